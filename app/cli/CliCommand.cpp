@@ -1,0 +1,54 @@
+#include "CliCommand.h"
+
+#include <cstdio>
+
+namespace rd::cli {
+
+int exitCodeFor(const Error &error)
+{
+    switch (error.kind) {
+    case Error::Kind::Usage: return ExitUsage;
+    case Error::Kind::Path:
+    case Error::Kind::Repository:
+    case Error::Kind::Revision:
+    case Error::Kind::Object: return ExitRepository;
+    case Error::Kind::Internal: return ExitInternal;
+    }
+    return ExitInternal;
+}
+
+int fail(int code, const QString &message)
+{
+    QString line = message;
+    line.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    std::fprintf(stderr, "reviewdesk-cli: %s\n", line.toLocal8Bit().constData());
+    return code;
+}
+
+int fail(const Error &error)
+{
+    return fail(exitCodeFor(error), error.message);
+}
+
+int parseCommandLine(QCommandLineParser &parser, const QStringList &arguments)
+{
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(arguments))
+        return fail(ExitUsage, parser.errorText());
+    if (parser.isSet(help)) {
+        writeStdout(parser.helpText().toUtf8());
+        return ExitOk;
+    }
+    if (parser.positionalArguments().size() > 1)
+        return fail(ExitUsage, QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().at(1)));
+    return -1;
+}
+
+bool writeStdout(const QByteArray &bytes)
+{
+    return bytes.isEmpty() || std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout) == static_cast<std::size_t>(bytes.size());
+}
+
+} // namespace rd::cli

@@ -1,0 +1,44 @@
+// reviewdesk-cli: ReviewDesk without a window, for scripts, CI and tests.
+
+#include "CliCommand.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+
+namespace {
+
+const char *usage =
+    "Usage: reviewdesk-cli <command> [options]\n"
+    "\n"
+    "Commands:\n"
+    "  diff     Print a merge request's diff as a git patch or as JSON\n"
+    "\n"
+    "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
+    "Exit codes: 0 success, 2 bad usage, 3 repository or revision problem, 1 anything else.\n";
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));
+
+    QStringList arguments = QCoreApplication::arguments();
+    if (arguments.size() < 2)
+        return rd::cli::fail(rd::cli::ExitUsage, QStringLiteral("no command given (try --help)"));
+    const QString command = arguments.at(1);
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+        std::fputs(usage, stdout);
+        return rd::cli::ExitOk;
+    }
+    if (command == QLatin1String("--version")) {
+        std::printf("reviewdesk-cli %s\n", REVIEWDESK_VERSION);
+        return rd::cli::ExitOk;
+    }
+    arguments.removeAt(0); // the command name now stands where QCommandLineParser expects the program
+    if (command == QLatin1String("diff"))
+        return rd::cli::runDiff(arguments);
+    return rd::cli::fail(rd::cli::ExitUsage, QStringLiteral("unknown command '%1' (try --help)").arg(command));
+}

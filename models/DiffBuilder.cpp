@@ -1,0 +1,317 @@
+#include "DiffBuilder.h"
+
+#include "GitRepositoryPrivate.h"
+#include "GitSimilarity.h"
+
+#include <QFile>
+#include <QHash>
+#include <QThread>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace rd {
+namespace {
+
+FileStatus toStatus(git_delta_t status)
+{
+    switch (status) {
+    case GIT_DELTA_ADDED: return FileStatus::Added;
+    case GIT_DELTA_DELETED: return FileStatus::Deleted;
+    case GIT_DELTA_RENAMED: return FileStatus::Renamed;
+    case GIT_DELTA_COPIED: return FileStatus::Copied;
+    case GIT_DELTA_TYPECHANGE: return FileStatus::TypeChange;
+    default: return FileStatus::Modified;
+    }
+}
+
+git_diff_options contentDiffOptions(const DiffOptions &options)
+{
+    git_diff_options opts;
+    git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+    // git diff has used the indent heuristic by default since 2.14.
+    opts.flags = GIT_DIFF_INDENT_HEURISTIC;
+    if (options.ignoreWhitespace)
+        opts.flags |= GIT_DIFF_IGNORE_WHITESPACE;
+    opts.context_lines = static_cast<uint32_t>(std::max(0, options.contextLines));
+    opts.interhunk_lines = 0;
+    return opts;
+}
+
+Result<GitTreePtr> commitTree(git_repository *repo, const ObjectId &id)
+{
+    const git_oid oid = toGitOid(id);
+    git_commit *commit = nullptr;
+    if (git_commit_lookup(&commit, repo, &oid) < 0)
+        return gitError(Error::Kind::Object, QStringLiteral("cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
+    GitCommitPtr owner(commit);
+    git_tree *tree = nullptr;
+    if (git_commit_tree(&tree, commit) < 0)
+        return gitError(Error::Kind::Object, QStringLiteral("cannot read the tree of %1").arg(QString::fromLatin1(id.toHex())));
+    return GitTreePtr(tree);
+}
+
+// Git shows a submodule change as a one-line file naming the commit.
+void fillSubmodule(FileDiff &file)
+{
+    Hunk hunk;
+    const bool hasOld = file.exists(Side::Old) && file.mode[Side::Old] == FileMode::Gitlink;
+    const bool hasNew = file.exists(Side::New) && file.mode[Side::New] == FileMode::Gitlink;
+    hunk.oldStart = hasOld ? 1 : 0;
+    hunk.oldLines = hasOld ? 1 : 0;
+    hunk.newStart = hasNew ? 1 : 0;
+    hunk.newLines = hasNew ? 1 : 0;
+    hunk.header = "@@ -" + QByteArray::number(hunk.oldStart) + (hasOld ? "" : ",0") + " +"
+        + QByteArray::number(hunk.newStart) + (hasNew ? "" : ",0") + " @@";
+    if (hasOld) {
+        hunk.lines.append({LineKind::Deleted, false, 1, 0, "Subproject commit " + file.blob[Side::Old].toHex()});
+        ++file.deletions;
+    }
+    if (hasNew) {
+        hunk.lines.append({LineKind::Added, false, 0, 1, "Subproject commit " + file.blob[Side::New].toHex()});
+        ++file.additions;
+    }
+    file.hunks.append(std::move(hunk));
+}
+
+Result<GitBlobPtr> lookupBlob(git_repository *repo, const FileDiff &file, Side side)
+{
+    if (!file.exists(side))
+        return GitBlobPtr();
+    const git_oid oid = toGitOid(file.blob[side]);
+    git_blob *blob = nullptr;
+    if (git_blob_lookup(&blob, repo, &oid) < 0)
+        return gitError(Error::Kind::Object, QStringLiteral("cannot read %1 of %2")
+                                                .arg(QString::fromLatin1(file.blob[side].toHex()),
+                                                     QString::fromUtf8(file.path[side])));
+    return GitBlobPtr(blob);
+}
+
+void appendLine(Hunk &hunk, FileDiff &file, const git_diff_line *line)
+{
+    switch (line->origin) {
+    case GIT_DIFF_LINE_CONTEXT_EOFNL:
+    case GIT_DIFF_LINE_ADD_EOFNL:
+    case GIT_DIFF_LINE_DEL_EOFNL:
+        if (!hunk.lines.isEmpty())
+            hunk.lines.last().missingNewline = true;
+        return;
+    default:
+        break;
+    }
+    DiffLine out;
+    out.kind = line->origin == GIT_DIFF_LINE_ADDITION ? LineKind::Added
+        : line->origin == GIT_DIFF_LINE_DELETION      ? LineKind::Deleted
+                                                      : LineKind::Context;
+    out.oldLine = std::max(0, line->old_lineno);
+    out.newLine = std::max(0, line->new_lineno);
+    std::size_t length = line->content_len;
+    if (length > 0 && line->content[length - 1] == '\n')
+        --length;
+    out.text = QByteArray(line->content, static_cast<qsizetype>(length));
+    if (out.kind == LineKind::Added)
+        ++file.additions;
+    else if (out.kind == LineKind::Deleted)
+        ++file.deletions;
+    hunk.lines.append(std::move(out));
+}
+
+// Fills hunks, line counts and binary flags of one file from its blobs.
+Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_options &opts)
+{
+    if (file.isSubmodule()) {
+        fillSubmodule(file);
+        return true;
+    }
+    auto oldBlob = lookupBlob(repo, file, Side::Old);
+    if (!oldBlob)
+        return oldBlob.error();
+    auto newBlob = lookupBlob(repo, file, Side::New);
+    if (!newBlob)
+        return newBlob.error();
+
+    git_patch *raw = nullptr;
+    if (git_patch_from_blobs(&raw, oldBlob->get(), file.path[Side::Old].constData(), newBlob->get(),
+                             file.path[Side::New].constData(), &opts) < 0)
+        return gitError(Error::Kind::Object, QStringLiteral("cannot diff %1").arg(QString::fromUtf8(file.displayPath())));
+    GitPatchPtr patch(raw);
+
+    const git_diff_delta *delta = git_patch_get_delta(patch.get());
+    if (delta->flags & GIT_DIFF_FLAG_BINARY) {
+        file.binary[Side::Old] = delta->old_file.flags & GIT_DIFF_FLAG_BINARY;
+        file.binary[Side::New] = delta->new_file.flags & GIT_DIFF_FLAG_BINARY;
+        if (!file.isBinary())
+            file.binary[Side::Old] = file.binary[Side::New] = true;
+        return true;
+    }
+
+    const std::size_t hunkCount = git_patch_num_hunks(patch.get());
+    file.hunks.reserve(static_cast<qsizetype>(hunkCount));
+    for (std::size_t h = 0; h < hunkCount; ++h) {
+        const git_diff_hunk *rawHunk = nullptr;
+        std::size_t lineCount = 0;
+        if (git_patch_get_hunk(&rawHunk, &lineCount, patch.get(), h) < 0)
+            return gitError(Error::Kind::Internal, QStringLiteral("cannot read a hunk"));
+        Hunk hunk;
+        hunk.oldStart = rawHunk->old_start;
+        hunk.oldLines = rawHunk->old_lines;
+        hunk.newStart = rawHunk->new_start;
+        hunk.newLines = rawHunk->new_lines;
+        std::size_t headerLength = rawHunk->header_len;
+        while (headerLength > 0 && (rawHunk->header[headerLength - 1] == '\n' || rawHunk->header[headerLength - 1] == '\r'))
+            --headerLength;
+        hunk.header = QByteArray(rawHunk->header, static_cast<qsizetype>(headerLength));
+        hunk.lines.reserve(static_cast<qsizetype>(lineCount));
+        for (std::size_t l = 0; l < lineCount; ++l) {
+            const git_diff_line *line = nullptr;
+            if (git_patch_get_line_in_hunk(&line, patch.get(), h, l) < 0)
+                return gitError(Error::Kind::Internal, QStringLiteral("cannot read a diff line"));
+            appendLine(hunk, file, line);
+        }
+        file.hunks.append(std::move(hunk));
+    }
+    return true;
+}
+
+// libgit2, like git, reports a file that changed kind (file to symlink, say)
+// as a deletion and an addition of the same path; the model shows it as one
+// type change whose old-side hunks come first.
+void joinTypeChanges(QList<FileDiff> &files)
+{
+    QHash<QByteArray, qsizetype> deletedAt;
+    for (qsizetype i = 0; i < files.size(); ++i)
+        if (files[i].status == FileStatus::Deleted)
+            deletedAt.insert(files[i].path[Side::Old], i);
+    QList<FileDiff> joined;
+    joined.reserve(files.size());
+    QList<bool> consumed(files.size(), false);
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        if (consumed[i])
+            continue;
+        FileDiff &file = files[i];
+        if (file.status == FileStatus::Deleted) {
+            // Look ahead for the matching addition.
+            for (qsizetype j = i + 1; j < files.size(); ++j) {
+                FileDiff &added = files[j];
+                if (added.status != FileStatus::Added || added.path[Side::New] != file.path[Side::Old])
+                    continue;
+                file.status = FileStatus::TypeChange;
+                file.path[Side::New] = added.path[Side::New];
+                file.mode[Side::New] = added.mode[Side::New];
+                file.blob[Side::New] = added.blob[Side::New];
+                file.binary[Side::New] = added.binary[Side::New];
+                file.additions = added.additions;
+                file.hunks.append(added.hunks);
+                consumed[j] = true;
+                break;
+            }
+        }
+        joined.append(std::move(file));
+    }
+    files = std::move(joined);
+}
+
+} // namespace
+
+Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectId &from, const ObjectId &to,
+                                  const DiffOptions &options)
+{
+    const auto *repo = GitRepository::Private::of(repository);
+    if (!repo)
+        return Error{Error::Kind::Repository, QStringLiteral("no repository")};
+    const git_diff_options diffOptions = contentDiffOptions(options);
+
+    QList<FileDiff> files;
+    QByteArray openPath;
+    {
+        std::lock_guard guard(repo->lock);
+        git_repository *raw = repo->repo.get();
+        // Workers reopen the same way so attributes come from the work tree,
+        // as they do for git.
+        const char *workDir = git_repository_workdir(raw);
+        openPath = workDir ? workDir : git_repository_path(raw);
+        auto oldTree = commitTree(raw, from);
+        if (!oldTree)
+            return oldTree.error();
+        auto newTree = commitTree(raw, to);
+        if (!newTree)
+            return newTree.error();
+
+        git_diff *rawDiff = nullptr;
+        if (git_diff_tree_to_tree(&rawDiff, raw, oldTree->get(), newTree->get(), &diffOptions) < 0)
+            return gitError(Error::Kind::Object, QStringLiteral("cannot compare the trees"));
+        GitDiffPtr diff(rawDiff);
+
+        git_diff_find_options find;
+        git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+        find.flags = GIT_DIFF_FIND_RENAMES | (options.findCopies ? GIT_DIFF_FIND_COPIES : 0);
+        find.rename_threshold = find.copy_threshold = static_cast<uint16_t>(options.similarityThreshold);
+        find.rename_limit = 1000; // git's diff.renameLimit
+        find.metric = gitSimilarityMetric(options.similarityThreshold);
+        if (git_diff_find_similar(diff.get(), &find) < 0)
+            return gitError(Error::Kind::Object, QStringLiteral("rename detection failed"));
+
+        const std::size_t count = git_diff_num_deltas(diff.get());
+        files.reserve(static_cast<qsizetype>(count));
+        for (std::size_t i = 0; i < count; ++i) {
+            const git_diff_delta *delta = git_diff_get_delta(diff.get(), i);
+            FileDiff file;
+            file.status = toStatus(delta->status);
+            file.similarity = file.status == FileStatus::Renamed || file.status == FileStatus::Copied ? delta->similarity : 0;
+            const git_diff_file *sides[2] = {&delta->old_file, &delta->new_file};
+            for (Side side : BothSides) {
+                const git_diff_file *f = sides[static_cast<int>(side)];
+                file.path[side] = QByteArray(f->path);
+                const bool exists = !(side == Side::Old ? file.status == FileStatus::Added : file.status == FileStatus::Deleted);
+                file.mode[side] = exists ? f->mode : FileMode::None;
+                if (exists)
+                    file.blob[side] = toObjectId(f->id);
+            }
+            files.append(std::move(file));
+        }
+    }
+
+    // Content: the expensive part, spread over worker threads.
+    const int threadCount = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
+                                       static_cast<int>(std::max<qsizetype>(1, files.size() / 8)));
+    std::atomic<qsizetype> next{0};
+    std::atomic<bool> failed{false};
+    std::mutex errorLock;
+    std::optional<Error> firstError;
+    auto work = [&] {
+        git_repository *own = nullptr;
+        if (git_repository_open(&own, openPath.constData()) < 0) {
+            std::lock_guard guard(errorLock);
+            if (!firstError)
+                firstError = gitError(Error::Kind::Repository, QStringLiteral("cannot reopen the repository"));
+            failed = true;
+            return;
+        }
+        GitRepoPtr owner(own);
+        for (qsizetype i = next++; i < files.size() && !failed; i = next++) {
+            auto filled = fillContent(own, files[i], diffOptions);
+            if (!filled) {
+                std::lock_guard guard(errorLock);
+                if (!firstError)
+                    firstError = filled.error();
+                failed = true;
+            }
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int t = 1; t < threadCount; ++t)
+        workers.emplace_back(work);
+    work();
+    for (auto &worker : workers)
+        worker.join();
+    if (firstError)
+        return *firstError;
+
+    joinTypeChanges(files);
+    return files;
+}
+
+} // namespace rd

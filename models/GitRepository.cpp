@@ -1,0 +1,136 @@
+#include "GitRepositoryPrivate.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace rd {
+
+void ensureLibgit2Initialised()
+{
+    // git_libgit2_init is reference counted; one call kept for the process
+    // lifetime is what we want (shutting down at exit races with threads).
+    static const int once = git_libgit2_init();
+    Q_UNUSED(once);
+}
+
+Error gitError(Error::Kind kind, const QString &context)
+{
+    const git_error *e = git_error_last();
+    QString detail = e && e->message ? QString::fromUtf8(e->message).trimmed() : QString();
+    return {kind, detail.isEmpty() ? context : context + QStringLiteral(": ") + detail};
+}
+
+Result<GitRepository> GitRepository::open(const QString &path)
+{
+    ensureLibgit2Initialised();
+    if (path.isEmpty())
+        return Error{Error::Kind::Path, QStringLiteral("no repository path given")};
+    const QFileInfo info(path);
+    if (!info.exists())
+        return Error{Error::Kind::Path, QStringLiteral("no such file or directory: %1").arg(path)};
+
+    git_repository *raw = nullptr;
+    const QByteArray native = QFile::encodeName(info.absoluteFilePath());
+    const int rc = git_repository_open_ext(&raw, native.constData(), 0, nullptr);
+    if (rc == GIT_ENOTFOUND)
+        return Error{Error::Kind::Repository, QStringLiteral("not a git repository (or any of the parent directories): %1").arg(path)};
+    if (rc < 0)
+        return gitError(Error::Kind::Repository, QStringLiteral("cannot open repository %1").arg(path));
+
+    GitRepository result;
+    result.d = std::make_shared<Private>();
+    result.d->repo.reset(raw);
+    return result;
+}
+
+bool GitRepository::isBare() const
+{
+    std::lock_guard guard(d->lock);
+    return git_repository_is_bare(d->repo.get()) == 1;
+}
+
+QString GitRepository::gitDir() const
+{
+    std::lock_guard guard(d->lock);
+    return QDir::cleanPath(QFile::decodeName(git_repository_path(d->repo.get())));
+}
+
+QString GitRepository::workDir() const
+{
+    std::lock_guard guard(d->lock);
+    const char *dir = git_repository_workdir(d->repo.get());
+    return dir ? QDir::cleanPath(QFile::decodeName(dir)) : QString();
+}
+
+Result<ObjectId> GitRepository::resolveCommit(const QString &revision) const
+{
+    if (revision.trimmed().isEmpty())
+        return Error{Error::Kind::Revision, QStringLiteral("empty revision")};
+    std::lock_guard guard(d->lock);
+    const QByteArray spec = revision.toUtf8();
+    git_object *raw = nullptr;
+    const int rc = git_revparse_single(&raw, d->repo.get(), spec.constData());
+    if (rc == GIT_ENOTFOUND)
+        return Error{Error::Kind::Revision, QStringLiteral("unknown revision '%1'").arg(revision)};
+    if (rc == GIT_EAMBIGUOUS)
+        return Error{Error::Kind::Revision, QStringLiteral("ambiguous revision '%1'").arg(revision)};
+    if (rc < 0)
+        return gitError(Error::Kind::Revision, QStringLiteral("invalid revision '%1'").arg(revision));
+    GitObjectPtr object(raw);
+
+    git_object *peeled = nullptr;
+    if (git_object_peel(&peeled, object.get(), GIT_OBJECT_COMMIT) < 0) {
+        const char *type = git_object_type2string(git_object_type(object.get()));
+        return Error{Error::Kind::Revision,
+                     QStringLiteral("revision '%1' names a %2, not a commit").arg(revision, QString::fromLatin1(type))};
+    }
+    GitObjectPtr commit(peeled);
+    return toObjectId(*git_object_id(commit.get()));
+}
+
+Result<ObjectId> GitRepository::mergeBase(const ObjectId &a, const ObjectId &b) const
+{
+    std::lock_guard guard(d->lock);
+    const git_oid oa = toGitOid(a), ob = toGitOid(b);
+    git_oid base;
+    const int rc = git_merge_base(&base, d->repo.get(), &oa, &ob);
+    if (rc == GIT_ENOTFOUND)
+        return Error{Error::Kind::Revision, QStringLiteral("%1 and %2 have no common ancestor")
+                                                .arg(QString::fromLatin1(a.abbreviated()), QString::fromLatin1(b.abbreviated()))};
+    if (rc < 0)
+        return gitError(Error::Kind::Revision, QStringLiteral("cannot compute the merge base"));
+    return toObjectId(base);
+}
+
+Result<CommitInfo> GitRepository::commit(const ObjectId &id) const
+{
+    std::lock_guard guard(d->lock);
+    const git_oid oid = toGitOid(id);
+    git_commit *raw = nullptr;
+    if (git_commit_lookup(&raw, d->repo.get(), &oid) < 0)
+        return gitError(Error::Kind::Object, QStringLiteral("cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
+    GitCommitPtr commit(raw);
+    CommitInfo info;
+    info.id = id;
+    if (const char *summary = git_commit_summary(commit.get()))
+        info.summary = QString::fromUtf8(summary);
+    if (const char *body = git_commit_body(commit.get()))
+        info.body = QString::fromUtf8(body).trimmed();
+    if (const git_signature *author = git_commit_author(commit.get()))
+        info.author = QString::fromUtf8(author->name);
+    return info;
+}
+
+Result<QByteArray> GitRepository::blob(const ObjectId &id) const
+{
+    std::lock_guard guard(d->lock);
+    const git_oid oid = toGitOid(id);
+    git_blob *raw = nullptr;
+    if (git_blob_lookup(&raw, d->repo.get(), &oid) < 0)
+        return gitError(Error::Kind::Object, QStringLiteral("cannot read object %1").arg(QString::fromLatin1(id.toHex())));
+    GitBlobPtr blob(raw);
+    return QByteArray(static_cast<const char *>(git_blob_rawcontent(blob.get())),
+                      static_cast<qsizetype>(git_blob_rawsize(blob.get())));
+}
+
+} // namespace rd

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "ObjectId.h"
+#include "Result.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <memory>
+
+namespace rd {
+
+struct CommitInfo
+{
+    ObjectId id;
+    QString summary; // first paragraph, folded to one line, as git shows it
+    QString body;    // the rest of the message
+    QString author;
+};
+
+// A libgit2 repository as a value type. Copies share one handle; every call
+// takes the handle's lock, so a copy may be used from any thread (work that
+// wants parallelism opens its own repository per thread instead).
+class GitRepository
+{
+public:
+    GitRepository() = default;
+
+    // Any path inside a work tree, a .git directory, or a bare repository.
+    static Result<GitRepository> open(const QString &path);
+
+    bool isValid() const { return d != nullptr; }
+    bool isBare() const;
+    QString gitDir() const;
+    QString workDir() const; // empty for bare repositories
+
+    // Any rev-spec libgit2 understands, peeled to a commit.
+    Result<ObjectId> resolveCommit(const QString &revision) const;
+    Result<ObjectId> mergeBase(const ObjectId &a, const ObjectId &b) const;
+    Result<CommitInfo> commit(const ObjectId &id) const;
+    Result<QByteArray> blob(const ObjectId &id) const;
+
+    struct Private;
+
+private:
+    friend struct Private;
+    std::shared_ptr<Private> d;
+};
+
+// libgit2 must be initialised once per process before any other call.
+void ensureLibgit2Initialised();
+
+} // namespace rd

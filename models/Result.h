@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QString>
+
+#include <utility>
+#include <variant>
+
+namespace rd {
+
+// What went wrong, in words a user can act on. `kind` lets front ends pick an
+// exit code or dialog without parsing the message.
+struct Error
+{
+    enum class Kind { Usage, Path, Repository, Revision, Object, Internal };
+    Kind kind = Kind::Internal;
+    QString message;
+};
+
+// A value or the Error that prevented it (std::expected is C++23).
+template <typename T>
+class Result
+{
+public:
+    Result(T value) : m_state(std::move(value)) {}
+    Result(Error error) : m_state(std::move(error)) {}
+
+    explicit operator bool() const { return m_state.index() == 0; }
+    bool ok() const { return m_state.index() == 0; }
+
+    T &value() & { return std::get<0>(m_state); }
+    const T &value() const & { return std::get<0>(m_state); }
+    T &&value() && { return std::get<0>(std::move(m_state)); }
+    T *operator->() { return &value(); }
+    const T *operator->() const { return &value(); }
+
+    const Error &error() const { return std::get<1>(m_state); }
+
+private:
+    std::variant<T, Error> m_state;
+};
+
+} // namespace rd
