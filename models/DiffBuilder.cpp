@@ -4,7 +4,6 @@
 #include "GitSimilarity.h"
 
 #include <QFile>
-#include <QHash>
 #include <QThread>
 
 #include <algorithm>
@@ -33,7 +32,9 @@ git_diff_options contentDiffOptions(const DiffOptions &options)
     git_diff_options opts;
     git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
     // git diff has used the indent heuristic by default since 2.14.
-    opts.flags = GIT_DIFF_INDENT_HEURISTIC;
+    // Type changes stay one delta, as in git, so that neither half becomes a
+    // rename source or target.
+    opts.flags = GIT_DIFF_INDENT_HEURISTIC | GIT_DIFF_INCLUDE_TYPECHANGE;
     if (options.ignoreWhitespace)
         opts.flags |= GIT_DIFF_IGNORE_WHITESPACE;
     opts.context_lines = static_cast<uint32_t>(std::max(0, options.contextLines));
@@ -79,7 +80,7 @@ void fillSubmodule(FileDiff &file)
 
 Result<GitBlobPtr> lookupBlob(git_repository *repo, const FileDiff &file, Side side)
 {
-    if (!file.exists(side))
+    if (!file.exists(side) || file.mode[side] == FileMode::Gitlink)
         return GitBlobPtr();
     const git_oid oid = toGitOid(file.blob[side]);
     git_blob *blob = nullptr;
@@ -119,37 +120,28 @@ void appendLine(Hunk &hunk, FileDiff &file, const git_diff_line *line)
     hunk.lines.append(std::move(out));
 }
 
-// Fills hunks, line counts and binary flags of one file from its blobs.
-Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_options &opts)
+// Diffs `oldBlob` against `newBlob` (either may be null: an empty side) into
+// the file's hunks, counts and binary flags.
+Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob, const git_diff_options &opts)
 {
-    if (file.isSubmodule()) {
-        fillSubmodule(file);
-        return true;
-    }
-    auto oldBlob = lookupBlob(repo, file, Side::Old);
-    if (!oldBlob)
-        return oldBlob.error();
-    auto newBlob = lookupBlob(repo, file, Side::New);
-    if (!newBlob)
-        return newBlob.error();
-
     git_patch *raw = nullptr;
-    if (git_patch_from_blobs(&raw, oldBlob->get(), file.path[Side::Old].constData(), newBlob->get(),
-                             file.path[Side::New].constData(), &opts) < 0)
+    if (git_patch_from_blobs(&raw, oldBlob, file.path[Side::Old].constData(), newBlob, file.path[Side::New].constData(), &opts) < 0)
         return gitError(Error::Kind::Object, QStringLiteral("cannot diff %1").arg(QString::fromUtf8(file.displayPath())));
     GitPatchPtr patch(raw);
 
     const git_diff_delta *delta = git_patch_get_delta(patch.get());
     if (delta->flags & GIT_DIFF_FLAG_BINARY) {
-        file.binary[Side::Old] = delta->old_file.flags & GIT_DIFF_FLAG_BINARY;
-        file.binary[Side::New] = delta->new_file.flags & GIT_DIFF_FLAG_BINARY;
-        if (!file.isBinary())
-            file.binary[Side::Old] = file.binary[Side::New] = true;
+        bool oldBinary = oldBlob && (delta->old_file.flags & GIT_DIFF_FLAG_BINARY);
+        bool newBinary = newBlob && (delta->new_file.flags & GIT_DIFF_FLAG_BINARY);
+        if (!oldBinary && !newBinary) // binary by attribute: both sides are
+            oldBinary = oldBlob, newBinary = newBlob;
+        file.binary[Side::Old] = file.binary[Side::Old] || oldBinary;
+        file.binary[Side::New] = file.binary[Side::New] || newBinary;
         return true;
     }
 
     const std::size_t hunkCount = git_patch_num_hunks(patch.get());
-    file.hunks.reserve(static_cast<qsizetype>(hunkCount));
+    file.hunks.reserve(file.hunks.size() + static_cast<qsizetype>(hunkCount));
     for (std::size_t h = 0; h < hunkCount; ++h) {
         const git_diff_hunk *rawHunk = nullptr;
         std::size_t lineCount = 0;
@@ -176,42 +168,27 @@ Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_op
     return true;
 }
 
-// libgit2, like git, reports a file that changed kind (file to symlink, say)
-// as a deletion and an addition of the same path; the model shows it as one
-// type change whose old-side hunks come first.
-void joinTypeChanges(QList<FileDiff> &files)
+// Fills hunks, line counts and binary flags of one file from its blobs.
+Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_options &opts)
 {
-    QHash<QByteArray, qsizetype> deletedAt;
-    for (qsizetype i = 0; i < files.size(); ++i)
-        if (files[i].status == FileStatus::Deleted)
-            deletedAt.insert(files[i].path[Side::Old], i);
-    QList<FileDiff> joined;
-    joined.reserve(files.size());
-    QList<bool> consumed(files.size(), false);
-    for (qsizetype i = 0; i < files.size(); ++i) {
-        if (consumed[i])
-            continue;
-        FileDiff &file = files[i];
-        if (file.status == FileStatus::Deleted) {
-            // Look ahead for the matching addition.
-            for (qsizetype j = i + 1; j < files.size(); ++j) {
-                FileDiff &added = files[j];
-                if (added.status != FileStatus::Added || added.path[Side::New] != file.path[Side::Old])
-                    continue;
-                file.status = FileStatus::TypeChange;
-                file.path[Side::New] = added.path[Side::New];
-                file.mode[Side::New] = added.mode[Side::New];
-                file.blob[Side::New] = added.blob[Side::New];
-                file.binary[Side::New] = added.binary[Side::New];
-                file.additions = added.additions;
-                file.hunks.append(added.hunks);
-                consumed[j] = true;
-                break;
-            }
-        }
-        joined.append(std::move(file));
+    if (file.isSubmodule() && file.status != FileStatus::TypeChange) {
+        fillSubmodule(file);
+        return true;
     }
-    files = std::move(joined);
+    auto oldBlob = lookupBlob(repo, file, Side::Old);
+    if (!oldBlob)
+        return oldBlob.error();
+    auto newBlob = lookupBlob(repo, file, Side::New);
+    if (!newBlob)
+        return newBlob.error();
+    if (file.status != FileStatus::TypeChange)
+        return diffBlobs(file, oldBlob->get(), newBlob->get(), opts);
+    // git shows a change of kind (file to symlink, say) as the deletion of
+    // the old content and the addition of the new: old-side hunks first.
+    auto removed = diffBlobs(file, oldBlob->get(), nullptr, opts);
+    if (!removed)
+        return removed;
+    return diffBlobs(file, nullptr, newBlob->get(), opts);
 }
 
 } // namespace
@@ -310,7 +287,6 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
     if (firstError)
         return *firstError;
 
-    joinTypeChanges(files);
     return files;
 }
 

@@ -41,8 +41,8 @@ int parseCommandLine(QCommandLineParser &parser, const QStringList &arguments)
         writeStdout(parser.helpText().toUtf8());
         return ExitOk;
     }
-    if (parser.positionalArguments().size() > 1)
-        return fail(ExitUsage, QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().at(1)));
+    if (!parser.positionalArguments().isEmpty())
+        return fail(ExitUsage, QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().constFirst()));
     return -1;
 }
 

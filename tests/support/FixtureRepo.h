@@ -1,0 +1,73 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <map>
+#include <memory>
+
+struct git_repository;
+
+namespace rd::test {
+
+// A git repository written with libgit2 for one test case: trees are given
+// whole as path -> entry, commits have fixed authors and times so object
+// names are the same in every run.
+class FixtureRepo
+{
+public:
+    struct Entry
+    {
+        QByteArray content;           // for a gitlink: the commit id in hex
+        quint32 mode = 0100644;
+    };
+    using Tree = std::map<QByteArray, Entry>;
+
+    // Creates a repository in `directory` (bare: the directory is the git dir).
+    FixtureRepo(const QString &directory, bool bare = false);
+    ~FixtureRepo();
+    FixtureRepo(const FixtureRepo &) = delete;
+    FixtureRepo &operator=(const FixtureRepo &) = delete;
+
+    QString path() const { return m_path; }
+    QString gitDir() const;
+
+    // Commits `tree` on refs/heads/<branch> (created or moved) with the given
+    // parents (default: the branch's current tip, if any) and returns its id.
+    QByteArray commit(const QByteArray &branch, const Tree &tree, const QByteArray &message,
+                      const QList<QByteArray> &parents = {{"<tip>"}});
+    void setReference(const QByteArray &name, const QByteArray &commitHex);
+    void annotatedTag(const QByteArray &name, const QByteArray &commitHex, const QByteArray &message);
+    QByteArray blobId(const QByteArray &content) const;
+    QByteArray tip(const QByteArray &branch) const;
+
+private:
+    QString m_path;
+    git_repository *m_repo = nullptr;
+    int m_clock = 0;
+};
+
+// Tree helpers: text files, an executable, a symlink, a submodule.
+FixtureRepo::Entry file(const QByteArray &content);
+FixtureRepo::Entry executable(const QByteArray &content);
+FixtureRepo::Entry symlink(const QByteArray &target);
+FixtureRepo::Entry submodule(const QByteArray &commitHex);
+
+// Runs git with default settings only (no user or system configuration):
+// the oracle the tests compare against.
+struct GitOutput
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+GitOutput runGit(const QString &repository, const QStringList &arguments);
+
+// Runs the reviewdesk-cli under test.
+GitOutput runCli(const QStringList &arguments);
+
+// `index abc..def` lines may abbreviate differently; everything else must match.
+QByteArray normalizeIndexLines(const QByteArray &patch);
+
+} // namespace rd::test

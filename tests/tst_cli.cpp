@@ -1,0 +1,183 @@
+// reviewdesk-cli diff as a user meets it: every way of naming a repository
+// and a revision, and one clear line plus the documented exit code for every
+// bad input.
+
+#include <FixtureRepo.h>
+#include <Scenarios.h>
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rd::test;
+
+class CliTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void sameDiffFromEveryWayOfNamingIt_data();
+    void sameDiffFromEveryWayOfNamingIt();
+    void badInputFailsClearly_data();
+    void badInputFailsClearly();
+    void unreadableObjectIsReported();
+    void unrelatedHistoriesNeedTwoDot();
+    void emptyDiffPrintsNothing();
+    void helpAndVersion();
+
+private:
+    GitOutput diff(const QStringList &extra) const;
+    QTemporaryDir m_root;
+    QString m_work, m_bare;
+    QByteArray m_reference;
+};
+
+void CliTest::initTestCase()
+{
+    m_work = m_root.filePath(QStringLiteral("work"));
+    m_bare = m_root.filePath(QStringLiteral("bare.git"));
+    for (const bool bare : {false, true}) {
+        FixtureRepo repo(bare ? m_bare : m_work, bare);
+        scenario("modified").build(repo);
+        const QByteArray head = repo.tip("feature");
+        repo.setReference("refs/pull/12/head", head);
+        repo.annotatedTag("v2", head, "Tagged\n");
+        repo.commit("orphan", {{"z.txt", file("z\n")}}, "Unrelated\n", {});
+    }
+    QDir().mkpath(m_work + QStringLiteral("/src/deep"));
+    const GitOutput reference = diff({});
+    QCOMPARE(reference.exitCode, 0);
+    m_reference = reference.out;
+    QVERIFY(m_reference.startsWith("diff --git a/src/compute.cpp b/src/compute.cpp\n"));
+}
+
+GitOutput CliTest::diff(const QStringList &extra) const
+{
+    QStringList args{QStringLiteral("diff"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
+                     QStringLiteral("--head"), QStringLiteral("feature")};
+    // Later options of the same name win, so rows can override the defaults.
+    return runCli(args + extra);
+}
+
+void CliTest::sameDiffFromEveryWayOfNamingIt_data()
+{
+    QTest::addColumn<QStringList>("extra");
+    const GitOutput sha = runGit(m_work, {QStringLiteral("rev-parse"), QStringLiteral("feature")});
+    const QString full = QString::fromLatin1(sha.out.trimmed());
+    QTest::newRow("subdirectory") << QStringList{QStringLiteral("--repo"), m_work + QStringLiteral("/src/deep")};
+    QTest::newRow(".git") << QStringList{QStringLiteral("--repo"), m_work + QStringLiteral("/.git")};
+    QTest::newRow("bare") << QStringList{QStringLiteral("--repo"), m_bare};
+    QTest::newRow("full sha") << QStringList{QStringLiteral("--head"), full};
+    QTest::newRow("short sha") << QStringList{QStringLiteral("--head"), full.left(7)};
+    QTest::newRow("pull ref") << QStringList{QStringLiteral("--head"), QStringLiteral("refs/pull/12/head")};
+    QTest::newRow("annotated tag") << QStringList{QStringLiteral("--head"), QStringLiteral("v2")};
+    QTest::newRow("ancestry") << QStringList{QStringLiteral("--base"), QStringLiteral("feature~1")};
+    QTest::newRow("explicit patch") << QStringList{QStringLiteral("--format"), QStringLiteral("patch")};
+}
+
+void CliTest::sameDiffFromEveryWayOfNamingIt()
+{
+    QFETCH(QStringList, extra);
+    const GitOutput out = diff(extra);
+    QVERIFY2(out.exitCode == 0, out.err.constData());
+    QCOMPARE(out.out, m_reference);
+}
+
+void CliTest::badInputFailsClearly_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QString work = m_work;
+    auto diffWith = [work](const QStringList &extra) {
+        return QStringList{QStringLiteral("diff"), QStringLiteral("--repo"), work, QStringLiteral("--base"), QStringLiteral("main"),
+                           QStringLiteral("--head"), QStringLiteral("feature")} + extra;
+    };
+    QTest::newRow("no command") << QStringList{} << 2 << QStringLiteral("no command given");
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("difff")} << 2 << QStringLiteral("unknown command 'difff'");
+    QTest::newRow("missing repo") << QStringList{QStringLiteral("diff"), QStringLiteral("--base"), QStringLiteral("a"), QStringLiteral("--head"), QStringLiteral("b")}
+                                  << 2 << QStringLiteral("--repo is required");
+    QTest::newRow("missing head") << QStringList{QStringLiteral("diff"), QStringLiteral("--repo"), work, QStringLiteral("--base"), QStringLiteral("a")}
+                                  << 2 << QStringLiteral("--head is required");
+    QTest::newRow("unknown option") << diffWith({QStringLiteral("--colour")}) << 2 << QStringLiteral("Unknown option 'colour'");
+    QTest::newRow("bad format") << diffWith({QStringLiteral("--format"), QStringLiteral("xml")}) << 2 << QStringLiteral("--format is patch or json, not 'xml'");
+    QTest::newRow("negative context") << diffWith({QStringLiteral("--context"), QStringLiteral("-1")}) << 2 << QStringLiteral("--context takes");
+    QTest::newRow("word context") << diffWith({QStringLiteral("--context"), QStringLiteral("many")}) << 2 << QStringLiteral("not 'many'");
+    QTest::newRow("bad threads") << diffWith({QStringLiteral("--threads"), QStringLiteral("x")}) << 2 << QStringLiteral("--threads takes");
+    QTest::newRow("stray argument") << diffWith({QStringLiteral("extra")}) << 2 << QStringLiteral("unexpected argument 'extra'");
+    QTest::newRow("no such path") << diffWith({QStringLiteral("--repo"), work + QStringLiteral("/missing")}) << 3
+                                  << QStringLiteral("no such file or directory: ") + work + QStringLiteral("/missing");
+    QTest::newRow("not a repository") << diffWith({QStringLiteral("--repo"), QDir::rootPath() + QStringLiteral("proc")}) << 3
+                                      << QStringLiteral("not a git repository");
+    QTest::newRow("unknown base") << diffWith({QStringLiteral("--base"), QStringLiteral("nope")}) << 3 << QStringLiteral("unknown revision 'nope'");
+    QTest::newRow("unknown head") << diffWith({QStringLiteral("--head"), QStringLiteral("feature~9")}) << 3 << QStringLiteral("unknown revision 'feature~9'");
+    QTest::newRow("tree as head") << diffWith({QStringLiteral("--head"), QStringLiteral("feature^{tree}")}) << 3 << QStringLiteral("names a tree, not a commit");
+}
+
+void CliTest::badInputFailsClearly()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const GitOutput out = runCli(arguments);
+    QCOMPARE(out.exitCode, exitCode);
+    QVERIFY(out.out.isEmpty());
+    QVERIFY2(out.err.startsWith("reviewdesk-cli: "), out.err.constData());
+    QCOMPARE(out.err.count('\n'), 1);
+    QVERIFY2(out.err.contains(message.toUtf8()), out.err.constData());
+}
+
+void CliTest::unreadableObjectIsReported()
+{
+    QTemporaryDir dir;
+    FixtureRepo repo(dir.path());
+    scenario("modified").build(repo);
+    // Remove the new version of the changed file from the object store.
+    const GitOutput blob = runGit(dir.path(), {QStringLiteral("rev-parse"), QStringLiteral("feature:src/compute.cpp")});
+    const QString hex = QString::fromLatin1(blob.out.trimmed());
+    QVERIFY(QFile::remove(repo.gitDir() + QStringLiteral("/objects/") + hex.left(2) + QLatin1Char('/') + hex.mid(2)));
+    const GitOutput out = runCli({QStringLiteral("diff"), QStringLiteral("--repo"), dir.path(), QStringLiteral("--base"), QStringLiteral("main"),
+                                  QStringLiteral("--head"), QStringLiteral("feature")});
+    QCOMPARE(out.exitCode, 3);
+    QVERIFY(out.out.isEmpty());
+    QVERIFY2(out.err.contains(QByteArray("cannot read " + hex.toLatin1() + " of src/compute.cpp")), out.err.constData());
+}
+
+void CliTest::unrelatedHistoriesNeedTwoDot()
+{
+    const GitOutput threeDot = diff({QStringLiteral("--base"), QStringLiteral("orphan")});
+    QCOMPARE(threeDot.exitCode, 3);
+    QVERIFY2(threeDot.err.contains("no common ancestor"), threeDot.err.constData());
+    const GitOutput twoDot = diff({QStringLiteral("--base"), QStringLiteral("orphan"), QStringLiteral("--two-dot")});
+    QCOMPARE(twoDot.exitCode, 0);
+    QVERIFY(twoDot.out.contains("deleted file mode 100644"));
+    const GitOutput json = diff({QStringLiteral("--base"), QStringLiteral("orphan"), QStringLiteral("--two-dot"), QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY(json.out.contains("\"merge_base\": null"));
+}
+
+void CliTest::emptyDiffPrintsNothing()
+{
+    const GitOutput out = diff({QStringLiteral("--base"), QStringLiteral("feature")});
+    QCOMPARE(out.exitCode, 0);
+    QVERIFY(out.out.isEmpty());
+    QVERIFY(out.err.isEmpty());
+    const GitOutput json = diff({QStringLiteral("--base"), QStringLiteral("feature"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(json.exitCode, 0);
+    QVERIFY(json.out.contains("\"files\": []"));
+}
+
+void CliTest::helpAndVersion()
+{
+    const GitOutput help = runCli({QStringLiteral("--help")});
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY(help.out.contains("diff"));
+    const GitOutput diffHelp = runCli({QStringLiteral("diff"), QStringLiteral("--help")});
+    QCOMPARE(diffHelp.exitCode, 0);
+    QVERIFY(diffHelp.out.contains("--two-dot"));
+    QCOMPARE(runCli({QStringLiteral("--version")}).exitCode, 0);
+}
+
+QTEST_GUILESS_MAIN(CliTest)
+#include "tst_cli.moc"
