@@ -3,7 +3,9 @@
 #include "GitRepositoryPrivate.h"
 #include "GitSimilarity.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QThread>
 
 #include <algorithm>
@@ -53,6 +55,45 @@ Result<GitTreePtr> commitTree(git_repository *repo, const ObjectId &id)
     if (git_commit_tree(&tree, commit) < 0)
         return gitError(Error::Kind::Object, QStringLiteral("cannot read the tree of %1").arg(QString::fromLatin1(id.toHex())));
     return GitTreePtr(tree);
+}
+
+// Whether any gitattributes file could give a path a diff driver or mark it
+// binary. When none can, workers open the repository bare: libgit2 would
+// otherwise look for .gitattributes in every directory of every file, which
+// costs more than the diff itself on large merge requests.
+bool attributesMayApply(git_repository *repo)
+{
+    auto exists = [](const QString &path) { return !path.isEmpty() && QFileInfo::exists(path); };
+    if (exists(QFile::decodeName(git_repository_path(repo)) + QStringLiteral("info/attributes")))
+        return true;
+    git_config *config = nullptr;
+    if (git_repository_config_snapshot(&config, repo) == 0) {
+        git_buf value = GIT_BUF_INIT;
+        const bool configured = git_config_get_string_buf(&value, config, "core.attributesFile") == 0;
+        git_buf_dispose(&value);
+        git_config_free(config);
+        if (configured)
+            return true;
+    }
+    const QString xdg = qEnvironmentVariable("XDG_CONFIG_HOME", QDir::homePath() + QStringLiteral("/.config"));
+    if (exists(xdg + QStringLiteral("/git/attributes")) || exists(QStringLiteral("/etc/gitattributes")))
+        return true;
+    const char *workDir = git_repository_workdir(repo);
+    if (!workDir)
+        return false; // bare: only info/attributes applies
+    if (exists(QFile::decodeName(workDir) + QStringLiteral(".gitattributes")))
+        return true;
+    git_index *index = nullptr;
+    if (git_repository_index(&index, repo) < 0)
+        return true;
+    bool found = false;
+    const std::size_t count = git_index_entrycount(index);
+    for (std::size_t i = 0; i < count && !found; ++i) {
+        const QByteArrayView path(git_index_get_byindex(index, i)->path);
+        found = path == ".gitattributes" || path.endsWith("/.gitattributes");
+    }
+    git_index_free(index);
+    return found;
 }
 
 // Git shows a submodule change as a one-line file naming the commit.
@@ -203,13 +244,15 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
 
     QList<FileDiff> files;
     QByteArray openPath;
+    bool workersBare = false;
     {
         std::lock_guard guard(repo->lock);
         git_repository *raw = repo->repo.get();
-        // Workers reopen the same way so attributes come from the work tree,
-        // as they do for git.
+        // Workers reopen the repository with its work tree, where git reads
+        // attributes from, unless no attributes file exists anywhere.
         const char *workDir = git_repository_workdir(raw);
-        openPath = workDir ? workDir : git_repository_path(raw);
+        workersBare = !workDir || !attributesMayApply(raw);
+        openPath = workersBare ? git_repository_path(raw) : workDir;
         auto oldTree = commitTree(raw, from);
         if (!oldTree)
             return oldTree.error();
@@ -230,6 +273,7 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
         find.metric = gitSimilarityMetric(options.similarityThreshold);
         if (git_diff_find_similar(diff.get(), &find) < 0)
             return gitError(Error::Kind::Object, QStringLiteral("rename detection failed"));
+
 
         const std::size_t count = git_diff_num_deltas(diff.get());
         files.reserve(static_cast<qsizetype>(count));
@@ -260,7 +304,9 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
     std::optional<Error> firstError;
     auto work = [&] {
         git_repository *own = nullptr;
-        if (git_repository_open(&own, openPath.constData()) < 0) {
+        const int opened = workersBare ? git_repository_open_bare(&own, openPath.constData())
+                                       : git_repository_open(&own, openPath.constData());
+        if (opened < 0) {
             std::lock_guard guard(errorLock);
             if (!firstError)
                 firstError = gitError(Error::Kind::Repository, QStringLiteral("cannot reopen the repository"));
