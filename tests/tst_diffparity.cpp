@@ -26,6 +26,7 @@ private Q_SLOTS:
     void patchMatchesGit();
     void jsonMatchesNumstat_data();
     void jsonMatchesNumstat();
+    void workTreeAttributesApply();
 
 private:
     void addRows();
@@ -199,6 +200,25 @@ void DiffParityTest::jsonMatchesNumstat()
     QCOMPARE(actual, expected);
     QCOMPARE(doc.object().value(QStringLiteral("additions")).toInt(), totalAdd);
     QCOMPARE(doc.object().value(QStringLiteral("deletions")).toInt(), totalDel);
+}
+
+// git reads .gitattributes from the work tree even for commit-to-commit
+// diffs; a `-diff` attribute turns a text file into "Binary files differ".
+void DiffParityTest::workTreeAttributesApply()
+{
+    QTemporaryDir dir;
+    FixtureRepo repo(dir.path());
+    scenario("modified").build(repo);
+    QFile attributes(dir.filePath(QStringLiteral(".gitattributes")));
+    QVERIFY(attributes.open(QIODevice::WriteOnly));
+    attributes.write("*.cpp -diff\n");
+    attributes.close();
+    const QStringList args{QStringLiteral("diff"), QStringLiteral("--repo"), dir.path(), QStringLiteral("--base"),
+                           QStringLiteral("main"), QStringLiteral("--head"), QStringLiteral("feature")};
+    const GitOutput git = runGit(dir.path(), {QStringLiteral("diff"), QStringLiteral("-M"), QStringLiteral("main...feature")});
+    const GitOutput ours = runCli(args);
+    QVERIFY(git.out.contains("Binary files a/src/compute.cpp and b/src/compute.cpp differ"));
+    QCOMPARE(normalizeIndexLines(ours.out), normalizeIndexLines(git.out));
 }
 
 QTEST_GUILESS_MAIN(DiffParityTest)

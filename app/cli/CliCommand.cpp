@@ -38,7 +38,11 @@ int parseCommandLine(QCommandLineParser &parser, const QStringList &arguments)
     if (!parser.parse(arguments))
         return fail(ExitUsage, parser.errorText());
     if (parser.isSet(help)) {
-        writeStdout(parser.helpText().toUtf8());
+        // Qt names the program from argv[0]; name the command instead.
+        QString text = parser.helpText();
+        const qsizetype endOfUsage = text.indexOf(QLatin1Char('\n'));
+        text.replace(0, endOfUsage, QStringLiteral("Usage: reviewdesk-cli %1 [options]").arg(arguments.constFirst()));
+        writeStdout(text.toUtf8());
         return ExitOk;
     }
     if (!parser.positionalArguments().isEmpty())

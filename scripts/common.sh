@@ -1,0 +1,35 @@
+# Shared by the scripts in this folder: install what the build needs from
+# Debian's packages (only what is missing), configure once, build incrementally.
+# shellcheck shell=bash
+
+ROOT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT_DIR/build}"
+
+# Debian 12 (bookworm) package names.
+RD_PACKAGES=(
+    g++ cmake ninja-build pkg-config git ccache
+    qt6-base-dev libgit2-dev nlohmann-json3-dev
+)
+
+rd_as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+rd_install_deps() {
+    local missing=()
+    for pkg in "${RD_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "Installing Debian packages: ${missing[*]}"
+        rd_as_root apt-get update -qq
+        rd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
+}
+
+rd_build() {
+    if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+        cmake -S "$ROOT_DIR" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DREVIEWDESK_WERROR=ON
+    fi
+    cmake --build "$BUILD_DIR" --parallel "$(nproc)"
+}
