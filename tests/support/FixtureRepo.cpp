@@ -7,148 +7,78 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
-#include <git2.h>
 
 #include <stdexcept>
 
 namespace rd::test {
 namespace {
 
-void check(int rc, const char *what)
+template <typename T>
+T check(Result<T> result, const char *what)
 {
-    if (rc < 0) {
-        const git_error *e = git_error_last();
-        throw std::runtime_error(std::string(what) + ": " + (e ? e->message : "unknown libgit2 error"));
-    }
+    if (!result)
+        throw std::runtime_error(std::string(what) + ": " + result.error().message.toStdString());
+    return std::move(result).value();
 }
 
-QByteArray hex(const git_oid &oid)
+ObjectId id(const QByteArray &hex)
 {
-    char buf[GIT_OID_HEXSZ + 1];
-    git_oid_tostr(buf, sizeof buf, &oid);
-    return QByteArray(buf);
-}
-
-git_oid oidFromHex(const QByteArray &text)
-{
-    git_oid oid;
-    check(git_oid_fromstr(&oid, text.constData()), "parse object id");
-    return oid;
+    const ObjectId parsed = ObjectId::fromHex(hex);
+    if (parsed.isNull())
+        throw std::runtime_error("not an object id: " + hex.toStdString());
+    return parsed;
 }
 
 } // namespace
 
-FixtureRepo::FixtureRepo(const QString &directory, bool bare) : m_path(directory)
+FixtureRepo::FixtureRepo(const QString &directory, bool bare)
+    : m_path(directory), m_builder(check(RepositoryBuilder::init(directory, bare), "init repository"))
 {
-    git_libgit2_init();
-    QDir().mkpath(directory);
-    check(git_repository_init(&m_repo, QFile::encodeName(directory).constData(), bare ? 1 : 0), "init repository");
-}
-
-FixtureRepo::~FixtureRepo()
-{
-    git_repository_free(m_repo);
-    git_libgit2_shutdown();
+    m_builder.setAuthor(QStringLiteral("Fixture Author"), QStringLiteral("author@example.com"));
 }
 
 QString FixtureRepo::gitDir() const
 {
-    return QDir::cleanPath(QFile::decodeName(git_repository_path(m_repo)));
+    return m_builder.gitDir();
 }
 
 QByteArray FixtureRepo::blobId(const QByteArray &content) const
 {
-    git_oid oid;
-    check(git_blob_create_from_buffer(&oid, m_repo, content.constData(), static_cast<size_t>(content.size())), "write blob");
-    return hex(oid);
+    return check(const_cast<RepositoryBuilder &>(m_builder).writeBlob(content), "write blob").toHex();
 }
 
 QByteArray FixtureRepo::tip(const QByteArray &branch) const
 {
-    git_oid oid;
-    if (git_reference_name_to_id(&oid, m_repo, QByteArray("refs/heads/" + branch).constData()) < 0)
-        return {};
-    return hex(oid);
+    const auto current = m_builder.tip(branch);
+    return current ? current->toHex() : QByteArray();
 }
 
 QByteArray FixtureRepo::commit(const QByteArray &branch, const Tree &tree, const QByteArray &message,
                                const QList<QByteArray> &parents)
 {
-    git_index *index = nullptr;
-    check(git_index_new(&index), "new index");
-    for (const auto &[path, entry] : tree) {
-        git_index_entry e{};
-        e.path = path.constData();
-        e.mode = entry.mode;
-        if (entry.mode == GIT_FILEMODE_COMMIT)
-            e.id = oidFromHex(entry.content);
-        else
-            check(git_blob_create_from_buffer(&e.id, m_repo, entry.content.constData(), static_cast<size_t>(entry.content.size())),
-                  "write blob");
-        check(git_index_add(index, &e), "add entry");
+    std::optional<QList<ObjectId>> parentIds;
+    if (!(parents.size() == 1 && parents.first() == "<tip>")) {
+        parentIds.emplace();
+        for (const QByteArray &p : parents)
+            parentIds->append(id(p));
     }
-    git_oid treeId;
-    check(git_index_write_tree_to(&treeId, index, m_repo), "write tree");
-    git_index_free(index);
-
-    git_tree *treeObject = nullptr;
-    check(git_tree_lookup(&treeObject, m_repo, &treeId), "look up tree");
-    QList<QByteArray> parentIds = parents;
-    if (parentIds.size() == 1 && parentIds.first() == "<tip>") {
-        parentIds.clear();
-        if (const QByteArray current = tip(branch); !current.isEmpty())
-            parentIds.append(current);
-    }
-    std::vector<git_commit *> parentCommits;
-    for (const QByteArray &p : parentIds) {
-        const git_oid oid = oidFromHex(p);
-        git_commit *c = nullptr;
-        check(git_commit_lookup(&c, m_repo, &oid), "look up parent");
-        parentCommits.push_back(c);
-    }
-    git_signature *sig = nullptr;
-    check(git_signature_new(&sig, "Fixture Author", "author@example.com", 1700000000 + 60 * (++m_clock), 0), "signature");
-    git_oid commitId;
-    const QByteArray ref = "refs/heads/" + branch;
-    std::vector<const git_commit *> constParents(parentCommits.begin(), parentCommits.end());
-    check(git_commit_create(&commitId, m_repo, nullptr, sig, sig, nullptr, message.constData(), treeObject,
-                            constParents.size(), constParents.data()),
-          "create commit");
-    git_reference *out = nullptr;
-    check(git_reference_create(&out, m_repo, ref.constData(), &commitId, 1, "fixture"), "update branch");
-    git_reference_free(out);
-    git_signature_free(sig);
-    for (git_commit *c : parentCommits)
-        git_commit_free(c);
-    git_tree_free(treeObject);
-    return hex(commitId);
+    return check(m_builder.commit(branch, tree, message, parentIds), "commit").toHex();
 }
 
 void FixtureRepo::setReference(const QByteArray &name, const QByteArray &commitHex)
 {
-    const git_oid oid = oidFromHex(commitHex);
-    git_reference *out = nullptr;
-    check(git_reference_create(&out, m_repo, name.constData(), &oid, 1, "fixture"), "create reference");
-    git_reference_free(out);
+    check(m_builder.setReference(name, id(commitHex)), "set reference");
 }
 
 void FixtureRepo::annotatedTag(const QByteArray &name, const QByteArray &commitHex, const QByteArray &message)
 {
-    const git_oid oid = oidFromHex(commitHex);
-    git_object *target = nullptr;
-    check(git_object_lookup(&target, m_repo, &oid, GIT_OBJECT_COMMIT), "look up tag target");
-    git_signature *sig = nullptr;
-    check(git_signature_new(&sig, "Fixture Tagger", "tagger@example.com", 1700000000, 0), "signature");
-    git_oid tagId;
-    check(git_tag_create(&tagId, m_repo, name.constData(), target, sig, message.constData(), 1), "create tag");
-    git_signature_free(sig);
-    git_object_free(target);
+    check(m_builder.annotatedTag(name, id(commitHex), message), "create tag");
 }
 
-FixtureRepo::Entry file(const QByteArray &content) { return {content, GIT_FILEMODE_BLOB}; }
-FixtureRepo::Entry executable(const QByteArray &content) { return {content, GIT_FILEMODE_BLOB_EXECUTABLE}; }
-FixtureRepo::Entry symlink(const QByteArray &target) { return {target, GIT_FILEMODE_LINK}; }
-FixtureRepo::Entry submodule(const QByteArray &commitHex) { return {commitHex, GIT_FILEMODE_COMMIT}; }
+FixtureRepo::Entry file(const QByteArray &content) { return {content, FileMode::Regular}; }
+FixtureRepo::Entry executable(const QByteArray &content) { return {content, FileMode::Executable}; }
+FixtureRepo::Entry symlink(const QByteArray &target) { return {target, FileMode::Symlink}; }
+FixtureRepo::Entry submodule(const QByteArray &commitHex) { return {commitHex, FileMode::Gitlink}; }
 
 namespace {
 

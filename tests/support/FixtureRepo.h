@@ -4,31 +4,20 @@
 #include <QList>
 #include <QString>
 
-#include <map>
-#include <memory>
-
-struct git_repository;
+#include <RepositoryBuilder.h>
 
 namespace rd::test {
 
-// A git repository written with libgit2 for one test case: trees are given
-// whole as path -> entry, commits have fixed authors and times so object
-// names are the same in every run.
+// A git repository written with libgit2 (RepositoryBuilder) for one test
+// case, with object names in hex and failures thrown: tests read better.
 class FixtureRepo
 {
 public:
-    struct Entry
-    {
-        QByteArray content;           // for a gitlink: the commit id in hex
-        quint32 mode = 0100644;
-    };
-    using Tree = std::map<QByteArray, Entry>;
+    using Entry = RepositoryBuilder::Entry;
+    using Tree = RepositoryBuilder::Tree;
 
     // Creates a repository in `directory` (bare: the directory is the git dir).
     FixtureRepo(const QString &directory, bool bare = false);
-    ~FixtureRepo();
-    FixtureRepo(const FixtureRepo &) = delete;
-    FixtureRepo &operator=(const FixtureRepo &) = delete;
 
     QString path() const { return m_path; }
     QString gitDir() const;
@@ -44,8 +33,7 @@ public:
 
 private:
     QString m_path;
-    git_repository *m_repo = nullptr;
-    int m_clock = 0;
+    RepositoryBuilder m_builder;
 };
 
 // Tree helpers: text files, an executable, a symlink, a submodule.
