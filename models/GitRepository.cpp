@@ -3,6 +3,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace rd {
 
 void ensureLibgit2Initialised()
@@ -109,6 +111,23 @@ Result<ObjectId> GitRepository::mergeBase(const ObjectId &a, const ObjectId &b) 
     return toObjectId(base);
 }
 
+namespace {
+
+CommitInfo commitInfo(const ObjectId &id, git_commit *commit)
+{
+    CommitInfo info;
+    info.id = id;
+    if (const char *summary = git_commit_summary(commit))
+        info.summary = QString::fromUtf8(summary);
+    if (const char *body = git_commit_body(commit))
+        info.body = QString::fromUtf8(body).trimmed();
+    if (const git_signature *author = git_commit_author(commit))
+        info.author = QString::fromUtf8(author->name);
+    return info;
+}
+
+} // namespace
+
 Result<CommitInfo> GitRepository::commit(const ObjectId &id) const
 {
     std::lock_guard guard(d->lock);
@@ -117,15 +136,73 @@ Result<CommitInfo> GitRepository::commit(const ObjectId &id) const
     if (git_commit_lookup(&raw, d->repo.get(), &oid) < 0)
         return gitError(Error::Kind::Object, QStringLiteral("cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
     GitCommitPtr commit(raw);
-    CommitInfo info;
-    info.id = id;
-    if (const char *summary = git_commit_summary(commit.get()))
-        info.summary = QString::fromUtf8(summary);
-    if (const char *body = git_commit_body(commit.get()))
-        info.body = QString::fromUtf8(body).trimmed();
-    if (const git_signature *author = git_commit_author(commit.get()))
-        info.author = QString::fromUtf8(author->name);
-    return info;
+    return commitInfo(id, commit.get());
+}
+
+Result<QList<Reference>> GitRepository::references() const
+{
+    std::lock_guard guard(d->lock);
+    git_reference_iterator *rawIterator = nullptr;
+    if (git_reference_iterator_new(&rawIterator, d->repo.get()) < 0)
+        return gitError(Error::Kind::Repository, QStringLiteral("cannot list references"));
+    GitPtr<git_reference_iterator, git_reference_iterator_free> iterator(rawIterator);
+    QList<Reference> out;
+    git_reference *rawRef = nullptr;
+    while (git_reference_next(&rawRef, iterator.get()) == 0) {
+        GitPtr<git_reference, git_reference_free> ref(rawRef);
+        git_object *peeled = nullptr;
+        if (git_reference_peel(&peeled, ref.get(), GIT_OBJECT_COMMIT) < 0)
+            continue; // symbolic HEADs of remotes, tags of trees, broken refs
+        GitObjectPtr owner(peeled);
+        Reference r;
+        r.name = QString::fromUtf8(git_reference_name(ref.get()));
+        r.shortName = QString::fromUtf8(git_reference_shorthand(ref.get()));
+        r.kind = git_reference_is_branch(ref.get()) ? Reference::Kind::Branch
+            : git_reference_is_remote(ref.get())    ? Reference::Kind::RemoteBranch
+            : git_reference_is_tag(ref.get())       ? Reference::Kind::Tag
+                                                    : Reference::Kind::Other;
+        r.target = toObjectId(*git_object_id(peeled));
+        out.append(r);
+    }
+    std::sort(out.begin(), out.end(), [](const Reference &a, const Reference &b) {
+        return a.kind != b.kind ? a.kind < b.kind : a.name < b.name;
+    });
+    return out;
+}
+
+Result<QList<CommitInfo>> GitRepository::recentCommits(int count, const QString &from) const
+{
+    ObjectId start;
+    if (!from.isEmpty()) {
+        auto resolved = resolveCommit(from);
+        if (!resolved)
+            return resolved.error();
+        start = *resolved;
+    }
+    std::lock_guard guard(d->lock);
+    git_revwalk *rawWalk = nullptr;
+    if (git_revwalk_new(&rawWalk, d->repo.get()) < 0)
+        return gitError(Error::Kind::Repository, QStringLiteral("cannot walk history"));
+    GitPtr<git_revwalk, git_revwalk_free> walk(rawWalk);
+    git_revwalk_sorting(walk.get(), GIT_SORT_TIME);
+    if (start.isNull()) {
+        if (git_revwalk_push_head(walk.get()) < 0)
+            return QList<CommitInfo>(); // unborn HEAD: no history yet
+    } else {
+        const git_oid oid = toGitOid(start);
+        if (git_revwalk_push(walk.get(), &oid) < 0)
+            return gitError(Error::Kind::Revision, QStringLiteral("cannot walk from %1").arg(from));
+    }
+    QList<CommitInfo> out;
+    git_oid oid;
+    while (out.size() < count && git_revwalk_next(&oid, walk.get()) == 0) {
+        git_commit *raw = nullptr;
+        if (git_commit_lookup(&raw, d->repo.get(), &oid) < 0)
+            break;
+        GitCommitPtr commit(raw);
+        out.append(commitInfo(toObjectId(oid), commit.get()));
+    }
+    return out;
 }
 
 Result<QByteArray> GitRepository::blob(const ObjectId &id) const

@@ -18,6 +18,15 @@ struct CommitInfo
     QString author;
 };
 
+struct Reference
+{
+    enum class Kind { Branch, RemoteBranch, Tag, Other };
+    Kind kind = Kind::Other;
+    QString name;      // full name, refs/heads/main
+    QString shortName; // main
+    ObjectId target;   // the commit it points at (tags peeled)
+};
+
 // A libgit2 repository as a value type. Copies share one handle; every call
 // takes the handle's lock, so a copy may be used from any thread (work that
 // wants parallelism opens its own repository per thread instead).
@@ -39,6 +48,11 @@ public:
     Result<ObjectId> mergeBase(const ObjectId &a, const ObjectId &b) const;
     Result<CommitInfo> commit(const ObjectId &id) const;
     Result<QByteArray> blob(const ObjectId &id) const;
+
+    // Branches, remote branches and tags that point at commits, sorted by kind then name.
+    Result<QList<Reference>> references() const;
+    // The newest commits reachable from `from` (HEAD when empty), newest first.
+    Result<QList<CommitInfo>> recentCommits(int count, const QString &from = {}) const;
 
     struct Private;
 

@@ -1,0 +1,122 @@
+// reviewdesk: the ReviewDesk window.
+
+#include "DemoMergeRequest.h"
+
+#include <DiffPane.h>
+#include <MainWindow.h>
+#include <Theme.h>
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QTranslator>
+
+#include <cstdio>
+
+namespace {
+
+void loadTranslations(QApplication &app, const QString &locale)
+{
+    if (locale.startsWith(QLatin1String("en")) || locale == QLatin1String("C"))
+        return;
+    auto *ours = new QTranslator(&app);
+    if (ours->load(QStringLiteral(":/i18n/reviewdesk_") + locale))
+        QCoreApplication::installTranslator(ours);
+    else
+        std::fprintf(stderr, "reviewdesk: no translation for '%s'; using English\n", qPrintable(locale));
+    auto *qt = new QTranslator(&app);
+    if (qt->load(QStringLiteral("qtbase_") + locale, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("ReviewDesk"));
+    QCoreApplication::setApplicationName(QStringLiteral("ReviewDesk"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("ReviewDesk: a workbench for defect-focused code review with LLMs."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption repo(QStringLiteral("repo"), QStringLiteral("Repository to open."), QStringLiteral("PATH"));
+    const QCommandLineOption base(QStringLiteral("base"), QStringLiteral("Target revision of the merge request."), QStringLiteral("REV"));
+    const QCommandLineOption head(QStringLiteral("head"), QStringLiteral("Source revision of the merge request."), QStringLiteral("REV"));
+    const QCommandLineOption twoDot(QStringLiteral("two-dot"), QStringLiteral("Diff base to head directly, not from the merge base."));
+    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("User interface language, e.g. zh_CN (default: the system's)."), QStringLiteral("LOCALE"));
+    const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light, dark or system (default: as last chosen)."), QStringLiteral("THEME"));
+    const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the demo merge request."));
+    const QCommandLineOption file(QStringLiteral("file"), QStringLiteral("Select this file of the merge request."), QStringLiteral("PATH"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a PNG of the window once the diff is shown, then quit."), QStringLiteral("PNG"));
+    parser.addOptions({repo, base, head, twoDot, lang, theme, demo, file, screenshot});
+    parser.process(app);
+
+    if (parser.isSet(repo) != parser.isSet(base) || parser.isSet(repo) != parser.isSet(head)) {
+        std::fprintf(stderr, "reviewdesk: --repo, --base and --head go together\n");
+        return 2;
+    }
+    loadTranslations(app, parser.isSet(lang) ? parser.value(lang) : QLocale::system().name());
+    const QString themeChoice = parser.isSet(theme) ? parser.value(theme) : QSettings().value(QStringLiteral("view/theme")).toString();
+    rd::applyTheme(rd::themeFromName(themeChoice));
+
+    rd::MainWindow window;
+    window.resize(1400, 860);
+    window.show();
+
+    if (parser.isSet(screenshot)) {
+        // Wait for the merge request and the selected file's diff, then save.
+        const QString target = parser.value(screenshot);
+        auto save = [&window, target] {
+            QTimer::singleShot(200, &window, [&window, target] {
+                const bool saved = window.grab().save(target);
+                std::fprintf(saved ? stdout : stderr, saved ? "reviewdesk: saved %s\n" : "reviewdesk: cannot write %s\n", qPrintable(target));
+                QCoreApplication::exit(saved ? 0 : 1);
+            });
+        };
+        QObject::connect(window.diffPane(), &rd::DiffPane::documentShown, &window, save);
+        QObject::connect(&window, &rd::MainWindow::openFailed, &window, [](const QString &message) {
+            std::fprintf(stderr, "reviewdesk: %s\n", qPrintable(message));
+            QCoreApplication::exit(3);
+        });
+        QTimer::singleShot(60000, &window, [] {
+            std::fprintf(stderr, "reviewdesk: timed out waiting for the diff\n");
+            QCoreApplication::exit(1);
+        });
+    }
+    if (parser.isSet(file)) {
+        const QString wanted = parser.value(file);
+        QObject::connect(&window, &rd::MainWindow::mergeRequestOpened, &window, [&window, wanted] {
+            const auto mr = window.mergeRequest();
+            for (int i = 0; i < mr->files.size(); ++i)
+                if (QString::fromUtf8(mr->files[i].displayPath()) == wanted)
+                    window.selectFile(i);
+        });
+    }
+
+    rd::MergeRequestRequest request;
+    const QStringList last = QSettings().value(QStringLiteral("recent/last")).toStringList();
+    if (parser.isSet(repo)) {
+        request = {parser.value(repo), parser.value(base), parser.value(head), parser.isSet(twoDot), {}, {}};
+    } else if (!parser.isSet(demo) && last.size() == 4) {
+        request = {last[0], last[1], last[2], last[3] == QLatin1String("two-dot"), {}, {}};
+    } else {
+        const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        auto demoRequest = rd::ensureDemoMergeRequest(dataDir + QStringLiteral("/demo-inventory"));
+        if (!demoRequest) {
+            QMessageBox::critical(&window, QObject::tr("Cannot Create the Demo"), demoRequest.error().message);
+            return parser.isSet(screenshot) ? 1 : app.exec();
+        }
+        request = demoRequest.value();
+    }
+    window.openMergeRequest(request);
+    return app.exec();
+}

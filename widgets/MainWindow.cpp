@@ -1,0 +1,524 @@
+#include "MainWindow.h"
+
+#include "DiffPane.h"
+#include "DiffView.h"
+#include "FileTreeModel.h"
+#include "MergeRequestHeader.h"
+#include "SyntaxHighlighter.h"
+#include "Theme.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QShortcut>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace rd {
+
+namespace {
+constexpr int MaxRecent = 10;
+}
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+{
+    setWindowTitle(tr("ReviewDesk"));
+    setObjectName(QStringLiteral("mainWindow"));
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(4, 4, 0, 4);
+    m_fileFilter = new QLineEdit(left);
+    m_fileFilter->setPlaceholderText(tr("Filter files: name, status, is:unviewed"));
+    m_fileFilter->setClearButtonEnabled(true);
+    leftLayout->addWidget(m_fileFilter);
+    m_fileModel = new FileTreeModel(this);
+    m_filterModel = new FileFilterModel(this);
+    m_filterModel->setSourceModel(m_fileModel);
+    m_fileTree = new QTreeView(left);
+    m_fileTree->setModel(m_filterModel);
+    m_fileTree->setHeaderHidden(false);
+    m_fileTree->setUniformRowHeights(true);
+    m_fileTree->header()->setStretchLastSection(false);
+    m_fileTree->header()->setSectionResizeMode(FileTreeModel::NameColumn, QHeaderView::Stretch);
+    m_fileTree->header()->setSectionResizeMode(FileTreeModel::ChangesColumn, QHeaderView::ResizeToContents);
+    leftLayout->addWidget(m_fileTree, 1);
+
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->setSpacing(0);
+    m_header = new MergeRequestHeader(right);
+    rightLayout->addWidget(m_header);
+    m_diffPane = new DiffPane(right);
+    rightLayout->addWidget(m_diffPane, 1);
+
+    m_findBar = new QWidget(right);
+    auto *findLayout = new QHBoxLayout(m_findBar);
+    findLayout->setContentsMargins(6, 3, 6, 3);
+    findLayout->addWidget(new QLabel(tr("Find:"), m_findBar));
+    m_findEdit = new QLineEdit(m_findBar);
+    m_findEdit->setClearButtonEnabled(true);
+    findLayout->addWidget(m_findEdit, 1);
+    auto *previous = new QToolButton(m_findBar);
+    previous->setArrowType(Qt::UpArrow);
+    previous->setToolTip(tr("Previous match (Shift+F3)"));
+    auto *next = new QToolButton(m_findBar);
+    next->setArrowType(Qt::DownArrow);
+    next->setToolTip(tr("Next match (F3)"));
+    findLayout->addWidget(previous);
+    findLayout->addWidget(next);
+    m_findStatus = new QLabel(m_findBar);
+    findLayout->addWidget(m_findStatus);
+    auto *closeFind = new QToolButton(m_findBar);
+    closeFind->setText(QStringLiteral("✕"));
+    closeFind->setAutoRaise(true);
+    closeFind->setToolTip(tr("Close (Esc)"));
+    findLayout->addWidget(closeFind);
+    m_findBar->setVisible(false);
+    rightLayout->addWidget(m_findBar);
+
+    m_splitter = new QSplitter(this);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(right);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({300, 900});
+    setCentralWidget(m_splitter);
+
+    createActions();
+    createMenus();
+    statusBar()->showMessage(tr("Highlighting: %1").arg(SyntaxHighlighter::backendName()));
+
+    connect(m_fileFilter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_filterModel->setFilterWords(text);
+        m_fileTree->expandAll();
+    });
+    connect(m_fileTree->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        const int file = current.data(FileTreeModel::FileIndexRole).toInt();
+        if (file >= 0 && file != m_diffPane->fileIndex())
+            m_diffPane->showFile(m_mr, file);
+        updateActions();
+    });
+    connect(m_findEdit, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_diffPane->view()->setFindText(text);
+        m_findStatus->clear();
+    });
+    connect(m_findEdit, &QLineEdit::returnPressed, this, [this] { find(QApplication::keyboardModifiers() & Qt::ShiftModifier); });
+    connect(next, &QToolButton::clicked, this, [this] { find(false); });
+    connect(previous, &QToolButton::clicked, this, [this] { find(true); });
+    connect(closeFind, &QToolButton::clicked, this, [this] {
+        m_findBar->hide();
+        m_diffPane->view()->setFindText({});
+        m_diffPane->view()->setFocus();
+    });
+    auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), m_findBar, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(escape, &QShortcut::activated, closeFind, &QToolButton::click);
+    connect(&m_opening, &QFutureWatcher<Opened>::finished, this, [this] {
+        QApplication::restoreOverrideCursor();
+        const Opened opened = m_opening.result();
+        if (!opened.mr) {
+            statusBar()->showMessage(tr("Could not open the merge request."), 5000);
+            auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Merge Request"),
+                                        tr("ReviewDesk could not open %1 → %2 in %3.").arg(m_pending.base, m_pending.head, m_pending.repository),
+                                        QMessageBox::Ok, this);
+            box->setInformativeText(opened.error.message);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+            Q_EMIT openFailed(opened.error.message);
+            return;
+        }
+        setMergeRequest(opened.mr, m_pending);
+    });
+    connect(m_diffPane, &DiffPane::documentShown, this, [this] { updateActions(); });
+    connect(m_fileModel, &FileTreeModel::viewedChanged, this, [this] { updateActions(); });
+
+    restoreSettings();
+    updateActions();
+}
+
+MainWindow::~MainWindow()
+{
+    m_opening.waitForFinished();
+}
+
+QAction *MainWindow::action(const QString &name) const
+{
+    return findChild<QAction *>(name);
+}
+
+void MainWindow::createActions()
+{
+    auto make = [this](const QString &name, const QString &text, const QKeySequence &shortcut) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setShortcut(shortcut);
+        addAction(a); // shortcuts work while menus are closed
+        return a;
+    };
+    auto command = [&](const QString &name, const QString &text, const QKeySequence &shortcut, auto slot) {
+        connect(make(name, text, shortcut), &QAction::triggered, this, slot);
+    };
+    auto toggle = [&](const QString &name, const QString &text, const QKeySequence &shortcut, auto slot) {
+        QAction *a = make(name, text, shortcut);
+        a->setCheckable(true);
+        connect(a, &QAction::toggled, this, slot);
+    };
+    command(QStringLiteral("open"), tr("&Open Merge Request…"), QKeySequence::Open, [this] { showOpenDialog(); });
+    command(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+    command(QStringLiteral("nextChange"), tr("&Next Change"), QKeySequence(Qt::ALT | Qt::Key_Down), [this] { nextChange(+1); });
+    command(QStringLiteral("previousChange"), tr("&Previous Change"), QKeySequence(Qt::ALT | Qt::Key_Up), [this] { nextChange(-1); });
+    command(QStringLiteral("nextFile"), tr("Next &File"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), [this] { nextFile(+1); });
+    command(QStringLiteral("previousFile"), tr("Previous F&ile"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), [this] { nextFile(-1); });
+    command(QStringLiteral("find"), tr("&Find in Diff…"), QKeySequence::Find, [this] { showFind(); });
+    command(QStringLiteral("findNext"), tr("Find Ne&xt"), QKeySequence::FindNext, [this] { find(false); });
+    command(QStringLiteral("findPrevious"), tr("Find Pre&vious"), QKeySequence::FindPrevious, [this] { find(true); });
+    command(QStringLiteral("goToLine"), tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { goToLine(); });
+    command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
+        const int file = currentFile();
+        if (file >= 0)
+            m_fileModel->setViewed(file, !m_fileModel->isViewed(file));
+    });
+    toggle(QStringLiteral("unified"), tr("&Unified View"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U),
+           [this](bool on) { m_diffPane->view()->setUnified(on); });
+    toggle(QStringLiteral("wrap"), tr("&Wrap Lines"), QKeySequence(Qt::ALT | Qt::Key_Z), [this](bool on) { m_diffPane->view()->setWrap(on); });
+    toggle(QStringLiteral("ignoreWhitespace"), tr("Ignore &Whitespace"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W),
+           [this](bool) { reopenWithOptions(); });
+    toggle(QStringLiteral("description"), tr("Show &Description"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
+           [this](bool on) { m_header->setDescriptionVisible(on); });
+
+    auto *themes = new QActionGroup(this);
+    for (auto [name, text] : {std::pair{QStringLiteral("system"), tr("&System")}, std::pair{QStringLiteral("light"), tr("&Light")},
+                              std::pair{QStringLiteral("dark"), tr("&Dark")}}) {
+        auto *a = new QAction(text, themes);
+        a->setObjectName(QStringLiteral("theme-") + name);
+        a->setCheckable(true);
+        a->setData(name);
+        connect(a, &QAction::triggered, this, [name] {
+            applyTheme(themeFromName(name));
+            QSettings().setValue(QStringLiteral("view/theme"), name);
+        });
+    }
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(action(QStringLiteral("open")));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("quit")));
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (const char *name : {"unified", "wrap", "ignoreWhitespace", "description"})
+        view->addAction(action(QString::fromLatin1(name)));
+    QMenu *theme = view->addMenu(tr("&Theme"));
+    for (const char *name : {"theme-system", "theme-light", "theme-dark"})
+        theme->addAction(action(QString::fromLatin1(name)));
+
+    QMenu *navigate = menuBar()->addMenu(tr("&Navigate"));
+    for (const char *name : {"nextChange", "previousChange", "nextFile", "previousFile"})
+        navigate->addAction(action(QString::fromLatin1(name)));
+    navigate->addSeparator();
+    for (const char *name : {"find", "findNext", "findPrevious", "goToLine"})
+        navigate->addAction(action(QString::fromLatin1(name)));
+    navigate->addSeparator();
+    navigate->addAction(action(QStringLiteral("toggleViewed")));
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ReviewDesk"), this, [this] {
+        QMessageBox::about(this, tr("About ReviewDesk"),
+                           tr("<h3>ReviewDesk %1</h3><p>A workbench for defect-focused code review with LLMs.</p>"
+                              "<p>Syntax highlighting: %2. libgit2, Qt %3.</p>")
+                               .arg(QApplication::applicationVersion(), SyntaxHighlighter::backendName(), QString::fromLatin1(qVersion())));
+    });
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (settings.contains(QStringLiteral("window/splitter")))
+        m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    for (const char *name : {"unified", "wrap", "description"})
+        action(QString::fromLatin1(name))->setChecked(settings.value(QStringLiteral("view/") + QString::fromLatin1(name), false).toBool());
+    QAction *whitespace = action(QStringLiteral("ignoreWhitespace"));
+    whitespace->blockSignals(true);
+    whitespace->setChecked(settings.value(QStringLiteral("view/ignoreWhitespace"), false).toBool());
+    whitespace->blockSignals(false);
+    const QString theme = settings.value(QStringLiteral("view/theme"), QStringLiteral("system")).toString();
+    if (QAction *a = action(QStringLiteral("theme-") + themeName(themeFromName(theme))))
+        a->setChecked(true);
+    updateRecentMenu();
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
+    for (const char *name : {"unified", "wrap", "ignoreWhitespace", "description"})
+        settings.setValue(QStringLiteral("view/") + QString::fromLatin1(name), action(QString::fromLatin1(name))->isChecked());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    m_diffPane->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    // Syntax colours depend on the palette: rebuild the shown file.
+    if (event->type() == QEvent::PaletteChange && m_mr && m_diffPane->fileIndex() >= 0)
+        m_diffPane->showFile(m_mr, m_diffPane->fileIndex());
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::showOpenDialog()
+{
+    const QStringList recent = QSettings().value(QStringLiteral("recent/repositories")).toStringList();
+    auto *dialog = new OpenMergeRequestDialog(recent, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!m_request.repository.isEmpty()) {
+        MergeRequestRequest current = m_request;
+        current.title.clear();
+        current.description.clear();
+        dialog->setRequest(current);
+    }
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { openMergeRequest(dialog->request()); });
+    dialog->open();
+}
+
+void MainWindow::openMergeRequest(const MergeRequestRequest &request)
+{
+    if (m_opening.isRunning())
+        return;
+    m_pending = request;
+    DiffOptions options;
+    options.twoDot = request.twoDot;
+    options.ignoreWhitespace = action(QStringLiteral("ignoreWhitespace"))->isChecked();
+    statusBar()->showMessage(tr("Opening %1 → %2…").arg(request.base, request.head));
+    QApplication::setOverrideCursor(Qt::BusyCursor);
+    m_opening.setFuture(QtConcurrent::run([request, options]() -> Opened {
+        auto mr = MergeRequest::open(request.repository, request.base, request.head, options);
+        if (!mr)
+            return {nullptr, mr.error()};
+        auto shared = std::make_shared<MergeRequest>(std::move(mr).value());
+        if (!request.title.isEmpty())
+            shared->title = request.title;
+        if (!request.description.isEmpty())
+            shared->description = request.description;
+        return {shared, {}};
+    }));
+}
+
+void MainWindow::reopenWithOptions()
+{
+    if (!m_mr)
+        return;
+    m_fileToRestore = currentFile();
+    MergeRequestRequest request = m_request;
+    request.title = m_mr->title;
+    request.description = m_mr->description;
+    openMergeRequest(request);
+}
+
+void MainWindow::setMergeRequest(std::shared_ptr<const MergeRequest> mr, const MergeRequestRequest &request)
+{
+    m_diffPane->cancel();
+    const QString previousPath = m_mr && m_fileToRestore >= 0 && m_fileToRestore < m_mr->files.size()
+        ? QString::fromUtf8(m_mr->files[m_fileToRestore].displayPath())
+        : QString();
+    m_fileToRestore = -1;
+    m_mr = std::move(mr);
+    m_request = request;
+    m_header->setMergeRequest(m_mr.get());
+    m_header->setDescriptionVisible(action(QStringLiteral("description"))->isChecked());
+    m_fileModel->setMergeRequest(m_mr);
+    m_fileTree->expandAll();
+    setWindowTitle(tr("%1 — ReviewDesk").arg(m_mr->title.isEmpty() ? m_mr->headRevision : m_mr->title));
+    rememberRecent(request);
+    statusBar()->showMessage(tr("%n file(s) changed", nullptr, static_cast<int>(m_mr->files.size())) + QStringLiteral(" · ")
+                             + tr("Highlighting: %1").arg(SyntaxHighlighter::backendName()));
+
+    int toSelect = -1;
+    for (int i = 0; i < m_mr->files.size() && !previousPath.isEmpty(); ++i)
+        if (QString::fromUtf8(m_mr->files[i].displayPath()) == previousPath)
+            toSelect = i;
+    const QList<int> order = visibleFileOrder();
+    if (toSelect < 0 && !order.isEmpty())
+        toSelect = order.first();
+    if (toSelect >= 0)
+        selectFile(toSelect);
+    else
+        m_diffPane->showMessage(m_mr->files.isEmpty() ? tr("This merge request changes no files.") : tr("Select a file to see its changes."));
+    updateActions();
+    Q_EMIT mergeRequestOpened();
+}
+
+void MainWindow::rememberRecent(const MergeRequestRequest &request)
+{
+    QSettings settings;
+    QStringList repositories = settings.value(QStringLiteral("recent/repositories")).toStringList();
+    repositories.removeAll(request.repository);
+    repositories.prepend(request.repository);
+    while (repositories.size() > MaxRecent)
+        repositories.removeLast();
+    settings.setValue(QStringLiteral("recent/repositories"), repositories);
+    settings.setValue(QStringLiteral("recent/last"), QStringList{request.repository, request.base, request.head,
+                                                                 request.twoDot ? QStringLiteral("two-dot") : QString()});
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList repositories = QSettings().value(QStringLiteral("recent/repositories")).toStringList();
+    for (const QString &repo : repositories) {
+        m_recentMenu->addAction(repo, this, [this, repo] {
+            auto *dialog = new OpenMergeRequestDialog({repo}, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->setRequest({repo, QString(), QString(), false, {}, {}});
+            connect(dialog, &QDialog::accepted, this, [this, dialog] { openMergeRequest(dialog->request()); });
+            dialog->open();
+        });
+    }
+    m_recentMenu->setEnabled(!repositories.isEmpty());
+}
+
+QList<int> MainWindow::visibleFileOrder() const
+{
+    QList<int> order;
+    std::function<void(const QModelIndex &)> walk = [&](const QModelIndex &parent) {
+        for (int r = 0; r < m_filterModel->rowCount(parent); ++r) {
+            const QModelIndex index = m_filterModel->index(r, 0, parent);
+            const int file = index.data(FileTreeModel::FileIndexRole).toInt();
+            if (file >= 0)
+                order.append(file);
+            else
+                walk(index);
+        }
+    };
+    walk({});
+    return order;
+}
+
+bool MainWindow::selectFile(int fileIndex)
+{
+    const QModelIndex source = m_fileModel->indexOfFile(fileIndex);
+    const QModelIndex proxy = m_filterModel->mapFromSource(source);
+    if (!proxy.isValid())
+        return false;
+    m_fileTree->setCurrentIndex(proxy);
+    m_fileTree->scrollTo(proxy);
+    if (m_diffPane->fileIndex() != fileIndex)
+        m_diffPane->showFile(m_mr, fileIndex);
+    return true;
+}
+
+int MainWindow::currentFile() const
+{
+    return m_diffPane->fileIndex();
+}
+
+void MainWindow::nextFile(int step)
+{
+    const QList<int> order = visibleFileOrder();
+    if (order.isEmpty())
+        return;
+    const qsizetype at = order.indexOf(currentFile());
+    const qsizetype next = at < 0 ? 0 : at + step;
+    if (next >= 0 && next < order.size())
+        selectFile(order[next]);
+}
+
+void MainWindow::nextChange(int step)
+{
+    DiffView *view = m_diffPane->view();
+    if (m_diffPane->isBuilding())
+        return;
+    const bool moved = step > 0 ? view->nextChange() : view->previousChange();
+    if (moved)
+        return;
+    // Past the last change of this file: on to the neighbouring file.
+    const QList<int> order = visibleFileOrder();
+    const qsizetype at = order.indexOf(currentFile());
+    const qsizetype next = at + step;
+    if (at < 0 || next < 0 || next >= order.size()) {
+        statusBar()->showMessage(step > 0 ? tr("No more changes.") : tr("No earlier changes."), 3000);
+        return;
+    }
+    selectFile(order[next]);
+    // Land on the first (or last) change once the document is shown.
+    auto *context = new QObject(this);
+    connect(m_diffPane, &DiffPane::documentShown, context, [this, step, context] {
+        DiffView *v = m_diffPane->view();
+        if (step > 0)
+            v->nextChange();
+        else
+            while (v->nextChange()) {
+            }
+        context->deleteLater();
+    });
+}
+
+void MainWindow::showFind()
+{
+    m_findBar->show();
+    m_findEdit->setFocus();
+    m_findEdit->selectAll();
+}
+
+void MainWindow::find(bool backward)
+{
+    if (m_findEdit->text().isEmpty()) {
+        showFind();
+        return;
+    }
+    const bool found = m_diffPane->view()->find(m_findEdit->text(), backward);
+    m_findStatus->setText(found ? QString() : tr("No more matches"));
+}
+
+void MainWindow::goToLine()
+{
+    const DiffDocument *doc = m_diffPane->view()->document();
+    if (!doc)
+        return;
+    const int last = std::max(doc->side[Side::New].lineCount(), 1);
+    bool ok = false;
+    const int line = QInputDialog::getInt(this, tr("Go to Line"), tr("Line in the new version (1–%1):").arg(last), 1, 1, last, 1, &ok);
+    if (ok && !m_diffPane->view()->goToLine(Side::New, line))
+        statusBar()->showMessage(tr("Line %1 is not in the new version.").arg(line), 3000);
+}
+
+void MainWindow::updateActions()
+{
+    const bool hasMr = m_mr != nullptr;
+    const bool hasFile = hasMr && currentFile() >= 0;
+    for (const char *name : {"nextFile", "previousFile"})
+        action(QString::fromLatin1(name))->setEnabled(hasMr && !m_mr->files.isEmpty());
+    for (const char *name : {"nextChange", "previousChange", "find", "findNext", "findPrevious", "goToLine", "toggleViewed"})
+        action(QString::fromLatin1(name))->setEnabled(hasFile);
+    if (hasFile) {
+        action(QStringLiteral("toggleViewed"))->setText(m_fileModel->isViewed(currentFile()) ? tr("Mark File as Not &Viewed")
+                                                                                             : tr("Mark File as &Viewed"));
+    }
+}
+
+} // namespace rd

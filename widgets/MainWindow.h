@@ -1,0 +1,101 @@
+#pragma once
+
+#include "OpenMergeRequestDialog.h"
+
+#include <MergeRequest.h>
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+
+#include <memory>
+
+class QLabel;
+class QLineEdit;
+class QSplitter;
+class QTreeView;
+
+namespace rd {
+
+class DiffPane;
+class FileFilterModel;
+class FileTreeModel;
+class MergeRequestHeader;
+
+// The workbench: the merge request's header, its files, and the diff of the
+// selected file, with every action in a menu and on a shortcut.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens in the background; errors appear in a dialog and the window
+    // keeps what it showed before.
+    void openMergeRequest(const MergeRequestRequest &request);
+    void setMergeRequest(std::shared_ptr<const MergeRequest> mr, const MergeRequestRequest &request);
+    std::shared_ptr<const MergeRequest> mergeRequest() const { return m_mr; }
+    bool isOpening() const { return m_opening.isRunning(); }
+
+    bool selectFile(int fileIndex);
+    int currentFile() const;
+    // Files in the order the tree shows them (filtered ones left out).
+    QList<int> visibleFileOrder() const;
+
+    DiffPane *diffPane() const { return m_diffPane; }
+    FileTreeModel *fileModel() const { return m_fileModel; }
+    QTreeView *fileTree() const { return m_fileTree; }
+    MergeRequestHeader *header() const { return m_header; }
+    QAction *action(const QString &name) const;
+
+Q_SIGNALS:
+    void mergeRequestOpened();
+    void openFailed(const QString &message);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void restoreSettings();
+    void saveSettings() const;
+    void showOpenDialog();
+    void reopenWithOptions();
+    void nextFile(int step);
+    void nextChange(int step);
+    void showFind();
+    void find(bool backward);
+    void goToLine();
+    void rememberRecent(const MergeRequestRequest &request);
+    void updateRecentMenu();
+    void updateActions();
+
+    struct Opened
+    {
+        std::shared_ptr<const MergeRequest> mr;
+        Error error;
+    };
+
+    std::shared_ptr<const MergeRequest> m_mr;
+    MergeRequestRequest m_request;
+    QFutureWatcher<Opened> m_opening;
+    MergeRequestRequest m_pending;
+    int m_fileToRestore = -1;
+
+    MergeRequestHeader *m_header = nullptr;
+    FileTreeModel *m_fileModel = nullptr;
+    FileFilterModel *m_filterModel = nullptr;
+    QTreeView *m_fileTree = nullptr;
+    QLineEdit *m_fileFilter = nullptr;
+    DiffPane *m_diffPane = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QWidget *m_findBar = nullptr;
+    QLineEdit *m_findEdit = nullptr;
+    QLabel *m_findStatus = nullptr;
+    QMenu *m_recentMenu = nullptr;
+};
+
+} // namespace rd
