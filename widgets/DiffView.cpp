@@ -155,7 +155,7 @@ void DiffView::updateScrollBars()
     if (m_document)
         maxColumns = std::max(m_document->side[Side::Old].maxColumns, m_document->side[Side::New].maxColumns);
     const int overflow = m_wrap ? 0 : qCeil(maxColumns * m_charWidth) + 2 * TextPadding - g.column;
-    horizontalScrollBar()->setRange(0, std::max(0, overflow + qCeil(m_charWidth)));
+    horizontalScrollBar()->setRange(0, m_wrap ? 0 : std::max(0, overflow + qCeil(m_charWidth)));
     horizontalScrollBar()->setPageStep(g.column);
     horizontalScrollBar()->setSingleStep(qCeil(m_charWidth * 4));
 }
@@ -194,6 +194,20 @@ int DiffView::lineAt(const QPoint &point) const
         return -1;
     const auto it = std::upper_bound(m_sublineStart.begin(), m_sublineStart.end() - 1, subline);
     return static_cast<int>(it - m_sublineStart.begin()) - 1;
+}
+
+QRect DiffView::textRect(Side side, int visualLine) const
+{
+    if (visualLine < 0 || visualLine >= m_layout.lines().size())
+        return {};
+    const Geometry g = geometry();
+    const int y = (sublineOf(visualLine) - verticalScrollBar()->value()) * m_lineHeight;
+    const int height = (m_wrap ? m_sublineStart[visualLine + 1] - m_sublineStart[visualLine] : 1) * m_lineHeight;
+    if (y + height <= 0 || y >= viewport()->height())
+        return {};
+    if (m_layout.isUnified())
+        return QRect(2 * g.gutter + qCeil(2 * m_charWidth), y, g.column, height);
+    return QRect((side == Side::Old ? 0 : g.newLeft) + g.gutter, y, g.column, height);
 }
 
 void DiffView::scrollToLine(int visualLine, bool centre)
@@ -238,7 +252,10 @@ bool DiffView::previousChange()
 
 void DiffView::setFindText(const QString &text)
 {
-    if (text == m_findText)
+    // Search is case-insensitive: a change of case keeps the current match.
+    const bool same = text.compare(m_findText, Qt::CaseInsensitive) == 0;
+    m_findText = text;
+    if (same)
         return;
     m_findText = text;
     m_match = {};

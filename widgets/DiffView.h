@@ -48,6 +48,10 @@ public:
     int topLine() const;
     int lineAt(const QPoint &viewportPoint) const;
     int currentLine() const { return m_currentLine; }
+    int lineHeight() const { return m_lineHeight; }
+    // Where one side's text of a visual line is painted, in viewport
+    // coordinates (empty when the line is scrolled out of view).
+    QRect textRect(Side side, int visualLine) const;
 
 Q_SIGNALS:
     void currentLineChanged(int visualLine);
