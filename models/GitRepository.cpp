@@ -186,8 +186,9 @@ Result<QList<CommitInfo>> GitRepository::recentCommits(int count, const QString 
     GitPtr<git_revwalk, git_revwalk_free> walk(rawWalk);
     git_revwalk_sorting(walk.get(), GIT_SORT_TIME);
     if (start.isNull()) {
-        if (git_revwalk_push_head(walk.get()) < 0)
-            return QList<CommitInfo>(); // unborn HEAD: no history yet
+        // HEAD may be unborn (a fresh or bare repository): branches count too.
+        git_revwalk_push_head(walk.get());
+        git_revwalk_push_glob(walk.get(), "refs/heads");
     } else {
         const git_oid oid = toGitOid(start);
         if (git_revwalk_push(walk.get(), &oid) < 0)

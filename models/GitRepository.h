@@ -51,7 +51,8 @@ public:
 
     // Branches, remote branches and tags that point at commits, sorted by kind then name.
     Result<QList<Reference>> references() const;
-    // The newest commits reachable from `from` (HEAD when empty), newest first.
+    // The newest commits reachable from `from` (HEAD and all branches when
+    // empty), newest first.
     Result<QList<CommitInfo>> recentCommits(int count, const QString &from = {}) const;
 
     struct Private;

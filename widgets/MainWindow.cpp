@@ -41,6 +41,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(4, 4, 0, 4);
     m_fileFilter = new QLineEdit(left);
+    m_fileFilter->setObjectName(QStringLiteral("fileFilter"));
     m_fileFilter->setPlaceholderText(tr("Filter files: name, status, is:unviewed"));
     m_fileFilter->setClearButtonEnabled(true);
     leftLayout->addWidget(m_fileFilter);

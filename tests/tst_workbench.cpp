@@ -1,0 +1,309 @@
+// The main window end to end: opening merge requests (and failing to),
+// keyboard navigation across changes and files, find, toggles, persistence,
+// the open dialog, and screenshots in both palettes.
+
+#include <DiffPane.h>
+#include <DiffView.h>
+#include <FileTreeModel.h>
+#include <FixtureRepo.h>
+#include <MainWindow.h>
+#include <OpenMergeRequestDialog.h>
+#include <Scenarios.h>
+#include <Theme.h>
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace rd;
+using namespace rd::test;
+
+class WorkbenchTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void opensAndSelectsTheFirstFile();
+    void badInputShowsADialogAndKeepsTheWindow();
+    void keyboardWalksChangesAcrossFiles();
+    void nextAndPreviousFile();
+    void findBarSearchesTheDiff();
+    void togglesApplyAndPersist();
+    void ignoringWhitespaceReopensTheDiff();
+    void markingViewedFromTheKeyboard();
+    void openDialogValidatesAsYouType();
+    void screenshots_data();
+    void screenshots();
+
+private:
+    void open(const QByteArray &scenarioName);
+    void waitForDocument();
+    QTemporaryDir m_root;
+    MainWindow *m_window = nullptr;
+};
+
+void WorkbenchTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    for (const QByteArray name : {"modified", "many-files", "renames"}) {
+        FixtureRepo repo(m_root.filePath(QString::fromLatin1(name)));
+        scenario(name).build(repo);
+    }
+    // A change of indentation next to a real change, for the whitespace toggle.
+    FixtureRepo ws(m_root.filePath(QStringLiteral("whitespace")));
+    const QByteArray root = ws.commit("main", {{"f.c", file("int f()\n{\n  return 1;\n}\n")}}, "Base\n");
+    ws.commit("feature", {{"f.c", file("int f()\n{\n    return 2;\n}\n")}}, "Reindent and change\n", {root});
+    ws.commit("feature", {{"f.c", file("int f()\n{\n    return 1;\n}\n")}}, "Only reindent\n");
+}
+
+void WorkbenchTest::init()
+{
+    QSettings().clear();
+    m_window = new MainWindow;
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+}
+
+void WorkbenchTest::cleanup()
+{
+    delete m_window;
+    m_window = nullptr;
+}
+
+void WorkbenchTest::waitForDocument()
+{
+    QTRY_VERIFY(!m_window->diffPane()->isBuilding());
+    QTRY_VERIFY(m_window->diffPane()->view()->document());
+}
+
+void WorkbenchTest::open(const QByteArray &scenarioName)
+{
+    QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
+    m_window->openMergeRequest({m_root.filePath(QString::fromLatin1(scenarioName)), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}});
+    QVERIFY(opened.wait(10000));
+    waitForDocument();
+}
+
+void WorkbenchTest::opensAndSelectsTheFirstFile()
+{
+    open("many-files");
+    const auto mr = m_window->mergeRequest();
+    QCOMPARE(mr->files.size(), 20);
+    QCOMPARE(m_window->currentFile(), m_window->visibleFileOrder().first());
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("Change things")));
+    QCOMPARE(m_window->diffPane()->view()->document()->file.displayPath(), mr->files[m_window->currentFile()].displayPath());
+    // Recent repositories remember it.
+    QCOMPARE(QSettings().value(QStringLiteral("recent/repositories")).toStringList().first(), m_root.filePath(QStringLiteral("many-files")));
+}
+
+void WorkbenchTest::badInputShowsADialogAndKeepsTheWindow()
+{
+    open("modified");
+    const auto before = m_window->mergeRequest();
+    for (const auto &[repo, base, head, expected] :
+         {std::tuple{m_root.filePath(QStringLiteral("missing")), QStringLiteral("main"), QStringLiteral("feature"), QStringLiteral("no such file or directory")},
+          std::tuple{m_root.path(), QStringLiteral("main"), QStringLiteral("feature"), QStringLiteral("not a git repository")},
+          std::tuple{m_root.filePath(QStringLiteral("modified")), QStringLiteral("main"), QStringLiteral("nope"), QStringLiteral("unknown revision 'nope'")}}) {
+        QSignalSpy failed(m_window, &MainWindow::openFailed);
+        m_window->openMergeRequest({repo, base, head, false, {}, {}});
+        QVERIFY(failed.wait(10000));
+        QVERIFY2(failed.first().first().toString().contains(expected), qPrintable(failed.first().first().toString()));
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = m_window->findChild<QMessageBox *>()) != nullptr);
+        QVERIFY(box->informativeText().contains(expected));
+        box->close();
+        QTRY_VERIFY(!m_window->findChild<QMessageBox *>());
+        QCOMPARE(m_window->mergeRequest(), before);
+    }
+}
+
+void WorkbenchTest::keyboardWalksChangesAcrossFiles()
+{
+    open("many-files");
+    const QList<int> order = m_window->visibleFileOrder();
+    DiffView *view = m_window->diffPane()->view();
+    const int changes = static_cast<int>(view->document()->changeStarts.size());
+    QVERIFY(changes >= 1);
+    for (int i = 0; i < changes; ++i) {
+        QTest::keyClick(m_window, Qt::Key_Down, Qt::AltModifier);
+        QCOMPARE(view->currentChange(), i);
+    }
+    // One more: the next file, at its first change.
+    QTest::keyClick(m_window, Qt::Key_Down, Qt::AltModifier);
+    QTRY_COMPARE(m_window->currentFile(), order[1]);
+    waitForDocument();
+    QTRY_COMPARE(view->currentChange(), 0);
+    // And back: the previous file, at its last change.
+    QTest::keyClick(m_window, Qt::Key_Up, Qt::AltModifier);
+    QTRY_COMPARE(m_window->currentFile(), order[0]);
+    waitForDocument();
+    QTRY_COMPARE(view->currentChange(), changes - 1);
+}
+
+void WorkbenchTest::nextAndPreviousFile()
+{
+    open("many-files");
+    const QList<int> order = m_window->visibleFileOrder();
+    QTest::keyClick(m_window, Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(m_window->currentFile(), order[1]);
+    QTest::keyClick(m_window, Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(m_window->currentFile(), order[2]);
+    QTest::keyClick(m_window, Qt::Key_PageUp, Qt::ControlModifier);
+    QCOMPARE(m_window->currentFile(), order[1]);
+    // The tree follows.
+    QCOMPARE(m_window->fileTree()->currentIndex().data(FileTreeModel::FileIndexRole).toInt(), order[1]);
+    waitForDocument();
+    QCOMPARE(m_window->diffPane()->view()->document()->file.displayPath(), m_window->mergeRequest()->files[order[1]].displayPath());
+}
+
+void WorkbenchTest::findBarSearchesTheDiff()
+{
+    open("modified");
+    QTest::keyClick(m_window, Qt::Key_F, Qt::ControlModifier);
+    auto *edit = QApplication::focusWidget() ? qobject_cast<QLineEdit *>(QApplication::focusWidget()) : nullptr;
+    QVERIFY(edit);
+    QTest::keyClicks(edit, QStringLiteral("compute7"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    DiffView *view = m_window->diffPane()->view();
+    const int first = view->currentLine();
+    QVERIFY(first >= 0);
+    QTest::keyClick(m_window, Qt::Key_F3);
+    QCOMPARE(view->currentLine(), first); // same line, new side
+    QTest::keyClick(m_window, Qt::Key_F3);
+    const auto labels = m_window->findChildren<QLabel *>();
+    QVERIFY(std::any_of(labels.begin(), labels.end(), [](QLabel *l) { return l->text() == MainWindow::tr("No more matches"); }));
+    QTest::keyClick(edit, Qt::Key_Escape);
+    QVERIFY(!edit->isVisible());
+}
+
+void WorkbenchTest::togglesApplyAndPersist()
+{
+    open("modified");
+    DiffView *view = m_window->diffPane()->view();
+    m_window->action(QStringLiteral("unified"))->trigger();
+    QVERIFY(view->isUnified());
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::AltModifier);
+    QVERIFY(view->wraps());
+    m_window->close();
+    QSettings settings;
+    QVERIFY(settings.value(QStringLiteral("view/unified")).toBool());
+    QVERIFY(settings.value(QStringLiteral("view/wrap")).toBool());
+    QVERIFY(settings.contains(QStringLiteral("window/geometry")));
+
+    MainWindow again;
+    QVERIFY(again.action(QStringLiteral("unified"))->isChecked());
+    QVERIFY(again.diffPane()->view()->isUnified());
+    QVERIFY(again.diffPane()->view()->wraps());
+}
+
+void WorkbenchTest::ignoringWhitespaceReopensTheDiff()
+{
+    QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
+    m_window->openMergeRequest({m_root.filePath(QStringLiteral("whitespace")), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}});
+    QVERIFY(opened.wait(10000));
+    waitForDocument();
+    QCOMPARE(m_window->mergeRequest()->files.size(), 1);
+    QCOMPARE(m_window->mergeRequest()->files[0].additions, 1);
+    m_window->action(QStringLiteral("ignoreWhitespace"))->trigger();
+    QVERIFY(opened.wait(10000));
+    QVERIFY(m_window->mergeRequest()->options.ignoreWhitespace);
+    // Only indentation changed: no line is added or deleted any more.
+    QCOMPARE(m_window->mergeRequest()->files.value(0).additions, 0);
+}
+
+void WorkbenchTest::markingViewedFromTheKeyboard()
+{
+    open("renames");
+    const int file = m_window->currentFile();
+    QVERIFY(!m_window->fileModel()->isViewed(file));
+    QTest::keyClick(m_window, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(m_window->fileModel()->isViewed(file));
+    QCOMPARE(m_window->action(QStringLiteral("toggleViewed"))->text(), MainWindow::tr("Mark File as Not &Viewed"));
+    // Filtering to unviewed files hides it.
+    auto *filter = m_window->findChild<QLineEdit *>(QStringLiteral("fileFilter"));
+    QVERIFY(filter);
+    filter->setText(QStringLiteral("is:unviewed"));
+    QVERIFY(!m_window->visibleFileOrder().contains(file));
+}
+
+void WorkbenchTest::openDialogValidatesAsYouType()
+{
+    OpenMergeRequestDialog dialog({});
+    QPushButton *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(!dialog.isInputValid());
+    QVERIFY(!ok->isEnabled());
+    dialog.setRequest({m_root.filePath(QStringLiteral("modified")), QStringLiteral("main"), QStringLiteral("nope"), false, {}, {}});
+    QVERIFY(!dialog.isInputValid());
+    QVERIFY2(dialog.problem().contains(QStringLiteral("unknown revision 'nope'")), qPrintable(dialog.problem()));
+    QVERIFY(!ok->isEnabled());
+
+    auto *head = dialog.findChildren<QComboBox *>().at(2);
+    head->setEditText(QStringLiteral("feature"));
+    QVERIFY2(dialog.isInputValid(), qPrintable(dialog.problem()));
+    QVERIFY(ok->isEnabled());
+    QCOMPARE(dialog.request().title, QStringLiteral("Clamp compute3 at zero"));
+    QCOMPARE(dialog.request().description, QStringLiteral("Negative totals broke the report.\nSee issue 12."));
+    // Branches and recent commits are offered; picking a commit gives its id.
+    QVERIFY(head->findText(QStringLiteral("main")) >= 0);
+    int commitItem = -1;
+    for (int i = 0; i < head->count(); ++i)
+        if (head->itemData(i).isValid())
+            commitItem = i;
+    QVERIFY(commitItem >= 0);
+    head->setCurrentIndex(commitItem);
+    QCOMPARE(dialog.request().head.size(), 40);
+
+    dialog.setRequest({m_root.filePath(QStringLiteral("nowhere")), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}});
+    QVERIFY(!dialog.isInputValid());
+    QVERIFY(dialog.problem().contains(QStringLiteral("no such file or directory")));
+}
+
+void WorkbenchTest::screenshots_data()
+{
+    QTest::addColumn<QString>("theme");
+    QTest::newRow("light") << QStringLiteral("light");
+    QTest::newRow("dark") << QStringLiteral("dark");
+}
+
+// Renders the window on a fixture merge request and writes a PNG into the
+// build directory for a person to look at; checks it shows the diff colours.
+void WorkbenchTest::screenshots()
+{
+    QFETCH(QString, theme);
+    applyTheme(themeFromName(theme));
+    open("modified");
+    m_window->action(QStringLiteral("nextChange"))->trigger();
+    QTest::qWait(50);
+    const QImage image = m_window->grab().toImage();
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-workbench-%1.png").arg(theme);
+    QVERIFY(image.save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+    const DiffColors colors = diffColors(m_window->palette());
+    int added = 0, deleted = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2) {
+            const QRgb c = image.pixel(x, y);
+            added += c == colors.added.rgb();
+            deleted += c == colors.deleted.rgb() || c == colors.deletedChange.rgb();
+        }
+    QVERIFY2(added > 500, qPrintable(QStringLiteral("only %1 added-line pixels").arg(added)));
+    QVERIFY(deleted > 100);
+    QCOMPARE(isDark(m_window->palette()), theme == QLatin1String("dark"));
+    applyTheme(Theme::System);
+}
+
+QTEST_MAIN(WorkbenchTest)
+#include "tst_workbench.moc"
