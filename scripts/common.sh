@@ -8,7 +8,9 @@ BUILD_DIR="${BUILD_DIR:-$ROOT_DIR/build}"
 # Debian 12 (bookworm) package names.
 RD_PACKAGES=(
     g++ cmake ninja-build pkg-config git ccache
-    qt6-base-dev libgit2-dev nlohmann-json3-dev
+    qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    libgit2-dev nlohmann-json3-dev
+    fonts-dejavu-core fonts-wqy-microhei
 )
 
 rd_as_root() {

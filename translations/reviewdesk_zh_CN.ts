@@ -1,437 +1,420 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>QObject</name>
     <message>
         <source>Cannot Create the Demo</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建演示</translation>
     </message>
 </context>
 <context>
     <name>rd::DiffPane</name>
     <message>
         <source>Preparing the diff…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备差异…</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Cancelled. Select the file again to retry.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消。再次选择该文件即可重试。</translation>
     </message>
     <message>
         <source>added</source>
-        <translation type="unfinished"></translation>
+        <translation>新增</translation>
     </message>
     <message>
         <source>deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>renamed from %1 (%2% similar)</source>
-        <translation type="unfinished"></translation>
+        <translation>由 %1 重命名（相似度 %2%）</translation>
     </message>
     <message>
         <source>copied from %1 (%2% similar)</source>
-        <translation type="unfinished"></translation>
+        <translation>由 %1 复制（相似度 %2%）</translation>
     </message>
     <message>
         <source>type changed</source>
-        <translation type="unfinished"></translation>
+        <translation>类型已变更</translation>
     </message>
     <message>
         <source>mode %1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>权限 %1 → %2</translation>
     </message>
     <message>
         <source>submodule</source>
-        <translation type="unfinished"></translation>
+        <translation>子模块</translation>
     </message>
     <message>
         <source>binary</source>
-        <translation type="unfinished"></translation>
+        <translation>二进制</translation>
     </message>
     <message>
         <source>Select a file to see its changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个文件以查看其变更。</translation>
     </message>
     <message>
         <source>Cannot show this file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法显示此文件：%1</translation>
     </message>
     <message>
         <source>Binary file not shown (%1 → %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>二进制文件，不予显示（%1 → %2）。</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>not UTF-8, shown as Latin-1</source>
-        <translation type="unfinished"></translation>
+        <translation>非 UTF-8，按 Latin-1 显示</translation>
     </message>
 </context>
 <context>
     <name>rd::DiffView</name>
     <message numerus="yes">
         <source>Show %n more line(s) below the previous change</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>在上一处变更下方再显示 %n 行</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Show %n more line(s) above the next change</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>在下一处变更上方再显示 %n 行</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Show all %n unchanged line(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>显示全部 %n 行未变更内容</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>▼ %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>▼ 再显示 %n 行</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>⋯ %n unchanged line(s) ⋯</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>⋯ %n 行未变更 ⋯</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>▲ %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>▲ 再显示 %n 行</numerusform></translation>
     </message>
     <message>
         <source>⊘ no newline at end</source>
-        <translation type="unfinished"></translation>
+        <translation>⊘ 文件末尾无换行</translation>
     </message>
 </context>
 <context>
     <name>rd::FileTreeModel</name>
     <message>
         <source>binary</source>
-        <translation type="unfinished"></translation>
+        <translation>二进制</translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>变更</translation>
     </message>
 </context>
 <context>
     <name>rd::MainWindow</name>
     <message>
         <source>ReviewDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>ReviewDesk</translation>
     </message>
     <message>
         <source>Filter files: name, status, is:unviewed</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选文件：名称、状态、is:unviewed</translation>
     </message>
     <message>
         <source>Find:</source>
-        <translation type="unfinished"></translation>
+        <translation>查找：</translation>
     </message>
     <message>
         <source>Previous match (Shift+F3)</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个匹配（Shift+F3）</translation>
     </message>
     <message>
         <source>Next match (F3)</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个匹配（F3）</translation>
     </message>
     <message>
         <source>Close (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭（Esc）</translation>
     </message>
     <message>
         <source>Highlighting: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>语法高亮：%1</translation>
     </message>
     <message>
         <source>Could not open the merge request.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开合并请求。</translation>
     </message>
     <message>
         <source>Cannot Open Merge Request</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开合并请求</translation>
     </message>
     <message>
         <source>ReviewDesk could not open %1 → %2 in %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>ReviewDesk 无法在 %3 中打开 %1 → %2。</translation>
     </message>
     <message>
         <source>&amp;Open Merge Request…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开合并请求(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Next Change</source>
-        <translation type="unfinished"></translation>
+        <translation>下一处变更(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Previous Change</source>
-        <translation type="unfinished"></translation>
+        <translation>上一处变更(&amp;P)</translation>
     </message>
     <message>
         <source>Next &amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个文件(&amp;F)</translation>
     </message>
     <message>
         <source>Previous F&amp;ile</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个文件(&amp;I)</translation>
     </message>
     <message>
         <source>&amp;Find in Diff…</source>
-        <translation type="unfinished"></translation>
+        <translation>在差异中查找(&amp;F)…</translation>
     </message>
     <message>
         <source>Find Ne&amp;xt</source>
-        <translation type="unfinished"></translation>
+        <translation>查找下一个(&amp;X)</translation>
     </message>
     <message>
         <source>Find Pre&amp;vious</source>
-        <translation type="unfinished"></translation>
+        <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Go to Line…</source>
-        <translation type="unfinished"></translation>
+        <translation>转到行(&amp;G)…</translation>
     </message>
     <message>
         <source>Mark File as &amp;Viewed</source>
-        <translation type="unfinished"></translation>
+        <translation>将文件标记为已查看(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Unified View</source>
-        <translation type="unfinished"></translation>
+        <translation>统一视图(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Wrap Lines</source>
-        <translation type="unfinished"></translation>
+        <translation>自动换行(&amp;W)</translation>
     </message>
     <message>
         <source>Ignore &amp;Whitespace</source>
-        <translation type="unfinished"></translation>
+        <translation>忽略空白(&amp;W)</translation>
     </message>
     <message>
         <source>Show &amp;Description</source>
-        <translation type="unfinished"></translation>
+        <translation>显示描述(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;System</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>主题(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Navigate</source>
-        <translation type="unfinished"></translation>
+        <translation>导航(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About ReviewDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 ReviewDesk(&amp;A)</translation>
     </message>
     <message>
         <source>About ReviewDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 ReviewDesk</translation>
     </message>
     <message>
         <source>&lt;h3&gt;ReviewDesk %1&lt;/h3&gt;&lt;p&gt;A workbench for defect-focused code review with LLMs.&lt;/p&gt;&lt;p&gt;Syntax highlighting: %2. libgit2, Qt %3.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;ReviewDesk %1&lt;/h3&gt;&lt;p&gt;面向缺陷的 LLM 代码审查工作台。&lt;/p&gt;&lt;p&gt;语法高亮：%2。libgit2，Qt %3。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Opening %1 → %2…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在打开 %1 → %2…</translation>
     </message>
     <message>
         <source>%1 — ReviewDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — ReviewDesk</translation>
     </message>
     <message numerus="yes">
         <source>%n file(s) changed</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%n 个文件有变更</numerusform></translation>
     </message>
     <message>
         <source>This merge request changes no files.</source>
-        <translation type="unfinished"></translation>
+        <translation>此合并请求没有变更任何文件。</translation>
     </message>
     <message>
         <source>Select a file to see its changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个文件以查看其变更。</translation>
     </message>
     <message>
         <source>No more changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有更多变更。</translation>
     </message>
     <message>
         <source>No earlier changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有更早的变更。</translation>
     </message>
     <message>
         <source>No more matches</source>
-        <translation type="unfinished"></translation>
+        <translation>没有更多匹配</translation>
     </message>
     <message>
         <source>Go to Line</source>
-        <translation type="unfinished"></translation>
+        <translation>转到行</translation>
     </message>
     <message>
         <source>Line in the new version (1–%1):</source>
-        <translation type="unfinished"></translation>
+        <translation>新版本中的行号（1–%1）：</translation>
     </message>
     <message>
         <source>Line %1 is not in the new version.</source>
-        <translation type="unfinished"></translation>
+        <translation>新版本中没有第 %1 行。</translation>
     </message>
     <message>
         <source>Mark File as Not &amp;Viewed</source>
-        <translation type="unfinished"></translation>
+        <translation>将文件标记为未查看(&amp;V)</translation>
     </message>
 </context>
 <context>
     <name>rd::MergeRequestHeader</name>
     <message>
         <source>Show or hide the description</source>
-        <translation type="unfinished"></translation>
+        <translation>显示或隐藏描述</translation>
     </message>
     <message>
         <source>No merge request</source>
-        <translation type="unfinished"></translation>
+        <translation>没有合并请求</translation>
     </message>
     <message>
         <source>(no title)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无标题）</translation>
     </message>
     <message numerus="yes">
         <source>%1 %2 ← %3 %4 · merge base %5 · %n file(s) changed</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%1 %2 ← %3 %4 · 合并基点 %5 · %n 个文件有变更</numerusform></translation>
     </message>
     <message>
         <source>two-dot</source>
-        <translation type="unfinished"></translation>
+        <translation>两点比较</translation>
     </message>
 </context>
 <context>
     <name>rd::OpenMergeRequestDialog</name>
     <message>
         <source>Open Merge Request</source>
-        <translation type="unfinished"></translation>
+        <translation>打开合并请求</translation>
     </message>
     <message>
         <source>Path of a work tree, a .git directory or a bare repository</source>
-        <translation type="unfinished"></translation>
+        <translation>工作树、.git 目录或裸仓库的路径</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览…</translation>
     </message>
     <message>
         <source>&amp;Repository:</source>
-        <translation type="unfinished"></translation>
+        <translation>仓库(&amp;R)：</translation>
     </message>
     <message>
         <source>Target: branch, tag, commit or any rev-spec</source>
-        <translation type="unfinished"></translation>
+        <translation>目标：分支、标签、提交或任意修订表达式</translation>
     </message>
     <message>
         <source>&amp;Base (target):</source>
-        <translation type="unfinished"></translation>
+        <translation>基准（目标）(&amp;B)：</translation>
     </message>
     <message>
         <source>Source: the change to review</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：要审查的变更</translation>
     </message>
     <message>
         <source>&amp;Head (source):</source>
-        <translation type="unfinished"></translation>
+        <translation>头部（来源）(&amp;H)：</translation>
     </message>
     <message>
         <source>Compare base and head directly (two-dot) instead of from their merge base</source>
-        <translation type="unfinished"></translation>
+        <translation>直接比较基准与头部（两点），而不是从合并基点比较</translation>
     </message>
     <message>
         <source>&amp;Title:</source>
-        <translation type="unfinished"></translation>
+        <translation>标题(&amp;T)：</translation>
     </message>
     <message>
         <source>&amp;Description:</source>
-        <translation type="unfinished"></translation>
+        <translation>描述(&amp;D)：</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>打开</translation>
     </message>
     <message>
         <source>Choose a Repository</source>
-        <translation type="unfinished"></translation>
+        <translation>选择仓库</translation>
     </message>
     <message>
         <source>Choose a repository.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择一个仓库。</translation>
     </message>
     <message>
         <source>Bare repository %1</source>
-        <translation type="unfinished"></translation>
+        <translation>裸仓库 %1</translation>
     </message>
     <message>
         <source>Repository %1</source>
-        <translation type="unfinished"></translation>
+        <translation>仓库 %1</translation>
     </message>
     <message>
         <source>Enter a revision.</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入修订。</translation>
     </message>
     <message>
         <source>A revision is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少修订。</translation>
     </message>
 </context>
 </TS>

@@ -25,9 +25,11 @@ void appendExpanded(QString &out, QStringView line, int tabWidth)
 }
 
 // Characters that differ between two versions of a line: everything between
-// their common prefix and common suffix.
+// their common prefix and common suffix. Lines that share too little are
+// different lines, not edits of one: marking nearly all of them says nothing.
 void markChangedCharacters(DiffRow &row, QStringView oldLine, QStringView newLine)
 {
+    constexpr qsizetype MinimumSharedPercent = 30;
     const qsizetype shorter = std::min(oldLine.size(), newLine.size());
     qsizetype prefix = 0;
     while (prefix < shorter && oldLine[prefix] == newLine[prefix])
@@ -35,6 +37,8 @@ void markChangedCharacters(DiffRow &row, QStringView oldLine, QStringView newLin
     qsizetype suffix = 0;
     while (suffix < shorter - prefix && oldLine[oldLine.size() - 1 - suffix] == newLine[newLine.size() - 1 - suffix])
         ++suffix;
+    if ((prefix + suffix) * 100 < MinimumSharedPercent * std::max(oldLine.size(), newLine.size()))
+        return;
     row.changeStart[Side::Old] = static_cast<int>(prefix);
     row.changeLength[Side::Old] = static_cast<int>(oldLine.size() - prefix - suffix);
     row.changeStart[Side::New] = static_cast<int>(prefix);

@@ -23,15 +23,18 @@ namespace {
 
 void loadTranslations(QApplication &app, const QString &locale)
 {
-    if (locale.startsWith(QLatin1String("en")) || locale == QLatin1String("C"))
-        return;
+    // English needs a translation too, for its plural forms ("1 file", "2 files").
     auto *ours = new QTranslator(&app);
-    if (ours->load(QStringLiteral(":/i18n/reviewdesk_") + locale))
-        QCoreApplication::installTranslator(ours);
-    else
-        std::fprintf(stderr, "reviewdesk: no translation for '%s'; using English\n", qPrintable(locale));
+    const bool english = locale.startsWith(QLatin1String("en")) || locale == QLatin1String("C");
+    if (english || !ours->load(QStringLiteral(":/i18n/reviewdesk_") + locale)) {
+        if (!english)
+            std::fprintf(stderr, "reviewdesk: no translation for '%s'; using English\n", qPrintable(locale));
+        if (!ours->load(QStringLiteral(":/i18n/reviewdesk_en")))
+            return;
+    }
+    QCoreApplication::installTranslator(ours);
     auto *qt = new QTranslator(&app);
-    if (qt->load(QStringLiteral("qtbase_") + locale, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (!english && qt->load(QStringLiteral("qtbase_") + locale, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
 }
 

@@ -1,0 +1,44 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="en_US">
+<context>
+    <name>rd::DiffView</name>
+    <message numerus="yes">
+        <source>Show %n more line(s) below the previous change</source>
+        <translation><numerusform>Show %n more line below the previous change</numerusform><numerusform>Show %n more lines below the previous change</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Show %n more line(s) above the next change</source>
+        <translation><numerusform>Show %n more line above the next change</numerusform><numerusform>Show %n more lines above the next change</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Show all %n unchanged line(s)</source>
+        <translation><numerusform>Show all %n unchanged line</numerusform><numerusform>Show all %n unchanged lines</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>▼ %n more</source>
+        <translation><numerusform>▼ %n more</numerusform><numerusform>▼ %n more</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>⋯ %n unchanged line(s) ⋯</source>
+        <translation><numerusform>⋯ %n unchanged line ⋯</numerusform><numerusform>⋯ %n unchanged lines ⋯</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>▲ %n more</source>
+        <translation><numerusform>▲ %n more</numerusform><numerusform>▲ %n more</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::MainWindow</name>
+    <message numerus="yes">
+        <source>%n file(s) changed</source>
+        <translation><numerusform>%n file changed</numerusform><numerusform>%n files changed</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::MergeRequestHeader</name>
+    <message numerus="yes">
+        <source>%1 %2 ← %3 %4 · merge base %5 · %n file(s) changed</source>
+        <translation><numerusform>%1 %2 ← %3 %4 · merge base %5 · %n file changed</numerusform><numerusform>%1 %2 ← %3 %4 · merge base %5 · %n files changed</numerusform></translation>
+    </message>
+</context>
+</TS>
