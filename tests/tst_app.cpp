@@ -1,0 +1,91 @@
+// The reviewdesk executable as a newcomer starts it: the demo merge request
+// in English and Chinese, light and dark, and clear failures for bad input.
+
+#include <QFileInfo>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class AppTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void demoStartsAndShowsTheDiff_data();
+    void demoStartsAndShowsTheDiff();
+    void badArgumentsFail();
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QByteArray err;
+    };
+    Run run(const QStringList &arguments);
+    QTemporaryDir m_home;
+};
+
+void AppTest::initTestCase()
+{
+    QVERIFY(m_home.isValid());
+}
+
+AppTest::Run AppTest::run(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(REVIEWDESK_GUI), arguments);
+    if (!process.waitForFinished(120000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardError()};
+}
+
+void AppTest::demoStartsAndShowsTheDiff_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("theme");
+    QTest::newRow("en light") << QStringLiteral("en") << QStringLiteral("light");
+    QTest::newRow("zh_CN dark") << QStringLiteral("zh_CN") << QStringLiteral("dark");
+}
+
+void AppTest::demoStartsAndShowsTheDiff()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, theme);
+    const QString png = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-demo-%1-%2.png").arg(language, theme);
+    QFile::remove(png);
+    const Run result = run({QStringLiteral("--demo"), QStringLiteral("--lang"), language, QStringLiteral("--theme"), theme,
+                            QStringLiteral("--file"), QStringLiteral("src/stock.cpp"), QStringLiteral("--screenshot"), png});
+    QVERIFY2(result.exitCode == 0, result.err.constData());
+    QVERIFY(!result.err.contains("no translation"));
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= 800);
+    qInfo("screenshot: %s", qPrintable(png));
+    // The demo repository was written once and is reused.
+    QVERIFY(QFileInfo::exists(m_home.filePath(QStringLiteral("data/ReviewDesk/ReviewDesk/demo-inventory/.git"))));
+}
+
+void AppTest::badArgumentsFail()
+{
+    Run result = run({QStringLiteral("--repo"), QStringLiteral("/tmp")});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY(result.err.contains("--repo, --base and --head go together"));
+    result = run({QStringLiteral("--repo"), m_home.filePath(QStringLiteral("missing")), QStringLiteral("--base"), QStringLiteral("a"),
+                  QStringLiteral("--head"), QStringLiteral("b"), QStringLiteral("--screenshot"), m_home.filePath(QStringLiteral("x.png"))});
+    QCOMPARE(result.exitCode, 3);
+    QVERIFY2(result.err.contains("no such file or directory"), result.err.constData());
+    result = run({QStringLiteral("--lang"), QStringLiteral("xx_YY"), QStringLiteral("--demo"), QStringLiteral("--screenshot"),
+                  m_home.filePath(QStringLiteral("y.png"))});
+    QCOMPARE(result.exitCode, 0);
+    QVERIFY(result.err.contains("no translation for 'xx_YY'; using English"));
+}
+
+QTEST_GUILESS_MAIN(AppTest)
+#include "tst_app.moc"
