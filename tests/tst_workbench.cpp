@@ -83,10 +83,16 @@ void WorkbenchTest::cleanup()
     m_window = nullptr;
 }
 
+// Until the view shows the document of the file selected now.
 void WorkbenchTest::waitForDocument()
 {
-    QTRY_VERIFY(!m_window->diffPane()->isBuilding());
-    QTRY_VERIFY(m_window->diffPane()->view()->document());
+    auto shown = [this] {
+        const DiffDocument *doc = m_window->diffPane()->view()->document();
+        const int file = m_window->currentFile();
+        return !m_window->diffPane()->isBuilding() && doc && file >= 0
+            && doc->file.displayPath() == m_window->mergeRequest()->files[file].displayPath();
+    };
+    QTRY_VERIFY(shown());
 }
 
 void WorkbenchTest::open(const QByteArray &scenarioName)

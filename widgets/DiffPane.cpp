@@ -72,6 +72,7 @@ DiffPane::~DiffPane()
 void DiffPane::cancel()
 {
     m_progressDelay.stop();
+    m_building = false;
     if (m_watcher.isRunning()) {
         m_watcher.cancel();
         m_watcher.waitForFinished();
@@ -120,6 +121,7 @@ void DiffPane::showFile(std::shared_ptr<const MergeRequest> mr, int fileIndex)
     const FileDiff &file = m_mr->files[fileIndex];
     m_header->setText(describe(file));
     m_progress->setValue(0);
+    m_building = true;
     DocumentOptions options;
     options.darkTheme = isDark(palette());
     auto mrCopy = m_mr;
@@ -147,6 +149,7 @@ void DiffPane::finished()
     m_progressDelay.stop();
     if (m_watcher.isCanceled() || m_watcher.future().resultCount() == 0)
         return;
+    m_building = false;
     const Built built = m_watcher.result();
     if (!built.document) {
         showMessage(tr("Cannot show this file: %1").arg(built.error));

@@ -33,7 +33,7 @@ public:
     void showMessage(const QString &message);
     DiffView *view() const { return m_view; }
     int fileIndex() const { return m_fileIndex; }
-    bool isBuilding() const { return m_watcher.isRunning(); }
+    bool isBuilding() const { return m_building; }
     void cancel();
 
     static QString describe(const FileDiff &file);
@@ -59,6 +59,7 @@ private:
     QTimer m_progressDelay;
     std::shared_ptr<const MergeRequest> m_mr;
     int m_fileIndex = -1;
+    bool m_building = false; // set before the worker starts, so no race with it
 };
 
 } // namespace rd
