@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Builds ReviewDesk and starts it. With arguments they go to reviewdesk-cli
-# (e.g. `scripts/run.sh diff --repo . --base main --head HEAD`); without, it
-# shows the CLI's help and the diff of this checkout's latest commit.
+# Builds ReviewDesk and starts the window on the demo merge request (written
+# into your data directory on first start). Arguments go to `reviewdesk`
+# instead, e.g. `scripts/run.sh --repo ~/src/project --base main --head topic`.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 rd_install_deps
 rd_build
-CLI="$BUILD_DIR/app/cli/reviewdesk-cli"
-if [ $# -gt 0 ]; then
-    exec "$CLI" "$@"
+APP="$BUILD_DIR/app/gui/reviewdesk"
+[ $# -gt 0 ] || set -- --demo
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
+    if [[ " $* " == *" --screenshot "* ]]; then
+        export QT_QPA_PLATFORM=offscreen
+    else
+        echo "No display found. ReviewDesk is a desktop application: run this in a desktop session," >&2
+        echo "or take a picture of it headless: scripts/run.sh --demo --screenshot demo.png" >&2
+        exit 1
+    fi
 fi
-"$CLI" --help
-if git -C "$ROOT_DIR" rev-parse -q --verify HEAD~1 >/dev/null 2>&1; then
-    echo
-    echo "== reviewdesk-cli diff --repo $ROOT_DIR --base HEAD~1 --head HEAD --format json (first lines) =="
-    "$CLI" diff --repo "$ROOT_DIR" --base HEAD~1 --head HEAD --format json | head -n 40
-fi
+exec "$APP" "$@"

@@ -50,8 +50,9 @@ void AppTest::demoStartsAndShowsTheDiff_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("theme");
-    QTest::newRow("en light") << QStringLiteral("en") << QStringLiteral("light");
-    QTest::newRow("zh_CN dark") << QStringLiteral("zh_CN") << QStringLiteral("dark");
+    for (const char *language : {"en", "zh_CN"})
+        for (const char *theme : {"light", "dark"})
+            QTest::addRow("%s %s", language, theme) << QString::fromLatin1(language) << QString::fromLatin1(theme);
 }
 
 void AppTest::demoStartsAndShowsTheDiff()
