@@ -1,5 +1,7 @@
 #include "DiffBuilder.h"
 
+#include <QCoreApplication>
+
 #include "GitRepositoryPrivate.h"
 #include "GitSimilarity.h"
 
@@ -49,11 +51,11 @@ Result<GitTreePtr> commitTree(git_repository *repo, const ObjectId &id)
     const git_oid oid = toGitOid(id);
     git_commit *commit = nullptr;
     if (git_commit_lookup(&commit, repo, &oid) < 0)
-        return gitError(Error::Kind::Object, QStringLiteral("cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
     GitCommitPtr owner(commit);
     git_tree *tree = nullptr;
     if (git_commit_tree(&tree, commit) < 0)
-        return gitError(Error::Kind::Object, QStringLiteral("cannot read the tree of %1").arg(QString::fromLatin1(id.toHex())));
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read the tree of %1").arg(QString::fromLatin1(id.toHex())));
     return GitTreePtr(tree);
 }
 
@@ -126,7 +128,7 @@ Result<GitBlobPtr> lookupBlob(git_repository *repo, const FileDiff &file, Side s
     const git_oid oid = toGitOid(file.blob[side]);
     git_blob *blob = nullptr;
     if (git_blob_lookup(&blob, repo, &oid) < 0)
-        return gitError(Error::Kind::Object, QStringLiteral("cannot read %1 of %2")
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read %1 of %2")
                                                 .arg(QString::fromLatin1(file.blob[side].toHex()),
                                                      QString::fromUtf8(file.path[side])));
     return GitBlobPtr(blob);
@@ -167,7 +169,7 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
 {
     git_patch *raw = nullptr;
     if (git_patch_from_blobs(&raw, oldBlob, file.path[Side::Old].constData(), newBlob, file.path[Side::New].constData(), &opts) < 0)
-        return gitError(Error::Kind::Object, QStringLiteral("cannot diff %1").arg(QString::fromUtf8(file.displayPath())));
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot diff %1").arg(QString::fromUtf8(file.displayPath())));
     GitPatchPtr patch(raw);
 
     const git_diff_delta *delta = git_patch_get_delta(patch.get());
@@ -187,7 +189,7 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
         const git_diff_hunk *rawHunk = nullptr;
         std::size_t lineCount = 0;
         if (git_patch_get_hunk(&rawHunk, &lineCount, patch.get(), h) < 0)
-            return gitError(Error::Kind::Internal, QStringLiteral("cannot read a hunk"));
+            return gitError(Error::Kind::Internal, QCoreApplication::translate("rd::models", "cannot read a hunk"));
         Hunk hunk;
         hunk.oldStart = rawHunk->old_start;
         hunk.oldLines = rawHunk->old_lines;
@@ -201,7 +203,7 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
         for (std::size_t l = 0; l < lineCount; ++l) {
             const git_diff_line *line = nullptr;
             if (git_patch_get_line_in_hunk(&line, patch.get(), h, l) < 0)
-                return gitError(Error::Kind::Internal, QStringLiteral("cannot read a diff line"));
+                return gitError(Error::Kind::Internal, QCoreApplication::translate("rd::models", "cannot read a diff line"));
             appendLine(hunk, file, line);
         }
         file.hunks.append(std::move(hunk));
@@ -239,7 +241,7 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
 {
     const auto *repo = GitRepository::Private::of(repository);
     if (!repo)
-        return Error{Error::Kind::Repository, QStringLiteral("no repository")};
+        return Error{Error::Kind::Repository, QCoreApplication::translate("rd::models", "no repository")};
     const git_diff_options diffOptions = contentDiffOptions(options);
 
     QList<FileDiff> files;
@@ -262,7 +264,7 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
 
         git_diff *rawDiff = nullptr;
         if (git_diff_tree_to_tree(&rawDiff, raw, oldTree->get(), newTree->get(), &diffOptions) < 0)
-            return gitError(Error::Kind::Object, QStringLiteral("cannot compare the trees"));
+            return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot compare the trees"));
         GitDiffPtr diff(rawDiff);
 
         git_diff_find_options find;
@@ -272,7 +274,7 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
         find.rename_limit = 1000; // git's diff.renameLimit
         find.metric = gitSimilarityMetric(options.similarityThreshold);
         if (git_diff_find_similar(diff.get(), &find) < 0)
-            return gitError(Error::Kind::Object, QStringLiteral("rename detection failed"));
+            return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "rename detection failed"));
 
 
         const std::size_t count = git_diff_num_deltas(diff.get());
@@ -309,7 +311,7 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
         if (opened < 0) {
             std::lock_guard guard(errorLock);
             if (!firstError)
-                firstError = gitError(Error::Kind::Repository, QStringLiteral("cannot reopen the repository"));
+                firstError = gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot reopen the repository"));
             failed = true;
             return;
         }

@@ -1,5 +1,6 @@
 #include "GitRepositoryPrivate.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -33,18 +34,18 @@ Result<GitRepository> GitRepository::open(const QString &path)
 {
     ensureLibgit2Initialised();
     if (path.isEmpty())
-        return Error{Error::Kind::Path, QStringLiteral("no repository path given")};
+        return Error{Error::Kind::Path, QCoreApplication::translate("rd::models", "no repository path given")};
     const QFileInfo info(path);
     if (!info.exists())
-        return Error{Error::Kind::Path, QStringLiteral("no such file or directory: %1").arg(path)};
+        return Error{Error::Kind::Path, QCoreApplication::translate("rd::models", "no such file or directory: %1").arg(path)};
 
     git_repository *raw = nullptr;
     const QByteArray native = QFile::encodeName(info.absoluteFilePath());
     const int rc = git_repository_open_ext(&raw, native.constData(), 0, nullptr);
     if (rc == GIT_ENOTFOUND)
-        return Error{Error::Kind::Repository, QStringLiteral("not a git repository (or any of the parent directories): %1").arg(path)};
+        return Error{Error::Kind::Repository, QCoreApplication::translate("rd::models", "not a git repository (or any of the parent directories): %1").arg(path)};
     if (rc < 0)
-        return gitError(Error::Kind::Repository, QStringLiteral("cannot open repository %1").arg(path));
+        return gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot open repository %1").arg(path));
 
     GitRepository result;
     result.d = std::make_shared<Private>();
@@ -74,24 +75,24 @@ QString GitRepository::workDir() const
 Result<ObjectId> GitRepository::resolveCommit(const QString &revision) const
 {
     if (revision.trimmed().isEmpty())
-        return Error{Error::Kind::Revision, QStringLiteral("empty revision")};
+        return Error{Error::Kind::Revision, QCoreApplication::translate("rd::models", "empty revision")};
     std::lock_guard guard(d->lock);
     const QByteArray spec = revision.toUtf8();
     git_object *raw = nullptr;
     const int rc = git_revparse_single(&raw, d->repo.get(), spec.constData());
     if (rc == GIT_ENOTFOUND)
-        return Error{Error::Kind::Revision, QStringLiteral("unknown revision '%1'").arg(revision)};
+        return Error{Error::Kind::Revision, QCoreApplication::translate("rd::models", "unknown revision '%1'").arg(revision)};
     if (rc == GIT_EAMBIGUOUS)
-        return Error{Error::Kind::Revision, QStringLiteral("ambiguous revision '%1'").arg(revision)};
+        return Error{Error::Kind::Revision, QCoreApplication::translate("rd::models", "ambiguous revision '%1'").arg(revision)};
     if (rc < 0)
-        return gitError(Error::Kind::Revision, QStringLiteral("invalid revision '%1'").arg(revision));
+        return gitError(Error::Kind::Revision, QCoreApplication::translate("rd::models", "invalid revision '%1'").arg(revision));
     GitObjectPtr object(raw);
 
     git_object *peeled = nullptr;
     if (git_object_peel(&peeled, object.get(), GIT_OBJECT_COMMIT) < 0) {
         const char *type = git_object_type2string(git_object_type(object.get()));
         return Error{Error::Kind::Revision,
-                     QStringLiteral("revision '%1' names a %2, not a commit").arg(revision, QString::fromLatin1(type))};
+                     QCoreApplication::translate("rd::models", "revision '%1' names a %2, not a commit").arg(revision, QString::fromLatin1(type))};
     }
     GitObjectPtr commit(peeled);
     return toObjectId(*git_object_id(commit.get()));
@@ -104,10 +105,10 @@ Result<ObjectId> GitRepository::mergeBase(const ObjectId &a, const ObjectId &b) 
     git_oid base;
     const int rc = git_merge_base(&base, d->repo.get(), &oa, &ob);
     if (rc == GIT_ENOTFOUND)
-        return Error{Error::Kind::Revision, QStringLiteral("%1 and %2 have no common ancestor")
+        return Error{Error::Kind::Revision, QCoreApplication::translate("rd::models", "%1 and %2 have no common ancestor")
                                                 .arg(QString::fromLatin1(a.abbreviated()), QString::fromLatin1(b.abbreviated()))};
     if (rc < 0)
-        return gitError(Error::Kind::Revision, QStringLiteral("cannot compute the merge base"));
+        return gitError(Error::Kind::Revision, QCoreApplication::translate("rd::models", "cannot compute the merge base"));
     return toObjectId(base);
 }
 
@@ -134,7 +135,7 @@ Result<CommitInfo> GitRepository::commit(const ObjectId &id) const
     const git_oid oid = toGitOid(id);
     git_commit *raw = nullptr;
     if (git_commit_lookup(&raw, d->repo.get(), &oid) < 0)
-        return gitError(Error::Kind::Object, QStringLiteral("cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
     GitCommitPtr commit(raw);
     return commitInfo(id, commit.get());
 }
@@ -144,7 +145,7 @@ Result<QList<Reference>> GitRepository::references() const
     std::lock_guard guard(d->lock);
     git_reference_iterator *rawIterator = nullptr;
     if (git_reference_iterator_new(&rawIterator, d->repo.get()) < 0)
-        return gitError(Error::Kind::Repository, QStringLiteral("cannot list references"));
+        return gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot list references"));
     GitPtr<git_reference_iterator, git_reference_iterator_free> iterator(rawIterator);
     QList<Reference> out;
     git_reference *rawRef = nullptr;
@@ -182,7 +183,7 @@ Result<QList<CommitInfo>> GitRepository::recentCommits(int count, const QString 
     std::lock_guard guard(d->lock);
     git_revwalk *rawWalk = nullptr;
     if (git_revwalk_new(&rawWalk, d->repo.get()) < 0)
-        return gitError(Error::Kind::Repository, QStringLiteral("cannot walk history"));
+        return gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot walk history"));
     GitPtr<git_revwalk, git_revwalk_free> walk(rawWalk);
     git_revwalk_sorting(walk.get(), GIT_SORT_TIME);
     if (start.isNull()) {
@@ -192,7 +193,7 @@ Result<QList<CommitInfo>> GitRepository::recentCommits(int count, const QString 
     } else {
         const git_oid oid = toGitOid(start);
         if (git_revwalk_push(walk.get(), &oid) < 0)
-            return gitError(Error::Kind::Revision, QStringLiteral("cannot walk from %1").arg(from));
+            return gitError(Error::Kind::Revision, QCoreApplication::translate("rd::models", "cannot walk from %1").arg(from));
     }
     QList<CommitInfo> out;
     git_oid oid;
@@ -212,7 +213,7 @@ Result<QByteArray> GitRepository::blob(const ObjectId &id) const
     const git_oid oid = toGitOid(id);
     git_blob *raw = nullptr;
     if (git_blob_lookup(&raw, d->repo.get(), &oid) < 0)
-        return gitError(Error::Kind::Object, QStringLiteral("cannot read object %1").arg(QString::fromLatin1(id.toHex())));
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read object %1").arg(QString::fromLatin1(id.toHex())));
     GitBlobPtr blob(raw);
     return QByteArray(static_cast<const char *>(git_blob_rawcontent(blob.get())),
                       static_cast<qsizetype>(git_blob_rawsize(blob.get())));

@@ -2,6 +2,8 @@
 
 #include "DiffBuilder.h"
 
+#include <QCoreApplication>
+
 #include <numeric>
 
 namespace rd {
@@ -32,7 +34,7 @@ Result<MergeRequest> MergeRequest::open(const QString &repositoryPath, const QSt
     if (mergeBase)
         mr.mergeBase = mergeBase.value();
     else if (!options.twoDot)
-        return Error{Error::Kind::Revision, QStringLiteral("%1...%2: %3 (try --two-dot)")
+        return Error{Error::Kind::Revision, QCoreApplication::translate("rd::models", "%1...%2: %3 (compare base and head directly: two-dot)")
                                                 .arg(baseRevision, headRevision, mergeBase.error().message)};
 
     auto headCommit = mr.repository.commit(mr.head);

@@ -417,4 +417,171 @@
         <translation>缺少修订。</translation>
     </message>
 </context>
+<context>
+    <name>rd::models</name>
+    <message>
+        <source>cannot read commit %1</source>
+        <translation>无法读取提交 %1</translation>
+    </message>
+    <message>
+        <source>cannot read the tree of %1</source>
+        <translation>无法读取 %1 的树</translation>
+    </message>
+    <message>
+        <source>cannot read %1 of %2</source>
+        <translation>无法读取 %2 的对象 %1</translation>
+    </message>
+    <message>
+        <source>cannot diff %1</source>
+        <translation>无法比较 %1</translation>
+    </message>
+    <message>
+        <source>cannot read a hunk</source>
+        <translation>无法读取差异块</translation>
+    </message>
+    <message>
+        <source>cannot read a diff line</source>
+        <translation>无法读取差异行</translation>
+    </message>
+    <message>
+        <source>no repository</source>
+        <translation>没有仓库</translation>
+    </message>
+    <message>
+        <source>cannot compare the trees</source>
+        <translation>无法比较两棵树</translation>
+    </message>
+    <message>
+        <source>rename detection failed</source>
+        <translation>重命名检测失败</translation>
+    </message>
+    <message>
+        <source>cannot reopen the repository</source>
+        <translation>无法重新打开仓库</translation>
+    </message>
+    <message>
+        <source>no repository path given</source>
+        <translation>未指定仓库路径</translation>
+    </message>
+    <message>
+        <source>no such file or directory: %1</source>
+        <translation>没有该文件或目录：%1</translation>
+    </message>
+    <message>
+        <source>not a git repository (or any of the parent directories): %1</source>
+        <translation>不是 git 仓库（任何上级目录也不是）：%1</translation>
+    </message>
+    <message>
+        <source>cannot open repository %1</source>
+        <translation>无法打开仓库 %1</translation>
+    </message>
+    <message>
+        <source>empty revision</source>
+        <translation>修订为空</translation>
+    </message>
+    <message>
+        <source>unknown revision '%1'</source>
+        <translation>未知修订“%1”</translation>
+    </message>
+    <message>
+        <source>ambiguous revision '%1'</source>
+        <translation>修订“%1”有歧义</translation>
+    </message>
+    <message>
+        <source>invalid revision '%1'</source>
+        <translation>无效修订“%1”</translation>
+    </message>
+    <message>
+        <source>revision '%1' names a %2, not a commit</source>
+        <translation>修订“%1”指向 %2，而不是提交</translation>
+    </message>
+    <message>
+        <source>%1 and %2 have no common ancestor</source>
+        <translation>%1 与 %2 没有共同祖先</translation>
+    </message>
+    <message>
+        <source>cannot compute the merge base</source>
+        <translation>无法计算合并基点</translation>
+    </message>
+    <message>
+        <source>cannot list references</source>
+        <translation>无法列出引用</translation>
+    </message>
+    <message>
+        <source>cannot walk history</source>
+        <translation>无法遍历历史</translation>
+    </message>
+    <message>
+        <source>cannot walk from %1</source>
+        <translation>无法从 %1 遍历历史</translation>
+    </message>
+    <message>
+        <source>cannot read object %1</source>
+        <translation>无法读取对象 %1</translation>
+    </message>
+    <message>
+        <source>%1...%2: %3 (compare base and head directly: two-dot)</source>
+        <translation>%1...%2：%3（请直接比较基准与头部：两点比较）</translation>
+    </message>
+    <message>
+        <source>cannot create directory %1</source>
+        <translation>无法创建目录 %1</translation>
+    </message>
+    <message>
+        <source>cannot create a repository in %1</source>
+        <translation>无法在 %1 中创建仓库</translation>
+    </message>
+    <message>
+        <source>cannot write a blob</source>
+        <translation>无法写入数据对象</translation>
+    </message>
+    <message>
+        <source>cannot create an index</source>
+        <translation>无法创建索引</translation>
+    </message>
+    <message>
+        <source>cannot add %1</source>
+        <translation>无法添加 %1</translation>
+    </message>
+    <message>
+        <source>cannot write the tree</source>
+        <translation>无法写入树</translation>
+    </message>
+    <message>
+        <source>cannot read the tree back</source>
+        <translation>无法读回树</translation>
+    </message>
+    <message>
+        <source>cannot read parent %1</source>
+        <translation>无法读取父提交 %1</translation>
+    </message>
+    <message>
+        <source>invalid author</source>
+        <translation>无效作者</translation>
+    </message>
+    <message>
+        <source>cannot write the commit</source>
+        <translation>无法写入提交</translation>
+    </message>
+    <message>
+        <source>cannot set %1</source>
+        <translation>无法设置 %1</translation>
+    </message>
+    <message>
+        <source>cannot read the tag target</source>
+        <translation>无法读取标签目标</translation>
+    </message>
+    <message>
+        <source>invalid tagger</source>
+        <translation>无效标签创建者</translation>
+    </message>
+    <message>
+        <source>cannot create tag %1</source>
+        <translation>无法创建标签 %1</translation>
+    </message>
+    <message>
+        <source>cannot point HEAD at %1</source>
+        <translation>无法将 HEAD 指向 %1</translation>
+    </message>
+</context>
 </TS>
