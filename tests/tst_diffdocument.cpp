@@ -42,12 +42,7 @@ private:
 
 void DiffDocumentTest::initTestCase()
 {
-    for (const Scenario &s : scenarios()) {
-        const QString dir = m_root.filePath(QString::fromLatin1(s.name));
-        FixtureRepo repo(dir);
-        s.build(repo);
-        m_repos[s.name] = dir;
-    }
+    m_repos = buildScenarios(m_root.path());
 }
 
 DiffDocument DiffDocumentTest::document(const QByteArray &scenario, const QByteArray &path, const DocumentOptions &options)

@@ -38,12 +38,7 @@ void DiffParityTest::initTestCase()
 {
     QVERIFY(m_root.isValid());
     QVERIFY2(runGit(m_root.path(), {QStringLiteral("--version")}).exitCode == 0, "the git CLI is needed as the test oracle");
-    for (const Scenario &s : scenarios()) {
-        const QString dir = m_root.filePath(QString::fromLatin1(s.name));
-        FixtureRepo repo(dir);
-        s.build(repo);
-        m_repos[s.name] = dir;
-    }
+    m_repos = buildScenarios(m_root.path());
 }
 
 // Each row: scenario, our extra options, git's equivalent options, and the

@@ -36,10 +36,7 @@ private:
 
 void DiffViewTest::initTestCase()
 {
-    for (const QByteArray name : {"modified", "many-files"}) {
-        FixtureRepo repo(m_root.filePath(QString::fromLatin1(name)));
-        scenario(name).build(repo);
-    }
+    buildScenarios(m_root.path(), {"modified", "many-files"});
 }
 
 void DiffViewTest::init()

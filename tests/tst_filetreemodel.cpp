@@ -34,10 +34,7 @@ void FileTreeModelTest::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
-    for (const QByteArray name : {"many-files", "renames", "added-deleted"}) {
-        FixtureRepo repo(m_root.filePath(QString::fromLatin1(name)));
-        scenario(name).build(repo);
-    }
+    buildScenarios(m_root.path(), {"many-files", "renames", "added-deleted"});
 }
 
 std::shared_ptr<const MergeRequest> FileTreeModelTest::open(const QByteArray &scenario)

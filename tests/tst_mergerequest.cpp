@@ -53,12 +53,7 @@ private:
 
 void MergeRequestTest::initTestCase()
 {
-    for (const Scenario &s : scenarios()) {
-        const QString dir = m_root.filePath(QString::fromLatin1(s.name));
-        FixtureRepo repo(dir);
-        s.build(repo);
-        m_repos[s.name] = dir;
-    }
+    m_repos = buildScenarios(m_root.path());
 }
 
 MergeRequest MergeRequestTest::open(const QByteArray &scenario, const DiffOptions &options)

@@ -57,10 +57,7 @@ private:
 void WorkbenchTest::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
-    for (const QByteArray name : {"modified", "many-files", "renames"}) {
-        FixtureRepo repo(m_root.filePath(QString::fromLatin1(name)));
-        scenario(name).build(repo);
-    }
+    buildScenarios(m_root.path(), {"modified", "many-files", "renames"});
     // A change of indentation next to a real change, for the whitespace toggle.
     FixtureRepo ws(m_root.filePath(QStringLiteral("whitespace")));
     const QByteArray root = ws.commit("main", {{"f.c", file("int f()\n{\n  return 1;\n}\n")}}, "Base\n");

@@ -189,6 +189,20 @@ const QList<Scenario> &scenarios()
     return list;
 }
 
+std::map<QByteArray, QString> buildScenarios(const QString &root, const QList<QByteArray> &names)
+{
+    std::map<QByteArray, QString> paths;
+    for (const Scenario &s : scenarios()) {
+        if (!names.isEmpty() && !names.contains(s.name))
+            continue;
+        const QString dir = root + QLatin1Char('/') + QString::fromLatin1(s.name);
+        FixtureRepo repo(dir);
+        s.build(repo);
+        paths[s.name] = dir;
+    }
+    return paths;
+}
+
 const Scenario &scenario(const QByteArray &name)
 {
     for (const Scenario &s : scenarios())

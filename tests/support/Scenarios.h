@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <map>
 
 namespace rd::test {
 
@@ -18,6 +19,10 @@ struct Scenario
 
 const QList<Scenario> &scenarios();
 const Scenario &scenario(const QByteArray &name);
+
+// Builds the named scenarios (all when `names` is empty) in repositories
+// under `root`, one folder each; returns name -> repository path.
+std::map<QByteArray, QString> buildScenarios(const QString &root, const QList<QByteArray> &names = {});
 
 // Some C++ source to edit in fixtures: `functions` small functions.
 QByteArray cppSource(int functions, const QByteArray &tweakFunction = {}, const QByteArray &tweak = {});
