@@ -47,7 +47,9 @@ OpenMergeRequestDialog::OpenMergeRequestDialog(const QStringList &recentReposito
     repoRow->addWidget(m_repository, 1);
     auto *browse = new QPushButton(tr("Browse…"), this);
     repoRow->addWidget(browse);
-    form->addRow(tr("&Repository:"), repoRow);
+    auto *repositoryLabel = new QLabel(tr("&Repository:"), this);
+    repositoryLabel->setBuddy(m_repository); // a row holding a layout gets no buddy by itself
+    form->addRow(repositoryLabel, repoRow);
     m_repositoryStatus = statusLabel(this);
     form->addRow(QString(), m_repositoryStatus);
 
