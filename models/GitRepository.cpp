@@ -140,6 +140,32 @@ Result<CommitInfo> GitRepository::commit(const ObjectId &id) const
     return commitInfo(id, commit.get());
 }
 
+Result<QList<TreeEntry>> GitRepository::treeEntries(const ObjectId &id) const
+{
+    std::lock_guard guard(d->lock);
+    const git_oid oid = toGitOid(id);
+    git_commit *rawCommit = nullptr;
+    if (git_commit_lookup(&rawCommit, d->repo.get(), &oid) < 0)
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
+    GitCommitPtr commit(rawCommit);
+    git_tree *rawTree = nullptr;
+    if (git_commit_tree(&rawTree, commit.get()) < 0)
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read the tree of %1").arg(QString::fromLatin1(id.toHex())));
+    GitTreePtr tree(rawTree);
+    QList<TreeEntry> entries;
+    auto visit = [](const char *root, const git_tree_entry *entry, void *payload) -> int {
+        const git_object_t type = git_tree_entry_type(entry);
+        if (type == GIT_OBJECT_BLOB)
+            static_cast<QList<TreeEntry> *>(payload)->append(
+                {QByteArray(root) + git_tree_entry_name(entry), toObjectId(*git_tree_entry_id(entry)),
+                 static_cast<quint32>(git_tree_entry_filemode(entry))});
+        return 0;
+    };
+    if (git_tree_walk(tree.get(), GIT_TREEWALK_PRE, visit, &entries) < 0)
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read the tree of %1").arg(QString::fromLatin1(id.toHex())));
+    return entries;
+}
+
 Result<QList<Reference>> GitRepository::references() const
 {
     std::lock_guard guard(d->lock);

@@ -27,6 +27,13 @@ struct Reference
     ObjectId target;   // the commit it points at (tags peeled)
 };
 
+struct TreeEntry
+{
+    QByteArray path;
+    ObjectId blob;
+    quint32 mode = 0;
+};
+
 // A libgit2 repository as a value type. Copies share one handle; every call
 // takes the handle's lock, so a copy may be used from any thread (work that
 // wants parallelism opens its own repository per thread instead).
@@ -48,6 +55,9 @@ public:
     Result<ObjectId> mergeBase(const ObjectId &a, const ObjectId &b) const;
     Result<CommitInfo> commit(const ObjectId &id) const;
     Result<QByteArray> blob(const ObjectId &id) const;
+
+    // Every file (blob or symlink) of a commit's tree, in tree order.
+    Result<QList<TreeEntry>> treeEntries(const ObjectId &commit) const;
 
     // Branches, remote branches and tags that point at commits, sorted by kind then name.
     Result<QList<Reference>> references() const;

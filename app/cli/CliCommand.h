@@ -28,5 +28,6 @@ int parseCommandLine(QCommandLineParser &parser, const QStringList &arguments);
 bool writeStdout(const QByteArray &bytes);
 
 int runDiff(const QStringList &arguments);
+int runSlice(const QStringList &arguments);
 
 } // namespace rd::cli

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 
+
 namespace {
 
 const char *usage =
@@ -13,6 +14,7 @@ const char *usage =
     "\n"
     "Commands:\n"
     "  diff     Print a merge request's diff as a git patch or as JSON\n"
+    "  slice    Print the code slices an LLM reviewer reads for a merge request\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
     "Exit codes: 0 success, 2 bad usage, 3 repository or revision problem, 1 anything else.\n";
@@ -40,5 +42,7 @@ int main(int argc, char *argv[])
     arguments.removeAt(0); // the command name now stands where QCommandLineParser expects the program
     if (command == QLatin1String("diff"))
         return rd::cli::runDiff(arguments);
+    if (command == QLatin1String("slice"))
+        return rd::cli::runSlice(arguments);
     return rd::cli::fail(rd::cli::ExitUsage, QStringLiteral("unknown command '%1' (try --help)").arg(command));
 }

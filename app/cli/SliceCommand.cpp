@@ -1,0 +1,64 @@
+#include "CliCommand.h"
+
+#include <MergeRequest.h>
+#include <SliceJson.h>
+#include <Slicer.h>
+
+namespace rd::cli {
+
+int runSlice(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Print the code slices an LLM reviewer would read for a merge request: Original Diff, Parent Function,\n"
+        "Left Flow or Full Flow (libclang for C and C++; the enclosing block for other files)."));
+    const QCommandLineOption repo(QStringLiteral("repo"), QStringLiteral("Repository (as for diff)."), QStringLiteral("PATH"));
+    const QCommandLineOption base(QStringLiteral("base"), QStringLiteral("Target of the merge request."), QStringLiteral("REV"));
+    const QCommandLineOption head(QStringLiteral("head"), QStringLiteral("Source of the merge request."), QStringLiteral("REV"));
+    const QCommandLineOption algorithm(QStringLiteral("algorithm"), QStringLiteral("original, parent, left, full or all (default left)."),
+                                       QStringLiteral("NAME"), QStringLiteral("left"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default) or text."), QStringLiteral("FORMAT"), QStringLiteral("json"));
+    const QCommandLineOption lineFormat(QStringLiteral("line-format"), QStringLiteral("inline (default), relative or none."),
+                                        QStringLiteral("FORMAT"), QStringLiteral("inline"));
+    const QCommandLineOption compileCommands(QStringLiteral("compile-commands"),
+                                             QStringLiteral("A compile_commands.json (default: the work tree's root or build/, if any)."),
+                                             QStringLiteral("PATH"));
+    const QCommandLineOption twoDot(QStringLiteral("two-dot"), QStringLiteral("Diff base to head directly."));
+    parser.addOptions({repo, base, head, algorithm, format, lineFormat, compileCommands, twoDot});
+    if (const int done = parseCommandLine(parser, arguments); done >= 0)
+        return done;
+    for (const auto *required : {&repo, &base, &head})
+        if (!parser.isSet(*required))
+            return fail(ExitUsage, QStringLiteral("slice: --%1 is required").arg(required->names().constFirst()));
+
+    SliceOptions options;
+    if (parser.value(algorithm) == QLatin1String("all")) {
+        options.algorithms = {std::begin(AllAlgorithms), std::end(AllAlgorithms)};
+    } else if (auto a = algorithmFromName(parser.value(algorithm))) {
+        options.algorithms = {*a};
+    } else {
+        return fail(ExitUsage, QStringLiteral("slice: --algorithm is original, parent, left, full or all, not '%1'").arg(parser.value(algorithm)));
+    }
+    const auto lines = lineFormatFromName(parser.value(lineFormat));
+    if (!lines)
+        return fail(ExitUsage, QStringLiteral("slice: --line-format is inline, relative or none, not '%1'").arg(parser.value(lineFormat)));
+    const QString outputFormat = parser.value(format);
+    if (outputFormat != QLatin1String("json") && outputFormat != QLatin1String("text"))
+        return fail(ExitUsage, QStringLiteral("slice: --format is json or text, not '%1'").arg(outputFormat));
+    options.compileCommands = parser.value(compileCommands);
+
+    DiffOptions diffOptions;
+    diffOptions.twoDot = parser.isSet(twoDot);
+    const auto mr = MergeRequest::open(parser.value(repo), parser.value(base), parser.value(head), diffOptions);
+    if (!mr)
+        return fail(mr.error());
+    const auto result = sliceMergeRequest(*mr, options);
+    if (!result)
+        return fail(result.error());
+    const QByteArray out = outputFormat == QLatin1String("json") ? slicesToJson(*result, *lines, *mr) : slicesToText(*result, *lines, *mr);
+    if (!writeStdout(out) || std::fflush(stdout) != 0)
+        return fail(ExitInternal, QStringLiteral("slice: cannot write the output"));
+    return ExitOk;
+}
+
+} // namespace rd::cli
