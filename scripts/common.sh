@@ -9,7 +9,7 @@ BUILD_DIR="${BUILD_DIR:-$ROOT_DIR/build}"
 RD_PACKAGES=(
     g++ cmake ninja-build pkg-config git ccache
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    libgit2-dev nlohmann-json3-dev
+    libgit2-dev libclang-dev nlohmann-json3-dev
     fonts-dejavu-core fonts-wqy-microhei
 )
 

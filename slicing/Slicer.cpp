@@ -59,14 +59,17 @@ public:
         // Algorithm 2: the statements that intersect the diff form the cache.
         std::set<int> cache;
         std::set<int> orphanLines;
+        m_owner.clear();
         for (int line : changedLines) {
             int s = m_model.statementAt(line);
             if (s < 0 && m_model.functionAt(line) >= 0)
                 s = signatureOf(m_model.functionAt(line)); // a brace or blank line of a function
-            if (s >= 0)
+            if (s >= 0) {
                 cache.insert(s);
-            else
+                m_owner[line] = s; // statements can overlap (a lambda in a declaration): one owner per line
+            } else {
                 orphanLines.insert(line);
+            }
         }
         QList<Slice> out;
         // Algorithm 1: take contiguous segments as seeds until the cache is empty.
@@ -149,19 +152,24 @@ private:
         Slice slice = base(algorithm, side);
         LineSet set;
         QList<int> members = seed;
-        for (int s : seed)
-            for (int l = m_model.statements[s].first; l <= m_model.statements[s].last; ++l)
-                if (changedLines.count(l))
-                    slice.seed.append(l);
         for (int i = 0; i < members.size(); ++i) {
             const CodeStatement &st = m_model.statements[members[i]];
             for (int l = st.first; l <= st.last; ++l)
                 set.add(l, l, changedLines.count(l) ? QStringLiteral("changed") : QStringLiteral("part of a changed statement"));
-            for (int joined : expand(members[i], algorithm, set))
+            QList<int> reached = expand(members[i], algorithm, set);
+            // Statements nested in this one (a lambda's body in a declaration) belong with it.
+            for (int other = 0; other < m_model.statements.size(); ++other)
+                if (m_model.statements[other].first >= st.first && m_model.statements[other].last <= st.end)
+                    reached.append(other);
+            for (int joined : reached)
                 if (cache.erase(joined))
                     members.append(joined);
         }
-        // A changed line is "changed" even when another reason reached it first.
+        // The seed is every changed line of the slice's changed statements;
+        // a changed line is "changed" even when another reason reached it first.
+        for (const auto &[line, owner] : m_owner)
+            if (members.contains(owner))
+                slice.seed.append(line);
         for (auto it = set.reasons.begin(); it != set.reasons.end(); ++it)
             if (changedLines.count(it.key()))
                 it.value() = QStringLiteral("changed");
@@ -293,6 +301,7 @@ private:
     }
 
     const CodeModel &m_model;
+    std::map<int, int> m_owner; // changed line -> the statement it belongs to
     QByteArray m_file;
     const SourceSnapshot *m_snapshot;
 };
@@ -480,15 +489,20 @@ Result<SlicingResult> sliceMergeRequest(const MergeRequest &mr, const SliceOptio
                     continue;
                 }
                 slices = FileSlicer(model, file.path[Side::New], head.get()).slice(changes.added, algorithm, Side::New);
-                // Deleted lines join the slice that holds the lines around them.
-                for (Slice &s : slices) {
-                    for (const auto &[old, anchor] : changes.deletedAnchor) {
-                        if (!unattached.count(old) || !(s.newLines.contains(anchor) || s.newLines.contains(anchor - 1)))
-                            continue;
-                        s.oldLines.append(old);
-                        s.oldReasons.insert(old, QStringLiteral("deleted"));
-                        s.oldAnchors.insert(old, anchor);
-                        unattached.erase(old);
+                // Deleted lines join the slice whose changes replaced them, else
+                // one that shows the lines around them.
+                for (const bool bySeed : {true, false}) {
+                    for (Slice &s : slices) {
+                        const QList<int> &around = bySeed ? s.seed : s.newLines;
+                        for (const auto &[old, anchor] : changes.deletedAnchor) {
+                            const bool replaced = around.contains(anchor) || (around.contains(anchor - 1) && (!bySeed || changes.added.count(anchor - 1)));
+                            if (!unattached.count(old) || !replaced)
+                                continue;
+                            s.oldLines.append(old);
+                            s.oldReasons.insert(old, QStringLiteral("deleted"));
+                            s.oldAnchors.insert(old, anchor);
+                            unattached.erase(old);
+                        }
                     }
                 }
             }
