@@ -8,6 +8,7 @@
 #include <FixtureRepo.h>
 #include <MainWindow.h>
 #include <OpenMergeRequestDialog.h>
+#include <SlicePanel.h>
 #include <Scenarios.h>
 #include <Theme.h>
 
@@ -44,6 +45,7 @@ private Q_SLOTS:
     void ignoringWhitespaceReopensTheDiff();
     void markingViewedFromTheKeyboard();
     void openDialogValidatesAsYouType();
+    void slicesAreDrawnOverTheDiff();
     void screenshots_data();
     void screenshots();
 
@@ -272,6 +274,36 @@ void WorkbenchTest::openDialogValidatesAsYouType()
     dialog.setRequest({m_root.filePath(QStringLiteral("nowhere")), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}});
     QVERIFY(!dialog.isInputValid());
     QVERIFY(dialog.problem().contains(QStringLiteral("no such file or directory")));
+}
+
+void WorkbenchTest::slicesAreDrawnOverTheDiff()
+{
+    QSignalSpy sliced(m_window, &MainWindow::slicingFinished);
+    open("modified");
+    QVERIFY(sliced.wait(60000));
+    waitForDocument();
+    DiffView *view = m_window->diffPane()->view();
+    SlicePanel *panel = m_window->slicePanel();
+    // Left Flow is shown by default: one band, on the changed lines and their context.
+    QTRY_COMPARE(view->sliceOverlays().size(), 1);
+    QCOMPARE(view->sliceOverlays().first().name, SlicePanel::titleOf(SliceAlgorithm::LeftFlow));
+    QVERIFY(panel->sliceCount() >= 1);
+    QVERIFY(view->nextChange());
+    const QStringList reasons = view->sliceReasonsAt(view->currentLine());
+    QVERIFY2(!reasons.isEmpty(), "the first change is in no slice");
+    QVERIFY(panel->renderedText().contains(QLatin1String("// src/compute.cpp")));
+    QVERIFY(panel->renderedText().contains(QLatin1Char('+')));
+    // Several algorithms at once, each its own band.
+    panel->setShownAlgorithms({SliceAlgorithm::ParentFunction, SliceAlgorithm::FullFlow});
+    QCOMPARE(view->sliceOverlays().size(), 2);
+    QVERIFY(view->sliceOverlays()[0].color != view->sliceOverlays()[1].color);
+    QCOMPARE(QSettings().value(QStringLiteral("slices/shown")).toStringList(), (QStringList{QStringLiteral("parent"), QStringLiteral("full")}));
+    // Parent Function covers the whole function around the change.
+    const auto &parent = view->sliceOverlays()[0].reasons[Side::New];
+    QVERIFY(std::any_of(parent.begin(), parent.end(), [](const QString &r) { return r.startsWith(QLatin1String("in compute3")); }));
+    // A snippet's click-through lands on its line.
+    Q_EMIT panel->openLocation("src/compute.cpp", 60);
+    QTRY_COMPARE(view->document()->rows[view->layout().lines()[view->currentLine()].row].line[Side::New], 60);
 }
 
 void WorkbenchTest::screenshots_data()

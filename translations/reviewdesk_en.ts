@@ -33,12 +33,27 @@
         <source>%n file(s) changed</source>
         <translation><numerusform>%n file changed</numerusform><numerusform>%n files changed</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n slice(s) ready</source>
+        <translation><numerusform>%n slice ready</numerusform><numerusform>%n slices ready</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>rd::MergeRequestHeader</name>
     <message numerus="yes">
         <source>%1 %2 ← %3 %4 · merge base %5 · %n file(s) changed</source>
         <translation><numerusform>%1 %2 ← %3 %4 · merge base %5 · %n file changed</numerusform><numerusform>%1 %2 ← %3 %4 · merge base %5 · %n files changed</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::SlicePanel</name>
+    <message numerus="yes">
+        <source>About %n token(s)</source>
+        <translation><numerusform>About %n token</numerusform><numerusform>About %n tokens</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slice(s) in this merge request</source>
+        <translation><numerusform>%n slice in this merge request</numerusform><numerusform>%n slices in this merge request</numerusform></translation>
     </message>
 </context>
 </TS>

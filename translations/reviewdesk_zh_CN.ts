@@ -318,6 +318,26 @@
         <source>Mark File as Not &amp;Viewed</source>
         <translation>将文件标记为未查看(&amp;V)</translation>
     </message>
+    <message>
+        <source>Slices</source>
+        <translation>切片</translation>
+    </message>
+    <message>
+        <source>Slicing failed; the diff is still fully usable.</source>
+        <translation>切片失败；差异视图仍可完整使用。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slice(s) ready</source>
+        <translation><numerusform>已生成 %n 个切片</numerusform></translation>
+    </message>
+    <message>
+        <source>Slicing in the background…</source>
+        <translation>正在后台切片…</translation>
+    </message>
+    <message>
+        <source>%1 is not changed in this merge request.</source>
+        <translation>%1 在此合并请求中没有变更。</translation>
+    </message>
 </context>
 <context>
     <name>rd::MergeRequestHeader</name>
@@ -415,6 +435,85 @@
     <message>
         <source>A revision is missing.</source>
         <translation>缺少修订。</translation>
+    </message>
+</context>
+<context>
+    <name>rd::SlicePanel</name>
+    <message>
+        <source>Original Diff</source>
+        <translation>原始差异</translation>
+    </message>
+    <message>
+        <source>Parent Function</source>
+        <translation>父函数</translation>
+    </message>
+    <message>
+        <source>Left Flow</source>
+        <translation>左值流</translation>
+    </message>
+    <message>
+        <source>Full Flow</source>
+        <translation>完整数据流</translation>
+    </message>
+    <message>
+        <source>Slices:</source>
+        <translation>切片：</translation>
+    </message>
+    <message>
+        <source>Line numbers:</source>
+        <translation>行号：</translation>
+    </message>
+    <message>
+        <source>inline</source>
+        <translation>内联</translation>
+    </message>
+    <message>
+        <source>relative</source>
+        <translation>相对</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Copy Text</source>
+        <translation>复制文本</translation>
+    </message>
+    <message>
+        <source>Code this slice brings in from elsewhere; double-click to open it</source>
+        <translation>此切片从其他位置引入的代码；双击打开</translation>
+    </message>
+    <message>
+        <source>No merge request.</source>
+        <translation>没有合并请求。</translation>
+    </message>
+    <message>
+        <source>%1 · lines %2%3</source>
+        <translation>%1 · 第 %2 行%3</translation>
+    </message>
+    <message>
+        <source> (old version)</source>
+        <translation>（旧版本）</translation>
+    </message>
+    <message>
+        <source>No slice of the shown kinds touches this file.</source>
+        <translation>所选类型的切片均不涉及此文件。</translation>
+    </message>
+    <message>
+        <source>%1:%2 — %3</source>
+        <translation>%1:%2 — %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>About %n token(s)</source>
+        <translation><numerusform>约 %n 个词元</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slice(s) in this merge request</source>
+        <translation><numerusform>此合并请求共有 %n 个切片</numerusform></translation>
+    </message>
+    <message>
+        <source>parsed with libclang: %1, parser errors tolerated: %2</source>
+        <translation>libclang 已解析：%1，已容忍的解析错误：%2</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@ namespace rd {
 namespace {
 constexpr int TextPadding = 6;
 constexpr int MarkerWidth = 3; // the current-line bar in the gutter
+constexpr int BandWidth = 4;   // one slice algorithm's stripe
 } // namespace
 
 struct DiffView::Geometry
@@ -93,7 +94,7 @@ DiffView::Geometry DiffView::geometry() const
     int maxLine = 1;
     if (m_document)
         maxLine = std::max({1, m_document->side[Side::Old].lineCount(), m_document->side[Side::New].lineCount()});
-    g.gutter = qCeil(QString::number(maxLine).size() * m_charWidth) + 2 * TextPadding + MarkerWidth;
+    g.gutter = qCeil(QString::number(maxLine).size() * m_charWidth) + 2 * TextPadding + MarkerWidth + 4 * BandWidth;
     const int charWidth = qCeil(m_charWidth);
     const int width = viewport()->width();
     if (m_layout.isUnified()) {
@@ -351,6 +352,33 @@ void DiffView::revealGap(int visualLine, DiffLayout::Reveal what)
     viewport()->update();
 }
 
+void DiffView::setSliceOverlays(const QList<SliceOverlay> &overlays)
+{
+    m_overlays = overlays;
+    viewport()->update();
+}
+
+QStringList DiffView::sliceReasonsAt(int visualLine) const
+{
+    QStringList out;
+    if (!m_document || visualLine < 0 || visualLine >= m_layout.lines().size())
+        return out;
+    const VisualLine &line = m_layout.lines()[visualLine];
+    if (line.kind != VisualLine::Kind::Row)
+        return out;
+    const DiffRow &row = m_document->rows[line.row];
+    for (const SliceOverlay &overlay : m_overlays)
+        for (Side side : BothSides) {
+            const bool shown = side == Side::Old ? (line.sides & VisualLine::OldSide) : (line.sides & VisualLine::NewSide);
+            const auto it = overlay.reasons[side].constFind(row.line[side]);
+            if (shown && row.line[side] && it != overlay.reasons[side].constEnd()) {
+                out << QStringLiteral("%1: %2").arg(overlay.name, *it);
+                break;
+            }
+        }
+    return out;
+}
+
 DiffLayout::Reveal DiffView::gapActionAt(int x) const
 {
     const int third = viewport()->width() / 3;
@@ -383,6 +411,10 @@ bool DiffView::viewportEvent(QEvent *event)
             case DiffLayout::Reveal::All: tip = tr("Show all %n unchanged line(s)", nullptr, count); break;
             }
             QToolTip::showText(help->globalPos(), tip, viewport());
+            return true;
+        }
+        if (const QStringList reasons = sliceReasonsAt(line); !reasons.isEmpty()) {
+            QToolTip::showText(help->globalPos(), reasons.join(QLatin1Char('\n')), viewport());
             return true;
         }
         QToolTip::hideText();
@@ -437,7 +469,7 @@ void DiffView::paintRow(QPainter &p, const VisualLine &line, int y, int height, 
         p.fillRect(QRect(x, y, g.gutter, height), background);
         if (number) {
             p.setPen(colors.gutterText);
-            p.drawText(QRect(x, y, g.gutter - TextPadding, m_lineHeight), Qt::AlignRight | Qt::AlignVCenter, QString::number(number));
+            p.drawText(QRect(x, y, g.gutter - TextPadding - 4 * BandWidth, m_lineHeight), Qt::AlignRight | Qt::AlignVCenter, QString::number(number));
         }
     };
 
@@ -475,6 +507,21 @@ void DiffView::paintRow(QPainter &p, const VisualLine &line, int y, int height, 
                 continue;
             }
             paintSide(p, side, number, row, text, g.columns);
+        }
+    }
+    // Slice bands: one thin stripe per algorithm at the inner edge of the gutter.
+    for (int k = 0; k < m_overlays.size(); ++k) {
+        const SliceOverlay &overlay = m_overlays[k];
+        for (Side side : BothSides) {
+            const bool shown = side == Side::Old ? (line.sides & VisualLine::OldSide) : (line.sides & VisualLine::NewSide);
+            if (!shown || !row.line[side] || !overlay.reasons[side].contains(row.line[side]))
+                continue;
+            int gutterRight = side == Side::Old ? g.gutter : g.newLeft + g.gutter;
+            if (m_layout.isUnified())
+                gutterRight = side == Side::Old ? g.gutter : 2 * g.gutter;
+            p.fillRect(QRect(gutterRight - (k + 1) * BandWidth, y, BandWidth - 1, height), overlay.color);
+            if (m_layout.isUnified())
+                break;
         }
     }
     if (visualLine == m_currentLine)

@@ -4,10 +4,21 @@
 #include "DiffLayout.h"
 
 #include <QAbstractScrollArea>
+#include <QColor>
+#include <QHash>
 
 #include <memory>
 
 namespace rd {
+
+// The lines of one slice algorithm drawn over the diff as a coloured band in
+// the gutter, with the reason each line is in the slice.
+struct SliceOverlay
+{
+    QString name; // "Left Flow"
+    QColor color;
+    PerSide<QHash<int, QString>> reasons; // line -> why, per side
+};
 
 // The side-by-side (or unified) diff of one file, painted directly: both
 // columns share one vertical and one horizontal scroll bar, so they can never
@@ -40,6 +51,11 @@ public:
     void setFindText(const QString &text);
     // Scrolls to a line of one side; false when the file has no such line.
     bool goToLine(Side side, int line);
+
+    void setSliceOverlays(const QList<SliceOverlay> &overlays);
+    const QList<SliceOverlay> &sliceOverlays() const { return m_overlays; }
+    // "Left Flow: condition reads total" for every overlay holding the line.
+    QStringList sliceReasonsAt(int visualLine) const;
 
     // Unfolds the gap at a visual line (as clicking it does).
     void revealGap(int visualLine, DiffLayout::Reveal what);
@@ -87,6 +103,7 @@ private:
     int m_currentLine = -1;
     int m_currentChange = -1;
     QString m_findText;
+    QList<SliceOverlay> m_overlays;
     struct Match { int row = -1; Side side = Side::New; int column = -1; } m_match;
 };
 

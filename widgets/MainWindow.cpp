@@ -4,12 +4,14 @@
 #include "DiffView.h"
 #include "FileTreeModel.h"
 #include "MergeRequestHeader.h"
+#include "SlicePanel.h"
 #include "SyntaxHighlighter.h"
 #include "Theme.h"
 
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -99,6 +101,15 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_splitter->setSizes({300, 900});
     setCentralWidget(m_splitter);
 
+    m_slicePanel = new SlicePanel(this);
+    auto *dock = new QDockWidget(tr("Slices"), this);
+    dock->setObjectName(QStringLiteral("slicesDock"));
+    dock->setWidget(m_slicePanel);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    dock->toggleViewAction()->setObjectName(QStringLiteral("showSlices"));
+    dock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    addAction(dock->toggleViewAction());
+
     createActions();
     createMenus();
     statusBar()->showMessage(tr("Highlighting: %1").arg(SyntaxHighlighter::backendName()));
@@ -143,7 +154,25 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         }
         setMergeRequest(opened.mr, m_pending);
     });
-    connect(m_diffPane, &DiffPane::documentShown, this, [this] { updateActions(); });
+    connect(m_diffPane, &DiffPane::documentShown, this, [this] {
+        updateActions();
+        if (m_mr && currentFile() >= 0)
+            m_slicePanel->showFile(m_mr->files[currentFile()].displayPath());
+    });
+    connect(m_slicePanel, &SlicePanel::overlaysChanged, this, &MainWindow::updateSliceOverlays);
+    connect(m_slicePanel, &SlicePanel::openLocation, this, &MainWindow::openLocation);
+    connect(&m_slicing, &QFutureWatcher<std::shared_ptr<const SlicingResult>>::finished, this, [this] {
+        if (m_slicing.isCanceled() || m_slicing.future().resultCount() == 0)
+            return;
+        const auto result = m_slicing.result();
+        if (!result) {
+            m_slicePanel->setStatus(tr("Slicing failed; the diff is still fully usable."));
+        } else {
+            m_slicePanel->setResult(result, m_mr);
+            statusBar()->showMessage(tr("%n slice(s) ready", nullptr, static_cast<int>(result->slices.size())), 4000);
+        }
+        Q_EMIT slicingFinished();
+    });
     connect(m_fileModel, &FileTreeModel::viewedChanged, this, [this] { updateActions(); });
 
     restoreSettings();
@@ -153,6 +182,63 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 MainWindow::~MainWindow()
 {
     m_opening.waitForFinished();
+    if (m_cancelSlicing)
+        *m_cancelSlicing = true;
+    m_slicing.waitForFinished();
+}
+
+void MainWindow::startSlicing()
+{
+    // Slicing never blocks the window: it runs on a worker and can be
+    // abandoned when another merge request opens.
+    if (m_cancelSlicing)
+        *m_cancelSlicing = true;
+    m_slicing.waitForFinished();
+    m_cancelSlicing = std::make_shared<std::atomic<bool>>(false);
+    m_slicePanel->setResult(nullptr, m_mr);
+    m_slicePanel->setStatus(tr("Slicing in the background…"));
+    auto mr = m_mr;
+    auto cancel = m_cancelSlicing;
+    m_slicing.setFuture(QtConcurrent::run([mr, cancel]() -> std::shared_ptr<const SlicingResult> {
+        SliceOptions options;
+        options.algorithms = {std::begin(AllAlgorithms), std::end(AllAlgorithms)};
+        auto result = sliceMergeRequest(*mr, options, [cancel] { return cancel->load(); });
+        if (!result)
+            return nullptr;
+        return std::make_shared<const SlicingResult>(std::move(result).value());
+    }));
+}
+
+void MainWindow::updateSliceOverlays()
+{
+    m_diffPane->view()->setSliceOverlays(m_slicePanel->overlays());
+    QStringList shown;
+    for (SliceAlgorithm a : m_slicePanel->shownAlgorithms())
+        shown << algorithmName(a);
+    QSettings().setValue(QStringLiteral("slices/shown"), shown);
+}
+
+void MainWindow::openLocation(const QByteArray &path, int line)
+{
+    if (!m_mr)
+        return;
+    for (int i = 0; i < m_mr->files.size(); ++i) {
+        if (m_mr->files[i].displayPath() != path)
+            continue;
+        auto *context = new QObject(this);
+        auto jump = [this, line, context] {
+            m_diffPane->view()->goToLine(Side::New, line);
+            context->deleteLater();
+        };
+        if (currentFile() == i && !m_diffPane->isBuilding()) {
+            jump();
+        } else {
+            connect(m_diffPane, &DiffPane::documentShown, context, jump);
+            selectFile(i);
+        }
+        return;
+    }
+    statusBar()->showMessage(tr("%1 is not changed in this merge request.").arg(QString::fromUtf8(path)), 4000);
 }
 
 QAction *MainWindow::action(const QString &name) const
@@ -225,6 +311,7 @@ void MainWindow::createMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (const char *name : {"unified", "wrap", "ignoreWhitespace", "description"})
         view->addAction(action(QString::fromLatin1(name)));
+    view->addAction(action(QStringLiteral("showSlices")));
     QMenu *theme = view->addMenu(tr("&Theme"));
     for (const char *name : {"theme-system", "theme-light", "theme-dark"})
         theme->addAction(action(QString::fromLatin1(name)));
@@ -251,7 +338,8 @@ void MainWindow::restoreSettings()
 {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
+        resizeDocks({findChild<QDockWidget *>(QStringLiteral("slicesDock"))}, {200}, Qt::Vertical); // the diff keeps most of the room
     if (settings.contains(QStringLiteral("window/splitter")))
         m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
     for (const char *name : {"unified", "wrap", "description"})
@@ -260,6 +348,13 @@ void MainWindow::restoreSettings()
     whitespace->blockSignals(true);
     whitespace->setChecked(settings.value(QStringLiteral("view/ignoreWhitespace"), false).toBool());
     whitespace->blockSignals(false);
+    if (settings.contains(QStringLiteral("slices/shown"))) {
+        QList<SliceAlgorithm> shown;
+        for (const QString &name : settings.value(QStringLiteral("slices/shown")).toStringList())
+            if (auto a = algorithmFromName(name))
+                shown.append(*a);
+        m_slicePanel->setShownAlgorithms(shown);
+    }
     const QString theme = settings.value(QStringLiteral("view/theme"), QStringLiteral("system")).toString();
     if (QAction *a = action(QStringLiteral("theme-") + themeName(themeFromName(theme))))
         a->setChecked(true);
@@ -370,6 +465,7 @@ void MainWindow::setMergeRequest(std::shared_ptr<const MergeRequest> mr, const M
     else
         m_diffPane->showMessage(m_mr->files.isEmpty() ? tr("This merge request changes no files.") : tr("Select a file to see its changes."));
     updateActions();
+    startSlicing();
     Q_EMIT mergeRequestOpened();
 }
 

@@ -3,6 +3,9 @@
 #include "OpenMergeRequestDialog.h"
 
 #include <MergeRequest.h>
+#include <Slicer.h>
+
+#include <atomic>
 
 #include <QFutureWatcher>
 #include <QMainWindow>
@@ -17,6 +20,7 @@ class QTreeView;
 namespace rd {
 
 class DiffPane;
+class SlicePanel;
 class FileFilterModel;
 class FileTreeModel;
 class MergeRequestHeader;
@@ -48,10 +52,13 @@ public:
     QTreeView *fileTree() const { return m_fileTree; }
     MergeRequestHeader *header() const { return m_header; }
     QAction *action(const QString &name) const;
+    SlicePanel *slicePanel() const { return m_slicePanel; }
+    bool isSlicing() const { return m_slicing.isRunning(); }
 
 Q_SIGNALS:
     void mergeRequestOpened();
     void openFailed(const QString &message);
+    void slicingFinished();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -72,6 +79,9 @@ private:
     void rememberRecent(const MergeRequestRequest &request);
     void updateRecentMenu();
     void updateActions();
+    void startSlicing();
+    void updateSliceOverlays();
+    void openLocation(const QByteArray &path, int line);
 
     struct Opened
     {
@@ -82,6 +92,8 @@ private:
     std::shared_ptr<const MergeRequest> m_mr;
     MergeRequestRequest m_request;
     QFutureWatcher<Opened> m_opening;
+    QFutureWatcher<std::shared_ptr<const SlicingResult>> m_slicing;
+    std::shared_ptr<std::atomic<bool>> m_cancelSlicing;
     MergeRequestRequest m_pending;
     int m_fileToRestore = -1;
 
@@ -96,6 +108,7 @@ private:
     QLineEdit *m_findEdit = nullptr;
     QLabel *m_findStatus = nullptr;
     QMenu *m_recentMenu = nullptr;
+    SlicePanel *m_slicePanel = nullptr;
 };
 
 } // namespace rd

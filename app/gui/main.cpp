@@ -18,6 +18,7 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <memory>
 
 namespace {
 
@@ -76,9 +77,13 @@ int main(int argc, char *argv[])
     window.show();
 
     if (parser.isSet(screenshot)) {
-        // Wait for the merge request and the selected file's diff, then save.
+        // Wait for the selected file's diff and the slices, then save.
         const QString target = parser.value(screenshot);
-        auto save = [&window, target] {
+        auto saving = std::make_shared<bool>(false);
+        auto save = [&window, target, saving] {
+            if (*saving || window.diffPane()->isBuilding() || window.isSlicing())
+                return;
+            *saving = true;
             QTimer::singleShot(200, &window, [&window, target] {
                 const bool saved = window.grab().save(target);
                 std::fprintf(saved ? stdout : stderr, saved ? "reviewdesk: saved %s\n" : "reviewdesk: cannot write %s\n", qPrintable(target));
@@ -86,6 +91,7 @@ int main(int argc, char *argv[])
             });
         };
         QObject::connect(window.diffPane(), &rd::DiffPane::documentShown, &window, save);
+        QObject::connect(&window, &rd::MainWindow::slicingFinished, &window, save);
         QObject::connect(&window, &rd::MainWindow::openFailed, &window, [](const QString &message) {
             std::fprintf(stderr, "reviewdesk: %s\n", qPrintable(message));
             QCoreApplication::exit(3);
