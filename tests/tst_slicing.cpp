@@ -25,6 +25,7 @@ struct Account
 };
 int clamp(int value, int low, int high);
 void audit(const Account &account);
+void read_counter(const int *counter, int *value);
 )";
 
 const QByteArray BaseSource = R"(#include "account.h"
@@ -94,6 +95,16 @@ void Ledger::post(int amount)
     int adjusted = amount;
     m_total += adjusted;
 }
+
+int next_id(const int *counter)
+{
+    int id = 0;
+    read_counter(counter, &id);
+    if (id < 0)
+        return -1;
+    ++id;
+    return id;
+}
 )";
 
 QByteArray headSource()
@@ -110,6 +121,7 @@ QByteArray headSource()
     s.replace("    auto positive = [&](int v) { return v > 0; };", "    auto positive = [&](int v) {\n        return v >= 0;\n    };");
     s.replace("            count++;", "            count += 2;");
     s.replace("    m_total += adjusted;", "    m_total += adjusted * 2;");
+    s.replace("    read_counter(counter, &id);", "    read_counter(counter, &id); // refreshed");
     return s;
 }
 
@@ -131,6 +143,7 @@ private Q_SLOTS:
     void changedStatementsLandInOneSliceOnly();
     void separateChangesInOneFunctionMakeSeparateSlices();
     void methodsTemplatesAndLambdas();
+    void pointerOutParametersAndIncrementsWrite();
     void globalsOutsideFunctionsSliceTheirDeclaration();
     void deletionOnlyChangesAreSlicedOnTheBase();
     void missingHeadersDoNotStopSlicing();
@@ -334,6 +347,23 @@ void SlicingTest::methodsTemplatesAndLambdas()
     QCOMPARE(count->newReasons.value(newLine("int count = 0;")), QStringLiteral("declares count"));
     // The deleted count++ sits with the change that replaced it.
     QVERIFY(count->oldLines.contains(oldLine("count++;")));
+}
+
+void SlicingTest::pointerOutParametersAndIncrementsWrite()
+{
+    // read_counter(counter, &id) writes id through a pointer parameter; ++id
+    // writes it again later; the condition and the return read it.
+    const Slice *s = sliceWith(slices(SliceAlgorithm::LeftFlow), newLine("read_counter(counter, &id); // refreshed"));
+    QVERIFY(s);
+    QCOMPARE(s->newReasons.value(newLine("int id = 0;")), QStringLiteral("declares id"));
+    QCOMPARE(s->newReasons.value(newLine("if (id < 0)")), QStringLiteral("condition reads id"));
+    QCOMPARE(s->newReasons.value(newLine("++id;")), QStringLiteral("writes id after the change"));
+    QCOMPARE(s->newReasons.value(newLine("return id;")), QStringLiteral("returns id"));
+    // counter is a pointer to const: passing it writes nothing.
+    QVERIFY(!s->newReasons.values().contains(QStringLiteral("declares counter")));
+    const Slice *full = sliceWith(slices(SliceAlgorithm::FullFlow), newLine("read_counter(counter, &id); // refreshed"));
+    QVERIFY(full);
+    QVERIFY(std::any_of(full->external.begin(), full->external.end(), [](const ExternalSnippet &x) { return x.reason == QLatin1String("signature of read_counter()"); }));
 }
 
 void SlicingTest::globalsOutsideFunctionsSliceTheirDeclaration()
