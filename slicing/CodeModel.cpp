@@ -29,24 +29,30 @@ int CodeModel::statementAt(int line) const
     return best;
 }
 
-int CodeModel::functionAt(int line) const
+namespace {
+
+// Index of the narrowest item whose [first, last] holds `line`, or -1.
+template <typename T>
+int narrowestHolding(const QList<T> &items, int line)
 {
     int best = -1;
-    for (int i = 0; i < functions.size(); ++i)
-        if (line >= functions[i].first && line <= functions[i].last
-            && (best < 0 || functions[i].last - functions[i].first < functions[best].last - functions[best].first))
+    for (int i = 0; i < items.size(); ++i)
+        if (line >= items[i].first && line <= items[i].last
+            && (best < 0 || items[i].last - items[i].first < items[best].last - items[best].first))
             best = i;
     return best;
 }
 
+} // namespace
+
+int CodeModel::functionAt(int line) const
+{
+    return narrowestHolding(functions, line);
+}
+
 int CodeModel::topLevelAt(int line) const
 {
-    int best = -1;
-    for (int i = 0; i < topLevel.size(); ++i)
-        if (line >= topLevel[i].first && line <= topLevel[i].last
-            && (best < 0 || topLevel[i].last - topLevel[i].first < topLevel[best].last - topLevel[best].first))
-            best = i;
-    return best;
+    return narrowestHolding(topLevel, line);
 }
 
 namespace {

@@ -4,51 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QHash>
 
 namespace rd {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-QStringList linesOf(const QByteArray &content)
-{
-    QStringList lines = QString::fromUtf8(content).split(QLatin1Char('\n'));
-    if (!lines.isEmpty() && lines.last().isEmpty())
-        lines.removeLast();
-    for (QString &l : lines)
-        if (l.endsWith(QLatin1Char('\r')))
-            l.chop(1);
-    return lines;
-}
-
-// Renders each slice with the text of its file's two versions, read once per file.
-class Renderer
-{
-public:
-    explicit Renderer(const MergeRequest &mr) : m_mr(mr) {}
-
-    QString render(const Slice &slice, LineFormat format)
-    {
-        const FileDiff *file = nullptr;
-        for (const FileDiff &f : m_mr.files)
-            if (f.displayPath() == slice.file)
-                file = &f;
-        if (!file)
-            return {};
-        auto &texts = m_texts[slice.file];
-        if (texts.first.isEmpty() && texts.second.isEmpty()) {
-            const auto newContent = m_mr.content(*file, Side::New);
-            const auto oldContent = m_mr.content(*file, Side::Old);
-            texts = {linesOf(newContent ? *newContent : QByteArray()), linesOf(oldContent ? *oldContent : QByteArray())};
-        }
-        return renderSlice(slice, format, texts.first, texts.second);
-    }
-
-private:
-    const MergeRequest &m_mr;
-    QHash<QByteArray, std::pair<QStringList, QStringList>> m_texts;
-};
 
 Json lineList(const QList<int> &lines)
 {
@@ -62,7 +22,7 @@ Json lineList(const QList<int> &lines)
 
 QByteArray slicesToJson(const SlicingResult &result, LineFormat format, const MergeRequest &mr)
 {
-    Renderer renderer(mr);
+    MergeRequestSliceRenderer renderer(mr);
     Json slices = Json::array();
     for (const Slice &s : result.slices) {
         Json j = Json::object();
@@ -105,7 +65,7 @@ QByteArray slicesToJson(const SlicingResult &result, LineFormat format, const Me
 
 QByteArray slicesToText(const SlicingResult &result, LineFormat format, const MergeRequest &mr)
 {
-    Renderer renderer(mr);
+    MergeRequestSliceRenderer renderer(mr);
     QString out;
     for (const Slice &s : result.slices) {
         const QString text = renderer.render(s, format);

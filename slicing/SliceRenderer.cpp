@@ -1,5 +1,7 @@
 #include "SliceRenderer.h"
 
+#include <MergeRequest.h>
+
 #include <algorithm>
 
 namespace rd {
@@ -97,6 +99,35 @@ QString renderSlice(const Slice &slice, LineFormat format, const QStringList &ne
     if (format == LineFormat::Relative)
         lines << QString() << QStringLiteral("// line numbers of the lines above, in order (negative: deleted, old numbering): ") + positions.join(QLatin1Char(' '));
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QStringList textLines(const QByteArray &content)
+{
+    QStringList lines = QString::fromUtf8(content).split(QLatin1Char('\n'));
+    if (!lines.isEmpty() && lines.last().isEmpty())
+        lines.removeLast();
+    for (QString &l : lines)
+        if (l.endsWith(QLatin1Char('\r')))
+            l.chop(1);
+    return lines;
+}
+
+QString MergeRequestSliceRenderer::render(const Slice &slice, LineFormat format)
+{
+    auto it = m_texts.find(slice.file);
+    if (it == m_texts.end()) {
+        std::pair<QStringList, QStringList> texts;
+        for (const FileDiff &f : m_mr.files) {
+            if (f.displayPath() != slice.file)
+                continue;
+            if (const auto c = m_mr.content(f, Side::New))
+                texts.first = textLines(*c);
+            if (const auto c = m_mr.content(f, Side::Old))
+                texts.second = textLines(*c);
+        }
+        it = m_texts.insert(slice.file, texts);
+    }
+    return renderSlice(slice, format, it->first, it->second);
 }
 
 int estimateTokens(const QString &text)

@@ -2,9 +2,15 @@
 
 #include "Slice.h"
 
+#include <QHash>
 #include <QStringList>
 
 namespace rd {
+
+struct MergeRequest;
+
+// The lines of a file as slices number them (no line feeds, no CR of CRLF).
+QStringList textLines(const QByteArray &content);
 
 // The exact text an LLM reviewer receives for a slice.
 //  inline:   " 123 code" kept, "+124 code" added, "-125 code" deleted, "..." for
@@ -13,6 +19,18 @@ namespace rd {
 //  relative: the same lines without numbers, then the list of their positions;
 //  none:     the lines with their +/- marks only.
 QString renderSlice(const Slice &slice, LineFormat format, const QStringList &newText, const QStringList &oldText);
+
+// Renders slices of one merge request, reading each file's two versions once.
+class MergeRequestSliceRenderer
+{
+public:
+    explicit MergeRequestSliceRenderer(const MergeRequest &mr) : m_mr(mr) {}
+    QString render(const Slice &slice, LineFormat format);
+
+private:
+    const MergeRequest &m_mr;
+    QHash<QByteArray, std::pair<QStringList, QStringList>> m_texts;
+};
 
 // A rough token count (about four characters a token), to compare slices.
 int estimateTokens(const QString &text);

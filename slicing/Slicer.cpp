@@ -1,6 +1,7 @@
 #include "Slicer.h"
 
 #include "CodeModel.h"
+#include "SliceRenderer.h"
 #include "SourceSnapshot.h"
 
 #include <QCoreApplication>
@@ -11,17 +12,6 @@
 
 namespace rd {
 namespace {
-
-QStringList splitLines(const QByteArray &content)
-{
-    QStringList lines = QString::fromUtf8(content).split(QLatin1Char('\n'));
-    if (!lines.isEmpty() && lines.last().isEmpty())
-        lines.removeLast();
-    for (QString &l : lines)
-        if (l.endsWith(QLatin1Char('\r')))
-            l.chop(1);
-    return lines;
-}
 
 // The lines of one slice on the side it was sliced on, with reasons; the
 // first reason given to a line stays, except that "changed" always wins.
@@ -451,7 +441,7 @@ Result<SlicingResult> sliceMergeRequest(const MergeRequest &mr, const SliceOptio
             return;
         const FileDiff &file = *job.file;
         const auto newContent = mr.content(file, Side::New);
-        const QStringList newText = splitLines(newContent ? *newContent : QByteArray());
+        const QStringList newText = textLines(newContent ? *newContent : QByteArray());
         const FileChanges changes = changesOf(file);
         const bool cpp = isCppPath(file.displayPath());
         if (!cpp) {

@@ -7,6 +7,10 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,6 +29,7 @@ private Q_SLOTS:
     void unreadableObjectIsReported();
     void unrelatedHistoriesNeedTwoDot();
     void emptyDiffPrintsNothing();
+    void sliceWritesTheDocumentedJson();
     void helpAndVersion();
 
 private:
@@ -114,6 +119,20 @@ void CliTest::badInputFailsClearly_data()
     QTest::newRow("unknown base") << diffWith({QStringLiteral("--base"), QStringLiteral("nope")}) << 3 << QStringLiteral("unknown revision 'nope'");
     QTest::newRow("unknown head") << diffWith({QStringLiteral("--head"), QStringLiteral("feature~9")}) << 3 << QStringLiteral("unknown revision 'feature~9'");
     QTest::newRow("tree as head") << diffWith({QStringLiteral("--head"), QStringLiteral("feature^{tree}")}) << 3 << QStringLiteral("names a tree, not a commit");
+    auto sliceWith = [work](const QStringList &extra) {
+        return QStringList{QStringLiteral("slice"), QStringLiteral("--repo"), work, QStringLiteral("--base"), QStringLiteral("main"),
+                           QStringLiteral("--head"), QStringLiteral("feature")} + extra;
+    };
+    QTest::newRow("slice: bad algorithm") << sliceWith({QStringLiteral("--algorithm"), QStringLiteral("sideways")}) << 2
+                                          << QStringLiteral("--algorithm is original, parent, left, full or all, not 'sideways'");
+    QTest::newRow("slice: bad line format") << sliceWith({QStringLiteral("--line-format"), QStringLiteral("roman")}) << 2
+                                            << QStringLiteral("--line-format is inline, relative or none");
+    QTest::newRow("slice: bad format") << sliceWith({QStringLiteral("--format"), QStringLiteral("xml")}) << 2 << QStringLiteral("--format is json or text");
+    QTest::newRow("slice: missing head") << QStringList{QStringLiteral("slice"), QStringLiteral("--repo"), work, QStringLiteral("--base"), QStringLiteral("main")}
+                                         << 2 << QStringLiteral("slice: --head is required");
+    QTest::newRow("slice: unknown revision") << sliceWith({QStringLiteral("--base"), QStringLiteral("nope")}) << 3 << QStringLiteral("unknown revision 'nope'");
+    QTest::newRow("slice: unreadable compile commands") << sliceWith({QStringLiteral("--compile-commands"), work + QStringLiteral("/none.json")}) << 3
+                                                        << QStringLiteral("cannot read");
 }
 
 void CliTest::badInputFailsClearly()
@@ -166,6 +185,33 @@ void CliTest::emptyDiffPrintsNothing()
     const GitOutput json = diff({QStringLiteral("--base"), QStringLiteral("feature"), QStringLiteral("--format"), QStringLiteral("json")});
     QCOMPARE(json.exitCode, 0);
     QVERIFY(json.out.contains("\"files\": []"));
+}
+
+void CliTest::sliceWritesTheDocumentedJson()
+{
+    const GitOutput out = runCli({QStringLiteral("slice"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
+                                  QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--algorithm"), QStringLiteral("all")});
+    QVERIFY2(out.exitCode == 0, out.err.constData());
+    QJsonParseError error;
+    const QJsonObject root = QJsonDocument::fromJson(out.out, &error).object();
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    const QJsonArray slices = root.value(QStringLiteral("slices")).toArray();
+    QSet<QString> algorithms;
+    for (const QJsonValue &v : slices) {
+        const QJsonObject s = v.toObject();
+        for (const char *key : {"file", "algorithm", "seed", "new_lines", "old_lines", "external", "reasons", "text", "tokens", "fallback"})
+            QVERIFY2(s.contains(QLatin1String(key)), key);
+        QCOMPARE(s.value(QStringLiteral("file")).toString(), QStringLiteral("src/compute.cpp"));
+        QVERIFY(s.value(QStringLiteral("tokens")).toInt() > 0);
+        algorithms.insert(s.value(QStringLiteral("algorithm")).toString());
+    }
+    QCOMPARE(algorithms, (QSet<QString>{QStringLiteral("original"), QStringLiteral("parent"), QStringLiteral("left"), QStringLiteral("full")}));
+    QCOMPARE(root.value(QStringLiteral("diagnostics")).toObject().value(QStringLiteral("parsed")).toInt(), 1);
+    const GitOutput text = runCli({QStringLiteral("slice"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
+                                   QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--format"), QStringLiteral("text"),
+                                   QStringLiteral("--line-format"), QStringLiteral("none")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.startsWith("=== left slice of src/compute.cpp"));
 }
 
 void CliTest::helpAndVersion()

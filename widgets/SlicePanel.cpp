@@ -20,17 +20,6 @@ namespace rd {
 
 namespace {
 
-QStringList linesOf(const QByteArray &content)
-{
-    QStringList lines = QString::fromUtf8(content).split(QLatin1Char('\n'));
-    if (!lines.isEmpty() && lines.last().isEmpty())
-        lines.removeLast();
-    for (QString &l : lines)
-        if (l.endsWith(QLatin1Char('\r')))
-            l.chop(1);
-    return lines;
-}
-
 QIcon swatch(const QColor &color)
 {
     QPixmap pixmap(12, 12);
@@ -250,17 +239,8 @@ void SlicePanel::showSlice(int row)
             item->setData(Qt::UserRole + 1, x.from);
         }
     }
-    QStringList newText, oldText;
-    for (const FileDiff &f : m_mr->files) {
-        if (f.displayPath() != s.file)
-            continue;
-        if (auto c = m_mr->content(f, Side::New))
-            newText = linesOf(*c);
-        if (auto c = m_mr->content(f, Side::Old))
-            oldText = linesOf(*c);
-    }
     const LineFormat format = lineFormatFromName(m_lineFormat->currentData().toString()).value_or(LineFormat::Inline);
-    const QString text = renderSlice(s, format, newText, oldText);
+    const QString text = MergeRequestSliceRenderer(*m_mr).render(s, format);
     m_text->setPlainText(text);
     m_status->setToolTip(tr("About %n token(s)", nullptr, estimateTokens(text)));
 }

@@ -50,6 +50,14 @@ int parseCommandLine(QCommandLineParser &parser, const QStringList &arguments)
     return -1;
 }
 
+int MergeRequestOptions::checkRequired(const QCommandLineParser &parser, const QString &command) const
+{
+    for (const auto *required : {&repo, &base, &head})
+        if (!parser.isSet(*required))
+            return fail(ExitUsage, QStringLiteral("%1: --%2 is required").arg(command, required->names().constFirst()));
+    return -1;
+}
+
 bool writeStdout(const QByteArray &bytes)
 {
     return bytes.isEmpty() || std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout) == static_cast<std::size_t>(bytes.size());

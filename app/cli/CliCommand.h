@@ -24,6 +24,21 @@ int fail(const Error &error);
 // Returns -1 when the command should go on, else the exit code.
 int parseCommandLine(QCommandLineParser &parser, const QStringList &arguments);
 
+// --repo, --base, --head and --two-dot, which every merge-request command takes.
+struct MergeRequestOptions
+{
+    QCommandLineOption repo{QStringLiteral("repo"),
+                            QStringLiteral("Repository: a work tree (or any path inside it), a .git directory or a bare repository."),
+                            QStringLiteral("PATH")};
+    QCommandLineOption base{QStringLiteral("base"), QStringLiteral("Target of the merge request (any rev-spec)."), QStringLiteral("REV")};
+    QCommandLineOption head{QStringLiteral("head"), QStringLiteral("Source of the merge request (any rev-spec)."), QStringLiteral("REV")};
+    QCommandLineOption twoDot{QStringLiteral("two-dot"), QStringLiteral("Diff BASE to HEAD directly instead of from their merge base.")};
+
+    void addTo(QCommandLineParser &parser) const { parser.addOptions({repo, base, head, twoDot}); }
+    // -1 when all are given, else the usage failure for `command`.
+    int checkRequired(const QCommandLineParser &parser, const QString &command) const;
+};
+
 // Writes bytes to stdout unchanged; false when the reader went away.
 bool writeStdout(const QByteArray &bytes);
 

@@ -14,25 +14,22 @@ int runDiff(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Print the diff of a merge request: from the merge base of BASE and HEAD to HEAD (git diff BASE...HEAD),\n"
         "with renames detected as git does. The patch format is byte-identical to git's."));
-    const QCommandLineOption repo(QStringLiteral("repo"), QStringLiteral("Repository: a work tree (or any path inside it), a .git directory or a bare repository."), QStringLiteral("PATH"));
-    const QCommandLineOption base(QStringLiteral("base"), QStringLiteral("Target of the merge request (any rev-spec)."), QStringLiteral("REV"));
-    const QCommandLineOption head(QStringLiteral("head"), QStringLiteral("Source of the merge request (any rev-spec)."), QStringLiteral("REV"));
-    const QCommandLineOption twoDot(QStringLiteral("two-dot"), QStringLiteral("Diff BASE to HEAD directly instead of from their merge base."));
     const QCommandLineOption context(QStringLiteral("context"), QStringLiteral("Lines of context around changes (default 3)."), QStringLiteral("N"), QStringLiteral("3"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: patch (default) or json."), QStringLiteral("FORMAT"), QStringLiteral("patch"));
     const QCommandLineOption copies(QStringLiteral("find-copies"), QStringLiteral("Also detect copies among modified files (git diff -C)."));
     const QCommandLineOption whitespace(QStringLiteral("ignore-whitespace"), QStringLiteral("Ignore whitespace when comparing lines (git diff -w)."));
     const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("Worker threads for diffing file contents (default: one per core)."), QStringLiteral("N"), QStringLiteral("0"));
-    parser.addOptions({repo, base, head, twoDot, context, format, copies, whitespace, threads});
+    const MergeRequestOptions target;
+    target.addTo(parser);
+    parser.addOptions({context, format, copies, whitespace, threads});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
 
-    for (const auto *required : {&repo, &base, &head})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("diff: --%1 is required").arg(required->names().constFirst()));
+    if (const int missing = target.checkRequired(parser, QStringLiteral("diff")); missing >= 0)
+        return missing;
 
     DiffOptions options;
-    options.twoDot = parser.isSet(twoDot);
+    options.twoDot = parser.isSet(target.twoDot);
     options.findCopies = parser.isSet(copies);
     options.ignoreWhitespace = parser.isSet(whitespace);
     bool ok = false;
@@ -46,7 +43,7 @@ int runDiff(const QStringList &arguments)
     if (outputFormat != QLatin1String("patch") && outputFormat != QLatin1String("json"))
         return fail(ExitUsage, QStringLiteral("diff: --format is patch or json, not '%1'").arg(outputFormat));
 
-    const auto mr = MergeRequest::open(parser.value(repo), parser.value(base), parser.value(head), options);
+    const auto mr = MergeRequest::open(parser.value(target.repo), parser.value(target.base), parser.value(target.head), options);
     if (!mr)
         return fail(mr.error());
 

@@ -12,9 +12,6 @@ int runSlice(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Print the code slices an LLM reviewer would read for a merge request: Original Diff, Parent Function,\n"
         "Left Flow or Full Flow (libclang for C and C++; the enclosing block for other files)."));
-    const QCommandLineOption repo(QStringLiteral("repo"), QStringLiteral("Repository (as for diff)."), QStringLiteral("PATH"));
-    const QCommandLineOption base(QStringLiteral("base"), QStringLiteral("Target of the merge request."), QStringLiteral("REV"));
-    const QCommandLineOption head(QStringLiteral("head"), QStringLiteral("Source of the merge request."), QStringLiteral("REV"));
     const QCommandLineOption algorithm(QStringLiteral("algorithm"), QStringLiteral("original, parent, left, full or all (default left)."),
                                        QStringLiteral("NAME"), QStringLiteral("left"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default) or text."), QStringLiteral("FORMAT"), QStringLiteral("json"));
@@ -23,13 +20,13 @@ int runSlice(const QStringList &arguments)
     const QCommandLineOption compileCommands(QStringLiteral("compile-commands"),
                                              QStringLiteral("A compile_commands.json (default: the work tree's root or build/, if any)."),
                                              QStringLiteral("PATH"));
-    const QCommandLineOption twoDot(QStringLiteral("two-dot"), QStringLiteral("Diff base to head directly."));
-    parser.addOptions({repo, base, head, algorithm, format, lineFormat, compileCommands, twoDot});
+    const MergeRequestOptions target;
+    target.addTo(parser);
+    parser.addOptions({algorithm, format, lineFormat, compileCommands});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    for (const auto *required : {&repo, &base, &head})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("slice: --%1 is required").arg(required->names().constFirst()));
+    if (const int missing = target.checkRequired(parser, QStringLiteral("slice")); missing >= 0)
+        return missing;
 
     SliceOptions options;
     if (parser.value(algorithm) == QLatin1String("all")) {
@@ -48,8 +45,8 @@ int runSlice(const QStringList &arguments)
     options.compileCommands = parser.value(compileCommands);
 
     DiffOptions diffOptions;
-    diffOptions.twoDot = parser.isSet(twoDot);
-    const auto mr = MergeRequest::open(parser.value(repo), parser.value(base), parser.value(head), diffOptions);
+    diffOptions.twoDot = parser.isSet(target.twoDot);
+    const auto mr = MergeRequest::open(parser.value(target.repo), parser.value(target.base), parser.value(target.head), diffOptions);
     if (!mr)
         return fail(mr.error());
     const auto result = sliceMergeRequest(*mr, options);
