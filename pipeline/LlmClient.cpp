@@ -1,0 +1,301 @@
+#include "LlmClient.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QPointer>
+#include <QPromise>
+#include <QRandomGenerator>
+#include <QTimer>
+#include <QUrl>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <optional>
+
+namespace rd {
+
+struct LlmClient::Pending
+{
+    Exchange exchange;
+    QByteArray key;
+    QPromise<Exchange> promise;
+    QElapsedTimer clock;
+    QPointer<QNetworkReply> reply;
+    QPointer<QTimer> timer; // timeout or retry wait
+    bool cancelled = false;
+};
+
+namespace {
+
+QString endpointBase(const QString &endpoint)
+{
+    QString base = endpoint;
+    while (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    return base;
+}
+
+// QNetworkAccessManager opens at most six connections per host; more
+// managers allow more requests in flight.
+constexpr int ConnectionsPerManager = 6;
+
+} // namespace
+
+LlmClient::LlmClient(const LlmClientOptions &options, QObject *parent) : QObject(parent), m_options(options) {}
+
+LlmClient::~LlmClient()
+{
+    cancelAll();
+}
+
+QNetworkAccessManager *LlmClient::manager()
+{
+    const int needed = std::max(1, (m_options.concurrency + ConnectionsPerManager - 1) / ConnectionsPerManager);
+    while (m_managers.size() < needed) {
+        auto *m = new QNetworkAccessManager(this);
+        m->setAutoDeleteReplies(false);
+        m_managers.append(m);
+    }
+    return m_managers[m_nextManager++ % m_managers.size()];
+}
+
+QFuture<Exchange> LlmClient::send(const ChatRequest &request)
+{
+    auto pending = std::make_shared<Pending>();
+    pending->exchange.request = request;
+    pending->key = exchangeKey(request);
+    pending->promise.start();
+    QFuture<Exchange> future = pending->promise.future();
+
+    if (request.profile.isReplay()) {
+        const auto answer = m_replay.find(pending->key);
+        pending->exchange.fromReplay = true;
+        if (answer) {
+            pending->exchange.response = answer->response;
+            pending->exchange.promptTokens = answer->promptTokens;
+            pending->exchange.completionTokens = answer->completionTokens;
+        } else {
+            pending->exchange.error = tr("the recording has no answer for this request");
+        }
+        complete(pending);
+        return future;
+    }
+    if (const auto cached = m_cache.find(pending->key)) {
+        pending->exchange.fromCache = true;
+        pending->exchange.response = cached->response;
+        pending->exchange.promptTokens = cached->promptTokens;
+        pending->exchange.completionTokens = cached->completionTokens;
+        complete(pending);
+        return future;
+    }
+    const QString keyVariable = request.profile.apiKeyEnv;
+    if (!keyVariable.isEmpty() && qEnvironmentVariableIsEmpty(keyVariable.toLocal8Bit().constData())) {
+        pending->exchange.error = tr("the environment variable %1 that should hold the API key is not set").arg(keyVariable);
+        complete(pending);
+        return future;
+    }
+    QMetaObject::invokeMethod(this, [this, pending] { enqueue(pending); }, Qt::QueuedConnection);
+    return future;
+}
+
+void LlmClient::enqueue(std::shared_ptr<Pending> pending)
+{
+    if (pending->cancelled || pending->promise.isCanceled()) {
+        pending->exchange.error = tr("cancelled");
+        complete(pending);
+        return;
+    }
+    pending->clock.start();
+    const QString endpoint = endpointBase(pending->exchange.request.profile.endpoint);
+    m_queued[endpoint].append(pending);
+    m_active.append(pending);
+    pump(endpoint);
+}
+
+void LlmClient::pump(const QString &endpoint)
+{
+    auto &queue = m_queued[endpoint];
+    while (!queue.isEmpty() && m_running.value(endpoint) < m_options.concurrency) {
+        auto pending = queue.takeFirst();
+        if (pending->cancelled)
+            continue;
+        ++m_running[endpoint];
+        m_peak = std::max(m_peak, m_running.value(endpoint));
+        start(pending);
+    }
+}
+
+void LlmClient::start(std::shared_ptr<Pending> pending)
+{
+    const EndpointProfile &profile = pending->exchange.request.profile;
+    QNetworkRequest request(QUrl(endpointBase(profile.endpoint) + QStringLiteral("/chat/completions")));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    // The key goes from the environment straight into the header; it is
+    // kept nowhere else.
+    if (!profile.apiKeyEnv.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + qgetenv(profile.apiKeyEnv.toLocal8Bit().constData()));
+    request.setTransferTimeout(0); // our own timer covers the whole request
+    ++pending->exchange.attempts;
+    QNetworkReply *reply = manager()->post(request, chatCompletionBody(pending->exchange.request));
+    pending->reply = reply;
+    auto *timer = new QTimer(this);
+    timer->setSingleShot(true);
+    pending->timer = timer;
+    connect(timer, &QTimer::timeout, this, [this, pending, reply] { finished(pending, reply, true); });
+    connect(reply, &QNetworkReply::finished, this, [this, pending, reply] { finished(pending, reply, false); });
+    timer->start(m_options.timeoutMs);
+}
+
+void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply, bool timedOut)
+{
+    if (pending->reply != reply)
+        return; // a late signal from an attempt already dealt with
+    pending->reply = nullptr;
+    if (pending->timer)
+        pending->timer->deleteLater();
+    disconnect(reply, nullptr, this, nullptr);
+    if (timedOut)
+        reply->abort();
+    reply->deleteLater();
+    const QString endpoint = endpointBase(pending->exchange.request.profile.endpoint);
+    --m_running[endpoint];
+
+    Exchange &e = pending->exchange;
+    e.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    e.rawBody = timedOut ? QByteArray() : reply->readAll();
+    bool retryable = false;
+    int waitMs = -1;
+    if (pending->cancelled) {
+        e.error = tr("cancelled");
+    } else if (timedOut) {
+        e.error = tr("no answer within %1 s").arg(m_options.timeoutMs / 1000.0);
+        retryable = true;
+    } else if (e.httpStatus == 429 || e.httpStatus >= 500) {
+        e.error = tr("HTTP %1: %2").arg(e.httpStatus).arg(QString::fromUtf8(e.rawBody.left(300)).simplified());
+        retryable = true;
+        bool ok = false;
+        const int retryAfter = QString::fromLatin1(reply->rawHeader("Retry-After")).trimmed().toInt(&ok);
+        if (ok && retryAfter >= 0)
+            waitMs = std::min(retryAfter * 1000, m_options.backoffCapMs);
+    } else if (reply->error() != QNetworkReply::NoError && e.httpStatus == 0) {
+        e.error = tr("connection failed: %1").arg(reply->errorString());
+        retryable = true;
+    } else if (e.httpStatus < 200 || e.httpStatus >= 300) {
+        e.error = tr("HTTP %1: %2").arg(e.httpStatus).arg(QString::fromUtf8(e.rawBody.left(300)).simplified());
+    } else {
+        const nlohmann::json body = nlohmann::json::parse(e.rawBody.toStdString(), nullptr, false);
+        std::optional<std::string> content;
+        if (!body.is_discarded() && body.is_object() && body.contains("choices") && body["choices"].is_array() && !body["choices"].empty()
+            && body["choices"][0].is_object()) {
+            const nlohmann::json &choice = body["choices"][0];
+            if (choice.contains("message") && choice["message"].is_object() && choice["message"].contains("content")
+                && choice["message"]["content"].is_string())
+                content = choice["message"]["content"].get<std::string>();
+        }
+        if (!content) {
+            // A body cut short looks like this too: worth another try.
+            e.error = tr("unreadable answer: %1").arg(QString::fromUtf8(e.rawBody.left(300)).simplified());
+            retryable = body.is_discarded();
+        } else {
+            e.error.clear();
+            e.response = QString::fromStdString(*content);
+            if (body.contains("usage") && body["usage"].is_object()) {
+                const nlohmann::json &usage = body["usage"];
+                e.promptTokens = usage.contains("prompt_tokens") && usage["prompt_tokens"].is_number() ? usage["prompt_tokens"].get<int>() : 0;
+                e.completionTokens = usage.contains("completion_tokens") && usage["completion_tokens"].is_number() ? usage["completion_tokens"].get<int>() : 0;
+            }
+            m_cache.store(pending->key, {e.response, e.promptTokens, e.completionTokens});
+        }
+    }
+
+    if (retryable && !pending->cancelled && e.attempts <= m_options.retries) {
+        if (waitMs < 0) {
+            // Exponential backoff with jitter: half to all of base * 2^(n-1).
+            const double full = std::min<double>(m_options.backoffCapMs, m_options.backoffBaseMs * std::pow(2.0, e.attempts - 1));
+            waitMs = static_cast<int>(full * (0.5 + 0.5 * QRandomGenerator::global()->generateDouble()));
+        }
+        auto *wait = new QTimer(this);
+        wait->setSingleShot(true);
+        pending->timer = wait;
+        connect(wait, &QTimer::timeout, this, [this, pending, wait, endpoint] {
+            wait->deleteLater();
+            if (pending->cancelled) {
+                complete(pending);
+                return;
+            }
+            m_queued[endpoint].prepend(pending);
+            pump(endpoint);
+        });
+        wait->start(waitMs);
+    } else {
+        complete(pending);
+    }
+    pump(endpoint);
+}
+
+void LlmClient::complete(std::shared_ptr<Pending> pending)
+{
+    if (pending->clock.isValid())
+        pending->exchange.latencyMs = pending->clock.elapsed();
+    m_active.removeAll(pending);
+    pending->promise.addResult(pending->exchange);
+    pending->promise.finish();
+}
+
+void LlmClient::cancelAll()
+{
+    const auto active = m_active;
+    for (const auto &pending : active) {
+        pending->cancelled = true;
+        pending->exchange.error = tr("cancelled");
+        if (pending->reply) {
+            QNetworkReply *reply = pending->reply;
+            finished(pending, reply, false); // completes it (cancelled)
+            reply->abort();
+        } else {
+            if (pending->timer)
+                pending->timer->deleteLater();
+            complete(pending);
+        }
+    }
+    for (auto &queue : m_queued)
+        queue.clear();
+}
+
+QFuture<QStringList> LlmClient::listModels(const EndpointProfile &profile)
+{
+    auto promise = std::make_shared<QPromise<QStringList>>();
+    promise->start();
+    QFuture<QStringList> future = promise->future();
+    QMetaObject::invokeMethod(this, [this, profile, promise] {
+        QNetworkRequest request(QUrl(endpointBase(profile.endpoint) + QStringLiteral("/models")));
+        if (!profile.apiKeyEnv.isEmpty())
+            request.setRawHeader("Authorization", "Bearer " + qgetenv(profile.apiKeyEnv.toLocal8Bit().constData()));
+        request.setTransferTimeout(std::min(m_options.timeoutMs, 30000));
+        QNetworkReply *reply = manager()->get(request);
+        connect(reply, &QNetworkReply::finished, this, [reply, promise] {
+            reply->deleteLater();
+            QStringList models;
+            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            const nlohmann::json body = nlohmann::json::parse(reply->readAll().toStdString(), nullptr, false);
+            if (reply->error() != QNetworkReply::NoError && status == 0) {
+                models << QStringLiteral("error: ") + reply->errorString();
+            } else if (status != 200 || body.is_discarded() || !body.is_object() || !body.contains("data") || !body["data"].is_array()) {
+                models << QStringLiteral("error: ") + tr("HTTP %1: not a model list").arg(status);
+            } else {
+                for (const auto &m : body["data"])
+                    if (m.is_object() && m.contains("id") && m["id"].is_string())
+                        models << QString::fromStdString(m["id"].get<std::string>());
+            }
+            promise->addResult(models);
+            promise->finish();
+        });
+    }, Qt::QueuedConnection);
+    return future;
+}
+
+} // namespace rd

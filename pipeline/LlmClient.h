@@ -1,0 +1,71 @@
+#pragma once
+
+#include "LlmTypes.h"
+#include "ResponseStore.h"
+
+#include <QFuture>
+#include <QHash>
+#include <QObject>
+#include <QStringList>
+
+#include <memory>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace rd {
+
+struct LlmClientOptions
+{
+    int timeoutMs = 120000;
+    int retries = 3;          // attempts after the first
+    int backoffBaseMs = 1000; // first retry waits about this long, then doubles
+    int backoffCapMs = 30000;
+    int concurrency = 8;      // requests in flight per endpoint
+};
+
+// Talks to OpenAI-compatible chat completion endpoints. send() may be called
+// from any thread; the network work runs on the thread the client lives in
+// (QNetworkAccessManager is asynchronous already), which must run an event
+// loop. Answers come from the replay recording or the cache when they can.
+class LlmClient : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LlmClient(const LlmClientOptions &options = {}, QObject *parent = nullptr);
+    ~LlmClient() override;
+
+    void setCache(const ResponseStore &cache) { m_cache = cache; }
+    void setReplay(const ResponseStore &replay) { m_replay = replay; }
+
+    QFuture<Exchange> send(const ChatRequest &request);
+    // GET {endpoint}/models: the model names, or an error text prefixed "error: ".
+    QFuture<QStringList> listModels(const EndpointProfile &profile);
+    // Stops queued and running requests; their futures finish with an error.
+    void cancelAll();
+
+    // The most requests that were in flight to one endpoint at once.
+    int peakConcurrency() const { return m_peak; }
+
+private:
+    struct Pending;
+    void enqueue(std::shared_ptr<Pending> pending);
+    void pump(const QString &endpoint);
+    void start(std::shared_ptr<Pending> pending);
+    void finished(std::shared_ptr<Pending> pending, QNetworkReply *reply, bool timedOut);
+    void complete(std::shared_ptr<Pending> pending);
+    QNetworkAccessManager *manager();
+
+    LlmClientOptions m_options;
+    ResponseStore m_cache;
+    ResponseStore m_replay;
+    QHash<QString, QList<std::shared_ptr<Pending>>> m_queued;
+    QHash<QString, int> m_running;
+    QList<std::shared_ptr<Pending>> m_active;
+    QList<QNetworkAccessManager *> m_managers;
+    int m_nextManager = 0;
+    int m_peak = 0;
+};
+
+} // namespace rd

@@ -1,0 +1,64 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace rd {
+
+// One role's model: where it is served and how to sample it. The API key is
+// never here: only the name of the environment variable that holds it.
+struct EndpointProfile
+{
+    QString endpoint;  // http://localhost:11434/v1, https://api.openai.com/v1, or replay:
+    QString model;
+    QString apiKeyEnv; // e.g. OPENAI_API_KEY; empty: no Authorization header
+    double temperature = 0.0;
+    std::optional<double> topP;
+    int maxTokens = 2048;
+    std::optional<int> seed;
+    bool jsonMode = false;
+
+    bool isReplay() const { return endpoint.startsWith(QLatin1String("replay:")); }
+};
+
+struct ChatMessage
+{
+    QString role; // system, user, assistant
+    QString content;
+};
+
+struct ChatRequest
+{
+    EndpointProfile profile;
+    QList<ChatMessage> messages;
+    QString label; // what the request is for, for logs: "reviewer 2, src/a.cpp slice 3"
+};
+
+// One request and what came of it, as a run records it.
+struct Exchange
+{
+    ChatRequest request;
+    QString response;       // the model's message content
+    QByteArray rawBody;     // the HTTP body as received (last attempt)
+    int httpStatus = 0;
+    QString error;          // empty when the request succeeded
+    int attempts = 0;
+    qint64 latencyMs = 0;   // from first send to the final answer
+    int promptTokens = 0;
+    int completionTokens = 0;
+    bool fromCache = false;
+    bool fromReplay = false;
+
+    bool ok() const { return error.isEmpty(); }
+};
+
+// The body of an OpenAI-compatible chat completion request.
+QByteArray chatCompletionBody(const ChatRequest &request);
+// A hash of everything that decides the answer (endpoint, model, messages,
+// sampling) and nothing secret: the cache and replay key.
+QByteArray exchangeKey(const ChatRequest &request);
+
+} // namespace rd

@@ -1,0 +1,105 @@
+#include "ResponseStore.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
+
+#include <nlohmann/json.hpp>
+
+namespace rd {
+
+using Json = nlohmann::json;
+
+ResponseStore::ResponseStore(const ResponseStore &other)
+{
+    *this = other;
+}
+
+ResponseStore &ResponseStore::operator=(const ResponseStore &other)
+{
+    if (this == &other)
+        return *this;
+    QMutexLocker locker(&other.m_lock);
+    m_directory = other.m_directory;
+    m_replay = other.m_replay;
+    m_recorded = other.m_recorded;
+    return *this;
+}
+
+ResponseStore ResponseStore::cacheIn(const QString &directory)
+{
+    ResponseStore store;
+    QDir().mkpath(directory);
+    store.m_directory = directory;
+    return store;
+}
+
+Result<ResponseStore> ResponseStore::replayFrom(const QString &file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{Error::Kind::Path, QCoreApplication::translate("rd::pipeline", "cannot read the recording %1").arg(file)};
+    const Json doc = Json::parse(f.readAll().toStdString(), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("exchanges") || !doc["exchanges"].is_array())
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1 is not a recording of exchanges").arg(file)};
+    ResponseStore store;
+    store.m_replay = true;
+    for (const Json &e : doc["exchanges"]) {
+        if (!e.is_object() || !e.contains("key") || !e.contains("response") || !e["key"].is_string() || !e["response"].is_string())
+            return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1: an exchange lacks its key or response").arg(file)};
+        store.m_recorded.insert(QByteArray::fromStdString(e["key"].get<std::string>()),
+                                {QString::fromStdString(e["response"].get<std::string>()), e.value("prompt_tokens", 0), e.value("completion_tokens", 0)});
+    }
+    return store;
+}
+
+std::optional<ResponseStore::Answer> ResponseStore::find(const QByteArray &key) const
+{
+    QMutexLocker locker(&m_lock);
+    if (m_replay) {
+        const auto it = m_recorded.constFind(key);
+        return it == m_recorded.constEnd() ? std::nullopt : std::optional<Answer>(*it);
+    }
+    if (m_directory.isEmpty())
+        return std::nullopt;
+    QFile f(m_directory + QLatin1Char('/') + QString::fromLatin1(key) + QStringLiteral(".json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const Json doc = Json::parse(f.readAll().toStdString(), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("response") || !doc["response"].is_string())
+        return std::nullopt; // a damaged entry is a miss, not an error
+    return Answer{QString::fromStdString(doc["response"].get<std::string>()), doc.value("prompt_tokens", 0), doc.value("completion_tokens", 0)};
+}
+
+void ResponseStore::store(const QByteArray &key, const Answer &answer)
+{
+    QMutexLocker locker(&m_lock);
+    if (m_replay || m_directory.isEmpty())
+        return;
+    // Only the answer: no request, no headers, so nothing secret lands on disk.
+    const Json doc = {{"response", answer.response.toStdString()}, {"prompt_tokens", answer.promptTokens}, {"completion_tokens", answer.completionTokens}};
+    QSaveFile f(m_directory + QLatin1Char('/') + QString::fromLatin1(key) + QStringLiteral(".json"));
+    if (f.open(QIODevice::WriteOnly)) {
+        f.write(QByteArray::fromStdString(doc.dump()));
+        f.commit();
+    }
+}
+
+Result<bool> ResponseStore::record(const QString &file, const QList<Exchange> &exchanges)
+{
+    Json list = Json::array();
+    for (const Exchange &e : exchanges)
+        if (e.ok())
+            list.push_back({{"key", exchangeKey(e.request).toStdString()}, {"label", e.request.label.toStdString()},
+                            {"response", e.response.toStdString()}, {"prompt_tokens", e.promptTokens}, {"completion_tokens", e.completionTokens}});
+    QSaveFile f(file);
+    if (!f.open(QIODevice::WriteOnly))
+        return Error{Error::Kind::Path, QCoreApplication::translate("rd::pipeline", "cannot write %1").arg(file)};
+    f.write(QByteArray::fromStdString(Json{{"exchanges", list}}.dump(2)));
+    if (!f.commit())
+        return Error{Error::Kind::Path, QCoreApplication::translate("rd::pipeline", "cannot write %1").arg(file)};
+    return true;
+}
+
+} // namespace rd

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "LlmTypes.h"
+
+#include <Result.h>
+
+#include <QHash>
+#include <QMutex>
+#include <QString>
+
+#include <optional>
+
+namespace rd {
+
+// Answers kept by exchange key: the response cache (a folder, one JSON file
+// per answer) and the replay recordings (one JSON file holding many).
+class ResponseStore
+{
+public:
+    struct Answer
+    {
+        QString response;
+        int promptTokens = 0;
+        int completionTokens = 0;
+    };
+
+    // A cache folder; created when missing.
+    static ResponseStore cacheIn(const QString &directory);
+    // Recorded exchanges: {"exchanges":[{"key","response","prompt_tokens","completion_tokens"}]}.
+    static Result<ResponseStore> replayFrom(const QString &file);
+
+    ResponseStore() = default;
+    ResponseStore(const ResponseStore &other);
+    ResponseStore &operator=(const ResponseStore &other);
+
+    bool isValid() const { return !m_directory.isEmpty() || m_replay; }
+    std::optional<Answer> find(const QByteArray &key) const;
+    void store(const QByteArray &key, const Answer &answer); // cache only
+    // Writes a recording of `exchanges` for replay (successful ones only).
+    static Result<bool> record(const QString &file, const QList<Exchange> &exchanges);
+
+private:
+    QString m_directory;
+    bool m_replay = false;
+    QHash<QByteArray, Answer> m_recorded;
+    mutable QMutex m_lock;
+};
+
+} // namespace rd

@@ -1,0 +1,118 @@
+#include "FakeLlmServer.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+
+namespace rd::test {
+
+FakeLlmServer::Reply FakeLlmServer::completion(const QString &content, int promptTokens, int completionTokens, int delayMs)
+{
+    const QJsonObject body{{QStringLiteral("id"), QStringLiteral("fake-1")},
+                           {QStringLiteral("object"), QStringLiteral("chat.completion")},
+                           {QStringLiteral("choices"), QJsonArray{QJsonObject{{QStringLiteral("index"), 0},
+                                                                               {QStringLiteral("message"), QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                                                                                                                       {QStringLiteral("content"), content}}},
+                                                                               {QStringLiteral("finish_reason"), QStringLiteral("stop")}}}},
+                           {QStringLiteral("usage"), QJsonObject{{QStringLiteral("prompt_tokens"), promptTokens},
+                                                                 {QStringLiteral("completion_tokens"), completionTokens}}}};
+    Reply r;
+    r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    r.delayMs = delayMs;
+    return r;
+}
+
+FakeLlmServer::Reply FakeLlmServer::status(int code, const QByteArray &body, int retryAfterSeconds)
+{
+    Reply r;
+    r.status = code;
+    r.body = body;
+    if (retryAfterSeconds >= 0)
+        r.headers.append({"Retry-After", QByteArray::number(retryAfterSeconds)});
+    return r;
+}
+
+FakeLlmServer::FakeLlmServer(QObject *parent) : QObject(parent), m_server(new QTcpServer(this))
+{
+    if (!m_server->listen(QHostAddress::LocalHost, 0))
+        qFatal("the fake LLM server cannot listen on 127.0.0.1");
+    connect(m_server, &QTcpServer::newConnection, this, &FakeLlmServer::accept);
+}
+
+FakeLlmServer::~FakeLlmServer() = default;
+
+QString FakeLlmServer::endpoint() const
+{
+    return QStringLiteral("http://127.0.0.1:%1/v1").arg(m_server->serverPort());
+}
+
+void FakeLlmServer::accept()
+{
+    while (QTcpSocket *socket = m_server->nextPendingConnection()) {
+        connect(socket, &QTcpSocket::readyRead, this, [this, socket] { read(socket); });
+        connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+        connect(socket, &QObject::destroyed, this, [this, socket] { m_buffers.remove(socket); });
+    }
+}
+
+void FakeLlmServer::read(QTcpSocket *socket)
+{
+    QByteArray &buffer = m_buffers[socket];
+    buffer += socket->readAll();
+    const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
+    if (headerEnd < 0)
+        return;
+    Request request;
+    const QList<QByteArray> lines = buffer.left(headerEnd).split('\n');
+    const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
+    request.method = first.value(0);
+    request.path = first.value(1);
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const qsizetype colon = lines[i].indexOf(':');
+        if (colon > 0)
+            request.headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+    }
+    const int length = request.headers.value("content-length", "0").toInt();
+    if (buffer.size() < headerEnd + 4 + length)
+        return;
+    request.body = buffer.mid(headerEnd + 4, length);
+    buffer.clear();
+    m_requests.append(request);
+    m_peak = std::max(m_peak, ++m_open);
+
+    Reply reply;
+    if (!m_script.isEmpty())
+        reply = m_script.takeFirst();
+    else if (m_responder)
+        reply = m_responder(request);
+    else
+        reply = completion(QStringLiteral("{}"));
+    QPointer<QTcpSocket> guard(socket);
+    QTimer::singleShot(reply.delayMs, this, [this, guard, reply] {
+        --m_open;
+        if (guard)
+            answer(guard, reply);
+    });
+}
+
+void FakeLlmServer::answer(QTcpSocket *socket, const Reply &reply)
+{
+    if (reply.drop) {
+        socket->abort();
+        return;
+    }
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(reply.status) + " FAKE\r\nContent-Type: application/json\r\nConnection: close\r\n";
+    for (const auto &[name, value] : reply.headers)
+        out += name + ": " + value + "\r\n";
+    out += "Content-Length: " + QByteArray::number(reply.body.size()) + "\r\n\r\n";
+    out += reply.truncate ? reply.body.left(reply.body.size() / 2) : reply.body;
+    socket->write(out);
+    socket->flush();
+    socket->disconnectFromHost();
+}
+
+} // namespace rd::test

@@ -1,0 +1,344 @@
+// The OpenAI-compatible client against a fake server on 127.0.0.1: answers
+// and usage, the API key, retries on every fault, concurrency, cancellation,
+// the cache and replay.
+
+#include <FakeLlmServer.h>
+#include <LlmClient.h>
+
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rd;
+using namespace rd::test;
+
+namespace {
+
+template <typename T>
+T waitFor(const QFuture<T> &future, int timeoutMs = 20000)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!future.isFinished() && clock.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    if (!future.isFinished())
+        qFatal("a request never finished");
+    return future.result();
+}
+
+LlmClientOptions fastRetries()
+{
+    LlmClientOptions o;
+    o.backoffBaseMs = 20;
+    o.backoffCapMs = 2000;
+    o.timeoutMs = 2000;
+    o.retries = 3;
+    return o;
+}
+
+} // namespace
+
+class LlmClientTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void answersAndRecordsUsage();
+    void sendsTheApiKeyFromTheEnvironmentOnly();
+    void retriesEveryTransientFault_data();
+    void retriesEveryTransientFault();
+    void honoursRetryAfter();
+    void givesUpAfterTheRetries();
+    void clientErrorsAreNotRetried();
+    void limitsConcurrencyPerEndpoint();
+    void cancellationStopsQueuedAndRunningRequests();
+    void cacheMakesReRunsFreeAndIdentical();
+    void replayAnswersFromRecordings();
+    void listsModelsForTestConnection();
+
+private:
+    ChatRequest request(const QString &endpoint, const QString &text = QStringLiteral("review this")) const
+    {
+        ChatRequest r;
+        r.profile.endpoint = endpoint;
+        r.profile.model = QStringLiteral("fake-model");
+        r.messages = {{QStringLiteral("system"), QStringLiteral("You review code.")}, {QStringLiteral("user"), text}};
+        return r;
+    }
+};
+
+void LlmClientTest::answersAndRecordsUsage()
+{
+    FakeLlmServer server;
+    server.script({FakeLlmServer::completion(QStringLiteral("{\"comments\":[]}"), 120, 7)});
+    LlmClient client(fastRetries());
+    ChatRequest r = request(server.endpoint());
+    r.profile.temperature = 0.2;
+    r.profile.topP = 0.9;
+    r.profile.maxTokens = 512;
+    r.profile.seed = 7;
+    r.profile.jsonMode = true;
+    const Exchange e = waitFor(client.send(r));
+    QVERIFY2(e.ok(), qPrintable(e.error));
+    QCOMPARE(e.response, QStringLiteral("{\"comments\":[]}"));
+    QCOMPARE(e.promptTokens, 120);
+    QCOMPARE(e.completionTokens, 7);
+    QCOMPARE(e.attempts, 1);
+    QCOMPARE(e.httpStatus, 200);
+    QVERIFY(e.latencyMs >= 0);
+    QCOMPARE(server.requests().size(), 1);
+    const FakeLlmServer::Request &sent = server.requests().first();
+    QCOMPARE(sent.method, QByteArray("POST"));
+    QCOMPARE(sent.path, QByteArray("/v1/chat/completions"));
+    const QJsonObject body = QJsonDocument::fromJson(sent.body).object();
+    QCOMPARE(body.value(QStringLiteral("model")).toString(), QStringLiteral("fake-model"));
+    QCOMPARE(body.value(QStringLiteral("messages")).toArray().size(), 2);
+    QCOMPARE(body.value(QStringLiteral("temperature")).toDouble(), 0.2);
+    QCOMPARE(body.value(QStringLiteral("top_p")).toDouble(), 0.9);
+    QCOMPARE(body.value(QStringLiteral("max_tokens")).toInt(), 512);
+    QCOMPARE(body.value(QStringLiteral("seed")).toInt(), 7);
+    QCOMPARE(body.value(QStringLiteral("response_format")).toObject().value(QStringLiteral("type")).toString(), QStringLiteral("json_object"));
+    QVERIFY(!sent.headers.contains("authorization"));
+}
+
+void LlmClientTest::sendsTheApiKeyFromTheEnvironmentOnly()
+{
+    const QByteArray secret = "sk-test-9f8e7d6c5b4a";
+    qputenv("REVIEWDESK_TEST_KEY", secret);
+    FakeLlmServer server;
+    QTemporaryDir cache;
+    LlmClient client(fastRetries());
+    client.setCache(ResponseStore::cacheIn(cache.path()));
+    ChatRequest r = request(server.endpoint());
+    r.profile.apiKeyEnv = QStringLiteral("REVIEWDESK_TEST_KEY");
+    QVERIFY(waitFor(client.send(r)).ok());
+    QCOMPARE(server.requests().first().headers.value("authorization"), QByteArray("Bearer " + secret));
+    // The key is in no file the client wrote, nor in the cache key.
+    QVERIFY(!exchangeKey(r).contains(secret));
+    int files = 0;
+    for (QDirIterator it(cache.path(), QDir::Files, QDirIterator::Subdirectories); it.hasNext(); ++files) {
+        QFile f(it.next());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(!f.readAll().contains(secret));
+    }
+    QCOMPARE(files, 1);
+    // A named variable that is not set is an error before any request.
+    qunsetenv("REVIEWDESK_TEST_KEY");
+    r.messages.last().content = QStringLiteral("another");
+    const Exchange missing = waitFor(client.send(r));
+    QVERIFY(missing.error.contains(QLatin1String("REVIEWDESK_TEST_KEY")));
+    QCOMPARE(server.requests().size(), 1);
+}
+
+void LlmClientTest::retriesEveryTransientFault_data()
+{
+    QTest::addColumn<int>("fault");
+    QTest::newRow("429") << 0;
+    QTest::newRow("500") << 1;
+    QTest::newRow("503") << 2;
+    QTest::newRow("dropped connection") << 3;
+    QTest::newRow("timeout") << 4;
+    QTest::newRow("truncated body") << 5;
+}
+
+void LlmClientTest::retriesEveryTransientFault()
+{
+    QFETCH(int, fault);
+    FakeLlmServer server;
+    FakeLlmServer::Reply bad;
+    switch (fault) {
+    case 0: bad = FakeLlmServer::status(429, "{\"error\":\"slow down\"}"); break;
+    case 1: bad = FakeLlmServer::status(500, "{\"error\":\"boom\"}"); break;
+    case 2: bad = FakeLlmServer::status(503); break;
+    case 3: bad.drop = true; break;
+    case 4: bad = FakeLlmServer::completion(QStringLiteral("late"), 1, 1, 3000); break;
+    case 5: bad = FakeLlmServer::completion(QStringLiteral("cut")); bad.truncate = true; break;
+    }
+    server.script({bad, FakeLlmServer::completion(QStringLiteral("ok"))});
+    LlmClientOptions options = fastRetries();
+    options.timeoutMs = 700;
+    LlmClient client(options);
+    const Exchange e = waitFor(client.send(request(server.endpoint())));
+    QVERIFY2(e.ok(), qPrintable(e.error));
+    QCOMPARE(e.response, QStringLiteral("ok"));
+    QCOMPARE(server.requests().size(), 2);
+    // Qt itself resends a request whose connection closed before any answer,
+    // so a single drop may never reach the client's own retry.
+    QCOMPARE(e.attempts, fault == 3 ? e.attempts : 2);
+    if (fault == 3) {
+        // Two drops in a row: Qt gives up, the client's retry succeeds.
+        FakeLlmServer again;
+        FakeLlmServer::Reply drop;
+        drop.drop = true;
+        again.script({drop, drop, drop, drop, FakeLlmServer::completion(QStringLiteral("ok"))});
+        const Exchange retried = waitFor(client.send(request(again.endpoint(), QStringLiteral("twice"))));
+        QVERIFY2(retried.ok(), qPrintable(retried.error));
+        QVERIFY(retried.attempts >= 2);
+    }
+}
+
+void LlmClientTest::honoursRetryAfter()
+{
+    FakeLlmServer server;
+    server.script({FakeLlmServer::status(429, "{}", 1), FakeLlmServer::completion(QStringLiteral("ok"))});
+    LlmClient client(fastRetries()); // backoff alone would wait about 20 ms
+    QElapsedTimer clock;
+    clock.start();
+    const Exchange e = waitFor(client.send(request(server.endpoint())));
+    QVERIFY(e.ok());
+    QVERIFY2(clock.elapsed() >= 950, qPrintable(QString::number(clock.elapsed())));
+}
+
+void LlmClientTest::givesUpAfterTheRetries()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::status(500, "{\"error\":\"down\"}"); });
+    LlmClientOptions options = fastRetries();
+    options.retries = 2;
+    LlmClient client(options);
+    const Exchange e = waitFor(client.send(request(server.endpoint())));
+    QVERIFY(!e.ok());
+    QVERIFY2(e.error.contains(QLatin1String("HTTP 500")), qPrintable(e.error));
+    QCOMPARE(e.attempts, 3);
+    QCOMPARE(server.requests().size(), 3);
+}
+
+void LlmClientTest::clientErrorsAreNotRetried()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::status(401, "{\"error\":\"bad key\"}"); });
+    LlmClient client(fastRetries());
+    const Exchange e = waitFor(client.send(request(server.endpoint())));
+    QVERIFY(e.error.contains(QLatin1String("HTTP 401")));
+    QCOMPARE(server.requests().size(), 1);
+    // Nothing listens here: a connection failure, retried, then reported.
+    LlmClientOptions options = fastRetries();
+    options.retries = 1;
+    LlmClient nowhere(options);
+    const Exchange refused = waitFor(nowhere.send(request(QStringLiteral("http://127.0.0.1:9/v1"))));
+    QVERIFY2(refused.error.contains(QLatin1String("connection failed")), qPrintable(refused.error));
+    QCOMPARE(refused.attempts, 2);
+}
+
+void LlmClientTest::limitsConcurrencyPerEndpoint()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("ok"), 1, 1, 150); });
+    LlmClientOptions options = fastRetries();
+    options.concurrency = 2;
+    LlmClient client(options);
+    QList<QFuture<Exchange>> futures;
+    for (int i = 0; i < 6; ++i)
+        futures << client.send(request(server.endpoint(), QStringLiteral("slice %1").arg(i)));
+    for (const auto &f : futures)
+        QVERIFY(waitFor(f).ok());
+    QCOMPARE(server.peakConcurrent(), 2);
+    QCOMPARE(client.peakConcurrency(), 2);
+}
+
+void LlmClientTest::cancellationStopsQueuedAndRunningRequests()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("late"), 1, 1, 3000); });
+    LlmClientOptions options = fastRetries();
+    options.concurrency = 1;
+    options.timeoutMs = 10000;
+    LlmClient client(options);
+    QList<QFuture<Exchange>> futures;
+    for (int i = 0; i < 3; ++i)
+        futures << client.send(request(server.endpoint(), QStringLiteral("slice %1").arg(i)));
+    QTRY_COMPARE(server.requests().size(), 1);
+    QElapsedTimer clock;
+    clock.start();
+    client.cancelAll();
+    for (const auto &f : futures) {
+        const Exchange e = waitFor(f, 2000);
+        QCOMPARE(e.error, LlmClient::tr("cancelled"));
+    }
+    QVERIFY(clock.elapsed() < 1500);
+    QCOMPARE(server.requests().size(), 1);
+}
+
+void LlmClientTest::cacheMakesReRunsFreeAndIdentical()
+{
+    FakeLlmServer server;
+    int n = 0;
+    server.setResponder([&n](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("answer %1").arg(++n)); });
+    QTemporaryDir cache;
+    LlmClient client(fastRetries());
+    client.setCache(ResponseStore::cacheIn(cache.path()));
+    const ChatRequest r = request(server.endpoint());
+    const Exchange first = waitFor(client.send(r));
+    const Exchange second = waitFor(client.send(r));
+    QVERIFY(!first.fromCache);
+    QVERIFY(second.fromCache);
+    QCOMPARE(second.response, first.response);
+    QCOMPARE(server.requests().size(), 1);
+    // Another client, same folder: still free. Other sampling: a new request.
+    LlmClient again(fastRetries());
+    again.setCache(ResponseStore::cacheIn(cache.path()));
+    QCOMPARE(waitFor(again.send(r)).response, QStringLiteral("answer 1"));
+    ChatRequest warmer = r;
+    warmer.profile.temperature = 0.7;
+    QCOMPARE(waitFor(again.send(warmer)).response, QStringLiteral("answer 2"));
+    QCOMPARE(server.requests().size(), 2);
+}
+
+void LlmClientTest::replayAnswersFromRecordings()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("recorded answer"), 40, 9); });
+    LlmClient live(fastRetries());
+    const ChatRequest r = request(server.endpoint());
+    const Exchange recorded = waitFor(live.send(r));
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("recording.json"));
+    // Replays are keyed on the request with the replay endpoint.
+    Exchange forReplay = recorded;
+    forReplay.request.profile.endpoint = QStringLiteral("replay:");
+    QVERIFY(ResponseStore::record(file, {forReplay}));
+    auto store = ResponseStore::replayFrom(file);
+    QVERIFY(store);
+    LlmClient replay(fastRetries());
+    replay.setReplay(*store);
+    ChatRequest offline = r;
+    offline.profile.endpoint = QStringLiteral("replay:");
+    const Exchange e = waitFor(replay.send(offline));
+    QVERIFY(e.fromReplay);
+    QCOMPARE(e.response, QStringLiteral("recorded answer"));
+    QCOMPARE(e.promptTokens, 40);
+    offline.messages.last().content = QStringLiteral("never recorded");
+    QVERIFY(waitFor(replay.send(offline)).error.contains(QLatin1String("no answer")));
+    QCOMPARE(server.requests().size(), 1);
+    // A damaged recording is refused with its name.
+    QFile broken(dir.filePath(QStringLiteral("broken.json")));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("{\"exchanges\": 3}");
+    broken.close();
+    const auto bad = ResponseStore::replayFrom(broken.fileName());
+    QVERIFY(!bad);
+    QVERIFY(bad.error().message.contains(QLatin1String("broken.json")));
+}
+
+void LlmClientTest::listsModelsForTestConnection()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &r) {
+        FakeLlmServer::Reply reply;
+        reply.body = r.path == "/v1/models" ? QByteArray("{\"object\":\"list\",\"data\":[{\"id\":\"qwen2.5-coder\"},{\"id\":\"llama3.1\"}]}") : QByteArray("{}");
+        return reply;
+    });
+    LlmClient client(fastRetries());
+    EndpointProfile profile;
+    profile.endpoint = server.endpoint() + QLatin1Char('/');
+    QCOMPARE(waitFor(client.listModels(profile)), (QStringList{QStringLiteral("qwen2.5-coder"), QStringLiteral("llama3.1")}));
+    profile.endpoint = QStringLiteral("http://127.0.0.1:9/v1");
+    QVERIFY(waitFor(client.listModels(profile)).value(0).startsWith(QLatin1String("error: ")));
+}
+
+QTEST_GUILESS_MAIN(LlmClientTest)
+#include "tst_llmclient.moc"
