@@ -13,6 +13,7 @@ enum ExitCode {
     ExitInternal = 1,
     ExitUsage = 2,      // bad options or values
     ExitRepository = 3, // no such path, not a repository, unknown revision, unreadable object
+    ExitService = 4,    // no LLM endpoint answered
 };
 
 int exitCodeFor(const Error &error);
@@ -44,5 +45,6 @@ bool writeStdout(const QByteArray &bytes);
 
 int runDiff(const QStringList &arguments);
 int runSlice(const QStringList &arguments);
+int runReviewCommand(const QStringList &arguments);
 
 } // namespace rd::cli

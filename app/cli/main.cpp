@@ -15,9 +15,11 @@ const char *usage =
     "Commands:\n"
     "  diff     Print a merge request's diff as a git patch or as JSON\n"
     "  slice    Print the code slices an LLM reviewer reads for a merge request\n"
+    "  review   Review a merge request with the multi-role LLM pipeline\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
-    "Exit codes: 0 success, 2 bad usage, 3 repository or revision problem, 1 anything else.\n";
+    "Exit codes: 0 success, 2 bad usage, 3 repository or revision problem, 4 no LLM endpoint answered,\n"
+    "1 anything else.\n";
 
 } // namespace
 
@@ -44,5 +46,7 @@ int main(int argc, char *argv[])
         return rd::cli::runDiff(arguments);
     if (command == QLatin1String("slice"))
         return rd::cli::runSlice(arguments);
+    if (command == QLatin1String("review"))
+        return rd::cli::runReviewCommand(arguments);
     return rd::cli::fail(rd::cli::ExitUsage, QStringLiteral("unknown command '%1' (try --help)").arg(command));
 }

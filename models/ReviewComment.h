@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+namespace rd {
+
+// One set of Q1-Q3 scores and the stage that gave them.
+struct ScoreRecord
+{
+    QString stage; // reviewer, meta, validator
+    int q1Nitpick = 0;
+    int q2Fake = 0;
+    int q3Severity = 0;
+};
+
+// A review comment and its provenance. Filtered comments are kept with the
+// stage that dropped them, so they can still be judged.
+struct ReviewComment
+{
+    QString id;
+    QString file;
+    QString side = QStringLiteral("new"); // new or old
+    int lineStart = 0;
+    int lineEnd = 0;
+    QString issue;
+    QString rootCause;
+    QString fix;
+    QString example;
+    QString category;
+    int q1Nitpick = 0;  // 1 = pure nitpick ... 7 = not a nitpick
+    int q2Fake = 0;     // 1 = non-existent problem ... 7 = real
+    int q3Severity = 0; // 1 = trivial ... 7 = severe
+    QList<int> reviewers; // 1-based reviewers that raised it
+    bool kept = true;
+    QString droppedAt;  // coarse, top_k, meta, merged, validator, unparsed
+    QString mergedInto; // id of the merged comment (dropped_at == merged)
+    bool lineValid = true;
+    int slice = -1;     // index of the slice it was made for
+    QString raw;        // unparsable model output, kept verbatim
+    QList<ScoreRecord> history;
+
+    void drop(const QString &stage)
+    {
+        kept = false;
+        droppedAt = stage;
+    }
+};
+
+} // namespace rd

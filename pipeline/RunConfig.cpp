@@ -1,0 +1,182 @@
+#include "RunConfig.h"
+
+#include <QCoreApplication>
+
+#include <nlohmann/json.hpp>
+
+namespace rd {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("rd::pipeline", text);
+}
+
+Error invalid(const QString &message)
+{
+    return Error{Error::Kind::Usage, message};
+}
+
+std::optional<Error> readInt(const Json &j, const char *key, int min, int max, int &out)
+{
+    if (!j.contains(key))
+        return std::nullopt;
+    if (!j[key].is_number_integer() || j[key].get<int>() < min || j[key].get<int>() > max)
+        return invalid(tr("run configuration: \"%1\" must be a whole number from %2 to %3").arg(QLatin1String(key)).arg(min).arg(max));
+    out = j[key].get<int>();
+    return std::nullopt;
+}
+
+Result<EndpointProfile> readProfile(const Json &j, const QString &role)
+{
+    if (!j.is_object())
+        return invalid(tr("run configuration: roles.%1 must be an object").arg(role));
+    for (const auto &[key, value] : j.items())
+        if (key == "api_key")
+            return invalid(tr("run configuration: roles.%1 holds an API key; name the environment variable that holds it in \"api_key_env\" instead").arg(role));
+    EndpointProfile p;
+    if (!j.contains("endpoint") || !j["endpoint"].is_string() || j["endpoint"].get<std::string>().empty())
+        return invalid(tr("run configuration: roles.%1.endpoint is missing").arg(role));
+    p.endpoint = QString::fromStdString(j["endpoint"].get<std::string>());
+    if (!p.isReplay() && !p.endpoint.startsWith(QLatin1String("http://")) && !p.endpoint.startsWith(QLatin1String("https://")))
+        return invalid(tr("run configuration: roles.%1.endpoint must start with http://, https:// or replay:").arg(role));
+    if (!j.contains("model") || !j["model"].is_string() || j["model"].get<std::string>().empty())
+        return invalid(tr("run configuration: roles.%1.model is missing").arg(role));
+    p.model = QString::fromStdString(j["model"].get<std::string>());
+    if (j.contains("api_key_env")) {
+        if (!j["api_key_env"].is_string())
+            return invalid(tr("run configuration: roles.%1.api_key_env must be a variable name").arg(role));
+        p.apiKeyEnv = QString::fromStdString(j["api_key_env"].get<std::string>());
+    }
+    if (j.contains("temperature")) {
+        if (!j["temperature"].is_number() || j["temperature"].get<double>() < 0 || j["temperature"].get<double>() > 2)
+            return invalid(tr("run configuration: roles.%1.temperature must be a number from 0 to 2").arg(role));
+        p.temperature = j["temperature"].get<double>();
+    }
+    if (j.contains("top_p")) {
+        if (!j["top_p"].is_number() || j["top_p"].get<double>() <= 0 || j["top_p"].get<double>() > 1)
+            return invalid(tr("run configuration: roles.%1.top_p must be a number above 0 and at most 1").arg(role));
+        p.topP = j["top_p"].get<double>();
+    }
+    if (j.contains("max_tokens")) {
+        if (!j["max_tokens"].is_number_integer() || j["max_tokens"].get<int>() < 16)
+            return invalid(tr("run configuration: roles.%1.max_tokens must be a whole number of at least 16").arg(role));
+        p.maxTokens = j["max_tokens"].get<int>();
+    }
+    if (j.contains("seed")) {
+        if (!j["seed"].is_number_integer())
+            return invalid(tr("run configuration: roles.%1.seed must be a whole number").arg(role));
+        p.seed = j["seed"].get<int>();
+    }
+    if (j.contains("json_mode"))
+        p.jsonMode = j["json_mode"].is_boolean() && j["json_mode"].get<bool>();
+    return p;
+}
+
+Json profileJson(const EndpointProfile &p)
+{
+    Json j = {{"endpoint", p.endpoint.toStdString()}, {"model", p.model.toStdString()}};
+    if (!p.apiKeyEnv.isEmpty())
+        j["api_key_env"] = p.apiKeyEnv.toStdString();
+    j["temperature"] = p.temperature;
+    if (p.topP)
+        j["top_p"] = *p.topP;
+    j["max_tokens"] = p.maxTokens;
+    if (p.seed)
+        j["seed"] = *p.seed;
+    j["json_mode"] = p.jsonMode;
+    return j;
+}
+
+} // namespace
+
+Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
+{
+    const Json j = Json::parse(text.toStdString(), nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return invalid(tr("run configuration: not a JSON object"));
+    RunConfig c;
+    if (j.contains("slicing")) {
+        const auto a = j["slicing"].is_string() ? algorithmFromName(QString::fromStdString(j["slicing"].get<std::string>())) : std::nullopt;
+        if (!a)
+            return invalid(tr("run configuration: \"slicing\" must be original, parent, left or full"));
+        c.slicing = *a;
+    }
+    for (const auto &[key, min, max, target] : {std::tuple{"reviewers", 1, 16, &c.reviewers}, std::tuple{"top_k", 1, 100, &c.topK},
+                                                std::tuple{"min_agreement", 1, 16, &c.minAgreement}, std::tuple{"concurrency", 1, 64, &c.concurrency},
+                                                std::tuple{"timeout_s", 1, 3600, &c.timeoutSeconds}, std::tuple{"retries", 0, 10, &c.retries}})
+        if (auto e = readInt(j, key, min, max, *target))
+            return *e;
+    if (j.contains("thresholds")) {
+        if (!j["thresholds"].is_object())
+            return invalid(tr("run configuration: \"thresholds\" must be an object with nitpick and fake"));
+        if (auto e = readInt(j["thresholds"], "nitpick", 0, 7, c.nitpickThreshold))
+            return *e;
+        if (auto e = readInt(j["thresholds"], "fake", 0, 7, c.fakeThreshold))
+            return *e;
+    }
+    if (j.contains("cot")) {
+        if (!j["cot"].is_boolean())
+            return invalid(tr("run configuration: \"cot\" must be true or false"));
+        c.cot = j["cot"].get<bool>();
+    }
+    if (j.contains("line_format")) {
+        const auto f = j["line_format"].is_string() ? lineFormatFromName(QString::fromStdString(j["line_format"].get<std::string>())) : std::nullopt;
+        if (!f)
+            return invalid(tr("run configuration: \"line_format\" must be inline, relative or none"));
+        c.lineFormat = *f;
+    }
+    if (j.contains("language")) {
+        if (!j["language"].is_string())
+            return invalid(tr("run configuration: \"language\" must be a language name or empty"));
+        c.language = QString::fromStdString(j["language"].get<std::string>());
+    }
+    if (!j.contains("roles") || !j["roles"].is_object() || !j["roles"].contains("reviewer"))
+        return invalid(tr("run configuration: roles.reviewer is missing"));
+    for (const auto &[key, value] : j["roles"].items()) {
+        const QString role = QString::fromStdString(key);
+        auto profile = readProfile(value, role);
+        if (!profile)
+            return profile.error();
+        if (key == "reviewer")
+            c.reviewer = *profile;
+        else if (key == "meta_reviewer")
+            c.metaReviewer = *profile;
+        else if (key == "validator")
+            c.validator = *profile;
+        else if (key == "translator")
+            c.translator = *profile;
+        else
+            return invalid(tr("run configuration: unknown role \"%1\" (reviewer, meta_reviewer, validator, translator)").arg(role));
+    }
+    return c;
+}
+
+QByteArray RunConfig::toJson() const
+{
+    Json roles = {{"reviewer", profileJson(reviewer)}};
+    if (metaReviewer)
+        roles["meta_reviewer"] = profileJson(*metaReviewer);
+    if (validator)
+        roles["validator"] = profileJson(*validator);
+    if (translator)
+        roles["translator"] = profileJson(*translator);
+    const char *formats[] = {"inline", "relative", "none"};
+    const Json j = {{"slicing", algorithmName(slicing).toStdString()},
+                    {"reviewers", reviewers},
+                    {"top_k", topK},
+                    {"thresholds", {{"nitpick", nitpickThreshold}, {"fake", fakeThreshold}}},
+                    {"min_agreement", minAgreement},
+                    {"cot", cot},
+                    {"line_format", formats[static_cast<int>(lineFormat)]},
+                    {"language", language.toStdString()},
+                    {"concurrency", concurrency},
+                    {"timeout_s", timeoutSeconds},
+                    {"retries", retries},
+                    {"roles", roles}};
+    return QByteArray::fromStdString(j.dump(2));
+}
+
+} // namespace rd

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "LlmTypes.h"
+
+#include <Result.h>
+#include <Slice.h>
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace rd {
+
+// One review run's configuration (README: "run configuration"). Defaults are
+// the paper's: Left Flow, three reviewers, top-5, thresholds 4, agreement 2.
+struct RunConfig
+{
+    SliceAlgorithm slicing = SliceAlgorithm::LeftFlow;
+    int reviewers = 3;
+    int topK = 5;
+    int nitpickThreshold = 4; // drop when q1_nitpick <= this
+    int fakeThreshold = 4;    // drop when q2_fake <= this
+    int minAgreement = 2;
+    bool cot = true;
+    LineFormat lineFormat = LineFormat::Inline;
+    QString language;         // empty: no translation
+    int concurrency = 8;
+    int timeoutSeconds = 120;
+    int retries = 3;
+    EndpointProfile reviewer;
+    std::optional<EndpointProfile> metaReviewer;
+    std::optional<EndpointProfile> validator;
+    std::optional<EndpointProfile> translator;
+
+    // Every field checked; the error names the field and what is wrong.
+    static Result<RunConfig> fromJson(const QByteArray &json);
+    // The configuration as JSON: environment variable names only, no keys.
+    QByteArray toJson() const;
+};
+
+} // namespace rd
