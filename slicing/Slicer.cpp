@@ -167,6 +167,15 @@ private:
         return slice;
     }
 
+    // Sets iterate in a per-process random order: sort, so that the same
+    // input always gives the same slice text (and cache and replay keys).
+    static QStringList sorted(const QSet<QString> &set)
+    {
+        QStringList list(set.begin(), set.end());
+        list.sort();
+        return list;
+    }
+
     QString nameOf(const QString &usr) const
     {
         const auto it = m_model.declarations.constFind(usr);
@@ -222,7 +231,7 @@ private:
             return reached;
         }
         if (algorithm == SliceAlgorithm::OriginalDiff) {
-            for (const QString &usr : st.reads + st.writes)
+            for (const QString &usr : sorted(st.reads + st.writes))
                 if (!st.declares.contains(usr))
                     addDeclaration(usr, function, set, QStringLiteral("declares %1").arg(nameOf(usr)));
             return reached;
@@ -232,7 +241,7 @@ private:
         if (fn)
             set.add(fn->first, fn->headerLast, QStringLiteral("enclosing function %1()").arg(fn->name));
         const QList<int> order = statementsOf(function);
-        for (const QString &usr : st.writes) {
+        for (const QString &usr : sorted(st.writes)) {
             const QString name = nameOf(usr);
             if (!st.declares.contains(usr))
                 addDeclaration(usr, function, set, QStringLiteral("declares %1").arg(name));
@@ -256,7 +265,7 @@ private:
             return reached;
 
         // Full Flow: R-values backward and forward, and callee signatures.
-        for (const QString &usr : st.reads) {
+        for (const QString &usr : sorted(st.reads)) {
             if (st.writes.contains(usr))
                 continue;
             const QString name = nameOf(usr);
@@ -274,7 +283,7 @@ private:
                 }
             }
         }
-        for (const QString &usr : st.calls)
+        for (const QString &usr : sorted(st.calls))
             addDeclaration(usr, -1, set, QStringLiteral("signature of %1()").arg(nameOf(usr)));
         return reached;
     }
