@@ -3,6 +3,9 @@
 
 #include <QFileInfo>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,6 +19,7 @@ private Q_SLOTS:
     void demoStartsAndShowsTheDiff_data();
     void demoStartsAndShowsTheDiff();
     void badArgumentsFail();
+    void demoReviewReplaysOffline();
 
 private:
     struct Run
@@ -86,6 +90,33 @@ void AppTest::badArgumentsFail()
                   m_home.filePath(QStringLiteral("y.png"))});
     QCOMPARE(result.exitCode, 0);
     QVERIFY(result.err.contains("no translation for 'xx_YY'; using English"));
+}
+
+// The recorded answers shipped for the demo still cover every request the
+// pipeline makes for it (prompts and slicing are part of the keys).
+void AppTest::demoReviewReplaysOffline()
+{
+    const QString repo = m_home.filePath(QStringLiteral("data/ReviewDesk/ReviewDesk/demo-inventory"));
+    QVERIFY(QFileInfo::exists(repo));
+    const QString out = m_home.filePath(QStringLiteral("review.json"));
+    QProcess cli;
+    cli.start(QStringLiteral(REVIEWDESK_CLI), {QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"),
+                                              QStringLiteral("--head"), QStringLiteral("feature/reservations"), QStringLiteral("--config"),
+                                              QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-review-config.json"),
+                                              QStringLiteral("--replay"), QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-review.json"),
+                                              QStringLiteral("--out"), out});
+    QVERIFY(cli.waitForFinished(120000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonObject run = root.value(QStringLiteral("run")).toObject();
+    QVERIFY(run.value(QStringLiteral("requests")).toInt() > 20);
+    QCOMPARE(run.value(QStringLiteral("failed_requests")).toInt(), 0);
+    int kept = 0;
+    for (const QJsonValue &c : root.value(QStringLiteral("comments")).toArray())
+        kept += c.toObject().value(QStringLiteral("kept")).toBool();
+    QVERIFY2(kept >= 5, qPrintable(QString::number(kept)));
 }
 
 QTEST_GUILESS_MAIN(AppTest)
