@@ -7,7 +7,9 @@
 #include <FileTreeModel.h>
 #include <FixtureRepo.h>
 #include <MainWindow.h>
+#include <FakeLlmServer.h>
 #include <OpenMergeRequestDialog.h>
+#include <PipelinePanel.h>
 #include <SlicePanel.h>
 #include <Scenarios.h>
 #include <Theme.h>
@@ -46,6 +48,7 @@ private Q_SLOTS:
     void markingViewedFromTheKeyboard();
     void openDialogValidatesAsYouType();
     void slicesAreDrawnOverTheDiff();
+    void reviewRunsInTheBackgroundAndShowsComments();
     void screenshots_data();
     void screenshots();
 
@@ -304,6 +307,48 @@ void WorkbenchTest::slicesAreDrawnOverTheDiff()
     // A snippet's click-through lands on its line.
     Q_EMIT panel->openLocation("src/compute.cpp", 60);
     QTRY_COMPARE(view->document()->rows[view->layout().lines()[view->currentLine()].row].line[Side::New], 60);
+}
+
+void WorkbenchTest::reviewRunsInTheBackgroundAndShowsComments()
+{
+    QSignalSpy sliced(m_window, &MainWindow::slicingFinished);
+    open("modified");
+    QVERIFY(sliced.wait(60000));
+    FakeLlmServer server;
+    const int line = 44; // compute3's added "if (total < 0)" line
+    server.setResponder([line](const FakeLlmServer::Request &) {
+        return FakeLlmServer::completion(QStringLiteral("{\"comments\":[{\"file\":\"src/compute.cpp\",\"line_start\":%1,\"issue\":\"clamping hides an overflow\","
+                                                        "\"q1_nitpick\":7,\"q2_fake\":7,\"q3_severity\":6},"
+                                                        "{\"file\":\"src/compute.cpp\",\"line_start\":%1,\"issue\":\"style\",\"q1_nitpick\":1,\"q2_fake\":7,\"q3_severity\":1}]}")
+                                             .arg(line), 50, 20, 100);
+    });
+    RunConfig config;
+    config.reviewers = 1;
+    config.reviewer.endpoint = server.endpoint();
+    config.reviewer.model = QStringLiteral("fake");
+    QSignalSpy finished(m_window, &MainWindow::reviewFinished);
+    QVERIFY(m_window->startReview(config, false));
+    QVERIFY(m_window->isReviewing()); // the window did not wait
+    QVERIFY(finished.wait(60000));
+    PipelinePanel *panel = m_window->pipelinePanel();
+    QVERIFY(panel->record());
+    QCOMPARE(panel->record()->failedRequests(), 0);
+    QVERIFY(panel->exchangeCount() >= 1);
+    QVERIFY(panel->exchangeText(0).contains(QLatin1String("===== user =====")));
+    // Kept comments are listed; the nitpick only behind the toggle.
+    const QList<const ReviewComment *> listed = panel->listedComments();
+    const int kept = static_cast<int>(listed.size());
+    QVERIFY(kept >= 1);
+    QVERIFY(std::all_of(listed.begin(), listed.end(), [](const ReviewComment *c) { return c->kept; }));
+    panel->setShowsFiltered(true);
+    QVERIFY(panel->listedComments().size() > kept);
+    // The comments are drawn at their lines, with the text on hover.
+    DiffView *view = m_window->diffPane()->view();
+    const QList<SliceOverlay> overlays = view->sliceOverlays();
+    const auto review = std::find_if(overlays.begin(), overlays.end(), [](const SliceOverlay &o) { return o.name == MainWindow::tr("Review"); });
+    QVERIFY(review != overlays.end());
+    QVERIFY(review->reasons[Side::New].value(line).contains(QLatin1String("clamping hides an overflow")));
+    QVERIFY(review->reasons[Side::New].value(line).contains(QLatin1String("filtered at coarse")));
 }
 
 void WorkbenchTest::screenshots_data()

@@ -46,6 +46,13 @@
     </message>
 </context>
 <context>
+    <name>rd::PipelinePanel</name>
+    <message numerus="yes">
+        <source>Reviewing %n slice(s)…</source>
+        <translation><numerusform>Reviewing %n slice…</numerusform><numerusform>Reviewing %n slices…</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::SlicePanel</name>
     <message numerus="yes">
         <source>About %n token(s)</source>

@@ -338,6 +338,34 @@
         <source>%1 is not changed in this merge request.</source>
         <translation>%1 在此合并请求中没有变更。</translation>
     </message>
+    <message>
+        <source>Review</source>
+        <translation>审查</translation>
+    </message>
+    <message>
+        <source>Review finished.</source>
+        <translation>审查完成。</translation>
+    </message>
+    <message>
+        <source>The slices are still being computed; run the review in a moment.</source>
+        <translation>切片仍在计算中；请稍后再运行审查。</translation>
+    </message>
+    <message>
+        <source>[severity %1] %2</source>
+        <translation>[严重度 %1] %2</translation>
+    </message>
+    <message>
+        <source>[filtered at %1, severity %2] %3</source>
+        <translation>[已在 %1 阶段过滤，严重度 %2] %3</translation>
+    </message>
+    <message>
+        <source>&amp;Run Review…</source>
+        <translation>运行审查(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Review</source>
+        <translation>审查(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>rd::MergeRequestHeader</name>
@@ -435,6 +463,216 @@
     <message>
         <source>A revision is missing.</source>
         <translation>缺少修订。</translation>
+    </message>
+</context>
+<context>
+    <name>rd::PipelinePanel</name>
+    <message>
+        <source>No review has run for this merge request.</source>
+        <translation>此合并请求尚未运行审查。</translation>
+    </message>
+    <message>
+        <source>Show filtered comments</source>
+        <translation>显示已过滤的评论</translation>
+    </message>
+    <message>
+        <source>Cancel Run</source>
+        <translation>取消运行</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重度</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Issue</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Replay&lt;/b&gt; of recorded answers — no model is called</source>
+        <translation>&lt;b&gt;回放&lt;/b&gt;已录制的回答 — 不调用任何模型</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Live&lt;/b&gt; run: %1</source>
+        <translation>&lt;b&gt;实时&lt;/b&gt;运行：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reviewing %n slice(s)…</source>
+        <translation><numerusform>正在审查 %n 个切片…</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2 slices · %3 requests (%4 failed) · %5 tokens · %6 s</source>
+        <translation>%1/%2 个切片 · %3 次请求（%4 次失败） · %5 个词元 · %6 秒</translation>
+    </message>
+    <message>
+        <source>%1 · %2 of %3 comments kept · %4 requests (%5 failed) · %6 tokens · %7 s</source>
+        <translation>%1 · 保留 %2/%3 条评论 · %4 次请求（%5 次失败） · %6 个词元 · %7 秒</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>, replayed</source>
+        <translation>，回放</translation>
+    </message>
+    <message>
+        <source>, from the cache</source>
+        <translation>，来自缓存</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>dropped: %1</source>
+        <translation>已丢弃：%1</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3) · attempts: %4 · %5 ms · %6 + %7 tokens%8</source>
+        <translation>%1 — %2（%3） · 尝试次数：%4 · %5 毫秒 · %6 + %7 个词元%8</translation>
+    </message>
+</context>
+<context>
+    <name>rd::RunDialog</name>
+    <message>
+        <source>Run Review</source>
+        <translation>运行审查</translation>
+    </message>
+    <message>
+        <source>Paper's best: Left Flow, 3 reviewers, top-5, meta-reviewer, validator</source>
+        <translation>论文最佳：左值流、3 名审查者、前 5、元审查者、验证者</translation>
+    </message>
+    <message>
+        <source>Quick: one reviewer</source>
+        <translation>快速：一名审查者</translation>
+    </message>
+    <message>
+        <source>Demo: replay of recorded answers (offline)</source>
+        <translation>演示：回放已录制的回答（离线）</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>预设(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Endpoint:</source>
+        <translation>端点(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>e.g. OPENAI_API_KEY (the key itself is never stored)</source>
+        <translation>例如 OPENAI_API_KEY（密钥本身从不保存）</translation>
+    </message>
+    <message>
+        <source>API key &amp;variable:</source>
+        <translation>API 密钥变量(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>温度(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>&amp;Slicing:</source>
+        <translation>切片(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Reviewers:</source>
+        <translation>审查者(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Top-&amp;k per reviewer:</source>
+        <translation>每名审查者前 k 条(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Meta-reviewer merges and keeps what two reviewers agree on</source>
+        <translation>元审查者合并评论，并保留两名审查者都认可的内容</translation>
+    </message>
+    <message>
+        <source>Validator re-checks every comment</source>
+        <translation>验证者复查每条评论</translation>
+    </message>
+    <message>
+        <source>Chain-of-thought prompts</source>
+        <translation>思维链提示</translation>
+    </message>
+    <message>
+        <source>empty: no translation</source>
+        <translation>留空：不翻译</translation>
+    </message>
+    <message>
+        <source>Translate &amp;into:</source>
+        <translation>翻译为(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Load Configuration…</source>
+        <translation>加载配置…</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>The demo's recorded answers are replayed; no model is called.</source>
+        <translation>回放演示的已录制回答；不调用任何模型。</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>正在向 %1 查询模型…</translation>
+    </message>
+    <message>
+        <source>Connected, but the endpoint lists no models.</source>
+        <translation>已连接，但端点没有列出任何模型。</translation>
+    </message>
+    <message>
+        <source>Cannot connect: %1</source>
+        <translation>无法连接：%1</translation>
+    </message>
+    <message>
+        <source>Connected; models: %1</source>
+        <translation>已连接；模型：%1</translation>
+    </message>
+    <message>
+        <source>Load Run Configuration</source>
+        <translation>加载运行配置</translation>
+    </message>
+    <message>
+        <source>Run configuration (*.json)</source>
+        <translation>运行配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>Using %1 (per-role endpoints)</source>
+        <translation>使用 %1（按角色的端点）</translation>
     </message>
 </context>
 <context>

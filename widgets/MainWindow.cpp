@@ -4,6 +4,8 @@
 #include "DiffView.h"
 #include "FileTreeModel.h"
 #include "MergeRequestHeader.h"
+#include "PipelinePanel.h"
+#include "RunDialog.h"
 #include "SlicePanel.h"
 #include "SyntaxHighlighter.h"
 #include "Theme.h"
@@ -11,6 +13,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -20,13 +23,17 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QPointer>
 #include <QShortcut>
+#include <QStandardPaths>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+
+#include <LlmClient.h>
 
 namespace rd {
 
@@ -110,6 +117,16 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     dock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     addAction(dock->toggleViewAction());
 
+    m_pipelinePanel = new PipelinePanel(this);
+    auto *reviewDock = new QDockWidget(tr("Review"), this);
+    reviewDock->setObjectName(QStringLiteral("reviewDock"));
+    reviewDock->setWidget(m_pipelinePanel);
+    addDockWidget(Qt::BottomDockWidgetArea, reviewDock);
+    tabifyDockWidget(dock, reviewDock);
+    dock->raise();
+    reviewDock->toggleViewAction()->setObjectName(QStringLiteral("showReview"));
+    addAction(reviewDock->toggleViewAction());
+
     createActions();
     createMenus();
     statusBar()->showMessage(tr("Highlighting: %1").arg(SyntaxHighlighter::backendName()));
@@ -161,6 +178,21 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(m_slicePanel, &SlicePanel::overlaysChanged, this, &MainWindow::updateSliceOverlays);
     connect(m_slicePanel, &SlicePanel::openLocation, this, &MainWindow::openLocation);
+    connect(m_pipelinePanel, &PipelinePanel::openLocation, this, &MainWindow::openLocation);
+    connect(m_pipelinePanel, &PipelinePanel::commentsChanged, this, &MainWindow::updateSliceOverlays);
+    connect(m_pipelinePanel, &PipelinePanel::cancelRequested, this, [this] {
+        if (m_cancelReview)
+            *m_cancelReview = true;
+        if (m_client)
+            m_client->cancelAll();
+    });
+    connect(&m_review, &QFutureWatcher<RunRecord>::finished, this, [this] {
+        if (m_review.future().resultCount() == 0)
+            return;
+        m_pipelinePanel->finished(std::make_shared<const RunRecord>(m_review.result()));
+        statusBar()->showMessage(tr("Review finished."), 4000);
+        Q_EMIT reviewFinished();
+    });
     connect(&m_slicing, &QFutureWatcher<std::shared_ptr<const SlicingResult>>::finished, this, [this] {
         if (m_slicing.isCanceled() || m_slicing.future().resultCount() == 0)
             return;
@@ -168,6 +200,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         if (!result) {
             m_slicePanel->setStatus(tr("Slicing failed; the diff is still fully usable."));
         } else {
+            m_slices = result;
             m_slicePanel->setResult(result, m_mr);
             statusBar()->showMessage(tr("%n slice(s) ready", nullptr, static_cast<int>(result->slices.size())), 4000);
         }
@@ -185,6 +218,82 @@ MainWindow::~MainWindow()
     if (m_cancelSlicing)
         *m_cancelSlicing = true;
     m_slicing.waitForFinished();
+    if (m_cancelReview)
+        *m_cancelReview = true;
+    if (m_client)
+        m_client->cancelAll();
+    // The run waits for answers that only this thread's event loop delivers.
+    while (m_review.isRunning())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+bool MainWindow::isDemo() const
+{
+    const QString demo = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/demo-inventory");
+    return m_mr && QDir::cleanPath(m_request.repository) == QDir::cleanPath(demo);
+}
+
+void MainWindow::showRunDialog()
+{
+    if (!m_mr)
+        return;
+    if (!m_client)
+        m_client = new LlmClient({}, this);
+    auto *dialog = new RunDialog(*m_client, isDemo(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { startReview(dialog->config(), dialog->isReplay()); });
+    dialog->open();
+}
+
+bool MainWindow::startReview(const RunConfig &config, bool replay)
+{
+    if (!m_mr || m_review.isRunning())
+        return false;
+    if (!m_slices) {
+        statusBar()->showMessage(tr("The slices are still being computed; run the review in a moment."), 5000);
+        return false;
+    }
+    // A client per run: its limits come from the run's configuration.
+    delete m_client;
+    LlmClientOptions options;
+    options.timeoutMs = config.timeoutSeconds * 1000;
+    options.retries = config.retries;
+    options.concurrency = config.concurrency;
+    m_client = new LlmClient(options, this);
+    if (replay) {
+        auto store = ResponseStore::replayFrom(QStringLiteral(":/replays/demo-review.json"));
+        if (!store) {
+            statusBar()->showMessage(store.error().message, 5000);
+            return false;
+        }
+        m_client->setReplay(*store);
+    } else {
+        m_client->setCache(ResponseStore::cacheIn(QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
+                                                  + QStringLiteral("/reviewdesk/responses")));
+    }
+    QList<Slice> slices;
+    for (const Slice &s : m_slices->slices)
+        if (s.algorithm == config.slicing)
+            slices.append(s);
+    m_pipelinePanel->started(config, replay, static_cast<int>(slices.size()));
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("reviewDock"))) {
+        dock->show();
+        dock->raise();
+    }
+    m_cancelReview = std::make_shared<std::atomic<bool>>(false);
+    auto mr = m_mr;
+    auto cancel = m_cancelReview;
+    LlmClient *client = m_client;
+    QPointer<PipelinePanel> panel = m_pipelinePanel;
+    m_review.setFuture(QtConcurrent::run([client, mr, slices, config, cancel, panel] {
+        return runReview(*client, *mr, slices, config, [panel](const RunProgress &p) {
+            QMetaObject::invokeMethod(panel, [panel, p] {
+                if (panel)
+                    panel->progressed(p);
+            }, Qt::QueuedConnection);
+        }, cancel.get());
+    }));
+    return true;
 }
 
 void MainWindow::startSlicing()
@@ -195,6 +304,7 @@ void MainWindow::startSlicing()
         *m_cancelSlicing = true;
     m_slicing.waitForFinished();
     m_cancelSlicing = std::make_shared<std::atomic<bool>>(false);
+    m_slices.reset();
     m_slicePanel->setResult(nullptr, m_mr);
     m_slicePanel->setStatus(tr("Slicing in the background…"));
     auto mr = m_mr;
@@ -211,7 +321,26 @@ void MainWindow::startSlicing()
 
 void MainWindow::updateSliceOverlays()
 {
-    m_diffPane->view()->setSliceOverlays(m_slicePanel->overlays());
+    QList<SliceOverlay> overlays = m_slicePanel->overlays();
+    // Review comments at their lines, as one more band with the comment on hover.
+    if (m_mr && currentFile() >= 0 && m_pipelinePanel->record()) {
+        SliceOverlay comments{tr("Review"), QColor(0xcf222e), {}};
+        const QString path = QString::fromUtf8(m_mr->files[currentFile()].displayPath());
+        for (const ReviewComment *c : m_pipelinePanel->listedComments()) {
+            if (c->file != path)
+                continue;
+            const Side side = c->side == QLatin1String("old") ? Side::Old : Side::New;
+            const QString text = c->kept ? tr("[severity %1] %2").arg(c->q3Severity).arg(c->issue)
+                                         : tr("[filtered at %1, severity %2] %3").arg(c->droppedAt).arg(c->q3Severity).arg(c->issue);
+            for (int l = c->lineStart; l <= c->lineEnd; ++l) {
+                QString &reason = comments.reasons[side][l];
+                reason = reason.isEmpty() ? text : reason + QStringLiteral("\n") + text;
+            }
+        }
+        if (!comments.reasons[Side::Old].isEmpty() || !comments.reasons[Side::New].isEmpty())
+            overlays.append(comments);
+    }
+    m_diffPane->view()->setSliceOverlays(overlays);
     QStringList shown;
     for (SliceAlgorithm a : m_slicePanel->shownAlgorithms())
         shown << algorithmName(a);
@@ -273,6 +402,7 @@ void MainWindow::createActions()
     command(QStringLiteral("findNext"), tr("Find Ne&xt"), QKeySequence::FindNext, [this] { find(false); });
     command(QStringLiteral("findPrevious"), tr("Find Pre&vious"), QKeySequence::FindPrevious, [this] { find(true); });
     command(QStringLiteral("goToLine"), tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { goToLine(); });
+    command(QStringLiteral("runReview"), tr("&Run Review…"), QKeySequence(Qt::CTRL | Qt::Key_R), [this] { showRunDialog(); });
     command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
         const int file = currentFile();
         if (file >= 0)
@@ -324,6 +454,10 @@ void MainWindow::createMenus()
         navigate->addAction(action(QString::fromLatin1(name)));
     navigate->addSeparator();
     navigate->addAction(action(QStringLiteral("toggleViewed")));
+
+    QMenu *review = menuBar()->addMenu(tr("&Review"));
+    review->addAction(action(QStringLiteral("runReview")));
+    review->addAction(action(QStringLiteral("showReview")));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About ReviewDesk"), this, [this] {
@@ -612,6 +746,7 @@ void MainWindow::updateActions()
         action(QString::fromLatin1(name))->setEnabled(hasMr && !m_mr->files.isEmpty());
     for (const char *name : {"nextChange", "previousChange", "find", "findNext", "findPrevious", "goToLine", "toggleViewed"})
         action(QString::fromLatin1(name))->setEnabled(hasFile);
+    action(QStringLiteral("runReview"))->setEnabled(hasMr);
     if (hasFile) {
         action(QStringLiteral("toggleViewed"))->setText(m_fileModel->isViewed(currentFile()) ? tr("Mark File as Not &Viewed")
                                                                                              : tr("Mark File as &Viewed"));

@@ -3,6 +3,7 @@
 #include "OpenMergeRequestDialog.h"
 
 #include <MergeRequest.h>
+#include <ReviewRun.h>
 #include <Slicer.h>
 
 #include <atomic>
@@ -20,6 +21,8 @@ class QTreeView;
 namespace rd {
 
 class DiffPane;
+class LlmClient;
+class PipelinePanel;
 class SlicePanel;
 class FileFilterModel;
 class FileTreeModel;
@@ -54,11 +57,17 @@ public:
     QAction *action(const QString &name) const;
     SlicePanel *slicePanel() const { return m_slicePanel; }
     bool isSlicing() const { return m_slicing.isRunning(); }
+    PipelinePanel *pipelinePanel() const { return m_pipelinePanel; }
+    bool isReviewing() const { return m_review.isRunning(); }
+    // Starts a review run in the background (the Run Review dialog ends here).
+    bool startReview(const RunConfig &config, bool replay);
+    bool isDemo() const;
 
 Q_SIGNALS:
     void mergeRequestOpened();
     void openFailed(const QString &message);
     void slicingFinished();
+    void reviewFinished();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -82,6 +91,7 @@ private:
     void startSlicing();
     void updateSliceOverlays();
     void openLocation(const QByteArray &path, int line);
+    void showRunDialog();
 
     struct Opened
     {
@@ -94,6 +104,10 @@ private:
     QFutureWatcher<Opened> m_opening;
     QFutureWatcher<std::shared_ptr<const SlicingResult>> m_slicing;
     std::shared_ptr<std::atomic<bool>> m_cancelSlicing;
+    std::shared_ptr<const SlicingResult> m_slices;
+    QFutureWatcher<RunRecord> m_review;
+    std::shared_ptr<std::atomic<bool>> m_cancelReview;
+    LlmClient *m_client = nullptr;
     MergeRequestRequest m_pending;
     int m_fileToRestore = -1;
 
@@ -109,6 +123,7 @@ private:
     QLabel *m_findStatus = nullptr;
     QMenu *m_recentMenu = nullptr;
     SlicePanel *m_slicePanel = nullptr;
+    PipelinePanel *m_pipelinePanel = nullptr;
 };
 
 } // namespace rd

@@ -4,11 +4,13 @@
 
 #include <DiffPane.h>
 #include <MainWindow.h>
+#include <PipelinePanel.h>
 #include <Theme.h>
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
@@ -60,8 +62,9 @@ int main(int argc, char *argv[])
     const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light, dark or system (default: as last chosen)."), QStringLiteral("THEME"));
     const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the demo merge request."));
     const QCommandLineOption file(QStringLiteral("file"), QStringLiteral("Select this file of the merge request."), QStringLiteral("PATH"));
+    const QCommandLineOption demoReview(QStringLiteral("run-demo-review"), QStringLiteral("With --demo: run the demo's review from its recorded answers."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a PNG of the window once the diff is shown, then quit."), QStringLiteral("PNG"));
-    parser.addOptions({repo, base, head, twoDot, lang, theme, demo, file, screenshot});
+    parser.addOptions({repo, base, head, twoDot, lang, theme, demo, demoReview, file, screenshot});
     parser.process(app);
 
     if (parser.isSet(repo) != parser.isSet(base) || parser.isSet(repo) != parser.isSet(head)) {
@@ -80,8 +83,10 @@ int main(int argc, char *argv[])
         // Wait for the selected file's diff and the slices, then save.
         const QString target = parser.value(screenshot);
         auto saving = std::make_shared<bool>(false);
-        auto save = [&window, target, saving] {
-            if (*saving || window.diffPane()->isBuilding() || window.isSlicing())
+        const bool waitForReview = parser.isSet(demoReview);
+        auto save = [&window, target, saving, waitForReview] {
+            if (*saving || window.diffPane()->isBuilding() || window.isSlicing() || window.isReviewing()
+                || (waitForReview && !window.pipelinePanel()->record()))
                 return;
             *saving = true;
             QTimer::singleShot(200, &window, [&window, target] {
@@ -92,6 +97,7 @@ int main(int argc, char *argv[])
         };
         QObject::connect(window.diffPane(), &rd::DiffPane::documentShown, &window, save);
         QObject::connect(&window, &rd::MainWindow::slicingFinished, &window, save);
+        QObject::connect(&window, &rd::MainWindow::reviewFinished, &window, save);
         QObject::connect(&window, &rd::MainWindow::openFailed, &window, [](const QString &message) {
             std::fprintf(stderr, "reviewdesk: %s\n", qPrintable(message));
             QCoreApplication::exit(3);
@@ -125,6 +131,15 @@ int main(int argc, char *argv[])
             return parser.isSet(screenshot) ? 1 : app.exec();
         }
         request = demoRequest.value();
+    }
+    if (parser.isSet(demoReview)) {
+        QObject::connect(&window, &rd::MainWindow::slicingFinished, &window, [&window] {
+            QFile file(QStringLiteral(":/replays/demo-review-config.json"));
+            if (!file.open(QIODevice::ReadOnly))
+                return;
+            if (const auto config = rd::RunConfig::fromJson(file.readAll()); config && window.isDemo())
+                window.startReview(*config, true);
+        });
     }
     window.openMergeRequest(request);
     return app.exec();

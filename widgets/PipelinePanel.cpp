@@ -1,0 +1,182 @@
+#include "PipelinePanel.h"
+
+#include <QCheckBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace rd {
+
+PipelinePanel::PipelinePanel(QWidget *parent) : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 4);
+    auto *bar = new QHBoxLayout;
+    m_mode = new QLabel(this);
+    bar->addWidget(m_mode);
+    m_progress = new QProgressBar(this);
+    m_progress->setMaximumWidth(240);
+    bar->addWidget(m_progress);
+    m_status = new QLabel(tr("No review has run for this merge request."), this);
+    bar->addWidget(m_status, 1);
+    m_filtered = new QCheckBox(tr("Show filtered comments"), this);
+    bar->addWidget(m_filtered);
+    m_cancel = new QPushButton(tr("Cancel Run"), this);
+    m_cancel->setEnabled(false);
+    bar->addWidget(m_cancel);
+    layout->addLayout(bar);
+
+    auto *split = new QSplitter(this);
+    m_comments = new QTreeWidget(split);
+    m_comments->setHeaderLabels({tr("Location"), tr("Severity"), tr("Status"), tr("Issue")});
+    m_comments->setRootIsDecorated(false);
+    for (int column : {0, 1, 2})
+        m_comments->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_comments->header()->setSectionResizeMode(3, QHeaderView::Stretch);
+    auto *log = new QSplitter(Qt::Vertical, split);
+    m_exchanges = new QListWidget(log);
+    m_exchange = new QPlainTextEdit(log);
+    m_exchange->setReadOnly(true);
+    m_exchange->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    connect(m_cancel, &QPushButton::clicked, this, &PipelinePanel::cancelRequested);
+    connect(m_filtered, &QCheckBox::toggled, this, [this] {
+        refill();
+        Q_EMIT commentsChanged();
+    });
+    connect(m_comments, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem *item) {
+        const int row = m_comments->indexOfTopLevelItem(item);
+        if (row >= 0 && row < m_listed.size())
+            Q_EMIT openLocation(m_listed[row]->file.toUtf8(), m_listed[row]->lineStart);
+    });
+    connect(m_exchanges, &QListWidget::currentRowChanged, this, [this](int row) { m_exchange->setPlainText(exchangeText(row)); });
+}
+
+void PipelinePanel::started(const RunConfig &config, bool replay, int slices)
+{
+    m_record.reset();
+    refill();
+    m_exchanges->clear();
+    m_exchange->clear();
+    m_mode->setText(replay ? tr("<b>Replay</b> of recorded answers — no model is called") : tr("<b>Live</b> run: %1").arg(config.reviewer.model.toHtmlEscaped()));
+    m_progress->setRange(0, std::max(1, slices));
+    m_progress->setValue(0);
+    m_status->setText(tr("Reviewing %n slice(s)…", nullptr, slices));
+    m_cancel->setEnabled(true);
+    Q_EMIT commentsChanged();
+}
+
+void PipelinePanel::progressed(const RunProgress &p)
+{
+    m_progress->setValue(p.slicesDone);
+    m_status->setText(tr("%1 of %2 slices · %3 requests (%4 failed) · %5 tokens · %6 s")
+                          .arg(p.slicesDone)
+                          .arg(p.slicesTotal)
+                          .arg(p.requests)
+                          .arg(p.failedRequests)
+                          .arg(p.promptTokens + p.completionTokens)
+                          .arg(p.elapsedMs / 1000.0, 0, 'f', 1));
+}
+
+void PipelinePanel::finished(std::shared_ptr<const RunRecord> record)
+{
+    m_record = std::move(record);
+    m_cancel->setEnabled(false);
+    if (m_record) {
+        const int kept = static_cast<int>(std::count_if(m_record->comments.begin(), m_record->comments.end(), [](const ReviewComment &c) { return c.kept; }));
+        m_status->setText(tr("%1 · %2 of %3 comments kept · %4 requests (%5 failed) · %6 tokens · %7 s")
+                              .arg(m_record->cancelled ? tr("Cancelled") : tr("Done"))
+                              .arg(kept)
+                              .arg(m_record->comments.size())
+                              .arg(m_record->exchanges.size())
+                              .arg(m_record->failedRequests())
+                              .arg(m_record->promptTokens() + m_record->completionTokens())
+                              .arg(m_record->started.msecsTo(m_record->finished) / 1000.0, 0, 'f', 1));
+        m_progress->setValue(m_progress->maximum());
+        for (const Exchange &e : m_record->exchanges)
+            new QListWidgetItem((e.ok() ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + e.request.label
+                                    + QStringLiteral(" · %1 ms").arg(e.latencyMs),
+                                m_exchanges);
+    }
+    refill();
+    Q_EMIT commentsChanged();
+}
+
+bool PipelinePanel::showsFiltered() const
+{
+    return m_filtered->isChecked();
+}
+
+void PipelinePanel::setShowsFiltered(bool show)
+{
+    m_filtered->setChecked(show);
+}
+
+QList<const ReviewComment *> PipelinePanel::listedComments() const
+{
+    return m_listed;
+}
+
+int PipelinePanel::exchangeCount() const
+{
+    return m_exchanges->count();
+}
+
+QString PipelinePanel::exchangeText(int row) const
+{
+    if (!m_record || row < 0 || row >= m_record->exchanges.size())
+        return {};
+    const Exchange &e = m_record->exchanges[row];
+    QString text = tr("%1 — %2 (%3) · attempts: %4 · %5 ms · %6 + %7 tokens%8")
+                       .arg(e.request.label, e.request.profile.model, e.request.profile.endpoint)
+                       .arg(e.attempts)
+                       .arg(e.latencyMs)
+                       .arg(e.promptTokens)
+                       .arg(e.completionTokens)
+                       .arg(e.fromReplay ? tr(", replayed") : e.fromCache ? tr(", from the cache") : QString());
+    if (!e.ok())
+        text += QLatin1Char('\n') + tr("Error: %1").arg(e.error);
+    for (const ChatMessage &m : e.request.messages)
+        text += QStringLiteral("\n\n===== %1 =====\n%2").arg(m.role, m.content);
+    text += QStringLiteral("\n\n===== %1 =====\n%2").arg(tr("answer"), e.response);
+    return text;
+}
+
+void PipelinePanel::refill()
+{
+    m_comments->clear();
+    m_listed.clear();
+    if (!m_record)
+        return;
+    QList<const ReviewComment *> sorted;
+    for (const ReviewComment &c : m_record->comments)
+        if (c.kept || m_filtered->isChecked())
+            sorted.append(&c);
+    std::stable_sort(sorted.begin(), sorted.end(), [](const ReviewComment *a, const ReviewComment *b) {
+        if (a->kept != b->kept)
+            return a->kept;
+        return a->q3Severity > b->q3Severity;
+    });
+    for (const ReviewComment *c : sorted) {
+        auto *item = new QTreeWidgetItem(m_comments, {QStringLiteral("%1:%2").arg(c->file).arg(c->lineStart), QString::number(c->q3Severity),
+                                                      c->kept ? tr("kept") : tr("dropped: %1").arg(c->droppedAt), c->issue});
+        item->setToolTip(3, c->issue + QStringLiteral("\n\n") + c->rootCause + QStringLiteral("\n\n") + c->fix);
+        if (!c->kept)
+            for (int col = 0; col < 4; ++col)
+                item->setForeground(col, palette().color(QPalette::Disabled, QPalette::Text));
+        m_listed.append(c);
+    }
+}
+
+} // namespace rd

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <ReviewRun.h>
+
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QLabel;
+class QListWidget;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTreeWidget;
+
+namespace rd {
+
+// A review run as it goes and after: progress, requests, tokens and time,
+// the comments (filtered ones behind a toggle) and every exchange with the
+// model, prompt and answer.
+class PipelinePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PipelinePanel(QWidget *parent = nullptr);
+
+    void started(const RunConfig &config, bool replay, int slices);
+    void progressed(const RunProgress &progress);
+    void finished(std::shared_ptr<const RunRecord> record);
+
+    bool showsFiltered() const;
+    void setShowsFiltered(bool show);
+    std::shared_ptr<const RunRecord> record() const { return m_record; }
+    // The comments listed now (kept ones, plus filtered ones when shown).
+    QList<const ReviewComment *> listedComments() const;
+    int exchangeCount() const;
+    QString exchangeText(int row) const;
+
+Q_SIGNALS:
+    void cancelRequested();
+    void openLocation(const QByteArray &path, int line);
+    void commentsChanged();
+
+private:
+    void refill();
+
+    std::shared_ptr<const RunRecord> m_record;
+    QList<const ReviewComment *> m_listed;
+    QLabel *m_mode = nullptr;
+    QLabel *m_status = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QCheckBox *m_filtered = nullptr;
+    QTreeWidget *m_comments = nullptr;
+    QListWidget *m_exchanges = nullptr;
+    QPlainTextEdit *m_exchange = nullptr;
+};
+
+} // namespace rd
