@@ -24,11 +24,6 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::pipeline", text);
-}
-
 Json commentJson(const ReviewComment &c, bool full)
 {
     Json j = Json::object();
@@ -536,7 +531,7 @@ Result<RunRecord> RunRecord::fromJson(const QByteArray &text)
 {
     const Json j = Json::parse(text.toStdString(), nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("run") || !j["run"].is_object() || !j["run"].contains("config"))
-        return Error{Error::Kind::Usage, tr("not a run record: expected {\"run\":{\"config\":...}}")};
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "not a run record: expected {\"run\":{\"config\":...}}")};
     auto config = RunConfig::fromJson(QByteArray::fromStdString(j["run"]["config"].dump()));
     if (!config)
         return config.error();

@@ -9,11 +9,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::pipeline", text);
-}
-
 Error invalid(const QString &message)
 {
     return Error{Error::Kind::Usage, message};
@@ -24,7 +19,7 @@ std::optional<Error> readInt(const Json &j, const char *key, int min, int max, i
     if (!j.contains(key))
         return std::nullopt;
     if (!j[key].is_number_integer() || j[key].get<int>() < min || j[key].get<int>() > max)
-        return invalid(tr("run configuration: \"%1\" must be a whole number from %2 to %3").arg(QLatin1String(key)).arg(min).arg(max));
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"%1\" must be a whole number from %2 to %3").arg(QLatin1String(key)).arg(min).arg(max));
     out = j[key].get<int>();
     return std::nullopt;
 }
@@ -32,42 +27,42 @@ std::optional<Error> readInt(const Json &j, const char *key, int min, int max, i
 Result<EndpointProfile> readProfile(const Json &j, const QString &role)
 {
     if (!j.is_object())
-        return invalid(tr("run configuration: roles.%1 must be an object").arg(role));
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 must be an object").arg(role));
     for (const auto &[key, value] : j.items())
         if (key == "api_key")
-            return invalid(tr("run configuration: roles.%1 holds an API key; name the environment variable that holds it in \"api_key_env\" instead").arg(role));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 holds an API key; name the environment variable that holds it in \"api_key_env\" instead").arg(role));
     EndpointProfile p;
     if (!j.contains("endpoint") || !j["endpoint"].is_string() || j["endpoint"].get<std::string>().empty())
-        return invalid(tr("run configuration: roles.%1.endpoint is missing").arg(role));
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoint is missing").arg(role));
     p.endpoint = QString::fromStdString(j["endpoint"].get<std::string>());
     if (!p.isReplay() && !p.endpoint.startsWith(QLatin1String("http://")) && !p.endpoint.startsWith(QLatin1String("https://")))
-        return invalid(tr("run configuration: roles.%1.endpoint must start with http://, https:// or replay:").arg(role));
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoint must start with http://, https:// or replay:").arg(role));
     if (!j.contains("model") || !j["model"].is_string() || j["model"].get<std::string>().empty())
-        return invalid(tr("run configuration: roles.%1.model is missing").arg(role));
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.model is missing").arg(role));
     p.model = QString::fromStdString(j["model"].get<std::string>());
     if (j.contains("api_key_env")) {
         if (!j["api_key_env"].is_string())
-            return invalid(tr("run configuration: roles.%1.api_key_env must be a variable name").arg(role));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.api_key_env must be a variable name").arg(role));
         p.apiKeyEnv = QString::fromStdString(j["api_key_env"].get<std::string>());
     }
     if (j.contains("temperature")) {
         if (!j["temperature"].is_number() || j["temperature"].get<double>() < 0 || j["temperature"].get<double>() > 2)
-            return invalid(tr("run configuration: roles.%1.temperature must be a number from 0 to 2").arg(role));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.temperature must be a number from 0 to 2").arg(role));
         p.temperature = j["temperature"].get<double>();
     }
     if (j.contains("top_p")) {
         if (!j["top_p"].is_number() || j["top_p"].get<double>() <= 0 || j["top_p"].get<double>() > 1)
-            return invalid(tr("run configuration: roles.%1.top_p must be a number above 0 and at most 1").arg(role));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.top_p must be a number above 0 and at most 1").arg(role));
         p.topP = j["top_p"].get<double>();
     }
     if (j.contains("max_tokens")) {
         if (!j["max_tokens"].is_number_integer() || j["max_tokens"].get<int>() < 16)
-            return invalid(tr("run configuration: roles.%1.max_tokens must be a whole number of at least 16").arg(role));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.max_tokens must be a whole number of at least 16").arg(role));
         p.maxTokens = j["max_tokens"].get<int>();
     }
     if (j.contains("seed")) {
         if (!j["seed"].is_number_integer())
-            return invalid(tr("run configuration: roles.%1.seed must be a whole number").arg(role));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.seed must be a whole number").arg(role));
         p.seed = j["seed"].get<int>();
     }
     if (j.contains("json_mode"))
@@ -96,12 +91,12 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
 {
     const Json j = Json::parse(text.toStdString(), nullptr, false);
     if (j.is_discarded() || !j.is_object())
-        return invalid(tr("run configuration: not a JSON object"));
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: not a JSON object"));
     RunConfig c;
     if (j.contains("slicing")) {
         const auto a = j["slicing"].is_string() ? algorithmFromName(QString::fromStdString(j["slicing"].get<std::string>())) : std::nullopt;
         if (!a)
-            return invalid(tr("run configuration: \"slicing\" must be original, parent, left or full"));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"slicing\" must be original, parent, left or full"));
         c.slicing = *a;
     }
     for (const auto &[key, min, max, target] : {std::tuple{"reviewers", 1, 16, &c.reviewers}, std::tuple{"top_k", 1, 100, &c.topK},
@@ -111,7 +106,7 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
             return *e;
     if (j.contains("thresholds")) {
         if (!j["thresholds"].is_object())
-            return invalid(tr("run configuration: \"thresholds\" must be an object with nitpick and fake"));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"thresholds\" must be an object with nitpick and fake"));
         if (auto e = readInt(j["thresholds"], "nitpick", 0, 7, c.nitpickThreshold))
             return *e;
         if (auto e = readInt(j["thresholds"], "fake", 0, 7, c.fakeThreshold))
@@ -119,22 +114,22 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
     }
     if (j.contains("cot")) {
         if (!j["cot"].is_boolean())
-            return invalid(tr("run configuration: \"cot\" must be true or false"));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"cot\" must be true or false"));
         c.cot = j["cot"].get<bool>();
     }
     if (j.contains("line_format")) {
         const auto f = j["line_format"].is_string() ? lineFormatFromName(QString::fromStdString(j["line_format"].get<std::string>())) : std::nullopt;
         if (!f)
-            return invalid(tr("run configuration: \"line_format\" must be inline, relative or none"));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"line_format\" must be inline, relative or none"));
         c.lineFormat = *f;
     }
     if (j.contains("language")) {
         if (!j["language"].is_string())
-            return invalid(tr("run configuration: \"language\" must be a language name or empty"));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"language\" must be a language name or empty"));
         c.language = QString::fromStdString(j["language"].get<std::string>());
     }
     if (!j.contains("roles") || !j["roles"].is_object() || !j["roles"].contains("reviewer"))
-        return invalid(tr("run configuration: roles.reviewer is missing"));
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.reviewer is missing"));
     for (const auto &[key, value] : j["roles"].items()) {
         const QString role = QString::fromStdString(key);
         auto profile = readProfile(value, role);
@@ -149,7 +144,7 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
         else if (key == "translator")
             c.translator = *profile;
         else
-            return invalid(tr("run configuration: unknown role \"%1\" (reviewer, meta_reviewer, validator, translator)").arg(role));
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: unknown role \"%1\" (reviewer, meta_reviewer, validator, translator)").arg(role));
     }
     return c;
 }

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 
 root = pathlib.Path(__file__).resolve().parent.parent
 lupdate = "/usr/lib/qt6/bin/lupdate"
-sources = ["models", "widgets", "app/gui"]
+sources = ["models", "slicing", "pipeline", "widgets", "app/gui"]
 
 
 def refresh(ts, *extra):

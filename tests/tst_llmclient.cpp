@@ -59,6 +59,7 @@ private Q_SLOTS:
     void cacheMakesReRunsFreeAndIdentical();
     void replayAnswersFromRecordings();
     void listsModelsForTestConnection();
+    void copesWithAnEnormousAnswer();
 
 private:
     ChatRequest request(const QString &endpoint, const QString &text = QStringLiteral("review this")) const
@@ -338,6 +339,17 @@ void LlmClientTest::listsModelsForTestConnection()
     QCOMPARE(waitFor(client.listModels(profile)), (QStringList{QStringLiteral("qwen2.5-coder"), QStringLiteral("llama3.1")}));
     profile.endpoint = QStringLiteral("http://127.0.0.1:9/v1");
     QVERIFY(waitFor(client.listModels(profile)).value(0).startsWith(QLatin1String("error: ")));
+}
+
+void LlmClientTest::copesWithAnEnormousAnswer()
+{
+    FakeLlmServer server;
+    const QString huge(6 * 1024 * 1024, QLatin1Char('x'));
+    server.script({FakeLlmServer::completion(huge)});
+    LlmClient client(fastRetries());
+    const Exchange e = waitFor(client.send(request(server.endpoint())));
+    QVERIFY2(e.ok(), qPrintable(e.error));
+    QCOMPARE(e.response.size(), huge.size());
 }
 
 QTEST_GUILESS_MAIN(LlmClientTest)

@@ -295,6 +295,10 @@ void ReviewRunTest::fullPipelineKeepsEveryCommentWithProvenance()
     QCOMPARE(lonely.droppedAt, QStringLiteral("meta"));
     // Exactly one comment survives, and the JSON says so.
     QCOMPARE(std::count_if(record.comments.begin(), record.comments.end(), [](const ReviewComment &cm) { return cm.kept; }), 1);
+    // A run can be re-executed from its record: the configuration comes back whole.
+    const auto again = RunRecord::fromJson(record.toJson());
+    QVERIFY(again);
+    QCOMPARE(again->config.toJson(), record.config.toJson());
     const QJsonObject json = QJsonDocument::fromJson(record.toJson()).object();
     QCOMPARE(json.value(QStringLiteral("run")).toObject().value(QStringLiteral("requests")).toInt(), 6);
     QCOMPARE(json.value(QStringLiteral("comments")).toArray().size(), record.comments.size());

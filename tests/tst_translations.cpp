@@ -115,7 +115,7 @@ void TranslationsTest::filesMatchTheSources()
     lupdate.setWorkingDirectory(QStringLiteral(REVIEWDESK_SOURCE_DIR));
     lupdate.start(QStringLiteral(LUPDATE_EXECUTABLE),
                   {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("models"),
-                   QStringLiteral("widgets"), QStringLiteral("app/gui"), QStringLiteral("-ts"), fresh});
+                   QStringLiteral("slicing"), QStringLiteral("pipeline"), QStringLiteral("widgets"), QStringLiteral("app/gui"), QStringLiteral("-ts"), fresh});
     QVERIFY(lupdate.waitForFinished(120000));
     QCOMPARE(lupdate.exitCode(), 0);
     auto keys = [](const QList<Message> &messages) {

@@ -121,6 +121,41 @@
     </message>
 </context>
 <context>
+    <name>rd::LlmClient</name>
+    <message>
+        <source>the recording has no answer for this request</source>
+        <translation>录制中没有此请求的回答</translation>
+    </message>
+    <message>
+        <source>the environment variable %1 that should hold the API key is not set</source>
+        <translation>应保存 API 密钥的环境变量 %1 未设置</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒内没有回答</translation>
+    </message>
+    <message>
+        <source>HTTP %1: %2</source>
+        <translation>HTTP %1：%2</translation>
+    </message>
+    <message>
+        <source>connection failed: %1</source>
+        <translation>连接失败：%1</translation>
+    </message>
+    <message>
+        <source>unreadable answer: %1</source>
+        <translation>无法读取的回答：%1</translation>
+    </message>
+    <message>
+        <source>HTTP %1: not a model list</source>
+        <translation>HTTP %1：不是模型列表</translation>
+    </message>
+</context>
+<context>
     <name>rd::MainWindow</name>
     <message>
         <source>ReviewDesk</source>
@@ -919,6 +954,132 @@
     <message>
         <source>cannot point HEAD at %1</source>
         <translation>无法将 HEAD 指向 %1</translation>
+    </message>
+</context>
+<context>
+    <name>rd::pipeline</name>
+    <message>
+        <source>no JSON with comments in the model's reply</source>
+        <translation>模型的回答中没有包含评论的 JSON</translation>
+    </message>
+    <message>
+        <source>cannot read the recording %1</source>
+        <translation>无法读取录制文件 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a recording of exchanges</source>
+        <translation>%1 不是交互录制文件</translation>
+    </message>
+    <message>
+        <source>%1: an exchange lacks its key or response</source>
+        <translation>%1：某条交互缺少键或回答</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>not a run record: expected {"run":{"config":...}}</source>
+        <translation>不是运行记录：应为 {"run":{"config":...}}</translation>
+    </message>
+    <message>
+        <source>run configuration: "%1" must be a whole number from %2 to %3</source>
+        <translation>运行配置：“%1”必须是 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1 must be an object</source>
+        <translation>运行配置：roles.%1 必须是对象</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1 holds an API key; name the environment variable that holds it in "api_key_env" instead</source>
+        <translation>运行配置：roles.%1 包含 API 密钥；请改为在 "api_key_env" 中填写保存密钥的环境变量名</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.endpoint is missing</source>
+        <translation>运行配置：缺少 roles.%1.endpoint</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.endpoint must start with http://, https:// or replay:</source>
+        <translation>运行配置：roles.%1.endpoint 必须以 http://、https:// 或 replay: 开头</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.model is missing</source>
+        <translation>运行配置：缺少 roles.%1.model</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.api_key_env must be a variable name</source>
+        <translation>运行配置：roles.%1.api_key_env 必须是变量名</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.temperature must be a number from 0 to 2</source>
+        <translation>运行配置：roles.%1.temperature 必须是 0 到 2 之间的数</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.top_p must be a number above 0 and at most 1</source>
+        <translation>运行配置：roles.%1.top_p 必须大于 0 且不超过 1</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.max_tokens must be a whole number of at least 16</source>
+        <translation>运行配置：roles.%1.max_tokens 必须是不小于 16 的整数</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.seed must be a whole number</source>
+        <translation>运行配置：roles.%1.seed 必须是整数</translation>
+    </message>
+    <message>
+        <source>run configuration: not a JSON object</source>
+        <translation>运行配置：不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>run configuration: "slicing" must be original, parent, left or full</source>
+        <translation>运行配置："slicing" 必须是 original、parent、left 或 full</translation>
+    </message>
+    <message>
+        <source>run configuration: "thresholds" must be an object with nitpick and fake</source>
+        <translation>运行配置："thresholds" 必须是含 nitpick 和 fake 的对象</translation>
+    </message>
+    <message>
+        <source>run configuration: "cot" must be true or false</source>
+        <translation>运行配置："cot" 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>run configuration: "line_format" must be inline, relative or none</source>
+        <translation>运行配置："line_format" 必须是 inline、relative 或 none</translation>
+    </message>
+    <message>
+        <source>run configuration: "language" must be a language name or empty</source>
+        <translation>运行配置："language" 必须是语言名称或为空</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.reviewer is missing</source>
+        <translation>运行配置：缺少 roles.reviewer</translation>
+    </message>
+    <message>
+        <source>run configuration: unknown role "%1" (reviewer, meta_reviewer, validator, translator)</source>
+        <translation>运行配置：未知角色“%1”（reviewer、meta_reviewer、validator、translator）</translation>
+    </message>
+</context>
+<context>
+    <name>rd::slicing</name>
+    <message>
+        <source>slicing was cancelled</source>
+        <translation>切片已取消</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary directory</source>
+        <translation>无法创建临时目录</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a compilation database (a JSON array)</source>
+        <translation>%1 不是编译数据库（JSON 数组）</translation>
     </message>
 </context>
 </TS>

@@ -25,7 +25,9 @@ int runReviewCommand(const QStringList &arguments)
         "against OpenAI-compatible endpoints, and write every comment with its provenance."));
     const MergeRequestOptions target;
     target.addTo(parser);
-    const QCommandLineOption config(QStringLiteral("config"), QStringLiteral("The run configuration (JSON, see README)."), QStringLiteral("FILE"));
+    const QCommandLineOption config(QStringLiteral("config"),
+                                    QStringLiteral("The run configuration (JSON, see README), or a previous run's output to run it again."),
+                                    QStringLiteral("FILE"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Where to write the comments."), QStringLiteral("FILE"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default: the run and every comment) or aacr (kept comments, AACR-Bench)."),
                                     QStringLiteral("FORMAT"), QStringLiteral("json"));
@@ -49,9 +51,15 @@ int runReviewCommand(const QStringList &arguments)
     QFile configFile(parser.value(config));
     if (!configFile.open(QIODevice::ReadOnly))
         return fail(ExitUsage, QStringLiteral("review: cannot read %1").arg(parser.value(config)));
-    auto runConfig = RunConfig::fromJson(configFile.readAll());
-    if (!runConfig)
-        return fail(ExitUsage, QStringLiteral("review: %1: %2").arg(parser.value(config), runConfig.error().message));
+    const QByteArray configText = configFile.readAll();
+    auto runConfig = RunConfig::fromJson(configText);
+    if (!runConfig) {
+        // A previous run's output re-executes that run's configuration.
+        if (auto record = RunRecord::fromJson(configText); record && configText.contains("\"run\""))
+            runConfig = record->config;
+        else
+            return fail(ExitUsage, QStringLiteral("review: %1: %2").arg(parser.value(config), runConfig.error().message));
+    }
 
     LlmClientOptions clientOptions;
     clientOptions.timeoutMs = runConfig->timeoutSeconds * 1000;
