@@ -117,6 +117,15 @@ void AppTest::demoReviewReplaysOffline()
     for (const QJsonValue &c : root.value(QStringLiteral("comments")).toArray())
         kept += c.toObject().value(QStringLiteral("kept")).toBool();
     QVERIFY2(kept >= 5, qPrintable(QString::number(kept)));
+
+    // The same replay in the window, pictured with its review panel.
+    const QString png = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-demo-review.png");
+    QFile::remove(png);
+    const Run result = AppTest::run({QStringLiteral("--demo"), QStringLiteral("--run-demo-review"), QStringLiteral("--theme"), QStringLiteral("light"),
+                            QStringLiteral("--file"), QStringLiteral("src/reporting.cpp"), QStringLiteral("--screenshot"), png});
+    QVERIFY2(result.exitCode == 0, result.err.constData());
+    QVERIFY(!QImage(png).isNull());
+    qInfo("screenshot: %s", qPrintable(png));
 }
 
 QTEST_GUILESS_MAIN(AppTest)
