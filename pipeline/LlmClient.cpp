@@ -72,7 +72,9 @@ QFuture<Exchange> LlmClient::send(const ChatRequest &request)
     QFuture<Exchange> future = pending->promise.future();
 
     if (request.profile.isReplay()) {
-        const auto answer = m_replay.find(pending->key);
+        auto answer = m_replay.find(pending->key);
+        if (!answer)
+            answer = m_replay.findByLabel(request.label);
         pending->exchange.fromReplay = true;
         if (answer) {
             pending->exchange.response = answer->response;

@@ -294,7 +294,8 @@ void LlmClientTest::replayAnswersFromRecordings()
     FakeLlmServer server;
     server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("recorded answer"), 40, 9); });
     LlmClient live(fastRetries());
-    const ChatRequest r = request(server.endpoint());
+    ChatRequest r = request(server.endpoint());
+    r.label = QStringLiteral("reviewer 1, src/a.cpp slice 0");
     const Exchange recorded = waitFor(live.send(r));
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("recording.json"));
@@ -312,7 +313,11 @@ void LlmClientTest::replayAnswersFromRecordings()
     QVERIFY(e.fromReplay);
     QCOMPARE(e.response, QStringLiteral("recorded answer"));
     QCOMPARE(e.promptTokens, 40);
-    offline.messages.last().content = QStringLiteral("never recorded");
+    // The same step with a prompt that changed in a detail: its recorded answer.
+    offline.messages.last().content = QStringLiteral("review this (system headers of another compiler)");
+    QCOMPARE(waitFor(replay.send(offline)).response, QStringLiteral("recorded answer"));
+    // A step never recorded: an error, no network.
+    offline.label = QStringLiteral("reviewer 9, src/b.cpp slice 4");
     QVERIFY(waitFor(replay.send(offline)).error.contains(QLatin1String("no answer")));
     QCOMPARE(server.requests().size(), 1);
     // A damaged recording is refused with its name.
