@@ -28,7 +28,7 @@ DEFECTS = [
      "Unsigned arithmetic: the difference of two unsigned values is never below zero.",
      "Compare before subtracting: if (available(it->second) < count) return false;",
      "if (available(it->second) < count)\n    return false;", "Code Defect", 7, 7, 6),
-    ("src/stock.cpp", "it->second.reserved -= count;\n}",
+    ("src/stock.cpp", "void Stock::release||it->second.reserved -= count;",
      "release() changes reserved without taking m_lock, racing with reserve() and ship(), and underflows when count exceeds what is reserved.",
      "The new mutex guards every other member function but not this one; the subtraction is not checked.",
      "Take the lock and clamp: std::lock_guard guard(m_lock); it->second.reserved -= std::min(count, it->second.reserved);",
@@ -54,7 +54,12 @@ NITPICK = ("Consider naming the variable more descriptively.", "Naming preferenc
 
 
 def line_of(slice_text, needle):
-    """The new-side line number of the first slice line holding `needle` (its first line)."""
+    """The new-side line number of the first slice line holding `needle`; "marker||needle"
+    also requires the slice to hold `marker` (the same text sits in two functions)."""
+    if "||" in needle:
+        marker, needle = needle.split("||")
+        if marker not in slice_text:
+            return None
     first = needle.split("\n")[0]
     for line in slice_text.splitlines():
         m = re.match(r"^[ +](\s*\d+) (.*)$", line)
