@@ -215,7 +215,6 @@ RunRecord ReviewRunTest::run(FakeLlmServer &, RunConfig c, LlmClient *client, co
 // What each role of the scripted models answers, picked by its prompt.
 static FakeLlmServer::Reply scriptedModels(const FakeLlmServer::Request &request, int line)
 {
-    const QString body = QString::fromUtf8(request.body);
     const QJsonArray messages = QJsonDocument::fromJson(request.body).object().value(QStringLiteral("messages")).toArray();
     const QString system = messages.at(0).toObject().value(QStringLiteral("content")).toString();
     const QString user = messages.at(1).toObject().value(QStringLiteral("content")).toString();
@@ -242,7 +241,6 @@ static FakeLlmServer::Reply scriptedModels(const FakeLlmServer::Request &request
                                                         "\"q1_nitpick\":\"7\",\"q2_fake\":\"6\",\"q3_severity\":\"6\"}]}").arg(line));
     if (user.contains(QLatin1String("reviewer 3 of")))
         return FakeLlmServer::completion(QStringLiteral("Looks fine to me, but %1").arg(comment("", line, 6, 6, 3, "odd naming")));
-    Q_UNUSED(body);
     return FakeLlmServer::completion(QStringLiteral("{\"comments\":[]}"));
 }
 
@@ -260,17 +258,12 @@ void ReviewRunTest::fullPipelineKeepsEveryCommentWithProvenance()
     QVERIFY2(record.errors.isEmpty(), qPrintable(record.errors.join(QLatin1Char('\n'))));
     QCOMPARE(record.exchanges.size(), 6); // 3 reviewers, meta, validator, translator
 
-    QMap<QString, ReviewComment> byIssue;
-    for (const ReviewComment &cm : record.comments)
-        byIssue.insert(cm.id + QLatin1Char(' ') + cm.issue, cm);
     auto find = [&](const QString &idPrefix, const QString &issue) -> ReviewComment {
         for (const ReviewComment &cm : record.comments)
             if (cm.id.startsWith(idPrefix) && cm.issue.contains(issue))
                 return cm;
         qFatal("no comment %s / %s", qPrintable(idPrefix), qPrintable(issue));
     };
-    const QString s = QStringLiteral("s%1-").arg(m_slices.first().seed.isEmpty() ? 0 : 0);
-    Q_UNUSED(s);
     // Reviewer 1: the nitpick fell at the coarse filter, the far-away finding is
     // flagged as outside the slice but kept going, the overflow was merged.
     const ReviewComment nitpick = find(QStringLiteral("s0-r1"), QStringLiteral("rename total"));

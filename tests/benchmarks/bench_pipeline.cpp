@@ -102,7 +102,6 @@ int main(int argc, char *argv[])
         std::printf("instant server:  %d requests in %.1f ms = %.2f ms a request of orchestration, HTTP and parsing\n", requests, ms, ms / requests);
     }
     delay = latency;
-    double single = 0;
     std::printf("with %d ms model latency:\n", latency);
     for (int c : {1, 2, 4, 8, 16}) {
         config.concurrency = c;
@@ -110,12 +109,9 @@ int main(int argc, char *argv[])
         options.concurrency = c;
         LlmClient client(options);
         const double ms = timeRun(client, *mr, slices, config, &requests);
-        if (c == 1)
-            single = ms;
         const double ideal = std::max(1.0, std::ceil(double(requests) / c)) * latency;
         std::printf("  concurrency %2d: %8.1f ms, %6.1f requests/s, %5.1f%% of linear scaling (ideal %.0f ms)\n", c, ms, requests * 1000.0 / ms,
                     100.0 * ideal / ms, ideal);
     }
-    Q_UNUSED(single);
     return 0;
 }
