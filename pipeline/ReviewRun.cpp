@@ -128,14 +128,24 @@ private:
                 {QStringLiteral("language"), m_config.language}};
     }
 
-    Exchange ask(const EndpointProfile &profile, const QList<ChatMessage> &messages, const QString &label)
+    // Sends the comments at `indices` to a role and reads the comments it
+    // answers with. A failed request or an unreadable answer is recorded once,
+    // with what the run does instead (`fallback`).
+    ParsedComments askAbout(ReviewRole role, const EndpointProfile &profile, const QList<int> &indices, const QString &roleLabel,
+                            const QString &fallback)
     {
-        ChatRequest request{profile, messages, label};
-        const Exchange e = m_client.send(request).result();
+        QList<ReviewComment> input;
+        for (int i : indices)
+            input.append(comments[i]);
+        QHash<QString, QString> v = values();
+        v.insert(QStringLiteral("comments"), commentsForPrompt(input, role == ReviewRole::MetaReviewer));
+        const QString label = QStringLiteral("%1, %2 slice %3").arg(roleLabel, sliceFile()).arg(m_index);
+        const Exchange e = m_client.send({profile, buildPrompt(role, m_config.cot, v), label}).result();
         exchanges.append(e);
-        if (!e.ok())
-            errors << QStringLiteral("%1: %2").arg(label, e.error);
-        return e;
+        ParsedComments parsed = e.ok() ? parseComments(e.response) : ParsedComments{{}, e.error};
+        if (!parsed.error.isEmpty())
+            errors << QStringLiteral("%1: %2 (%3)").arg(label, parsed.error, fallback);
+        return parsed;
     }
 
     QList<int> keptIndices() const
@@ -205,19 +215,10 @@ private:
     // Returns the indices of the comments that go on to the validator.
     QList<int> metaReview(const QList<int> &sources)
     {
-        QList<ReviewComment> input;
-        for (int i : sources)
-            input.append(comments[i]);
-        QHash<QString, QString> v = values();
-        v.insert(QStringLiteral("comments"), commentsForPrompt(input, true));
-        const Exchange e = ask(*m_config.metaReviewer, buildPrompt(ReviewRole::MetaReviewer, m_config.cot, v),
-                               QStringLiteral("meta-reviewer, %1 slice %2").arg(sliceFile()).arg(m_index));
-        const ParsedComments parsed = e.ok() ? parseComments(e.response) : ParsedComments{{}, e.error};
-        if (!parsed.error.isEmpty()) {
-            // Without a merge the reviewers' comments go on as they are.
-            errors << QStringLiteral("meta-reviewer, %1 slice %2: %3").arg(sliceFile()).arg(m_index).arg(parsed.error);
+        const ParsedComments parsed = askAbout(ReviewRole::MetaReviewer, *m_config.metaReviewer, sources, QStringLiteral("meta-reviewer"),
+                                               QStringLiteral("the reviewers' comments go on unmerged"));
+        if (!parsed.error.isEmpty())
             return sources;
-        }
         QList<int> merged;
         int n = 0;
         for (ReviewComment c : parsed.comments) {
@@ -257,18 +258,10 @@ private:
 
     void validate(const QList<int> &candidates)
     {
-        QList<ReviewComment> input;
-        for (int i : candidates)
-            input.append(comments[i]);
-        QHash<QString, QString> v = values();
-        v.insert(QStringLiteral("comments"), commentsForPrompt(input, false));
-        const Exchange e = ask(*m_config.validator, buildPrompt(ReviewRole::Validator, m_config.cot, v),
-                               QStringLiteral("validator, %1 slice %2").arg(sliceFile()).arg(m_index));
-        const ParsedComments parsed = e.ok() ? parseComments(e.response) : ParsedComments{{}, e.error};
-        if (!parsed.error.isEmpty()) {
-            errors << QStringLiteral("validator, %1 slice %2: %3 (comments left unvalidated)").arg(sliceFile()).arg(m_index).arg(parsed.error);
+        const ParsedComments parsed = askAbout(ReviewRole::Validator, *m_config.validator, candidates, QStringLiteral("validator"),
+                                               QStringLiteral("comments left unvalidated"));
+        if (!parsed.error.isEmpty())
             return;
-        }
         QSet<int> confirmed;
         for (const ReviewComment &answer : parsed.comments) {
             int match = -1;
@@ -319,18 +312,10 @@ private:
         QList<int> kept = keptIndices();
         if (kept.isEmpty())
             return;
-        QList<ReviewComment> input;
-        for (int i : kept)
-            input.append(comments[i]);
-        QHash<QString, QString> v = values();
-        v.insert(QStringLiteral("comments"), commentsForPrompt(input, false));
-        const Exchange e = ask(*m_config.translator, buildPrompt(ReviewRole::Translator, m_config.cot, v),
-                               QStringLiteral("translator, %1 slice %2").arg(sliceFile()).arg(m_index));
-        const ParsedComments parsed = e.ok() ? parseComments(e.response) : ParsedComments{{}, e.error};
-        if (!parsed.error.isEmpty()) {
-            errors << QStringLiteral("translator, %1 slice %2: %3 (comments left untranslated)").arg(sliceFile()).arg(m_index).arg(parsed.error);
+        const ParsedComments parsed = askAbout(ReviewRole::Translator, *m_config.translator, kept, QStringLiteral("translator"),
+                                               QStringLiteral("comments left untranslated"));
+        if (!parsed.error.isEmpty())
             return;
-        }
         for (const ReviewComment &answer : parsed.comments)
             for (int i : kept)
                 if (comments[i].id == answer.id) {
