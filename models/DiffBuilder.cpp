@@ -46,19 +46,6 @@ git_diff_options contentDiffOptions(const DiffOptions &options)
     return opts;
 }
 
-Result<GitTreePtr> commitTree(git_repository *repo, const ObjectId &id)
-{
-    const git_oid oid = toGitOid(id);
-    git_commit *commit = nullptr;
-    if (git_commit_lookup(&commit, repo, &oid) < 0)
-        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
-    GitCommitPtr owner(commit);
-    git_tree *tree = nullptr;
-    if (git_commit_tree(&tree, commit) < 0)
-        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read the tree of %1").arg(QString::fromLatin1(id.toHex())));
-    return GitTreePtr(tree);
-}
-
 // Whether any gitattributes file could give a path a diff driver or mark it
 // binary. When none can, workers open the repository bare: libgit2 would
 // otherwise look for .gitattributes in every directory of every file, which

@@ -129,6 +129,19 @@ CommitInfo commitInfo(const ObjectId &id, git_commit *commit)
 
 } // namespace
 
+Result<GitTreePtr> commitTree(git_repository *repo, const ObjectId &id)
+{
+    const git_oid oid = toGitOid(id);
+    git_commit *commit = nullptr;
+    if (git_commit_lookup(&commit, repo, &oid) < 0)
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
+    GitCommitPtr owner(commit);
+    git_tree *tree = nullptr;
+    if (git_commit_tree(&tree, commit) < 0)
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read the tree of %1").arg(QString::fromLatin1(id.toHex())));
+    return GitTreePtr(tree);
+}
+
 Result<CommitInfo> GitRepository::commit(const ObjectId &id) const
 {
     std::lock_guard guard(d->lock);
@@ -143,15 +156,9 @@ Result<CommitInfo> GitRepository::commit(const ObjectId &id) const
 Result<QList<TreeEntry>> GitRepository::treeEntries(const ObjectId &id) const
 {
     std::lock_guard guard(d->lock);
-    const git_oid oid = toGitOid(id);
-    git_commit *rawCommit = nullptr;
-    if (git_commit_lookup(&rawCommit, d->repo.get(), &oid) < 0)
-        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read commit %1").arg(QString::fromLatin1(id.toHex())));
-    GitCommitPtr commit(rawCommit);
-    git_tree *rawTree = nullptr;
-    if (git_commit_tree(&rawTree, commit.get()) < 0)
-        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read the tree of %1").arg(QString::fromLatin1(id.toHex())));
-    GitTreePtr tree(rawTree);
+    auto tree = commitTree(d->repo.get(), id);
+    if (!tree)
+        return tree.error();
     QList<TreeEntry> entries;
     auto visit = [](const char *root, const git_tree_entry *entry, void *payload) -> int {
         const git_object_t type = git_tree_entry_type(entry);
@@ -161,7 +168,7 @@ Result<QList<TreeEntry>> GitRepository::treeEntries(const ObjectId &id) const
                  static_cast<quint32>(git_tree_entry_filemode(entry))});
         return 0;
     };
-    if (git_tree_walk(tree.get(), GIT_TREEWALK_PRE, visit, &entries) < 0)
+    if (git_tree_walk(tree->get(), GIT_TREEWALK_PRE, visit, &entries) < 0)
         return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read the tree of %1").arg(QString::fromLatin1(id.toHex())));
     return entries;
 }

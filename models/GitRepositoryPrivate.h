@@ -34,6 +34,9 @@ struct GitRepository::Private
 Error gitError(Error::Kind kind, const QString &context);
 
 inline ObjectId toObjectId(const git_oid &oid) { return ObjectId(oid.id); }
+
+// The tree of a commit, with the error a user can read when either is missing.
+Result<GitTreePtr> commitTree(git_repository *repo, const ObjectId &commit);
 inline git_oid toGitOid(const ObjectId &id)
 {
     git_oid oid;
