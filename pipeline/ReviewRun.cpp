@@ -293,8 +293,6 @@ private:
                 c.lineEnd = answer.lineEnd;
             }
             finishComment(c, QStringLiteral("validator"));
-            c.history.removeAt(c.history.size() - 1); // finishComment added one; keep a single validator record
-            c.history.append({QStringLiteral("validator"), c.q1Nitpick, c.q2Fake, c.q3Severity});
         }
         for (int i : candidates) {
             if (!confirmed.contains(i)) {

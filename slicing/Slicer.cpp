@@ -5,6 +5,7 @@
 #include "SourceSnapshot.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QtConcurrent>
 
 #include <map>
@@ -42,6 +43,9 @@ public:
     FileSlicer(const CodeModel &model, const QByteArray &file, const SourceSnapshot *snapshot)
         : m_model(model), m_file(file), m_snapshot(snapshot)
     {
+        // Traces look at one function's statements many times: index them once.
+        for (int i = 0; i < m_model.statements.size(); ++i)
+            m_byFunction[m_model.statements[i].function].append(i);
     }
 
     QList<Slice> slice(const std::set<int> &changedLines, SliceAlgorithm algorithm, Side side)
@@ -113,8 +117,8 @@ private:
 
     int signatureOf(int function) const
     {
-        for (int i = 0; i < m_model.statements.size(); ++i)
-            if (m_model.statements[i].function == function && m_model.statements[i].kind == CodeStatement::Kind::Signature)
+        for (int i : statementsOf(function))
+            if (m_model.statements[i].kind == CodeStatement::Kind::Signature)
                 return i;
         return -1;
     }
@@ -185,11 +189,7 @@ private:
     // The statements of `function` in order, for backward and forward traces.
     QList<int> statementsOf(int function) const
     {
-        QList<int> out;
-        for (int i = 0; i < m_model.statements.size(); ++i)
-            if (m_model.statements[i].function == function)
-                out.append(i);
-        return out;
+        return m_byFunction.value(function);
     }
 
     void addDeclaration(const QString &usr, int function, LineSet &set, const QString &reason)
@@ -301,6 +301,7 @@ private:
 
     const CodeModel &m_model;
     std::map<int, int> m_owner; // changed line -> the statement it belongs to
+    QHash<int, QList<int>> m_byFunction; // function -> its statements, in order
     QByteArray m_file;
     const SourceSnapshot *m_snapshot;
 };
