@@ -1,6 +1,5 @@
 #include "DiffView.h"
 
-#include "Theme.h"
 
 #include <QFontDatabase>
 #include <QtMath>
@@ -425,7 +424,8 @@ bool DiffView::viewportEvent(QEvent *event)
 void DiffView::paintEvent(QPaintEvent *)
 {
     QPainter p(viewport());
-    const DiffColors colors = diffColors(palette());
+    m_colors = diffColors(palette());
+    const DiffColors &colors = m_colors;
     p.fillRect(viewport()->rect(), colors.base);
     if (!m_document)
         return;
@@ -450,7 +450,7 @@ void DiffView::paintEvent(QPaintEvent *)
 
 void DiffView::paintGap(QPainter &p, const VisualLine &line, int y, const Geometry &)
 {
-    const DiffColors colors = diffColors(palette());
+    const DiffColors &colors = m_colors;
     const QRect rect(0, y, viewport()->width(), m_lineHeight);
     p.fillRect(rect, colors.gap);
     p.setPen(colors.gapText);
@@ -463,7 +463,7 @@ void DiffView::paintGap(QPainter &p, const VisualLine &line, int y, const Geomet
 
 void DiffView::paintRow(QPainter &p, const VisualLine &line, int y, int height, const Geometry &g, int visualLine)
 {
-    const DiffColors colors = diffColors(palette());
+    const DiffColors &colors = m_colors;
     const DiffRow &row = m_document->rows[line.row];
     auto gutterNumber = [&](int x, int number, const QColor &background) {
         p.fillRect(QRect(x, y, g.gutter, height), background);
@@ -532,7 +532,7 @@ void DiffView::paintSide(QPainter &p, Side side, int lineNumber, const DiffRow &
 {
     if (!lineNumber)
         return;
-    const DiffColors colors = diffColors(palette());
+    const DiffColors &colors = m_colors;
     const SideText &sideText = m_document->side[side];
     const QStringView text = sideText.line(lineNumber);
     const int scroll = m_wrap ? 0 : horizontalScrollBar()->value();

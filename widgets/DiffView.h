@@ -2,6 +2,7 @@
 
 #include "DiffDocument.h"
 #include "DiffLayout.h"
+#include "Theme.h"
 
 #include <QAbstractScrollArea>
 #include <QColor>
@@ -104,6 +105,7 @@ private:
     int m_currentChange = -1;
     QString m_findText;
     QList<SliceOverlay> m_overlays;
+    DiffColors m_colors; // taken from the palette once per paint
     struct Match { int row = -1; Side side = Side::New; int column = -1; } m_match;
 };
 

@@ -178,6 +178,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(m_slicePanel, &SlicePanel::overlaysChanged, this, &MainWindow::updateSliceOverlays);
     connect(m_slicePanel, &SlicePanel::openLocation, this, &MainWindow::openLocation);
+    connect(m_slicePanel, &SlicePanel::shownAlgorithmsChanged, this, [this] {
+        QStringList shown;
+        for (SliceAlgorithm a : m_slicePanel->shownAlgorithms())
+            shown << algorithmName(a);
+        QSettings().setValue(QStringLiteral("slices/shown"), shown);
+    });
     connect(m_pipelinePanel, &PipelinePanel::openLocation, this, &MainWindow::openLocation);
     connect(m_pipelinePanel, &PipelinePanel::commentsChanged, this, &MainWindow::updateSliceOverlays);
     connect(m_pipelinePanel, &PipelinePanel::cancelRequested, this, [this] {
@@ -341,10 +347,6 @@ void MainWindow::updateSliceOverlays()
             overlays.append(comments);
     }
     m_diffPane->view()->setSliceOverlays(overlays);
-    QStringList shown;
-    for (SliceAlgorithm a : m_slicePanel->shownAlgorithms())
-        shown << algorithmName(a);
-    QSettings().setValue(QStringLiteral("slices/shown"), shown);
 }
 
 void MainWindow::openLocation(const QByteArray &path, int line)

@@ -78,6 +78,7 @@ SlicePanel::SlicePanel(QWidget *parent) : QWidget(parent)
         connect(box, &QCheckBox::toggled, this, [this] {
             refill();
             Q_EMIT overlaysChanged();
+            Q_EMIT shownAlgorithmsChanged();
         });
         m_algorithmBoxes.append(box);
         bar->addWidget(box);
@@ -162,6 +163,7 @@ void SlicePanel::setShownAlgorithms(const QList<SliceAlgorithm> &algorithms)
     }
     refill();
     Q_EMIT overlaysChanged();
+    Q_EMIT shownAlgorithmsChanged();
 }
 
 QList<SliceOverlay> SlicePanel::overlays() const

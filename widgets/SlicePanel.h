@@ -44,6 +44,8 @@ public:
 
 Q_SIGNALS:
     void overlaysChanged();
+    // The user (or setShownAlgorithms) changed which algorithms are drawn.
+    void shownAlgorithmsChanged();
     // A snippet from a file of the merge request was chosen.
     void openLocation(const QByteArray &path, int line);
 
