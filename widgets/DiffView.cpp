@@ -1,6 +1,5 @@
 #include "DiffView.h"
 
-
 #include <QFontDatabase>
 #include <QtMath>
 #include <QHelpEvent>
