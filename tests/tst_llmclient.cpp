@@ -3,6 +3,7 @@
 // the cache and replay.
 
 #include <FakeLlmServer.h>
+#include <WaitFor.h>
 #include <LlmClient.h>
 
 #include <QDirIterator>
@@ -17,18 +18,6 @@ using namespace rd;
 using namespace rd::test;
 
 namespace {
-
-template <typename T>
-T waitFor(const QFuture<T> &future, int timeoutMs = 20000)
-{
-    QElapsedTimer clock;
-    clock.start();
-    while (!future.isFinished() && clock.elapsed() < timeoutMs)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-    if (!future.isFinished())
-        qFatal("a request never finished");
-    return future.result();
-}
 
 LlmClientOptions fastRetries()
 {

@@ -3,6 +3,7 @@
 // cancellation, replay determinism, and no API key in any file written.
 
 #include <FakeLlmServer.h>
+#include <WaitFor.h>
 #include <FixtureRepo.h>
 #include <ModelOutput.h>
 #include <ReviewRun.h>
@@ -45,18 +46,6 @@ QString comment(const char *id, int line, int q1, int q2, int q3, const char *is
         .arg(q2)
         .arg(q3)
         .arg(extra);
-}
-
-template <typename T>
-T waitFor(const QFuture<T> &future, int timeoutMs = 60000)
-{
-    QElapsedTimer clock;
-    clock.start();
-    while (!future.isFinished() && clock.elapsed() < timeoutMs)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-    if (!future.isFinished())
-        qFatal("the run never finished");
-    return future.result();
 }
 
 } // namespace
