@@ -12,6 +12,7 @@ struct ScoreRecord
     int q1Nitpick = 0;
     int q2Fake = 0;
     int q3Severity = 0;
+    QString note;  // what the stage left out or could not do ("q2_fake missing: kept 6")
 };
 
 // A review comment and its provenance. Filtered comments are kept with the

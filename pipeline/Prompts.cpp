@@ -15,7 +15,7 @@ QString roleName(ReviewRole role)
     return {};
 }
 
-QList<ChatMessage> buildPrompt(ReviewRole role, bool chainOfThought, const QHash<QString, QString> &values)
+QList<ChatMessage> buildPrompt(ReviewRole role, bool chainOfThought, const QHash<QString, QString> &values, LineFormat)
 {
     QFile file(QStringLiteral(":/prompts/%1%2.txt").arg(roleName(role), chainOfThought ? QString() : QStringLiteral("_nocot")));
     if (!file.open(QIODevice::ReadOnly))

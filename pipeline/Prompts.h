@@ -2,6 +2,8 @@
 
 #include "LlmTypes.h"
 
+#include <Slice.h>
+
 #include <QHash>
 
 namespace rd {
@@ -12,6 +14,7 @@ QString roleName(ReviewRole role); // reviewer, meta_reviewer, validator, transl
 
 // The messages for a role from its template in resources/prompts (with or
 // without the chain-of-thought steps), {{placeholders}} filled from `values`.
-QList<ChatMessage> buildPrompt(ReviewRole role, bool chainOfThought, const QHash<QString, QString> &values);
+QList<ChatMessage> buildPrompt(ReviewRole role, bool chainOfThought, const QHash<QString, QString> &values,
+                              LineFormat lineFormat = LineFormat::Inline);
 
 } // namespace rd

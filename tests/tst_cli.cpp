@@ -2,14 +2,17 @@
 // and a revision, and one clear line plus the documented exit code for every
 // bad input.
 
+#include <FakeLlmServer.h>
 #include <FixtureRepo.h>
 #include <Scenarios.h>
 
 #include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,9 +34,16 @@ private Q_SLOTS:
     void emptyDiffPrintsNothing();
     void sliceWritesTheDocumentedJson();
     void helpAndVersion();
+    void reviewExitCodes_data();
+    void reviewExitCodes();
+    void reviewRecordsAndReplaysThroughTheCli();
+    void reviewNeverPrintsOrWritesTheKey();
 
 private:
     GitOutput diff(const QStringList &extra) const;
+    // reviewdesk-cli review on the "modified" scenario with `config` (JSON),
+    // this thread's event loop running (the fake server lives on it).
+    GitOutput review(const QByteArray &config, const QStringList &extra = {});
     QTemporaryDir m_root;
     QString m_work, m_bare;
     QByteArray m_reference;
@@ -229,6 +239,133 @@ void CliTest::helpAndVersion()
     QCOMPARE(diffHelp.exitCode, 0);
     QVERIFY(diffHelp.out.contains("--two-dot"));
     QCOMPARE(runCli({QStringLiteral("--version")}).exitCode, 0);
+}
+
+GitOutput CliTest::review(const QByteArray &config, const QStringList &extra)
+{
+    const QString configFile = m_root.filePath(QStringLiteral("review-config.json"));
+    QFile f(configFile);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write the review configuration");
+    f.write(config);
+    f.close();
+    QProcess process;
+    process.start(QStringLiteral(REVIEWDESK_CLI),
+                  QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
+                              QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"),
+                              QStringLiteral("--out"), m_root.filePath(QStringLiteral("review.json"))}
+                      + extra);
+    while (process.state() != QProcess::NotRunning)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    GitOutput out;
+    out.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    out.out = process.readAllStandardOutput();
+    out.err = process.readAllStandardError();
+    return out;
+}
+
+static QByteArray reviewConfig(const QString &endpoint, const QByteArray &extra = {}, const QByteArray &roleExtra = {})
+{
+    return "{\"reviewers\":1,\"min_agreement\":1,\"retries\":0" + extra + ",\"roles\":{\"reviewer\":{\"endpoint\":\"" + endpoint.toUtf8()
+           + "\",\"model\":\"m\"" + roleExtra + "}}}";
+}
+
+static FakeLlmServer::Reply oneFinding(const FakeLlmServer::Request &)
+{
+    return FakeLlmServer::completion(QStringLiteral("{\"comments\":[{\"file\":\"src/compute.cpp\",\"line_start\":3,\"issue\":\"total can overflow\","
+                                                    "\"q1_nitpick\":7,\"q2_fake\":7,\"q3_severity\":6}]}"));
+}
+
+void CliTest::reviewExitCodes_data()
+{
+    QTest::addColumn<QByteArray>("extra");
+    QTest::addColumn<QByteArray>("roleExtra");
+    QTest::addColumn<bool>("reachable");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("answered") << QByteArray() << QByteArray() << true << 0 << QString();
+    QTest::newRow("unknown key") << QByteArray(",\"topk\":3") << QByteArray() << true << 2 << QStringLiteral("did you mean \"top_k\"");
+    QTest::newRow("impossible agreement") << QByteArray(",\"min_agreement\":2") << QByteArray() << true << 2 << QStringLiteral("min_agreement");
+    QTest::newRow("key variable not set") << QByteArray() << QByteArray(",\"api_key_env\":\"REVIEWDESK_UNSET_KEY\"") << true << 2
+                                          << QStringLiteral("REVIEWDESK_UNSET_KEY");
+    QTest::newRow("nobody answers") << QByteArray() << QByteArray() << false << 4 << QStringLiteral("no endpoint answered");
+}
+
+void CliTest::reviewExitCodes()
+{
+    QFETCH(QByteArray, extra);
+    QFETCH(QByteArray, roleExtra);
+    QFETCH(bool, reachable);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    qunsetenv("REVIEWDESK_UNSET_KEY");
+    FakeLlmServer server;
+    server.setResponder(oneFinding);
+    // A key given twice: the later one counts.
+    const QByteArray config = reviewConfig(reachable ? server.endpoint() : QStringLiteral("http://127.0.0.1:9/v1"), extra, roleExtra);
+    const GitOutput out = review(config);
+    QVERIFY2(out.exitCode == exitCode, out.err.constData());
+    QVERIFY2(out.err.contains(message.toUtf8()), out.err.constData());
+    if (exitCode == 2)
+        QCOMPARE(server.requests().size(), 0); // refused before any request
+    if (exitCode == 0) {
+        QFile f(m_root.filePath(QStringLiteral("review.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(root.value(QStringLiteral("comments")).toArray().size(), 1);
+        QCOMPARE(root.value(QStringLiteral("run")).toObject().value(QStringLiteral("errors")).toArray().size(), 0);
+    }
+}
+
+void CliTest::reviewRecordsAndReplaysThroughTheCli()
+{
+    FakeLlmServer server;
+    server.setResponder(oneFinding);
+    const QString recording = m_root.filePath(QStringLiteral("recording.json"));
+    const QByteArray config = reviewConfig(server.endpoint());
+    const GitOutput live = review(config, {QStringLiteral("--record"), recording});
+    QVERIFY2(live.exitCode == 0, live.err.constData());
+    QVERIFY(QFileInfo::exists(recording));
+    const int asked = static_cast<int>(server.requests().size());
+    QVERIFY(asked > 0);
+    QFile liveOut(m_root.filePath(QStringLiteral("review.json")));
+    QVERIFY(liveOut.open(QIODevice::ReadOnly));
+    const QJsonArray liveComments = QJsonDocument::fromJson(liveOut.readAll()).object().value(QStringLiteral("comments")).toArray();
+    liveOut.close();
+    // The same run from the recording: no request, the same comments.
+    const GitOutput replayed = review(config, {QStringLiteral("--replay"), recording});
+    QVERIFY2(replayed.exitCode == 0, replayed.err.constData());
+    QCOMPARE(server.requests().size(), asked);
+    QVERIFY(liveOut.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(liveOut.readAll()).object().value(QStringLiteral("comments")).toArray(), liveComments);
+    liveOut.close();
+    // Another configuration is not what was recorded: exit 4 naming the step.
+    const GitOutput stale = review(reviewConfig(server.endpoint(), ",\"cot\":false"), {QStringLiteral("--replay"), recording});
+    QCOMPARE(stale.exitCode, 4);
+    QVERIFY2(stale.err.contains("reviewer 1, src/compute.cpp slice"), stale.err.constData());
+    QCOMPARE(server.requests().size(), asked);
+}
+
+void CliTest::reviewNeverPrintsOrWritesTheKey()
+{
+    const QByteArray secret = "sk-cli-echo-0f1e2d3c4b";
+    qputenv("REVIEWDESK_CLI_KEY", secret);
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &r) {
+        return FakeLlmServer::status(401, "{\"error\":\"invalid\",\"echo\":\"Authorization: " + r.headers.value("authorization") + "\"}");
+    });
+    const GitOutput out = review(reviewConfig(server.endpoint(), {}, ",\"api_key_env\":\"REVIEWDESK_CLI_KEY\""));
+    qunsetenv("REVIEWDESK_CLI_KEY");
+    QCOMPARE(out.exitCode, 4);
+    QVERIFY(!server.requests().isEmpty());
+    QCOMPARE(server.requests().first().headers.value("authorization"), QByteArray("Bearer " + secret));
+    QVERIFY2(out.err.contains("invalid"), out.err.constData());
+    QVERIFY2(!out.err.contains(secret), out.err.constData());
+    QFile f(m_root.filePath(QStringLiteral("review.json")));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray written = f.readAll();
+    QVERIFY(written.contains("invalid"));
+    QVERIFY2(!written.contains(secret), written.constData());
 }
 
 QTEST_GUILESS_MAIN(CliTest)

@@ -7,7 +7,7 @@
 #include <LlmClient.h>
 
 #include <QDirIterator>
-#include <QElapsedTimer>
+#include <QLocale>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -40,7 +40,10 @@ private Q_SLOTS:
     void sendsTheApiKeyFromTheEnvironmentOnly();
     void retriesEveryTransientFault_data();
     void retriesEveryTransientFault();
+    void honoursRetryAfter_data();
     void honoursRetryAfter();
+    void keepsConnectionsAlive();
+    void redactsTheKeyFromEverythingRecorded();
     void givesUpAfterTheRetries();
     void clientErrorsAreNotRetried();
     void limitsConcurrencyPerEndpoint();
@@ -79,7 +82,6 @@ void LlmClientTest::answersAndRecordsUsage()
     QCOMPARE(e.completionTokens, 7);
     QCOMPARE(e.attempts, 1);
     QCOMPARE(e.httpStatus, 200);
-    QVERIFY(e.latencyMs >= 0);
     QCOMPARE(server.requests().size(), 1);
     const FakeLlmServer::Request &sent = server.requests().first();
     QCOMPARE(sent.method, QByteArray("POST"));
@@ -145,7 +147,7 @@ void LlmClientTest::retriesEveryTransientFault()
     case 1: bad = FakeLlmServer::status(500, "{\"error\":\"boom\"}"); break;
     case 2: bad = FakeLlmServer::status(503); break;
     case 3: bad.drop = true; break;
-    case 4: bad = FakeLlmServer::completion(QStringLiteral("late"), 1, 1, 3000); break;
+    case 4: bad = FakeLlmServer::held(FakeLlmServer::completion(QStringLiteral("never"))); break;
     case 5: bad = FakeLlmServer::completion(QStringLiteral("cut")); bad.truncate = true; break;
     }
     server.script({bad, FakeLlmServer::completion(QStringLiteral("ok"))});
@@ -158,7 +160,10 @@ void LlmClientTest::retriesEveryTransientFault()
     QCOMPARE(server.requests().size(), 2);
     // Qt itself resends a request whose connection closed before any answer,
     // so a single drop may never reach the client's own retry.
-    QCOMPARE(e.attempts, fault == 3 ? e.attempts : 2);
+    if (fault == 3)
+        QVERIFY2(e.attempts == 1 || e.attempts == 2, qPrintable(QString::number(e.attempts)));
+    else
+        QCOMPARE(e.attempts, 2);
     if (fault == 3) {
         // Two drops in a row: Qt gives up, the client's retry succeeds.
         FakeLlmServer again;
@@ -171,16 +176,86 @@ void LlmClientTest::retriesEveryTransientFault()
     }
 }
 
+void LlmClientTest::honoursRetryAfter_data()
+{
+    QTest::addColumn<bool>("asDate");
+    QTest::newRow("seconds") << false;
+    QTest::newRow("HTTP date") << true;
+}
+
+// The server's own clock says when the retry came: never before the time it
+// asked for (a coarse timer fires up to 5 % early; a date was ignored).
 void LlmClientTest::honoursRetryAfter()
 {
+    QFETCH(bool, asDate);
     FakeLlmServer server;
-    server.script({FakeLlmServer::status(429, "{}", 1), FakeLlmServer::completion(QStringLiteral("ok"))});
+    QDateTime notBefore;
+    server.setResponder([&](const FakeLlmServer::Request &) {
+        if (server.requests().size() > 1)
+            return FakeLlmServer::completion(QStringLiteral("ok"));
+        FakeLlmServer::Reply busy = FakeLlmServer::status(429, "{}");
+        if (asDate) {
+            // Whole seconds, at least two from now.
+            const QDateTime now = QDateTime::currentDateTimeUtc();
+            notBefore = QDateTime::fromSecsSinceEpoch(now.toSecsSinceEpoch() + 2).toUTC();
+            busy.headers.append({"Retry-After", QLocale::c().toString(notBefore, QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'")).toLatin1()});
+        } else {
+            busy.headers.append({"Retry-After", "1"});
+        }
+        return busy;
+    });
     LlmClient client(fastRetries()); // backoff alone would wait about 20 ms
-    QElapsedTimer clock;
-    clock.start();
     const Exchange e = waitFor(client.send(request(server.endpoint())));
-    QVERIFY(e.ok());
-    QVERIFY2(clock.elapsed() >= 950, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY2(e.ok(), qPrintable(e.error));
+    QCOMPARE(server.requests().size(), 2);
+    const QDateTime asked = asDate ? notBefore : server.requests()[0].answered.addMSecs(1000);
+    QVERIFY2(server.requests()[1].received >= asked,
+             qPrintable(QStringLiteral("retried %1 ms early").arg(server.requests()[1].received.msecsTo(asked))));
+}
+
+// Sequential requests to one endpoint share one HTTP/1.1 connection.
+void LlmClientTest::keepsConnectionsAlive()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("ok")); });
+    LlmClientOptions options = fastRetries();
+    options.concurrency = 1;
+    LlmClient client(options);
+    for (int i = 0; i < 4; ++i)
+        QVERIFY(waitFor(client.send(request(server.endpoint(), QStringLiteral("request %1").arg(i)))).ok());
+    QCOMPARE(server.requests().size(), 4);
+    QCOMPARE(server.connections(), 1);
+    QCOMPARE(server.requests().last().connection, 1);
+}
+
+// An endpoint that echoes the request's headers (some proxies do) must not
+// put the key into the exchange: not its error, body or answer.
+void LlmClientTest::redactsTheKeyFromEverythingRecorded()
+{
+    const QByteArray secret = "sk-echoed-1a2b3c4d5e";
+    qputenv("REVIEWDESK_ECHO_KEY", secret);
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &r) {
+        const QByteArray auth = r.headers.value("authorization");
+        if (r.body.contains("answer"))
+            return FakeLlmServer::completion(QStringLiteral("your header was %1").arg(QString::fromLatin1(auth)));
+        return FakeLlmServer::status(401, "{\"error\":\"invalid key\",\"headers\":{\"Authorization\":\"" + auth + "\"}}");
+    });
+    LlmClient client(fastRetries());
+    ChatRequest r = request(server.endpoint());
+    r.profile.apiKeyEnv = QStringLiteral("REVIEWDESK_ECHO_KEY");
+    const Exchange refused = waitFor(client.send(r));
+    QVERIFY(!refused.ok());
+    QCOMPARE(server.requests().first().headers.value("authorization"), QByteArray("Bearer " + secret));
+    for (const QByteArray &text : {refused.error.toUtf8(), refused.rawBody, refused.response.toUtf8()})
+        QVERIFY2(!text.contains(secret) && !text.contains(secret.mid(3, 12)), text.constData());
+    QVERIFY2(refused.error.contains(QLatin1String("invalid key")), qPrintable(refused.error));
+    r.messages.last().content = QStringLiteral("answer");
+    const Exchange answered = waitFor(client.send(r));
+    QVERIFY2(answered.ok(), qPrintable(answered.error));
+    QVERIFY2(!answered.response.contains(QString::fromLatin1(secret)), qPrintable(answered.response));
+    QVERIFY2(!answered.rawBody.contains(secret), answered.rawBody.constData());
+    qunsetenv("REVIEWDESK_ECHO_KEY");
 }
 
 void LlmClientTest::givesUpAfterTheRetries()
@@ -233,23 +308,21 @@ void LlmClientTest::limitsConcurrencyPerEndpoint()
 void LlmClientTest::cancellationStopsQueuedAndRunningRequests()
 {
     FakeLlmServer server;
-    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("late"), 1, 1, 3000); });
+    // The server never answers on its own: only cancellation can end these.
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::held(FakeLlmServer::completion(QStringLiteral("late"))); });
     LlmClientOptions options = fastRetries();
     options.concurrency = 1;
-    options.timeoutMs = 10000;
+    options.timeoutMs = 600000;
     LlmClient client(options);
     QList<QFuture<Exchange>> futures;
     for (int i = 0; i < 3; ++i)
         futures << client.send(request(server.endpoint(), QStringLiteral("slice %1").arg(i)));
-    QTRY_COMPARE(server.requests().size(), 1);
-    QElapsedTimer clock;
-    clock.start();
+    QTRY_COMPARE(server.heldCount(), 1);
     client.cancelAll();
     for (const auto &f : futures) {
-        const Exchange e = waitFor(f, 2000);
+        const Exchange e = waitFor(f);
         QCOMPARE(e.error, LlmClient::tr("cancelled"));
     }
-    QVERIFY(clock.elapsed() < 1500);
     QCOMPARE(server.requests().size(), 1);
 }
 
@@ -302,12 +375,18 @@ void LlmClientTest::replayAnswersFromRecordings()
     QVERIFY(e.fromReplay);
     QCOMPARE(e.response, QStringLiteral("recorded answer"));
     QCOMPARE(e.promptTokens, 40);
-    // The same step with a prompt that changed in a detail: its recorded answer.
+    // The same step with a prompt that changed in a detail is not the recorded
+    // request: an error naming the step, never another request's answer.
     offline.messages.last().content = QStringLiteral("review this (system headers of another compiler)");
-    QCOMPARE(waitFor(replay.send(offline)).response, QStringLiteral("recorded answer"));
-    // A step never recorded: an error, no network.
-    offline.label = QStringLiteral("reviewer 9, src/b.cpp slice 4");
-    QVERIFY(waitFor(replay.send(offline)).error.contains(QLatin1String("no answer")));
+    const Exchange changed = waitFor(replay.send(offline));
+    QVERIFY(!changed.ok());
+    QVERIFY2(changed.error.contains(QLatin1String("reviewer 1, src/a.cpp slice 0")), qPrintable(changed.error));
+    QVERIFY(changed.response.isEmpty());
+    // Another model or sampling: a miss too.
+    ChatRequest otherModel = r;
+    otherModel.profile.endpoint = QStringLiteral("replay:");
+    otherModel.profile.model = QStringLiteral("another-model");
+    QVERIFY(!waitFor(replay.send(otherModel)).ok());
     QCOMPARE(server.requests().size(), 1);
     // A damaged recording is refused with its name.
     QFile broken(dir.filePath(QStringLiteral("broken.json")));

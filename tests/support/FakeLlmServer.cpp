@@ -3,7 +3,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QPointer>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
@@ -36,6 +35,12 @@ FakeLlmServer::Reply FakeLlmServer::status(int code, const QByteArray &body, int
     return r;
 }
 
+FakeLlmServer::Reply FakeLlmServer::held(Reply reply)
+{
+    reply.hold = true;
+    return reply;
+}
+
 FakeLlmServer::FakeLlmServer(QObject *parent) : QObject(parent), m_server(new QTcpServer(this))
 {
     if (!m_server->listen(QHostAddress::LocalHost, 0))
@@ -53,9 +58,13 @@ QString FakeLlmServer::endpoint() const
 void FakeLlmServer::accept()
 {
     while (QTcpSocket *socket = m_server->nextPendingConnection()) {
+        m_connectionOf.insert(socket, ++m_connections);
         connect(socket, &QTcpSocket::readyRead, this, [this, socket] { read(socket); });
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-        connect(socket, &QObject::destroyed, this, [this, socket] { m_buffers.remove(socket); });
+        connect(socket, &QObject::destroyed, this, [this, socket] {
+            m_buffers.remove(socket);
+            m_connectionOf.remove(socket);
+        });
     }
 }
 
@@ -63,56 +72,89 @@ void FakeLlmServer::read(QTcpSocket *socket)
 {
     QByteArray &buffer = m_buffers[socket];
     buffer += socket->readAll();
-    const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
-    if (headerEnd < 0)
-        return;
-    Request request;
-    const QList<QByteArray> lines = buffer.left(headerEnd).split('\n');
-    const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-    request.method = first.value(0);
-    request.path = first.value(1);
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const qsizetype colon = lines[i].indexOf(':');
-        if (colon > 0)
-            request.headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
-    }
-    const int length = request.headers.value("content-length", "0").toInt();
-    if (buffer.size() < headerEnd + 4 + length)
-        return;
-    request.body = buffer.mid(headerEnd + 4, length);
-    buffer.clear();
-    m_requests.append(request);
-    m_peak = std::max(m_peak, ++m_open);
+    // A kept-alive connection carries one request after another.
+    for (;;) {
+        const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
+        if (headerEnd < 0)
+            return;
+        Request request;
+        const QList<QByteArray> lines = buffer.left(headerEnd).split('\n');
+        const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
+        request.method = first.value(0);
+        request.path = first.value(1);
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const qsizetype colon = lines[i].indexOf(':');
+            if (colon > 0)
+                request.headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+        }
+        const int length = request.headers.value("content-length", "0").toInt();
+        if (buffer.size() < headerEnd + 4 + length)
+            return;
+        request.body = buffer.mid(headerEnd + 4, length);
+        buffer.remove(0, headerEnd + 4 + length);
+        request.connection = m_connectionOf.value(socket);
+        request.received = QDateTime::currentDateTimeUtc();
+        m_requests.append(request);
+        const int index = static_cast<int>(m_requests.size()) - 1;
+        m_peak = std::max(m_peak, ++m_open);
 
-    Reply reply;
-    if (!m_script.isEmpty())
-        reply = m_script.takeFirst();
-    else if (m_responder)
-        reply = m_responder(request);
-    else
-        reply = completion(QStringLiteral("{}"));
-    QPointer<QTcpSocket> guard(socket);
-    QTimer::singleShot(reply.delayMs, this, [this, guard, reply] {
-        --m_open;
-        if (guard)
-            answer(guard, reply);
-    });
+        Reply reply;
+        if (!m_script.isEmpty())
+            reply = m_script.takeFirst();
+        else if (m_responder)
+            reply = m_responder(request);
+        else
+            reply = completion(QStringLiteral("{}"));
+        if (request.headers.value("connection").toLower() == "close")
+            reply.close = true;
+        QPointer<QTcpSocket> guard(socket);
+        if (reply.hold)
+            m_held.append({guard, reply, index});
+        else if (reply.delayMs > 0)
+            QTimer::singleShot(reply.delayMs, this, [this, guard, reply, index] {
+                if (guard)
+                    answer(guard, reply, index);
+                else
+                    --m_open;
+            });
+        else
+            answer(socket, reply, index);
+        Q_EMIT requestReceived(index);
+        if (!guard)
+            return;
+    }
 }
 
-void FakeLlmServer::answer(QTcpSocket *socket, const Reply &reply)
+void FakeLlmServer::release()
 {
+    const QList<Held> held = std::exchange(m_held, {});
+    for (const Held &h : held) {
+        if (h.socket)
+            answer(h.socket, h.reply, h.index);
+        else
+            --m_open;
+    }
+}
+
+void FakeLlmServer::answer(QTcpSocket *socket, const Reply &reply, int index)
+{
+    --m_open;
+    m_requests[index].answered = QDateTime::currentDateTimeUtc();
     if (reply.drop) {
         socket->abort();
         return;
     }
-    QByteArray out = "HTTP/1.1 " + QByteArray::number(reply.status) + " FAKE\r\nContent-Type: application/json\r\nConnection: close\r\n";
+    const bool close = reply.close || reply.truncate;
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(reply.status) + " FAKE\r\nContent-Type: application/json\r\n";
+    out += close ? "Connection: close\r\n" : "Connection: keep-alive\r\n";
     for (const auto &[name, value] : reply.headers)
         out += name + ": " + value + "\r\n";
     out += "Content-Length: " + QByteArray::number(reply.body.size()) + "\r\n\r\n";
     out += reply.truncate ? reply.body.left(reply.body.size() / 2) : reply.body;
     socket->write(out);
     socket->flush();
-    socket->disconnectFromHost();
+    if (close)
+        socket->disconnectFromHost();
 }
 
 } // namespace rd::test

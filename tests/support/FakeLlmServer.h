@@ -1,9 +1,11 @@
 #pragma once
 
 #include <QByteArray>
+#include <QDateTime>
 #include <QHash>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <functional>
@@ -15,7 +17,9 @@ namespace rd::test {
 
 // An OpenAI-compatible server on 127.0.0.1 for tests: answers from a script
 // (or a responder function), with faults on demand — delays, error codes with
-// Retry-After, dropped connections, truncated bodies.
+// Retry-After, dropped connections, truncated bodies, answers held back until
+// the test releases them. Connections stay open between requests (HTTP/1.1
+// keep-alive) unless a reply says otherwise.
 class FakeLlmServer : public QObject
 {
     Q_OBJECT
@@ -29,6 +33,8 @@ public:
         int delayMs = 0;
         bool drop = false;     // close the connection without answering
         bool truncate = false; // promise the whole body, send half, close
+        bool hold = false;     // answer only when release() is called
+        bool close = false;    // "Connection: close" and close after answering
     };
     struct Request
     {
@@ -36,11 +42,15 @@ public:
         QByteArray path;
         QHash<QByteArray, QByteArray> headers; // lower-case names
         QByteArray body;
+        int connection = 0;    // which connection it came on (1-based)
+        QDateTime received;    // UTC, when its last byte arrived
+        QDateTime answered;    // UTC, when the answer was written (invalid: not yet)
     };
 
     // A chat completion whose message content is `content`.
     static Reply completion(const QString &content, int promptTokens = 10, int completionTokens = 5, int delayMs = 0);
     static Reply status(int code, const QByteArray &body = "{}", int retryAfterSeconds = -1);
+    static Reply held(Reply reply);
 
     explicit FakeLlmServer(QObject *parent = nullptr);
     ~FakeLlmServer() override;
@@ -50,19 +60,35 @@ public:
     void setResponder(std::function<Reply(const Request &)> responder) { m_responder = std::move(responder); }
     const QList<Request> &requests() const { return m_requests; }
     int peakConcurrent() const { return m_peak; }
+    int connections() const { return m_connections; }
+    int heldCount() const { return static_cast<int>(m_held.size()); }
+    // Answers every held request now.
+    void release();
+
+Q_SIGNALS:
+    void requestReceived(int index);
 
 private:
+    struct Held
+    {
+        QPointer<QTcpSocket> socket;
+        Reply reply;
+        int index;
+    };
     void accept();
     void read(QTcpSocket *socket);
-    void answer(QTcpSocket *socket, const Reply &reply);
+    void answer(QTcpSocket *socket, const Reply &reply, int index);
 
     QTcpServer *m_server = nullptr;
     QHash<QTcpSocket *, QByteArray> m_buffers;
+    QHash<QTcpSocket *, int> m_connectionOf;
     QList<Reply> m_script;
     std::function<Reply(const Request &)> m_responder;
     QList<Request> m_requests;
+    QList<Held> m_held;
     int m_open = 0;
     int m_peak = 0;
+    int m_connections = 0;
 };
 
 } // namespace rd::test
