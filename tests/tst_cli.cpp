@@ -250,7 +250,7 @@ GitOutput CliTest::review(const QByteArray &config, const QStringList &extra)
     f.write(config);
     f.close();
     QProcess process;
-    process.start(QStringLiteral(REVIEWDESK_CLI),
+    process.start(cliExecutable(),
                   QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
                               QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"),
                               QStringLiteral("--out"), m_root.filePath(QStringLiteral("review.json"))}
@@ -312,8 +312,11 @@ void CliTest::reviewExitCodes()
         QFile f(m_root.filePath(QStringLiteral("review.json")));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
-        QCOMPARE(root.value(QStringLiteral("comments")).toArray().size(), 1);
-        QCOMPARE(root.value(QStringLiteral("run")).toObject().value(QStringLiteral("errors")).toArray().size(), 0);
+        // One reviewer, one finding per slice.
+        const QJsonObject run = root.value(QStringLiteral("run")).toObject();
+        QCOMPARE(run.value(QStringLiteral("requests")).toInt(), static_cast<int>(server.requests().size()));
+        QCOMPARE(root.value(QStringLiteral("comments")).toArray().size(), server.requests().size());
+        QCOMPARE(run.value(QStringLiteral("errors")).toArray().size(), 0);
     }
 }
 

@@ -198,9 +198,9 @@ void LlmClientTest::honoursRetryAfter()
             // Whole seconds, at least two from now.
             const QDateTime now = QDateTime::currentDateTimeUtc();
             notBefore = QDateTime::fromSecsSinceEpoch(now.toSecsSinceEpoch() + 2).toUTC();
-            busy.headers.append({"Retry-After", QLocale::c().toString(notBefore, QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'")).toLatin1()});
+            busy.headers.append({QByteArray("Retry-After"), QLocale::c().toString(notBefore, QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'")).toLatin1()});
         } else {
-            busy.headers.append({"Retry-After", "1"});
+            busy.headers.append({QByteArray("Retry-After"), QByteArray("1")});
         }
         return busy;
     });

@@ -221,10 +221,21 @@ static FakeLlmServer::Reply scriptedModels(const FakeLlmServer::Request &request
     const QString system = messages.at(0).toObject().value(QStringLiteral("content")).toString();
     const QString user = messages.at(1).toObject().value(QStringLiteral("content")).toString();
     if (system.contains(QLatin1String("meta-reviewer"))) {
-        // Merges the overflow finding of reviewers 1 and 2; reviewer 3's alone.
+        // Merges the overflow finding of reviewers 1 and 2; reviewer 3's alone;
+        // leaves out the far-away one. It names its sources by id.
+        QStringList overflow, naming;
+        const QJsonArray given = QJsonDocument::fromJson(user.mid(user.lastIndexOf(QLatin1String("{\n  \"comments\""))).toUtf8()).object().value(QStringLiteral("comments")).toArray();
+        for (const QJsonValue &v : given) {
+            const QString issue = v.toObject().value(QStringLiteral("issue")).toString();
+            const QString id = QStringLiteral("\"%1\"").arg(v.toObject().value(QStringLiteral("id")).toString());
+            if (issue.contains(QLatin1String("overflow")))
+                overflow << id;
+            else if (issue.contains(QLatin1String("naming")))
+                naming << id;
+        }
         return FakeLlmServer::completion(QStringLiteral("{\"comments\":[%1,%2]}")
-                                             .arg(comment("", line, 7, 7, 6, "total can overflow", QStringLiteral(",\"reviewers\":[1,2]")),
-                                                  comment("", line, 6, 6, 3, "odd naming", QStringLiteral(",\"reviewers\":[3]"))));
+                                             .arg(comment("", line, 7, 7, 6, "total can overflow", QStringLiteral(",\"sources\":[%1]").arg(overflow.join(QLatin1Char(',')))),
+                                                  comment("", line, 6, 6, 3, "odd naming", QStringLiteral(",\"sources\":[%1]").arg(naming.join(QLatin1Char(','))))));
     }
     if (system.contains(QLatin1String("You validate"))) {
         // Confirms the merged finding, but forgets its id.
@@ -287,7 +298,8 @@ void ReviewRunTest::fullPipelineKeepsEveryCommentWithProvenance()
     QCOMPARE(overflow2.mergedInto, merged.id);
     // Reviewer 3's finding had no second reviewer: dropped by agreement.
     const ReviewComment lonely = find(QStringLiteral("s0-m"), QStringLiteral("odd naming"));
-    QCOMPARE(lonely.droppedAt, QStringLiteral("meta"));
+    QCOMPARE(lonely.droppedAt, QStringLiteral("agreement"));
+    QCOMPARE(lonely.reviewers, (QList<int>{3}));
     // Exactly one comment survives, and the JSON says so.
     QCOMPARE(std::count_if(record.comments.begin(), record.comments.end(), [](const ReviewComment &cm) { return cm.kept; }), 1);
     // A run can be re-executed from its record: the configuration comes back whole.
@@ -462,7 +474,7 @@ static QString userOf(const FakeLlmServer::Request &request)
 static QStringList idsIn(const QString &user)
 {
     QStringList ids;
-    const QJsonArray list = QJsonDocument::fromJson(user.mid(user.indexOf(QLatin1Char('{'))).toUtf8()).object().value(QStringLiteral("comments")).toArray();
+    const QJsonArray list = QJsonDocument::fromJson(user.mid(user.lastIndexOf(QLatin1String("{\n  \"comments\""))).toUtf8()).object().value(QStringLiteral("comments")).toArray();
     for (const QJsonValue &v : list)
         ids << v.toObject().value(QStringLiteral("id")).toString();
     return ids;

@@ -122,6 +122,11 @@ GitOutput runCli(const QStringList &arguments)
     return run(QStringLiteral(REVIEWDESK_CLI), QString(), arguments, QProcessEnvironment::systemEnvironment());
 }
 
+QString cliExecutable()
+{
+    return QStringLiteral(REVIEWDESK_CLI);
+}
+
 QByteArray normalizeIndexLines(const QByteArray &patch)
 {
     static const QRegularExpression index(QStringLiteral("^index [0-9a-f]+\\.\\.[0-9a-f]+"), QRegularExpression::MultilineOption);

@@ -54,6 +54,8 @@ GitOutput runGit(const QString &repository, const QStringList &arguments);
 
 // Runs the reviewdesk-cli under test.
 GitOutput runCli(const QStringList &arguments);
+// Where the reviewdesk-cli under test is, to run it without blocking.
+QString cliExecutable();
 
 // `index abc..def` lines may abbreviate differently; everything else must match.
 QByteArray normalizeIndexLines(const QByteArray &patch);
