@@ -34,7 +34,7 @@ struct ReviewComment
     int q3Severity = 0; // 1 = trivial ... 7 = severe
     QList<int> reviewers; // 1-based reviewers that raised it
     bool kept = true;
-    QString droppedAt;  // coarse, top_k, meta, merged, validator, unparsed
+    QString droppedAt;  // coarse, top_k, meta, merged, agreement, validator, unparsed, cancelled
     QString mergedInto; // id of the merged comment (dropped_at == merged)
     bool lineValid = true;
     int slice = -1;     // index of the slice it was made for

@@ -1,6 +1,9 @@
 #include "LlmClient.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QLocale>
+#include <QTimeZone>
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -14,7 +17,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <limits>
 #include <optional>
+#include <variant>
 
 namespace rd {
 
@@ -26,6 +31,9 @@ struct LlmClient::Pending
     QElapsedTimer clock;
     QPointer<QNetworkReply> reply;
     QPointer<QTimer> timer; // timeout or retry wait
+    QElapsedTimer waited;   // since the retry wait started
+    qint64 waitMs = 0;      // how long the server asked us to wait, at least
+    QDateTime notBefore;    // a Retry-After date: not before this (UTC)
     bool cancelled = false;
 };
 
@@ -37,6 +45,29 @@ QString endpointBase(const QString &endpoint)
     while (base.endsWith(QLatin1Char('/')))
         base.chop(1);
     return base;
+}
+
+QByteArray apiKeyOf(const EndpointProfile &profile)
+{
+    return profile.apiKeyEnv.isEmpty() ? QByteArray() : qgetenv(profile.apiKeyEnv.toLocal8Bit().constData());
+}
+
+// Retry-After is delay-seconds or an HTTP-date (RFC 9110 10.2.3).
+std::optional<std::variant<qint64, QDateTime>> retryAfter(const QByteArray &value)
+{
+    const QString text = QString::fromLatin1(value).trimmed();
+    if (text.isEmpty())
+        return std::nullopt;
+    bool ok = false;
+    const qint64 seconds = text.toLongLong(&ok);
+    if (ok)
+        return seconds < 0 ? std::nullopt : std::optional<std::variant<qint64, QDateTime>>(seconds * 1000);
+    for (const QString &format : {QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"), QStringLiteral("dddd, dd-MMM-yy hh:mm:ss 'GMT'")}) {
+        const QDateTime local = QLocale::c().toDateTime(text, format);
+        if (local.isValid())
+            return QDateTime(local.date(), local.time(), QTimeZone(0));
+    }
+    return std::nullopt;
 }
 
 // QNetworkAccessManager opens at most six connections per host; more
@@ -72,16 +103,18 @@ QFuture<Exchange> LlmClient::send(const ChatRequest &request)
     QFuture<Exchange> future = pending->promise.future();
 
     if (request.profile.isReplay()) {
-        auto answer = m_replay.find(pending->key);
-        if (!answer)
-            answer = m_replay.findByLabel(request.label);
+        // Only the very request that was recorded: another prompt, model or
+        // sampling is another question, whatever step it belongs to.
+        const auto answer = m_replay.find(pending->key);
         pending->exchange.fromReplay = true;
         if (answer) {
             pending->exchange.response = answer->response;
             pending->exchange.promptTokens = answer->promptTokens;
             pending->exchange.completionTokens = answer->completionTokens;
         } else {
-            pending->exchange.error = tr("the recording has no answer for this request");
+            pending->exchange.error = tr("replay: the recording has no answer for this exact request (%1); the prompt, model or sampling differ "
+                                         "from what was recorded")
+                                          .arg(request.label.isEmpty() ? tr("unnamed step") : request.label);
         }
         complete(pending);
         return future;
@@ -139,7 +172,7 @@ void LlmClient::start(std::shared_ptr<Pending> pending)
     // The key goes from the environment straight into the header; it is
     // kept nowhere else.
     if (!profile.apiKeyEnv.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + qgetenv(profile.apiKeyEnv.toLocal8Bit().constData()));
+        request.setRawHeader("Authorization", "Bearer " + apiKeyOf(profile));
     request.setTransferTimeout(0); // our own timer covers the whole request
     ++pending->exchange.attempts;
     QNetworkReply *reply = manager()->post(request, chatCompletionBody(pending->exchange.request));
@@ -170,7 +203,8 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
     e.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     e.rawBody = timedOut ? QByteArray() : reply->readAll();
     bool retryable = false;
-    int waitMs = -1;
+    bool cacheable = false;
+    qint64 waitMs = -1;
     if (pending->cancelled) {
         e.error = tr("cancelled");
     } else if (timedOut) {
@@ -179,10 +213,22 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
     } else if (e.httpStatus == 429 || e.httpStatus >= 500) {
         e.error = tr("HTTP %1: %2").arg(e.httpStatus).arg(QString::fromUtf8(e.rawBody.left(300)).simplified());
         retryable = true;
-        bool ok = false;
-        const int retryAfter = QString::fromLatin1(reply->rawHeader("Retry-After")).trimmed().toInt(&ok);
-        if (ok && retryAfter >= 0)
-            waitMs = std::min(retryAfter * 1000, m_options.backoffCapMs);
+        if (const auto asked = retryAfter(reply->rawHeader("Retry-After"))) {
+            if (std::holds_alternative<QDateTime>(*asked)) {
+                pending->notBefore = std::get<QDateTime>(*asked);
+                pending->waitMs = std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(pending->notBefore));
+            } else {
+                pending->notBefore = QDateTime();
+                pending->waitMs = std::get<qint64>(*asked);
+            }
+            waitMs = pending->waitMs;
+            // Waiting less than asked is not an option; waiting longer than a
+            // whole request may take is not worth it.
+            if (waitMs > m_options.timeoutMs) {
+                e.error += QLatin1Char(' ') + tr("(the server asks to wait %1 s before retrying)").arg(waitMs / 1000.0);
+                retryable = false;
+            }
+        }
     } else if (reply->error() != QNetworkReply::NoError && e.httpStatus == 0) {
         e.error = tr("connection failed: %1").arg(reply->errorString());
         retryable = true;
@@ -210,33 +256,60 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
                 e.promptTokens = usage.contains("prompt_tokens") && usage["prompt_tokens"].is_number() ? usage["prompt_tokens"].get<int>() : 0;
                 e.completionTokens = usage.contains("completion_tokens") && usage["completion_tokens"].is_number() ? usage["completion_tokens"].get<int>() : 0;
             }
-            m_cache.store(pending->key, {e.response, e.promptTokens, e.completionTokens});
+            cacheable = true;
         }
     }
+
+    // Nothing the endpoint sent back may carry the key onwards.
+    const QByteArray key = apiKeyOf(e.request.profile);
+    e.rawBody = redactSecrets(e.rawBody, key);
+    e.error = redactSecrets(e.error, key);
+    e.response = redactSecrets(e.response, key);
+    if (cacheable)
+        m_cache.store(pending->key, {e.response, e.promptTokens, e.completionTokens});
 
     if (retryable && !pending->cancelled && e.attempts <= m_options.retries) {
         if (waitMs < 0) {
             // Exponential backoff with jitter: half to all of base * 2^(n-1).
             const double full = std::min<double>(m_options.backoffCapMs, m_options.backoffBaseMs * std::pow(2.0, e.attempts - 1));
-            waitMs = static_cast<int>(full * (0.5 + 0.5 * QRandomGenerator::global()->generateDouble()));
+            waitMs = static_cast<qint64>(full * (0.5 + 0.5 * QRandomGenerator::global()->generateDouble()));
+            pending->notBefore = QDateTime();
         }
-        auto *wait = new QTimer(this);
-        wait->setSingleShot(true);
-        pending->timer = wait;
-        connect(wait, &QTimer::timeout, this, [this, pending, wait, endpoint] {
-            wait->deleteLater();
-            if (pending->cancelled) {
-                complete(pending);
-                return;
-            }
-            m_queued[endpoint].prepend(pending);
-            pump(endpoint);
-        });
-        wait->start(waitMs);
+        pending->waitMs = waitMs;
+        pending->waited.start();
+        waitThenRetry(pending, waitMs);
     } else {
         complete(pending);
     }
     pump(endpoint);
+}
+
+void LlmClient::waitThenRetry(std::shared_ptr<Pending> pending, qint64 ms)
+{
+    // A precise timer, and a check when it fires: a coarse one may fire up
+    // to 5 % early, and a server's Retry-After is a minimum.
+    auto *wait = new QTimer(this);
+    wait->setSingleShot(true);
+    wait->setTimerType(Qt::PreciseTimer);
+    pending->timer = wait;
+    const QString endpoint = endpointBase(pending->exchange.request.profile.endpoint);
+    connect(wait, &QTimer::timeout, this, [this, pending, wait, endpoint] {
+        wait->deleteLater();
+        if (pending->cancelled) {
+            complete(pending);
+            return;
+        }
+        qint64 left = pending->waitMs - pending->waited.elapsed();
+        if (pending->notBefore.isValid())
+            left = std::max(left, QDateTime::currentDateTimeUtc().msecsTo(pending->notBefore));
+        if (left > 0) {
+            waitThenRetry(pending, left);
+            return;
+        }
+        m_queued[endpoint].prepend(pending);
+        pump(endpoint);
+    });
+    wait->start(static_cast<int>(std::min<qint64>(ms, std::numeric_limits<int>::max())));
 }
 
 void LlmClient::complete(std::shared_ptr<Pending> pending)
@@ -276,16 +349,16 @@ QFuture<QStringList> LlmClient::listModels(const EndpointProfile &profile)
     QMetaObject::invokeMethod(this, [this, profile, promise] {
         QNetworkRequest request(QUrl(endpointBase(profile.endpoint) + QStringLiteral("/models")));
         if (!profile.apiKeyEnv.isEmpty())
-            request.setRawHeader("Authorization", "Bearer " + qgetenv(profile.apiKeyEnv.toLocal8Bit().constData()));
+            request.setRawHeader("Authorization", "Bearer " + apiKeyOf(profile));
         request.setTransferTimeout(std::min(m_options.timeoutMs, 30000));
         QNetworkReply *reply = manager()->get(request);
-        connect(reply, &QNetworkReply::finished, this, [reply, promise] {
+        connect(reply, &QNetworkReply::finished, this, [reply, promise, key = apiKeyOf(profile)] {
             reply->deleteLater();
             QStringList models;
             const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
             const nlohmann::json body = nlohmann::json::parse(reply->readAll().toStdString(), nullptr, false);
             if (reply->error() != QNetworkReply::NoError && status == 0) {
-                models << QStringLiteral("error: ") + reply->errorString();
+                models << QStringLiteral("error: ") + redactSecrets(reply->errorString(), key);
             } else if (status != 200 || body.is_discarded() || !body.is_object() || !body.contains("data") || !body["data"].is_array()) {
                 models << QStringLiteral("error: ") + tr("HTTP %1: not a model list").arg(status);
             } else {

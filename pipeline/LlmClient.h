@@ -55,6 +55,7 @@ private:
     void start(std::shared_ptr<Pending> pending);
     void finished(std::shared_ptr<Pending> pending, QNetworkReply *reply, bool timedOut);
     void complete(std::shared_ptr<Pending> pending);
+    void waitThenRetry(std::shared_ptr<Pending> pending, qint64 ms);
     QNetworkAccessManager *manager();
 
     LlmClientOptions m_options;

@@ -1,6 +1,7 @@
 #include "LlmTypes.h"
 
 #include <QCryptographicHash>
+#include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
 
@@ -49,6 +50,27 @@ QByteArray exchangeKey(const ChatRequest &request)
     hash.addData(QByteArrayView("\n", 1));
     hash.addData(chatCompletionBody(request));
     return hash.result().toHex();
+}
+
+QString redactSecrets(const QString &text, const QByteArray &key)
+{
+    QString out = text;
+    // A key too short to be one would redact ordinary words.
+    if (key.size() >= 8)
+        out.replace(QString::fromUtf8(key), QStringLiteral("[redacted]"));
+    static const QRegularExpression header(QStringLiteral("(authorization[\\\"']*\\s*[:=]\\s*[\\\"']*)(bearer\\s+)?[^\\s\\\\\"',}]+"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression bearer(QStringLiteral("(bearer\\s+)(?!\\[redacted\\])[A-Za-z0-9._~+/=-]{6,}"), QRegularExpression::CaseInsensitiveOption);
+    out.replace(header, QStringLiteral("\\1[redacted]"));
+    out.replace(bearer, QStringLiteral("\\1[redacted]"));
+    return out;
+}
+
+QByteArray redactSecrets(const QByteArray &text, const QByteArray &key)
+{
+    if (key.isEmpty() && !text.contains("uthorization") && !text.contains("UTHORIZATION") && !text.contains("earer") && !text.contains("EARER"))
+        return text;
+    return redactSecrets(QString::fromUtf8(text), key).toUtf8();
 }
 
 } // namespace rd

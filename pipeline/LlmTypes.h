@@ -61,4 +61,10 @@ QByteArray chatCompletionBody(const ChatRequest &request);
 // sampling) and nothing secret: the cache and replay key.
 QByteArray exchangeKey(const ChatRequest &request);
 
+// `text` with the API key's value and any Authorization header or bearer
+// token replaced by "[redacted]": for every body, answer and error a run
+// records or prints (some endpoints echo the request's headers).
+QByteArray redactSecrets(const QByteArray &text, const QByteArray &key);
+QString redactSecrets(const QString &text, const QByteArray &key);
+
 } // namespace rd

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <optional>
 
 namespace rd {
 namespace {
@@ -61,33 +62,54 @@ QString text(const Json &object, const char *key)
     return {};
 }
 
-// 7, 7.0 and "7" are all 7; anything else is 0 (unknown).
-int number(const Json &object, const char *key)
+// 7, 7.0 and "7" are all 7; anything else is no value.
+std::optional<int> number(const Json &object, const char *key)
 {
     if (!object.contains(key))
-        return 0;
+        return std::nullopt;
     const Json &v = object[key];
     if (v.is_number())
         return static_cast<int>(std::lround(v.get<double>()));
     if (v.is_string()) {
         bool ok = false;
         const double d = QString::fromStdString(v.get<std::string>()).trimmed().toDouble(&ok);
-        return ok ? static_cast<int>(std::lround(d)) : 0;
+        if (ok)
+            return static_cast<int>(std::lround(d));
     }
-    return 0;
+    return std::nullopt;
 }
 
-ReviewComment commentFrom(const Json &c)
+struct Read
 {
-    ReviewComment out;
+    ReviewComment comment;
+    QSet<QString> given;
+    QStringList sources;
+};
+
+Read commentFrom(const Json &c)
+{
+    Read read;
+    ReviewComment &out = read.comment;
+    for (const char *key : {"id", "file", "side", "issue", "root_cause", "fix", "example", "category"})
+        if (!text(c, key).isEmpty())
+            read.given.insert(QLatin1String(key));
+    auto number = [&](const char *key) {
+        const std::optional<int> n = rd::number(c, key);
+        if (n)
+            read.given.insert(QLatin1String(key));
+        return n.value_or(0);
+    };
     out.id = text(c, "id");
     out.file = text(c, "file");
     const QString side = text(c, "side").toLower();
     out.side = side == QLatin1String("old") || side == QLatin1String("left") ? QStringLiteral("old") : QStringLiteral("new");
-    out.lineStart = number(c, "line_start");
-    out.lineEnd = number(c, "line_end");
-    if (out.lineStart == 0)
-        out.lineStart = number(c, "line");
+    out.lineStart = number("line_start");
+    out.lineEnd = number("line_end");
+    if (out.lineStart == 0) {
+        out.lineStart = number("line");
+        if (read.given.contains(QStringLiteral("line")))
+            read.given.insert(QStringLiteral("line_start"));
+    }
     if (out.lineEnd < out.lineStart)
         out.lineEnd = out.lineStart;
     out.issue = text(c, "issue");
@@ -95,14 +117,16 @@ ReviewComment commentFrom(const Json &c)
     out.fix = text(c, "fix");
     out.example = text(c, "example");
     out.category = text(c, "category");
-    out.q1Nitpick = number(c, "q1_nitpick");
-    out.q2Fake = number(c, "q2_fake");
-    out.q3Severity = number(c, "q3_severity");
-    if (c.contains("reviewers") && c["reviewers"].is_array())
-        for (const Json &r : c["reviewers"])
-            if (r.is_number_integer() || (r.is_string() && QString::fromStdString(r.get<std::string>()).toInt() > 0))
-                out.reviewers.append(r.is_number_integer() ? r.get<int>() : QString::fromStdString(r.get<std::string>()).toInt());
-    return out;
+    out.q1Nitpick = number("q1_nitpick");
+    out.q2Fake = number("q2_fake");
+    out.q3Severity = number("q3_severity");
+    // Who raised a comment is the program's to work out from "sources"; a
+    // "reviewers" list from the model is not read.
+    if (c.contains("sources") && c["sources"].is_array())
+        for (const Json &id : c["sources"])
+            if (id.is_string())
+                read.sources.append(QString::fromStdString(id.get<std::string>()));
+    return read;
 }
 
 } // namespace
@@ -110,6 +134,11 @@ ReviewComment commentFrom(const Json &c)
 ParsedComments parseComments(const QString &reply)
 {
     ParsedComments out;
+    auto add = [&out](Read read) {
+        out.comments.append(std::move(read.comment));
+        out.given.append(std::move(read.given));
+        out.sources.append(std::move(read.sources));
+    };
     for (const Json &candidate : jsonCandidates(reply)) {
         const Json *list = nullptr;
         if (candidate.is_object() && candidate.contains("comments") && candidate["comments"].is_array())
@@ -119,14 +148,14 @@ ParsedComments parseComments(const QString &reply)
         if (!list) {
             // A lone comment object, without the list around it.
             if (candidate.is_object() && (candidate.contains("issue") || candidate.contains("line_start"))) {
-                out.comments.append(commentFrom(candidate));
+                add(commentFrom(candidate));
                 return out;
             }
             continue;
         }
         for (const Json &c : *list)
             if (c.is_object())
-                out.comments.append(commentFrom(c));
+                add(commentFrom(c));
         return out;
     }
     out.error = QCoreApplication::translate("rd::pipeline", "no JSON with comments in the model's reply");

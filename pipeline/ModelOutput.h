@@ -3,7 +3,9 @@
 #include <ReviewComment.h>
 
 #include <QList>
+#include <QSet>
 #include <QString>
+#include <QStringList>
 
 namespace rd {
 
@@ -11,6 +13,11 @@ namespace rd {
 struct ParsedComments
 {
     QList<ReviewComment> comments;
+    // Per comment, the fields the model gave with a readable value
+    // ("q1_nitpick", "line_start", ...): a missing score is not a zero.
+    QList<QSet<QString>> given;
+    // Per comment, the ids in its "sources" (meta-reviewer: the comments it merged).
+    QList<QStringList> sources;
     QString error; // set when no JSON with comments could be found
 };
 

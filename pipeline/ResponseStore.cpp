@@ -24,7 +24,6 @@ ResponseStore &ResponseStore::operator=(const ResponseStore &other)
     m_directory = other.m_directory;
     m_replay = other.m_replay;
     m_recorded = other.m_recorded;
-    m_recordedByLabel = other.m_recordedByLabel;
     return *this;
 }
 
@@ -51,8 +50,6 @@ Result<ResponseStore> ResponseStore::replayFrom(const QString &file)
             return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1: an exchange lacks its key or response").arg(file)};
         const Answer answer{QString::fromStdString(e["response"].get<std::string>()), e.value("prompt_tokens", 0), e.value("completion_tokens", 0)};
         store.m_recorded.insert(QByteArray::fromStdString(e["key"].get<std::string>()), answer);
-        if (e.contains("label") && e["label"].is_string())
-            store.m_recordedByLabel.insert(QString::fromStdString(e["label"].get<std::string>()), answer);
     }
     return store;
 }
@@ -73,13 +70,6 @@ std::optional<ResponseStore::Answer> ResponseStore::find(const QByteArray &key) 
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("response") || !doc["response"].is_string())
         return std::nullopt; // a damaged entry is a miss, not an error
     return Answer{QString::fromStdString(doc["response"].get<std::string>()), doc.value("prompt_tokens", 0), doc.value("completion_tokens", 0)};
-}
-
-std::optional<ResponseStore::Answer> ResponseStore::findByLabel(const QString &label) const
-{
-    QMutexLocker locker(&m_lock);
-    const auto it = m_recordedByLabel.constFind(label);
-    return m_replay && it != m_recordedByLabel.constEnd() ? std::optional<Answer>(*it) : std::nullopt;
 }
 
 void ResponseStore::store(const QByteArray &key, const Answer &answer)

@@ -34,11 +34,8 @@ public:
     ResponseStore &operator=(const ResponseStore &other);
 
     bool isValid() const { return !m_directory.isEmpty() || m_replay; }
+    // The answer to exactly the request with this exchangeKey(), or nothing.
     std::optional<Answer> find(const QByteArray &key) const;
-    // Replay only: the answer recorded for a request with this label ("reviewer 2,
-    // src/a.cpp slice 3"), for when the prompt changed in a detail the recording
-    // could not foresee (another compiler's system headers in a slice, say).
-    std::optional<Answer> findByLabel(const QString &label) const;
     void store(const QByteArray &key, const Answer &answer); // cache only
     // Writes a recording of `exchanges` for replay (successful ones only).
     static Result<bool> record(const QString &file, const QList<Exchange> &exchanges);
@@ -47,7 +44,6 @@ private:
     QString m_directory;
     bool m_replay = false;
     QHash<QByteArray, Answer> m_recorded;
-    QHash<QString, Answer> m_recordedByLabel;
     mutable QMutex m_lock;
 };
 

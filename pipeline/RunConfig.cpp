@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <limits>
+
 namespace rd {
 namespace {
 
@@ -24,6 +27,49 @@ std::optional<Error> readInt(const Json &j, const char *key, int min, int max, i
     return std::nullopt;
 }
 
+// Edit distance of two keys, ignoring case and underscores ("apiKey" is near
+// "api_key_env", "topk" next to "top_k").
+int keyDistance(const QString &a, const QString &b)
+{
+    const QString x = a.toLower().remove(QLatin1Char('_')).remove(QLatin1Char('-'));
+    const QString y = b.toLower().remove(QLatin1Char('_')).remove(QLatin1Char('-'));
+    QList<int> row(y.size() + 1);
+    for (qsizetype j = 0; j <= y.size(); ++j)
+        row[j] = static_cast<int>(j);
+    for (qsizetype i = 1; i <= x.size(); ++i) {
+        int diagonal = row[0];
+        row[0] = static_cast<int>(i);
+        for (qsizetype j = 1; j <= y.size(); ++j) {
+            const int above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[y.size()];
+}
+
+// An error for the first key of `j` that is not in `known`, with the closest
+// known key when one is near enough to be a typo. `prefix`: "thresholds." etc.
+std::optional<Error> unknownKey(const Json &j, const QStringList &known, const QString &prefix)
+{
+    for (const auto &[name, value] : j.items()) {
+        const QString key = QString::fromStdString(name);
+        if (known.contains(key))
+            continue;
+        QString best;
+        int bestDistance = std::numeric_limits<int>::max();
+        for (const QString &k : known)
+            if (const int d = keyDistance(key, k); d < bestDistance) {
+                bestDistance = d;
+                best = k;
+            }
+        if (bestDistance <= std::max<qsizetype>(2, key.size() / 2))
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: unknown key \"%1\" (did you mean \"%2\"?)").arg(prefix + key, prefix + best));
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: unknown key \"%1\" (known keys: %2)").arg(prefix + key, known.join(QStringLiteral(", "))));
+    }
+    return std::nullopt;
+}
+
 Result<EndpointProfile> readProfile(const Json &j, const QString &role)
 {
     if (!j.is_object())
@@ -31,6 +77,10 @@ Result<EndpointProfile> readProfile(const Json &j, const QString &role)
     for (const auto &[key, value] : j.items())
         if (key == "api_key")
             return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 holds an API key; name the environment variable that holds it in \"api_key_env\" instead").arg(role));
+    if (auto e = unknownKey(j, {QStringLiteral("endpoint"), QStringLiteral("model"), QStringLiteral("api_key_env"), QStringLiteral("temperature"), QStringLiteral("top_p"),
+                                QStringLiteral("max_tokens"), QStringLiteral("seed"), QStringLiteral("json_mode")},
+                            QStringLiteral("roles.%1.").arg(role)))
+        return *e;
     EndpointProfile p;
     if (!j.contains("endpoint") || !j["endpoint"].is_string() || j["endpoint"].get<std::string>().empty())
         return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoint is missing").arg(role));
@@ -65,8 +115,11 @@ Result<EndpointProfile> readProfile(const Json &j, const QString &role)
             return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.seed must be a whole number").arg(role));
         p.seed = j["seed"].get<int>();
     }
-    if (j.contains("json_mode"))
-        p.jsonMode = j["json_mode"].is_boolean() && j["json_mode"].get<bool>();
+    if (j.contains("json_mode")) {
+        if (!j["json_mode"].is_boolean())
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.json_mode must be true or false").arg(role));
+        p.jsonMode = j["json_mode"].get<bool>();
+    }
     return p;
 }
 
@@ -85,6 +138,13 @@ Json profileJson(const EndpointProfile &p)
     return j;
 }
 
+QStringList knownKeys()
+{
+    return {QStringLiteral("slicing"), QStringLiteral("reviewers"), QStringLiteral("top_k"), QStringLiteral("thresholds"), QStringLiteral("min_agreement"),
+            QStringLiteral("cot"), QStringLiteral("line_format"), QStringLiteral("language"), QStringLiteral("concurrency"), QStringLiteral("timeout_s"),
+            QStringLiteral("retries"), QStringLiteral("roles")};
+}
+
 } // namespace
 
 Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
@@ -92,6 +152,8 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
     const Json j = Json::parse(text.toStdString(), nullptr, false);
     if (j.is_discarded() || !j.is_object())
         return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: not a JSON object"));
+    if (auto e = unknownKey(j, knownKeys(), QString()))
+        return *e;
     RunConfig c;
     if (j.contains("slicing")) {
         const auto a = j["slicing"].is_string() ? algorithmFromName(QString::fromStdString(j["slicing"].get<std::string>())) : std::nullopt;
@@ -107,6 +169,8 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
     if (j.contains("thresholds")) {
         if (!j["thresholds"].is_object())
             return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"thresholds\" must be an object with nitpick and fake"));
+        if (auto e = unknownKey(j["thresholds"], {QStringLiteral("nitpick"), QStringLiteral("fake")}, QStringLiteral("thresholds.")))
+            return *e;
         if (auto e = readInt(j["thresholds"], "nitpick", 0, 7, c.nitpickThreshold))
             return *e;
         if (auto e = readInt(j["thresholds"], "fake", 0, 7, c.fakeThreshold))
@@ -146,7 +210,32 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
         else
             return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: unknown role \"%1\" (reviewer, meta_reviewer, validator, translator)").arg(role));
     }
+    // Combinations that cannot give what they ask for.
+    if (c.minAgreement > c.reviewers) {
+        if (j.contains("min_agreement"))
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"min_agreement\" (%1) is more than \"reviewers\" (%2): no comment could pass")
+                               .arg(c.minAgreement)
+                               .arg(c.reviewers));
+        c.minAgreement = c.reviewers; // the default of 2 with a single reviewer
+    }
+    if (!c.language.isEmpty() && !c.translator)
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"language\" is set but roles.translator is missing"));
+    if (c.language.isEmpty() && c.translator)
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.translator is set but \"language\" is empty"));
     return c;
+}
+
+std::optional<Error> RunConfig::checkApiKeys() const
+{
+    const std::pair<const char *, const EndpointProfile *> roles[] = {{"reviewer", &reviewer},
+                                                                      {"meta_reviewer", metaReviewer ? &*metaReviewer : nullptr},
+                                                                      {"validator", validator ? &*validator : nullptr},
+                                                                      {"translator", translator ? &*translator : nullptr}};
+    for (const auto &[role, profile] : roles)
+        if (profile && !profile->isReplay() && !profile->apiKeyEnv.isEmpty() && qEnvironmentVariableIsEmpty(profile->apiKeyEnv.toLocal8Bit().constData()))
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.api_key_env names %2, which is not set in the environment")
+                               .arg(QLatin1String(role), profile->apiKeyEnv));
+    return std::nullopt;
 }
 
 QByteArray RunConfig::toJson() const

@@ -33,8 +33,14 @@ struct RunConfig
     std::optional<EndpointProfile> validator;
     std::optional<EndpointProfile> translator;
 
-    // Every field checked; the error names the field and what is wrong.
+    // Every field checked; the error names the field and what is wrong. An
+    // unknown key is an error naming the closest known one, and so is a
+    // combination that cannot work (min_agreement above reviewers, a
+    // language without a translator).
     static Result<RunConfig> fromJson(const QByteArray &json);
+    // An error when a role names an API-key variable that is not set (a
+    // replay needs none): checked before any request is sent.
+    std::optional<Error> checkApiKeys() const;
     // The configuration as JSON: environment variable names only, no keys.
     QByteArray toJson() const;
 };

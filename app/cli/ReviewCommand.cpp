@@ -82,6 +82,10 @@ int runReviewCommand(const QStringList &arguments)
                                                 : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
         client.setCache(ResponseStore::cacheIn(dir));
     }
+    // A key variable that is not set is the configuration's fault, named
+    // before anything is asked.
+    if (const auto missing = runConfig->checkApiKeys())
+        return fail(ExitUsage, QStringLiteral("review: %1").arg(missing->message));
 
     DiffOptions diffOptions;
     diffOptions.twoDot = parser.isSet(target.twoDot);
@@ -124,8 +128,23 @@ int runReviewCommand(const QStringList &arguments)
     std::fprintf(stderr, "review: %lld requests (%d failed), %d of %lld comments kept, %d tokens; wrote %s\n",
                  static_cast<long long>(result.exchanges.size()), result.failedRequests(), kept, static_cast<long long>(result.comments.size()),
                  result.promptTokens() + result.completionTokens(), qPrintable(parser.value(out)));
+    // What went wrong is said, not only written into the output.
+    constexpr qsizetype shownErrors = 20;
+    for (qsizetype i = 0; i < std::min(shownErrors, result.errors.size()); ++i)
+        std::fprintf(stderr, "review: %s\n", qPrintable(result.errors[i]));
+    if (result.errors.size() > shownErrors)
+        std::fprintf(stderr, "review: ... and %lld more errors in %s\n", static_cast<long long>(result.errors.size() - shownErrors), qPrintable(parser.value(out)));
     if (!result.exchanges.isEmpty() && result.failedRequests() == result.exchanges.size())
         return fail(ExitService, QStringLiteral("review: no endpoint answered: %1").arg(result.errors.value(0)));
+    // A replay is exact or it is not a replay: any request the recording does
+    // not answer makes the result another run's.
+    if (parser.isSet(replay) && result.failedRequests() > 0) {
+        const auto miss = std::find_if(result.exchanges.begin(), result.exchanges.end(), [](const Exchange &e) { return !e.ok(); });
+        return fail(ExitService, QStringLiteral("review: the recording does not answer %1 of %2 requests, first: %3")
+                                     .arg(result.failedRequests())
+                                     .arg(result.exchanges.size())
+                                     .arg(miss->error));
+    }
     return ExitOk;
 }
 
