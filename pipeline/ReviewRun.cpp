@@ -598,8 +598,15 @@ RunRecord runReview(LlmClient &client, const MergeRequest &mr, const QList<Slice
             chosen.append(i);
     QList<QString> texts(slices.size());
     MergeRequestSliceRenderer renderer(mr);
-    for (int i : chosen)
-        texts[i] = renderer.render(slices[i], config.lineFormat);
+    for (int i : chosen) {
+        // A declaration outside the repository is only named (a system
+        // header's path and lines): it shows the model no code, and its path
+        // differs from machine to machine, which would make every request —
+        // and so its cache and replay key — depend on the compiler installed.
+        Slice portable = slices[i];
+        portable.external.removeIf([](const ExternalSnippet &x) { return !x.insideRepository; });
+        texts[i] = renderer.render(portable, config.lineFormat);
+    }
 
     QMutex lock;
     RunProgress state;

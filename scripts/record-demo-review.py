@@ -79,18 +79,20 @@ def answer(messages):
     system = messages[0]["content"]
     user = messages[-1]["content"]
     if "meta-reviewer" in system:
+        # Merges the findings at one place; names the merged comments by id
+        # (the program counts the reviewers from them).
         given = json.loads(user[user.index("Reviewer comments:") + len("Reviewer comments:"):])["comments"]
         merged = {}
         for c in given:
             if c["q1_nitpick"] <= 4:
                 continue
             key = (c["file"], c["line_start"])
-            merged.setdefault(key, dict(c, reviewers=[]))["reviewers"].append(c["reviewer"])
+            entry = merged.setdefault(key, dict(c, sources=[]))
+            entry["sources"].append(c["id"])
         out = []
         for c in merged.values():
             c.pop("reviewer", None)
             c.pop("id", None)
-            c["reviewers"] = sorted(set(c["reviewers"]))
             out.append(c)
         return {"comments": sorted(out, key=lambda c: -c["q3_severity"])}
     if "You validate" in system:

@@ -115,10 +115,31 @@ void AppTest::demoReviewReplaysOffline()
     const QJsonObject run = root.value(QStringLiteral("run")).toObject();
     QVERIFY(run.value(QStringLiteral("requests")).toInt() > 20);
     QCOMPARE(run.value(QStringLiteral("failed_requests")).toInt(), 0);
+    QCOMPARE(run.value(QStringLiteral("errors")).toArray().size(), 0);
     int kept = 0;
     for (const QJsonValue &c : root.value(QStringLiteral("comments")).toArray())
         kept += c.toObject().value(QStringLiteral("kept")).toBool();
     QVERIFY2(kept >= 5, qPrintable(QString::number(kept)));
+
+    // Replay is exact: the same recording under another configuration (no
+    // chain of thought) answers nothing, and says which step it missed.
+    QFile config(QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-review-config.json"));
+    QVERIFY(config.open(QIODevice::ReadOnly));
+    QByteArray noCot = config.readAll();
+    QVERIFY(noCot.contains("\"cot\": true"));
+    noCot.replace("\"cot\": true", "\"cot\": false");
+    QFile changed(m_home.filePath(QStringLiteral("nocot.json")));
+    QVERIFY(changed.open(QIODevice::WriteOnly));
+    changed.write(noCot);
+    changed.close();
+    QProcess stale;
+    stale.start(QStringLiteral(REVIEWDESK_CLI), {QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"),
+                                                QStringLiteral("--head"), QStringLiteral("feature/reservations"), QStringLiteral("--config"), changed.fileName(),
+                                                QStringLiteral("--replay"), QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-review.json"),
+                                                QStringLiteral("--out"), m_home.filePath(QStringLiteral("stale.json"))});
+    QVERIFY(stale.waitForFinished(120000));
+    QCOMPARE(stale.exitCode(), 4);
+    QVERIFY(stale.readAllStandardError().contains("replay: the recording has no answer for this exact request (reviewer 1, "));
 
     // The same replay in the window, pictured with its review panel.
     const QString png = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-demo-review.png");

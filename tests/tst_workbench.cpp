@@ -349,6 +349,15 @@ void WorkbenchTest::reviewRunsInTheBackgroundAndShowsComments()
     QVERIFY(review != overlays.end());
     QVERIFY(review->reasons[Side::New].value(line).contains(QLatin1String("clamping hides an overflow")));
     QVERIFY(review->reasons[Side::New].value(line).contains(QLatin1String("filtered at coarse")));
+    QVERIFY(panel->errorsText().isEmpty());
+
+    // A reply that is no review is an error the run summary shows.
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("Sorry, I cannot help with that.")); });
+    config.cot = false; // another request, not the cached answer
+    QVERIFY(m_window->startReview(config, false));
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(panel->errorsText().contains(QLatin1String("reviewer 1, src/compute.cpp")), qPrintable(panel->errorsText()));
+    QVERIFY(panel->errorsText().contains(QLatin1String("no JSON with comments")));
 }
 
 void WorkbenchTest::screenshots_data()

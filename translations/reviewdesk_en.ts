@@ -51,6 +51,14 @@
         <source>Reviewing %n slice(s)…</source>
         <translation><numerusform>Reviewing %n slice…</numerusform><numerusform>Reviewing %n slices…</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation><numerusform>… and %n more</numerusform><numerusform>… and %n more</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s) in this run:</source>
+        <translation><numerusform>%n error in this run:</numerusform><numerusform>%n errors in this run:</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>rd::SlicePanel</name>

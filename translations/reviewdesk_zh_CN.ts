@@ -123,10 +123,6 @@
 <context>
     <name>rd::LlmClient</name>
     <message>
-        <source>the recording has no answer for this request</source>
-        <translation>录制中没有此请求的回答</translation>
-    </message>
-    <message>
         <source>the environment variable %1 that should hold the API key is not set</source>
         <translation>应保存 API 密钥的环境变量 %1 未设置</translation>
     </message>
@@ -153,6 +149,18 @@
     <message>
         <source>HTTP %1: not a model list</source>
         <translation>HTTP %1：不是模型列表</translation>
+    </message>
+    <message>
+        <source>replay: the recording has no answer for this exact request (%1); the prompt, model or sampling differ from what was recorded</source>
+        <translation>回放：录制中没有与此请求完全一致的回答（%1）；提示词、模型或采样参数与录制时不同</translation>
+    </message>
+    <message>
+        <source>unnamed step</source>
+        <translation>未命名步骤</translation>
+    </message>
+    <message>
+        <source>(the server asks to wait %1 s before retrying)</source>
+        <translation>（服务器要求等待 %1 秒后再重试）</translation>
     </message>
 </context>
 <context>
@@ -401,6 +409,14 @@
         <source>&amp;Review</source>
         <translation>审查(&amp;R)</translation>
     </message>
+    <message>
+        <source>Cannot Run Review</source>
+        <translation>无法运行审查</translation>
+    </message>
+    <message>
+        <source>The review was not started.</source>
+        <translation>审查未启动。</translation>
+    </message>
 </context>
 <context>
     <name>rd::MergeRequestHeader</name>
@@ -585,6 +601,14 @@
     <message>
         <source>%1 — %2 (%3) · attempts: %4 · %5 ms · %6 + %7 tokens%8</source>
         <translation>%1 — %2（%3） · 尝试次数：%4 · %5 毫秒 · %6 + %7 个词元%8</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation><numerusform>……另外还有 %n 条</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s) in this run:</source>
+        <translation><numerusform>本次运行有 %n 个错误：</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1057,6 +1081,34 @@
     <message>
         <source>run configuration: unknown role "%1" (reviewer, meta_reviewer, validator, translator)</source>
         <translation>运行配置：未知角色“%1”（reviewer、meta_reviewer、validator、translator）</translation>
+    </message>
+    <message>
+        <source>run configuration: unknown key "%1" (did you mean "%2"?)</source>
+        <translation>运行配置：未知的键“%1”（是否想写“%2”？）</translation>
+    </message>
+    <message>
+        <source>run configuration: unknown key "%1" (known keys: %2)</source>
+        <translation>运行配置：未知的键“%1”（已知的键：%2）</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.json_mode must be true or false</source>
+        <translation>运行配置：roles.%1.json_mode 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>run configuration: "min_agreement" (%1) is more than "reviewers" (%2): no comment could pass</source>
+        <translation>运行配置：“min_agreement”（%1）大于“reviewers”（%2）：没有评论能够通过</translation>
+    </message>
+    <message>
+        <source>run configuration: "language" is set but roles.translator is missing</source>
+        <translation>运行配置：设置了“language”，但缺少 roles.translator</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.translator is set but "language" is empty</source>
+        <translation>运行配置：设置了 roles.translator，但“language”为空</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.api_key_env names %2, which is not set in the environment</source>
+        <translation>运行配置：roles.%1.api_key_env 指定的环境变量 %2 未设置</translation>
     </message>
 </context>
 <context>

@@ -259,6 +259,14 @@ bool MainWindow::startReview(const RunConfig &config, bool replay)
         statusBar()->showMessage(tr("The slices are still being computed; run the review in a moment."), 5000);
         return false;
     }
+    // A key variable that is not set would fail every request: say so first.
+    if (const auto missing = replay ? std::nullopt : config.checkApiKeys()) {
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Run Review"), tr("The review was not started."), QMessageBox::Ok, this);
+        box->setInformativeText(missing->message);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        return false;
+    }
     // A client per run: its limits come from the run's configuration.
     delete m_client;
     LlmClientOptions options;

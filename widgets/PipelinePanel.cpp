@@ -33,6 +33,14 @@ PipelinePanel::PipelinePanel(QWidget *parent) : QWidget(parent)
     m_cancel->setEnabled(false);
     bar->addWidget(m_cancel);
     layout->addLayout(bar);
+    // What went wrong in the run (failed requests, unreadable answers, the
+    // fallbacks taken), so a result is never read without it.
+    m_errors = new QLabel(this);
+    m_errors->setWordWrap(true);
+    m_errors->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errors->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_errors->hide();
+    layout->addWidget(m_errors);
 
     auto *split = new QSplitter(this);
     m_comments = new QTreeWidget(split);
@@ -67,6 +75,8 @@ void PipelinePanel::started(const RunConfig &config, bool replay, int slices)
 {
     m_record.reset();
     refill();
+    m_errors->clear();
+    m_errors->hide();
     m_exchanges->clear();
     m_exchange->clear();
     m_mode->setText(replay ? tr("<b>Replay</b> of recorded answers — no model is called") : tr("<b>Live</b> run: %1").arg(config.reviewer.model.toHtmlEscaped()));
@@ -104,6 +114,16 @@ void PipelinePanel::finished(std::shared_ptr<const RunRecord> record)
                               .arg(m_record->promptTokens() + m_record->completionTokens())
                               .arg(m_record->started.msecsTo(m_record->finished) / 1000.0, 0, 'f', 1));
         m_progress->setValue(m_progress->maximum());
+        if (!m_record->errors.isEmpty()) {
+            constexpr qsizetype shown = 5;
+            QStringList lines = m_record->errors.mid(0, shown);
+            if (m_record->errors.size() > shown)
+                lines << tr("… and %n more", nullptr, static_cast<int>(m_record->errors.size() - shown));
+            m_errors->setText(tr("%n error(s) in this run:", nullptr, static_cast<int>(m_record->errors.size())) + QLatin1Char('\n')
+                              + lines.join(QLatin1Char('\n')));
+            m_errors->setToolTip(m_record->errors.join(QLatin1Char('\n')));
+            m_errors->show();
+        }
         for (const Exchange &e : m_record->exchanges)
             new QListWidgetItem((e.ok() ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + e.request.label
                                     + QStringLiteral(" · %1 ms").arg(e.latencyMs),
@@ -131,6 +151,11 @@ QList<const ReviewComment *> PipelinePanel::listedComments() const
 int PipelinePanel::exchangeCount() const
 {
     return m_exchanges->count();
+}
+
+QString PipelinePanel::errorsText() const
+{
+    return m_errors->isVisibleTo(this) ? m_errors->text() : QString();
 }
 
 QString PipelinePanel::exchangeText(int row) const

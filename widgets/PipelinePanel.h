@@ -37,6 +37,8 @@ public:
     QList<const ReviewComment *> listedComments() const;
     int exchangeCount() const;
     QString exchangeText(int row) const;
+    // The run's errors as the summary shows them (empty: none).
+    QString errorsText() const;
 
 Q_SIGNALS:
     void cancelRequested();
@@ -50,6 +52,7 @@ private:
     QList<const ReviewComment *> m_listed;
     QLabel *m_mode = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_errors = nullptr;
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancel = nullptr;
     QCheckBox *m_filtered = nullptr;
