@@ -8,11 +8,13 @@ namespace rd {
 // One set of Q1-Q3 scores and the stage that gave them.
 struct ScoreRecord
 {
-    QString stage; // reviewer, meta, validator
+    QString stage; // reviewer, meta, validator, translator, cancelled
     int q1Nitpick = 0;
     int q2Fake = 0;
     int q3Severity = 0;
-    QString note;  // what the stage left out or could not do ("q2_fake missing: kept 6")
+    // What the stage left out or could not do ("q2_fake missing: kept 6"). The
+    // initializer keeps four-value {stage, q1, q2, q3} initialisations warning-free.
+    QString note = {};
 };
 
 // A review comment and its provenance. Filtered comments are kept with the

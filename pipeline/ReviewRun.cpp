@@ -87,7 +87,7 @@ bool linesOverlap(const ReviewComment &a, const ReviewComment &b)
 // The words of a comment's issue, for telling two findings on one line apart.
 QSet<QString> wordsOf(const QString &text)
 {
-    static const QRegularExpression word(QStringLiteral("[A-Za-z0-9_]{3,}"));
+    static const QRegularExpression word(QStringLiteral("\\w{3,}"), QRegularExpression::UseUnicodePropertiesOption);
     QSet<QString> words;
     for (auto it = word.globalMatch(text.toLower()); it.hasNext();)
         words.insert(it.next().captured());
@@ -143,22 +143,20 @@ public:
         applyTopK(comments, m_config.topK);
         QList<int> candidates = keptIndices();
         // Agreement needs the reviewers' comments grouped: by the meta-reviewer
-        // when there is one, by the program otherwise.
+        // when there is one, by the program otherwise. A stage cancelled before
+        // it starts or while it waits for its answer did not happen.
         if (!candidates.isEmpty() && (m_config.metaReviewer || m_config.reviewers >= 2)) {
-            candidates = merge(candidates);
-            if (stopped())
+            const auto merged = stopped() ? std::nullopt : merge(candidates);
+            if (!merged)
                 return cancelledBefore(QStringLiteral("the meta-reviewer"));
+            candidates = *merged;
         }
-        if (m_config.validator && !candidates.isEmpty()) {
-            validate(candidates);
-            if (stopped())
+        if (m_config.validator && !candidates.isEmpty())
+            if (stopped() || !validate(candidates))
                 return cancelledBefore(QStringLiteral("the validator"));
-        }
-        if (m_config.translator && !m_config.language.isEmpty()) {
+        // Translation filters nothing: cancelled, the comments stay untranslated.
+        if (m_config.translator && !m_config.language.isEmpty())
             translate();
-            if (stopped())
-                return cancelledBefore(QStringLiteral("the translator"));
-        }
     }
 
 private:
@@ -341,8 +339,9 @@ private:
         return best;
     }
 
-    // Merges the candidates; returns the indices of the merged comments still kept.
-    QList<int> merge(const QList<int> &candidates)
+    // Merges the candidates; returns the indices of the merged comments still
+    // kept, nothing when the run was cancelled while the meta-reviewer was asked.
+    std::optional<QList<int>> merge(const QList<int> &candidates)
     {
         QList<int> merged;
         if (!m_config.metaReviewer) {
@@ -351,7 +350,7 @@ private:
             const ParsedComments parsed = askAbout(ReviewRole::MetaReviewer, *m_config.metaReviewer, candidates, QStringLiteral("meta-reviewer"),
                                                    QStringLiteral("agreement computed by the program from location and wording instead"));
             if (stopped())
-                return {};
+                return std::nullopt;
             if (!parsed.error.isEmpty())
                 merged = groupByProgram(candidates, QStringLiteral("grouped by the program: the meta-reviewer's answer could not be used"));
             else
@@ -456,18 +455,19 @@ private:
         return merged;
     }
 
-    void validate(const QList<int> &candidates)
+    // False when the run was cancelled while the validator was asked.
+    bool validate(const QList<int> &candidates)
     {
         const QString label = QStringLiteral("validator, %1").arg(where());
         const ParsedComments parsed = askAbout(ReviewRole::Validator, *m_config.validator, candidates, QStringLiteral("validator"),
                                                QStringLiteral("comments left unvalidated"));
         if (stopped())
-            return;
+            return false;
         if (!parsed.error.isEmpty()) {
             for (int i : candidates)
                 comments[i].history.append({QStringLiteral("validator"), comments[i].q1Nitpick, comments[i].q2Fake, comments[i].q3Severity,
                                             QStringLiteral("not validated: %1").arg(parsed.error)});
-            return;
+            return true;
         }
         QSet<int> confirmed;
         for (int n = 0; n < parsed.comments.size(); ++n) {
@@ -507,6 +507,7 @@ private:
             applyCoarseFilter(one, m_config, QStringLiteral("validator"));
             comments[i] = one.first();
         }
+        return true;
     }
 
     void translate()
@@ -515,10 +516,12 @@ private:
         if (kept.isEmpty())
             return;
         const QString label = QStringLiteral("translator, %1").arg(where());
-        const ParsedComments parsed = askAbout(ReviewRole::Translator, *m_config.translator, kept, QStringLiteral("translator"),
-                                               QStringLiteral("comments left untranslated"));
-        if (stopped())
-            return;
+        const bool alreadyCancelled = stopped();
+        const ParsedComments parsed = alreadyCancelled ? ParsedComments{{}, {}, {}, QStringLiteral("the run was cancelled")}
+                                                      : askAbout(ReviewRole::Translator, *m_config.translator, kept, QStringLiteral("translator"),
+                                                                 QStringLiteral("comments left untranslated"));
+        if (stopped() && !parsed.error.isEmpty())
+            errors << QStringLiteral("%1: cancelled; %2 comment(s) left untranslated").arg(label).arg(kept.size());
         QSet<int> translated;
         if (parsed.error.isEmpty())
             for (const ReviewComment &answer : parsed.comments) {

@@ -51,8 +51,12 @@ struct RunRecord
 
 // The paper's multi-role review (§3.3-3.5): per slice, N reviewers, the
 // coarse and top-k filters, the meta-reviewer, the validator, the
-// translator. Blocking: call it off the client's thread, which must run an
-// event loop. One failed request or slice never fails the run.
+// translator. The meta-reviewer names the comments it merged by id; the
+// program derives agreement and merged_into from them (or, when its answer
+// cannot be used, from its own grouping by place and wording, with an
+// error). Every re-score passes the coarse filter again. Blocking: call it
+// off the client's thread, which must run an event loop. One failed request
+// or slice never fails the run; each is in `errors`.
 RunRecord runReview(LlmClient &client, const MergeRequest &mr, const QList<Slice> &slices, const RunConfig &config,
                     const std::function<void(const RunProgress &)> &progress = {}, const std::atomic<bool> *cancel = nullptr);
 
