@@ -7,6 +7,8 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <utility>
+
 namespace rd::test {
 
 FakeLlmServer::Reply FakeLlmServer::completion(const QString &content, int promptTokens, int completionTokens, int delayMs)
