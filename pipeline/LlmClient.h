@@ -20,14 +20,16 @@ struct LlmClientOptions
     int timeoutMs = 120000;
     int retries = 3;          // attempts after the first
     int backoffBaseMs = 1000; // first retry waits about this long, then doubles
-    int backoffCapMs = 30000;
+    int backoffCapMs = 30000; // Retry-After is not capped: it is waited in full, or not retried past timeoutMs
     int concurrency = 8;      // requests in flight per endpoint
 };
 
 // Talks to OpenAI-compatible chat completion endpoints. send() may be called
 // from any thread; the network work runs on the thread the client lives in
 // (QNetworkAccessManager is asynchronous already), which must run an event
-// loop. Answers come from the replay recording or the cache when they can.
+// loop. Answers come from the replay recording or the cache when they hold
+// exactly this request. The API key never leaves the request header: bodies,
+// answers and errors are redacted before anyone sees them.
 class LlmClient : public QObject
 {
     Q_OBJECT
