@@ -4,6 +4,14 @@
 #include <QStringList>
 
 #include <Result.h>
+#include <WorkspaceStore.h>
+
+#include <memory>
+
+namespace rd {
+struct MergeRequest;
+struct RunRecord;
+} // namespace rd
 
 namespace rd::cli {
 
@@ -12,7 +20,7 @@ enum ExitCode {
     ExitOk = 0,
     ExitInternal = 1,
     ExitUsage = 2,      // bad options or values
-    ExitRepository = 3, // no such path, not a repository, unknown revision, unreadable object
+    ExitRepository = 3, // no such path, not a repository, unknown revision, unreadable object, unusable workspace
     ExitService = 4,    // no LLM endpoint answered
 };
 
@@ -46,5 +54,13 @@ bool writeStdout(const QByteArray &bytes);
 int runDiff(const QStringList &arguments);
 int runSlice(const QStringList &arguments);
 int runReviewCommand(const QStringList &arguments);
+int runComments(const QStringList &arguments);
+int runJudge(const QStringList &arguments);
+
+// `review --workspace`: opened (or made) before the run, so an unusable
+// workspace fails before any request; the finished run stored after.
+// Both return -1 when fine, else the exit code after reporting.
+int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &store);
+int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record);
 
 } // namespace rd::cli
