@@ -11,7 +11,7 @@ namespace rd {
 // exit code or dialog without parsing the message.
 struct Error
 {
-    enum class Kind { Usage, Path, Repository, Revision, Object, Internal };
+    enum class Kind { Usage, Path, Repository, Revision, Object, Workspace, Internal };
     Kind kind = Kind::Internal;
     QString message;
 };

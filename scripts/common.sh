@@ -8,7 +8,7 @@ BUILD_DIR="${BUILD_DIR:-$ROOT_DIR/build}"
 # Debian 12 (bookworm) package names.
 RD_PACKAGES=(
     g++ cmake ninja-build pkg-config git ccache
-    qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite
     libgit2-dev libclang-dev nlohmann-json3-dev
     fonts-dejavu-core fonts-wqy-microhei
 )

@@ -11,7 +11,8 @@ int exitCodeFor(const Error &error)
     case Error::Kind::Path:
     case Error::Kind::Repository:
     case Error::Kind::Revision:
-    case Error::Kind::Object: return ExitRepository;
+    case Error::Kind::Object:
+    case Error::Kind::Workspace: return ExitRepository;
     case Error::Kind::Internal: return ExitInternal;
     }
     return ExitInternal;

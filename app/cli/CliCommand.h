@@ -12,7 +12,7 @@ enum ExitCode {
     ExitOk = 0,
     ExitInternal = 1,
     ExitUsage = 2,      // bad options or values
-    ExitRepository = 3, // no such path, not a repository, unknown revision, unreadable object
+    ExitRepository = 3, // no such path, not a repository, unknown revision, unreadable object, unusable workspace
     ExitService = 4,    // no LLM endpoint answered
 };
 

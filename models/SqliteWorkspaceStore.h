@@ -1,0 +1,78 @@
+#pragma once
+
+#include "WorkspaceStore.h"
+
+#include <QString>
+
+#include <memory>
+
+class QSqlDatabase;
+
+namespace rd {
+
+// A workspace in one SQLite file through Qt SQL (QSQLITE): WAL journal,
+// foreign keys on, a busy time-out so two processes can write in turn, and
+// PRAGMA user_version with migrations run in a transaction.
+//
+// Opening refuses, with an Error of kind Workspace that says why, a file
+// that is newer than this program, not a workspace, damaged, read-only or
+// locked by another live process; it never hands back an empty workspace in
+// place of one it could not read. One instance per thread.
+class SqliteWorkspaceStore final : public WorkspaceStore
+{
+public:
+    // The schema this program writes. Version 1: merge requests, runs,
+    // comments, annotators, judgements. Version 2: the judging history
+    // (undo/redo), annotators' places, and hidden human comments.
+    static constexpr int SchemaVersion = 2;
+
+    enum class Mode { OpenExisting, CreateIfMissing };
+
+    static Result<std::unique_ptr<SqliteWorkspaceStore>> open(const QString &path, Mode mode = Mode::OpenExisting);
+    // For migration tests: a new workspace with the schema of an earlier
+    // version, left at that version.
+    static Result<bool> createAtVersion(const QString &path, int version);
+
+    ~SqliteWorkspaceStore() override;
+    SqliteWorkspaceStore(const SqliteWorkspaceStore &) = delete;
+    SqliteWorkspaceStore &operator=(const SqliteWorkspaceStore &) = delete;
+
+    // The schema version found on opening (before migrating), for messages.
+    int openedAtVersion() const;
+
+    QString location() const override;
+    Result<qint64> addMergeRequest(const MergeRequestEntry &entry) override;
+    Result<QList<MergeRequestEntry>> mergeRequests() const override;
+    Result<MergeRequestEntry> mergeRequest(qint64 id) const override;
+    Result<qint64> addRun(const StoredRun &run, const QList<ReviewComment> &comments) override;
+    Result<QList<StoredRun>> runs(qint64 mergeRequest) const override;
+    Result<StoredRun> run(qint64 id) const override;
+    Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author) override;
+    Result<QList<StoredComment>> comments(const CommentQuery &query = {}) const override;
+    Result<StoredComment> comment(qint64 id) const override;
+    Result<Annotator> addAnnotator(const QString &name) override;
+    Result<QList<Annotator>> annotators() const override;
+    Result<Judgement> judge(const Judgement &change) override;
+    Result<Judgement> clearJudgementFields(qint64 comment, const QString &annotator, const QList<JudgementField> &fields) override;
+    Result<std::optional<Judgement>> judgement(qint64 comment, const QString &annotator) const override;
+    Result<QList<Judgement>> judgements(std::optional<qint64> mergeRequest = {}, const QString &annotator = {}) const override;
+    Result<qint64> addHumanComment(qint64 mergeRequest, const QString &author, const ReviewComment &comment) override;
+    Result<bool> removeHumanComment(qint64 comment, const QString &annotator) override;
+    Result<StoredComment> editComment(qint64 comment, const QString &annotator, const CommentEdit &edit) override;
+    Result<std::optional<HistoryEntry>> undo(const QString &annotator) override;
+    Result<std::optional<HistoryEntry>> redo(const QString &annotator) override;
+    Result<std::optional<HistoryEntry>> nextUndo(const QString &annotator) const override;
+    Result<std::optional<HistoryEntry>> nextRedo(const QString &annotator) const override;
+    Result<bool> setPlace(const AnnotatorPlace &place) override;
+    Result<std::optional<AnnotatorPlace>> place(const QString &annotator, qint64 mergeRequest) const override;
+    Result<std::optional<AnnotatorPlace>> lastPlace(const QString &annotator) const override;
+    Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
+    Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const override;
+
+private:
+    struct Private;
+    explicit SqliteWorkspaceStore(std::unique_ptr<Private> d);
+    std::unique_ptr<Private> d;
+};
+
+} // namespace rd

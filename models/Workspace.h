@@ -1,0 +1,179 @@
+#pragma once
+
+// The things a workspace holds, as plain values. The store (WorkspaceStore.h)
+// reads and writes them; front ends show and edit them.
+
+#include "ReviewComment.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace rd {
+
+// A merge request the workspace knows: where it is and what it compares.
+struct MergeRequestEntry
+{
+    qint64 id = 0; // 0 until stored
+    QString repository;
+    QString base; // as the user wrote them (any rev-spec)
+    QString head;
+    bool twoDot = false;
+    QString title;
+    QString description;
+    QDateTime created;
+};
+
+// One finished review run. models cannot see the pipeline's RunRecord, so
+// the run is kept as its JSON (RunRecord::toJson, no secrets) and its
+// comments are stored one by one as StoredComments.
+struct StoredRun
+{
+    qint64 id = 0;
+    qint64 mergeRequest = 0;
+    QString label;      // what a person picks it by, e.g. "Left Flow, 3 reviewers"
+    QString model;      // the reviewer model(s), for filters
+    QString configHash; // of the configuration JSON, to group equal runs
+    QDateTime started;
+    QDateTime finished;
+    QByteArray record;  // RunRecord::toJson()
+};
+
+enum class CommentOrigin { Generated, Imported, Human };
+
+struct StoredComment
+{
+    qint64 id = 0;        // the workspace's id: what `judge` and exports name
+    qint64 mergeRequest = 0;
+    std::optional<qint64> run; // empty for imported and human comments
+    CommentOrigin origin = CommentOrigin::Generated;
+    QString author;       // the human author, or the model for generated ones
+    ReviewComment comment; // as it reads now (comment.id: the run's own id)
+    // The comment as first stored, when someone has edited its text or lines.
+    std::optional<ReviewComment> original;
+    QDateTime created;
+};
+
+struct Annotator
+{
+    qint64 id = 0;
+    QString name;
+    QDateTime created;
+};
+
+enum class Verdict { Accept, Reject, Unsure };
+enum class ContextLevel { Diff, File, Repo };
+enum class Thumbs { Up, Down };
+
+// One annotator's judgement of one comment. Every field but the comment and
+// the annotator is optional: an unset field is "not decided" when read and
+// "leave as it is" when passed to WorkspaceStore::judge, so partial updates
+// merge.
+struct Judgement
+{
+    qint64 comment = 0;
+    QString annotator;
+    std::optional<Verdict> verdict;
+    std::optional<int> q1Nitpick;  // 1..7, as ReviewComment
+    std::optional<int> q2Fake;     // 1..7
+    std::optional<int> q3Severity; // 1..7
+    std::optional<QString> category; // one of aacrCategories()
+    std::optional<ContextLevel> context;
+    std::optional<bool> keyBug;
+    std::optional<QString> tag;      // a cqsTags() entry or free text
+    std::optional<Thumbs> thumbs;
+    std::optional<QString> critique; // one sentence
+    std::optional<qint64> timeSpentMs;
+    QDateTime updated; // set by the store
+
+    bool isEmpty() const;
+};
+
+// Fields of a Judgement, to clear them (WorkspaceStore::clearJudgementFields).
+enum class JudgementField {
+    Verdict, Q1Nitpick, Q2Fake, Q3Severity, Category, Context, KeyBug, Tag, Thumbs, Critique, TimeSpent
+};
+
+// A change to a comment's text or lines; unset fields stay as they are.
+struct CommentEdit
+{
+    std::optional<QString> issue;
+    std::optional<QString> rootCause;
+    std::optional<QString> fix;
+    std::optional<QString> example;
+    std::optional<QString> side; // "old" or "new"
+    std::optional<int> lineStart;
+    std::optional<int> lineEnd;
+};
+
+// Where an annotator was in a merge request; restored on reopening.
+struct AnnotatorPlace
+{
+    QString annotator;
+    qint64 mergeRequest = 0;
+    QString file;
+    std::optional<qint64> comment; // the selected comment
+    QDateTime updated;
+};
+
+// Judged / total for one annotator, in one MR or in the whole workspace.
+struct JudgingProgress
+{
+    int judged = 0; // comments with a verdict
+    int total = 0;  // comments not removed
+};
+
+// What an undoable action was, for menus ("Undo Accept").
+enum class HistoryAction { Judge, ClearJudgement, EditComment, AddHumanComment, RemoveHumanComment };
+
+struct HistoryEntry
+{
+    qint64 id = 0;
+    QString annotator;
+    HistoryAction action = HistoryAction::Judge;
+    qint64 comment = 0;
+    QDateTime at;
+};
+
+// Which comments to list. Empty fields do not filter.
+struct CommentQuery
+{
+    std::optional<qint64> mergeRequest;
+    std::optional<qint64> run;
+    std::optional<CommentOrigin> origin;
+    std::optional<bool> kept;    // kept by the pipeline, or filtered out
+    QString droppedAt;           // the stage that filtered it out
+    QString file;
+    QString category;            // the comment's own category
+    QString author;
+    QString text;                // contained in issue, root cause, fix or example (case-insensitive)
+    std::optional<int> minSeverity; // q3
+    // Judgement filters, for `annotator`:
+    QString annotator;
+    std::optional<bool> judged;  // has a verdict
+    std::optional<Verdict> verdict;
+    std::optional<ContextLevel> context;
+    bool includeRemoved = false; // human comments whose adding was undone
+};
+
+// The four categories of AACR-Bench (§3.2, Table 2), as written there.
+const QStringList &aacrCategories();
+// The tags of CQS App. A.1; annotators may also write their own.
+const QStringList &cqsTags();
+
+// Names as used in the store, the CLI and exports ("accept", "Diff Level", "up", "generated").
+QString verdictName(Verdict v);
+std::optional<Verdict> verdictFromName(const QString &name);
+QString contextLevelName(ContextLevel c);
+std::optional<ContextLevel> contextLevelFromName(const QString &name);
+QString thumbsName(Thumbs t);
+std::optional<Thumbs> thumbsFromName(const QString &name);
+QString commentOriginName(CommentOrigin o);
+std::optional<CommentOrigin> commentOriginFromName(const QString &name);
+QString historyActionName(HistoryAction a);
+
+} // namespace rd

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "Result.h"
+#include "Workspace.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace rd {
+
+// The workspace's storage, one implementation per database (SQLite now,
+// PostgreSQL later, with the same schema). Every call that changes
+// something is one transaction, committed before the call returns: there
+// is no Save, and a crash loses nothing a caller was told is stored.
+//
+// Judging actions (judge, clear, edit, add/remove a human comment) are kept
+// as history per annotator, so undo and redo work across restarts.
+class WorkspaceStore
+{
+public:
+    virtual ~WorkspaceStore() = default;
+
+    // Where the workspace lives (a file for SQLite), for titles and messages.
+    virtual QString location() const = 0;
+
+    // Merge requests. Adding one that is already there (same repository,
+    // base, head, two-dot) returns its id and updates title and description.
+    virtual Result<qint64> addMergeRequest(const MergeRequestEntry &entry) = 0;
+    virtual Result<QList<MergeRequestEntry>> mergeRequests() const = 0;
+    virtual Result<MergeRequestEntry> mergeRequest(qint64 id) const = 0;
+
+    // A finished run and its comments (origin Generated, author = run.model),
+    // in one transaction. Returns the run's id.
+    virtual Result<qint64> addRun(const StoredRun &run, const QList<ReviewComment> &comments) = 0;
+    // The runs of a merge request, without their record JSON (see run()).
+    virtual Result<QList<StoredRun>> runs(qint64 mergeRequest) const = 0;
+    virtual Result<StoredRun> run(qint64 id) const = 0;
+
+    // Comments from a dataset or another tool (origin Imported).
+    virtual Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author) = 0;
+    // Ordered by merge request, file, side, first line, id.
+    virtual Result<QList<StoredComment>> comments(const CommentQuery &query = {}) const = 0;
+    virtual Result<StoredComment> comment(qint64 id) const = 0;
+
+    // Annotators are made on first use by name; addAnnotator returns the existing one.
+    virtual Result<Annotator> addAnnotator(const QString &name) = 0;
+    virtual Result<QList<Annotator>> annotators() const = 0;
+
+    // Merges the set fields of `change` into the (comment, annotator)
+    // judgement, checks their values, and records the step for undo.
+    // Returns the judgement as stored.
+    virtual Result<Judgement> judge(const Judgement &change) = 0;
+    virtual Result<Judgement> clearJudgementFields(qint64 comment, const QString &annotator, const QList<JudgementField> &fields) = 0;
+    virtual Result<std::optional<Judgement>> judgement(qint64 comment, const QString &annotator) const = 0;
+    // Every judgement matching: a merge request and/or an annotator (empty: all).
+    virtual Result<QList<Judgement>> judgements(std::optional<qint64> mergeRequest = {}, const QString &annotator = {}) const = 0;
+
+    // A comment written by `author` (origin Human), undoable.
+    virtual Result<qint64> addHumanComment(qint64 mergeRequest, const QString &author, const ReviewComment &comment) = 0;
+    // Hides a human comment (and keeps it, so undo brings it back).
+    virtual Result<bool> removeHumanComment(qint64 comment, const QString &annotator) = 0;
+    // Changes text or lines; the first version stays as StoredComment::original.
+    virtual Result<StoredComment> editComment(qint64 comment, const QString &annotator, const CommentEdit &edit) = 0;
+
+    // Undo / redo the annotator's latest judging step. Empty when there is
+    // nothing to undo / redo; otherwise what was undone / redone. A new
+    // step after an undo discards the steps that could have been redone.
+    virtual Result<std::optional<HistoryEntry>> undo(const QString &annotator) = 0;
+    virtual Result<std::optional<HistoryEntry>> redo(const QString &annotator) = 0;
+    virtual Result<std::optional<HistoryEntry>> nextUndo(const QString &annotator) const = 0;
+    virtual Result<std::optional<HistoryEntry>> nextRedo(const QString &annotator) const = 0;
+
+    // Where each annotator is, per merge request; lastPlace: the most recent one.
+    virtual Result<bool> setPlace(const AnnotatorPlace &place) = 0;
+    virtual Result<std::optional<AnnotatorPlace>> place(const QString &annotator, qint64 mergeRequest) const = 0;
+    virtual Result<std::optional<AnnotatorPlace>> lastPlace(const QString &annotator) const = 0;
+
+    // Judged / total for the annotator in one merge request, or everywhere.
+    virtual Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const = 0;
+    // time_spent of the annotator's latest `limit` decisions, newest first.
+    virtual Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const = 0;
+};
+
+} // namespace rd

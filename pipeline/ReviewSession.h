@@ -1,0 +1,164 @@
+#pragma once
+
+#include "ReviewRun.h"
+
+#include <MergeRequest.h>
+#include <Result.h>
+#include <Slicer.h>
+#include <Workspace.h>
+#include <WorkspaceStore.h>
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QList>
+#include <QObject>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace rd {
+
+// The one owner of what a person is judging: the workspace, the open merge
+// request (its entry, diff and slices), its runs, comments and the current
+// annotator's judgements. Views observe it through its signals and change
+// it only through its methods; each method that changes something is one
+// workspace transaction, committed before the method returns (and before
+// the signal that shows it). No widgets: the CLI and tests drive it too.
+class ReviewSession : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ReviewSession(QObject *parent = nullptr);
+    ~ReviewSession() override;
+
+    // --- Workspace -----------------------------------------------------
+    // Opens (or creates) a workspace file. On failure the session keeps the
+    // workspace it had, and the error says why (newer, damaged, locked…).
+    Result<bool> openWorkspace(const QString &path, bool createIfMissing = false);
+    // Uses an already opened store (tests, other backends).
+    void setStore(std::unique_ptr<WorkspaceStore> store);
+    void closeWorkspace();
+    bool hasWorkspace() const { return m_store != nullptr; }
+    QString workspacePath() const;
+    WorkspaceStore *store() const { return m_store.get(); }
+
+    // --- Annotator (asked once by the GUI, remembered by it) ----------------
+    QString annotator() const { return m_annotator; }
+    // Makes the annotator in the workspace on first use and reloads their
+    // judgements and undo state.
+    Result<bool> setAnnotator(const QString &name);
+    // The annotator whose place was stored last, to restore on reopening.
+    QString lastAnnotator() const;
+
+    // --- Merge requests ------------------------------------------------
+    QList<MergeRequestEntry> mergeRequests() const;
+    Result<qint64> addMergeRequest(const MergeRequestEntry &entry);
+    // Loads the merge request's runs, comments and judgements and restores
+    // the annotator's place (file, selected comment) in it.
+    Result<bool> openMergeRequest(qint64 id);
+    // The merge request the annotator had open last, if any (for reopening).
+    std::optional<qint64> lastMergeRequest() const;
+    std::optional<MergeRequestEntry> currentMergeRequest() const { return m_entry; }
+    qint64 currentMergeRequestId() const { return m_entry ? m_entry->id : 0; }
+    // The diff and slices of the open merge request, computed by the caller
+    // (off the GUI thread) and handed over here.
+    void setDiff(std::shared_ptr<const MergeRequest> diff);
+    std::shared_ptr<const MergeRequest> diff() const { return m_diff; }
+    void setSlices(std::shared_ptr<const SlicingResult> slices);
+    std::shared_ptr<const SlicingResult> slices() const { return m_slices; }
+
+    // --- Runs ----------------------------------------------------------
+    // Stores a finished run and its comments in the open merge request.
+    Result<qint64> storeRun(const RunRecord &record);
+    const QList<StoredRun> &runs() const { return m_runs; }
+
+    // --- Comments of the open merge request --------------------------------
+    const QList<StoredComment> &comments() const { return m_comments; }
+    const StoredComment *comment(qint64 id) const;
+    // The current annotator's judgement of a comment.
+    std::optional<Judgement> judgement(qint64 comment) const;
+    // Every annotator's judgement of a comment.
+    QList<Judgement> judgementsOf(qint64 comment) const;
+
+    // --- Place ---------------------------------------------------------
+    QString currentFile() const { return m_file; }
+    void setCurrentFile(const QString &file);
+    qint64 currentComment() const { return m_current; } // 0: none
+    void setCurrentComment(qint64 id);
+    // Moves to the next / previous comment (in comments() order) that
+    // `visible` accepts (all when empty). False at the end.
+    bool selectNext(const std::function<bool(const StoredComment &)> &visible = {});
+    bool selectPrevious(const std::function<bool(const StoredComment &)> &visible = {});
+
+    // --- Judging (the current annotator; each one transaction, undoable) ---
+    // Set fields of `change` merge into the judgement; change.annotator is
+    // ignored. A verdict without time_spent gets the time since the comment
+    // was selected.
+    Result<bool> judge(const Judgement &change);
+    Result<bool> setVerdict(qint64 comment, Verdict verdict);
+    Result<bool> clearJudgementFields(qint64 comment, const QList<JudgementField> &fields);
+    Result<bool> editComment(qint64 comment, const CommentEdit &edit);
+    // A human comment on the open merge request by the annotator.
+    Result<qint64> addHumanComment(const ReviewComment &comment);
+    Result<bool> removeHumanComment(qint64 comment);
+
+    bool canUndo() const { return m_nextUndo.has_value(); }
+    bool canRedo() const { return m_nextRedo.has_value(); }
+    // "Accept", "Edit comment"…, for Undo/Redo menu texts.
+    QString undoText() const;
+    QString redoText() const;
+    Result<bool> undo();
+    Result<bool> redo();
+
+    // --- Progress (the current annotator) ------------------------------
+    JudgingProgress mergeRequestProgress() const;
+    JudgingProgress workspaceProgress() const;
+    // Median time per decision over the latest decisions; empty when none.
+    std::optional<qint64> medianDecisionMs() const;
+
+Q_SIGNALS:
+    void workspaceChanged();
+    void annotatorChanged();
+    void mergeRequestsChanged();
+    void mergeRequestChanged(); // another merge request opened (or none)
+    void diffChanged();
+    void slicesChanged();
+    void runsChanged();
+    void commentsChanged();           // comments added, removed or reloaded
+    void commentChanged(qint64 id);   // one comment's text or lines edited
+    void judgementChanged(qint64 comment);
+    void currentFileChanged(const QString &file);
+    void currentCommentChanged(qint64 comment);
+    void undoStateChanged();
+    void progressChanged();
+
+private:
+    Result<bool> reloadMergeRequest();
+    void reloadUndoState();
+    void storePlace();
+    void applyStep(const HistoryEntry &entry);
+    int indexOf(qint64 comment) const;
+
+    std::unique_ptr<WorkspaceStore> m_store;
+    QString m_annotator;
+    std::optional<MergeRequestEntry> m_entry;
+    std::shared_ptr<const MergeRequest> m_diff;
+    std::shared_ptr<const SlicingResult> m_slices;
+    QList<StoredRun> m_runs;
+    QList<StoredComment> m_comments;
+    QHash<qint64, QList<Judgement>> m_judgements; // comment -> every annotator's
+    QString m_file;
+    qint64 m_current = 0;
+    QElapsedTimer m_sinceSelected;
+    std::optional<HistoryEntry> m_nextUndo;
+    std::optional<HistoryEntry> m_nextRedo;
+};
+
+// A RunRecord as the workspace keeps it: its JSON, a label, the model and a
+// hash of the configuration. Shared by the session and `reviewdesk-cli review`.
+StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record);
+// The workspace entry of an opened merge request.
+MergeRequestEntry mergeRequestEntryFor(const MergeRequest &mr, const QString &repositoryPath);
+
+} // namespace rd
