@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QTreeView;
@@ -41,7 +42,7 @@ private:
     void applyFilter();
     void updateCounts();
     void selectCurrent();
-    QComboBox *addCombo(const QString &name, const QString &label, class QGridLayout *grid, int row, int column);
+    QComboBox *addCombo(const QString &name, const QString &label, QGridLayout *grid, int row, int column);
 
     ReviewSession *m_session;
     CommentsModel *m_model;

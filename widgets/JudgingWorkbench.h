@@ -7,6 +7,7 @@
 
 #include <memory>
 
+class QAction;
 class QDockWidget;
 class QMainWindow;
 class QMenu;
