@@ -6,8 +6,6 @@
 
 #include <memory>
 
-class QSqlDatabase;
-
 namespace rd {
 
 // A workspace in one SQLite file through Qt SQL (QSQLITE): WAL journal,
@@ -52,8 +50,7 @@ public:
     Result<StoredComment> comment(qint64 id) const override;
     Result<Annotator> addAnnotator(const QString &name) override;
     Result<QList<Annotator>> annotators() const override;
-    Result<Judgement> judge(const Judgement &change) override;
-    Result<Judgement> clearJudgementFields(qint64 comment, const QString &annotator, const QList<JudgementField> &fields) override;
+    Result<Judgement> judge(const Judgement &change, const QList<JudgementField> &clear = {}) override;
     Result<std::optional<Judgement>> judgement(qint64 comment, const QString &annotator) const override;
     Result<QList<Judgement>> judgements(std::optional<qint64> mergeRequest = {}, const QString &annotator = {}) const override;
     Result<qint64> addHumanComment(qint64 mergeRequest, const QString &author, const ReviewComment &comment) override;
@@ -69,8 +66,9 @@ public:
     Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
     Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const override;
 
+    struct Private; // the connection; public only for the .cpp's helpers
+
 private:
-    struct Private;
     explicit SqliteWorkspaceStore(std::unique_ptr<Private> d);
     std::unique_ptr<Private> d;
 };

@@ -1,5 +1,7 @@
 #include "Workspace.h"
 
+#include <QCoreApplication>
+
 #include <array>
 #include <utility>
 
@@ -66,6 +68,36 @@ const QStringList &cqsTags()
     return tags;
 }
 
+std::optional<QString> canonicalCategory(const QString &category)
+{
+    QString wanted = category.simplified();
+    wanted.replace(QStringLiteral(" & "), QStringLiteral(" and "));
+    for (const QString &c : aacrCategories())
+        if (c.compare(wanted, Qt::CaseInsensitive) == 0)
+            return c;
+    return std::nullopt;
+}
+
+QString judgementProblem(const Judgement &j)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("rd::models", text); };
+    const std::array<std::pair<const char *, const std::optional<int> *>, 3> scores{{{"q1", &j.q1Nitpick}, {"q2", &j.q2Fake}, {"q3", &j.q3Severity}}};
+    for (const auto &[name, score] : scores)
+        if (*score && (**score < 1 || **score > 7))
+            return tr("%1 must be 1 to 7, not %2").arg(QLatin1String(name)).arg(**score);
+    if (j.category && !canonicalCategory(*j.category))
+        return tr("unknown category '%1' (one of: %2)").arg(*j.category, aacrCategories().join(QStringLiteral(", ")));
+    if (j.tag && j.tag->trimmed().isEmpty())
+        return tr("the tag is empty");
+    if (j.tag && j.tag->size() > 200)
+        return tr("the tag is longer than 200 characters");
+    if (j.critique && j.critique->size() > 10000)
+        return tr("the critique is longer than 10000 characters");
+    if (j.timeSpentMs && *j.timeSpentMs < 0)
+        return tr("time_spent_ms is negative");
+    return {};
+}
+
 QString verdictName(Verdict v) { return nameOf(verdictNames, v); }
 std::optional<Verdict> verdictFromName(const QString &name) { return valueOf(verdictNames, name); }
 QString contextLevelName(ContextLevel c) { return nameOf(contextNames, c); }
@@ -75,5 +107,16 @@ std::optional<Thumbs> thumbsFromName(const QString &name) { return valueOf(thumb
 QString commentOriginName(CommentOrigin o) { return nameOf(originNames, o); }
 std::optional<CommentOrigin> commentOriginFromName(const QString &name) { return valueOf(originNames, name); }
 QString historyActionName(HistoryAction a) { return nameOf(actionNames, a); }
+std::optional<HistoryAction> historyActionFromName(const QString &name) { return valueOf(actionNames, name); }
+
+QString judgementFieldName(JudgementField f)
+{
+    static constexpr std::array<std::pair<JudgementField, const char *>, 11> names{{
+        {JudgementField::Verdict, "verdict"},   {JudgementField::Q1Nitpick, "q1"},     {JudgementField::Q2Fake, "q2"},
+        {JudgementField::Q3Severity, "q3"},     {JudgementField::Category, "category"}, {JudgementField::Context, "context"},
+        {JudgementField::KeyBug, "key_bug"},    {JudgementField::Tag, "tag"},           {JudgementField::Thumbs, "thumbs"},
+        {JudgementField::Critique, "critique"}, {JudgementField::TimeSpent, "time_spent_ms"}}};
+    return nameOf(names, f);
+}
 
 } // namespace rd

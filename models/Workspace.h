@@ -93,7 +93,7 @@ struct Judgement
     bool isEmpty() const;
 };
 
-// Fields of a Judgement, to clear them (WorkspaceStore::clearJudgementFields).
+// Fields of a Judgement, to clear them (WorkspaceStore::judge).
 enum class JudgementField {
     Verdict, Q1Nitpick, Q2Fake, Q3Severity, Category, Context, KeyBug, Tag, Thumbs, Critique, TimeSpent
 };
@@ -136,6 +136,7 @@ struct HistoryEntry
     QString annotator;
     HistoryAction action = HistoryAction::Judge;
     qint64 comment = 0;
+    QStringList fields; // the judgement fields it changed (JSON names), for Judge / ClearJudgement
     QDateTime at;
 };
 
@@ -164,6 +165,12 @@ struct CommentQuery
 const QStringList &aacrCategories();
 // The tags of CQS App. A.1; annotators may also write their own.
 const QStringList &cqsTags();
+// The category as aacrCategories() writes it, for any case and "&" for
+// "and"; empty when it is none of the four.
+std::optional<QString> canonicalCategory(const QString &category);
+// What is wrong with the set fields of a judgement (scores out of 1..7, an
+// unknown category, an empty tag…), in words for the user; empty when fine.
+QString judgementProblem(const Judgement &judgement);
 
 // Names as used in the store, the CLI and exports ("accept", "Diff Level", "up", "generated").
 QString verdictName(Verdict v);
@@ -175,5 +182,8 @@ std::optional<Thumbs> thumbsFromName(const QString &name);
 QString commentOriginName(CommentOrigin o);
 std::optional<CommentOrigin> commentOriginFromName(const QString &name);
 QString historyActionName(HistoryAction a);
+std::optional<HistoryAction> historyActionFromName(const QString &name);
+// "verdict", "q1", … as in `judge` input and the JSON export.
+QString judgementFieldName(JudgementField f);
 
 } // namespace rd

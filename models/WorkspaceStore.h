@@ -49,10 +49,12 @@ public:
     virtual Result<QList<Annotator>> annotators() const = 0;
 
     // Merges the set fields of `change` into the (comment, annotator)
-    // judgement, checks their values, and records the step for undo.
-    // Returns the judgement as stored.
-    virtual Result<Judgement> judge(const Judgement &change) = 0;
-    virtual Result<Judgement> clearJudgementFields(qint64 comment, const QString &annotator, const QList<JudgementField> &fields) = 0;
+    // judgement and unsets the `clear` fields, checks the values, and records
+    // the step for undo, in one transaction. Returns the judgement as stored
+    // (empty fields when everything was cleared). A value out of range or an
+    // unknown comment is an Error of kind Usage; the store failing is kind
+    // Workspace.
+    virtual Result<Judgement> judge(const Judgement &change, const QList<JudgementField> &clear = {}) = 0;
     virtual Result<std::optional<Judgement>> judgement(qint64 comment, const QString &annotator) const = 0;
     // Every judgement matching: a merge request and/or an annotator (empty: all).
     virtual Result<QList<Judgement>> judgements(std::optional<qint64> mergeRequest = {}, const QString &annotator = {}) const = 0;
@@ -72,7 +74,8 @@ public:
     virtual Result<std::optional<HistoryEntry>> nextUndo(const QString &annotator) const = 0;
     virtual Result<std::optional<HistoryEntry>> nextRedo(const QString &annotator) const = 0;
 
-    // Where each annotator is, per merge request; lastPlace: the most recent one.
+    // Where each annotator is, per merge request; lastPlace: the most recent
+    // one of the annotator (of anyone when `annotator` is empty).
     virtual Result<bool> setPlace(const AnnotatorPlace &place) = 0;
     virtual Result<std::optional<AnnotatorPlace>> place(const QString &annotator, qint64 mergeRequest) const = 0;
     virtual Result<std::optional<AnnotatorPlace>> lastPlace(const QString &annotator) const = 0;

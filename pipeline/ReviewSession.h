@@ -98,6 +98,7 @@ public:
     Result<bool> judge(const Judgement &change);
     Result<bool> setVerdict(qint64 comment, Verdict verdict);
     Result<bool> clearJudgementFields(qint64 comment, const QList<JudgementField> &fields);
+    // (An edit, a human comment and its removal are undoable steps too.)
     Result<bool> editComment(qint64 comment, const CommentEdit &edit);
     // A human comment on the open merge request by the annotator.
     Result<qint64> addHumanComment(const ReviewComment &comment);

@@ -1,0 +1,1404 @@
+#include "SqliteWorkspaceStore.h"
+
+#include "WorkspaceJson.h"
+#include "WorkspaceSchema.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <atomic>
+#include <initializer_list>
+
+namespace rd {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("rd::models", text);
+}
+
+// How long a writer waits for another process's transaction to finish.
+constexpr int BusyTimeoutMs = 5000;
+
+// SQLite's primary result codes (the low byte of the extended code Qt reports).
+enum SqliteCode { Busy = 5, Locked = 6, ReadOnly = 8, IoError = 10, Corrupt = 11, Full = 13, CantOpen = 14, NotADb = 26 };
+
+int sqliteCode(const QSqlError &e)
+{
+    bool ok = false;
+    const int code = e.nativeErrorCode().toInt(&ok);
+    return ok ? (code & 0xff) : -1;
+}
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+QDateTime timeFrom(const QVariant &v)
+{
+    return v.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(v.toLongLong()).toUTC();
+}
+
+QVariant timeValue(const QDateTime &t)
+{
+    return t.isValid() ? QVariant(t.toMSecsSinceEpoch()) : QVariant(QMetaType(QMetaType::LongLong));
+}
+
+template <typename T>
+QVariant nullable(const std::optional<T> &v)
+{
+    if (!v)
+        return QVariant(QMetaType::fromType<T>());
+    return QVariant::fromValue(*v);
+}
+
+template <typename T>
+std::optional<T> optionalFrom(const QVariant &v)
+{
+    if (v.isNull())
+        return std::nullopt;
+    return v.value<T>();
+}
+
+Error usage(const QString &message)
+{
+    return Error{Error::Kind::Usage, message};
+}
+
+QString reviewersText(const QList<int> &reviewers)
+{
+    QStringList parts;
+    for (int r : reviewers)
+        parts << QString::number(r);
+    return parts.join(QLatin1Char(','));
+}
+
+QList<int> reviewersFrom(const QString &text)
+{
+    QList<int> out;
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        out << part.toInt();
+    return out;
+}
+
+// What a history step restores for an edit: the text, the lines and whether
+// an original had been kept yet.
+QByteArray editState(const ReviewComment &c, const QVariant &original)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("issue"), c.issue);
+    o.insert(QStringLiteral("root_cause"), c.rootCause);
+    o.insert(QStringLiteral("fix"), c.fix);
+    o.insert(QStringLiteral("example"), c.example);
+    o.insert(QStringLiteral("side"), c.side);
+    o.insert(QStringLiteral("line_start"), c.lineStart);
+    o.insert(QStringLiteral("line_end"), c.lineEnd);
+    o.insert(QStringLiteral("original"), original.isNull() ? QJsonValue() : QJsonValue(original.toString()));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QByteArray removedState(bool removed)
+{
+    return removed ? QByteArrayLiteral("{\"removed\":true}") : QByteArrayLiteral("{\"removed\":false}");
+}
+
+const char *const commentColumns =
+    "c.id, c.merge_request, c.run, c.origin, c.author, c.run_comment_id, c.file, c.side, c.line_start, c.line_end,"
+    " c.line_valid, c.issue, c.root_cause, c.fix, c.example, c.category, c.q1, c.q2, c.q3, c.reviewers, c.kept,"
+    " c.dropped_at, c.merged_into, c.slice, c.raw, c.score_history, c.original, c.created";
+
+StoredComment commentFrom(const QSqlQuery &q)
+{
+    StoredComment s;
+    s.id = q.value(0).toLongLong();
+    s.mergeRequest = q.value(1).toLongLong();
+    s.run = optionalFrom<qint64>(q.value(2));
+    s.origin = commentOriginFromName(q.value(3).toString()).value_or(CommentOrigin::Imported);
+    s.author = q.value(4).toString();
+    ReviewComment &c = s.comment;
+    c.id = q.value(5).toString();
+    c.file = q.value(6).toString();
+    c.side = q.value(7).toString();
+    c.lineStart = q.value(8).toInt();
+    c.lineEnd = q.value(9).toInt();
+    c.lineValid = q.value(10).toInt() != 0;
+    c.issue = q.value(11).toString();
+    c.rootCause = q.value(12).toString();
+    c.fix = q.value(13).toString();
+    c.example = q.value(14).toString();
+    c.category = q.value(15).toString();
+    c.q1Nitpick = q.value(16).toInt();
+    c.q2Fake = q.value(17).toInt();
+    c.q3Severity = q.value(18).toInt();
+    c.reviewers = reviewersFrom(q.value(19).toString());
+    c.kept = q.value(20).toInt() != 0;
+    c.droppedAt = q.value(21).toString();
+    c.mergedInto = q.value(22).toString();
+    c.slice = q.value(23).toInt();
+    c.raw = q.value(24).toString();
+    const QByteArray history = q.value(25).toByteArray();
+    if (history.size() > 2)
+        c.history = scoreHistoryFromJson(history);
+    if (!q.value(26).isNull())
+        if (auto original = reviewCommentFromJson(q.value(26).toByteArray()))
+            s.original = *original;
+    s.created = timeFrom(q.value(27));
+    return s;
+}
+
+const char *const judgementColumns =
+    "j.comment, a.name, j.verdict, j.q1, j.q2, j.q3, j.category, j.context, j.key_bug, j.tag, j.thumbs, j.critique, j.time_spent, j.updated";
+
+Judgement judgementFrom(const QSqlQuery &q)
+{
+    Judgement j;
+    j.comment = q.value(0).toLongLong();
+    j.annotator = q.value(1).toString();
+    if (!q.value(2).isNull())
+        j.verdict = verdictFromName(q.value(2).toString());
+    j.q1Nitpick = optionalFrom<int>(q.value(3));
+    j.q2Fake = optionalFrom<int>(q.value(4));
+    j.q3Severity = optionalFrom<int>(q.value(5));
+    j.category = optionalFrom<QString>(q.value(6));
+    if (!q.value(7).isNull())
+        j.context = contextLevelFromName(q.value(7).toString());
+    if (!q.value(8).isNull())
+        j.keyBug = q.value(8).toInt() != 0;
+    j.tag = optionalFrom<QString>(q.value(9));
+    if (!q.value(10).isNull())
+        j.thumbs = thumbsFromName(q.value(10).toString());
+    j.critique = optionalFrom<QString>(q.value(11));
+    j.timeSpentMs = optionalFrom<qint64>(q.value(12));
+    j.updated = timeFrom(q.value(13));
+    return j;
+}
+
+void merge(Judgement &into, const Judgement &change)
+{
+    const auto take = [](auto &to, const auto &from) {
+        if (from)
+            to = from;
+    };
+    take(into.verdict, change.verdict);
+    take(into.q1Nitpick, change.q1Nitpick);
+    take(into.q2Fake, change.q2Fake);
+    take(into.q3Severity, change.q3Severity);
+    take(into.category, change.category);
+    take(into.context, change.context);
+    take(into.keyBug, change.keyBug);
+    take(into.tag, change.tag);
+    take(into.thumbs, change.thumbs);
+    take(into.critique, change.critique);
+    take(into.timeSpentMs, change.timeSpentMs);
+}
+
+void clearField(Judgement &j, JudgementField f)
+{
+    switch (f) {
+    case JudgementField::Verdict: j.verdict.reset(); break;
+    case JudgementField::Q1Nitpick: j.q1Nitpick.reset(); break;
+    case JudgementField::Q2Fake: j.q2Fake.reset(); break;
+    case JudgementField::Q3Severity: j.q3Severity.reset(); break;
+    case JudgementField::Category: j.category.reset(); break;
+    case JudgementField::Context: j.context.reset(); break;
+    case JudgementField::KeyBug: j.keyBug.reset(); break;
+    case JudgementField::Tag: j.tag.reset(); break;
+    case JudgementField::Thumbs: j.thumbs.reset(); break;
+    case JudgementField::Critique: j.critique.reset(); break;
+    case JudgementField::TimeSpent: j.timeSpentMs.reset(); break;
+    }
+}
+
+QStringList changedFields(const Judgement &change, const QList<JudgementField> &clear)
+{
+    QStringList fields;
+    const std::pair<bool, JudgementField> set[] = {
+        {change.verdict.has_value(), JudgementField::Verdict},     {change.q1Nitpick.has_value(), JudgementField::Q1Nitpick},
+        {change.q2Fake.has_value(), JudgementField::Q2Fake},       {change.q3Severity.has_value(), JudgementField::Q3Severity},
+        {change.category.has_value(), JudgementField::Category},   {change.context.has_value(), JudgementField::Context},
+        {change.keyBug.has_value(), JudgementField::KeyBug},       {change.tag.has_value(), JudgementField::Tag},
+        {change.thumbs.has_value(), JudgementField::Thumbs},       {change.critique.has_value(), JudgementField::Critique},
+        {change.timeSpentMs.has_value(), JudgementField::TimeSpent}};
+    for (const auto &[isSet, field] : set)
+        if ((isSet || clear.contains(field)) && !fields.contains(judgementFieldName(field)))
+            fields << judgementFieldName(field);
+    return fields;
+}
+
+std::atomic<int> connectionCounter{0};
+
+} // namespace
+
+struct SqliteWorkspaceStore::Private
+{
+    QString path;
+    QString connection;
+    QSqlDatabase db;
+    int openedAt = 0;
+
+    ~Private()
+    {
+        if (db.isValid())
+            db.close();
+        db = QSqlDatabase();
+        if (!connection.isEmpty())
+            QSqlDatabase::removeDatabase(connection);
+    }
+
+    // The message for a failed statement: what the user can do about it.
+    Error error(const QSqlError &e, const QString &doing) const
+    {
+        const QString name = QDir::toNativeSeparators(path);
+        switch (sqliteCode(e)) {
+        case Busy:
+        case Locked:
+            return {Error::Kind::Workspace,
+                    tr("%1 is locked by another program that is using it (for more than %2 s); close that program or wait, and try again")
+                        .arg(name)
+                        .arg(BusyTimeoutMs / 1000)};
+        case ReadOnly:
+            return {Error::Kind::Workspace, tr("%1 is read-only; copy it somewhere writable or change its permissions").arg(name)};
+        case Corrupt:
+        case NotADb:
+            return {Error::Kind::Workspace, tr("%1 is damaged (%2); open a backup or make a new workspace").arg(name, e.databaseText())};
+        case Full: return {Error::Kind::Workspace, tr("cannot write %1: the disk is full").arg(name)};
+        case CantOpen:
+        case IoError:
+            return {Error::Kind::Workspace, tr("cannot %1 in %2: the file or its folder cannot be read or written (%3)").arg(doing, name, e.databaseText())};
+        default: break;
+        }
+        return {Error::Kind::Workspace, tr("cannot %1 in %2: %3").arg(doing, name, e.text())};
+    }
+
+    Result<QSqlQuery> exec(const QString &sql, std::initializer_list<QVariant> values, const QString &doing) const
+    {
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        if (!q.prepare(sql))
+            return error(q.lastError(), doing);
+        for (const QVariant &v : values)
+            q.addBindValue(v);
+        if (!q.exec())
+            return error(q.lastError(), doing);
+        return q;
+    }
+
+    Result<QSqlQuery> exec(const char *sql, std::initializer_list<QVariant> values, const QString &doing) const
+    {
+        return exec(QString::fromLatin1(sql), values, doing);
+    }
+
+    Result<bool> execAll(const QStringList &statements, const QString &doing) const
+    {
+        for (const QString &sql : statements) {
+            QSqlQuery q(db);
+            if (!q.exec(sql))
+                return error(q.lastError(), doing);
+        }
+        return true;
+    }
+
+    // The single value of a one-row query; an invalid QVariant when no row.
+    Result<QVariant> scalar(const char *sql, std::initializer_list<QVariant> values, const QString &doing) const
+    {
+        auto q = exec(sql, values, doing);
+        if (!q)
+            return q.error();
+        return q->next() ? q->value(0) : QVariant();
+    }
+
+    Result<std::optional<qint64>> annotatorId(const QString &name) const
+    {
+        auto id = scalar("SELECT id FROM annotators WHERE name = ?", {name}, tr("read the annotators"));
+        if (!id)
+            return id.error();
+        return id->isValid() ? std::optional<qint64>(id->toLongLong()) : std::nullopt;
+    }
+
+    // Inside a write transaction.
+    Result<qint64> ensureAnnotator(const QString &name)
+    {
+        const QString trimmed = name.trimmed();
+        if (trimmed.isEmpty())
+            return usage(tr("the annotator's name is empty"));
+        auto existing = annotatorId(trimmed);
+        if (!existing)
+            return existing.error();
+        if (*existing)
+            return **existing;
+        auto q = exec("INSERT INTO annotators (name, created) VALUES (?, ?)", {trimmed, nowMs()}, tr("add the annotator"));
+        if (!q)
+            return q.error();
+        return q->lastInsertId().toLongLong();
+    }
+
+    Result<bool> requireMergeRequest(qint64 id) const
+    {
+        auto found = scalar("SELECT id FROM merge_requests WHERE id = ?", {id}, tr("read the merge requests"));
+        if (!found)
+            return found.error();
+        if (!found->isValid())
+            return usage(tr("no merge request %1 in this workspace").arg(id));
+        return true;
+    }
+
+    Result<StoredComment> readComment(qint64 id, bool includeRemoved) const
+    {
+        auto q = exec(QStringLiteral("SELECT %1, c.removed FROM comments c WHERE c.id = ?").arg(QLatin1String(commentColumns)), {id},
+                      tr("read the comment"));
+        if (!q)
+            return q.error();
+        if (!q->next() || (!includeRemoved && q->value(28).toInt() != 0))
+            return usage(tr("no comment %1 in this workspace").arg(id));
+        return commentFrom(*q);
+    }
+
+    Result<qint64> insertComment(qint64 mergeRequest, std::optional<qint64> run, CommentOrigin origin, const QString &author,
+                                 const ReviewComment &c, qint64 now)
+    {
+        QSqlQuery q(db);
+        q.prepare(QStringLiteral(
+            "INSERT INTO comments (merge_request, run, origin, author, run_comment_id, file, side, line_start, line_end, line_valid,"
+            " issue, root_cause, fix, example, category, q1, q2, q3, reviewers, kept, dropped_at, merged_into, slice, raw,"
+            " score_history, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        for (const QVariant &v : {QVariant(mergeRequest), nullable(run), QVariant(commentOriginName(origin)), QVariant(author),
+                                  QVariant(c.id), QVariant(c.file), QVariant(c.side), QVariant(c.lineStart), QVariant(c.lineEnd),
+                                  QVariant(c.lineValid ? 1 : 0), QVariant(c.issue), QVariant(c.rootCause), QVariant(c.fix),
+                                  QVariant(c.example), QVariant(c.category), QVariant(c.q1Nitpick), QVariant(c.q2Fake),
+                                  QVariant(c.q3Severity), QVariant(reviewersText(c.reviewers)), QVariant(c.kept ? 1 : 0),
+                                  QVariant(c.droppedAt), QVariant(c.mergedInto), QVariant(c.slice), QVariant(c.raw),
+                                  QVariant(QString::fromUtf8(c.history.isEmpty() ? QByteArrayLiteral("[]") : scoreHistoryToJson(c.history))),
+                                  QVariant(now)})
+            q.addBindValue(v);
+        if (!q.exec())
+            return error(q.lastError(), tr("store a comment"));
+        return q.lastInsertId().toLongLong();
+    }
+
+    Result<std::optional<Judgement>> readJudgement(qint64 comment, qint64 annotator) const
+    {
+        auto q = exec(QStringLiteral("SELECT %1 FROM judgements j JOIN annotators a ON a.id = j.annotator"
+                                     " WHERE j.comment = ? AND j.annotator = ?")
+                          .arg(QLatin1String(judgementColumns)),
+                      {comment, annotator}, tr("read the judgement"));
+        if (!q)
+            return q.error();
+        if (!q->next())
+            return std::optional<Judgement>();
+        return std::optional<Judgement>(judgementFrom(*q));
+    }
+
+    // Makes the stored judgement exactly `state` (none: no row).
+    Result<bool> writeJudgement(qint64 comment, qint64 annotator, const std::optional<Judgement> &state)
+    {
+        if (!state || state->isEmpty()) {
+            auto q = exec("DELETE FROM judgements WHERE comment = ? AND annotator = ?", {comment, annotator}, tr("store the judgement"));
+            if (!q)
+                return q.error();
+            return true;
+        }
+        const Judgement &j = *state;
+        const QVariant verdict = j.verdict ? QVariant(verdictName(*j.verdict)) : QVariant(QMetaType::fromType<QString>());
+        const QVariant context = j.context ? QVariant(contextLevelName(*j.context)) : QVariant(QMetaType::fromType<QString>());
+        const QVariant thumbs = j.thumbs ? QVariant(thumbsName(*j.thumbs)) : QVariant(QMetaType::fromType<QString>());
+        const QVariant keyBug = j.keyBug ? QVariant(*j.keyBug ? 1 : 0) : QVariant(QMetaType::fromType<int>());
+        const QVariant updated = j.updated.isValid() ? QVariant(j.updated.toMSecsSinceEpoch()) : QVariant(nowMs());
+        // UPDATE, then INSERT when there was no row: portable to databases without upserts.
+        auto q = exec("UPDATE judgements SET verdict = ?, q1 = ?, q2 = ?, q3 = ?, category = ?, context = ?, key_bug = ?, tag = ?,"
+                      " thumbs = ?, critique = ?, time_spent = ?, updated = ? WHERE comment = ? AND annotator = ?",
+                      {verdict, nullable(j.q1Nitpick), nullable(j.q2Fake), nullable(j.q3Severity), nullable(j.category), context, keyBug,
+                       nullable(j.tag), thumbs, nullable(j.critique), nullable(j.timeSpentMs), updated, comment, annotator},
+                      tr("store the judgement"));
+        if (!q)
+            return q.error();
+        if (q->numRowsAffected() > 0)
+            return true;
+        q = exec("INSERT INTO judgements (comment, annotator, verdict, q1, q2, q3, category, context, key_bug, tag, thumbs, critique,"
+                 " time_spent, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 {comment, annotator, verdict, nullable(j.q1Nitpick), nullable(j.q2Fake), nullable(j.q3Severity), nullable(j.category), context,
+                  keyBug, nullable(j.tag), thumbs, nullable(j.critique), nullable(j.timeSpentMs), updated},
+                 tr("store the judgement"));
+        if (!q)
+            return q.error();
+        return true;
+    }
+
+    // A new step for undo; the steps that could have been redone are gone.
+    Result<bool> record(qint64 annotator, HistoryAction action, qint64 comment, const QStringList &fields, const QVariant &before,
+                        const QVariant &after)
+    {
+        auto q = exec("DELETE FROM history WHERE annotator = ? AND undone = 1", {annotator}, tr("record the step for undo"));
+        if (!q)
+            return q.error();
+        q = exec("INSERT INTO history (annotator, action, comment, fields, before_state, after_state, undone, at)"
+                 " VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
+                 {annotator, historyActionName(action), comment, fields.join(QLatin1Char(',')), before, after, nowMs()},
+                 tr("record the step for undo"));
+        if (!q)
+            return q.error();
+        return true;
+    }
+
+    // Puts back one side (before or after) of a history step.
+    Result<bool> restore(HistoryAction action, qint64 comment, qint64 annotator, const QVariant &state)
+    {
+        switch (action) {
+        case HistoryAction::Judge:
+        case HistoryAction::ClearJudgement: {
+            if (state.isNull())
+                return writeJudgement(comment, annotator, std::nullopt);
+            auto j = judgementFromJson(state.toByteArray());
+            if (!j)
+                return Error{Error::Kind::Workspace, tr("the undo history of %1 is damaged: %2").arg(path, j.error().message)};
+            return writeJudgement(comment, annotator, *j);
+        }
+        case HistoryAction::EditComment: {
+            const QJsonObject o = QJsonDocument::fromJson(state.toByteArray()).object();
+            const QJsonValue original = o.value(QStringLiteral("original"));
+            auto q = exec("UPDATE comments SET issue = ?, root_cause = ?, fix = ?, example = ?, side = ?, line_start = ?, line_end = ?,"
+                          " original = ? WHERE id = ?",
+                          {o.value(QStringLiteral("issue")).toString(), o.value(QStringLiteral("root_cause")).toString(),
+                           o.value(QStringLiteral("fix")).toString(), o.value(QStringLiteral("example")).toString(),
+                           o.value(QStringLiteral("side")).toString(QStringLiteral("new")), o.value(QStringLiteral("line_start")).toInt(),
+                           o.value(QStringLiteral("line_end")).toInt(),
+                           original.isString() ? QVariant(original.toString()) : QVariant(QMetaType::fromType<QString>()), comment},
+                          tr("restore the comment"));
+            if (!q)
+                return q.error();
+            return true;
+        }
+        case HistoryAction::AddHumanComment:
+        case HistoryAction::RemoveHumanComment: {
+            const bool removed = QJsonDocument::fromJson(state.toByteArray()).object().value(QStringLiteral("removed")).toBool();
+            auto q = exec("UPDATE comments SET removed = ? WHERE id = ?", {removed ? 1 : 0, comment}, tr("restore the comment"));
+            if (!q)
+                return q.error();
+            return true;
+        }
+        }
+        return true;
+    }
+
+    Result<std::optional<HistoryEntry>> historyStep(const QString &annotator, bool forUndo) const
+    {
+        const char *sql = forUndo ? "SELECT h.id, h.action, h.comment, h.fields, h.at, h.before_state FROM history h"
+                                    " JOIN annotators a ON a.id = h.annotator WHERE a.name = ? AND h.undone = 0 ORDER BY h.id DESC LIMIT 1"
+                                  : "SELECT h.id, h.action, h.comment, h.fields, h.at, h.after_state FROM history h"
+                                    " JOIN annotators a ON a.id = h.annotator WHERE a.name = ? AND h.undone = 1 ORDER BY h.id ASC LIMIT 1";
+        auto q = exec(sql, {annotator}, tr("read the undo history"));
+        if (!q)
+            return q.error();
+        if (!q->next())
+            return std::optional<HistoryEntry>();
+        HistoryEntry e;
+        e.id = q->value(0).toLongLong();
+        e.annotator = annotator;
+        e.action = historyActionFromName(q->value(1).toString()).value_or(HistoryAction::Judge);
+        e.comment = q->value(2).toLongLong();
+        e.fields = q->value(3).toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+        e.at = timeFrom(q->value(4));
+        return std::optional<HistoryEntry>(e);
+    }
+};
+
+namespace {
+
+// BEGIN IMMEDIATE takes the write lock at once, so a second process waits
+// (busy time-out) at the start instead of failing when it upgrades a read.
+class WriteTransaction
+{
+public:
+    explicit WriteTransaction(SqliteWorkspaceStore::Private &d) : m_d(d) {}
+    ~WriteTransaction()
+    {
+        if (m_active)
+            QSqlQuery(m_d.db).exec(QStringLiteral("ROLLBACK"));
+    }
+    WriteTransaction(const WriteTransaction &) = delete;
+    WriteTransaction &operator=(const WriteTransaction &) = delete;
+
+    Result<bool> begin(const QString &doing)
+    {
+        QSqlQuery q(m_d.db);
+        if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+            return m_d.error(q.lastError(), doing);
+        m_active = true;
+        return true;
+    }
+
+    Result<bool> commit(const QString &doing)
+    {
+        QSqlQuery q(m_d.db);
+        if (!q.exec(QStringLiteral("COMMIT")))
+            return m_d.error(q.lastError(), doing);
+        m_active = false;
+        return true;
+    }
+
+private:
+    SqliteWorkspaceStore::Private &m_d;
+    bool m_active = false;
+};
+
+} // namespace
+
+// ---------------------------------------------------------------------------
+// Opening
+
+namespace {
+
+Error workspaceError(const QString &message)
+{
+    return Error{Error::Kind::Workspace, message};
+}
+
+// Refuses, before SQLite touches it, a file that cannot be a writable workspace.
+Result<bool> checkFile(const QString &path, SqliteWorkspaceStore::Mode mode, bool &isNew)
+{
+    const QString name = QDir::toNativeSeparators(path);
+    const QFileInfo info(path);
+    isNew = false;
+    if (!info.exists()) {
+        if (mode == SqliteWorkspaceStore::Mode::OpenExisting)
+            return workspaceError(tr("no workspace at %1").arg(name));
+        const QFileInfo dir(info.absolutePath());
+        if (!dir.isDir())
+            return workspaceError(tr("cannot make a workspace at %1: the folder %2 does not exist").arg(name, QDir::toNativeSeparators(dir.filePath())));
+        if (!dir.isWritable())
+            return workspaceError(tr("cannot make a workspace at %1: the folder is read-only").arg(name));
+        isNew = true;
+        return true;
+    }
+    if (info.isDir())
+        return workspaceError(tr("%1 is a folder, not a workspace file").arg(name));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return workspaceError(tr("cannot read %1: %2").arg(name, file.errorString()));
+    const QByteArray header = file.read(16);
+    if (header.isEmpty() && info.size() == 0) {
+        if (mode == SqliteWorkspaceStore::Mode::OpenExisting)
+            return workspaceError(tr("%1 is an empty file, not a ReviewDesk workspace").arg(name));
+        isNew = true;
+    } else if (header != QByteArray("SQLite format 3\0", 16)) {
+        return workspaceError(tr("%1 is not a ReviewDesk workspace (not an SQLite database)").arg(name));
+    }
+    // Honour a read-only flag even where the file system would let us write
+    // (root): the user asked for it not to change.
+    if (!info.isWritable() || !(info.permissions() & QFileDevice::WriteOwner))
+        return workspaceError(tr("%1 is read-only; copy it somewhere writable or change its permissions").arg(name));
+    if (!QFileInfo(info.absolutePath()).isWritable())
+        return workspaceError(tr("%1 is in a read-only folder; the workspace needs to write its journal next to it").arg(name));
+    return true;
+}
+
+} // namespace
+
+SqliteWorkspaceStore::SqliteWorkspaceStore(std::unique_ptr<Private> p) : d(std::move(p)) {}
+
+SqliteWorkspaceStore::~SqliteWorkspaceStore() = default;
+
+namespace {
+
+Result<bool> connect(SqliteWorkspaceStore::Private &d, const QString &path)
+{
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
+        return workspaceError(tr("Qt's SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not installed"));
+    d.path = path;
+    d.connection = QStringLiteral("reviewdesk-workspace-%1").arg(connectionCounter.fetch_add(1));
+    d.db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), d.connection);
+    d.db.setDatabaseName(path);
+    d.db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(BusyTimeoutMs));
+    if (!d.db.open())
+        return d.error(d.db.lastError(), tr("open the workspace"));
+    // WAL: readers never block the writer and a killed writer leaves a
+    // journal SQLite replays. FULL: a commit is on disk when it returns.
+    QSqlQuery q(d.db);
+    if (!q.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
+        return d.error(q.lastError(), tr("open the workspace"));
+    if (!q.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !q.next())
+        return d.error(q.lastError(), tr("open the workspace"));
+    if (q.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+        return workspaceError(tr("cannot open %1 for writing: it could not switch to write-ahead logging (journal mode %2)")
+                                  .arg(QDir::toNativeSeparators(path), q.value(0).toString()));
+    if (!q.exec(QStringLiteral("PRAGMA synchronous = FULL")))
+        return d.error(q.lastError(), tr("open the workspace"));
+    return true;
+}
+
+Result<int> userVersion(const SqliteWorkspaceStore::Private &d)
+{
+    QSqlQuery q(d.db);
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+        return d.error(q.lastError(), tr("read the workspace version"));
+    return q.value(0).toInt();
+}
+
+Result<bool> migrate(SqliteWorkspaceStore::Private &d, int target)
+{
+    WriteTransaction t(d);
+    if (auto begun = t.begin(tr("update the workspace")); !begun)
+        return begun.error();
+    // Read again under the lock: another process may have migrated meanwhile.
+    auto version = userVersion(d);
+    if (!version)
+        return version.error();
+    for (int v = *version + 1; v <= target; ++v)
+        if (auto done = d.execAll(workspace_schema::migrationTo(v, QStringLiteral("INTEGER PRIMARY KEY")),
+                                  tr("update the workspace to version %1").arg(v));
+            !done)
+            return done.error();
+    if (*version < target) {
+        QSqlQuery q(d.db);
+        if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(target)))
+            return d.error(q.lastError(), tr("update the workspace"));
+    }
+    return t.commit(tr("update the workspace"));
+}
+
+} // namespace
+
+Result<std::unique_ptr<SqliteWorkspaceStore>> SqliteWorkspaceStore::open(const QString &path, Mode mode)
+{
+    bool isNew = false;
+    if (auto checked = checkFile(path, mode, isNew); !checked)
+        return checked.error();
+    auto d = std::make_unique<Private>();
+    if (auto connected = connect(*d, path); !connected)
+        return connected.error();
+    const QString name = QDir::toNativeSeparators(path);
+
+    auto version = userVersion(*d);
+    if (!version)
+        return version.error();
+    d->openedAt = *version;
+    if (*version > SchemaVersion)
+        return workspaceError(tr("%1 was written by a newer ReviewDesk (workspace version %2; this program knows up to %3); update ReviewDesk to open it")
+                                  .arg(name)
+                                  .arg(*version)
+                                  .arg(SchemaVersion));
+    if (*version == 0) {
+        // Version 0 is a database nothing has been written to yet, or one of
+        // another program: never turn the latter into a workspace.
+        auto tables = d->scalar("SELECT COUNT(*) FROM sqlite_master", {}, tr("open the workspace"));
+        if (!tables)
+            return tables.error();
+        if (tables->toInt() > 0 || (!isNew && mode == Mode::OpenExisting))
+            return workspaceError(tr("%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
+    } else {
+        auto application = d->scalar("SELECT value FROM workspace_info WHERE name = 'application'", {}, tr("open the workspace"));
+        if (!application || application->toString() != QLatin1String("ReviewDesk"))
+            return workspaceError(tr("%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
+        // Damage shows here rather than in the middle of someone's work.
+        auto check = d->scalar("PRAGMA quick_check", {}, tr("check the workspace"));
+        if (!check)
+            return check.error();
+        if (check->toString() != QLatin1String("ok"))
+            return workspaceError(tr("%1 is damaged (%2); open a backup or make a new workspace").arg(name, check->toString()));
+    }
+    // Also the write probe: a workspace we could read but not write fails here.
+    if (auto migrated = migrate(*d, SchemaVersion); !migrated)
+        return migrated.error();
+    return std::unique_ptr<SqliteWorkspaceStore>(new SqliteWorkspaceStore(std::move(d)));
+}
+
+Result<bool> SqliteWorkspaceStore::createAtVersion(const QString &path, int version)
+{
+    if (version < 1 || version > SchemaVersion)
+        return usage(tr("no workspace version %1").arg(version));
+    bool isNew = false;
+    if (auto checked = checkFile(path, Mode::CreateIfMissing, isNew); !checked)
+        return checked.error();
+    if (!isNew)
+        return usage(tr("%1 exists already").arg(path));
+    Private d;
+    if (auto connected = connect(d, path); !connected)
+        return connected.error();
+    return migrate(d, version);
+}
+
+int SqliteWorkspaceStore::openedAtVersion() const
+{
+    return d->openedAt;
+}
+
+QString SqliteWorkspaceStore::location() const
+{
+    return d->path;
+}
+
+// ---------------------------------------------------------------------------
+// Merge requests and runs
+
+Result<qint64> SqliteWorkspaceStore::addMergeRequest(const MergeRequestEntry &entry)
+{
+    if (entry.repository.isEmpty() || entry.base.isEmpty() || entry.head.isEmpty())
+        return usage(tr("a merge request needs a repository, a base and a head"));
+    WriteTransaction t(*d);
+    const QString doing = tr("store the merge request");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    auto existing = d->scalar("SELECT id FROM merge_requests WHERE repository = ? AND base = ? AND head = ? AND two_dot = ?",
+                              {entry.repository, entry.base, entry.head, entry.twoDot ? 1 : 0}, doing);
+    if (!existing)
+        return existing.error();
+    qint64 id = 0;
+    if (existing->isValid()) {
+        id = existing->toLongLong();
+        if (!entry.title.isEmpty() || !entry.description.isEmpty()) {
+            auto q = d->exec("UPDATE merge_requests SET title = ?, description = ? WHERE id = ?", {entry.title, entry.description, id}, doing);
+            if (!q)
+                return q.error();
+        }
+    } else {
+        const qint64 created = entry.created.isValid() ? entry.created.toMSecsSinceEpoch() : nowMs();
+        auto q = d->exec("INSERT INTO merge_requests (repository, base, head, two_dot, title, description, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         {entry.repository, entry.base, entry.head, entry.twoDot ? 1 : 0, entry.title, entry.description, created}, doing);
+        if (!q)
+            return q.error();
+        id = q->lastInsertId().toLongLong();
+    }
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return id;
+}
+
+namespace {
+
+MergeRequestEntry mergeRequestFrom(const QSqlQuery &q)
+{
+    MergeRequestEntry e;
+    e.id = q.value(0).toLongLong();
+    e.repository = q.value(1).toString();
+    e.base = q.value(2).toString();
+    e.head = q.value(3).toString();
+    e.twoDot = q.value(4).toInt() != 0;
+    e.title = q.value(5).toString();
+    e.description = q.value(6).toString();
+    e.created = timeFrom(q.value(7));
+    return e;
+}
+
+StoredRun runFrom(const QSqlQuery &q, bool withRecord)
+{
+    StoredRun r;
+    r.id = q.value(0).toLongLong();
+    r.mergeRequest = q.value(1).toLongLong();
+    r.label = q.value(2).toString();
+    r.model = q.value(3).toString();
+    r.configHash = q.value(4).toString();
+    r.started = timeFrom(q.value(5));
+    r.finished = timeFrom(q.value(6));
+    if (withRecord)
+        r.record = q.value(7).toString().toUtf8();
+    return r;
+}
+
+} // namespace
+
+Result<QList<MergeRequestEntry>> SqliteWorkspaceStore::mergeRequests() const
+{
+    auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created FROM merge_requests ORDER BY id", {},
+                     tr("read the merge requests"));
+    if (!q)
+        return q.error();
+    QList<MergeRequestEntry> out;
+    while (q->next())
+        out.append(mergeRequestFrom(*q));
+    return out;
+}
+
+Result<MergeRequestEntry> SqliteWorkspaceStore::mergeRequest(qint64 id) const
+{
+    auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created FROM merge_requests WHERE id = ?", {id},
+                     tr("read the merge requests"));
+    if (!q)
+        return q.error();
+    if (!q->next())
+        return usage(tr("no merge request %1 in this workspace").arg(id));
+    return mergeRequestFrom(*q);
+}
+
+Result<qint64> SqliteWorkspaceStore::addRun(const StoredRun &run, const QList<ReviewComment> &comments)
+{
+    WriteTransaction t(*d);
+    const QString doing = tr("store the run");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    if (auto found = d->requireMergeRequest(run.mergeRequest); !found)
+        return found.error();
+    auto q = d->exec("INSERT INTO runs (merge_request, label, model, config_hash, started, finished, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     {run.mergeRequest, run.label, run.model, run.configHash, timeValue(run.started), timeValue(run.finished),
+                      QString::fromUtf8(run.record)},
+                     doing);
+    if (!q)
+        return q.error();
+    const qint64 id = q->lastInsertId().toLongLong();
+    const qint64 now = nowMs();
+    for (const ReviewComment &c : comments)
+        if (auto stored = d->insertComment(run.mergeRequest, id, CommentOrigin::Generated, run.model, c, now); !stored)
+            return stored.error();
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return id;
+}
+
+Result<QList<StoredRun>> SqliteWorkspaceStore::runs(qint64 mergeRequest) const
+{
+    auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished FROM runs WHERE merge_request = ? ORDER BY id",
+                     {mergeRequest}, tr("read the runs"));
+    if (!q)
+        return q.error();
+    QList<StoredRun> out;
+    while (q->next())
+        out.append(runFrom(*q, false));
+    return out;
+}
+
+Result<StoredRun> SqliteWorkspaceStore::run(qint64 id) const
+{
+    auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, record FROM runs WHERE id = ?", {id},
+                     tr("read the runs"));
+    if (!q)
+        return q.error();
+    if (!q->next())
+        return usage(tr("no run %1 in this workspace").arg(id));
+    return runFrom(*q, true);
+}
+
+// ---------------------------------------------------------------------------
+// Comments
+
+Result<qint64> SqliteWorkspaceStore::importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author)
+{
+    WriteTransaction t(*d);
+    const QString doing = tr("store the comment");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    if (auto found = d->requireMergeRequest(mergeRequest); !found)
+        return found.error();
+    auto id = d->insertComment(mergeRequest, std::nullopt, CommentOrigin::Imported, author, comment, nowMs());
+    if (!id)
+        return id.error();
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return *id;
+}
+
+Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &query) const
+{
+    QString sql = QStringLiteral("SELECT %1 FROM comments c").arg(QLatin1String(commentColumns));
+    QStringList where;
+    QVariantList values;
+    const bool byJudgement = query.judged || query.verdict || query.context;
+    if (byJudgement) {
+        sql += QStringLiteral(" LEFT JOIN judgements j ON j.comment = c.id AND j.annotator = (SELECT id FROM annotators WHERE name = ?)");
+        values << query.annotator;
+    }
+    if (!query.includeRemoved)
+        where << QStringLiteral("c.removed = 0");
+    if (query.mergeRequest) {
+        where << QStringLiteral("c.merge_request = ?");
+        values << *query.mergeRequest;
+    }
+    if (query.run) {
+        where << QStringLiteral("c.run = ?");
+        values << *query.run;
+    }
+    if (query.origin) {
+        where << QStringLiteral("c.origin = ?");
+        values << commentOriginName(*query.origin);
+    }
+    if (query.kept) {
+        where << QStringLiteral("c.kept = ?");
+        values << (*query.kept ? 1 : 0);
+    }
+    const std::pair<const char *, const QString *> equal[] = {
+        {"c.dropped_at = ?", &query.droppedAt}, {"c.file = ?", &query.file}, {"c.category = ?", &query.category}, {"c.author = ?", &query.author}};
+    for (const auto &[condition, value] : equal)
+        if (!value->isEmpty()) {
+            where << QString::fromLatin1(condition);
+            values << *value;
+        }
+    if (query.minSeverity) {
+        where << QStringLiteral("c.q3 >= ?");
+        values << *query.minSeverity;
+    }
+    if (!query.text.isEmpty()) {
+        QString pattern = query.text.toLower();
+        pattern.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('%'), QStringLiteral("\\%")).replace(QLatin1Char('_'), QStringLiteral("\\_"));
+        pattern = QLatin1Char('%') + pattern + QLatin1Char('%');
+        where << QStringLiteral("(LOWER(c.issue) LIKE ? ESCAPE '\\' OR LOWER(c.root_cause) LIKE ? ESCAPE '\\'"
+                                " OR LOWER(c.fix) LIKE ? ESCAPE '\\' OR LOWER(c.example) LIKE ? ESCAPE '\\')");
+        values << pattern << pattern << pattern << pattern;
+    }
+    if (query.judged) {
+        where << (*query.judged ? QStringLiteral("j.verdict IS NOT NULL") : QStringLiteral("j.verdict IS NULL"));
+    }
+    if (query.verdict) {
+        where << QStringLiteral("j.verdict = ?");
+        values << verdictName(*query.verdict);
+    }
+    if (query.context) {
+        where << QStringLiteral("j.context = ?");
+        values << contextLevelName(*query.context);
+    }
+    if (!where.isEmpty())
+        sql += QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "));
+    sql += QStringLiteral(" ORDER BY c.merge_request, c.file, c.side, c.line_start, c.id");
+
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    if (!q.prepare(sql))
+        return d->error(q.lastError(), tr("read the comments"));
+    for (const QVariant &v : std::as_const(values))
+        q.addBindValue(v);
+    if (!q.exec())
+        return d->error(q.lastError(), tr("read the comments"));
+    QList<StoredComment> out;
+    while (q.next())
+        out.append(commentFrom(q));
+    return out;
+}
+
+Result<StoredComment> SqliteWorkspaceStore::comment(qint64 id) const
+{
+    return d->readComment(id, false);
+}
+
+// ---------------------------------------------------------------------------
+// Annotators and judgements
+
+Result<Annotator> SqliteWorkspaceStore::addAnnotator(const QString &name)
+{
+    WriteTransaction t(*d);
+    const QString doing = tr("add the annotator");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    auto id = d->ensureAnnotator(name);
+    if (!id)
+        return id.error();
+    auto q = d->exec("SELECT id, name, created FROM annotators WHERE id = ?", {*id}, doing);
+    if (!q)
+        return q.error();
+    Annotator a;
+    if (q->next()) {
+        a.id = q->value(0).toLongLong();
+        a.name = q->value(1).toString();
+        a.created = timeFrom(q->value(2));
+    }
+    q->finish();
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return a;
+}
+
+Result<QList<Annotator>> SqliteWorkspaceStore::annotators() const
+{
+    auto q = d->exec("SELECT id, name, created FROM annotators ORDER BY name", {}, tr("read the annotators"));
+    if (!q)
+        return q.error();
+    QList<Annotator> out;
+    while (q->next())
+        out.append({q->value(0).toLongLong(), q->value(1).toString(), timeFrom(q->value(2))});
+    return out;
+}
+
+Result<Judgement> SqliteWorkspaceStore::judge(const Judgement &change, const QList<JudgementField> &clear)
+{
+    if (const QString problem = judgementProblem(change); !problem.isEmpty())
+        return usage(problem);
+    Judgement normalized = change;
+    if (normalized.category)
+        normalized.category = canonicalCategory(*normalized.category);
+    if (normalized.tag)
+        normalized.tag = normalized.tag->trimmed();
+
+    WriteTransaction t(*d);
+    const QString doing = tr("store the judgement");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    auto comment = d->readComment(change.comment, false);
+    if (!comment)
+        return comment.error();
+    auto annotator = d->ensureAnnotator(change.annotator);
+    if (!annotator)
+        return annotator.error();
+    auto before = d->readJudgement(change.comment, *annotator);
+    if (!before)
+        return before.error();
+
+    Judgement after;
+    if (*before)
+        after = **before;
+    after.comment = change.comment;
+    after.annotator = change.annotator.trimmed();
+    merge(after, normalized);
+    for (JudgementField f : clear)
+        clearField(after, f);
+    after.updated = QDateTime::fromMSecsSinceEpoch(nowMs()).toUTC();
+
+    if (auto written = d->writeJudgement(change.comment, *annotator, after); !written)
+        return written.error();
+    const bool onlyClears = normalized.isEmpty();
+    const QVariant beforeState = *before ? QVariant(QString::fromUtf8(judgementToJson(**before))) : QVariant(QMetaType::fromType<QString>());
+    const QVariant afterState = after.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(QString::fromUtf8(judgementToJson(after)));
+    if (auto recorded = d->record(*annotator, onlyClears ? HistoryAction::ClearJudgement : HistoryAction::Judge, change.comment,
+                                  changedFields(normalized, clear), beforeState, afterState);
+        !recorded)
+        return recorded.error();
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return after;
+}
+
+Result<std::optional<Judgement>> SqliteWorkspaceStore::judgement(qint64 comment, const QString &annotator) const
+{
+    auto id = d->annotatorId(annotator);
+    if (!id)
+        return id.error();
+    if (!*id)
+        return std::optional<Judgement>();
+    return d->readJudgement(comment, **id);
+}
+
+Result<QList<Judgement>> SqliteWorkspaceStore::judgements(std::optional<qint64> mergeRequest, const QString &annotator) const
+{
+    QString sql = QStringLiteral("SELECT %1 FROM judgements j JOIN annotators a ON a.id = j.annotator JOIN comments c ON c.id = j.comment"
+                                 " WHERE c.removed = 0")
+                      .arg(QLatin1String(judgementColumns));
+    QVariantList values;
+    if (mergeRequest) {
+        sql += QStringLiteral(" AND c.merge_request = ?");
+        values << *mergeRequest;
+    }
+    if (!annotator.isEmpty()) {
+        sql += QStringLiteral(" AND a.name = ?");
+        values << annotator;
+    }
+    sql += QStringLiteral(" ORDER BY j.comment, a.name");
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    if (!q.prepare(sql))
+        return d->error(q.lastError(), tr("read the judgements"));
+    for (const QVariant &v : std::as_const(values))
+        q.addBindValue(v);
+    if (!q.exec())
+        return d->error(q.lastError(), tr("read the judgements"));
+    QList<Judgement> out;
+    while (q.next())
+        out.append(judgementFrom(q));
+    return out;
+}
+
+// ---------------------------------------------------------------------------
+// Human comments and edits
+
+namespace {
+
+QString linesProblem(const QString &side, int lineStart, int lineEnd)
+{
+    if (side != QLatin1String("old") && side != QLatin1String("new"))
+        return tr("the side must be \"old\" or \"new\", not '%1'").arg(side);
+    if (lineStart < 1 || lineEnd < lineStart)
+        return tr("the lines %1-%2 are not a range of lines").arg(lineStart).arg(lineEnd);
+    return {};
+}
+
+} // namespace
+
+Result<qint64> SqliteWorkspaceStore::addHumanComment(qint64 mergeRequest, const QString &author, const ReviewComment &comment)
+{
+    if (comment.file.isEmpty())
+        return usage(tr("a comment needs a file"));
+    if (comment.issue.trimmed().isEmpty())
+        return usage(tr("the comment has no text"));
+    if (const QString problem = linesProblem(comment.side, comment.lineStart, comment.lineEnd); !problem.isEmpty())
+        return usage(problem);
+    WriteTransaction t(*d);
+    const QString doing = tr("store the comment");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    if (auto found = d->requireMergeRequest(mergeRequest); !found)
+        return found.error();
+    auto annotator = d->ensureAnnotator(author);
+    if (!annotator)
+        return annotator.error();
+    ReviewComment c = comment;
+    c.kept = true;
+    c.droppedAt.clear();
+    c.lineValid = true;
+    auto id = d->insertComment(mergeRequest, std::nullopt, CommentOrigin::Human, author.trimmed(), c, nowMs());
+    if (!id)
+        return id.error();
+    if (auto recorded = d->record(*annotator, HistoryAction::AddHumanComment, *id, {}, QString::fromUtf8(removedState(true)),
+                                  QString::fromUtf8(removedState(false)));
+        !recorded)
+        return recorded.error();
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return *id;
+}
+
+Result<bool> SqliteWorkspaceStore::removeHumanComment(qint64 comment, const QString &annotator)
+{
+    WriteTransaction t(*d);
+    const QString doing = tr("remove the comment");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    auto stored = d->readComment(comment, false);
+    if (!stored)
+        return stored.error();
+    if (stored->origin != CommentOrigin::Human)
+        return usage(tr("comment %1 was not written by a person; only human comments can be removed").arg(comment));
+    auto annotatorId = d->ensureAnnotator(annotator);
+    if (!annotatorId)
+        return annotatorId.error();
+    auto q = d->exec("UPDATE comments SET removed = 1 WHERE id = ?", {comment}, doing);
+    if (!q)
+        return q.error();
+    if (auto recorded = d->record(*annotatorId, HistoryAction::RemoveHumanComment, comment, {}, QString::fromUtf8(removedState(false)),
+                                  QString::fromUtf8(removedState(true)));
+        !recorded)
+        return recorded.error();
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return true;
+}
+
+Result<StoredComment> SqliteWorkspaceStore::editComment(qint64 comment, const QString &annotator, const CommentEdit &edit)
+{
+    WriteTransaction t(*d);
+    const QString doing = tr("edit the comment");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    auto stored = d->readComment(comment, false);
+    if (!stored)
+        return stored.error();
+    auto annotatorId = d->ensureAnnotator(annotator);
+    if (!annotatorId)
+        return annotatorId.error();
+    auto originalNow = d->scalar("SELECT original FROM comments WHERE id = ?", {comment}, doing);
+    if (!originalNow)
+        return originalNow.error();
+
+    ReviewComment changed = stored->comment;
+    const auto take = [](QString &to, const std::optional<QString> &from) {
+        if (from)
+            to = *from;
+    };
+    take(changed.issue, edit.issue);
+    take(changed.rootCause, edit.rootCause);
+    take(changed.fix, edit.fix);
+    take(changed.example, edit.example);
+    take(changed.side, edit.side);
+    if (edit.lineStart)
+        changed.lineStart = *edit.lineStart;
+    if (edit.lineEnd)
+        changed.lineEnd = *edit.lineEnd;
+    if (edit.lineStart || edit.lineEnd || edit.side)
+        if (const QString problem = linesProblem(changed.side, changed.lineStart, changed.lineEnd); !problem.isEmpty())
+            return usage(problem);
+    if (changed.issue.trimmed().isEmpty())
+        return usage(tr("the comment has no text"));
+
+    // The first edit keeps the comment as it was stored, for good.
+    const QVariant original = originalNow->isNull() ? QVariant(QString::fromUtf8(reviewCommentToJson(stored->comment))) : *originalNow;
+    auto q = d->exec("UPDATE comments SET issue = ?, root_cause = ?, fix = ?, example = ?, side = ?, line_start = ?, line_end = ?,"
+                     " original = ? WHERE id = ?",
+                     {changed.issue, changed.rootCause, changed.fix, changed.example, changed.side, changed.lineStart, changed.lineEnd,
+                      original, comment},
+                     doing);
+    if (!q)
+        return q.error();
+    QStringList fields;
+    for (const auto &[isSet, name] : {std::pair{edit.issue.has_value(), "issue"}, std::pair{edit.rootCause.has_value(), "root_cause"},
+                                      std::pair{edit.fix.has_value(), "fix"}, std::pair{edit.example.has_value(), "example"},
+                                      std::pair{edit.side.has_value(), "side"}, std::pair{edit.lineStart.has_value(), "line_start"},
+                                      std::pair{edit.lineEnd.has_value(), "line_end"}})
+        if (isSet)
+            fields << QString::fromLatin1(name);
+    if (auto recorded = d->record(*annotatorId, HistoryAction::EditComment, comment, fields,
+                                  QString::fromUtf8(editState(stored->comment, *originalNow)), QString::fromUtf8(editState(changed, original)));
+        !recorded)
+        return recorded.error();
+    auto result = d->readComment(comment, false);
+    if (!result)
+        return result.error();
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return result;
+}
+
+// ---------------------------------------------------------------------------
+// Undo and redo
+
+Result<std::optional<HistoryEntry>> SqliteWorkspaceStore::nextUndo(const QString &annotator) const
+{
+    return d->historyStep(annotator, true);
+}
+
+Result<std::optional<HistoryEntry>> SqliteWorkspaceStore::nextRedo(const QString &annotator) const
+{
+    return d->historyStep(annotator, false);
+}
+
+namespace {
+
+Result<std::optional<HistoryEntry>> step(SqliteWorkspaceStore::Private &d, const QString &annotator, bool undo)
+{
+    WriteTransaction t(d);
+    const QString doing = undo ? tr("undo") : tr("redo");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    auto entry = d.historyStep(annotator, undo);
+    if (!entry)
+        return entry.error();
+    if (!*entry)
+        return entry;
+    auto state = d.scalar(undo ? "SELECT before_state FROM history WHERE id = ?" : "SELECT after_state FROM history WHERE id = ?",
+                          {(*entry)->id}, doing);
+    if (!state)
+        return state.error();
+    auto annotatorId = d.annotatorId(annotator);
+    if (!annotatorId)
+        return annotatorId.error();
+    if (auto restored = d.restore((*entry)->action, (*entry)->comment, annotatorId->value_or(0), *state); !restored)
+        return restored.error();
+    auto q = d.exec("UPDATE history SET undone = ? WHERE id = ?", {undo ? 1 : 0, (*entry)->id}, doing);
+    if (!q)
+        return q.error();
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return entry;
+}
+
+} // namespace
+
+Result<std::optional<HistoryEntry>> SqliteWorkspaceStore::undo(const QString &annotator)
+{
+    return step(*d, annotator, true);
+}
+
+Result<std::optional<HistoryEntry>> SqliteWorkspaceStore::redo(const QString &annotator)
+{
+    return step(*d, annotator, false);
+}
+
+// ---------------------------------------------------------------------------
+// Places and progress
+
+Result<bool> SqliteWorkspaceStore::setPlace(const AnnotatorPlace &place)
+{
+    WriteTransaction t(*d);
+    const QString doing = tr("remember the place");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    if (auto found = d->requireMergeRequest(place.mergeRequest); !found)
+        return found.error();
+    auto annotator = d->ensureAnnotator(place.annotator);
+    if (!annotator)
+        return annotator.error();
+    // Strictly increasing per annotator, so "the last place" is well defined
+    // even within one millisecond.
+    auto latest = d->scalar("SELECT MAX(updated) FROM places WHERE annotator = ?", {*annotator}, doing);
+    if (!latest)
+        return latest.error();
+    const qint64 updated = std::max(nowMs(), latest->isNull() ? 0 : latest->toLongLong() + 1);
+    std::optional<qint64> comment = place.comment;
+    if (comment && !d->readComment(*comment, false))
+        comment.reset(); // a comment that is gone is no place to return to
+    auto q = d->exec("UPDATE places SET file = ?, comment = ?, updated = ? WHERE annotator = ? AND merge_request = ?",
+                     {place.file, nullable(comment), updated, *annotator, place.mergeRequest}, doing);
+    if (!q)
+        return q.error();
+    if (q->numRowsAffected() == 0) {
+        q = d->exec("INSERT INTO places (annotator, merge_request, file, comment, updated) VALUES (?, ?, ?, ?, ?)",
+                    {*annotator, place.mergeRequest, place.file, nullable(comment), updated}, doing);
+        if (!q)
+            return q.error();
+    }
+    return t.commit(doing);
+}
+
+namespace {
+
+Result<std::optional<AnnotatorPlace>> readPlace(const SqliteWorkspaceStore::Private &d, const QString &sql, std::initializer_list<QVariant> values)
+{
+    auto q = d.exec(sql, values, tr("read the place"));
+    if (!q)
+        return q.error();
+    if (!q->next())
+        return std::optional<AnnotatorPlace>();
+    AnnotatorPlace p;
+    p.annotator = q->value(0).toString();
+    p.mergeRequest = q->value(1).toLongLong();
+    p.file = q->value(2).toString();
+    p.comment = optionalFrom<qint64>(q->value(3));
+    p.updated = timeFrom(q->value(4));
+    return std::optional<AnnotatorPlace>(p);
+}
+
+} // namespace
+
+Result<std::optional<AnnotatorPlace>> SqliteWorkspaceStore::place(const QString &annotator, qint64 mergeRequest) const
+{
+    return readPlace(*d,
+                     QStringLiteral("SELECT a.name, p.merge_request, p.file, p.comment, p.updated FROM places p JOIN annotators a ON a.id = p.annotator"
+                                    " WHERE a.name = ? AND p.merge_request = ?"),
+                     {annotator, mergeRequest});
+}
+
+Result<std::optional<AnnotatorPlace>> SqliteWorkspaceStore::lastPlace(const QString &annotator) const
+{
+    if (annotator.isEmpty())
+        return readPlace(*d,
+                         QStringLiteral("SELECT a.name, p.merge_request, p.file, p.comment, p.updated FROM places p JOIN annotators a ON a.id = p.annotator"
+                                        " ORDER BY p.updated DESC LIMIT 1"),
+                         {});
+    return readPlace(*d,
+                     QStringLiteral("SELECT a.name, p.merge_request, p.file, p.comment, p.updated FROM places p JOIN annotators a ON a.id = p.annotator"
+                                    " WHERE a.name = ? ORDER BY p.updated DESC LIMIT 1"),
+                     {annotator});
+}
+
+Result<JudgingProgress> SqliteWorkspaceStore::progress(const QString &annotator, std::optional<qint64> mergeRequest) const
+{
+    QString sql = QStringLiteral("SELECT COUNT(*), COUNT(j.verdict) FROM comments c LEFT JOIN judgements j ON j.comment = c.id"
+                                 " AND j.annotator = (SELECT id FROM annotators WHERE name = ?) WHERE c.removed = 0");
+    if (mergeRequest)
+        sql += QStringLiteral(" AND c.merge_request = ?");
+    auto q = mergeRequest ? d->exec(sql, {annotator, *mergeRequest}, tr("count the judgements")) : d->exec(sql, {annotator}, tr("count the judgements"));
+    if (!q)
+        return q.error();
+    JudgingProgress p;
+    if (q->next()) {
+        p.total = q->value(0).toInt();
+        p.judged = q->value(1).toInt();
+    }
+    return p;
+}
+
+Result<QList<qint64>> SqliteWorkspaceStore::recentDecisionDurations(const QString &annotator, int limit) const
+{
+    auto q = d->exec("SELECT j.time_spent FROM judgements j JOIN annotators a ON a.id = j.annotator"
+                     " WHERE a.name = ? AND j.verdict IS NOT NULL AND j.time_spent IS NOT NULL ORDER BY j.updated DESC LIMIT ?",
+                     {annotator, std::max(limit, 0)}, tr("read the judgements"));
+    if (!q)
+        return q.error();
+    QList<qint64> out;
+    while (q->next())
+        out.append(q->value(0).toLongLong());
+    return out;
+}
+
+} // namespace rd

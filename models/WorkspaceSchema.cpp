@@ -1,0 +1,93 @@
+#include "WorkspaceSchema.h"
+
+namespace rd::workspace_schema {
+
+namespace {
+
+// Version 1: what a run produces and what annotators decide.
+const char *const version1[] = {
+    "CREATE TABLE workspace_info (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "INSERT INTO workspace_info (name, value) VALUES ('application', 'ReviewDesk')",
+    "CREATE TABLE merge_requests ("
+    " id %ID%,"
+    " repository TEXT NOT NULL, base TEXT NOT NULL, head TEXT NOT NULL, two_dot INTEGER NOT NULL DEFAULT 0,"
+    " title TEXT NOT NULL DEFAULT '', description TEXT NOT NULL DEFAULT '', created BIGINT NOT NULL,"
+    " UNIQUE (repository, base, head, two_dot))",
+    "CREATE TABLE runs ("
+    " id %ID%,"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " label TEXT NOT NULL DEFAULT '', model TEXT NOT NULL DEFAULT '', config_hash TEXT NOT NULL DEFAULT '',"
+    " started BIGINT, finished BIGINT, record TEXT NOT NULL)",
+    "CREATE INDEX runs_by_merge_request ON runs (merge_request)",
+    "CREATE TABLE comments ("
+    " id %ID%,"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " run BIGINT REFERENCES runs (id),"
+    " origin TEXT NOT NULL, author TEXT NOT NULL DEFAULT '', run_comment_id TEXT NOT NULL DEFAULT '',"
+    " file TEXT NOT NULL DEFAULT '', side TEXT NOT NULL DEFAULT 'new', line_start INTEGER NOT NULL DEFAULT 0,"
+    " line_end INTEGER NOT NULL DEFAULT 0, line_valid INTEGER NOT NULL DEFAULT 1,"
+    " issue TEXT NOT NULL DEFAULT '', root_cause TEXT NOT NULL DEFAULT '', fix TEXT NOT NULL DEFAULT '',"
+    " example TEXT NOT NULL DEFAULT '', category TEXT NOT NULL DEFAULT '',"
+    " q1 INTEGER NOT NULL DEFAULT 0, q2 INTEGER NOT NULL DEFAULT 0, q3 INTEGER NOT NULL DEFAULT 0,"
+    " reviewers TEXT NOT NULL DEFAULT '', kept INTEGER NOT NULL DEFAULT 1, dropped_at TEXT NOT NULL DEFAULT '',"
+    " merged_into TEXT NOT NULL DEFAULT '', slice INTEGER NOT NULL DEFAULT -1, raw TEXT NOT NULL DEFAULT '',"
+    " score_history TEXT NOT NULL DEFAULT '[]',"
+    " original TEXT," // the comment as first stored (JSON), once edited
+    " created BIGINT NOT NULL)",
+    "CREATE INDEX comments_by_place ON comments (merge_request, file, side, line_start)",
+    "CREATE INDEX comments_by_run ON comments (run)",
+    "CREATE TABLE annotators (id %ID%, name TEXT NOT NULL UNIQUE, created BIGINT NOT NULL)",
+    "CREATE TABLE judgements ("
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " verdict TEXT, q1 INTEGER, q2 INTEGER, q3 INTEGER, category TEXT, context TEXT, key_bug INTEGER,"
+    " tag TEXT, thumbs TEXT, critique TEXT, time_spent BIGINT, updated BIGINT NOT NULL,"
+    " PRIMARY KEY (comment, annotator))",
+    "CREATE INDEX judgements_by_annotator ON judgements (annotator, updated)",
+};
+
+// Version 2: undo/redo that survives a restart, each annotator's place,
+// and human comments hidden (not deleted) so that undo can bring them back.
+const char *const version2[] = {
+    "ALTER TABLE comments ADD COLUMN removed INTEGER NOT NULL DEFAULT 0",
+    "CREATE TABLE history ("
+    " id %ID%,"
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " action TEXT NOT NULL,"
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " fields TEXT NOT NULL DEFAULT '',"
+    " before_state TEXT," // JSON; NULL: there was no judgement
+    " after_state TEXT,"
+    " undone INTEGER NOT NULL DEFAULT 0,"
+    " at BIGINT NOT NULL)",
+    "CREATE INDEX history_by_annotator ON history (annotator, undone, id)",
+    "CREATE TABLE places ("
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " file TEXT NOT NULL DEFAULT '',"
+    " comment BIGINT REFERENCES comments (id),"
+    " updated BIGINT NOT NULL,"
+    " PRIMARY KEY (annotator, merge_request))",
+};
+
+template <std::size_t N>
+QStringList statements(const char *const (&list)[N], const QString &idColumn)
+{
+    QStringList out;
+    for (const char *s : list)
+        out << QString::fromLatin1(s).replace(QStringLiteral("%ID%"), idColumn);
+    return out;
+}
+
+} // namespace
+
+QStringList migrationTo(int version, const QString &idColumn)
+{
+    switch (version) {
+    case 1: return statements(version1, idColumn);
+    case 2: return statements(version2, idColumn);
+    default: return {};
+    }
+}
+
+} // namespace rd::workspace_schema

@@ -1,0 +1,551 @@
+#include "ReviewSession.h"
+
+#include <SqliteWorkspaceStore.h>
+
+#include <QCryptographicHash>
+#include <QDir>
+
+#include <algorithm>
+
+namespace rd {
+
+ReviewSession::ReviewSession(QObject *parent) : QObject(parent) {}
+
+ReviewSession::~ReviewSession() = default;
+
+// ---------------------------------------------------------------------------
+// Workspace and annotator
+
+Result<bool> ReviewSession::openWorkspace(const QString &path, bool createIfMissing)
+{
+    auto store = SqliteWorkspaceStore::open(path, createIfMissing ? SqliteWorkspaceStore::Mode::CreateIfMissing
+                                                                  : SqliteWorkspaceStore::Mode::OpenExisting);
+    if (!store)
+        return store.error();
+    setStore(std::move(store).value());
+    return true;
+}
+
+void ReviewSession::setStore(std::unique_ptr<WorkspaceStore> store)
+{
+    m_store = std::move(store);
+    m_entry.reset();
+    m_diff.reset();
+    m_slices.reset();
+    m_runs.clear();
+    m_comments.clear();
+    m_judgements.clear();
+    m_file.clear();
+    m_current = 0;
+    reloadUndoState();
+    Q_EMIT workspaceChanged();
+    Q_EMIT mergeRequestsChanged();
+    Q_EMIT mergeRequestChanged();
+    Q_EMIT commentsChanged();
+    Q_EMIT progressChanged();
+}
+
+void ReviewSession::closeWorkspace()
+{
+    setStore(nullptr);
+}
+
+QString ReviewSession::workspacePath() const
+{
+    return m_store ? m_store->location() : QString();
+}
+
+Result<bool> ReviewSession::setAnnotator(const QString &name)
+{
+    if (!m_store)
+        return Error{Error::Kind::Usage, tr("no workspace is open")};
+    auto annotator = m_store->addAnnotator(name);
+    if (!annotator)
+        return annotator.error();
+    m_annotator = annotator->name;
+    reloadUndoState();
+    Q_EMIT annotatorChanged();
+    Q_EMIT commentsChanged(); // the shown judgements are another person's now
+    Q_EMIT progressChanged();
+    return true;
+}
+
+QString ReviewSession::lastAnnotator() const
+{
+    if (!m_store)
+        return {};
+    auto place = m_store->lastPlace({});
+    return place && *place ? (*place)->annotator : QString();
+}
+
+// ---------------------------------------------------------------------------
+// Merge requests
+
+QList<MergeRequestEntry> ReviewSession::mergeRequests() const
+{
+    if (!m_store)
+        return {};
+    auto list = m_store->mergeRequests();
+    return list ? *list : QList<MergeRequestEntry>();
+}
+
+Result<qint64> ReviewSession::addMergeRequest(const MergeRequestEntry &entry)
+{
+    if (!m_store)
+        return Error{Error::Kind::Usage, tr("no workspace is open")};
+    auto id = m_store->addMergeRequest(entry);
+    if (id)
+        Q_EMIT mergeRequestsChanged();
+    return id;
+}
+
+Result<bool> ReviewSession::openMergeRequest(qint64 id)
+{
+    if (!m_store)
+        return Error{Error::Kind::Usage, tr("no workspace is open")};
+    auto entry = m_store->mergeRequest(id);
+    if (!entry)
+        return entry.error();
+    const bool other = !m_entry || m_entry->id != id;
+    m_entry = *entry;
+    if (other) {
+        m_diff.reset();
+        m_slices.reset();
+    }
+    if (auto loaded = reloadMergeRequest(); !loaded)
+        return loaded;
+    m_file.clear();
+    m_current = 0;
+    if (!m_annotator.isEmpty())
+        if (auto place = m_store->place(m_annotator, id); place && *place) {
+            m_file = (*place)->file;
+            if ((*place)->comment && indexOf(*(*place)->comment) >= 0)
+                m_current = *(*place)->comment;
+        }
+    m_sinceSelected.start();
+    Q_EMIT mergeRequestChanged();
+    Q_EMIT runsChanged();
+    Q_EMIT commentsChanged();
+    Q_EMIT currentFileChanged(m_file);
+    Q_EMIT currentCommentChanged(m_current);
+    Q_EMIT progressChanged();
+    storePlace();
+    return true;
+}
+
+std::optional<qint64> ReviewSession::lastMergeRequest() const
+{
+    if (!m_store)
+        return std::nullopt;
+    auto place = m_store->lastPlace(m_annotator);
+    if (!place || !*place)
+        return std::nullopt;
+    return (*place)->mergeRequest;
+}
+
+void ReviewSession::setDiff(std::shared_ptr<const MergeRequest> diff)
+{
+    m_diff = std::move(diff);
+    Q_EMIT diffChanged();
+}
+
+void ReviewSession::setSlices(std::shared_ptr<const SlicingResult> slices)
+{
+    m_slices = std::move(slices);
+    Q_EMIT slicesChanged();
+}
+
+Result<bool> ReviewSession::reloadMergeRequest()
+{
+    if (!m_store || !m_entry) {
+        m_runs.clear();
+        m_comments.clear();
+        m_judgements.clear();
+        return true;
+    }
+    auto runs = m_store->runs(m_entry->id);
+    if (!runs)
+        return runs.error();
+    CommentQuery query;
+    query.mergeRequest = m_entry->id;
+    auto comments = m_store->comments(query);
+    if (!comments)
+        return comments.error();
+    auto judgements = m_store->judgements(m_entry->id);
+    if (!judgements)
+        return judgements.error();
+    m_runs = *runs;
+    m_comments = *comments;
+    m_judgements.clear();
+    for (const Judgement &j : std::as_const(*judgements))
+        m_judgements[j.comment].append(j);
+    return true;
+}
+
+// ---------------------------------------------------------------------------
+// Runs and comments
+
+Result<qint64> ReviewSession::storeRun(const RunRecord &record)
+{
+    if (!m_store || !m_entry)
+        return Error{Error::Kind::Usage, tr("no merge request is open")};
+    auto id = m_store->addRun(storedRunFor(m_entry->id, record), record.comments);
+    if (!id)
+        return id;
+    if (auto loaded = reloadMergeRequest(); !loaded)
+        return loaded.error();
+    Q_EMIT runsChanged();
+    Q_EMIT commentsChanged();
+    Q_EMIT progressChanged();
+    return id;
+}
+
+int ReviewSession::indexOf(qint64 comment) const
+{
+    for (int i = 0; i < m_comments.size(); ++i)
+        if (m_comments[i].id == comment)
+            return i;
+    return -1;
+}
+
+const StoredComment *ReviewSession::comment(qint64 id) const
+{
+    const int i = indexOf(id);
+    return i >= 0 ? &m_comments[i] : nullptr;
+}
+
+std::optional<Judgement> ReviewSession::judgement(qint64 comment) const
+{
+    for (const Judgement &j : m_judgements.value(comment))
+        if (j.annotator == m_annotator)
+            return j;
+    return std::nullopt;
+}
+
+QList<Judgement> ReviewSession::judgementsOf(qint64 comment) const
+{
+    return m_judgements.value(comment);
+}
+
+// ---------------------------------------------------------------------------
+// Place
+
+void ReviewSession::storePlace()
+{
+    if (!m_store || !m_entry || m_annotator.isEmpty())
+        return;
+    AnnotatorPlace place;
+    place.annotator = m_annotator;
+    place.mergeRequest = m_entry->id;
+    place.file = m_file;
+    if (m_current)
+        place.comment = m_current;
+    // Losing a place is an inconvenience, not lost work: no error to show.
+    m_store->setPlace(place);
+}
+
+void ReviewSession::setCurrentFile(const QString &file)
+{
+    if (file == m_file)
+        return;
+    m_file = file;
+    storePlace();
+    Q_EMIT currentFileChanged(m_file);
+}
+
+void ReviewSession::setCurrentComment(qint64 id)
+{
+    if (id != 0 && indexOf(id) < 0)
+        return;
+    if (id == m_current)
+        return;
+    m_current = id;
+    m_sinceSelected.start();
+    if (const StoredComment *c = comment(id); c && c->comment.file != m_file) {
+        m_file = c->comment.file;
+        Q_EMIT currentFileChanged(m_file);
+    }
+    storePlace();
+    Q_EMIT currentCommentChanged(m_current);
+}
+
+bool ReviewSession::selectNext(const std::function<bool(const StoredComment &)> &visible)
+{
+    for (int i = indexOf(m_current) + 1; i < m_comments.size(); ++i)
+        if (!visible || visible(m_comments[i])) {
+            setCurrentComment(m_comments[i].id);
+            return true;
+        }
+    return false;
+}
+
+bool ReviewSession::selectPrevious(const std::function<bool(const StoredComment &)> &visible)
+{
+    int start = indexOf(m_current);
+    if (start < 0)
+        start = static_cast<int>(m_comments.size());
+    for (int i = start - 1; i >= 0; --i)
+        if (!visible || visible(m_comments[i])) {
+            setCurrentComment(m_comments[i].id);
+            return true;
+        }
+    return false;
+}
+
+// ---------------------------------------------------------------------------
+// Judging
+
+Result<bool> ReviewSession::judge(const Judgement &change)
+{
+    if (!m_store || m_annotator.isEmpty())
+        return Error{Error::Kind::Usage, tr("choose an annotator before judging")};
+    Judgement j = change;
+    j.annotator = m_annotator;
+    if (j.verdict && !j.timeSpentMs && j.comment == m_current && m_sinceSelected.isValid())
+        j.timeSpentMs = m_sinceSelected.elapsed();
+    auto stored = m_store->judge(j);
+    if (!stored)
+        return stored.error();
+    QList<Judgement> &list = m_judgements[j.comment];
+    list.removeIf([this](const Judgement &x) { return x.annotator == m_annotator; });
+    list.append(*stored);
+    reloadUndoState();
+    Q_EMIT judgementChanged(j.comment);
+    Q_EMIT progressChanged();
+    return true;
+}
+
+Result<bool> ReviewSession::setVerdict(qint64 comment, Verdict verdict)
+{
+    Judgement j;
+    j.comment = comment;
+    j.verdict = verdict;
+    return judge(j);
+}
+
+Result<bool> ReviewSession::clearJudgementFields(qint64 comment, const QList<JudgementField> &fields)
+{
+    if (!m_store || m_annotator.isEmpty())
+        return Error{Error::Kind::Usage, tr("choose an annotator before judging")};
+    Judgement j;
+    j.comment = comment;
+    j.annotator = m_annotator;
+    auto stored = m_store->judge(j, fields);
+    if (!stored)
+        return stored.error();
+    QList<Judgement> &list = m_judgements[comment];
+    list.removeIf([this](const Judgement &x) { return x.annotator == m_annotator; });
+    if (!stored->isEmpty())
+        list.append(*stored);
+    reloadUndoState();
+    Q_EMIT judgementChanged(comment);
+    Q_EMIT progressChanged();
+    return true;
+}
+
+Result<bool> ReviewSession::editComment(qint64 comment, const CommentEdit &edit)
+{
+    if (!m_store || m_annotator.isEmpty())
+        return Error{Error::Kind::Usage, tr("choose an annotator before editing")};
+    auto stored = m_store->editComment(comment, m_annotator, edit);
+    if (!stored)
+        return stored.error();
+    if (const int i = indexOf(comment); i >= 0)
+        m_comments[i] = *stored;
+    reloadUndoState();
+    Q_EMIT commentChanged(comment);
+    return true;
+}
+
+Result<qint64> ReviewSession::addHumanComment(const ReviewComment &comment)
+{
+    if (!m_store || !m_entry || m_annotator.isEmpty())
+        return Error{Error::Kind::Usage, tr("open a merge request and choose an annotator before adding a comment")};
+    auto id = m_store->addHumanComment(m_entry->id, m_annotator, comment);
+    if (!id)
+        return id;
+    if (auto loaded = reloadMergeRequest(); !loaded)
+        return loaded.error();
+    reloadUndoState();
+    Q_EMIT commentsChanged();
+    Q_EMIT progressChanged();
+    return id;
+}
+
+Result<bool> ReviewSession::removeHumanComment(qint64 comment)
+{
+    if (!m_store || m_annotator.isEmpty())
+        return Error{Error::Kind::Usage, tr("choose an annotator before removing a comment")};
+    if (auto removed = m_store->removeHumanComment(comment, m_annotator); !removed)
+        return removed;
+    if (m_current == comment) {
+        m_current = 0;
+        Q_EMIT currentCommentChanged(0);
+    }
+    if (auto loaded = reloadMergeRequest(); !loaded)
+        return loaded;
+    reloadUndoState();
+    Q_EMIT commentsChanged();
+    Q_EMIT progressChanged();
+    return true;
+}
+
+// ---------------------------------------------------------------------------
+// Undo and redo
+
+void ReviewSession::reloadUndoState()
+{
+    const bool couldUndo = m_nextUndo.has_value(), couldRedo = m_nextRedo.has_value();
+    const qint64 undoId = m_nextUndo ? m_nextUndo->id : 0, redoId = m_nextRedo ? m_nextRedo->id : 0;
+    m_nextUndo.reset();
+    m_nextRedo.reset();
+    if (m_store && !m_annotator.isEmpty()) {
+        if (auto u = m_store->nextUndo(m_annotator))
+            m_nextUndo = *u;
+        if (auto r = m_store->nextRedo(m_annotator))
+            m_nextRedo = *r;
+    }
+    if (couldUndo != m_nextUndo.has_value() || couldRedo != m_nextRedo.has_value() || undoId != (m_nextUndo ? m_nextUndo->id : 0)
+        || redoId != (m_nextRedo ? m_nextRedo->id : 0))
+        Q_EMIT undoStateChanged();
+}
+
+namespace {
+
+QString stepText(const std::optional<HistoryEntry> &e)
+{
+    if (!e)
+        return {};
+    switch (e->action) {
+    case HistoryAction::Judge:
+        if (e->fields == QStringList{QStringLiteral("verdict")} || e->fields == QStringList{QStringLiteral("verdict"), QStringLiteral("time_spent_ms")})
+            return ReviewSession::tr("Verdict");
+        return ReviewSession::tr("Judgement");
+    case HistoryAction::ClearJudgement: return ReviewSession::tr("Clear Judgement");
+    case HistoryAction::EditComment: return ReviewSession::tr("Edit Comment");
+    case HistoryAction::AddHumanComment: return ReviewSession::tr("Add Comment");
+    case HistoryAction::RemoveHumanComment: return ReviewSession::tr("Remove Comment");
+    }
+    return {};
+}
+
+} // namespace
+
+QString ReviewSession::undoText() const
+{
+    return stepText(m_nextUndo);
+}
+
+QString ReviewSession::redoText() const
+{
+    return stepText(m_nextRedo);
+}
+
+void ReviewSession::applyStep(const HistoryEntry &entry)
+{
+    // The step may be in another merge request (history is per annotator).
+    const bool here = m_entry && comment(entry.comment);
+    const bool listChanges = entry.action == HistoryAction::AddHumanComment || entry.action == HistoryAction::RemoveHumanComment;
+    if (m_entry && (here || listChanges))
+        reloadMergeRequest();
+    reloadUndoState();
+    if (listChanges) {
+        if (m_current && !comment(m_current)) {
+            m_current = 0;
+            Q_EMIT currentCommentChanged(0);
+        }
+        Q_EMIT commentsChanged();
+    } else if (entry.action == HistoryAction::EditComment) {
+        Q_EMIT commentChanged(entry.comment);
+    } else {
+        Q_EMIT judgementChanged(entry.comment);
+    }
+    Q_EMIT progressChanged();
+}
+
+Result<bool> ReviewSession::undo()
+{
+    if (!m_store || m_annotator.isEmpty())
+        return false;
+    auto step = m_store->undo(m_annotator);
+    if (!step)
+        return step.error();
+    if (!*step)
+        return false;
+    applyStep(**step);
+    return true;
+}
+
+Result<bool> ReviewSession::redo()
+{
+    if (!m_store || m_annotator.isEmpty())
+        return false;
+    auto step = m_store->redo(m_annotator);
+    if (!step)
+        return step.error();
+    if (!*step)
+        return false;
+    applyStep(**step);
+    return true;
+}
+
+// ---------------------------------------------------------------------------
+// Progress
+
+JudgingProgress ReviewSession::mergeRequestProgress() const
+{
+    if (!m_store || !m_entry)
+        return {};
+    auto p = m_store->progress(m_annotator, m_entry->id);
+    return p ? *p : JudgingProgress{};
+}
+
+JudgingProgress ReviewSession::workspaceProgress() const
+{
+    if (!m_store)
+        return {};
+    auto p = m_store->progress(m_annotator);
+    return p ? *p : JudgingProgress{};
+}
+
+std::optional<qint64> ReviewSession::medianDecisionMs() const
+{
+    if (!m_store || m_annotator.isEmpty())
+        return std::nullopt;
+    auto durations = m_store->recentDecisionDurations(m_annotator);
+    if (!durations || durations->isEmpty())
+        return std::nullopt;
+    QList<qint64> sorted = *durations;
+    std::sort(sorted.begin(), sorted.end());
+    const qsizetype n = sorted.size();
+    return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
+// ---------------------------------------------------------------------------
+
+StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record)
+{
+    StoredRun run;
+    run.mergeRequest = mergeRequest;
+    run.model = record.config.reviewer.model;
+    run.label = QStringLiteral("%1 · %2 × %3").arg(algorithmName(record.config.slicing), run.model).arg(record.config.reviewers);
+    run.configHash = QString::fromLatin1(QCryptographicHash::hash(record.config.toJson(), QCryptographicHash::Sha256).toHex().left(16));
+    run.started = record.started;
+    run.finished = record.finished;
+    run.record = record.toJson();
+    return run;
+}
+
+MergeRequestEntry mergeRequestEntryFor(const MergeRequest &mr, const QString &repositoryPath)
+{
+    MergeRequestEntry e;
+    e.repository = QDir::cleanPath(QDir(repositoryPath).absolutePath());
+    e.base = mr.baseRevision;
+    e.head = mr.headRevision;
+    e.twoDot = mr.options.twoDot;
+    e.title = mr.title;
+    e.description = mr.description;
+    return e;
+}
+
+} // namespace rd
