@@ -93,6 +93,9 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     layout->addWidget(m_view, 1);
 
     connect(m_text, &QLineEdit::textChanged, this, &CommentsPanel::applyFilter);
+    for (auto it = m_combos.constBegin(); it != m_combos.constEnd(); ++it)
+        if (it.key() != QLatin1String("order"))
+            connect(it.value(), &QComboBox::currentIndexChanged, this, &CommentsPanel::applyFilter);
     connect(order, &QComboBox::currentIndexChanged, this, [this, order] {
         m_filter->setOrder(static_cast<CommentFilterModel::Order>(order->currentData().toInt()));
         selectCurrent();
@@ -123,8 +126,6 @@ QComboBox *CommentsPanel::addCombo(const QString &name, const QString &label, QG
     grid->addWidget(text, row, column);
     grid->addWidget(combo, row, column + 1);
     m_combos.insert(name, combo);
-    if (name != QLatin1String("order"))
-        connect(combo, &QComboBox::currentIndexChanged, this, &CommentsPanel::applyFilter);
     return combo;
 }
 

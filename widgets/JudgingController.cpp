@@ -74,6 +74,12 @@ JudgingController::JudgingController(ReviewSession *session, QWidget *window) : 
     add(QStringLiteral("undoJudging"), tr("&Undo"), QKeySequence(Qt::CTRL | Qt::Key_Z), [this] { report(m_session->undo()); });
     add(QStringLiteral("redoJudging"), tr("&Redo"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), [this] { report(m_session->redo()); });
     connect(session, &ReviewSession::undoStateChanged, this, &JudgingController::updateUndoActions);
+    // The remembered annotator judges in every workspace opened, so their place there is restored.
+    connect(session, &ReviewSession::workspaceChanged, this, [this] {
+        const QString name = QSettings().value(AnnotatorKey).toString();
+        if (m_session->hasWorkspace() && !name.isEmpty() && m_session->annotator() != name)
+            m_session->setAnnotator(name);
+    });
     connect(session, &ReviewSession::annotatorChanged, this, &JudgingController::updateUndoActions);
     updateUndoActions();
 }
