@@ -70,6 +70,15 @@ std::optional<T> optionalFrom(const QVariant &v)
     return v.value<T>();
 }
 
+// Qt SQL binds a null QString as NULL; an empty text is '' (NOT NULL
+// columns). Deliberate NULLs are QVariants without a value.
+QVariant bindable(const QVariant &v)
+{
+    if (!v.isNull() && v.metaType() == QMetaType::fromType<QString>() && v.toString().isNull())
+        return QVariant(QStringLiteral(""));
+    return v;
+}
+
 Error usage(const QString &message)
 {
     return Error{Error::Kind::Usage, message};
@@ -287,7 +296,7 @@ struct SqliteWorkspaceStore::Private
         if (!q.prepare(sql))
             return error(q.lastError(), doing);
         for (const QVariant &v : values)
-            q.addBindValue(v);
+            q.addBindValue(bindable(v));
         if (!q.exec())
             return error(q.lastError(), doing);
         return q;
@@ -379,7 +388,7 @@ struct SqliteWorkspaceStore::Private
                                   QVariant(c.droppedAt), QVariant(c.mergedInto), QVariant(c.slice), QVariant(c.raw),
                                   QVariant(QString::fromUtf8(c.history.isEmpty() ? QByteArrayLiteral("[]") : scoreHistoryToJson(c.history))),
                                   QVariant(now)})
-            q.addBindValue(v);
+            q.addBindValue(bindable(v));
         if (!q.exec())
             return error(q.lastError(), tr("store a comment"));
         return q.lastInsertId().toLongLong();
@@ -620,11 +629,19 @@ Result<bool> connect(SqliteWorkspaceStore::Private &d, const QString &path)
     d.db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(BusyTimeoutMs));
     if (!d.db.open())
         return d.error(d.db.lastError(), tr("open the workspace"));
-    // WAL: readers never block the writer and a killed writer leaves a
-    // journal SQLite replays. FULL: a commit is on disk when it returns.
     QSqlQuery q(d.db);
     if (!q.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
         return d.error(q.lastError(), tr("open the workspace"));
+    return true;
+}
+
+// Only once the file is known to be a workspace (or new): this writes to it.
+Result<bool> setJournal(SqliteWorkspaceStore::Private &d)
+{
+    // WAL: readers never block the writer and a killed writer leaves a
+    // journal SQLite replays. FULL: a commit is on disk when it returns.
+    const QString path = d.path;
+    QSqlQuery q(d.db);
     if (!q.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !q.next())
         return d.error(q.lastError(), tr("open the workspace"));
     if (q.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
@@ -695,8 +712,15 @@ Result<std::unique_ptr<SqliteWorkspaceStore>> SqliteWorkspaceStore::open(const Q
         if (tables->toInt() > 0 || (!isNew && mode == Mode::OpenExisting))
             return workspaceError(tr("%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
     } else {
+        auto hasInfo = d->scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'workspace_info'", {}, tr("open the workspace"));
+        if (!hasInfo)
+            return hasInfo.error();
+        if (hasInfo->toInt() != 1)
+            return workspaceError(tr("%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
         auto application = d->scalar("SELECT value FROM workspace_info WHERE name = 'application'", {}, tr("open the workspace"));
-        if (!application || application->toString() != QLatin1String("ReviewDesk"))
+        if (!application)
+            return application.error();
+        if (application->toString() != QLatin1String("ReviewDesk"))
             return workspaceError(tr("%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
         // Damage shows here rather than in the middle of someone's work.
         auto check = d->scalar("PRAGMA quick_check", {}, tr("check the workspace"));
@@ -705,6 +729,8 @@ Result<std::unique_ptr<SqliteWorkspaceStore>> SqliteWorkspaceStore::open(const Q
         if (check->toString() != QLatin1String("ok"))
             return workspaceError(tr("%1 is damaged (%2); open a backup or make a new workspace").arg(name, check->toString()));
     }
+    if (auto journal = setJournal(*d); !journal)
+        return journal.error();
     // Also the write probe: a workspace we could read but not write fails here.
     if (auto migrated = migrate(*d, SchemaVersion); !migrated)
         return migrated.error();
@@ -723,6 +749,8 @@ Result<bool> SqliteWorkspaceStore::createAtVersion(const QString &path, int vers
     Private d;
     if (auto connected = connect(d, path); !connected)
         return connected.error();
+    if (auto journal = setJournal(d); !journal)
+        return journal.error();
     return migrate(d, version);
 }
 
@@ -961,7 +989,7 @@ Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &
     if (!q.prepare(sql))
         return d->error(q.lastError(), tr("read the comments"));
     for (const QVariant &v : std::as_const(values))
-        q.addBindValue(v);
+        q.addBindValue(bindable(v));
     if (!q.exec())
         return d->error(q.lastError(), tr("read the comments"));
     QList<StoredComment> out;
@@ -1091,7 +1119,7 @@ Result<QList<Judgement>> SqliteWorkspaceStore::judgements(std::optional<qint64> 
     if (!q.prepare(sql))
         return d->error(q.lastError(), tr("read the judgements"));
     for (const QVariant &v : std::as_const(values))
-        q.addBindValue(v);
+        q.addBindValue(bindable(v));
     if (!q.exec())
         return d->error(q.lastError(), tr("read the judgements"));
     QList<Judgement> out;
@@ -1308,9 +1336,9 @@ Result<bool> SqliteWorkspaceStore::setPlace(const AnnotatorPlace &place)
     auto annotator = d->ensureAnnotator(place.annotator);
     if (!annotator)
         return annotator.error();
-    // Strictly increasing per annotator, so "the last place" is well defined
-    // even within one millisecond.
-    auto latest = d->scalar("SELECT MAX(updated) FROM places WHERE annotator = ?", {*annotator}, doing);
+    // Strictly increasing, so "the last place" is well defined even within
+    // one millisecond.
+    auto latest = d->scalar("SELECT MAX(updated) FROM places", {}, doing);
     if (!latest)
         return latest.error();
     const qint64 updated = std::max(nowMs(), latest->isNull() ? 0 : latest->toLongLong() + 1);

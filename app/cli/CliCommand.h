@@ -4,6 +4,14 @@
 #include <QStringList>
 
 #include <Result.h>
+#include <WorkspaceStore.h>
+
+#include <memory>
+
+namespace rd {
+struct MergeRequest;
+struct RunRecord;
+} // namespace rd
 
 namespace rd::cli {
 
@@ -46,5 +54,13 @@ bool writeStdout(const QByteArray &bytes);
 int runDiff(const QStringList &arguments);
 int runSlice(const QStringList &arguments);
 int runReviewCommand(const QStringList &arguments);
+int runComments(const QStringList &arguments);
+int runJudge(const QStringList &arguments);
+
+// `review --workspace`: opened (or made) before the run, so an unusable
+// workspace fails before any request; the finished run stored after.
+// Both return -1 when fine, else the exit code after reporting.
+int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &store);
+int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record);
 
 } // namespace rd::cli

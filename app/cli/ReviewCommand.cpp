@@ -36,7 +36,9 @@ int runReviewCommand(const QStringList &arguments)
     const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Answer every request from this recording instead of the endpoints."), QStringLiteral("FILE"));
     const QCommandLineOption record(QStringLiteral("record"), QStringLiteral("Also write the answers as a recording for --replay."), QStringLiteral("FILE"));
     const QCommandLineOption compileCommands(QStringLiteral("compile-commands"), QStringLiteral("A compile_commands.json for slicing."), QStringLiteral("PATH"));
-    parser.addOptions({config, out, format, cache, noCache, replay, record, compileCommands});
+    const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("Also store the run in this workspace (made when missing)."),
+                                       QStringLiteral("FILE"));
+    parser.addOptions({config, out, format, cache, noCache, replay, record, compileCommands, workspace});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
     if (const int missing = target.checkRequired(parser, QStringLiteral("review")); missing >= 0)
@@ -47,6 +49,11 @@ int runReviewCommand(const QStringList &arguments)
     const QString outputFormat = parser.value(format);
     if (outputFormat != QLatin1String("json") && outputFormat != QLatin1String("aacr"))
         return fail(ExitUsage, QStringLiteral("review: --format is json or aacr, not '%1'").arg(outputFormat));
+
+    std::unique_ptr<WorkspaceStore> store;
+    if (parser.isSet(workspace))
+        if (const int failed = openReviewWorkspace(parser.value(workspace), store); failed >= 0)
+            return failed;
 
     QFile configFile(parser.value(config));
     if (!configFile.open(QIODevice::ReadOnly))
@@ -120,6 +127,9 @@ int runReviewCommand(const QStringList &arguments)
         if (auto written = ResponseStore::record(parser.value(record), replayable); !written)
             return fail(written.error());
     }
+    if (store)
+        if (const int failed = storeReview(*store, *mr, parser.value(target.repo), result); failed >= 0)
+            return failed;
     const int kept = static_cast<int>(std::count_if(result.comments.begin(), result.comments.end(), [](const ReviewComment &c) { return c.kept; }));
     std::fprintf(stderr, "review: %lld requests (%d failed), %d of %lld comments kept, %d tokens; wrote %s\n",
                  static_cast<long long>(result.exchanges.size()), result.failedRequests(), kept, static_cast<long long>(result.comments.size()),

@@ -16,9 +16,11 @@ const char *usage =
     "  diff     Print a merge request's diff as a git patch or as JSON\n"
     "  slice    Print the code slices an LLM reviewer reads for a merge request\n"
     "  review   Review a merge request with the multi-role LLM pipeline\n"
+    "  comments Print the comments of a workspace with every annotator's judgement (JSON or CSV)\n"
+    "  judge    Store judgements read as JSON Lines on stdin in a workspace\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
-    "Exit codes: 0 success, 2 bad usage, 3 repository or revision problem, 4 no LLM endpoint answered,\n"
+    "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered,\n"
     "1 anything else.\n";
 
 } // namespace
@@ -48,5 +50,9 @@ int main(int argc, char *argv[])
         return rd::cli::runSlice(arguments);
     if (command == QLatin1String("review"))
         return rd::cli::runReviewCommand(arguments);
+    if (command == QLatin1String("comments"))
+        return rd::cli::runComments(arguments);
+    if (command == QLatin1String("judge"))
+        return rd::cli::runJudge(arguments);
     return rd::cli::fail(rd::cli::ExitUsage, QStringLiteral("unknown command '%1' (try --help)").arg(command));
 }

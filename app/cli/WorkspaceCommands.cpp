@@ -1,0 +1,178 @@
+// The workspace commands: `comments` lists what is stored, `judge` stores
+// judgements streamed as JSON Lines, and the `review --workspace` hooks.
+
+#include "CliCommand.h"
+
+#include <MergeRequest.h>
+#include <ReviewRun.h>
+#include <ReviewSession.h>
+#include <SqliteWorkspaceStore.h>
+#include <WorkspaceJson.h>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+namespace rd::cli {
+
+namespace {
+
+QCommandLineOption workspaceOption()
+{
+    return {QStringLiteral("workspace"), QStringLiteral("The workspace file."), QStringLiteral("FILE")};
+}
+
+// The workspace, or the exit code (3 for a workspace that cannot be used).
+Result<std::unique_ptr<SqliteWorkspaceStore>> openWorkspace(const QString &path, SqliteWorkspaceStore::Mode mode)
+{
+    return SqliteWorkspaceStore::open(path, mode);
+}
+
+int failIn(const QString &command, const Error &error)
+{
+    return fail(exitCodeFor(error), QStringLiteral("%1: %2").arg(command, error.message));
+}
+
+} // namespace
+
+int runComments(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Print every comment in a workspace with its id, merge request, location, text, provenance\n"
+        "and every annotator's judgement."));
+    const QCommandLineOption workspace = workspaceOption();
+    const QCommandLineOption mr(QStringLiteral("mr"), QStringLiteral("Only this merge request (its id in the workspace)."), QStringLiteral("ID"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default) or csv."), QStringLiteral("FORMAT"), QStringLiteral("json"));
+    parser.addOptions({workspace, mr, format});
+    if (const int done = parseCommandLine(parser, arguments); done >= 0)
+        return done;
+    if (!parser.isSet(workspace))
+        return fail(ExitUsage, QStringLiteral("comments: --workspace is required"));
+    const QString outputFormat = parser.value(format);
+    if (outputFormat != QLatin1String("json") && outputFormat != QLatin1String("csv"))
+        return fail(ExitUsage, QStringLiteral("comments: --format is json or csv, not '%1'").arg(outputFormat));
+    std::optional<qint64> only;
+    if (parser.isSet(mr)) {
+        bool ok = false;
+        only = parser.value(mr).toLongLong(&ok);
+        if (!ok || *only <= 0)
+            return fail(ExitUsage, QStringLiteral("comments: --mr is a merge request id (a positive number), not '%1'").arg(parser.value(mr)));
+    }
+
+    auto store = openWorkspace(parser.value(workspace), SqliteWorkspaceStore::Mode::OpenExisting);
+    if (!store)
+        return failIn(QStringLiteral("comments"), store.error());
+    QList<MergeRequestEntry> mergeRequests;
+    if (only) {
+        auto entry = (*store)->mergeRequest(*only);
+        if (!entry)
+            return failIn(QStringLiteral("comments"), entry.error());
+        mergeRequests.append(*entry);
+    } else {
+        auto all = (*store)->mergeRequests();
+        if (!all)
+            return failIn(QStringLiteral("comments"), all.error());
+        mergeRequests = *all;
+    }
+    QList<StoredRun> runs;
+    for (const MergeRequestEntry &e : std::as_const(mergeRequests)) {
+        auto r = (*store)->runs(e.id);
+        if (!r)
+            return failIn(QStringLiteral("comments"), r.error());
+        runs += *r;
+    }
+    CommentQuery query;
+    query.mergeRequest = only;
+    auto comments = (*store)->comments(query);
+    if (!comments)
+        return failIn(QStringLiteral("comments"), comments.error());
+    auto judgements = (*store)->judgements(only);
+    if (!judgements)
+        return failIn(QStringLiteral("comments"), judgements.error());
+
+    const QByteArray out = outputFormat == QLatin1String("json") ? commentsToJson(*comments, *judgements, mergeRequests, runs)
+                                                                 : commentsToCsv(*comments, *judgements, runs);
+    if (!writeStdout(out) || std::fflush(stdout) != 0)
+        return fail(ExitInternal, QStringLiteral("comments: cannot write the output"));
+    return ExitOk;
+}
+
+int runJudge(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Store judgements read as JSON Lines on stdin, one per line:\n"
+        "  {\"comment\": ID, \"verdict\": \"accept\"|\"reject\"|\"unsure\", \"q1\": 1-7, \"q2\": 1-7, \"q3\": 1-7,\n"
+        "   \"category\": \"...\", \"context\": \"Diff Level\"|\"File Level\"|\"Repo Level\", \"key_bug\": true|false,\n"
+        "   \"tag\": \"...\", \"thumbs\": \"up\"|\"down\", \"critique\": \"...\", \"time_spent_ms\": N}\n"
+        "Every field but comment is optional and merges into the annotator's judgement; null clears a field.\n"
+        "Prints 'stored <comment-id>' once each line is committed. A bad line is reported on stderr with its\n"
+        "number and skipped; the exit code is then 1."));
+    const QCommandLineOption workspace = workspaceOption();
+    const QCommandLineOption annotator(QStringLiteral("annotator"), QStringLiteral("Whose judgements these are."), QStringLiteral("NAME"));
+    parser.addOptions({workspace, annotator});
+    if (const int done = parseCommandLine(parser, arguments); done >= 0)
+        return done;
+    for (const auto *required : {&workspace, &annotator})
+        if (!parser.isSet(*required))
+            return fail(ExitUsage, QStringLiteral("judge: --%1 is required").arg(required->names().constFirst()));
+    const QString name = parser.value(annotator).trimmed();
+    if (name.isEmpty())
+        return fail(ExitUsage, QStringLiteral("judge: --annotator is empty"));
+
+    auto store = openWorkspace(parser.value(workspace), SqliteWorkspaceStore::Mode::OpenExisting);
+    if (!store)
+        return failIn(QStringLiteral("judge"), store.error());
+
+    bool anyBad = false;
+    std::string line;
+    for (qint64 number = 1; std::getline(std::cin, line); ++number) {
+        const QByteArray bytes = QByteArray::fromStdString(line).trimmed();
+        if (bytes.isEmpty())
+            continue;
+        const auto input = parseJudgementLine(bytes);
+        if (!input) {
+            fail(ExitInternal, QStringLiteral("judge: line %1: %2").arg(number).arg(input.error().message));
+            anyBad = true;
+            continue;
+        }
+        Judgement change = input->change;
+        change.annotator = name;
+        const auto stored = (*store)->judge(change, input->clear);
+        if (!stored) {
+            if (stored.error().kind != Error::Kind::Usage) // the workspace itself failed: stop
+                return fail(exitCodeFor(stored.error()), QStringLiteral("judge: line %1: %2").arg(number).arg(stored.error().message));
+            fail(ExitInternal, QStringLiteral("judge: line %1: %2").arg(number).arg(stored.error().message));
+            anyBad = true;
+            continue;
+        }
+        std::printf("stored %lld\n", static_cast<long long>(change.comment));
+        std::fflush(stdout);
+    }
+    return anyBad ? ExitInternal : ExitOk;
+}
+
+int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &store)
+{
+    auto opened = openWorkspace(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+    if (!opened)
+        return failIn(QStringLiteral("review"), opened.error());
+    store = std::move(opened).value();
+    return -1;
+}
+
+int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record)
+{
+    auto id = store.addMergeRequest(mergeRequestEntryFor(mr, repository));
+    if (!id)
+        return failIn(QStringLiteral("review"), id.error());
+    auto run = store.addRun(storedRunFor(*id, record), record.comments);
+    if (!run)
+        return failIn(QStringLiteral("review"), run.error());
+    std::fprintf(stderr, "review: stored as run %lld of merge request %lld in %s\n", static_cast<long long>(*run), static_cast<long long>(*id),
+                 qPrintable(store.location()));
+    return -1;
+}
+
+} // namespace rd::cli

@@ -1,0 +1,816 @@
+// The workspace store and the session on top of it: the schema, migrations
+// from every earlier version, each judging action, undo across reopening,
+// the files a workspace must refuse, and the comment list model.
+
+#include <CommentListModel.h>
+#include <ReviewSession.h>
+#include <SqliteWorkspaceStore.h>
+#include <WorkspaceJson.h>
+#include <WorkspaceSchema.h>
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rd;
+
+namespace {
+
+// A raw connection next to the store's, to look at what is really on disk.
+class RawDb
+{
+public:
+    explicit RawDb(const QString &path) : m_name(QStringLiteral("raw-%1").arg(++counter))
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
+        db.setDatabaseName(path);
+        db.open();
+    }
+    ~RawDb()
+    {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_name, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    QVariant value(const QString &sql) const
+    {
+        QSqlQuery q(QSqlDatabase::database(m_name));
+        if (!q.exec(sql) || !q.next())
+            return {};
+        return q.value(0);
+    }
+    bool exec(const QString &sql) const
+    {
+        QSqlQuery q(QSqlDatabase::database(m_name));
+        return q.exec(sql);
+    }
+
+private:
+    static inline int counter = 0;
+    QString m_name;
+};
+
+ReviewComment makeComment(const QString &id, const QString &file, int line, int severity, bool kept = true)
+{
+    ReviewComment c;
+    c.id = id;
+    c.file = file;
+    c.lineStart = line;
+    c.lineEnd = line + 1;
+    c.issue = QStringLiteral("Issue %1 in %2").arg(id, file);
+    c.rootCause = QStringLiteral("cause");
+    c.fix = QStringLiteral("fix");
+    c.category = QStringLiteral("Code Defect");
+    c.q1Nitpick = 6;
+    c.q2Fake = 6;
+    c.q3Severity = severity;
+    c.reviewers = {1, 2};
+    c.history = {{QStringLiteral("reviewer"), 6, 6, severity}};
+    if (!kept)
+        c.drop(QStringLiteral("coarse"));
+    return c;
+}
+
+std::unique_ptr<SqliteWorkspaceStore> openStore(const QString &path, SqliteWorkspaceStore::Mode mode = SqliteWorkspaceStore::Mode::CreateIfMissing)
+{
+    auto store = SqliteWorkspaceStore::open(path, mode);
+    if (!store)
+        qWarning("%s", qPrintable(store.error().message));
+    return store ? std::move(store).value() : nullptr;
+}
+
+// One merge request with one run of three comments; returns the comment ids.
+QList<qint64> fill(WorkspaceStore &store, qint64 *mrId = nullptr)
+{
+    MergeRequestEntry mr;
+    mr.repository = QStringLiteral("/repo");
+    mr.base = QStringLiteral("main");
+    mr.head = QStringLiteral("feature");
+    mr.title = QStringLiteral("Add a cache");
+    const qint64 id = *store.addMergeRequest(mr);
+    if (mrId)
+        *mrId = id;
+    StoredRun run;
+    run.mergeRequest = id;
+    run.model = QStringLiteral("qwen");
+    run.label = QStringLiteral("left · qwen × 3");
+    run.record = "{\"run\":{},\"comments\":[]}";
+    store.addRun(run, {makeComment(QStringLiteral("c1"), QStringLiteral("a.cpp"), 10, 6), makeComment(QStringLiteral("c2"), QStringLiteral("a.cpp"), 30, 3, false),
+                       makeComment(QStringLiteral("c3"), QStringLiteral("b.cpp"), 5, 5)});
+    QList<qint64> ids;
+    const auto comments = store.comments();
+    for (const StoredComment &c : *comments)
+        ids << c.id;
+    return ids;
+}
+
+Judgement verdict(qint64 comment, const QString &annotator, Verdict v)
+{
+    Judgement j;
+    j.comment = comment;
+    j.annotator = annotator;
+    j.verdict = v;
+    return j;
+}
+
+} // namespace
+
+class WorkspaceTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void newWorkspaceHasTheCurrentSchemaInWalMode();
+    void migratesFromEveryEarlierVersion_data();
+    void migratesFromEveryEarlierVersion();
+    void refusesWhatIsNotAUsableWorkspace_data();
+    void refusesWhatIsNotAUsableWorkspace();
+    void mergeRequestIsAddedOnceAndRunsKeepTheirComments();
+    void judgementFieldsMergeAndClear();
+    void invalidJudgementsAreRefusedAndNothingIsStored();
+    void editKeepsTheFirstOriginal();
+    void humanCommentsCanBeRemovedAndBroughtBack();
+    void undoAndRedoSurviveReopening();
+    void newStepAfterUndoDropsTheRedo();
+    void placeIsRestoredAfterReopening();
+    void progressAndDecisionDurations();
+    void commentQueryFilters();
+    void judgementLinesAreParsedStrictly_data();
+    void judgementLinesAreParsedStrictly();
+    void exportsNameEveryJudgement();
+    void sessionJudgesUndoesAndRestoresItsPlace();
+    void commentListModelFollowsTheSession();
+
+private:
+    QString path(const QString &name = QStringLiteral("w.rdw")) const { return m_dir->filePath(name); }
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void WorkspaceTest::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+void WorkspaceTest::newWorkspaceHasTheCurrentSchemaInWalMode()
+{
+    {
+        auto store = openStore(path());
+        QVERIFY(store);
+        QCOMPARE(store->openedAtVersion(), 0);
+    }
+    RawDb raw(path());
+    QCOMPARE(raw.value(QStringLiteral("PRAGMA user_version")).toInt(), SqliteWorkspaceStore::SchemaVersion);
+    QCOMPARE(raw.value(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
+    for (const char *table : {"merge_requests", "runs", "comments", "annotators", "judgements", "history", "places", "workspace_info"})
+        QVERIFY2(raw.value(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '%1'").arg(QLatin1String(table))).toInt() == 1,
+                 table);
+    // Opening again does not migrate again.
+    auto again = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(again);
+    QCOMPARE(again->openedAtVersion(), SqliteWorkspaceStore::SchemaVersion);
+}
+
+void WorkspaceTest::migratesFromEveryEarlierVersion_data()
+{
+    QTest::addColumn<int>("version");
+    for (int v = 1; v < SqliteWorkspaceStore::SchemaVersion; ++v)
+        QTest::addRow("version %d", v) << v;
+}
+
+void WorkspaceTest::migratesFromEveryEarlierVersion()
+{
+    QFETCH(int, version);
+    QVERIFY(SqliteWorkspaceStore::createAtVersion(path(), version));
+    {
+        // What a program of that version wrote, in its own schema.
+        RawDb raw(path());
+        QCOMPARE(raw.value(QStringLiteral("PRAGMA user_version")).toInt(), version);
+        QVERIFY(raw.exec(QStringLiteral("INSERT INTO merge_requests (id, repository, base, head, two_dot, title, description, created)"
+                                        " VALUES (1, '/repo', 'main', 'topic', 0, 'Old MR', '', 0)")));
+        QVERIFY(raw.exec(QStringLiteral("INSERT INTO comments (id, merge_request, origin, author, file, line_start, line_end, issue, created)"
+                                        " VALUES (7, 1, 'imported', 'dataset', 'x.c', 3, 3, 'old issue', 0)")));
+        QVERIFY(raw.exec(QStringLiteral("INSERT INTO annotators (id, name, created) VALUES (1, 'ann', 0)")));
+        QVERIFY(raw.exec(QStringLiteral("INSERT INTO judgements (comment, annotator, verdict, q3, updated) VALUES (7, 1, 'reject', 2, 5)")));
+    }
+    auto store = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(store);
+    QCOMPARE(store->openedAtVersion(), version);
+    {
+        RawDb raw(path());
+        QCOMPARE(raw.value(QStringLiteral("PRAGMA user_version")).toInt(), SqliteWorkspaceStore::SchemaVersion);
+    }
+    // The old data reads through the new schema...
+    const auto comments = store->comments();
+    QVERIFY(comments);
+    QCOMPARE(comments->size(), 1);
+    QCOMPARE(comments->first().comment.issue, QStringLiteral("old issue"));
+    auto old = store->judgement(7, QStringLiteral("ann"));
+    QVERIFY(old && *old);
+    QCOMPARE((*old)->verdict, std::optional<Verdict>(Verdict::Reject));
+    QCOMPARE((*old)->q3Severity, std::optional<int>(2));
+    // ...and what version 2 added works on it: undo history and places.
+    QVERIFY(store->judge(verdict(7, QStringLiteral("ann"), Verdict::Accept)));
+    QVERIFY(store->setPlace({QStringLiteral("ann"), 1, QStringLiteral("x.c"), 7, {}}));
+    auto undone = store->undo(QStringLiteral("ann"));
+    QVERIFY(undone && *undone);
+    QCOMPARE((*store->judgement(7, QStringLiteral("ann")))->verdict, std::optional<Verdict>(Verdict::Reject));
+    QCOMPARE((*store->lastPlace(QStringLiteral("ann")))->comment, std::optional<qint64>(7));
+}
+
+void WorkspaceTest::refusesWhatIsNotAUsableWorkspace_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing") << "missing" << "no workspace at";
+    QTest::newRow("newer") << "newer" << "newer ReviewDesk";
+    QTest::newRow("not sqlite") << "text" << "not an SQLite database";
+    QTest::newRow("empty file") << "empty" << "empty file";
+    QTest::newRow("other program's database") << "foreign" << "not a ReviewDesk workspace";
+    QTest::newRow("damaged") << "damaged" << "damaged";
+    QTest::newRow("read-only") << "readonly" << "read-only";
+    QTest::newRow("folder") << "folder" << "is a folder";
+}
+
+void WorkspaceTest::refusesWhatIsNotAUsableWorkspace()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, message);
+    const QString file = path();
+    if (kind == QLatin1String("newer")) {
+        QVERIFY(openStore(file));
+        RawDb(file).exec(QStringLiteral("PRAGMA user_version = 99"));
+    } else if (kind == QLatin1String("text")) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("these are my notes, not a workspace\n");
+    } else if (kind == QLatin1String("empty")) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+    } else if (kind == QLatin1String("foreign")) {
+        RawDb(file).exec(QStringLiteral("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT)"));
+    } else if (kind == QLatin1String("damaged")) {
+        {
+            auto store = openStore(file);
+            QVERIFY(store);
+            for (int i = 0; i < 20; ++i)
+                fill(*store);
+        }
+        {
+            RawDb raw(file);
+            QCOMPARE(raw.value(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")).toInt(), 0);
+        }
+        // Scribble over every page after the first (the header stays SQLite's).
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const qint64 size = f.size();
+        QVERIFY(size > 8192);
+        for (qint64 at = 4096; at < size; at += 4096) {
+            f.seek(at);
+            f.write(QByteArray(16, '\xa5'));
+        }
+    } else if (kind == QLatin1String("readonly")) {
+        QVERIFY(openStore(file));
+        QVERIFY(QFile::setPermissions(file, QFileDevice::ReadOwner | QFileDevice::ReadGroup));
+    } else if (kind == QLatin1String("folder")) {
+        QVERIFY(QDir().mkpath(file));
+    }
+    const QByteArray before = QFile::exists(file) && QFileInfo(file).isFile() ? [&file] {
+        QFile f(file);
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }() : QByteArray();
+
+    auto store = SqliteWorkspaceStore::open(file, SqliteWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(!store);
+    QCOMPARE(store.error().kind, Error::Kind::Workspace);
+    QVERIFY2(store.error().message.contains(message), qPrintable(store.error().message));
+    QVERIFY(!store.error().message.contains(QLatin1Char('\n')));
+    // Creating is refused the same way: never a silent empty workspace in its place.
+    if (kind != QLatin1String("missing") && kind != QLatin1String("empty")) {
+        auto created = SqliteWorkspaceStore::open(file, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(!created);
+        QCOMPARE(created.error().kind, Error::Kind::Workspace);
+    }
+    if (QFileInfo(file).isFile() && kind != QLatin1String("newer") && kind != QLatin1String("readonly")) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), before); // refused files are left as they were
+    }
+    QFile::setPermissions(file, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
+void WorkspaceTest::mergeRequestIsAddedOnceAndRunsKeepTheirComments()
+{
+    auto store = openStore(path());
+    QVERIFY(store);
+    qint64 mr = 0;
+    const QList<qint64> ids = fill(*store, &mr);
+    QCOMPARE(ids.size(), 3);
+    MergeRequestEntry same;
+    same.repository = QStringLiteral("/repo");
+    same.base = QStringLiteral("main");
+    same.head = QStringLiteral("feature");
+    QCOMPARE(*store->addMergeRequest(same), mr);
+    QCOMPARE(store->mergeRequests()->size(), 1);
+    QCOMPARE(store->mergeRequest(mr)->title, QStringLiteral("Add a cache")); // an empty title does not overwrite
+    same.twoDot = true;
+    QVERIFY(*store->addMergeRequest(same) != mr);
+
+    const auto runs = store->runs(mr);
+    QVERIFY(runs);
+    QCOMPARE(runs->size(), 1);
+    QVERIFY(runs->first().record.isEmpty()); // listed without the record
+    QCOMPARE(store->run(runs->first().id)->record, QByteArray("{\"run\":{},\"comments\":[]}"));
+
+    const auto comments = store->comments();
+    QVERIFY(comments);
+    const StoredComment &first = comments->first();
+    QCOMPARE(first.origin, CommentOrigin::Generated);
+    QCOMPARE(first.author, QStringLiteral("qwen"));
+    QCOMPARE(first.run, std::optional<qint64>(runs->first().id));
+    QCOMPARE(first.comment.id, QStringLiteral("c1"));
+    QCOMPARE(first.comment.reviewers, (QList<int>{1, 2}));
+    QCOMPARE(first.comment.history.size(), 1);
+    QCOMPARE(first.comment.history.first().q3Severity, 6);
+    const StoredComment &dropped = comments->at(1);
+    QVERIFY(!dropped.comment.kept);
+    QCOMPARE(dropped.comment.droppedAt, QStringLiteral("coarse"));
+
+    QVERIFY(!store->addRun(StoredRun{0, 999, {}, {}, {}, {}, {}, "{}"}, {}));
+}
+
+void WorkspaceTest::judgementFieldsMergeAndClear()
+{
+    auto store = openStore(path());
+    const QList<qint64> ids = fill(*store);
+    const QString ann = QStringLiteral("alice");
+    QVERIFY(store->judge(verdict(ids[0], ann, Verdict::Accept)));
+    Judgement more;
+    more.comment = ids[0];
+    more.annotator = ann;
+    more.q3Severity = 7;
+    more.category = QStringLiteral("security vulnerability"); // any case
+    more.context = ContextLevel::Repo;
+    more.keyBug = true;
+    more.tag = QStringLiteral(" ResourceLeak ");
+    more.thumbs = Thumbs::Down;
+    more.critique = QStringLiteral("Right bug, wrong line.");
+    auto stored = store->judge(more);
+    QVERIFY(stored);
+    auto j = store->judgement(ids[0], ann);
+    QVERIFY(j && *j);
+    QCOMPARE((*j)->verdict, std::optional<Verdict>(Verdict::Accept)); // kept from the first step
+    QCOMPARE((*j)->q3Severity, std::optional<int>(7));
+    QCOMPARE((*j)->category, std::optional<QString>(QStringLiteral("Security Vulnerability")));
+    QCOMPARE((*j)->context, std::optional<ContextLevel>(ContextLevel::Repo));
+    QCOMPARE((*j)->keyBug, std::optional<bool>(true));
+    QCOMPARE((*j)->tag, std::optional<QString>(QStringLiteral("ResourceLeak")));
+    QCOMPARE((*j)->thumbs, std::optional<Thumbs>(Thumbs::Down));
+    QVERIFY(!(*j)->q1Nitpick);
+
+    Judgement none;
+    none.comment = ids[0];
+    none.annotator = ann;
+    QVERIFY(store->judge(none, {JudgementField::Verdict, JudgementField::KeyBug}));
+    j = store->judgement(ids[0], ann);
+    QVERIFY(!(*j)->verdict);
+    QVERIFY(!(*j)->keyBug);
+    QCOMPARE((*j)->q3Severity, std::optional<int>(7));
+    QCOMPARE((*store->nextUndo(ann))->action, HistoryAction::ClearJudgement);
+    QCOMPARE((*store->nextUndo(ann))->fields, (QStringList{QStringLiteral("verdict"), QStringLiteral("key_bug")}));
+    // Another annotator's judgement is their own.
+    QVERIFY(store->judge(verdict(ids[0], QStringLiteral("bob"), Verdict::Reject)));
+    QCOMPARE(store->judgements(std::nullopt, {})->size(), 2);
+    QVERIFY(!(*store->judgement(ids[0], ann))->verdict);
+}
+
+void WorkspaceTest::invalidJudgementsAreRefusedAndNothingIsStored()
+{
+    auto store = openStore(path());
+    const QList<qint64> ids = fill(*store);
+    Judgement bad = verdict(ids[0], QStringLiteral("alice"), Verdict::Accept);
+    bad.q1Nitpick = 9;
+    auto r = store->judge(bad);
+    QVERIFY(!r);
+    QCOMPARE(r.error().kind, Error::Kind::Usage);
+    QVERIFY2(r.error().message.contains(QStringLiteral("q1")), qPrintable(r.error().message));
+    bad.q1Nitpick.reset();
+    bad.category = QStringLiteral("Style");
+    QVERIFY(!store->judge(bad));
+    bad.category.reset();
+    bad.comment = 424242;
+    r = store->judge(bad);
+    QVERIFY(!r);
+    QVERIFY(r.error().message.contains(QStringLiteral("no comment 424242")));
+    bad.comment = ids[0];
+    bad.annotator = QStringLiteral("   ");
+    QVERIFY(!store->judge(bad));
+    QCOMPARE(store->judgements()->size(), 0);
+    QVERIFY(!*store->nextUndo(QStringLiteral("alice")));
+}
+
+void WorkspaceTest::editKeepsTheFirstOriginal()
+{
+    auto store = openStore(path());
+    const QList<qint64> ids = fill(*store);
+    const QString firstText = store->comment(ids[0])->comment.issue;
+    CommentEdit edit;
+    edit.issue = QStringLiteral("Clearer text");
+    edit.lineStart = 11;
+    edit.lineEnd = 12;
+    auto edited = store->editComment(ids[0], QStringLiteral("alice"), edit);
+    QVERIFY(edited);
+    QCOMPARE(edited->comment.issue, QStringLiteral("Clearer text"));
+    QCOMPARE(edited->comment.lineStart, 11);
+    QVERIFY(edited->original);
+    QCOMPARE(edited->original->issue, firstText);
+    QCOMPARE(edited->original->lineStart, 10);
+    CommentEdit again;
+    again.issue = QStringLiteral("Third text");
+    QCOMPARE(store->editComment(ids[0], QStringLiteral("alice"), again)->original->issue, firstText);
+    CommentEdit badLines;
+    badLines.lineStart = 20;
+    badLines.lineEnd = 3;
+    QVERIFY(!store->editComment(ids[0], QStringLiteral("alice"), badLines));
+    // Undo twice: the text and lines as first stored, and no original any more.
+    QVERIFY(*store->undo(QStringLiteral("alice")));
+    QCOMPARE(store->comment(ids[0])->comment.issue, QStringLiteral("Clearer text"));
+    QVERIFY(*store->undo(QStringLiteral("alice")));
+    const StoredComment back = *store->comment(ids[0]);
+    QCOMPARE(back.comment.issue, firstText);
+    QCOMPARE(back.comment.lineStart, 10);
+    QVERIFY(!back.original);
+}
+
+void WorkspaceTest::humanCommentsCanBeRemovedAndBroughtBack()
+{
+    auto store = openStore(path());
+    qint64 mr = 0;
+    const QList<qint64> ids = fill(*store, &mr);
+    ReviewComment c;
+    c.file = QStringLiteral("a.cpp");
+    c.side = QStringLiteral("old");
+    c.lineStart = 4;
+    c.lineEnd = 6;
+    c.issue = QStringLiteral("The lock is released twice.");
+    auto id = store->addHumanComment(mr, QStringLiteral("carol"), c);
+    QVERIFY(id);
+    StoredComment human = *store->comment(*id);
+    QCOMPARE(human.origin, CommentOrigin::Human);
+    QCOMPARE(human.author, QStringLiteral("carol"));
+    QCOMPARE(human.comment.side, QStringLiteral("old"));
+    QVERIFY(store->judge(verdict(*id, QStringLiteral("alice"), Verdict::Accept)));
+    QVERIFY(!store->removeHumanComment(ids[0], QStringLiteral("carol"))); // generated ones stay
+    QVERIFY(store->removeHumanComment(*id, QStringLiteral("carol")));
+    QCOMPARE(store->comments()->size(), 3);
+    QCOMPARE(store->judgements()->size(), 0); // hidden with its comment
+    QVERIFY(*store->undo(QStringLiteral("carol")));
+    QCOMPARE(store->comments()->size(), 4);
+    QCOMPARE(store->judgements()->size(), 1);
+    QVERIFY(*store->undo(QStringLiteral("carol"))); // the adding itself
+    QCOMPARE(store->comments()->size(), 3);
+    QVERIFY(*store->redo(QStringLiteral("carol")));
+    QCOMPARE(store->comments()->size(), 4);
+    c.issue.clear();
+    QVERIFY(!store->addHumanComment(mr, QStringLiteral("carol"), c));
+}
+
+void WorkspaceTest::undoAndRedoSurviveReopening()
+{
+    const QString ann = QStringLiteral("alice");
+    QList<qint64> ids;
+    {
+        auto store = openStore(path());
+        ids = fill(*store);
+        QVERIFY(store->judge(verdict(ids[0], ann, Verdict::Accept)));
+        QVERIFY(store->judge(verdict(ids[0], ann, Verdict::Reject)));
+        QVERIFY(store->judge(verdict(ids[1], ann, Verdict::Unsure)));
+    }
+    {
+        auto store = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+        QVERIFY(store);
+        auto step = store->undo(ann);
+        QVERIFY(step && *step);
+        QCOMPARE((*step)->comment, ids[1]);
+        QVERIFY(!*store->judgement(ids[1], ann)); // there was no judgement before
+        QVERIFY(*store->undo(ann));
+        QCOMPARE((*store->judgement(ids[0], ann))->verdict, std::optional<Verdict>(Verdict::Accept));
+    }
+    {
+        auto store = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+        QCOMPARE((*store->nextRedo(ann))->comment, ids[0]);
+        QVERIFY(*store->redo(ann));
+        QCOMPARE((*store->judgement(ids[0], ann))->verdict, std::optional<Verdict>(Verdict::Reject));
+        QVERIFY(*store->redo(ann));
+        QCOMPARE((*store->judgement(ids[1], ann))->verdict, std::optional<Verdict>(Verdict::Unsure));
+        QVERIFY(!*store->redo(ann));
+        // Each annotator undoes only their own steps.
+        QVERIFY(!*store->undo(QStringLiteral("bob")));
+        QVERIFY(*store->undo(ann));
+        QVERIFY(*store->undo(ann));
+        QVERIFY(*store->undo(ann));
+        QVERIFY(!*store->undo(ann));
+        QCOMPARE(store->judgements()->size(), 0);
+    }
+}
+
+void WorkspaceTest::newStepAfterUndoDropsTheRedo()
+{
+    auto store = openStore(path());
+    const QList<qint64> ids = fill(*store);
+    const QString ann = QStringLiteral("alice");
+    QVERIFY(store->judge(verdict(ids[0], ann, Verdict::Accept)));
+    QVERIFY(store->judge(verdict(ids[1], ann, Verdict::Accept)));
+    QVERIFY(*store->undo(ann));
+    QVERIFY(*store->nextRedo(ann));
+    QVERIFY(store->judge(verdict(ids[2], ann, Verdict::Reject)));
+    QVERIFY(!*store->nextRedo(ann));
+    QCOMPARE((*store->nextUndo(ann))->comment, ids[2]);
+}
+
+void WorkspaceTest::placeIsRestoredAfterReopening()
+{
+    qint64 mr = 0;
+    QList<qint64> ids;
+    {
+        auto store = openStore(path());
+        ids = fill(*store, &mr);
+        QVERIFY(store->setPlace({QStringLiteral("alice"), mr, QStringLiteral("a.cpp"), ids[1], {}}));
+        QVERIFY(store->setPlace({QStringLiteral("alice"), mr, QStringLiteral("b.cpp"), ids[2], {}})); // moved on
+        QVERIFY(store->setPlace({QStringLiteral("bob"), mr, QStringLiteral("a.cpp"), std::nullopt, {}}));
+        QVERIFY(!store->setPlace({QStringLiteral("bob"), 999, QString(), std::nullopt, {}}));
+    }
+    auto store = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto alice = store->lastPlace(QStringLiteral("alice"));
+    QVERIFY(alice && *alice);
+    QCOMPARE((*alice)->file, QStringLiteral("b.cpp"));
+    QCOMPARE((*alice)->comment, std::optional<qint64>(ids[2]));
+    QCOMPARE((*store->lastPlace({}))->annotator, QStringLiteral("bob"));
+    QVERIFY(!(*store->place(QStringLiteral("bob"), mr))->comment);
+    QVERIFY(!*store->lastPlace(QStringLiteral("nobody")));
+}
+
+void WorkspaceTest::progressAndDecisionDurations()
+{
+    auto store = openStore(path());
+    qint64 mr = 0;
+    const QList<qint64> ids = fill(*store, &mr);
+    MergeRequestEntry other{0, QStringLiteral("/repo"), QStringLiteral("main"), QStringLiteral("other"), false, {}, {}, {}};
+    const qint64 mr2 = *store->addMergeRequest(other);
+    QVERIFY(store->importComment(mr2, makeComment(QStringLiteral("d1"), QStringLiteral("c.cpp"), 1, 4), QStringLiteral("dataset")));
+    Judgement a = verdict(ids[0], QStringLiteral("alice"), Verdict::Accept);
+    a.timeSpentMs = 4000;
+    QVERIFY(store->judge(a));
+    Judgement b = verdict(ids[1], QStringLiteral("alice"), Verdict::Reject);
+    b.timeSpentMs = 1000;
+    QVERIFY(store->judge(b));
+    Judgement onlyScore;
+    onlyScore.comment = ids[2];
+    onlyScore.annotator = QStringLiteral("alice");
+    onlyScore.q3Severity = 2; // scored, not decided
+    QVERIFY(store->judge(onlyScore));
+    const JudgingProgress inMr = *store->progress(QStringLiteral("alice"), mr);
+    QCOMPARE(inMr.judged, 2);
+    QCOMPARE(inMr.total, 3);
+    const JudgingProgress everywhere = *store->progress(QStringLiteral("alice"));
+    QCOMPARE(everywhere.judged, 2);
+    QCOMPARE(everywhere.total, 4);
+    QCOMPARE(store->progress(QStringLiteral("bob"))->judged, 0);
+    QCOMPARE(*store->recentDecisionDurations(QStringLiteral("alice")), (QList<qint64>{1000, 4000}));
+}
+
+void WorkspaceTest::commentQueryFilters()
+{
+    auto store = openStore(path());
+    qint64 mr = 0;
+    const QList<qint64> ids = fill(*store, &mr);
+    QVERIFY(store->judge(verdict(ids[2], QStringLiteral("alice"), Verdict::Reject)));
+    const auto count = [&store](const CommentQuery &q) { return static_cast<int>(store->comments(q)->size()); };
+    CommentQuery q;
+    q.mergeRequest = mr;
+    QCOMPARE(count(q), 3);
+    q.kept = false;
+    QCOMPARE(count(q), 1);
+    q = {};
+    q.droppedAt = QStringLiteral("coarse");
+    QCOMPARE(count(q), 1);
+    q = {};
+    q.file = QStringLiteral("b.cpp");
+    QCOMPARE(count(q), 1);
+    q = {};
+    q.text = QStringLiteral("ISSUE C2"); // case-insensitive
+    QCOMPARE(count(q), 1);
+    q.text = QStringLiteral("100%_");    // wildcards are literal
+    QCOMPARE(count(q), 0);
+    q = {};
+    q.minSeverity = 5;
+    QCOMPARE(count(q), 2);
+    q = {};
+    q.annotator = QStringLiteral("alice");
+    q.judged = true;
+    QCOMPARE(count(q), 1);
+    q.judged = false;
+    QCOMPARE(count(q), 2);
+    q.judged.reset();
+    q.verdict = Verdict::Reject;
+    QCOMPARE(store->comments(q)->first().id, ids[2]);
+    q = {};
+    q.origin = CommentOrigin::Human;
+    QCOMPARE(count(q), 0);
+}
+
+void WorkspaceTest::judgementLinesAreParsedStrictly_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QString>("problem"); // empty: fine
+    QTest::newRow("every field") << QByteArray(R"({"comment": 3, "verdict": "accept", "q1": 1, "q2": 7, "q3": 4, "category": "Performance",)"
+                                               R"( "context": "File Level", "key_bug": false, "tag": "Typo", "thumbs": "up", "critique": "ok"})")
+                                 << QString();
+    QTest::newRow("only the comment") << QByteArray(R"({"comment": 3})") << QString();
+    QTest::newRow("null clears") << QByteArray(R"({"comment": 3, "verdict": null})") << QString();
+    QTest::newRow("not json") << QByteArray("{comment: 3") << QStringLiteral("not JSON");
+    QTest::newRow("array") << QByteArray("[1]") << QStringLiteral("not a JSON object");
+    QTest::newRow("no comment") << QByteArray(R"({"verdict": "accept"})") << QStringLiteral("\"comment\" is missing");
+    QTest::newRow("comment as text") << QByteArray(R"({"comment": "3"})") << QStringLiteral("positive comment id");
+    QTest::newRow("bad verdict") << QByteArray(R"({"comment": 3, "verdict": "yes"})") << QStringLiteral("\"verdict\"");
+    QTest::newRow("score out of range") << QByteArray(R"({"comment": 3, "q2": 8})") << QStringLiteral("\"q2\" must be an integer from 1 to 7");
+    QTest::newRow("score as float") << QByteArray(R"({"comment": 3, "q3": 2.5})") << QStringLiteral("\"q3\"");
+    QTest::newRow("bad category") << QByteArray(R"({"comment": 3, "category": "Style"})") << QStringLiteral("\"category\" must be one of");
+    QTest::newRow("bad context") << QByteArray(R"({"comment": 3, "context": "Diff"})") << QStringLiteral("\"context\"");
+    QTest::newRow("key bug as text") << QByteArray(R"({"comment": 3, "key_bug": "yes"})") << QStringLiteral("\"key_bug\" must be true or false");
+    QTest::newRow("bad thumbs") << QByteArray(R"({"comment": 3, "thumbs": 1})") << QStringLiteral("\"thumbs\"");
+    QTest::newRow("unknown field") << QByteArray(R"({"comment": 3, "verdit": "accept"})") << QStringLiteral("unknown field \"verdit\"");
+    QTest::newRow("annotator is the option's") << QByteArray(R"({"comment": 3, "annotator": "x"})") << QStringLiteral("unknown field \"annotator\"");
+}
+
+void WorkspaceTest::judgementLinesAreParsedStrictly()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(QString, problem);
+    const auto parsed = parseJudgementLine(line);
+    if (problem.isEmpty()) {
+        QVERIFY2(parsed, parsed ? "" : qPrintable(parsed.error().message));
+        QCOMPARE(parsed->change.comment, 3);
+        return;
+    }
+    QVERIFY(!parsed);
+    QVERIFY2(parsed.error().message.contains(problem), qPrintable(parsed.error().message));
+}
+
+void WorkspaceTest::exportsNameEveryJudgement()
+{
+    auto store = openStore(path());
+    qint64 mr = 0;
+    const QList<qint64> ids = fill(*store, &mr);
+    Judgement a = verdict(ids[0], QStringLiteral("alice"), Verdict::Accept);
+    a.critique = QStringLiteral("Real, \"severe\", and clear");
+    QVERIFY(store->judge(a));
+    QVERIFY(store->judge(verdict(ids[0], QStringLiteral("bob"), Verdict::Reject)));
+    const QByteArray json = commentsToJson(*store->comments(), *store->judgements(), *store->mergeRequests(), *store->runs(mr));
+    const QJsonObject root = QJsonDocument::fromJson(json).object();
+    const QJsonArray comments = root.value(QStringLiteral("comments")).toArray();
+    QCOMPARE(comments.size(), 3);
+    const QJsonObject first = comments.at(0).toObject();
+    QCOMPARE(first.value(QStringLiteral("id")).toInteger(), ids[0]);
+    QCOMPARE(first.value(QStringLiteral("merge_request")).toInteger(), mr);
+    QCOMPARE(first.value(QStringLiteral("line_start")).toInt(), 10);
+    QCOMPARE(first.value(QStringLiteral("provenance")).toObject().value(QStringLiteral("model")).toString(), QStringLiteral("qwen"));
+    QCOMPARE(first.value(QStringLiteral("provenance")).toObject().value(QStringLiteral("origin")).toString(), QStringLiteral("generated"));
+    const QJsonArray judgements = first.value(QStringLiteral("judgements")).toArray();
+    QCOMPARE(judgements.size(), 2);
+    QCOMPARE(judgements.at(0).toObject().value(QStringLiteral("annotator")).toString(), QStringLiteral("alice"));
+    QCOMPARE(judgements.at(1).toObject().value(QStringLiteral("verdict")).toString(), QStringLiteral("reject"));
+    QCOMPARE(root.value(QStringLiteral("merge_requests")).toArray().at(0).toObject().value(QStringLiteral("title")).toString(), QStringLiteral("Add a cache"));
+
+    const QByteArray csv = commentsToCsv(*store->comments(), *store->judgements(), *store->runs(mr));
+    const QList<QByteArray> lines = csv.split('\n');
+    QCOMPARE(lines.size(), 1 + 4 + 1); // header, 2 rows for the judged comment, one each for the others, trailing newline
+    QVERIFY(lines.at(0).startsWith("comment,merge_request,file"));
+    QVERIFY(csv.contains("\"Real, \"\"severe\"\", and clear\""));
+}
+
+void WorkspaceTest::sessionJudgesUndoesAndRestoresItsPlace()
+{
+    qint64 mr = 0;
+    QList<qint64> ids;
+    {
+        auto store = openStore(path());
+        ids = fill(*store, &mr);
+    }
+    {
+        ReviewSession session;
+        QVERIFY(session.openWorkspace(path()));
+        QVERIFY(session.setAnnotator(QStringLiteral("alice")));
+        QVERIFY(session.openMergeRequest(mr));
+        QCOMPARE(session.comments().size(), 3);
+        QSignalSpy judged(&session, &ReviewSession::judgementChanged);
+        QSignalSpy current(&session, &ReviewSession::currentCommentChanged);
+        QSignalSpy undoState(&session, &ReviewSession::undoStateChanged);
+        QVERIFY(session.selectNext());
+        QCOMPARE(session.currentComment(), ids[0]);
+        QVERIFY(session.setVerdict(ids[0], Verdict::Accept));
+        QCOMPARE(judged.count(), 1);
+        QCOMPARE(judged.first().first().toLongLong(), ids[0]);
+        QVERIFY(session.judgement(ids[0])->timeSpentMs.has_value()); // measured from the selection
+        QVERIFY(session.canUndo());
+        QCOMPARE(session.undoText(), QStringLiteral("Verdict"));
+        QVERIFY(undoState.count() >= 1);
+        // Next skipping what a filter hides.
+        QVERIFY(session.selectNext([](const StoredComment &c) { return c.comment.file == QLatin1String("b.cpp"); }));
+        QCOMPARE(session.currentComment(), ids[2]);
+        QCOMPARE(session.currentFile(), QStringLiteral("b.cpp"));
+        QVERIFY(!session.selectNext());
+        QCOMPARE(current.count(), 2);
+        QVERIFY(session.undo());
+        QVERIFY(!session.judgement(ids[0]));
+        QVERIFY(session.canRedo());
+        QVERIFY(session.redo());
+        QCOMPARE(session.judgement(ids[0])->verdict, std::optional<Verdict>(Verdict::Accept));
+        QCOMPARE(session.mergeRequestProgress().judged, 1);
+        QVERIFY(session.medianDecisionMs().has_value());
+
+        ReviewComment mine;
+        mine.file = QStringLiteral("a.cpp");
+        mine.lineStart = 2;
+        mine.lineEnd = 2;
+        mine.issue = QStringLiteral("Off by one.");
+        QSignalSpy listed(&session, &ReviewSession::commentsChanged);
+        auto added = session.addHumanComment(mine);
+        QVERIFY(added);
+        QCOMPARE(listed.count(), 1);
+        QCOMPARE(session.comments().size(), 4);
+        QCOMPARE(session.comment(*added)->author, QStringLiteral("alice"));
+    }
+    // A new session in the same workspace: the annotator, MR, file and comment come back; undo still works.
+    ReviewSession session;
+    QVERIFY(session.openWorkspace(path()));
+    QCOMPARE(session.lastAnnotator(), QStringLiteral("alice"));
+    QVERIFY(session.setAnnotator(session.lastAnnotator()));
+    QCOMPARE(session.lastMergeRequest(), std::optional<qint64>(mr));
+    QVERIFY(session.openMergeRequest(mr));
+    QCOMPARE(session.currentComment(), ids[2]);
+    QCOMPARE(session.currentFile(), QStringLiteral("b.cpp"));
+    QCOMPARE(session.comments().size(), 4);
+    QCOMPARE(session.undoText(), QStringLiteral("Add Comment"));
+    QVERIFY(session.undo());
+    QCOMPARE(session.comments().size(), 3);
+    QVERIFY(session.undo());
+    QVERIFY(!session.judgement(ids[0]));
+
+    QVERIFY(!session.openWorkspace(path(QStringLiteral("missing.rdw"))));
+    QCOMPARE(session.workspacePath(), path()); // a failed open keeps the workspace
+}
+
+void WorkspaceTest::commentListModelFollowsTheSession()
+{
+    qint64 mr = 0;
+    QList<qint64> ids;
+    {
+        auto store = openStore(path());
+        ids = fill(*store, &mr);
+    }
+    ReviewSession session;
+    CommentListModel model(&session);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 0);
+    QVERIFY(session.openWorkspace(path()));
+    QVERIFY(session.setAnnotator(QStringLiteral("alice")));
+    QVERIFY(session.openMergeRequest(mr));
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.columnCount(), int(CommentListModel::ColumnCount));
+    const int row = model.rowOf(ids[1]);
+    QCOMPARE(row, 1);
+    QCOMPARE(model.index(row, CommentListModel::LocationColumn).data().toString(), QStringLiteral("a.cpp:30-31"));
+    QCOMPARE(model.index(row, 0).data(CommentListModel::KeptRole).toBool(), false);
+    QCOMPARE(model.index(row, 0).data(CommentListModel::DroppedAtRole).toString(), QStringLiteral("coarse"));
+    QCOMPARE(model.index(row, 0).data(CommentListModel::ModelRole).toString(), QStringLiteral("qwen"));
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QVERIFY(session.setVerdict(ids[1], Verdict::Reject));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().first().toModelIndex().row(), row);
+    QCOMPARE(model.index(row, CommentListModel::VerdictColumn).data().toString(), QStringLiteral("reject"));
+    ReviewComment mine;
+    mine.file = QStringLiteral("a.cpp");
+    mine.lineStart = 1;
+    mine.lineEnd = 1;
+    mine.issue = QStringLiteral("Mine");
+    QVERIFY(session.addHumanComment(mine));
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.index(0, CommentListModel::SourceColumn).data().toString(), QStringLiteral("alice"));
+    session.closeWorkspace();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+QTEST_GUILESS_MAIN(WorkspaceTest)
+#include "tst_workspace.moc"
