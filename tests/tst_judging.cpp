@@ -367,7 +367,7 @@ void JudgingTest::judgingByKeyboardOnly()
     QTest::keyClick(m_window, Qt::Key_K);
     QCOMPARE(session->currentComment(), first);
     // Progress in the status bar.
-    QTRY_VERIFY2(m_window->judging()->status()->text().contains(QLatin1String("2/4")), qPrintable(m_window->judging()->status()->text()));
+    QTRY_VERIFY2(m_window->judging()->status()->text().contains(QLatin1String("Judged 2/4")), qPrintable(m_window->judging()->status()->text()));
 }
 
 void JudgingTest::undoAndRedoEveryJudgingAction()

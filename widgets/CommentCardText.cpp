@@ -39,10 +39,10 @@ QString CommentCardText::source(const StoredComment &c, const QString &runLabel)
             stages << s.stage;
     QStringList parts;
     if (!runLabel.isEmpty())
-        parts << runLabel;
+        parts << tr("run %1").arg(runLabel);
     if (!stages.isEmpty())
         parts << stages.join(QStringLiteral(" → "));
-    if (!c.author.isEmpty())
+    if (!c.author.isEmpty() && !runLabel.contains(c.author))
         parts << c.author;
     return parts.join(QStringLiteral(" · "));
 }
@@ -94,6 +94,23 @@ QString CommentCardText::stageText(const QString &stage)
     return stage;
 }
 
+QString CommentCardText::droppedText(const QString &stage)
+{
+    if (stage == QLatin1String("coarse"))
+        return tr("filtered out by the coarse filter (Q1 or Q2 too low)");
+    if (stage == QLatin1String("top_k"))
+        return tr("filtered out: not among the reviewer's top-k");
+    if (stage == QLatin1String("meta"))
+        return tr("dropped by the meta-reviewer (too few reviewers raised it)");
+    if (stage == QLatin1String("merged"))
+        return tr("merged into another comment by the meta-reviewer");
+    if (stage == QLatin1String("validator"))
+        return tr("not confirmed by the validator");
+    if (stage == QLatin1String("unparsed"))
+        return tr("the model's answer could not be read");
+    return tr("filtered out at %1").arg(stage);
+}
+
 QColor CommentCardText::severityColor(int q3)
 {
     if (q3 >= 6)
@@ -142,7 +159,7 @@ QString CommentCardText::chips(const StoredComment &c, const std::optional<Judge
     if (j->tag && !j->tag->isEmpty())
         out += chip(QStringLiteral("#") + *j->tag, neutral, neutralText);
     if (j->thumbs)
-        out += chip(*j->thumbs == Thumbs::Up ? QStringLiteral("👍") : QStringLiteral("👎"), neutral, neutralText);
+        out += chip(*j->thumbs == Thumbs::Up ? tr("▲ helpful") : tr("▼ not helpful"), neutral, neutralText);
     return out;
 }
 
@@ -169,7 +186,7 @@ QString CommentCardText::html(const StoredComment &c, const std::optional<Judgem
     out += QStringLiteral(" · <span style='color:%1'>%2</span></div>").arg(muted, esc(source(c, runLabel)));
     QStringList warnings;
     if (!r.kept)
-        warnings << tr("filtered out by the %1").arg(stageText(r.droppedAt));
+        warnings << droppedText(r.droppedAt);
     if (!r.lineValid)
         warnings << tr("its lines are outside the slice the model saw");
     if (!note.isEmpty())

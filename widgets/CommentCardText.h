@@ -24,6 +24,7 @@ public:
     static QString contextText(ContextLevel level);
     static QString categoryText(const QString &category); // AACR names translated, others as written
     static QString stageText(const QString &stage);       // the pipeline stage that dropped a comment
+    static QString droppedText(const QString &stage);     // a sentence: why the pipeline dropped it
     static QColor severityColor(int q3);
     static QColor verdictColor(Verdict verdict);
 

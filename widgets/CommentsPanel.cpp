@@ -32,51 +32,50 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     m_text->setPlaceholderText(tr("Search the comments' text"));
     m_text->setClearButtonEnabled(true);
     grid->addWidget(m_text, 0, 0, 1, 4);
-    QComboBox *order = addCombo(QStringLiteral("order"), tr("Sort"), grid, 0, 4);
+    QComboBox *order = addCombo(QStringLiteral("order"), tr("Sort"), grid, 0, 6);
     order->addItem(tr("By location"), static_cast<int>(CommentFilterModel::Order::Location));
     order->addItem(tr("By severity"), static_cast<int>(CommentFilterModel::Order::Severity));
     order->addItem(tr("By score (Q1+Q2+Q3)"), static_cast<int>(CommentFilterModel::Order::Score));
 
-    QComboBox *verdict = addCombo(QStringLiteral("verdict"), tr("Verdict"), grid, 1, 0);
+    QComboBox *verdict = addCombo(QStringLiteral("verdict"), tr("Verdict"), grid, 0, 4);
     verdict->addItem(tr("Any verdict"), -1);
     for (Verdict v : {Verdict::Accept, Verdict::Reject, Verdict::Unsure})
         verdict->addItem(CommentCardText::verdictText(v), static_cast<int>(v));
-    QComboBox *judged = addCombo(QStringLiteral("judged"), tr("Judged"), grid, 1, 2);
+    QComboBox *judged = addCombo(QStringLiteral("judged"), tr("Judged"), grid, 1, 0);
     judged->addItem(tr("Judged or not"), static_cast<int>(CommentFilter::Judged::Any));
     judged->addItem(tr("Judged"), static_cast<int>(CommentFilter::Judged::Judged));
     judged->addItem(tr("Not judged"), static_cast<int>(CommentFilter::Judged::Unjudged));
-    QComboBox *kept = addCombo(QStringLiteral("kept"), tr("Pipeline"), grid, 1, 4);
+    QComboBox *kept = addCombo(QStringLiteral("kept"), tr("Pipeline"), grid, 1, 2);
     kept->addItem(tr("Kept and filtered"), QString());
     kept->addItem(tr("Kept"), QStringLiteral("kept"));
     kept->addItem(tr("Filtered (any stage)"), QStringLiteral("filtered"));
     for (const char *stage : Stages)
         kept->addItem(tr("Filtered by %1").arg(CommentCardText::stageText(QString::fromLatin1(stage))), QString::fromLatin1(stage));
 
-    QComboBox *category = addCombo(QStringLiteral("category"), tr("Category"), grid, 2, 0);
+    QComboBox *category = addCombo(QStringLiteral("category"), tr("Category"), grid, 1, 4);
     category->addItem(tr("Any category"), QString());
     for (const QString &c : aacrCategories())
         category->addItem(CommentCardText::categoryText(c), c);
-    QComboBox *context = addCombo(QStringLiteral("context"), tr("Context"), grid, 2, 2);
+    QComboBox *context = addCombo(QStringLiteral("context"), tr("Context"), grid, 1, 6);
     context->addItem(tr("Any context level"), -1);
     for (ContextLevel c : {ContextLevel::Diff, ContextLevel::File, ContextLevel::Repo})
         context->addItem(CommentCardText::contextText(c), static_cast<int>(c));
-    QComboBox *severity = addCombo(QStringLiteral("severity"), tr("Severity"), grid, 2, 4);
+    QComboBox *severity = addCombo(QStringLiteral("severity"), tr("Severity"), grid, 2, 0);
     severity->addItem(tr("Any severity"), 0);
     for (int s = 2; s <= 7; ++s)
         severity->addItem(tr("Severity ≥ %1").arg(s), s);
 
-    addCombo(QStringLiteral("file"), tr("File"), grid, 3, 0);
-    addCombo(QStringLiteral("run"), tr("Run"), grid, 3, 2);
-    addCombo(QStringLiteral("model"), tr("Model"), grid, 3, 4);
-    addCombo(QStringLiteral("author"), tr("Author"), grid, 4, 0);
-    grid->setColumnStretch(1, 1);
-    grid->setColumnStretch(3, 1);
-    grid->setColumnStretch(5, 1);
+    addCombo(QStringLiteral("file"), tr("File"), grid, 2, 2);
+    addCombo(QStringLiteral("run"), tr("Run"), grid, 2, 4);
+    addCombo(QStringLiteral("model"), tr("Model"), grid, 2, 6);
+    addCombo(QStringLiteral("author"), tr("Author"), grid, 3, 0);
+    for (int column : {1, 3, 5, 7})
+        grid->setColumnStretch(column, 1);
     layout->addLayout(grid);
 
     m_counts = new QLabel(this);
     m_counts->setObjectName(QStringLiteral("commentCounts"));
-    grid->addWidget(m_counts, 4, 2, 1, 4);
+    grid->addWidget(m_counts, 3, 2, 1, 6);
 
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("commentList"));

@@ -23,6 +23,7 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
     setObjectName(QStringLiteral("judgingBar"));
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::AlternateBase);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(8, 4, 8, 4);
     outer->setSpacing(3);
@@ -30,6 +31,7 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
     top->setSpacing(6);
     m_position = new QLabel(this);
     m_position->setObjectName(QStringLiteral("judgingPosition"));
+    m_position->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
     top->addWidget(m_position, 1);
 
     m_verdicts = new QButtonGroup(this);
@@ -86,6 +88,8 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
     for (const QString &c : aacrCategories())
         m_category->addItem(CommentCardText::categoryText(c), c);
     m_category->setFocusPolicy(Qt::ClickFocus);
+    m_category->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_category->setMinimumContentsLength(12);
     bottom->addWidget(m_category);
     connect(m_category, &QComboBox::activated, this, [this](int index) {
         if (index > 0)
@@ -96,6 +100,8 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
     for (ContextLevel c : {ContextLevel::Diff, ContextLevel::File, ContextLevel::Repo})
         m_context->addItem(CommentCardText::contextText(c), static_cast<int>(c));
     m_context->setFocusPolicy(Qt::ClickFocus);
+    m_context->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_context->setMinimumContentsLength(10);
     bottom->addWidget(m_context);
     connect(m_context, &QComboBox::activated, this, [this](int index) {
         if (index > 0)
@@ -111,7 +117,8 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
     m_tag->addItems(cqsTags());
     m_tag->lineEdit()->setPlaceholderText(tr("CQS tag (T)"));
     m_tag->setFocusPolicy(Qt::ClickFocus);
-    m_tag->setMinimumContentsLength(14);
+    m_tag->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_tag->setMinimumContentsLength(12);
     bottom->addWidget(m_tag);
     connect(m_tag, &QComboBox::activated, this, [this] {
         const QString tag = m_tag->currentText().trimmed();
@@ -119,12 +126,12 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
             change([tag](Judgement &j) { j.tag = tag; });
     });
     m_up = new QToolButton(this);
-    m_up->setText(QStringLiteral("👍"));
+    m_up->setText(tr("▲ Helpful"));
     m_up->setToolTip(tr("Thumbs up (Y)"));
     m_up->setCheckable(true);
     m_up->setFocusPolicy(Qt::NoFocus);
     m_down = new QToolButton(this);
-    m_down->setText(QStringLiteral("👎"));
+    m_down->setText(tr("▼ Not helpful"));
     m_down->setToolTip(tr("Thumbs down (N)"));
     m_down->setCheckable(true);
     m_down->setFocusPolicy(Qt::NoFocus);

@@ -21,7 +21,7 @@ JudgingController::JudgingController(ReviewSession *session, QWidget *window) : 
 {
     m_askAnnotator = [this](const QString &suggestion) {
         return QInputDialog::getText(m_window, tr("Who Is Judging?"),
-                                     tr("Your name is stored with every judgement you make in this workspace.\nIt is asked once."),
+                                     tr("Your name, stored with every judgement you make (asked once):"),
                                      QLineEdit::Normal, suggestion)
             .trimmed();
     };

@@ -24,9 +24,9 @@ void JudgingStatus::refresh()
     }
     const JudgingProgress mr = m_session->mergeRequestProgress();
     const JudgingProgress all = m_session->workspaceProgress();
-    QString text = tr("Judged %1/%2 here · %3/%4 in the workspace").arg(mr.judged).arg(mr.total).arg(all.judged).arg(all.total);
+    QString text = tr("Judged %1/%2 · workspace %3/%4").arg(mr.judged).arg(mr.total).arg(all.judged).arg(all.total);
     if (const auto median = m_session->medianDecisionMs())
-        text += QStringLiteral(" · ") + tr("median %1 s per decision").arg(QLocale().toString(*median / 1000.0, 'f', 1));
+        text += QStringLiteral(" · ") + tr("median %1 s a decision").arg(QLocale().toString(*median / 1000.0, 'f', 1));
     if (!m_session->annotator().isEmpty())
         text += QStringLiteral(" · ") + m_session->annotator();
     setText(text);

@@ -104,6 +104,8 @@ void JudgingWorkbench::storeRun(const RunRecord &record)
     }
     if (const auto stored = m_session->storeRun(record); !stored)
         Q_EMIT message(tr("The run could not be stored: %1").arg(stored.error().message));
+    else
+        m_dock->raise(); // its comments are what comes next
 }
 
 void JudgingWorkbench::followCurrentComment()

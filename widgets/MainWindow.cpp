@@ -133,10 +133,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     reviewDock->setWidget(m_pipelinePanel);
     addDockWidget(Qt::BottomDockWidgetArea, reviewDock);
     tabifyDockWidget(dock, reviewDock);
-    dock->raise();
     reviewDock->toggleViewAction()->setObjectName(QStringLiteral("showReview"));
     addAction(reviewDock->toggleViewAction());
-    addDockWidget(Qt::RightDockWidgetArea, m_judging->commentsDock());
+    addDockWidget(Qt::BottomDockWidgetArea, m_judging->commentsDock());
+    tabifyDockWidget(reviewDock, m_judging->commentsDock());
+    m_judging->commentsDock()->raise(); // judging is what the window is for
 
     createActions();
     createMenus();
@@ -499,7 +500,7 @@ void MainWindow::restoreSettings()
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
-        resizeDocks({findChild<QDockWidget *>(QStringLiteral("slicesDock"))}, {200}, Qt::Vertical); // the diff keeps most of the room
+        resizeDocks({findChild<QDockWidget *>(QStringLiteral("slicesDock"))}, {260}, Qt::Vertical); // the diff keeps most of the room
     if (settings.contains(QStringLiteral("window/splitter")))
         m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
     for (const char *name : {"unified", "wrap", "description"})

@@ -64,7 +64,7 @@ ShortcutSheet::ShortcutSheet(QWidget *window, const JudgingController *judging, 
     std::sort(others.begin(), others.end(), [](QAction *x, QAction *y) { return x->text() < y->text(); });
     for (QAction *a : others)
         html += row(keysOf(a), a->text().remove(QLatin1Char('&')));
-    html += QStringLiteral("</table><p>%1</p>").arg(tr("Change any key in Settings ▸ Keyboard Shortcuts.").toHtmlEscaped());
+    html += QStringLiteral("</table><p>%1</p>").arg(tr("Change any key in Judge ▸ Keyboard Shortcuts…").toHtmlEscaped());
     m_browser->setHtml(html);
 }
 

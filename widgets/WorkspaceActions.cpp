@@ -26,7 +26,7 @@ WorkspaceActions::WorkspaceActions(ReviewSession *session, QWidget *window) : QO
     m_new->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     window->addAction(m_new);
     connect(m_new, &QAction::triggered, this, [this] {
-        QString path = QFileDialog::getSaveFileName(m_window, tr("New Workspace"), QDir::homePath() + tr("/review.reviewdesk"), fileFilter());
+        QString path = QFileDialog::getSaveFileName(m_window, tr("New Workspace"), QDir::homePath() + QStringLiteral("/review.reviewdesk"), fileFilter());
         if (path.isEmpty())
             return;
         if (QFileInfo(path).suffix().isEmpty())
