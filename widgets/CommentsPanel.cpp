@@ -31,51 +31,51 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     m_text->setObjectName(QStringLiteral("commentText"));
     m_text->setPlaceholderText(tr("Search the comments' text"));
     m_text->setClearButtonEnabled(true);
-    grid->addWidget(m_text, 0, 0, 1, 4);
-    QComboBox *order = addCombo(QStringLiteral("order"), tr("Sort"), grid, 0, 6);
+    grid->addWidget(m_text, 0, 0, 1, 6);
+    QComboBox *order = addCombo(QStringLiteral("order"), tr("Sort"), grid, 0, 12);
     order->addItem(tr("By location"), static_cast<int>(CommentFilterModel::Order::Location));
     order->addItem(tr("By severity"), static_cast<int>(CommentFilterModel::Order::Severity));
     order->addItem(tr("By score (Q1+Q2+Q3)"), static_cast<int>(CommentFilterModel::Order::Score));
 
-    QComboBox *verdict = addCombo(QStringLiteral("verdict"), tr("Verdict"), grid, 0, 4);
+    QComboBox *verdict = addCombo(QStringLiteral("verdict"), tr("Verdict"), grid, 0, 6);
     verdict->addItem(tr("Any verdict"), -1);
     for (Verdict v : {Verdict::Accept, Verdict::Reject, Verdict::Unsure})
         verdict->addItem(CommentCardText::verdictText(v), static_cast<int>(v));
-    QComboBox *judged = addCombo(QStringLiteral("judged"), tr("Judged"), grid, 1, 0);
+    QComboBox *judged = addCombo(QStringLiteral("judged"), tr("Judged"), grid, 0, 8);
     judged->addItem(tr("Judged or not"), static_cast<int>(CommentFilter::Judged::Any));
     judged->addItem(tr("Judged"), static_cast<int>(CommentFilter::Judged::Judged));
     judged->addItem(tr("Not judged"), static_cast<int>(CommentFilter::Judged::Unjudged));
-    QComboBox *kept = addCombo(QStringLiteral("kept"), tr("Pipeline"), grid, 1, 2);
+    QComboBox *kept = addCombo(QStringLiteral("kept"), tr("Pipeline"), grid, 0, 10);
     kept->addItem(tr("Kept and filtered"), QString());
     kept->addItem(tr("Kept"), QStringLiteral("kept"));
     kept->addItem(tr("Filtered (any stage)"), QStringLiteral("filtered"));
     for (const char *stage : Stages)
         kept->addItem(tr("Filtered by %1").arg(CommentCardText::stageText(QString::fromLatin1(stage))), QString::fromLatin1(stage));
 
-    QComboBox *category = addCombo(QStringLiteral("category"), tr("Category"), grid, 1, 4);
+    QComboBox *category = addCombo(QStringLiteral("category"), tr("Category"), grid, 1, 0);
     category->addItem(tr("Any category"), QString());
     for (const QString &c : aacrCategories())
         category->addItem(CommentCardText::categoryText(c), c);
-    QComboBox *context = addCombo(QStringLiteral("context"), tr("Context"), grid, 1, 6);
+    QComboBox *context = addCombo(QStringLiteral("context"), tr("Context"), grid, 1, 2);
     context->addItem(tr("Any context level"), -1);
     for (ContextLevel c : {ContextLevel::Diff, ContextLevel::File, ContextLevel::Repo})
         context->addItem(CommentCardText::contextText(c), static_cast<int>(c));
-    QComboBox *severity = addCombo(QStringLiteral("severity"), tr("Severity"), grid, 2, 0);
+    QComboBox *severity = addCombo(QStringLiteral("severity"), tr("Severity"), grid, 1, 4);
     severity->addItem(tr("Any severity"), 0);
     for (int s = 2; s <= 7; ++s)
         severity->addItem(tr("Severity ≥ %1").arg(s), s);
 
-    addCombo(QStringLiteral("file"), tr("File"), grid, 2, 2);
-    addCombo(QStringLiteral("run"), tr("Run"), grid, 2, 4);
-    addCombo(QStringLiteral("model"), tr("Model"), grid, 2, 6);
-    addCombo(QStringLiteral("author"), tr("Author"), grid, 3, 0);
-    for (int column : {1, 3, 5, 7})
+    addCombo(QStringLiteral("file"), tr("File"), grid, 1, 6);
+    addCombo(QStringLiteral("run"), tr("Run"), grid, 1, 8);
+    addCombo(QStringLiteral("model"), tr("Model"), grid, 1, 10);
+    addCombo(QStringLiteral("author"), tr("Author"), grid, 1, 12);
+    for (int column : {1, 3, 5, 7, 9, 11, 13})
         grid->setColumnStretch(column, 1);
     layout->addLayout(grid);
 
     m_counts = new QLabel(this);
     m_counts->setObjectName(QStringLiteral("commentCounts"));
-    grid->addWidget(m_counts, 3, 2, 1, 6);
+    layout->addWidget(m_counts);
 
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("commentList"));

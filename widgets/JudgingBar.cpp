@@ -23,7 +23,7 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
     setObjectName(QStringLiteral("judgingBar"));
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::AlternateBase);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(8, 4, 8, 4);
     outer->setSpacing(3);
@@ -150,21 +150,14 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
     });
     outer->addLayout(bottom);
 
-    m_prompt = new QLabel(this);
-    m_prompt->setObjectName(QStringLiteral("judgingPrompt"));
-    m_prompt->setWordWrap(true);
-    m_prompt->setStyleSheet(QStringLiteral("QLabel { background:#fff8c5; color:#3b2300; padding:3px; }"));
-    m_prompt->hide();
-    outer->addWidget(m_prompt);
 
     connect(session, &ReviewSession::currentCommentChanged, this, &JudgingBar::refresh);
     connect(session, &ReviewSession::judgementChanged, this, &JudgingBar::refresh);
     connect(session, &ReviewSession::commentsChanged, this, &JudgingBar::refresh);
     connect(session, &ReviewSession::annotatorChanged, this, &JudgingBar::refresh);
-    connect(controller, &JudgingController::pendingChanged, this, [this] {
-        m_prompt->setText(m_controller->pendingPrompt());
-        m_prompt->setVisible(m_controller->pending() != JudgingController::Pending::None);
-    });
+    // The prompt of a decision waiting for its second key takes the place of
+    // the position line, so the bar never changes height under the diff.
+    connect(controller, &JudgingController::pendingChanged, this, &JudgingBar::refresh);
     refresh();
 }
 
@@ -175,7 +168,7 @@ QString JudgingBar::positionText() const
 
 QString JudgingBar::promptText() const
 {
-    return m_prompt->isVisibleTo(this) ? m_prompt->text() : QString();
+    return m_controller->pendingPrompt();
 }
 
 void JudgingBar::change(const std::function<void(Judgement &)> &edit)
@@ -197,7 +190,7 @@ void JudgingBar::refresh()
     const StoredComment *c = m_session->comment(m_session->currentComment());
     const auto j = c ? m_session->judgement(c->id) : std::nullopt;
     for (QWidget *w : findChildren<QWidget *>())
-        if (w != m_position && w != m_prompt)
+        if (w != m_position)
             w->setEnabled(c != nullptr);
     if (!c) {
         const int total = static_cast<int>(m_session->comments().size());
@@ -209,6 +202,14 @@ void JudgingBar::refresh()
             if (m_session->comments()[i].id == c->id)
                 at = i + 1;
         m_position->setText(tr("<b>Comment %1 of %2</b> · %3:%4").arg(at).arg(m_session->comments().size()).arg(c->comment.file.toHtmlEscaped()).arg(c->comment.lineStart));
+    }
+    if (m_controller->pending() != JudgingController::Pending::None) {
+        m_position->setText(m_controller->pendingPrompt().toHtmlEscaped());
+        m_position->setStyleSheet(QStringLiteral("QLabel { background:#fff8c5; color:#3b2300; padding:0px 4px; }"));
+        m_position->setToolTip(m_controller->pendingPrompt());
+    } else {
+        m_position->setStyleSheet({});
+        m_position->setToolTip({});
     }
     for (QAbstractButton *b : m_verdicts->buttons())
         b->setChecked(j && j->verdict && static_cast<int>(*j->verdict) == m_verdicts->id(b));

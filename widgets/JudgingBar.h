@@ -48,7 +48,6 @@ private:
     QToolButton *m_up = nullptr;
     QToolButton *m_down = nullptr;
     QLineEdit *m_critique = nullptr;
-    QLabel *m_prompt = nullptr;
 };
 
 } // namespace rd
