@@ -21,11 +21,6 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::models", text);
-}
-
 // How long a writer waits for another process's transaction to finish.
 constexpr int BusyTimeoutMs = 5000;
 
@@ -272,21 +267,21 @@ struct SqliteWorkspaceStore::Private
         case Busy:
         case Locked:
             return {Error::Kind::Workspace,
-                    tr("%1 is locked by another program that is using it (for more than %2 s); close that program or wait, and try again")
+                    QCoreApplication::translate("rd::models", "%1 is locked by another program that is using it (for more than %2 s); close that program or wait, and try again")
                         .arg(name)
                         .arg(BusyTimeoutMs / 1000)};
         case ReadOnly:
-            return {Error::Kind::Workspace, tr("%1 is read-only; copy it somewhere writable or change its permissions").arg(name)};
+            return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "%1 is read-only; copy it somewhere writable or change its permissions").arg(name)};
         case Corrupt:
         case NotADb:
-            return {Error::Kind::Workspace, tr("%1 is damaged (%2); open a backup or make a new workspace").arg(name, e.databaseText())};
-        case Full: return {Error::Kind::Workspace, tr("cannot write %1: the disk is full").arg(name)};
+            return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "%1 is damaged (%2); open a backup or make a new workspace").arg(name, e.databaseText())};
+        case Full: return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "cannot write %1: the disk is full").arg(name)};
         case CantOpen:
         case IoError:
-            return {Error::Kind::Workspace, tr("cannot %1 in %2: the file or its folder cannot be read or written (%3)").arg(doing, name, e.databaseText())};
+            return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "cannot %1 in %2: the file or its folder cannot be read or written (%3)").arg(doing, name, e.databaseText())};
         default: break;
         }
-        return {Error::Kind::Workspace, tr("cannot %1 in %2: %3").arg(doing, name, e.text())};
+        return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "cannot %1 in %2: %3").arg(doing, name, e.text())};
     }
 
     Result<QSqlQuery> exec(const QString &sql, std::initializer_list<QVariant> values, const QString &doing) const
@@ -328,7 +323,7 @@ struct SqliteWorkspaceStore::Private
 
     Result<std::optional<qint64>> annotatorId(const QString &name) const
     {
-        auto id = scalar("SELECT id FROM annotators WHERE name = ?", {name}, tr("read the annotators"));
+        auto id = scalar("SELECT id FROM annotators WHERE name = ?", {name}, QCoreApplication::translate("rd::models", "read the annotators"));
         if (!id)
             return id.error();
         return id->isValid() ? std::optional<qint64>(id->toLongLong()) : std::nullopt;
@@ -339,13 +334,13 @@ struct SqliteWorkspaceStore::Private
     {
         const QString trimmed = name.trimmed();
         if (trimmed.isEmpty())
-            return usage(tr("the annotator's name is empty"));
+            return usage(QCoreApplication::translate("rd::models", "the annotator's name is empty"));
         auto existing = annotatorId(trimmed);
         if (!existing)
             return existing.error();
         if (*existing)
             return **existing;
-        auto q = exec("INSERT INTO annotators (name, created) VALUES (?, ?)", {trimmed, nowMs()}, tr("add the annotator"));
+        auto q = exec("INSERT INTO annotators (name, created) VALUES (?, ?)", {trimmed, nowMs()}, QCoreApplication::translate("rd::models", "add the annotator"));
         if (!q)
             return q.error();
         return q->lastInsertId().toLongLong();
@@ -353,22 +348,22 @@ struct SqliteWorkspaceStore::Private
 
     Result<bool> requireMergeRequest(qint64 id) const
     {
-        auto found = scalar("SELECT id FROM merge_requests WHERE id = ?", {id}, tr("read the merge requests"));
+        auto found = scalar("SELECT id FROM merge_requests WHERE id = ?", {id}, QCoreApplication::translate("rd::models", "read the merge requests"));
         if (!found)
             return found.error();
         if (!found->isValid())
-            return usage(tr("no merge request %1 in this workspace").arg(id));
+            return usage(QCoreApplication::translate("rd::models", "no merge request %1 in this workspace").arg(id));
         return true;
     }
 
     Result<StoredComment> readComment(qint64 id, bool includeRemoved) const
     {
         auto q = exec(QStringLiteral("SELECT %1, c.removed FROM comments c WHERE c.id = ?").arg(QLatin1String(commentColumns)), {id},
-                      tr("read the comment"));
+                      QCoreApplication::translate("rd::models", "read the comment"));
         if (!q)
             return q.error();
         if (!q->next() || (!includeRemoved && q->value(28).toInt() != 0))
-            return usage(tr("no comment %1 in this workspace").arg(id));
+            return usage(QCoreApplication::translate("rd::models", "no comment %1 in this workspace").arg(id));
         return commentFrom(*q);
     }
 
@@ -390,7 +385,7 @@ struct SqliteWorkspaceStore::Private
                                   QVariant(now)})
             q.addBindValue(bindable(v));
         if (!q.exec())
-            return error(q.lastError(), tr("store a comment"));
+            return error(q.lastError(), QCoreApplication::translate("rd::models", "store a comment"));
         return q.lastInsertId().toLongLong();
     }
 
@@ -399,7 +394,7 @@ struct SqliteWorkspaceStore::Private
         auto q = exec(QStringLiteral("SELECT %1 FROM judgements j JOIN annotators a ON a.id = j.annotator"
                                      " WHERE j.comment = ? AND j.annotator = ?")
                           .arg(QLatin1String(judgementColumns)),
-                      {comment, annotator}, tr("read the judgement"));
+                      {comment, annotator}, QCoreApplication::translate("rd::models", "read the judgement"));
         if (!q)
             return q.error();
         if (!q->next())
@@ -411,7 +406,7 @@ struct SqliteWorkspaceStore::Private
     Result<bool> writeJudgement(qint64 comment, qint64 annotator, const std::optional<Judgement> &state)
     {
         if (!state || state->isEmpty()) {
-            auto q = exec("DELETE FROM judgements WHERE comment = ? AND annotator = ?", {comment, annotator}, tr("store the judgement"));
+            auto q = exec("DELETE FROM judgements WHERE comment = ? AND annotator = ?", {comment, annotator}, QCoreApplication::translate("rd::models", "store the judgement"));
             if (!q)
                 return q.error();
             return true;
@@ -427,7 +422,7 @@ struct SqliteWorkspaceStore::Private
                       " thumbs = ?, critique = ?, time_spent = ?, updated = ? WHERE comment = ? AND annotator = ?",
                       {verdict, nullable(j.q1Nitpick), nullable(j.q2Fake), nullable(j.q3Severity), nullable(j.category), context, keyBug,
                        nullable(j.tag), thumbs, nullable(j.critique), nullable(j.timeSpentMs), updated, comment, annotator},
-                      tr("store the judgement"));
+                      QCoreApplication::translate("rd::models", "store the judgement"));
         if (!q)
             return q.error();
         if (q->numRowsAffected() > 0)
@@ -436,7 +431,7 @@ struct SqliteWorkspaceStore::Private
                  " time_spent, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  {comment, annotator, verdict, nullable(j.q1Nitpick), nullable(j.q2Fake), nullable(j.q3Severity), nullable(j.category), context,
                   keyBug, nullable(j.tag), thumbs, nullable(j.critique), nullable(j.timeSpentMs), updated},
-                 tr("store the judgement"));
+                 QCoreApplication::translate("rd::models", "store the judgement"));
         if (!q)
             return q.error();
         return true;
@@ -446,13 +441,13 @@ struct SqliteWorkspaceStore::Private
     Result<bool> record(qint64 annotator, HistoryAction action, qint64 comment, const QStringList &fields, const QVariant &before,
                         const QVariant &after)
     {
-        auto q = exec("DELETE FROM history WHERE annotator = ? AND undone = 1", {annotator}, tr("record the step for undo"));
+        auto q = exec("DELETE FROM history WHERE annotator = ? AND undone = 1", {annotator}, QCoreApplication::translate("rd::models", "record the step for undo"));
         if (!q)
             return q.error();
         q = exec("INSERT INTO history (annotator, action, comment, fields, before_state, after_state, undone, at)"
                  " VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
                  {annotator, historyActionName(action), comment, fields.join(QLatin1Char(',')), before, after, nowMs()},
-                 tr("record the step for undo"));
+                 QCoreApplication::translate("rd::models", "record the step for undo"));
         if (!q)
             return q.error();
         return true;
@@ -468,7 +463,7 @@ struct SqliteWorkspaceStore::Private
                 return writeJudgement(comment, annotator, std::nullopt);
             auto j = judgementFromJson(state.toByteArray());
             if (!j)
-                return Error{Error::Kind::Workspace, tr("the undo history of %1 is damaged: %2").arg(path, j.error().message)};
+                return Error{Error::Kind::Workspace, QCoreApplication::translate("rd::models", "the undo history of %1 is damaged: %2").arg(path, j.error().message)};
             return writeJudgement(comment, annotator, *j);
         }
         case HistoryAction::EditComment: {
@@ -481,7 +476,7 @@ struct SqliteWorkspaceStore::Private
                            o.value(QStringLiteral("side")).toString(QStringLiteral("new")), o.value(QStringLiteral("line_start")).toInt(),
                            o.value(QStringLiteral("line_end")).toInt(),
                            original.isString() ? QVariant(original.toString()) : QVariant(QMetaType::fromType<QString>()), comment},
-                          tr("restore the comment"));
+                          QCoreApplication::translate("rd::models", "restore the comment"));
             if (!q)
                 return q.error();
             return true;
@@ -489,7 +484,7 @@ struct SqliteWorkspaceStore::Private
         case HistoryAction::AddHumanComment:
         case HistoryAction::RemoveHumanComment: {
             const bool removed = QJsonDocument::fromJson(state.toByteArray()).object().value(QStringLiteral("removed")).toBool();
-            auto q = exec("UPDATE comments SET removed = ? WHERE id = ?", {removed ? 1 : 0, comment}, tr("restore the comment"));
+            auto q = exec("UPDATE comments SET removed = ? WHERE id = ?", {removed ? 1 : 0, comment}, QCoreApplication::translate("rd::models", "restore the comment"));
             if (!q)
                 return q.error();
             return true;
@@ -504,7 +499,7 @@ struct SqliteWorkspaceStore::Private
                                     " JOIN annotators a ON a.id = h.annotator WHERE a.name = ? AND h.undone = 0 ORDER BY h.id DESC LIMIT 1"
                                   : "SELECT h.id, h.action, h.comment, h.fields, h.at, h.after_state FROM history h"
                                     " JOIN annotators a ON a.id = h.annotator WHERE a.name = ? AND h.undone = 1 ORDER BY h.id ASC LIMIT 1";
-        auto q = exec(sql, {annotator}, tr("read the undo history"));
+        auto q = exec(sql, {annotator}, QCoreApplication::translate("rd::models", "read the undo history"));
         if (!q)
             return q.error();
         if (!q->next())
@@ -579,34 +574,34 @@ Result<bool> checkFile(const QString &path, SqliteWorkspaceStore::Mode mode, boo
     isNew = false;
     if (!info.exists()) {
         if (mode == SqliteWorkspaceStore::Mode::OpenExisting)
-            return workspaceError(tr("no workspace at %1").arg(name));
+            return workspaceError(QCoreApplication::translate("rd::models", "no workspace at %1").arg(name));
         const QFileInfo dir(info.absolutePath());
         if (!dir.isDir())
-            return workspaceError(tr("cannot make a workspace at %1: the folder %2 does not exist").arg(name, QDir::toNativeSeparators(dir.filePath())));
+            return workspaceError(QCoreApplication::translate("rd::models", "cannot make a workspace at %1: the folder %2 does not exist").arg(name, QDir::toNativeSeparators(dir.filePath())));
         if (!dir.isWritable())
-            return workspaceError(tr("cannot make a workspace at %1: the folder is read-only").arg(name));
+            return workspaceError(QCoreApplication::translate("rd::models", "cannot make a workspace at %1: the folder is read-only").arg(name));
         isNew = true;
         return true;
     }
     if (info.isDir())
-        return workspaceError(tr("%1 is a folder, not a workspace file").arg(name));
+        return workspaceError(QCoreApplication::translate("rd::models", "%1 is a folder, not a workspace file").arg(name));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return workspaceError(tr("cannot read %1: %2").arg(name, file.errorString()));
+        return workspaceError(QCoreApplication::translate("rd::models", "cannot read %1: %2").arg(name, file.errorString()));
     const QByteArray header = file.read(16);
     if (header.isEmpty() && info.size() == 0) {
         if (mode == SqliteWorkspaceStore::Mode::OpenExisting)
-            return workspaceError(tr("%1 is an empty file, not a ReviewDesk workspace").arg(name));
+            return workspaceError(QCoreApplication::translate("rd::models", "%1 is an empty file, not a ReviewDesk workspace").arg(name));
         isNew = true;
     } else if (header != QByteArray("SQLite format 3\0", 16)) {
-        return workspaceError(tr("%1 is not a ReviewDesk workspace (not an SQLite database)").arg(name));
+        return workspaceError(QCoreApplication::translate("rd::models", "%1 is not a ReviewDesk workspace (not an SQLite database)").arg(name));
     }
     // Honour a read-only flag even where the file system would let us write
     // (root): the user asked for it not to change.
     if (!info.isWritable() || !(info.permissions() & QFileDevice::WriteOwner))
-        return workspaceError(tr("%1 is read-only; copy it somewhere writable or change its permissions").arg(name));
+        return workspaceError(QCoreApplication::translate("rd::models", "%1 is read-only; copy it somewhere writable or change its permissions").arg(name));
     if (!QFileInfo(info.absolutePath()).isWritable())
-        return workspaceError(tr("%1 is in a read-only folder; the workspace needs to write its journal next to it").arg(name));
+        return workspaceError(QCoreApplication::translate("rd::models", "%1 is in a read-only folder; the workspace needs to write its journal next to it").arg(name));
     return true;
 }
 
@@ -621,17 +616,17 @@ namespace {
 Result<bool> connect(SqliteWorkspaceStore::Private &d, const QString &path)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
-        return workspaceError(tr("Qt's SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not installed"));
+        return workspaceError(QCoreApplication::translate("rd::models", "Qt's SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not installed"));
     d.path = path;
     d.connection = QStringLiteral("reviewdesk-workspace-%1").arg(connectionCounter.fetch_add(1));
     d.db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), d.connection);
     d.db.setDatabaseName(path);
     d.db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(BusyTimeoutMs));
     if (!d.db.open())
-        return d.error(d.db.lastError(), tr("open the workspace"));
+        return d.error(d.db.lastError(), QCoreApplication::translate("rd::models", "open the workspace"));
     QSqlQuery q(d.db);
     if (!q.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
-        return d.error(q.lastError(), tr("open the workspace"));
+        return d.error(q.lastError(), QCoreApplication::translate("rd::models", "open the workspace"));
     return true;
 }
 
@@ -643,12 +638,12 @@ Result<bool> setJournal(SqliteWorkspaceStore::Private &d)
     const QString path = d.path;
     QSqlQuery q(d.db);
     if (!q.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !q.next())
-        return d.error(q.lastError(), tr("open the workspace"));
+        return d.error(q.lastError(), QCoreApplication::translate("rd::models", "open the workspace"));
     if (q.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
-        return workspaceError(tr("cannot open %1 for writing: it could not switch to write-ahead logging (journal mode %2)")
+        return workspaceError(QCoreApplication::translate("rd::models", "cannot open %1 for writing: it could not switch to write-ahead logging (journal mode %2)")
                                   .arg(QDir::toNativeSeparators(path), q.value(0).toString()));
     if (!q.exec(QStringLiteral("PRAGMA synchronous = FULL")))
-        return d.error(q.lastError(), tr("open the workspace"));
+        return d.error(q.lastError(), QCoreApplication::translate("rd::models", "open the workspace"));
     return true;
 }
 
@@ -656,14 +651,14 @@ Result<int> userVersion(const SqliteWorkspaceStore::Private &d)
 {
     QSqlQuery q(d.db);
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
-        return d.error(q.lastError(), tr("read the workspace version"));
+        return d.error(q.lastError(), QCoreApplication::translate("rd::models", "read the workspace version"));
     return q.value(0).toInt();
 }
 
 Result<bool> migrate(SqliteWorkspaceStore::Private &d, int target)
 {
     WriteTransaction t(d);
-    if (auto begun = t.begin(tr("update the workspace")); !begun)
+    if (auto begun = t.begin(QCoreApplication::translate("rd::models", "update the workspace")); !begun)
         return begun.error();
     // Read again under the lock: another process may have migrated meanwhile.
     auto version = userVersion(d);
@@ -671,15 +666,15 @@ Result<bool> migrate(SqliteWorkspaceStore::Private &d, int target)
         return version.error();
     for (int v = *version + 1; v <= target; ++v)
         if (auto done = d.execAll(workspace_schema::migrationTo(v, QStringLiteral("INTEGER PRIMARY KEY")),
-                                  tr("update the workspace to version %1").arg(v));
+                                  QCoreApplication::translate("rd::models", "update the workspace to version %1").arg(v));
             !done)
             return done.error();
     if (*version < target) {
         QSqlQuery q(d.db);
         if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(target)))
-            return d.error(q.lastError(), tr("update the workspace"));
+            return d.error(q.lastError(), QCoreApplication::translate("rd::models", "update the workspace"));
     }
-    return t.commit(tr("update the workspace"));
+    return t.commit(QCoreApplication::translate("rd::models", "update the workspace"));
 }
 
 } // namespace
@@ -699,35 +694,35 @@ Result<std::unique_ptr<SqliteWorkspaceStore>> SqliteWorkspaceStore::open(const Q
         return version.error();
     d->openedAt = *version;
     if (*version > SchemaVersion)
-        return workspaceError(tr("%1 was written by a newer ReviewDesk (workspace version %2; this program knows up to %3); update ReviewDesk to open it")
+        return workspaceError(QCoreApplication::translate("rd::models", "%1 was written by a newer ReviewDesk (workspace version %2; this program knows up to %3); update ReviewDesk to open it")
                                   .arg(name)
                                   .arg(*version)
                                   .arg(SchemaVersion));
     if (*version == 0) {
         // Version 0 is a database nothing has been written to yet, or one of
         // another program: never turn the latter into a workspace.
-        auto tables = d->scalar("SELECT COUNT(*) FROM sqlite_master", {}, tr("open the workspace"));
+        auto tables = d->scalar("SELECT COUNT(*) FROM sqlite_master", {}, QCoreApplication::translate("rd::models", "open the workspace"));
         if (!tables)
             return tables.error();
         if (tables->toInt() > 0 || (!isNew && mode == Mode::OpenExisting))
-            return workspaceError(tr("%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
+            return workspaceError(QCoreApplication::translate("rd::models", "%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
     } else {
-        auto hasInfo = d->scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'workspace_info'", {}, tr("open the workspace"));
+        auto hasInfo = d->scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'workspace_info'", {}, QCoreApplication::translate("rd::models", "open the workspace"));
         if (!hasInfo)
             return hasInfo.error();
         if (hasInfo->toInt() != 1)
-            return workspaceError(tr("%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
-        auto application = d->scalar("SELECT value FROM workspace_info WHERE name = 'application'", {}, tr("open the workspace"));
+            return workspaceError(QCoreApplication::translate("rd::models", "%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
+        auto application = d->scalar("SELECT value FROM workspace_info WHERE name = 'application'", {}, QCoreApplication::translate("rd::models", "open the workspace"));
         if (!application)
             return application.error();
         if (application->toString() != QLatin1String("ReviewDesk"))
-            return workspaceError(tr("%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
+            return workspaceError(QCoreApplication::translate("rd::models", "%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
         // Damage shows here rather than in the middle of someone's work.
-        auto check = d->scalar("PRAGMA quick_check", {}, tr("check the workspace"));
+        auto check = d->scalar("PRAGMA quick_check", {}, QCoreApplication::translate("rd::models", "check the workspace"));
         if (!check)
             return check.error();
         if (check->toString() != QLatin1String("ok"))
-            return workspaceError(tr("%1 is damaged (%2); open a backup or make a new workspace").arg(name, check->toString()));
+            return workspaceError(QCoreApplication::translate("rd::models", "%1 is damaged (%2); open a backup or make a new workspace").arg(name, check->toString()));
     }
     if (auto journal = setJournal(*d); !journal)
         return journal.error();
@@ -740,12 +735,12 @@ Result<std::unique_ptr<SqliteWorkspaceStore>> SqliteWorkspaceStore::open(const Q
 Result<bool> SqliteWorkspaceStore::createAtVersion(const QString &path, int version)
 {
     if (version < 1 || version > SchemaVersion)
-        return usage(tr("no workspace version %1").arg(version));
+        return usage(QCoreApplication::translate("rd::models", "no workspace version %1").arg(version));
     bool isNew = false;
     if (auto checked = checkFile(path, Mode::CreateIfMissing, isNew); !checked)
         return checked.error();
     if (!isNew)
-        return usage(tr("%1 exists already").arg(path));
+        return usage(QCoreApplication::translate("rd::models", "%1 exists already").arg(path));
     Private d;
     if (auto connected = connect(d, path); !connected)
         return connected.error();
@@ -770,9 +765,9 @@ QString SqliteWorkspaceStore::location() const
 Result<qint64> SqliteWorkspaceStore::addMergeRequest(const MergeRequestEntry &entry)
 {
     if (entry.repository.isEmpty() || entry.base.isEmpty() || entry.head.isEmpty())
-        return usage(tr("a merge request needs a repository, a base and a head"));
+        return usage(QCoreApplication::translate("rd::models", "a merge request needs a repository, a base and a head"));
     WriteTransaction t(*d);
-    const QString doing = tr("store the merge request");
+    const QString doing = QCoreApplication::translate("rd::models", "store the merge request");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
     auto existing = d->scalar("SELECT id FROM merge_requests WHERE repository = ? AND base = ? AND head = ? AND two_dot = ?",
@@ -836,7 +831,7 @@ StoredRun runFrom(const QSqlQuery &q, bool withRecord)
 Result<QList<MergeRequestEntry>> SqliteWorkspaceStore::mergeRequests() const
 {
     auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created FROM merge_requests ORDER BY id", {},
-                     tr("read the merge requests"));
+                     QCoreApplication::translate("rd::models", "read the merge requests"));
     if (!q)
         return q.error();
     QList<MergeRequestEntry> out;
@@ -848,18 +843,18 @@ Result<QList<MergeRequestEntry>> SqliteWorkspaceStore::mergeRequests() const
 Result<MergeRequestEntry> SqliteWorkspaceStore::mergeRequest(qint64 id) const
 {
     auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created FROM merge_requests WHERE id = ?", {id},
-                     tr("read the merge requests"));
+                     QCoreApplication::translate("rd::models", "read the merge requests"));
     if (!q)
         return q.error();
     if (!q->next())
-        return usage(tr("no merge request %1 in this workspace").arg(id));
+        return usage(QCoreApplication::translate("rd::models", "no merge request %1 in this workspace").arg(id));
     return mergeRequestFrom(*q);
 }
 
 Result<qint64> SqliteWorkspaceStore::addRun(const StoredRun &run, const QList<ReviewComment> &comments)
 {
     WriteTransaction t(*d);
-    const QString doing = tr("store the run");
+    const QString doing = QCoreApplication::translate("rd::models", "store the run");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
     if (auto found = d->requireMergeRequest(run.mergeRequest); !found)
@@ -883,7 +878,7 @@ Result<qint64> SqliteWorkspaceStore::addRun(const StoredRun &run, const QList<Re
 Result<QList<StoredRun>> SqliteWorkspaceStore::runs(qint64 mergeRequest) const
 {
     auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished FROM runs WHERE merge_request = ? ORDER BY id",
-                     {mergeRequest}, tr("read the runs"));
+                     {mergeRequest}, QCoreApplication::translate("rd::models", "read the runs"));
     if (!q)
         return q.error();
     QList<StoredRun> out;
@@ -895,11 +890,11 @@ Result<QList<StoredRun>> SqliteWorkspaceStore::runs(qint64 mergeRequest) const
 Result<StoredRun> SqliteWorkspaceStore::run(qint64 id) const
 {
     auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, record FROM runs WHERE id = ?", {id},
-                     tr("read the runs"));
+                     QCoreApplication::translate("rd::models", "read the runs"));
     if (!q)
         return q.error();
     if (!q->next())
-        return usage(tr("no run %1 in this workspace").arg(id));
+        return usage(QCoreApplication::translate("rd::models", "no run %1 in this workspace").arg(id));
     return runFrom(*q, true);
 }
 
@@ -909,7 +904,7 @@ Result<StoredRun> SqliteWorkspaceStore::run(qint64 id) const
 Result<qint64> SqliteWorkspaceStore::importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author)
 {
     WriteTransaction t(*d);
-    const QString doing = tr("store the comment");
+    const QString doing = QCoreApplication::translate("rd::models", "store the comment");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
     if (auto found = d->requireMergeRequest(mergeRequest); !found)
@@ -987,11 +982,11 @@ Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &
     QSqlQuery q(d->db);
     q.setForwardOnly(true);
     if (!q.prepare(sql))
-        return d->error(q.lastError(), tr("read the comments"));
+        return d->error(q.lastError(), QCoreApplication::translate("rd::models", "read the comments"));
     for (const QVariant &v : std::as_const(values))
         q.addBindValue(bindable(v));
     if (!q.exec())
-        return d->error(q.lastError(), tr("read the comments"));
+        return d->error(q.lastError(), QCoreApplication::translate("rd::models", "read the comments"));
     QList<StoredComment> out;
     while (q.next())
         out.append(commentFrom(q));
@@ -1009,7 +1004,7 @@ Result<StoredComment> SqliteWorkspaceStore::comment(qint64 id) const
 Result<Annotator> SqliteWorkspaceStore::addAnnotator(const QString &name)
 {
     WriteTransaction t(*d);
-    const QString doing = tr("add the annotator");
+    const QString doing = QCoreApplication::translate("rd::models", "add the annotator");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
     auto id = d->ensureAnnotator(name);
@@ -1032,7 +1027,7 @@ Result<Annotator> SqliteWorkspaceStore::addAnnotator(const QString &name)
 
 Result<QList<Annotator>> SqliteWorkspaceStore::annotators() const
 {
-    auto q = d->exec("SELECT id, name, created FROM annotators ORDER BY name", {}, tr("read the annotators"));
+    auto q = d->exec("SELECT id, name, created FROM annotators ORDER BY name", {}, QCoreApplication::translate("rd::models", "read the annotators"));
     if (!q)
         return q.error();
     QList<Annotator> out;
@@ -1052,7 +1047,7 @@ Result<Judgement> SqliteWorkspaceStore::judge(const Judgement &change, const QLi
         normalized.tag = normalized.tag->trimmed();
 
     WriteTransaction t(*d);
-    const QString doing = tr("store the judgement");
+    const QString doing = QCoreApplication::translate("rd::models", "store the judgement");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
     auto comment = d->readComment(change.comment, false);
@@ -1117,11 +1112,11 @@ Result<QList<Judgement>> SqliteWorkspaceStore::judgements(std::optional<qint64> 
     QSqlQuery q(d->db);
     q.setForwardOnly(true);
     if (!q.prepare(sql))
-        return d->error(q.lastError(), tr("read the judgements"));
+        return d->error(q.lastError(), QCoreApplication::translate("rd::models", "read the judgements"));
     for (const QVariant &v : std::as_const(values))
         q.addBindValue(bindable(v));
     if (!q.exec())
-        return d->error(q.lastError(), tr("read the judgements"));
+        return d->error(q.lastError(), QCoreApplication::translate("rd::models", "read the judgements"));
     QList<Judgement> out;
     while (q.next())
         out.append(judgementFrom(q));
@@ -1136,9 +1131,9 @@ namespace {
 QString linesProblem(const QString &side, int lineStart, int lineEnd)
 {
     if (side != QLatin1String("old") && side != QLatin1String("new"))
-        return tr("the side must be \"old\" or \"new\", not '%1'").arg(side);
+        return QCoreApplication::translate("rd::models", "the side must be \"old\" or \"new\", not '%1'").arg(side);
     if (lineStart < 1 || lineEnd < lineStart)
-        return tr("the lines %1-%2 are not a range of lines").arg(lineStart).arg(lineEnd);
+        return QCoreApplication::translate("rd::models", "the lines %1-%2 are not a range of lines").arg(lineStart).arg(lineEnd);
     return {};
 }
 
@@ -1147,13 +1142,13 @@ QString linesProblem(const QString &side, int lineStart, int lineEnd)
 Result<qint64> SqliteWorkspaceStore::addHumanComment(qint64 mergeRequest, const QString &author, const ReviewComment &comment)
 {
     if (comment.file.isEmpty())
-        return usage(tr("a comment needs a file"));
+        return usage(QCoreApplication::translate("rd::models", "a comment needs a file"));
     if (comment.issue.trimmed().isEmpty())
-        return usage(tr("the comment has no text"));
+        return usage(QCoreApplication::translate("rd::models", "the comment has no text"));
     if (const QString problem = linesProblem(comment.side, comment.lineStart, comment.lineEnd); !problem.isEmpty())
         return usage(problem);
     WriteTransaction t(*d);
-    const QString doing = tr("store the comment");
+    const QString doing = QCoreApplication::translate("rd::models", "store the comment");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
     if (auto found = d->requireMergeRequest(mergeRequest); !found)
@@ -1180,14 +1175,14 @@ Result<qint64> SqliteWorkspaceStore::addHumanComment(qint64 mergeRequest, const 
 Result<bool> SqliteWorkspaceStore::removeHumanComment(qint64 comment, const QString &annotator)
 {
     WriteTransaction t(*d);
-    const QString doing = tr("remove the comment");
+    const QString doing = QCoreApplication::translate("rd::models", "remove the comment");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
     auto stored = d->readComment(comment, false);
     if (!stored)
         return stored.error();
     if (stored->origin != CommentOrigin::Human)
-        return usage(tr("comment %1 was not written by a person; only human comments can be removed").arg(comment));
+        return usage(QCoreApplication::translate("rd::models", "comment %1 was not written by a person; only human comments can be removed").arg(comment));
     auto annotatorId = d->ensureAnnotator(annotator);
     if (!annotatorId)
         return annotatorId.error();
@@ -1206,7 +1201,7 @@ Result<bool> SqliteWorkspaceStore::removeHumanComment(qint64 comment, const QStr
 Result<StoredComment> SqliteWorkspaceStore::editComment(qint64 comment, const QString &annotator, const CommentEdit &edit)
 {
     WriteTransaction t(*d);
-    const QString doing = tr("edit the comment");
+    const QString doing = QCoreApplication::translate("rd::models", "edit the comment");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
     auto stored = d->readComment(comment, false);
@@ -1237,7 +1232,7 @@ Result<StoredComment> SqliteWorkspaceStore::editComment(qint64 comment, const QS
         if (const QString problem = linesProblem(changed.side, changed.lineStart, changed.lineEnd); !problem.isEmpty())
             return usage(problem);
     if (changed.issue.trimmed().isEmpty())
-        return usage(tr("the comment has no text"));
+        return usage(QCoreApplication::translate("rd::models", "the comment has no text"));
 
     // The first edit keeps the comment as it was stored, for good.
     const QVariant original = originalNow->isNull() ? QVariant(QString::fromUtf8(reviewCommentToJson(stored->comment))) : *originalNow;
@@ -1285,7 +1280,7 @@ namespace {
 Result<std::optional<HistoryEntry>> step(SqliteWorkspaceStore::Private &d, const QString &annotator, bool undo)
 {
     WriteTransaction t(d);
-    const QString doing = undo ? tr("undo") : tr("redo");
+    const QString doing = undo ? QCoreApplication::translate("rd::models", "undo") : QCoreApplication::translate("rd::models", "redo");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
     auto entry = d.historyStep(annotator, undo);
@@ -1328,7 +1323,7 @@ Result<std::optional<HistoryEntry>> SqliteWorkspaceStore::redo(const QString &an
 Result<bool> SqliteWorkspaceStore::setPlace(const AnnotatorPlace &place)
 {
     WriteTransaction t(*d);
-    const QString doing = tr("remember the place");
+    const QString doing = QCoreApplication::translate("rd::models", "remember the place");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
     if (auto found = d->requireMergeRequest(place.mergeRequest); !found)
@@ -1362,7 +1357,7 @@ namespace {
 
 Result<std::optional<AnnotatorPlace>> readPlace(const SqliteWorkspaceStore::Private &d, const QString &sql, std::initializer_list<QVariant> values)
 {
-    auto q = d.exec(sql, values, tr("read the place"));
+    auto q = d.exec(sql, values, QCoreApplication::translate("rd::models", "read the place"));
     if (!q)
         return q.error();
     if (!q->next())
@@ -1405,7 +1400,7 @@ Result<JudgingProgress> SqliteWorkspaceStore::progress(const QString &annotator,
                                  " AND j.annotator = (SELECT id FROM annotators WHERE name = ?) WHERE c.removed = 0");
     if (mergeRequest)
         sql += QStringLiteral(" AND c.merge_request = ?");
-    auto q = mergeRequest ? d->exec(sql, {annotator, *mergeRequest}, tr("count the judgements")) : d->exec(sql, {annotator}, tr("count the judgements"));
+    auto q = mergeRequest ? d->exec(sql, {annotator, *mergeRequest}, QCoreApplication::translate("rd::models", "count the judgements")) : d->exec(sql, {annotator}, QCoreApplication::translate("rd::models", "count the judgements"));
     if (!q)
         return q.error();
     JudgingProgress p;
@@ -1420,7 +1415,7 @@ Result<QList<qint64>> SqliteWorkspaceStore::recentDecisionDurations(const QStrin
 {
     auto q = d->exec("SELECT j.time_spent FROM judgements j JOIN annotators a ON a.id = j.annotator"
                      " WHERE a.name = ? AND j.verdict IS NOT NULL AND j.time_spent IS NOT NULL ORDER BY j.updated DESC LIMIT ?",
-                     {annotator, std::max(limit, 0)}, tr("read the judgements"));
+                     {annotator, std::max(limit, 0)}, QCoreApplication::translate("rd::models", "read the judgements"));
     if (!q)
         return q.error();
     QList<qint64> out;

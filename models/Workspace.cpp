@@ -80,21 +80,20 @@ std::optional<QString> canonicalCategory(const QString &category)
 
 QString judgementProblem(const Judgement &j)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("rd::models", text); };
     const std::array<std::pair<const char *, const std::optional<int> *>, 3> scores{{{"q1", &j.q1Nitpick}, {"q2", &j.q2Fake}, {"q3", &j.q3Severity}}};
     for (const auto &[name, score] : scores)
         if (*score && (**score < 1 || **score > 7))
-            return tr("%1 must be 1 to 7, not %2").arg(QLatin1String(name)).arg(**score);
+            return QCoreApplication::translate("rd::models", "%1 must be 1 to 7, not %2").arg(QLatin1String(name)).arg(**score);
     if (j.category && !canonicalCategory(*j.category))
-        return tr("unknown category '%1' (one of: %2)").arg(*j.category, aacrCategories().join(QStringLiteral(", ")));
+        return QCoreApplication::translate("rd::models", "unknown category '%1' (one of: %2)").arg(*j.category, aacrCategories().join(QStringLiteral(", ")));
     if (j.tag && j.tag->trimmed().isEmpty())
-        return tr("the tag is empty");
+        return QCoreApplication::translate("rd::models", "the tag is empty");
     if (j.tag && j.tag->size() > 200)
-        return tr("the tag is longer than 200 characters");
+        return QCoreApplication::translate("rd::models", "the tag is longer than 200 characters");
     if (j.critique && j.critique->size() > 10000)
-        return tr("the critique is longer than 10000 characters");
+        return QCoreApplication::translate("rd::models", "the critique is longer than 10000 characters");
     if (j.timeSpentMs && *j.timeSpentMs < 0)
-        return tr("time_spent_ms is negative");
+        return QCoreApplication::translate("rd::models", "time_spent_ms is negative");
     return {};
 }
 

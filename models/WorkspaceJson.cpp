@@ -11,11 +11,6 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::models", text);
-}
-
 std::string utf8(const QString &s)
 {
     return s.toStdString();
@@ -136,17 +131,18 @@ QString readJudgementFields(const Json &o, JudgementInput &input)
     for (auto it = o.begin(); it != o.end(); ++it) {
         const QString key = QString::fromStdString(it.key());
         const Json &v = it.value();
+        // `expected` is marked with QT_TRANSLATE_NOOP at each call.
         const auto wrongType = [&key](const char *expected) {
-            return tr("\"%1\" must be %2").arg(key, tr(expected));
+            return QCoreApplication::translate("rd::models", "\"%1\" must be %2").arg(key, QCoreApplication::translate("rd::models", expected));
         };
         const auto clear = [&input](JudgementField f) { input.clear.append(f); };
         if (key == QLatin1String("comment")) {
             if (!v.is_number_integer() || v.get<qint64>() <= 0)
-                return wrongType("a positive comment id");
+                return wrongType(QT_TRANSLATE_NOOP("rd::models", "a positive comment id"));
             j.comment = v.get<qint64>();
         } else if (key == QLatin1String("annotator") || key == QLatin1String("updated")) {
             if (!v.is_string())
-                return wrongType("a string");
+                return wrongType(QT_TRANSLATE_NOOP("rd::models", "a string"));
             if (key == QLatin1String("annotator"))
                 j.annotator = qs(v);
             else
@@ -158,7 +154,7 @@ QString readJudgementFields(const Json &o, JudgementInput &input)
             }
             const auto verdict = v.is_string() ? verdictFromName(qs(v)) : std::nullopt;
             if (!verdict)
-                return wrongType("\"accept\", \"reject\" or \"unsure\"");
+                return wrongType(QT_TRANSLATE_NOOP("rd::models", "\"accept\", \"reject\" or \"unsure\""));
             j.verdict = verdict;
         } else if (key == QLatin1String("q1") || key == QLatin1String("q2") || key == QLatin1String("q3")) {
             const JudgementField field = key == QLatin1String("q1") ? JudgementField::Q1Nitpick
@@ -169,7 +165,7 @@ QString readJudgementFields(const Json &o, JudgementInput &input)
                 continue;
             }
             if (!v.is_number_integer() || v.get<qint64>() < 1 || v.get<qint64>() > 7)
-                return wrongType("an integer from 1 to 7");
+                return wrongType(QT_TRANSLATE_NOOP("rd::models", "an integer from 1 to 7"));
             std::optional<int> &score = field == JudgementField::Q1Nitpick ? j.q1Nitpick
                 : field == JudgementField::Q2Fake                         ? j.q2Fake
                                                                           : j.q3Severity;
@@ -181,7 +177,7 @@ QString readJudgementFields(const Json &o, JudgementInput &input)
             }
             const auto category = v.is_string() ? canonicalCategory(qs(v)) : std::nullopt;
             if (!category)
-                return tr("\"category\" must be one of: %1").arg(aacrCategories().join(QStringLiteral(", ")));
+                return QCoreApplication::translate("rd::models", "\"category\" must be one of: %1").arg(aacrCategories().join(QStringLiteral(", ")));
             j.category = category;
         } else if (key == QLatin1String("context")) {
             if (v.is_null()) {
@@ -190,7 +186,7 @@ QString readJudgementFields(const Json &o, JudgementInput &input)
             }
             const auto context = v.is_string() ? contextLevelFromName(qs(v)) : std::nullopt;
             if (!context)
-                return wrongType("\"Diff Level\", \"File Level\" or \"Repo Level\"");
+                return wrongType(QT_TRANSLATE_NOOP("rd::models", "\"Diff Level\", \"File Level\" or \"Repo Level\""));
             j.context = context;
         } else if (key == QLatin1String("key_bug")) {
             if (v.is_null()) {
@@ -198,7 +194,7 @@ QString readJudgementFields(const Json &o, JudgementInput &input)
                 continue;
             }
             if (!v.is_boolean())
-                return wrongType("true or false");
+                return wrongType(QT_TRANSLATE_NOOP("rd::models", "true or false"));
             j.keyBug = v.get<bool>();
         } else if (key == QLatin1String("tag") || key == QLatin1String("critique")) {
             const JudgementField field = key == QLatin1String("tag") ? JudgementField::Tag : JudgementField::Critique;
@@ -207,7 +203,7 @@ QString readJudgementFields(const Json &o, JudgementInput &input)
                 continue;
             }
             if (!v.is_string())
-                return wrongType("a string");
+                return wrongType(QT_TRANSLATE_NOOP("rd::models", "a string"));
             (field == JudgementField::Tag ? j.tag : j.critique) = qs(v);
         } else if (key == QLatin1String("thumbs")) {
             if (v.is_null()) {
@@ -216,7 +212,7 @@ QString readJudgementFields(const Json &o, JudgementInput &input)
             }
             const auto thumbs = v.is_string() ? thumbsFromName(qs(v)) : std::nullopt;
             if (!thumbs)
-                return wrongType("\"up\" or \"down\"");
+                return wrongType(QT_TRANSLATE_NOOP("rd::models", "\"up\" or \"down\""));
             j.thumbs = thumbs;
         } else if (key == QLatin1String("time_spent_ms")) {
             if (v.is_null()) {
@@ -224,10 +220,10 @@ QString readJudgementFields(const Json &o, JudgementInput &input)
                 continue;
             }
             if (!v.is_number_integer() || v.get<qint64>() < 0)
-                return wrongType("a non-negative integer");
+                return wrongType(QT_TRANSLATE_NOOP("rd::models", "a non-negative integer"));
             j.timeSpentMs = v.get<qint64>();
         } else {
-            return tr("unknown field \"%1\"").arg(key);
+            return QCoreApplication::translate("rd::models", "unknown field \"%1\"").arg(key);
         }
     }
     return {};
@@ -239,10 +235,10 @@ Result<Json> parseObject(const QByteArray &json)
     try {
         o = Json::parse(json.constData(), json.constData() + json.size());
     } catch (const Json::parse_error &e) {
-        return Error{Error::Kind::Usage, tr("not JSON: %1").arg(QString::fromUtf8(e.what()))};
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "not JSON: %1").arg(QString::fromUtf8(e.what()))};
     }
     if (!o.is_object())
-        return Error{Error::Kind::Usage, tr("not a JSON object")};
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "not a JSON object")};
     return o;
 }
 
@@ -298,9 +294,9 @@ Result<JudgementInput> parseJudgementLine(const QByteArray &line)
     if (!o)
         return o.error();
     if (!o->contains("comment"))
-        return Error{Error::Kind::Usage, tr("\"comment\" is missing")};
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "\"comment\" is missing")};
     if (o->contains("annotator") || o->contains("updated"))
-        return Error{Error::Kind::Usage, tr("unknown field \"%1\"").arg(o->contains("annotator") ? QStringLiteral("annotator") : QStringLiteral("updated"))};
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "unknown field \"%1\"").arg(o->contains("annotator") ? QStringLiteral("annotator") : QStringLiteral("updated"))};
     JudgementInput input;
     if (const QString problem = readJudgementFields(*o, input); !problem.isEmpty())
         return Error{Error::Kind::Usage, problem};

@@ -106,7 +106,7 @@ void AppTest::demoReviewReplaysOffline()
                                               QStringLiteral("--head"), QStringLiteral("feature/reservations"), QStringLiteral("--config"),
                                               QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-review-config.json"),
                                               QStringLiteral("--replay"), QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-review.json"),
-                                              QStringLiteral("--out"), out});
+                                              QStringLiteral("--out"), out, QStringLiteral("--workspace"), m_home.filePath(QStringLiteral("review.rdw"))});
     QVERIFY(cli.waitForFinished(120000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
     QFile f(out);
@@ -119,6 +119,15 @@ void AppTest::demoReviewReplaysOffline()
     for (const QJsonValue &c : root.value(QStringLiteral("comments")).toArray())
         kept += c.toObject().value(QStringLiteral("kept")).toBool();
     QVERIFY2(kept >= 5, qPrintable(QString::number(kept)));
+    // --workspace stored the same run: every comment, judgeable by id.
+    QProcess comments;
+    comments.start(QStringLiteral(REVIEWDESK_CLI), {QStringLiteral("comments"), QStringLiteral("--workspace"), m_home.filePath(QStringLiteral("review.rdw"))});
+    QVERIFY(comments.waitForFinished(60000));
+    QCOMPARE(comments.exitCode(), 0);
+    const QJsonObject stored = QJsonDocument::fromJson(comments.readAllStandardOutput()).object();
+    QCOMPARE(stored.value(QStringLiteral("comments")).toArray().size(), root.value(QStringLiteral("comments")).toArray().size());
+    QCOMPARE(stored.value(QStringLiteral("merge_requests")).toArray().at(0).toObject().value(QStringLiteral("head")).toString(),
+             QStringLiteral("feature/reservations"));
 
     // The same replay in the window, pictured with its review panel.
     const QString png = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-demo-review.png");

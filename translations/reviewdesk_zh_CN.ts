@@ -8,133 +8,6 @@
     </message>
 </context>
 <context>
-    <name>rd</name>
-    <message>
-        <source>no workspace at %1</source>
-        <translation>%1 处没有工作区</translation>
-    </message>
-    <message>
-        <source>cannot make a workspace at %1: the folder %2 does not exist</source>
-        <translation>无法在 %1 创建工作区：文件夹 %2 不存在</translation>
-    </message>
-    <message>
-        <source>cannot make a workspace at %1: the folder is read-only</source>
-        <translation>无法在 %1 创建工作区：文件夹只读</translation>
-    </message>
-    <message>
-        <source>%1 is a folder, not a workspace file</source>
-        <translation>%1 是文件夹，不是工作区文件</translation>
-    </message>
-    <message>
-        <source>cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is an empty file, not a ReviewDesk workspace</source>
-        <translation>%1 是空文件，不是 ReviewDesk 工作区</translation>
-    </message>
-    <message>
-        <source>%1 is not a ReviewDesk workspace (not an SQLite database)</source>
-        <translation>%1 不是 ReviewDesk 工作区（不是 SQLite 数据库）</translation>
-    </message>
-    <message>
-        <source>%1 is read-only; copy it somewhere writable or change its permissions</source>
-        <translation>%1 是只读的；请复制到可写位置或修改其权限</translation>
-    </message>
-    <message>
-        <source>%1 is in a read-only folder; the workspace needs to write its journal next to it</source>
-        <translation>%1 位于只读文件夹中；工作区需要在其旁边写入日志</translation>
-    </message>
-    <message>
-        <source>open the workspace</source>
-        <translation>打开工作区</translation>
-    </message>
-    <message>
-        <source>cannot open %1 for writing: it could not switch to write-ahead logging (journal mode %2)</source>
-        <translation>无法以写入方式打开 %1：无法切换到预写日志（日志模式 %2）</translation>
-    </message>
-    <message>
-        <source>read the workspace version</source>
-        <translation>读取工作区版本</translation>
-    </message>
-    <message>
-        <source>update the workspace</source>
-        <translation>更新工作区</translation>
-    </message>
-    <message>
-        <source>update the workspace to version %1</source>
-        <translation>将工作区更新到版本 %1</translation>
-    </message>
-    <message>
-        <source>the side must be "old" or "new", not '%1'</source>
-        <translation>side 必须是 "old" 或 "new"，而不是 '%1'</translation>
-    </message>
-    <message>
-        <source>the lines %1-%2 are not a range of lines</source>
-        <translation>行 %1-%2 不是有效的行范围</translation>
-    </message>
-    <message>
-        <source>undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <source>redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <source>read the place</source>
-        <translation>读取位置</translation>
-    </message>
-    <message>
-        <source>%1 must be 1 to 7, not %2</source>
-        <translation>%1 必须在 1 到 7 之间，而不是 %2</translation>
-    </message>
-    <message>
-        <source>unknown category '%1' (one of: %2)</source>
-        <translation>未知类别 '%1'（可选：%2）</translation>
-    </message>
-    <message>
-        <source>the tag is empty</source>
-        <translation>标签为空</translation>
-    </message>
-    <message>
-        <source>the tag is longer than 200 characters</source>
-        <translation>标签超过 200 个字符</translation>
-    </message>
-    <message>
-        <source>the critique is longer than 10000 characters</source>
-        <translation>评语超过 10000 个字符</translation>
-    </message>
-    <message>
-        <source>time_spent_ms is negative</source>
-        <translation>time_spent_ms 为负数</translation>
-    </message>
-    <message>
-        <source>"%1" must be %2</source>
-        <translation>"%1" 必须是 %2</translation>
-    </message>
-    <message>
-        <source>"category" must be one of: %1</source>
-        <translation>"category" 必须是以下之一：%1</translation>
-    </message>
-    <message>
-        <source>unknown field "%1"</source>
-        <translation>未知字段 "%1"</translation>
-    </message>
-    <message>
-        <source>not JSON: %1</source>
-        <translation>不是 JSON：%1</translation>
-    </message>
-    <message>
-        <source>not a JSON object</source>
-        <translation>不是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>"comment" is missing</source>
-        <translation>缺少 "comment"</translation>
-    </message>
-</context>
-<context>
     <name>rd::CommentCardText</name>
     <message>
         <source>written by %1</source>
@@ -779,6 +652,10 @@
         <translation>谁在评判？</translation>
     </message>
     <message>
+        <source>Your name, stored with every judgement you make (asked once):</source>
+        <translation>你的名字，会随你的每条评判一起保存（只问一次）：</translation>
+    </message>
+    <message>
         <source>&amp;Next Comment</source>
         <translation>下一条评论(&amp;N)</translation>
     </message>
@@ -933,10 +810,6 @@
     <message>
         <source>A tag of your own (CQS App. A lists %1):</source>
         <translation>自定义标签（CQS 附录 A 列出了 %1）：</translation>
-    </message>
-    <message>
-        <source>Your name, stored with every judgement you make (asked once):</source>
-        <translation>你的名字，会随你的每条评判一起保存（只问一次）：</translation>
     </message>
 </context>
 <context>
@@ -1784,204 +1657,6 @@
     </message>
 </context>
 <context>
-    <name>rd::SqliteWorkspaceStore</name>
-    <message>
-        <source>Qt's SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not installed</source>
-        <translation>未安装 Qt 的 SQLite 驱动（QSQLITE，Debian 软件包 libqt6sql6-sqlite）</translation>
-    </message>
-    <message>
-        <source>open the workspace</source>
-        <translation>打开工作区</translation>
-    </message>
-    <message>
-        <source>%1 was written by a newer ReviewDesk (workspace version %2; this program knows up to %3); update ReviewDesk to open it</source>
-        <translation>%1 由更新版本的 ReviewDesk 写入（工作区版本 %2；本程序最高支持 %3）；请更新 ReviewDesk 后再打开</translation>
-    </message>
-    <message>
-        <source>%1 is an SQLite database but not a ReviewDesk workspace</source>
-        <translation>%1 是 SQLite 数据库，但不是 ReviewDesk 工作区</translation>
-    </message>
-    <message>
-        <source>check the workspace</source>
-        <translation>检查工作区</translation>
-    </message>
-    <message>
-        <source>%1 is damaged (%2); open a backup or make a new workspace</source>
-        <translation>%1 已损坏（%2）；请打开备份或新建工作区</translation>
-    </message>
-    <message>
-        <source>no workspace version %1</source>
-        <translation>没有工作区版本 %1</translation>
-    </message>
-    <message>
-        <source>%1 exists already</source>
-        <translation>%1 已存在</translation>
-    </message>
-    <message>
-        <source>a merge request needs a repository, a base and a head</source>
-        <translation>合并请求需要仓库、基准和头部</translation>
-    </message>
-    <message>
-        <source>store the merge request</source>
-        <translation>保存合并请求</translation>
-    </message>
-    <message>
-        <source>read the merge requests</source>
-        <translation>读取合并请求</translation>
-    </message>
-    <message>
-        <source>no merge request %1 in this workspace</source>
-        <translation>此工作区中没有合并请求 %1</translation>
-    </message>
-    <message>
-        <source>store the run</source>
-        <translation>保存运行</translation>
-    </message>
-    <message>
-        <source>read the runs</source>
-        <translation>读取运行</translation>
-    </message>
-    <message>
-        <source>no run %1 in this workspace</source>
-        <translation>此工作区中没有运行 %1</translation>
-    </message>
-    <message>
-        <source>store the comment</source>
-        <translation>保存评论</translation>
-    </message>
-    <message>
-        <source>read the comments</source>
-        <translation>读取评论</translation>
-    </message>
-    <message>
-        <source>add the annotator</source>
-        <translation>添加标注者</translation>
-    </message>
-    <message>
-        <source>read the annotators</source>
-        <translation>读取标注者</translation>
-    </message>
-    <message>
-        <source>store the judgement</source>
-        <translation>保存评判</translation>
-    </message>
-    <message>
-        <source>read the judgements</source>
-        <translation>读取评判</translation>
-    </message>
-    <message>
-        <source>a comment needs a file</source>
-        <translation>评论需要文件</translation>
-    </message>
-    <message>
-        <source>the comment has no text</source>
-        <translation>评论没有文本</translation>
-    </message>
-    <message>
-        <source>remove the comment</source>
-        <translation>删除评论</translation>
-    </message>
-    <message>
-        <source>comment %1 was not written by a person; only human comments can be removed</source>
-        <translation>评论 %1 不是人写的；只能删除人工评论</translation>
-    </message>
-    <message>
-        <source>edit the comment</source>
-        <translation>编辑评论</translation>
-    </message>
-    <message>
-        <source>remember the place</source>
-        <translation>记住位置</translation>
-    </message>
-    <message>
-        <source>count the judgements</source>
-        <translation>统计评判</translation>
-    </message>
-</context>
-<context>
-    <name>rd::SqliteWorkspaceStore::Private</name>
-    <message>
-        <source>%1 is locked by another program that is using it (for more than %2 s); close that program or wait, and try again</source>
-        <translation>%1 被另一个正在使用它的程序锁定（超过 %2 秒）；请关闭该程序或稍候再试</translation>
-    </message>
-    <message>
-        <source>%1 is read-only; copy it somewhere writable or change its permissions</source>
-        <translation>%1 是只读的；请复制到可写位置或修改其权限</translation>
-    </message>
-    <message>
-        <source>%1 is damaged (%2); open a backup or make a new workspace</source>
-        <translation>%1 已损坏（%2）；请打开备份或新建工作区</translation>
-    </message>
-    <message>
-        <source>cannot write %1: the disk is full</source>
-        <translation>无法写入 %1：磁盘已满</translation>
-    </message>
-    <message>
-        <source>cannot %1 in %2: the file or its folder cannot be read or written (%3)</source>
-        <translation>无法在 %2 中%1：文件或其文件夹不可读写（%3）</translation>
-    </message>
-    <message>
-        <source>cannot %1 in %2: %3</source>
-        <translation>无法在 %2 中%1：%3</translation>
-    </message>
-    <message>
-        <source>read the annotators</source>
-        <translation>读取标注者</translation>
-    </message>
-    <message>
-        <source>the annotator's name is empty</source>
-        <translation>标注者名字为空</translation>
-    </message>
-    <message>
-        <source>add the annotator</source>
-        <translation>添加标注者</translation>
-    </message>
-    <message>
-        <source>read the merge requests</source>
-        <translation>读取合并请求</translation>
-    </message>
-    <message>
-        <source>no merge request %1 in this workspace</source>
-        <translation>此工作区中没有合并请求 %1</translation>
-    </message>
-    <message>
-        <source>read the comment</source>
-        <translation>读取评论</translation>
-    </message>
-    <message>
-        <source>no comment %1 in this workspace</source>
-        <translation>此工作区中没有评论 %1</translation>
-    </message>
-    <message>
-        <source>store a comment</source>
-        <translation>保存一条评论</translation>
-    </message>
-    <message>
-        <source>read the judgement</source>
-        <translation>读取评判</translation>
-    </message>
-    <message>
-        <source>store the judgement</source>
-        <translation>保存评判</translation>
-    </message>
-    <message>
-        <source>record the step for undo</source>
-        <translation>记录撤销步骤</translation>
-    </message>
-    <message>
-        <source>the undo history of %1 is damaged: %2</source>
-        <translation>%1 的撤销历史已损坏：%2</translation>
-    </message>
-    <message>
-        <source>restore the comment</source>
-        <translation>恢复评论</translation>
-    </message>
-    <message>
-        <source>read the undo history</source>
-        <translation>读取撤销历史</translation>
-    </message>
-</context>
-<context>
     <name>rd::WorkspaceActions</name>
     <message>
         <source>&amp;New Workspace…</source>
@@ -2185,6 +1860,322 @@
     <message>
         <source>cannot point HEAD at %1</source>
         <translation>无法将 HEAD 指向 %1</translation>
+    </message>
+    <message>
+        <source>%1 is locked by another program that is using it (for more than %2 s); close that program or wait, and try again</source>
+        <translation>%1 被另一个正在使用它的程序锁定（超过 %2 秒）；请关闭该程序或稍候，然后重试</translation>
+    </message>
+    <message>
+        <source>%1 is read-only; copy it somewhere writable or change its permissions</source>
+        <translation>%1 是只读的；请将其复制到可写位置或更改其权限</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2); open a backup or make a new workspace</source>
+        <translation>%1 已损坏（%2）；请打开备份或新建工作区</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the disk is full</source>
+        <translation>无法写入 %1：磁盘已满</translation>
+    </message>
+    <message>
+        <source>cannot %1 in %2: the file or its folder cannot be read or written (%3)</source>
+        <translation>无法在 %2 中%1：文件或其文件夹无法读写（%3）</translation>
+    </message>
+    <message>
+        <source>cannot %1 in %2: %3</source>
+        <translation>无法在 %2 中%1：%3</translation>
+    </message>
+    <message>
+        <source>read the annotators</source>
+        <translation>读取标注者</translation>
+    </message>
+    <message>
+        <source>the annotator's name is empty</source>
+        <translation>标注者姓名为空</translation>
+    </message>
+    <message>
+        <source>add the annotator</source>
+        <translation>添加标注者</translation>
+    </message>
+    <message>
+        <source>read the merge requests</source>
+        <translation>读取合并请求</translation>
+    </message>
+    <message>
+        <source>no merge request %1 in this workspace</source>
+        <translation>此工作区中没有合并请求 %1</translation>
+    </message>
+    <message>
+        <source>read the comment</source>
+        <translation>读取评论</translation>
+    </message>
+    <message>
+        <source>no comment %1 in this workspace</source>
+        <translation>此工作区中没有评论 %1</translation>
+    </message>
+    <message>
+        <source>store a comment</source>
+        <translation>保存一条评论</translation>
+    </message>
+    <message>
+        <source>read the judgement</source>
+        <translation>读取评判</translation>
+    </message>
+    <message>
+        <source>store the judgement</source>
+        <translation>保存评判</translation>
+    </message>
+    <message>
+        <source>record the step for undo</source>
+        <translation>记录撤销步骤</translation>
+    </message>
+    <message>
+        <source>the undo history of %1 is damaged: %2</source>
+        <translation>%1 的撤销历史已损坏：%2</translation>
+    </message>
+    <message>
+        <source>restore the comment</source>
+        <translation>恢复评论</translation>
+    </message>
+    <message>
+        <source>read the undo history</source>
+        <translation>读取撤销历史</translation>
+    </message>
+    <message>
+        <source>no workspace at %1</source>
+        <translation>%1 处没有工作区</translation>
+    </message>
+    <message>
+        <source>cannot make a workspace at %1: the folder %2 does not exist</source>
+        <translation>无法在 %1 创建工作区：文件夹 %2 不存在</translation>
+    </message>
+    <message>
+        <source>cannot make a workspace at %1: the folder is read-only</source>
+        <translation>无法在 %1 创建工作区：文件夹是只读的</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a workspace file</source>
+        <translation>%1 是文件夹，不是工作区文件</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is an empty file, not a ReviewDesk workspace</source>
+        <translation>%1 是空文件，不是 ReviewDesk 工作区</translation>
+    </message>
+    <message>
+        <source>%1 is not a ReviewDesk workspace (not an SQLite database)</source>
+        <translation>%1 不是 ReviewDesk 工作区（不是 SQLite 数据库）</translation>
+    </message>
+    <message>
+        <source>%1 is in a read-only folder; the workspace needs to write its journal next to it</source>
+        <translation>%1 位于只读文件夹中；工作区需要在其旁边写入日志</translation>
+    </message>
+    <message>
+        <source>Qt's SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not installed</source>
+        <translation>未安装 Qt 的 SQLite 驱动（QSQLITE，Debian 软件包 libqt6sql6-sqlite）</translation>
+    </message>
+    <message>
+        <source>open the workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>cannot open %1 for writing: it could not switch to write-ahead logging (journal mode %2)</source>
+        <translation>无法以写入方式打开 %1：无法切换到预写日志（日志模式 %2）</translation>
+    </message>
+    <message>
+        <source>read the workspace version</source>
+        <translation>读取工作区版本</translation>
+    </message>
+    <message>
+        <source>update the workspace</source>
+        <translation>更新工作区</translation>
+    </message>
+    <message>
+        <source>update the workspace to version %1</source>
+        <translation>将工作区更新到版本 %1</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer ReviewDesk (workspace version %2; this program knows up to %3); update ReviewDesk to open it</source>
+        <translation>%1 由更新版本的 ReviewDesk 写入（工作区版本 %2；本程序最高支持 %3）；请更新 ReviewDesk 后再打开</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database but not a ReviewDesk workspace</source>
+        <translation>%1 是 SQLite 数据库，但不是 ReviewDesk 工作区</translation>
+    </message>
+    <message>
+        <source>check the workspace</source>
+        <translation>检查工作区</translation>
+    </message>
+    <message>
+        <source>no workspace version %1</source>
+        <translation>没有工作区版本 %1</translation>
+    </message>
+    <message>
+        <source>%1 exists already</source>
+        <translation>%1 已存在</translation>
+    </message>
+    <message>
+        <source>a merge request needs a repository, a base and a head</source>
+        <translation>合并请求需要仓库、基准和头部</translation>
+    </message>
+    <message>
+        <source>store the merge request</source>
+        <translation>保存合并请求</translation>
+    </message>
+    <message>
+        <source>store the run</source>
+        <translation>保存运行记录</translation>
+    </message>
+    <message>
+        <source>read the runs</source>
+        <translation>读取运行记录</translation>
+    </message>
+    <message>
+        <source>no run %1 in this workspace</source>
+        <translation>此工作区中没有运行 %1</translation>
+    </message>
+    <message>
+        <source>store the comment</source>
+        <translation>保存评论</translation>
+    </message>
+    <message>
+        <source>read the comments</source>
+        <translation>读取评论列表</translation>
+    </message>
+    <message>
+        <source>read the judgements</source>
+        <translation>读取评判列表</translation>
+    </message>
+    <message>
+        <source>the side must be "old" or "new", not '%1'</source>
+        <translation>侧必须是 "old" 或 "new"，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>the lines %1-%2 are not a range of lines</source>
+        <translation>行 %1-%2 不是有效的行范围</translation>
+    </message>
+    <message>
+        <source>a comment needs a file</source>
+        <translation>评论需要指定文件</translation>
+    </message>
+    <message>
+        <source>the comment has no text</source>
+        <translation>评论没有文本</translation>
+    </message>
+    <message>
+        <source>remove the comment</source>
+        <translation>删除评论</translation>
+    </message>
+    <message>
+        <source>comment %1 was not written by a person; only human comments can be removed</source>
+        <translation>评论 %1 不是人工撰写的；只能删除人工评论</translation>
+    </message>
+    <message>
+        <source>edit the comment</source>
+        <translation>编辑评论</translation>
+    </message>
+    <message>
+        <source>undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>remember the place</source>
+        <translation>记住位置</translation>
+    </message>
+    <message>
+        <source>read the place</source>
+        <translation>读取位置</translation>
+    </message>
+    <message>
+        <source>count the judgements</source>
+        <translation>统计评判</translation>
+    </message>
+    <message>
+        <source>%1 must be 1 to 7, not %2</source>
+        <translation>%1 必须为 1 到 7，而不是 %2</translation>
+    </message>
+    <message>
+        <source>unknown category '%1' (one of: %2)</source>
+        <translation>未知类别“%1”（应为以下之一：%2）</translation>
+    </message>
+    <message>
+        <source>the tag is empty</source>
+        <translation>标签为空</translation>
+    </message>
+    <message>
+        <source>the tag is longer than 200 characters</source>
+        <translation>标签超过 200 个字符</translation>
+    </message>
+    <message>
+        <source>the critique is longer than 10000 characters</source>
+        <translation>评语超过 10000 个字符</translation>
+    </message>
+    <message>
+        <source>time_spent_ms is negative</source>
+        <translation>time_spent_ms 为负数</translation>
+    </message>
+    <message>
+        <source>"%1" must be %2</source>
+        <translation>"%1" 必须是%2</translation>
+    </message>
+    <message>
+        <source>a positive comment id</source>
+        <translation>正整数评论编号</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>"accept", "reject" or "unsure"</source>
+        <translation>"accept"、"reject" 或 "unsure"</translation>
+    </message>
+    <message>
+        <source>an integer from 1 to 7</source>
+        <translation>1 到 7 的整数</translation>
+    </message>
+    <message>
+        <source>"category" must be one of: %1</source>
+        <translation>"category" 必须是以下之一：%1</translation>
+    </message>
+    <message>
+        <source>"Diff Level", "File Level" or "Repo Level"</source>
+        <translation>"Diff Level"、"File Level" 或 "Repo Level"</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>"up" or "down"</source>
+        <translation>"up" 或 "down"</translation>
+    </message>
+    <message>
+        <source>a non-negative integer</source>
+        <translation>非负整数</translation>
+    </message>
+    <message>
+        <source>unknown field "%1"</source>
+        <translation>未知字段 "%1"</translation>
+    </message>
+    <message>
+        <source>not JSON: %1</source>
+        <translation>不是 JSON：%1</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>"comment" is missing</source>
+        <translation>缺少 "comment"</translation>
     </message>
 </context>
 <context>
