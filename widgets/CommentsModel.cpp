@@ -9,50 +9,10 @@
 
 namespace rd {
 
-CommentsModel::CommentsModel(ReviewSession *session, QObject *parent) : QAbstractTableModel(parent), m_session(session)
+CommentsModel::CommentsModel(ReviewSession *session, QObject *parent)
+    : QIdentityProxyModel(parent), m_session(session), m_list(new CommentListModel(session, this))
 {
-    for (auto signal : {&ReviewSession::commentsChanged, &ReviewSession::runsChanged, &ReviewSession::annotatorChanged,
-                        &ReviewSession::mergeRequestChanged})
-        connect(session, signal, this, &CommentsModel::reload);
-    connect(session, &ReviewSession::judgementChanged, this, &CommentsModel::judgementChanged);
-    connect(session, &ReviewSession::commentChanged, this, &CommentsModel::judgementChanged);
-    reload();
-}
-
-void CommentsModel::reload()
-{
-    beginResetModel();
-    m_ids.clear();
-    for (const StoredComment &c : m_session->comments())
-        m_ids.append(c.id);
-    endResetModel();
-}
-
-void CommentsModel::judgementChanged(qint64 comment)
-{
-    const int row = rowOf(comment);
-    if (row >= 0)
-        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
-}
-
-int CommentsModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(m_ids.size());
-}
-
-int CommentsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-const StoredComment *CommentsModel::commentAt(int row) const
-{
-    return row >= 0 && row < m_ids.size() ? m_session->comment(m_ids[row]) : nullptr;
-}
-
-int CommentsModel::rowOf(qint64 comment) const
-{
-    return static_cast<int>(m_ids.indexOf(comment));
+    setSourceModel(m_list);
 }
 
 QString CommentsModel::runLabel(const StoredComment &comment) const
@@ -76,58 +36,49 @@ QString CommentsModel::modelOf(const StoredComment &comment) const
 
 QVariant CommentsModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const StoredComment *c = commentAt(index.row());
+    if (role != Qt::DisplayRole && role != Qt::ForegroundRole && role != Qt::ToolTipRole)
+        return QIdentityProxyModel::data(index, role);
+    const StoredComment *c = index.isValid() ? m_session->comment(index.data(CommentIdRole).toLongLong()) : nullptr;
     if (!c)
-        return {};
+        return QIdentityProxyModel::data(index, role);
     const ReviewComment &r = c->comment;
     const auto judgement = m_session->judgement(c->id);
-    switch (role) {
-    case CommentIdRole: return c->id;
-    case Qt::ToolTipRole:
+    const bool judged = judgement && judgement->verdict;
+    if (role == Qt::ToolTipRole)
         return QStringLiteral("%1\n\n%2\n\n%3").arg(r.issue, r.rootCause, r.fix).trimmed();
-    case Qt::ForegroundRole:
-        if (!r.kept)
+    if (role == Qt::ForegroundRole) {
+        if (!r.kept && !judged)
             return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
-        if (index.column() == VerdictColumn && judgement && judgement->verdict)
+        if (index.column() == CommentListModel::VerdictColumn && judged)
             return CommentCardText::verdictColor(*judgement->verdict);
-        if (index.column() == SeverityColumn)
+        if (index.column() == CommentListModel::SeverityColumn)
             return CommentCardText::severityColor(r.q3Severity);
         return {};
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case SeverityColumn: return r.q3Severity;
-        case LocationColumn:
-            return r.lineEnd > r.lineStart ? QStringLiteral("%1:%2–%3%4").arg(r.file).arg(r.lineStart).arg(r.lineEnd).arg(r.side == QLatin1String("old") ? tr(" (old)") : QString())
-                                           : QStringLiteral("%1:%2%3").arg(r.file).arg(r.lineStart).arg(r.side == QLatin1String("old") ? tr(" (old)") : QString());
-        case VerdictColumn:
-            if (!r.kept && !(judgement && judgement->verdict))
-                return tr("— filtered: %1").arg(CommentCardText::stageText(r.droppedAt));
-            return judgement && judgement->verdict ? CommentCardText::verdictText(*judgement->verdict) : tr("—");
-        case CategoryColumn:
-            return CommentCardText::categoryText(judgement && judgement->category ? *judgement->category : r.category);
-        case SourceColumn: return CommentCardText::source(*c, runLabel(*c));
-        case IssueColumn: return r.issue.section(QLatin1Char('\n'), 0, 0);
-        }
-        return {};
     }
-    return {};
+    switch (index.column()) {
+    case CommentListModel::LocationColumn:
+        return QString(QIdentityProxyModel::data(index, role).toString() + (r.side == QLatin1String("old") ? tr(" (old)") : QString()));
+    case CommentListModel::VerdictColumn:
+        if (judged)
+            return CommentCardText::verdictText(*judgement->verdict);
+        return r.kept ? tr("—") : tr("— filtered: %1").arg(CommentCardText::stageText(r.droppedAt));
+    case CommentListModel::CategoryColumn:
+        return CommentCardText::categoryText(judgement && judgement->category ? *judgement->category : r.category);
+    case CommentListModel::SourceColumn: return CommentCardText::source(*c, runLabel(*c));
+    case CommentListModel::TextColumn: return r.issue.section(QLatin1Char('\n'), 0, 0);
+    }
+    return QIdentityProxyModel::data(index, role);
 }
 
 QVariant CommentsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case SeverityColumn: return tr("Sev.");
-    case LocationColumn: return tr("Location");
-    case VerdictColumn: return tr("Verdict");
-    case CategoryColumn: return tr("Category");
-    case SourceColumn: return tr("Source");
-    case IssueColumn: return tr("Issue");
+    if (orientation == Qt::Horizontal && role == Qt::DisplayRole) {
+        switch (section) {
+        case CommentListModel::SeverityColumn: return tr("Sev.");
+        case CommentListModel::TextColumn: return tr("Issue");
+        }
     }
-    return {};
+    return QIdentityProxyModel::headerData(section, orientation, role);
 }
 
 bool CommentFilter::accepts(const StoredComment &c, const std::optional<Judgement> &j, const QString &model) const

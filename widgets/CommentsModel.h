@@ -2,42 +2,37 @@
 
 #include <Workspace.h>
 
-#include <QAbstractTableModel>
+#include <CommentListModel.h>
+
+#include <QIdentityProxyModel>
 #include <QSortFilterProxyModel>
 
 namespace rd {
 
 class ReviewSession;
 
-// Every comment of the open merge request, one row each, with the current
-// annotator's judgement; it follows the session.
-class CommentsModel : public QAbstractTableModel
+// The session's comment list (CommentListModel, plain values) as a person
+// reads it: verdicts, categories and stages translated, the source spelled
+// out, filtered comments greyed, severity and verdict in colour.
+class CommentsModel : public QIdentityProxyModel
 {
     Q_OBJECT
 
 public:
-    enum Column { SeverityColumn, LocationColumn, VerdictColumn, CategoryColumn, SourceColumn, IssueColumn, ColumnCount };
-    enum Role { CommentIdRole = Qt::UserRole + 1 };
+    enum Role { CommentIdRole = CommentListModel::CommentIdRole };
 
     explicit CommentsModel(ReviewSession *session, QObject *parent = nullptr);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    const StoredComment *commentAt(int row) const;
-    int rowOf(qint64 comment) const;
-    ReviewSession *session() const { return m_session; }
+    int rowOf(qint64 comment) const { return m_list->rowOf(comment); }
     QString runLabel(const StoredComment &comment) const;
     QString modelOf(const StoredComment &comment) const;
 
 private:
-    void reload();
-    void judgementChanged(qint64 comment);
-
     ReviewSession *m_session;
-    QList<qint64> m_ids; // the session's comments, in its order
+    CommentListModel *m_list;
 };
 
 // Which comments the panel (and the diff's cards) show. Empty fields and

@@ -84,11 +84,11 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     m_view->setUniformRowHeights(true);
     m_view->setAllColumnsShowFocus(true);
     m_view->header()->setStretchLastSection(true);
-    for (int column : {CommentsModel::SeverityColumn, CommentsModel::VerdictColumn})
-        m_view->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    m_view->setColumnWidth(CommentsModel::LocationColumn, 170);
-    m_view->setColumnWidth(CommentsModel::CategoryColumn, 120);
-    m_view->setColumnWidth(CommentsModel::SourceColumn, 150);
+    m_view->header()->setSectionResizeMode(CommentListModel::SeverityColumn, QHeaderView::ResizeToContents);
+    m_view->setColumnWidth(CommentListModel::LocationColumn, 190);
+    m_view->setColumnWidth(CommentListModel::CategoryColumn, 130);
+    m_view->setColumnWidth(CommentListModel::VerdictColumn, 140);
+    m_view->setColumnWidth(CommentListModel::SourceColumn, 160);
     layout->addWidget(m_view, 1);
 
     connect(m_text, &QLineEdit::textChanged, this, &CommentsPanel::applyFilter);
