@@ -88,7 +88,7 @@ void JudgingTest::init()
 {
     QSettings().clear();
     QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ada"));
-    m_workspace = m_root.filePath(QStringLiteral("ws-%1.reviewdesk").arg(QString::fromLatin1(QTest::currentTestFunction())));
+    m_workspace = m_root.filePath(QStringLiteral("ws-%1.rdw").arg(QString::fromLatin1(QTest::currentTestFunction())));
     QFile::remove(m_workspace);
     openWindow();
 }
@@ -498,7 +498,7 @@ void JudgingTest::closingAndReopeningRestoresTheMergeRequestFileAndComment()
 
 void JudgingTest::aDamagedWorkspaceIsNamedInADialog()
 {
-    const QString bad = m_root.filePath(QStringLiteral("damaged.reviewdesk"));
+    const QString bad = m_root.filePath(QStringLiteral("damaged.rdw"));
     QFile file(bad);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(QByteArray(4096, 'x'));
@@ -507,7 +507,7 @@ void JudgingTest::aDamagedWorkspaceIsNamedInADialog()
     QVERIFY(!m_window->workspaces()->open(bad, false));
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = m_window->findChild<QMessageBox *>()) != nullptr);
-    QVERIFY(box->text().contains(QLatin1String("damaged.reviewdesk")));
+    QVERIFY(box->text().contains(QLatin1String("damaged.rdw")));
     QVERIFY(!box->informativeText().isEmpty());
     QCOMPARE(m_window->session()->workspacePath(), before);
     box->close();

@@ -26,11 +26,11 @@ WorkspaceActions::WorkspaceActions(ReviewSession *session, QWidget *window) : QO
     m_new->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     window->addAction(m_new);
     connect(m_new, &QAction::triggered, this, [this] {
-        QString path = QFileDialog::getSaveFileName(m_window, tr("New Workspace"), QDir::homePath() + QStringLiteral("/review.reviewdesk"), fileFilter());
+        QString path = QFileDialog::getSaveFileName(m_window, tr("New Workspace"), QDir::homePath() + QStringLiteral("/review.rdw"), fileFilter());
         if (path.isEmpty())
             return;
         if (QFileInfo(path).suffix().isEmpty())
-            path += QStringLiteral(".reviewdesk");
+            path += QStringLiteral(".rdw");
         if (QFileInfo::exists(path)) {
             // The save dialog asked before overwriting; a workspace is never overwritten, so open it instead.
             QMessageBox::information(m_window, tr("New Workspace"), tr("%1 exists already; it is opened, not replaced.").arg(QDir::toNativeSeparators(path)));
@@ -52,7 +52,7 @@ WorkspaceActions::WorkspaceActions(ReviewSession *session, QWidget *window) : QO
 
 QString WorkspaceActions::fileFilter()
 {
-    return tr("ReviewDesk workspaces (*.reviewdesk);;All files (*)");
+    return tr("ReviewDesk workspaces (*.rdw);;All files (*)");
 }
 
 bool WorkspaceActions::open(const QString &path, bool create)
@@ -78,7 +78,7 @@ QStringList WorkspaceActions::recent()
 
 QString WorkspaceActions::demoWorkspace()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/demo.reviewdesk");
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/demo.rdw");
 }
 
 QString WorkspaceActions::lastOrDefault()
@@ -87,7 +87,7 @@ QString WorkspaceActions::lastOrDefault()
     for (const QString &path : list)
         if (path != demoWorkspace() && QFileInfo::exists(path))
             return path;
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/workspace.reviewdesk");
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/workspace.rdw");
 }
 
 void WorkspaceActions::remember(const QString &path)
