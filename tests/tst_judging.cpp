@@ -5,6 +5,7 @@
 // and screenshots of the demo merge request with judged cards.
 
 #include <CommentCards.h>
+#include <CommentEditor.h>
 #include <CommentsPanel.h>
 #include <DemoMergeRequest.h>
 #include <DiffPane.h>
@@ -28,6 +29,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QMessageBox>
 #include <QSettings>
 #include <QSignalSpy>
@@ -56,6 +58,8 @@ private Q_SLOTS:
     void undoAndRedoEveryJudgingAction();
     void escapeCancelsADecisionWaitingForItsSecondKey();
     void filteredOutCommentsAreJudgedTheSameWay();
+    void aHumanCommentOnDraggedLinesIsJudgedLikeAnyOther();
+    void editingACommentKeepsTheOriginal();
     void shortcutSheetListsTheJudgingKeys();
     void shortcutSettingsRefuseACollision();
     void noTwoCommandsShareAKey();
@@ -424,6 +428,65 @@ void JudgingTest::filteredOutCommentsAreJudgedTheSameWay()
     QTest::keyClick(m_window, Qt::Key_1);
     QCOMPARE(m_window->session()->judgement(filtered)->verdict, Verdict::Accept);
     QCOMPARE(m_window->session()->judgement(filtered)->context, ContextLevel::Diff);
+}
+
+void JudgingTest::aHumanCommentOnDraggedLinesIsJudgedLikeAnyOther()
+{
+    openScenario();
+    DiffView *view = m_window->diffPane()->view();
+    QVERIFY(view->goToLine(Side::New, 44));
+    // Drag over the new side's line numbers from line 44 to line 45.
+    const int first = view->lineAt(view->textRect(Side::New, view->currentLine()).center());
+    const QRect text44 = view->textRect(Side::New, first);
+    QVERIFY(!text44.isEmpty());
+    const QPoint gutter44(text44.left() - 10, text44.center().y());
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, gutter44);
+    QTest::mouseMove(view->viewport(), gutter44 + QPoint(0, view->lineHeight()));
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, gutter44 + QPoint(0, view->lineHeight()));
+    QCOMPARE(view->selectedRange().side, Side::New);
+    QCOMPARE(view->selectedRange().from, 44);
+    QCOMPARE(view->selectedRange().to, 45);
+    QTest::keyClick(m_window, Qt::Key_C, Qt::ShiftModifier);
+    CommentEditor *editor = nullptr;
+    QTRY_VERIFY((editor = m_window->findChild<CommentEditor *>()) != nullptr);
+    QVERIFY(!editor->isValid()); // no text yet
+    editor->field(QStringLiteral("issue"))->setPlainText(QStringLiteral("the clamp hides an overflow (my own)"));
+    editor->accept();
+    const qint64 id = commentWithIssue(QStringLiteral("the clamp hides an overflow (my own)"));
+    QVERIFY(id != 0);
+    const StoredComment *c = m_window->session()->comment(id);
+    QCOMPARE(c->origin, CommentOrigin::Human);
+    QCOMPARE(c->author, QStringLiteral("ada"));
+    QCOMPARE(c->comment.lineStart, 44);
+    QCOMPARE(c->comment.lineEnd, 45);
+    QCOMPARE(m_window->session()->currentComment(), id);
+    QTRY_VERIFY(!view->cardRect(id).isEmpty());
+    QTest::keyClick(m_window, Qt::Key_A);
+    QCOMPARE(m_window->session()->judgement(id)->verdict, Verdict::Accept);
+    // Undo the verdict, then the comment itself.
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(commentWithIssue(QStringLiteral("the clamp hides an overflow (my own)")), 0);
+}
+
+void JudgingTest::editingACommentKeepsTheOriginal()
+{
+    openScenario();
+    storeRun();
+    const qint64 id = commentWithIssue(QStringLiteral("clamping hides an overflow"));
+    m_window->session()->setCurrentComment(id);
+    QTest::keyClick(m_window, Qt::Key_E, Qt::ShiftModifier);
+    CommentEditor *editor = nullptr;
+    QTRY_VERIFY((editor = m_window->findChild<CommentEditor *>()) != nullptr);
+    editor->field(QStringLiteral("issue"))->setPlainText(QStringLiteral("the sum overflows before the clamp"));
+    editor->accept();
+    const StoredComment *c = m_window->session()->comment(id);
+    QCOMPARE(c->comment.issue, QStringLiteral("the sum overflows before the clamp"));
+    QVERIFY(c->original.has_value());
+    QCOMPARE(c->original->issue, QStringLiteral("clamping hides an overflow"));
+    const auto card = std::find_if(m_window->diffPane()->view()->cards().begin(), m_window->diffPane()->view()->cards().end(),
+                                   [id](const DiffCard &d) { return d.id == id; });
+    QVERIFY(card->html.contains(QLatin1String("clamping hides an overflow"))); // the original, shown
 }
 
 void JudgingTest::shortcutSheetListsTheJudgingKeys()

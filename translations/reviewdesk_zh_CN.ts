@@ -1667,16 +1667,16 @@
         <translation>最近的工作区(&amp;K)</translation>
     </message>
     <message>
-        <source>ReviewDesk workspaces (*.reviewdesk);;All files (*)</source>
-        <translation>ReviewDesk 工作区 (*.reviewdesk);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Cannot Open Workspace</source>
         <translation>无法打开工作区</translation>
     </message>
     <message>
         <source>ReviewDesk could not open the workspace %1.</source>
         <translation>ReviewDesk 无法打开工作区 %1。</translation>
+    </message>
+    <message>
+        <source>ReviewDesk workspaces (*.rdw);;All files (*)</source>
+        <translation>ReviewDesk 工作区 (*.rdw);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -101,6 +101,19 @@ void CommentEditor::startEdit(const StoredComment &stored)
     m_issue->setFocus();
 }
 
+QPlainTextEdit *CommentEditor::field(const QString &name) const
+{
+    if (name == QLatin1String("issue"))
+        return m_issue;
+    if (name == QLatin1String("rootCause"))
+        return m_rootCause;
+    if (name == QLatin1String("fix"))
+        return m_fix;
+    if (name == QLatin1String("example"))
+        return m_example;
+    return nullptr;
+}
+
 bool CommentEditor::isValid() const
 {
     return !m_issue->toPlainText().trimmed().isEmpty() && m_from->value() <= m_to->value();

@@ -29,6 +29,8 @@ public:
     ReviewComment comment() const; // for a new one
     CommentEdit edit() const;      // the fields that changed
     bool isValid() const;
+    // For tests and scripts: the text fields by name ("issue", "rootCause", "fix", "example").
+    QPlainTextEdit *field(const QString &name) const;
 
 private:
     void validate();

@@ -148,17 +148,19 @@ void JudgingWorkbench::addHumanComment()
     }
     const FileDiff &f = mr->files[file];
     const QString path = QString::fromUtf8(range.side == Side::Old && f.exists(Side::Old) ? f.path[Side::Old] : f.displayPath());
-    CommentEditor editor(m_window);
-    editor.startNew(path, range.side == Side::Old ? QStringLiteral("old") : QStringLiteral("new"), range.from, range.to);
-    if (editor.exec() != QDialog::Accepted)
-        return;
-    const auto id = m_session->addHumanComment(editor.comment());
-    if (!id) {
-        Q_EMIT message(id.error().message);
-        return;
-    }
-    m_pane->view()->setSelectedRange({});
-    m_session->setCurrentComment(*id);
+    auto *editor = new CommentEditor(m_window);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    editor->startNew(path, range.side == Side::Old ? QStringLiteral("old") : QStringLiteral("new"), range.from, range.to);
+    connect(editor, &QDialog::accepted, this, [this, editor] {
+        const auto id = m_session->addHumanComment(editor->comment());
+        if (!id) {
+            Q_EMIT message(id.error().message);
+            return;
+        }
+        m_pane->view()->setSelectedRange({});
+        m_session->setCurrentComment(*id);
+    });
+    editor->open();
 }
 
 void JudgingWorkbench::editCurrentComment()
@@ -166,12 +168,14 @@ void JudgingWorkbench::editCurrentComment()
     const StoredComment *c = m_session->comment(m_session->currentComment());
     if (!c)
         return;
-    CommentEditor editor(m_window);
-    editor.startEdit(*c);
-    if (editor.exec() != QDialog::Accepted)
-        return;
-    if (const auto edited = m_session->editComment(c->id, editor.edit()); !edited)
-        Q_EMIT message(edited.error().message);
+    auto *editor = new CommentEditor(m_window);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    editor->startEdit(*c);
+    connect(editor, &QDialog::accepted, this, [this, editor, id = c->id] {
+        if (const auto edited = m_session->editComment(id, editor->edit()); !edited)
+            Q_EMIT message(edited.error().message);
+    });
+    editor->open();
 }
 
 void JudgingWorkbench::showShortcutSheet()
