@@ -405,10 +405,14 @@ void JudgingTest::escapeCancelsADecisionWaitingForItsSecondKey()
     ReviewSession *session = m_window->session();
     QTest::keyClick(m_window, Qt::Key_J);
     const qint64 first = session->currentComment();
+    const int barHeight = m_window->judging()->bar()->height();
     QTest::keyClick(m_window, Qt::Key_1);
     QCOMPARE(m_window->judging()->controller()->pending(), JudgingController::Pending::Q1);
+    QVERIFY(m_window->judging()->bar()->positionText().contains(QLatin1String("Q1")));
     QTest::keyClick(m_window, Qt::Key_Escape);
     QCOMPARE(m_window->judging()->controller()->pending(), JudgingController::Pending::None);
+    // The prompt came and went without moving the diff.
+    QTRY_COMPARE(m_window->judging()->bar()->height(), barHeight);
     // The next digit is a new decision's first key, not a score.
     QTest::keyClick(m_window, Qt::Key_3);
     QCOMPARE(m_window->judging()->controller()->pending(), JudgingController::Pending::Q3);

@@ -217,7 +217,7 @@ void JudgingBar::refresh()
     const std::optional<int> mine[3] = {j ? j->q1Nitpick : std::nullopt, j ? j->q2Fake : std::nullopt, j ? j->q3Severity : std::nullopt};
     for (int i = 0; i < 3; ++i) {
         m_score[i]->setValue(mine[i].value_or(0));
-        m_modelScore[i]->setText(tr("model %1").arg(model[i]));
+        m_modelScore[i]->setText(c ? tr("model %1").arg(model[i]) : QString());
     }
     const int category = j && j->category ? m_category->findData(*j->category) : 0;
     m_category->setCurrentIndex(std::max(0, category));

@@ -58,6 +58,7 @@ QString WorkspaceActions::fileFilter()
 bool WorkspaceActions::open(const QString &path, bool create)
 {
     const auto result = m_session->openWorkspace(path, create);
+    m_lastError = result ? QString() : result.error().message;
     if (!result) {
         auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Workspace"),
                                     tr("ReviewDesk could not open the workspace %1.").arg(QDir::toNativeSeparators(path)), QMessageBox::Ok, m_window);

@@ -27,6 +27,8 @@ public:
 
     // Opens (or creates) a workspace; on failure a dialog, and false.
     bool open(const QString &path, bool create);
+    // Why the last open() failed.
+    QString lastError() const { return m_lastError; }
     static QStringList recent();
     // Where the workspace used last is, or the default one.
     static QString lastOrDefault();
@@ -45,6 +47,7 @@ private:
     QAction *m_new = nullptr;
     QAction *m_open = nullptr;
     QMenu *m_recent = nullptr;
+    QString m_lastError;
 };
 
 } // namespace rd

@@ -138,7 +138,7 @@ int main(int argc, char *argv[])
         workspacePath = recentWorkspaces.isEmpty() ? rd::WorkspaceActions::demoWorkspace() : recentWorkspaces.first();
     QDir().mkpath(QFileInfo(workspacePath).absolutePath());
     if (!window.workspaces()->open(workspacePath, true) && parser.isSet(screenshot)) {
-        std::fprintf(stderr, "reviewdesk: cannot open the workspace %s\n", qPrintable(workspacePath));
+        std::fprintf(stderr, "reviewdesk: %s\n", qPrintable(window.workspaces()->lastError()));
         return 3;
     }
     // Opening another workspace later shows the merge request it had open.
