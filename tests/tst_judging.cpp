@@ -641,6 +641,8 @@ void JudgingTest::screenshots()
     session->setCurrentComment(session->comments().first().id);
     waitForDocument();
     QTRY_VERIFY(!m_window->diffPane()->view()->cardRect(session->comments().first().id).isEmpty());
+    // Lay out what the last judgements changed (a person's event loop does this between frames).
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     const QImage image = m_window->grab().toImage();
     const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-judging-%1-%2.png").arg(theme, language);
     QVERIFY(image.save(path));

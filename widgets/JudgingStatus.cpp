@@ -30,7 +30,6 @@ void JudgingStatus::refresh()
     if (!m_session->annotator().isEmpty())
         text += QStringLiteral(" · ") + m_session->annotator();
     setText(text);
-    setMinimumWidth(fontMetrics().horizontalAdvance(text) + 8); // the status bar would clip it
 }
 
 } // namespace rd
