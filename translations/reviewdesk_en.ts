@@ -28,6 +28,13 @@
     </message>
 </context>
 <context>
+    <name>rd::JudgingBar</name>
+    <message numerus="yes">
+        <source>%n comment(s) in this merge request; press J to judge the first.</source>
+        <translation><numerusform>%n comment in this merge request; press J to judge the first.</numerusform><numerusform>%n comments in this merge request; press J to judge the first.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::MainWindow</name>
     <message numerus="yes">
         <source>%n file(s) changed</source>

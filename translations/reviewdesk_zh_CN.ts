@@ -8,6 +8,239 @@
     </message>
 </context>
 <context>
+    <name>rd::CommentCardText</name>
+    <message>
+        <source>written by %1</source>
+        <translation>由 %1 撰写</translation>
+    </message>
+    <message>
+        <source>imported (%1)</source>
+        <translation>导入（%1）</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>已接受</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>Unsure</source>
+        <translation>不确定</translation>
+    </message>
+    <message>
+        <source>Diff Level</source>
+        <translation>差异级</translation>
+    </message>
+    <message>
+        <source>File Level</source>
+        <translation>文件级</translation>
+    </message>
+    <message>
+        <source>Repo Level</source>
+        <translation>仓库级</translation>
+    </message>
+    <message>
+        <source>Security Vulnerability</source>
+        <translation>安全漏洞</translation>
+    </message>
+    <message>
+        <source>Code Defect</source>
+        <translation>代码缺陷</translation>
+    </message>
+    <message>
+        <source>Maintainability and Readability</source>
+        <translation>可维护性与可读性</translation>
+    </message>
+    <message>
+        <source>Performance</source>
+        <translation>性能</translation>
+    </message>
+    <message>
+        <source>coarse filter</source>
+        <translation>粗筛</translation>
+    </message>
+    <message>
+        <source>top-k</source>
+        <translation>前 k 条</translation>
+    </message>
+    <message>
+        <source>meta-reviewer</source>
+        <translation>元审查者</translation>
+    </message>
+    <message>
+        <source>merged</source>
+        <translation>已合并</translation>
+    </message>
+    <message>
+        <source>validator</source>
+        <translation>验证者</translation>
+    </message>
+    <message>
+        <source>unparsed</source>
+        <translation>无法解析</translation>
+    </message>
+    <message>
+        <source>filtered out by the coarse filter (Q1 or Q2 too low)</source>
+        <translation>被粗筛过滤（Q1 或 Q2 过低）</translation>
+    </message>
+    <message>
+        <source>filtered out: not among the reviewer's top-k</source>
+        <translation>已过滤：不在该审查者的前 k 条中</translation>
+    </message>
+    <message>
+        <source>dropped by the meta-reviewer (too few reviewers raised it)</source>
+        <translation>被元审查者丢弃（提出它的审查者太少）</translation>
+    </message>
+    <message>
+        <source>merged into another comment by the meta-reviewer</source>
+        <translation>被元审查者合并到另一条评论</translation>
+    </message>
+    <message>
+        <source>not confirmed by the validator</source>
+        <translation>未被验证者确认</translation>
+    </message>
+    <message>
+        <source>the model's answer could not be read</source>
+        <translation>无法读取模型的回答</translation>
+    </message>
+    <message>
+        <source>filtered out at %1</source>
+        <translation>在 %1 阶段被过滤</translation>
+    </message>
+    <message>
+        <source>Not judged</source>
+        <translation>未评判</translation>
+    </message>
+    <message>
+        <source>%1 %2 (model %3)</source>
+        <translation>%1 %2（模型 %3）</translation>
+    </message>
+    <message>
+        <source>Key bug</source>
+        <translation>关键缺陷</translation>
+    </message>
+    <message>
+        <source>▲ helpful</source>
+        <translation>▲ 有帮助</translation>
+    </message>
+    <message>
+        <source>▼ not helpful</source>
+        <translation>▼ 没帮助</translation>
+    </message>
+    <message>
+        <source>Severity %1</source>
+        <translation>严重度 %1</translation>
+    </message>
+    <message>
+        <source>its lines are outside the slice the model saw</source>
+        <translation>其行号不在模型所见的切片内</translation>
+    </message>
+    <message>
+        <source>edited; the original: “%1” (lines %2–%3)</source>
+        <translation>已编辑；原文：“%1”（第 %2–%3 行）</translation>
+    </message>
+    <message>
+        <source>Issue:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>Root cause:</source>
+        <translation>根因：</translation>
+    </message>
+    <message>
+        <source>Suggested fix:</source>
+        <translation>建议修复：</translation>
+    </message>
+</context>
+<context>
+    <name>rd::CommentCards</name>
+    <message>
+        <source>the file has no %1 version; shown on the other side</source>
+        <translation>该文件没有 %1 版本；显示在另一侧</translation>
+    </message>
+    <message>
+        <source>it names no line; shown at the top</source>
+        <translation>未指明行号；显示在顶部</translation>
+    </message>
+    <message>
+        <source>line %1 is past the end of the file (%2 lines); shown at the last line</source>
+        <translation>第 %1 行超出文件末尾（共 %2 行）；显示在最后一行</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+</context>
+<context>
+    <name>rd::CommentEditor</name>
+    <message>
+        <source>new version</source>
+        <translation>新版本</translation>
+    </message>
+    <message>
+        <source>old version</source>
+        <translation>旧版本</translation>
+    </message>
+    <message>
+        <source>from line</source>
+        <translation>从第</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>行到</translation>
+    </message>
+    <message>
+        <source>Lines:</source>
+        <translation>行：</translation>
+    </message>
+    <message>
+        <source>Category:</source>
+        <translation>类别：</translation>
+    </message>
+    <message>
+        <source>Issue:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>Root cause:</source>
+        <translation>根因：</translation>
+    </message>
+    <message>
+        <source>Suggested fix:</source>
+        <translation>建议修复：</translation>
+    </message>
+    <message>
+        <source>Example code:</source>
+        <translation>示例代码：</translation>
+    </message>
+    <message>
+        <source>Add Comment</source>
+        <translation>添加评论</translation>
+    </message>
+    <message>
+        <source>A comment of your own on &lt;b&gt;%1&lt;/b&gt;; it is judged like any other.</source>
+        <translation>你自己对 &lt;b&gt;%1&lt;/b&gt; 的评论；它与其他评论一样接受评判。</translation>
+    </message>
+    <message>
+        <source>Edit Comment</source>
+        <translation>编辑评论</translation>
+    </message>
+    <message>
+        <source>Editing a comment on &lt;b&gt;%1&lt;/b&gt;. The original stays stored and visible.</source>
+        <translation>正在编辑 &lt;b&gt;%1&lt;/b&gt; 上的评论。原文会保留并可见。</translation>
+    </message>
+    <message>
+        <source>Original (lines %1–%2, %3 side): %4</source>
+        <translation>原文（第 %1–%2 行，%3 侧）：%4</translation>
+    </message>
+</context>
+<context>
     <name>rd::CommentListModel</name>
     <message>
         <source>%1:%2-%3</source>
@@ -40,6 +273,164 @@
     <message>
         <source>Comment</source>
         <translation>评论</translation>
+    </message>
+</context>
+<context>
+    <name>rd::CommentsModel</name>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source> (old)</source>
+        <translation>（旧）</translation>
+    </message>
+    <message>
+        <source>— filtered: %1</source>
+        <translation>— 已过滤：%1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Sev.</source>
+        <translation>严重度</translation>
+    </message>
+    <message>
+        <source>Issue</source>
+        <translation>问题</translation>
+    </message>
+</context>
+<context>
+    <name>rd::CommentsPanel</name>
+    <message>
+        <source>Search the comments' text</source>
+        <translation>搜索评论文本</translation>
+    </message>
+    <message>
+        <source>Sort</source>
+        <translation>排序</translation>
+    </message>
+    <message>
+        <source>By location</source>
+        <translation>按位置</translation>
+    </message>
+    <message>
+        <source>By severity</source>
+        <translation>按严重度</translation>
+    </message>
+    <message>
+        <source>By score (Q1+Q2+Q3)</source>
+        <translation>按得分（Q1+Q2+Q3）</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Any verdict</source>
+        <translation>任意结论</translation>
+    </message>
+    <message>
+        <source>Judged</source>
+        <translation>已评判</translation>
+    </message>
+    <message>
+        <source>Judged or not</source>
+        <translation>已评判或未评判</translation>
+    </message>
+    <message>
+        <source>Not judged</source>
+        <translation>未评判</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <source>Kept and filtered</source>
+        <translation>保留和已过滤</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Filtered (any stage)</source>
+        <translation>已过滤（任意阶段）</translation>
+    </message>
+    <message>
+        <source>Filtered by %1</source>
+        <translation>被 %1 过滤</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Any category</source>
+        <translation>任意类别</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Any context level</source>
+        <translation>任意上下文级别</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重度</translation>
+    </message>
+    <message>
+        <source>Any severity</source>
+        <translation>任意严重度</translation>
+    </message>
+    <message>
+        <source>Severity ≥ %1</source>
+        <translation>严重度 ≥ %1</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Any file</source>
+        <translation>任意文件</translation>
+    </message>
+    <message>
+        <source>Any run</source>
+        <translation>任意运行</translation>
+    </message>
+    <message>
+        <source>Any model</source>
+        <translation>任意模型</translation>
+    </message>
+    <message>
+        <source>Any author</source>
+        <translation>任意作者</translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown · %3 judged · %4 kept by the pipeline</source>
+        <translation>显示 %1 / %2 · 已评判 %3 · 流水线保留 %4</translation>
     </message>
 </context>
 <context>
@@ -153,6 +544,302 @@
     <message>
         <source>Changes</source>
         <translation>变更</translation>
+    </message>
+</context>
+<context>
+    <name>rd::JudgingBar</name>
+    <message>
+        <source>Accept (A)</source>
+        <translation>接受 (A)</translation>
+    </message>
+    <message>
+        <source>Reject (R)</source>
+        <translation>拒绝 (R)</translation>
+    </message>
+    <message>
+        <source>Unsure (U)</source>
+        <translation>不确定 (U)</translation>
+    </message>
+    <message>
+        <source>Q1 nitpick: 1 pure nitpick … 7 not a nitpick (keys 1, then 1–7)</source>
+        <translation>Q1 吹毛求疵：1 纯属吹毛求疵 … 7 并非吹毛求疵（按 1，再按 1–7）</translation>
+    </message>
+    <message>
+        <source>Q2 fake problem: 1 not real … 7 real (keys 2, then 1–7)</source>
+        <translation>Q2 伪问题：1 不是真问题 … 7 真问题（按 2，再按 1–7）</translation>
+    </message>
+    <message>
+        <source>Q3 severity: 1 trivial … 7 severe (keys 3, then 1–7)</source>
+        <translation>Q3 严重度：1 微不足道 … 7 严重（按 3，再按 1–7）</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>Category (C)</source>
+        <translation>类别 (C)</translation>
+    </message>
+    <message>
+        <source>Context level (L)</source>
+        <translation>上下文级别 (L)</translation>
+    </message>
+    <message>
+        <source>Key bug (B)</source>
+        <translation>关键缺陷 (B)</translation>
+    </message>
+    <message>
+        <source>CQS tag (T)</source>
+        <translation>CQS 标签 (T)</translation>
+    </message>
+    <message>
+        <source>▲ Helpful</source>
+        <translation>▲ 有帮助</translation>
+    </message>
+    <message>
+        <source>Thumbs up (Y)</source>
+        <translation>点赞 (Y)</translation>
+    </message>
+    <message>
+        <source>▼ Not helpful</source>
+        <translation>▼ 没帮助</translation>
+    </message>
+    <message>
+        <source>Thumbs down (N)</source>
+        <translation>点踩 (N)</translation>
+    </message>
+    <message>
+        <source>One-sentence critique (E), Enter to save</source>
+        <translation>一句话评语 (E)，回车保存</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s) in this merge request; press J to judge the first.</source>
+        <translation><numerusform>此合并请求有 %n 条评论；按 J 评判第一条。</numerusform></translation>
+    </message>
+    <message>
+        <source>No comments yet: run a review (Ctrl+R) or add one on selected lines (Shift+C).</source>
+        <translation>还没有评论：运行审查 (Ctrl+R)，或在选中的行上添加评论 (Shift+C)。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Comment %1 of %2&lt;/b&gt; · %3:%4</source>
+        <translation>&lt;b&gt;第 %1 条评论，共 %2 条&lt;/b&gt; · %3:%4</translation>
+    </message>
+    <message>
+        <source>model %1</source>
+        <translation>模型 %1</translation>
+    </message>
+</context>
+<context>
+    <name>rd::JudgingController</name>
+    <message>
+        <source>Who Is Judging?</source>
+        <translation>谁在评判？</translation>
+    </message>
+    <message>
+        <source>Your name, stored with every judgement you make (asked once):</source>
+        <translation>你的名字，会随你的每条评判一起保存（只问一次）：</translation>
+    </message>
+    <message>
+        <source>&amp;Next Comment</source>
+        <translation>下一条评论(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Comment</source>
+        <translation>上一条评论(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>接受(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>拒绝(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Unsure</source>
+        <translation>不确定(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Accept and Ne&amp;xt</source>
+        <translation>接受并跳到下一条(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Reject and Nex&amp;t</source>
+        <translation>拒绝并跳到下一条(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Re-score Q&amp;1 (Nitpick), then 1–7</source>
+        <translation>重新打分 Q1（吹毛求疵），再按 1–7(&amp;1)</translation>
+    </message>
+    <message>
+        <source>Re-score Q&amp;2 (Fake Problem), then 1–7</source>
+        <translation>重新打分 Q2（伪问题），再按 1–7(&amp;2)</translation>
+    </message>
+    <message>
+        <source>Re-score Q&amp;3 (Severity), then 1–7</source>
+        <translation>重新打分 Q3（严重度），再按 1–7(&amp;3)</translation>
+    </message>
+    <message>
+        <source>&amp;Category, then 1–4</source>
+        <translation>类别，再按 1–4(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Context &amp;Level, then 1–3</source>
+        <translation>上下文级别，再按 1–3(&amp;L)</translation>
+    </message>
+    <message>
+        <source>CQS &amp;Tag, then 1–9 (0: other)</source>
+        <translation>CQS 标签，再按 1–9（0：其他）(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Key Bug</source>
+        <translation>关键缺陷(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Thumbs &amp;Up</source>
+        <translation>点赞(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Thumbs &amp;Down</source>
+        <translation>点踩(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Write a &amp;Critique…</source>
+        <translation>撰写评语(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Critique</source>
+        <translation>评语</translation>
+    </message>
+    <message>
+        <source>One sentence on what is right or wrong with this comment:</source>
+        <translation>用一句话说明这条评论对在哪里或错在哪里：</translation>
+    </message>
+    <message>
+        <source>Collapse or &amp;Expand Comment</source>
+        <translation>折叠或展开评论(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Add Comment on Selected Lines…</source>
+        <translation>在选中的行上添加评论(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Edit Comment &amp;Text or Lines…</source>
+        <translation>编辑评论文本或行号(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open or create a workspace first (File ▸ New Workspace).</source>
+        <translation>请先打开或新建工作区（文件 ▸ 新建工作区）。</translation>
+    </message>
+    <message>
+        <source>No comment is selected: press J for the next one.</source>
+        <translation>未选中评论：按 J 跳到下一条。</translation>
+    </message>
+    <message>
+        <source>No more comments.</source>
+        <translation>没有更多评论了。</translation>
+    </message>
+    <message>
+        <source>No earlier comments.</source>
+        <translation>没有更早的评论了。</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Q1 nitpick: press 1 (pure nitpick) … 7 (not a nitpick); the model said %1. Esc cancels.</source>
+        <translation>Q1 吹毛求疵：按 1（纯属吹毛求疵）… 7（并非吹毛求疵）；模型给了 %1。Esc 取消。</translation>
+    </message>
+    <message>
+        <source>Q2 fake problem: press 1 (not a real problem) … 7 (real); the model said %1. Esc cancels.</source>
+        <translation>Q2 伪问题：按 1（不是真问题）… 7（真问题）；模型给了 %1。Esc 取消。</translation>
+    </message>
+    <message>
+        <source>Q3 severity: press 1 (trivial) … 7 (severe); the model said %1. Esc cancels.</source>
+        <translation>Q3 严重度：按 1（微不足道）… 7（严重）；模型给了 %1。Esc 取消。</translation>
+    </message>
+    <message>
+        <source>Category: %1. Esc cancels.</source>
+        <translation>类别：%1。Esc 取消。</translation>
+    </message>
+    <message>
+        <source>Context needed to judge it: 1 %1 · 2 %2 · 3 %3. Esc cancels.</source>
+        <translation>评判它所需的上下文：1 %1 · 2 %2 · 3 %3。Esc 取消。</translation>
+    </message>
+    <message>
+        <source>Tag: %1 · 0 other…. Esc cancels.</source>
+        <translation>标签：%1 · 0 其他…。Esc 取消。</translation>
+    </message>
+    <message>
+        <source>Press a number from 1 to %1.</source>
+        <translation>请按 1 到 %1 之间的数字。</translation>
+    </message>
+    <message>
+        <source>CQS Tag</source>
+        <translation>CQS 标签</translation>
+    </message>
+    <message>
+        <source>A tag of your own (CQS App. A lists %1):</source>
+        <translation>自定义标签（CQS 附录 A 列出了 %1）：</translation>
+    </message>
+</context>
+<context>
+    <name>rd::JudgingStatus</name>
+    <message>
+        <source>No workspace</source>
+        <translation>没有工作区</translation>
+    </message>
+    <message>
+        <source>Judged %1/%2 · workspace %3/%4</source>
+        <translation>已评判 %1/%2 · 工作区 %3/%4</translation>
+    </message>
+    <message>
+        <source>median %1 s a decision</source>
+        <translation>每次决定中位数 %1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>rd::JudgingWorkbench</name>
+    <message>
+        <source>Comments</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Keyboard &amp;Shortcuts…</source>
+        <translation>键盘快捷键设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>The run is not stored: no workspace is open.</source>
+        <translation>运行未保存：没有打开的工作区。</translation>
+    </message>
+    <message>
+        <source>The run could not be stored: %1</source>
+        <translation>无法保存运行：%1</translation>
+    </message>
+    <message>
+        <source>Open a file of the merge request first.</source>
+        <translation>请先打开合并请求中的一个文件。</translation>
+    </message>
+    <message>
+        <source>Select lines first: drag over the line numbers, or Shift+Down from a line.</source>
+        <translation>请先选择行：在行号上拖动，或从某一行按 Shift+Down。</translation>
     </message>
 </context>
 <context>
@@ -443,6 +1130,10 @@
     <message>
         <source>&amp;Review</source>
         <translation>审查(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Judge</source>
+        <translation>评判(&amp;J)</translation>
     </message>
     <message>
         <source>Cannot Run Review</source>
@@ -821,6 +1512,80 @@
     </message>
 </context>
 <context>
+    <name>rd::ShortcutSettings</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Select a command and press its new key. A key can belong to one command only.</source>
+        <translation>选择一个命令并按下新的按键。一个按键只能属于一个命令。</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>%1 is already the key of “%2”. Choose another key, or change that command first.</source>
+        <translation>%1 已是“%2”的按键。请换一个按键，或先修改那个命令。</translation>
+    </message>
+</context>
+<context>
+    <name>rd::ShortcutSheet</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Judging</source>
+        <translation>评判</translation>
+    </message>
+    <message>
+        <source>Second keys</source>
+        <translation>第二个按键</translation>
+    </message>
+    <message>
+        <source>after Q1, Q2 or Q3: the score (the model's score is shown beside)</source>
+        <translation>在 Q1、Q2 或 Q3 之后：分数（旁边显示模型的分数）</translation>
+    </message>
+    <message>
+        <source>after Category: %1</source>
+        <translation>在类别之后：%1</translation>
+    </message>
+    <message>
+        <source>after Context Level: %1, %2, %3</source>
+        <translation>在上下文级别之后：%1、%2、%3</translation>
+    </message>
+    <message>
+        <source>after Tag: %1; 0 another tag, typed</source>
+        <translation>在标签之后：%1；0 输入其他标签</translation>
+    </message>
+    <message>
+        <source>cancels a decision waiting for its second key</source>
+        <translation>取消正在等待第二个按键的决定</translation>
+    </message>
+    <message>
+        <source>Shift+Up / Shift+Down</source>
+        <translation>Shift+Up / Shift+Down</translation>
+    </message>
+    <message>
+        <source>in the diff: select lines for a new comment (or drag over the line numbers)</source>
+        <translation>在差异中：为新评论选择行（或在行号上拖动）</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Change any key in Judge ▸ Keyboard Shortcuts…</source>
+        <translation>可在“评判 ▸ 键盘快捷键设置…”中修改任意按键。</translation>
+    </message>
+</context>
+<context>
     <name>rd::SlicePanel</name>
     <message>
         <source>Original Diff</source>
@@ -897,6 +1662,45 @@
     <message>
         <source>parsed with libclang: %1, parser errors tolerated: %2</source>
         <translation>libclang 已解析：%1，已容忍的解析错误：%2</translation>
+    </message>
+</context>
+<context>
+    <name>rd::WorkspaceActions</name>
+    <message>
+        <source>&amp;New Workspace…</source>
+        <translation>新建工作区(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>New Workspace</source>
+        <translation>新建工作区</translation>
+    </message>
+    <message>
+        <source>%1 exists already; it is opened, not replaced.</source>
+        <translation>%1 已存在；将打开它而不是替换。</translation>
+    </message>
+    <message>
+        <source>Open &amp;Workspace…</source>
+        <translation>打开工作区(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>Recent Wor&amp;kspaces</source>
+        <translation>最近的工作区(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Cannot Open Workspace</source>
+        <translation>无法打开工作区</translation>
+    </message>
+    <message>
+        <source>ReviewDesk could not open the workspace %1.</source>
+        <translation>ReviewDesk 无法打开工作区 %1。</translation>
+    </message>
+    <message>
+        <source>ReviewDesk workspaces (*.rdw);;All files (*)</source>
+        <translation>ReviewDesk 工作区 (*.rdw);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

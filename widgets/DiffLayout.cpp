@@ -13,6 +13,8 @@ void DiffLayout::setDocument(const DiffDocument *document, int contextLines)
 {
     m_document = document;
     m_folds.clear();
+    m_cards.clear();
+    m_cardsOfRow.clear();
     if (document) {
         const auto &rows = document->rows;
         const int n = static_cast<int>(rows.size());
@@ -43,23 +45,59 @@ void DiffLayout::setUnified(bool unified)
     rebuild();
 }
 
+void DiffLayout::setCards(const QList<CardAnchor> &cards)
+{
+    m_cards = cards;
+    m_cardsOfRow.clear();
+    const int rows = m_document ? static_cast<int>(m_document->rows.size()) : 0;
+    for (int i = static_cast<int>(cards.size()) - 1; i >= 0; --i)
+        if (cards[i].row >= 0 && cards[i].row < rows)
+            m_cardsOfRow.insert(cards[i].row, i); // values() lists the last inserted first
+    for (const CardAnchor &card : cards)
+        for (Fold &fold : m_folds)
+            if (card.row >= fold.first + fold.shownTop && card.row < fold.end - fold.shownBottom) {
+                if (card.row - fold.first < fold.end - card.row)
+                    fold.shownTop = std::min(fold.end - fold.first, card.row - fold.first + MinimumFold + 1);
+                else
+                    fold.shownBottom = std::min(fold.end - fold.first, fold.end - card.row + MinimumFold);
+            }
+    rebuild();
+}
+
 void DiffLayout::rebuild()
 {
     m_lines.clear();
     m_lineOfRow.clear();
+    m_lineOfCard.fill(-1, m_cards.size());
     if (!m_document)
         return;
     const auto &rows = m_document->rows;
     const int n = static_cast<int>(rows.size());
     m_lineOfRow.fill(-1, n);
-    m_lines.reserve(n + m_folds.size());
+    m_lines.reserve(n + m_folds.size() + m_cards.size());
 
+    // The cards of `row` on the sides in `sides`, old side first.
+    auto emitCards = [&](int row, quint8 sides) {
+        if (!m_cardsOfRow.contains(row))
+            return;
+        const QList<int> cards = m_cardsOfRow.values(row);
+        for (Side side : BothSides) {
+            if (!(sides & (side == Side::Old ? VisualLine::OldSide : VisualLine::NewSide)))
+                continue;
+            for (int card : cards)
+                if (m_cards[card].side == side) {
+                    m_lineOfCard[card] = static_cast<int>(m_lines.size());
+                    m_lines.append({VisualLine::Kind::Card, side == Side::Old ? VisualLine::OldSide : VisualLine::NewSide, row, card});
+                }
+        }
+    };
     auto emitRows = [&](int from, int to) {
         int i = from;
         while (i < to) {
             if (!m_unified || !rows[i].changed) {
                 m_lineOfRow[i] = static_cast<int>(m_lines.size());
                 m_lines.append({VisualLine::Kind::Row, VisualLine::BothSides, i, 0});
+                emitCards(i, VisualLine::BothSides);
                 ++i;
                 continue;
             }
@@ -71,11 +109,13 @@ void DiffLayout::rebuild()
                 if (rows[r].line[Side::Old]) {
                     m_lineOfRow[r] = static_cast<int>(m_lines.size());
                     m_lines.append({VisualLine::Kind::Row, VisualLine::OldSide, r, 0});
+                    emitCards(r, VisualLine::OldSide);
                 }
             for (int r = i; r < end; ++r)
                 if (rows[r].line[Side::New]) {
                     m_lineOfRow[r] = static_cast<int>(m_lines.size());
                     m_lines.append({VisualLine::Kind::Row, VisualLine::NewSide, r, 0});
+                    emitCards(r, VisualLine::NewSide);
                 }
             i = end;
         }

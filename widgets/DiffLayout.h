@@ -8,15 +8,23 @@
 namespace rd {
 
 // What the diff view shows, line by line: rows of the document, minus the
-// unchanged stretches folded into gap lines, side by side or unified.
+// unchanged stretches folded into gap lines, side by side or unified, with
+// comment cards under the rows they point at.
 struct VisualLine
 {
-    enum class Kind : quint8 { Row, Gap };
+    enum class Kind : quint8 { Row, Gap, Card };
     enum Sides : quint8 { OldSide = 1, NewSide = 2, BothSides = 3 };
     Kind kind = Kind::Row;
     quint8 sides = BothSides; // unified view: which side's line this is
-    int row = 0;              // Row: the document row; Gap: first hidden row
-    int count = 0;            // Gap: rows hidden
+    int row = 0;              // Row, Card: the document row; Gap: first hidden row
+    int count = 0;            // Gap: rows hidden; Card: index of the card
+};
+
+// A card's place: under a document row, in the column of one side.
+struct CardAnchor
+{
+    int row = 0;
+    Side side = Side::New;
 };
 
 class DiffLayout
@@ -37,6 +45,11 @@ public:
     void revealRow(int row);
     // Shows more of the gap at visual line `line`.
     void reveal(int line, Reveal what);
+    // Cards follow their rows (old-side cards after the old line in the
+    // unified view); the rows they hang under are never folded away.
+    void setCards(const QList<CardAnchor> &cards);
+    const QList<CardAnchor> &cards() const { return m_cards; }
+    int lineOfCard(int card) const { return card >= 0 && card < m_lineOfCard.size() ? m_lineOfCard[card] : -1; }
 
 private:
     struct Fold
@@ -53,6 +66,9 @@ private:
     QList<Fold> m_folds;
     QList<VisualLine> m_lines;
     QList<int> m_lineOfRow;
+    QList<CardAnchor> m_cards;
+    QMultiHash<int, int> m_cardsOfRow; // row -> card indices
+    QList<int> m_lineOfCard;
 };
 
 } // namespace rd

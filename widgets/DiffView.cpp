@@ -1,11 +1,14 @@
 #include "DiffView.h"
 
 #include <QFontDatabase>
+#include <QGuiApplication>
 #include <QtMath>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
+#include <QAbstractTextDocumentLayout>
+#include <QTextDocument>
 #include <QToolTip>
 
 #include <algorithm>
@@ -16,6 +19,9 @@ namespace {
 constexpr int TextPadding = 6;
 constexpr int MarkerWidth = 3; // the current-line bar in the gutter
 constexpr int BandWidth = 4;   // one slice algorithm's stripe
+constexpr int CardMargin = 4;  // around a card, inside its line
+constexpr int CardPadding = 6; // inside a card, around its text
+constexpr int CardStripe = 4;  // the severity stripe
 } // namespace
 
 struct DiffView::Geometry
@@ -55,6 +61,11 @@ void DiffView::setDocument(std::shared_ptr<const DiffDocument> document)
 {
     m_document = std::move(document);
     m_layout.setDocument(m_document.get());
+    m_cards.clear();
+    m_cardDocuments.clear();
+    m_currentCard = 0;
+    m_range = {};
+    m_dragStart.reset();
     m_currentChange = -1;
     m_currentLine = -1;
     m_match = {};
@@ -106,9 +117,18 @@ DiffView::Geometry DiffView::geometry() const
     return g;
 }
 
+int DiffView::sublineCount(int visualLine) const
+{
+    if (m_sublineStart.isEmpty())
+        return 1;
+    return m_sublineStart[visualLine + 1] - m_sublineStart[visualLine];
+}
+
 int DiffView::sublinesOf(int visualLine, int columns) const
 {
     const VisualLine &line = m_layout.lines()[visualLine];
+    if (line.kind == VisualLine::Kind::Card)
+        return std::max(1, (cardHeight(line) + m_lineHeight - 1) / m_lineHeight);
     if (line.kind == VisualLine::Kind::Gap || !m_document)
         return 1;
     const DiffRow &row = m_document->rows[line.row];
@@ -126,8 +146,9 @@ int DiffView::sublinesOf(int visualLine, int columns) const
 void DiffView::relayout()
 {
     m_sublineStart.clear();
-    if (m_wrap) {
-        const int columns = geometry().columns;
+    // Sublines are needed when lines differ in height: wrapped text, cards.
+    if (m_wrap || !m_cards.isEmpty()) {
+        const int columns = m_wrap ? geometry().columns : INT_MAX / 2;
         const int count = static_cast<int>(m_layout.lines().size());
         m_sublineStart.reserve(count + 1);
         int total = 0;
@@ -143,7 +164,7 @@ void DiffView::relayout()
 void DiffView::updateScrollBars()
 {
     const int lines = static_cast<int>(m_layout.lines().size());
-    const int sublines = m_wrap && !m_sublineStart.isEmpty() ? m_sublineStart.last() : lines;
+    const int sublines = !m_sublineStart.isEmpty() ? m_sublineStart.last() : lines;
     const int page = std::max(1, viewport()->height() / m_lineHeight);
     verticalScrollBar()->setRange(0, std::max(0, sublines - page + 1));
     verticalScrollBar()->setPageStep(page);
@@ -164,13 +185,13 @@ void DiffView::resizeEvent(QResizeEvent *event)
     QAbstractScrollArea::resizeEvent(event);
     const int top = topLine();
     relayout();
-    if (m_wrap)
+    if (!m_sublineStart.isEmpty())
         scrollToLine(top);
 }
 
 int DiffView::sublineOf(int visualLine) const
 {
-    if (!m_wrap || m_sublineStart.isEmpty())
+    if (m_sublineStart.isEmpty())
         return visualLine;
     return m_sublineStart[std::clamp(visualLine, 0, static_cast<int>(m_sublineStart.size()) - 1)];
 }
@@ -178,7 +199,7 @@ int DiffView::sublineOf(int visualLine) const
 int DiffView::topLine() const
 {
     const int value = verticalScrollBar()->value();
-    if (!m_wrap || m_sublineStart.size() < 2)
+    if (m_sublineStart.size() < 2)
         return std::min(value, static_cast<int>(m_layout.lines().size()) - 1);
     const auto it = std::upper_bound(m_sublineStart.begin(), m_sublineStart.end() - 1, value);
     return static_cast<int>(it - m_sublineStart.begin()) - 1;
@@ -187,7 +208,7 @@ int DiffView::topLine() const
 int DiffView::lineAt(const QPoint &point) const
 {
     const int subline = verticalScrollBar()->value() + point.y() / m_lineHeight;
-    if (!m_wrap || m_sublineStart.size() < 2)
+    if (m_sublineStart.size() < 2)
         return subline < m_layout.lines().size() ? subline : -1;
     if (subline >= m_sublineStart.last())
         return -1;
@@ -201,7 +222,7 @@ QRect DiffView::textRect(Side side, int visualLine) const
         return {};
     const Geometry g = geometry();
     const int y = (sublineOf(visualLine) - verticalScrollBar()->value()) * m_lineHeight;
-    const int height = (m_wrap ? m_sublineStart[visualLine + 1] - m_sublineStart[visualLine] : 1) * m_lineHeight;
+    const int height = sublineCount(visualLine) * m_lineHeight;
     if (y + height <= 0 || y >= viewport()->height())
         return {};
     if (m_layout.isUnified())
@@ -385,14 +406,232 @@ DiffLayout::Reveal DiffView::gapActionAt(int x) const
 
 void DiffView::mousePressEvent(QMouseEvent *event)
 {
-    const int line = lineAt(event->position().toPoint());
+    const QPoint point = event->position().toPoint();
+    const int line = lineAt(point);
     if (line >= 0 && m_layout.lines()[line].kind == VisualLine::Kind::Gap) {
-        revealGap(line, gapActionAt(event->position().toPoint().x()));
+        revealGap(line, gapActionAt(point.x()));
         return;
+    }
+    if (line >= 0 && m_layout.lines()[line].kind == VisualLine::Kind::Card) {
+        const DiffCard &card = m_cards[m_layout.lines()[line].count];
+        const QRect box = cardRect(card.id);
+        if (!box.contains(point))
+            return;
+        Q_EMIT cardClicked(card.id);
+        // The first line of a card is its header: clicking it folds the card.
+        if (point.y() < box.top() + CardPadding + m_lineHeight)
+            Q_EMIT cardToggled(card.id);
+        return;
+    }
+    if (event->button() == Qt::LeftButton) {
+        m_dragStart = gutterLineAt(point);
+        if (m_dragStart)
+            setSelectedRange({m_dragStart->first, m_dragStart->second, m_dragStart->second});
     }
     if (line >= 0)
         setCurrentLine(line);
     QAbstractScrollArea::mousePressEvent(event);
+}
+
+void DiffView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_dragStart && (event->buttons() & Qt::LeftButton)) {
+        const int line = lineAt(event->position().toPoint());
+        if (line >= 0 && m_layout.lines()[line].kind == VisualLine::Kind::Row) {
+            const int number = m_document->rows[m_layout.lines()[line].row].line[m_dragStart->first];
+            if (number)
+                setSelectedRange({m_dragStart->first, std::min(m_dragStart->second, number), std::max(m_dragStart->second, number)});
+        }
+        return;
+    }
+    QAbstractScrollArea::mouseMoveEvent(event);
+}
+
+void DiffView::keyPressEvent(QKeyEvent *event)
+{
+    // Shift+Up/Down selects lines from the current one, for a new comment.
+    const bool up = event->key() == Qt::Key_Up, down = event->key() == Qt::Key_Down;
+    if ((up || down) && event->modifiers() == Qt::ShiftModifier && m_document && m_currentLine >= 0) {
+        const VisualLine &current = m_layout.lines()[m_currentLine];
+        if (current.kind == VisualLine::Kind::Row) {
+            const DiffRow &row = m_document->rows[current.row];
+            const Side side = m_range.from ? m_range.side : (row.line[Side::New] && current.sides != VisualLine::OldSide ? Side::New : Side::Old);
+            const int at = row.line[side];
+            if (at) {
+                LineRange range = m_range.from && m_range.side == side ? m_range : LineRange{side, at, at};
+                const int last = m_document->side[side].lineCount();
+                if (down && range.to < last)
+                    ++range.to;
+                else if (up && range.from > 1 && range.to == at)
+                    --range.from;
+                else if (up && range.to > range.from)
+                    --range.to;
+                setSelectedRange(range);
+                goToLine(side, down ? range.to : range.from);
+                return;
+            }
+        }
+    }
+    QAbstractScrollArea::keyPressEvent(event);
+}
+
+std::optional<std::pair<Side, int>> DiffView::gutterLineAt(const QPoint &point) const
+{
+    const int line = lineAt(point);
+    if (!m_document || line < 0 || m_layout.lines()[line].kind != VisualLine::Kind::Row)
+        return std::nullopt;
+    const VisualLine &visual = m_layout.lines()[line];
+    const DiffRow &row = m_document->rows[visual.row];
+    const Geometry g = geometry();
+    std::optional<Side> side;
+    if (m_layout.isUnified()) {
+        if (point.x() < g.gutter)
+            side = Side::Old;
+        else if (point.x() < 2 * g.gutter)
+            side = Side::New;
+    } else if (point.x() < g.gutter) {
+        side = Side::Old;
+    } else if (point.x() >= g.newLeft && point.x() < g.newLeft + g.gutter) {
+        side = Side::New;
+    }
+    if (!side || !row.line[*side])
+        return std::nullopt;
+    return std::pair{*side, row.line[*side]};
+}
+
+void DiffView::setSelectedRange(LineRange range)
+{
+    if (range.from > range.to)
+        std::swap(range.from, range.to);
+    m_range = range;
+    viewport()->update();
+    Q_EMIT selectedRangeChanged();
+}
+
+void DiffView::setCards(const QList<DiffCard> &cards)
+{
+    const int top = topLine();
+    const int topRow = top >= 0 && top < m_layout.lines().size() ? m_layout.lines()[top].row : -1;
+    m_cards = cards;
+    m_cardDocuments.clear();
+    QList<CardAnchor> anchors;
+    anchors.reserve(cards.size());
+    for (const DiffCard &card : cards)
+        anchors.append(card.anchor);
+    m_layout.setCards(anchors);
+    relayout();
+    if (topRow >= 0)
+        scrollToLine(m_layout.lineOfRow(topRow));
+    viewport()->update();
+}
+
+int DiffView::lineOfCard(qint64 id) const
+{
+    for (int i = 0; i < m_cards.size(); ++i)
+        if (m_cards[i].id == id)
+            return m_layout.lineOfCard(i);
+    return -1;
+}
+
+void DiffView::setCurrentCard(qint64 id)
+{
+    m_currentCard = id;
+    const int line = lineOfCard(id);
+    if (line >= 0) {
+        // Whole card in view when it fits, with the line it points at above it.
+        const int first = sublineOf(line);
+        const int count = sublineCount(line);
+        const int page = verticalScrollBar()->pageStep();
+        const int value = verticalScrollBar()->value();
+        if (first - 2 < value || first + count > value + page)
+            verticalScrollBar()->setValue(std::max(0, count + 3 >= page ? first - 2 : first + count - page + 2));
+    }
+    viewport()->update();
+}
+
+QRect DiffView::cardRect(qint64 id) const
+{
+    const int line = lineOfCard(id);
+    if (line < 0)
+        return {};
+    const int y = (sublineOf(line) - verticalScrollBar()->value()) * m_lineHeight;
+    const int height = sublineCount(line) * m_lineHeight;
+    if (y + height <= 0 || y >= viewport()->height())
+        return {};
+    return cardBox(m_layout.lines()[line], y, height, geometry());
+}
+
+QRect DiffView::cardBox(const VisualLine &line, int y, int height, const Geometry &g) const
+{
+    int left = 0, width = 0;
+    if (m_layout.isUnified()) {
+        left = 2 * g.gutter + qCeil(2 * m_charWidth);
+        width = viewport()->width() - left;
+    } else {
+        left = (line.sides == VisualLine::OldSide ? 0 : g.newLeft) + g.gutter;
+        width = g.column;
+    }
+    width = std::min(width, qCeil(100 * m_charWidth)); // long lines of prose are hard to read
+    return QRect(left + CardMargin, y + CardMargin, std::max(40, width - 2 * CardMargin), height - 2 * CardMargin);
+}
+
+QTextDocument *DiffView::cardDocument(const DiffCard &card, int width) const
+{
+    std::shared_ptr<QTextDocument> &document = m_cardDocuments[card.collapsed ? -card.id - 1 : card.id];
+    if (!document) {
+        document = std::make_shared<QTextDocument>();
+        document->setDocumentMargin(0);
+        document->setDefaultFont(QGuiApplication::font()); // prose, not the diff's monospace
+        document->setHtml(card.collapsed ? card.summary : card.html);
+    }
+    if (document->textWidth() != width)
+        document->setTextWidth(width);
+    return document.get();
+}
+
+int DiffView::cardHeight(const VisualLine &line) const
+{
+    const DiffCard &card = m_cards[line.count];
+    const QRect box = cardBox(line, 0, 4 * m_lineHeight, geometry());
+    const int textWidth = box.width() - 2 * CardPadding - CardStripe;
+    return qCeil(cardDocument(card, textWidth)->size().height()) + 2 * CardPadding + 2 * CardMargin;
+}
+
+void DiffView::paintCard(QPainter &p, const VisualLine &line, int y, int height, const Geometry &g)
+{
+    const DiffColors &colors = m_colors;
+    const DiffCard &card = m_cards[line.count];
+    // The gutters run on past the card so the columns still read as columns.
+    p.fillRect(QRect(0, y, viewport()->width(), height), colors.base);
+    if (m_layout.isUnified()) {
+        p.fillRect(QRect(0, y, 2 * g.gutter, height), colors.gutter);
+    } else {
+        p.fillRect(QRect(0, y, g.gutter, height), colors.gutter);
+        p.fillRect(QRect(g.newLeft, y, g.gutter, height), colors.gutter);
+    }
+    const QRect box = cardBox(line, y, height, g);
+    const bool current = card.id == m_currentCard;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(current ? palette().color(QPalette::Highlight) : colors.divider, current ? 2 : 1));
+    p.setBrush(palette().color(QPalette::AlternateBase));
+    p.drawRoundedRect(QRectF(box).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4);
+    p.setPen(Qt::NoPen);
+    p.setBrush(card.accent);
+    p.drawRoundedRect(QRectF(box.left() + 1, box.top() + 1, CardStripe, box.height() - 2), 2, 2);
+    p.restore();
+
+    QTextDocument *document = cardDocument(card, box.width() - 2 * CardPadding - CardStripe);
+    p.save();
+    p.translate(box.left() + CardStripe + CardPadding, box.top() + CardPadding);
+    const QRect clip(0, 0, box.width() - 2 * CardPadding - CardStripe, box.height() - 2 * CardPadding);
+    p.setClipRect(clip);
+    QAbstractTextDocumentLayout::PaintContext context;
+    context.palette = palette();
+    context.palette.setColor(QPalette::Text, colors.text);
+    context.clip = clip;
+    document->documentLayout()->draw(&p, context);
+    p.restore();
 }
 
 bool DiffView::viewportEvent(QEvent *event)
@@ -434,9 +673,11 @@ void DiffView::paintEvent(QPaintEvent *)
     const int first = topLine();
     int y = -(verticalScrollBar()->value() - sublineOf(first)) * m_lineHeight;
     for (int i = std::max(0, first); i < lines.size() && y < viewport()->height(); ++i) {
-        const int height = (m_wrap ? m_sublineStart[i + 1] - m_sublineStart[i] : 1) * m_lineHeight;
+        const int height = sublineCount(i) * m_lineHeight;
         if (lines[i].kind == VisualLine::Kind::Gap)
             paintGap(p, lines[i], y, g);
+        else if (lines[i].kind == VisualLine::Kind::Card)
+            paintCard(p, lines[i], y, height, g);
         else
             paintRow(p, lines[i], y, height, g, i);
         y += height;
@@ -464,8 +705,9 @@ void DiffView::paintRow(QPainter &p, const VisualLine &line, int y, int height, 
 {
     const DiffColors &colors = m_colors;
     const DiffRow &row = m_document->rows[line.row];
-    auto gutterNumber = [&](int x, int number, const QColor &background) {
-        p.fillRect(QRect(x, y, g.gutter, height), background);
+    auto gutterNumber = [&](int x, int number, const QColor &background, Side side) {
+        const bool selected = m_range.from && m_range.side == side && number >= m_range.from && number <= m_range.to;
+        p.fillRect(QRect(x, y, g.gutter, height), selected ? palette().color(QPalette::Highlight) : background);
         if (number) {
             p.setPen(colors.gutterText);
             p.drawText(QRect(x, y, g.gutter - TextPadding - 4 * BandWidth, m_lineHeight), Qt::AlignRight | Qt::AlignVCenter, QString::number(number));
@@ -479,8 +721,8 @@ void DiffView::paintRow(QPainter &p, const VisualLine &line, int y, int height, 
         const bool added = line.sides == VisualLine::NewSide;
         const QColor background = deleted ? colors.deleted : added ? colors.added : colors.base;
         const QColor gutter = deleted ? colors.deletedGutter : added ? colors.addedGutter : colors.gutter;
-        gutterNumber(0, deleted || !added ? row.line[Side::Old] : 0, gutter);
-        gutterNumber(g.gutter, added || !deleted ? row.line[Side::New] : 0, gutter);
+        gutterNumber(0, deleted || !added ? row.line[Side::Old] : 0, gutter, Side::Old);
+        gutterNumber(g.gutter, added || !deleted ? row.line[Side::New] : 0, gutter, Side::New);
         const int markerX = 2 * g.gutter;
         p.fillRect(QRect(markerX, y, viewport()->width() - markerX, height), background);
         p.setPen(colors.text);
@@ -497,7 +739,7 @@ void DiffView::paintRow(QPainter &p, const VisualLine &line, int y, int height, 
             else if (row.changed)
                 background = side == Side::Old ? colors.deleted : colors.added,
                 gutter = side == Side::Old ? colors.deletedGutter : colors.addedGutter;
-            gutterNumber(left, number, gutter);
+            gutterNumber(left, number, gutter, side);
             const QRect text(left + g.gutter, y, g.column, height);
             p.fillRect(text, background);
             if (!number) {

@@ -8,9 +8,26 @@
 #include <QColor>
 #include <QHash>
 
+#include <optional>
+
 #include <memory>
 
+class QTextDocument;
+
 namespace rd {
+
+// A comment drawn as a card between the diff rows, under the line it
+// points at, in the column of its side. The text is prepared by the owner
+// (rich text); the view lays it out for the column's width.
+struct DiffCard
+{
+    CardAnchor anchor;
+    qint64 id = 0;
+    QString html;    // the whole card
+    QString summary; // the one line shown while collapsed
+    QColor accent;   // the stripe on the left (severity)
+    bool collapsed = false;
+};
 
 // The lines of one slice algorithm drawn over the diff as a coloured band in
 // the gutter, with the reason each line is in the slice.
@@ -58,6 +75,22 @@ public:
     // "Left Flow: condition reads total" for every overlay holding the line.
     QStringList sliceReasonsAt(int visualLine) const;
 
+    // Comment cards; the rows they hang under are unfolded.
+    void setCards(const QList<DiffCard> &cards);
+    const QList<DiffCard> &cards() const { return m_cards; }
+    // Marks a card as the current one and scrolls it into view; 0 for none.
+    void setCurrentCard(qint64 id);
+    qint64 currentCard() const { return m_currentCard; }
+    // Where a card is painted in viewport coordinates (empty when off screen
+    // or not shown).
+    QRect cardRect(qint64 id) const;
+    int lineOfCard(qint64 id) const;
+    // The line range of one side selected by dragging over a gutter (or with
+    // Shift+Up/Down from the current line); from == 0 when there is none.
+    struct LineRange { Side side = Side::New; int from = 0; int to = 0; };
+    LineRange selectedRange() const { return m_range; }
+    void setSelectedRange(LineRange range);
+
     // Unfolds the gap at a visual line (as clicking it does).
     void revealGap(int visualLine, DiffLayout::Reveal what);
 
@@ -72,11 +105,16 @@ public:
 
 Q_SIGNALS:
     void currentLineChanged(int visualLine);
+    void cardClicked(qint64 id);
+    void cardToggled(qint64 id); // its header was clicked: collapse or expand
+    void selectedRangeChanged();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     bool viewportEvent(QEvent *event) override;
     void changeEvent(QEvent *event) override;
 
@@ -89,11 +127,18 @@ private:
     void setCurrentLine(int visualLine);
     int sublineOf(int visualLine) const;
     int sublinesOf(int visualLine, int columns) const;
+    int sublineCount(int visualLine) const;
+    QRect cardBox(const VisualLine &line, int y, int height, const Geometry &g) const;
+    int cardHeight(const VisualLine &line) const;
+    QTextDocument *cardDocument(const DiffCard &card, int width) const;
+    // The side and line number of a gutter under a point, if it is one.
+    std::optional<std::pair<Side, int>> gutterLineAt(const QPoint &point) const;
     DiffLayout::Reveal gapActionAt(int x) const;
 
     void paintRow(QPainter &p, const VisualLine &line, int y, int height, const Geometry &g, int visualLine);
     void paintSide(QPainter &p, Side side, int lineNumber, const DiffRow &row, QRect textRect, int columns);
     void paintGap(QPainter &p, const VisualLine &line, int y, const Geometry &g);
+    void paintCard(QPainter &p, const VisualLine &line, int y, int height, const Geometry &g);
 
     std::shared_ptr<const DiffDocument> m_document;
     DiffLayout m_layout;
@@ -105,6 +150,11 @@ private:
     int m_currentChange = -1;
     QString m_findText;
     QList<SliceOverlay> m_overlays;
+    QList<DiffCard> m_cards;
+    mutable QHash<qint64, std::shared_ptr<QTextDocument>> m_cardDocuments;
+    qint64 m_currentCard = 0;
+    LineRange m_range;
+    std::optional<std::pair<Side, int>> m_dragStart;
     DiffColors m_colors; // taken from the palette once per paint
     struct Match { int row = -1; Side side = Side::New; int column = -1; } m_match;
 };

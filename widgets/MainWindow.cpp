@@ -3,12 +3,17 @@
 #include "DiffPane.h"
 #include "DiffView.h"
 #include "FileTreeModel.h"
+#include "JudgingBar.h"
+#include "JudgingStatus.h"
+#include "JudgingWorkbench.h"
 #include "MergeRequestHeader.h"
 #include "PipelinePanel.h"
 #include "RunDialog.h"
+#include "ShortcutSettings.h"
 #include "SlicePanel.h"
 #include "SyntaxHighlighter.h"
 #include "Theme.h"
+#include "WorkspaceActions.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -34,6 +39,7 @@
 #include <QtConcurrent>
 
 #include <LlmClient.h>
+#include <ReviewSession.h>
 
 namespace rd {
 
@@ -73,6 +79,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_header = new MergeRequestHeader(right);
     rightLayout->addWidget(m_header);
     m_diffPane = new DiffPane(right);
+    m_session = new ReviewSession(this);
+    m_judging = new JudgingWorkbench(m_session, this, m_diffPane);
+    m_workspaces = new WorkspaceActions(m_session, this);
+    rightLayout->addWidget(m_judging->bar());
     rightLayout->addWidget(m_diffPane, 1);
 
     m_findBar = new QWidget(right);
@@ -123,13 +133,18 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     reviewDock->setWidget(m_pipelinePanel);
     addDockWidget(Qt::BottomDockWidgetArea, reviewDock);
     tabifyDockWidget(dock, reviewDock);
-    dock->raise();
     reviewDock->toggleViewAction()->setObjectName(QStringLiteral("showReview"));
     addAction(reviewDock->toggleViewAction());
+    addDockWidget(Qt::BottomDockWidgetArea, m_judging->commentsDock());
+    tabifyDockWidget(reviewDock, m_judging->commentsDock());
+    m_judging->commentsDock()->raise(); // judging is what the window is for
 
     createActions();
     createMenus();
     statusBar()->showMessage(tr("Highlighting: %1").arg(SyntaxHighlighter::backendName()));
+    statusBar()->addPermanentWidget(m_judging->status());
+    connect(m_judging, &JudgingWorkbench::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
+    connect(m_judging, &JudgingWorkbench::showFileRequested, this, [this](const QByteArray &path) { selectFile(path); });
 
     connect(m_fileFilter, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_filterModel->setFilterWords(text);
@@ -196,6 +211,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         if (m_review.future().resultCount() == 0)
             return;
         m_pipelinePanel->finished(std::make_shared<const RunRecord>(m_review.result()));
+        m_judging->storeRun(m_review.result());
         statusBar()->showMessage(tr("Review finished."), 4000);
         Q_EMIT reviewFinished();
     });
@@ -207,6 +223,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             m_slicePanel->setStatus(tr("Slicing failed; the diff is still fully usable."));
         } else {
             m_slices = result;
+            m_session->setSlices(result);
             m_slicePanel->setResult(result, m_mr);
             statusBar()->showMessage(tr("%n slice(s) ready", nullptr, static_cast<int>(result->slices.size())), 4000);
         }
@@ -215,6 +232,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_fileModel, &FileTreeModel::viewedChanged, this, [this] { updateActions(); });
 
     restoreSettings();
+    ShortcutSettings::applySaved(this);
     updateActions();
 }
 
@@ -446,6 +464,10 @@ void MainWindow::createMenus()
     file->addAction(action(QStringLiteral("open")));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
+    file->addAction(m_workspaces->newAction());
+    file->addAction(m_workspaces->openAction());
+    file->addMenu(m_workspaces->recentMenu());
+    file->addSeparator();
     file->addAction(action(QStringLiteral("quit")));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -469,7 +491,10 @@ void MainWindow::createMenus()
     review->addAction(action(QStringLiteral("runReview")));
     review->addAction(action(QStringLiteral("showReview")));
 
+    m_judging->fillMenu(menuBar()->addMenu(tr("&Judge")));
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(action(QStringLiteral("shortcutSheet")));
     help->addAction(tr("&About ReviewDesk"), this, [this] {
         QMessageBox::about(this, tr("About ReviewDesk"),
                            tr("<h3>ReviewDesk %1</h3><p>A workbench for defect-focused code review with LLMs.</p>"
@@ -483,7 +508,7 @@ void MainWindow::restoreSettings()
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
-        resizeDocks({findChild<QDockWidget *>(QStringLiteral("slicesDock"))}, {200}, Qt::Vertical); // the diff keeps most of the room
+        resizeDocks({findChild<QDockWidget *>(QStringLiteral("slicesDock"))}, {260}, Qt::Vertical); // the diff keeps most of the room
     if (settings.contains(QStringLiteral("window/splitter")))
         m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
     for (const char *name : {"unified", "wrap", "description"})
@@ -588,6 +613,9 @@ void MainWindow::setMergeRequest(std::shared_ptr<const MergeRequest> mr, const M
     m_fileToRestore = -1;
     m_mr = std::move(mr);
     m_request = request;
+    m_judging->mergeRequestOpened(m_mr, request.repository);
+    // Reopening: the file the annotator had open.
+    const QString restoredPath = previousPath.isEmpty() ? m_session->currentFile() : previousPath;
     m_header->setMergeRequest(m_mr.get());
     m_header->setDescriptionVisible(action(QStringLiteral("description"))->isChecked());
     m_fileModel->setMergeRequest(m_mr);
@@ -598,8 +626,8 @@ void MainWindow::setMergeRequest(std::shared_ptr<const MergeRequest> mr, const M
                              + tr("Highlighting: %1").arg(SyntaxHighlighter::backendName()));
 
     int toSelect = -1;
-    for (int i = 0; i < m_mr->files.size() && !previousPath.isEmpty(); ++i)
-        if (QString::fromUtf8(m_mr->files[i].displayPath()) == previousPath)
+    for (int i = 0; i < m_mr->files.size() && !restoredPath.isEmpty(); ++i)
+        if (QString::fromUtf8(m_mr->files[i].displayPath()) == restoredPath)
             toSelect = i;
     const QList<int> order = visibleFileOrder();
     if (toSelect < 0 && !order.isEmpty())
@@ -671,6 +699,14 @@ bool MainWindow::selectFile(int fileIndex)
     if (m_diffPane->fileIndex() != fileIndex)
         m_diffPane->showFile(m_mr, fileIndex);
     return true;
+}
+
+bool MainWindow::selectFile(const QByteArray &path)
+{
+    for (int i = 0; m_mr && i < m_mr->files.size(); ++i)
+        if (m_mr->files[i].displayPath() == path || m_mr->files[i].path[Side::Old] == path)
+            return selectFile(i);
+    return false;
 }
 
 int MainWindow::currentFile() const

@@ -27,6 +27,9 @@ class SlicePanel;
 class FileFilterModel;
 class FileTreeModel;
 class MergeRequestHeader;
+class JudgingWorkbench;
+class ReviewSession;
+class WorkspaceActions;
 
 // The workbench: the merge request's header, its files, and the diff of the
 // selected file, with every action in a menu and on a shortcut.
@@ -62,6 +65,12 @@ public:
     // Starts a review run in the background (the Run Review dialog ends here).
     bool startReview(const RunConfig &config, bool replay);
     bool isDemo() const;
+    // The session owns the workspace, the merge request's comments and the
+    // judgements; the judging panels observe it.
+    ReviewSession *session() const { return m_session; }
+    JudgingWorkbench *judging() const { return m_judging; }
+    WorkspaceActions *workspaces() const { return m_workspaces; }
+    bool selectFile(const QByteArray &path);
 
 Q_SIGNALS:
     void mergeRequestOpened();
@@ -124,6 +133,9 @@ private:
     QMenu *m_recentMenu = nullptr;
     SlicePanel *m_slicePanel = nullptr;
     PipelinePanel *m_pipelinePanel = nullptr;
+    ReviewSession *m_session = nullptr;
+    JudgingWorkbench *m_judging = nullptr;
+    WorkspaceActions *m_workspaces = nullptr;
 };
 
 } // namespace rd

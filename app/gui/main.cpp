@@ -6,11 +6,15 @@
 #include <MainWindow.h>
 #include <PipelinePanel.h>
 #include <Theme.h>
+#include <WorkspaceActions.h>
+
+#include <ReviewSession.h>
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
@@ -21,6 +25,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace {
 
@@ -63,8 +68,9 @@ int main(int argc, char *argv[])
     const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the demo merge request."));
     const QCommandLineOption file(QStringLiteral("file"), QStringLiteral("Select this file of the merge request."), QStringLiteral("PATH"));
     const QCommandLineOption demoReview(QStringLiteral("run-demo-review"), QStringLiteral("With --demo: run the demo's review from its recorded answers."));
+    const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("Workspace file to open (created when missing)."), QStringLiteral("FILE"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a PNG of the window once the diff is shown, then quit."), QStringLiteral("PNG"));
-    parser.addOptions({repo, base, head, twoDot, lang, theme, demo, demoReview, file, screenshot});
+    parser.addOptions({repo, base, head, twoDot, lang, theme, demo, demoReview, file, workspace, screenshot});
     parser.process(app);
 
     if (parser.isSet(repo) != parser.isSet(base) || parser.isSet(repo) != parser.isSet(head)) {
@@ -117,11 +123,44 @@ int main(int argc, char *argv[])
         });
     }
 
+    // The workspace: the one named, the demo's own, or the last one used
+    // (on first start the demo's). A bad one is named in a dialog and the
+    // window goes on without judging.
+    const QStringList recentWorkspaces = rd::WorkspaceActions::recent();
+    QString workspacePath;
+    if (parser.isSet(workspace))
+        workspacePath = parser.value(workspace);
+    else if (parser.isSet(demo))
+        workspacePath = rd::WorkspaceActions::demoWorkspace();
+    else if (parser.isSet(repo))
+        workspacePath = rd::WorkspaceActions::lastOrDefault();
+    else
+        workspacePath = recentWorkspaces.isEmpty() ? rd::WorkspaceActions::demoWorkspace() : recentWorkspaces.first();
+    QDir().mkpath(QFileInfo(workspacePath).absolutePath());
+    if (!window.workspaces()->open(workspacePath, true) && parser.isSet(screenshot)) {
+        std::fprintf(stderr, "reviewdesk: %s\n", qPrintable(window.workspaces()->lastError()));
+        return 3;
+    }
+    // Opening another workspace later shows the merge request it had open.
+    QObject::connect(window.workspaces(), &rd::WorkspaceActions::opened, &window, [&window] {
+        if (const auto id = window.session()->lastMergeRequest())
+            for (const rd::MergeRequestEntry &entry : window.session()->mergeRequests())
+                if (entry.id == *id)
+                    window.openMergeRequest({entry.repository, entry.base, entry.head, entry.twoDot, entry.title, entry.description});
+    });
+
     rd::MergeRequestRequest request;
     const QStringList last = QSettings().value(QStringLiteral("recent/last")).toStringList();
+    std::optional<rd::MergeRequestEntry> lastInWorkspace;
+    if (const auto id = window.session()->hasWorkspace() ? window.session()->lastMergeRequest() : std::nullopt)
+        for (const rd::MergeRequestEntry &entry : window.session()->mergeRequests())
+            if (entry.id == *id)
+                lastInWorkspace = entry;
     if (parser.isSet(repo)) {
         request = {parser.value(repo), parser.value(base), parser.value(head), parser.isSet(twoDot), {}, {}};
-    } else if (!parser.isSet(demo) && last.size() == 4) {
+    } else if (!parser.isSet(demo) && lastInWorkspace) {
+        request = {lastInWorkspace->repository, lastInWorkspace->base, lastInWorkspace->head, lastInWorkspace->twoDot, {}, {}};
+    } else if (!parser.isSet(demo) && last.size() == 4 && workspacePath != rd::WorkspaceActions::demoWorkspace()) {
         request = {last[0], last[1], last[2], last[3] == QLatin1String("two-dot"), {}, {}};
     } else {
         const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);

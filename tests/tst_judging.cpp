@@ -1,0 +1,668 @@
+// Judging in the window: comment cards in the diff (both views, both
+// sides, lines outside the file), the comments panel's model and filters,
+// every judging decision by keyboard only with undo and redo, the shortcut
+// sheet and settings, restoring the place after a restart, bad workspaces,
+// and screenshots of the demo merge request with judged cards.
+
+#include <CommentCards.h>
+#include <CommentEditor.h>
+#include <CommentsPanel.h>
+#include <DemoMergeRequest.h>
+#include <DiffPane.h>
+#include <DiffView.h>
+#include <FixtureRepo.h>
+#include <JudgingBar.h>
+#include <JudgingController.h>
+#include <JudgingStatus.h>
+#include <JudgingWorkbench.h>
+#include <MainWindow.h>
+#include <ReviewSession.h>
+#include <Scenarios.h>
+#include <ShortcutSettings.h>
+#include <ShortcutSheet.h>
+#include <Theme.h>
+#include <WorkspaceActions.h>
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTranslator>
+#include <QTreeView>
+
+using namespace rd;
+using namespace rd::test;
+
+class JudgingTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void cardsHangUnderTheirRowsInBothViews();
+    void commentsOutsideTheFileGoToTheNearestLineWithANote();
+    void cardsAppearInTheDiffAndFollowTheCurrentComment();
+    void commentsModelAndFilters();
+    void judgingByKeyboardOnly();
+    void undoAndRedoEveryJudgingAction();
+    void escapeCancelsADecisionWaitingForItsSecondKey();
+    void filteredOutCommentsAreJudgedTheSameWay();
+    void aHumanCommentOnDraggedLinesIsJudgedLikeAnyOther();
+    void editingACommentKeepsTheOriginal();
+    void shortcutSheetListsTheJudgingKeys();
+    void shortcutSettingsRefuseACollision();
+    void noTwoCommandsShareAKey();
+    void closingAndReopeningRestoresTheMergeRequestFileAndComment();
+    void aDamagedWorkspaceIsNamedInADialog();
+    void screenshots_data();
+    void screenshots();
+
+private:
+    void openWindow();
+    void openScenario();
+    void waitForDocument();
+    // A run on the "modified" scenario: a kept comment on an added line, a
+    // filtered one, one on a deleted line of the old side, one past the end.
+    void storeRun();
+    qint64 commentWithIssue(const QString &issue) const;
+
+    QTemporaryDir m_root;
+    QString m_workspace;
+    MainWindow *m_window = nullptr;
+};
+
+void JudgingTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    buildScenarios(m_root.path(), {"modified"});
+}
+
+void JudgingTest::init()
+{
+    QSettings().clear();
+    QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ada"));
+    m_workspace = m_root.filePath(QStringLiteral("ws-%1.rdw").arg(QString::fromLatin1(QTest::currentTestFunction())));
+    QFile::remove(m_workspace);
+    openWindow();
+}
+
+void JudgingTest::cleanup()
+{
+    delete m_window;
+    m_window = nullptr;
+}
+
+void JudgingTest::openWindow()
+{
+    m_window = new MainWindow;
+    m_window->resize(1500, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QVERIFY(m_window->workspaces()->open(m_workspace, true));
+}
+
+void JudgingTest::waitForDocument()
+{
+    QTRY_VERIFY(!m_window->diffPane()->isBuilding() && m_window->diffPane()->view()->document() && m_window->currentFile() >= 0
+                && m_window->diffPane()->view()->document()->file.displayPath() == m_window->mergeRequest()->files[m_window->currentFile()].displayPath());
+}
+
+void JudgingTest::openScenario()
+{
+    QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
+    m_window->openMergeRequest({m_root.filePath(QStringLiteral("modified")), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}});
+    QVERIFY(opened.wait(10000));
+    waitForDocument();
+}
+
+void JudgingTest::storeRun()
+{
+    const DiffDocument *doc = m_window->diffPane()->view()->document();
+    QVERIFY(doc);
+    int deletedLine = 0;
+    for (const DiffRow &row : doc->rows)
+        if (row.changed && row.line[Side::Old] && !deletedLine)
+            deletedLine = row.line[Side::Old];
+    QVERIFY(deletedLine > 0);
+    RunRecord record;
+    record.config.reviewer.model = QStringLiteral("fake-model");
+    record.started = QDateTime::currentDateTimeUtc();
+    record.finished = record.started;
+    auto comment = [](const QString &id, const QString &side, int line, const QString &issue, int q3, bool kept) {
+        ReviewComment c;
+        c.id = id;
+        c.file = QStringLiteral("src/compute.cpp");
+        c.side = side;
+        c.lineStart = c.lineEnd = line;
+        c.issue = issue;
+        c.rootCause = QStringLiteral("The clamp runs after the sum has overflowed.");
+        c.fix = QStringLiteral("Check before adding.");
+        c.example = QStringLiteral("if (v > INT_MAX - total)\n    return INT_MAX;");
+        c.category = QStringLiteral("Code Defect");
+        c.q1Nitpick = 6;
+        c.q2Fake = 6;
+        c.q3Severity = q3;
+        c.reviewers = {1};
+        c.history = {{QStringLiteral("reviewer"), 6, 6, q3}, {QStringLiteral("validator"), 6, 6, q3}};
+        if (!kept)
+            c.drop(QStringLiteral("coarse"));
+        return c;
+    };
+    record.comments = {comment(QStringLiteral("c1"), QStringLiteral("new"), 44, QStringLiteral("clamping hides an overflow"), 6, true),
+                       comment(QStringLiteral("c2"), QStringLiteral("new"), 44, QStringLiteral("style of the if"), 1, false),
+                       comment(QStringLiteral("c3"), QStringLiteral("old"), deletedLine, QStringLiteral("the old factor was right"), 4, true),
+                       comment(QStringLiteral("c4"), QStringLiteral("new"), 9999, QStringLiteral("past the end"), 3, true)};
+    QSignalSpy changed(m_window->session(), &ReviewSession::commentsChanged);
+    QSignalSpy problems(m_window->judging(), &JudgingWorkbench::message);
+    m_window->judging()->storeRun(record);
+    QVERIFY2(problems.isEmpty(), problems.isEmpty() ? "" : qPrintable(problems.first().first().toString()));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(m_window->session()->comments().size(), 4);
+}
+
+qint64 JudgingTest::commentWithIssue(const QString &issue) const
+{
+    for (const StoredComment &c : m_window->session()->comments())
+        if (c.comment.issue == issue)
+            return c.id;
+    return 0;
+}
+
+void JudgingTest::cardsHangUnderTheirRowsInBothViews()
+{
+    // Rows 0..39, one change at row 20 (old 21 deleted, new 21 added); the rest folds.
+    DiffDocument doc;
+    for (int i = 0; i < 40; ++i) {
+        DiffRow row;
+        row.line[Side::Old] = i + 1;
+        row.line[Side::New] = i + 1;
+        row.changed = i == 20;
+        doc.rows.append(row);
+    }
+    DiffLayout layout;
+    layout.setDocument(&doc);
+    QCOMPARE(layout.lineOfRow(5), -1); // folded
+    layout.setCards({{5, Side::New}, {20, Side::Old}, {20, Side::New}});
+    // The row of a card is unfolded, and the card is the line after it.
+    const int row5 = layout.lineOfRow(5);
+    QVERIFY(row5 >= 0);
+    QCOMPARE(layout.lineOfCard(0), row5 + 1);
+    QCOMPARE(layout.lines()[row5 + 1].kind, VisualLine::Kind::Card);
+    // Side by side: both cards of the changed row follow it, old first, each in its column.
+    const int changed = layout.lineOfRow(20);
+    QCOMPARE(layout.lineOfCard(1), changed + 1);
+    QCOMPARE(layout.lineOfCard(2), changed + 2);
+    QCOMPARE(layout.lines()[changed + 1].sides, quint8(VisualLine::OldSide));
+    QCOMPARE(layout.lines()[changed + 2].sides, quint8(VisualLine::NewSide));
+    // Unified: the old-side card follows the deleted line, the new-side one the added line.
+    layout.setUnified(true);
+    const int deleted = layout.lineOfCard(1) - 1;
+    QCOMPARE(layout.lines()[deleted].kind, VisualLine::Kind::Row);
+    QCOMPARE(layout.lines()[deleted].sides, quint8(VisualLine::OldSide));
+    const int added = layout.lineOfCard(2) - 1;
+    QCOMPARE(layout.lines()[added].sides, quint8(VisualLine::NewSide));
+    QVERIFY(added > layout.lineOfCard(1));
+}
+
+void JudgingTest::commentsOutsideTheFileGoToTheNearestLineWithANote()
+{
+    DiffDocument doc;
+    doc.file.path[Side::Old] = doc.file.path[Side::New] = "a.cpp";
+    for (int i = 0; i < 10; ++i) {
+        DiffRow row;
+        row.line[Side::Old] = row.line[Side::New] = i + 1;
+        doc.rows.append(row);
+        doc.side[Side::Old].lineStart.append(i + 1);
+        doc.side[Side::New].lineStart.append(i + 1);
+    }
+    ReviewComment c;
+    c.file = QStringLiteral("a.cpp");
+    c.lineStart = c.lineEnd = 4;
+    auto placed = CommentCards::place(c, doc);
+    QCOMPARE(placed.row, 3);
+    QVERIFY(placed.note.isEmpty());
+    c.lineStart = c.lineEnd = 50;
+    placed = CommentCards::place(c, doc);
+    QCOMPARE(placed.row, 9);
+    QVERIFY2(placed.note.contains(QLatin1String("50")), qPrintable(placed.note));
+    c.side = QStringLiteral("old");
+    c.lineStart = c.lineEnd = 2;
+    placed = CommentCards::place(c, doc);
+    QCOMPARE(placed.side, Side::Old);
+    QCOMPARE(placed.row, 1);
+    c.file = QStringLiteral("b.cpp");
+    QCOMPARE(CommentCards::place(c, doc).row, -1);
+}
+
+void JudgingTest::cardsAppearInTheDiffAndFollowTheCurrentComment()
+{
+    openScenario();
+    storeRun();
+    DiffView *view = m_window->diffPane()->view();
+    QTRY_COMPARE(view->cards().size(), 4);
+    const qint64 old = commentWithIssue(QStringLiteral("the old factor was right"));
+    const qint64 past = commentWithIssue(QStringLiteral("past the end"));
+    // The old-side card is in the old column, the others in the new one.
+    m_window->session()->setCurrentComment(old);
+    QTRY_VERIFY(!view->cardRect(old).isEmpty());
+    QVERIFY(view->cardRect(old).right() < view->viewport()->width() / 2);
+    m_window->session()->setCurrentComment(past);
+    QTRY_VERIFY(!view->cardRect(past).isEmpty());
+    QVERIFY(view->cardRect(past).left() > view->viewport()->width() / 2);
+    const auto card = std::find_if(view->cards().begin(), view->cards().end(), [past](const DiffCard &c) { return c.id == past; });
+    QVERIFY(card->html.contains(QLatin1String("past the end of the file")));
+    QCOMPARE(view->currentCard(), past);
+    // Collapsing leaves one line; the filter of the panel hides cards.
+    const int tall = view->cardRect(past).height();
+    m_window->judging()->controller()->action(QStringLiteral("toggleCard"))->trigger();
+    QTRY_VERIFY(view->cardRect(past).height() < tall);
+    m_window->judging()->commentsPanel()->combo(QStringLiteral("kept"))->setCurrentIndex(1); // kept only
+    QTRY_COMPARE(view->cards().size(), 3);
+    // Unified view keeps the cards.
+    m_window->action(QStringLiteral("unified"))->trigger();
+    QVERIFY(view->lineOfCard(old) >= 0);
+    m_window->action(QStringLiteral("unified"))->trigger();
+}
+
+void JudgingTest::commentsModelAndFilters()
+{
+    openScenario();
+    storeRun();
+    CommentsPanel *panel = m_window->judging()->commentsPanel();
+    QAbstractItemModelTester sourceTester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester filterTester(panel->filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(panel->filterModel()->rowCount(), 4);
+    QVERIFY2(panel->countsText().contains(QLatin1String("4 of 4")), qPrintable(panel->countsText()));
+    // Kept / filtered with the stage.
+    QComboBox *kept = panel->combo(QStringLiteral("kept"));
+    kept->setCurrentIndex(kept->findData(QStringLiteral("coarse")));
+    QCOMPARE(panel->filterModel()->shownComments(), QList<qint64>{commentWithIssue(QStringLiteral("style of the if"))});
+    kept->setCurrentIndex(0);
+    // Text search.
+    panel->textFilter()->setText(QStringLiteral("OLD FACTOR"));
+    QCOMPARE(panel->filterModel()->rowCount(), 1);
+    panel->textFilter()->clear();
+    // Judged / unjudged follow the judgements.
+    const qint64 first = commentWithIssue(QStringLiteral("clamping hides an overflow"));
+    QVERIFY(m_window->session()->setAnnotator(QStringLiteral("ada")));
+    QVERIFY(m_window->session()->setVerdict(first, Verdict::Accept));
+    QComboBox *judged = panel->combo(QStringLiteral("judged"));
+    judged->setCurrentIndex(1);
+    QCOMPARE(panel->filterModel()->shownComments(), QList<qint64>{first});
+    judged->setCurrentIndex(2);
+    QCOMPARE(panel->filterModel()->rowCount(), 3);
+    judged->setCurrentIndex(0);
+    // Sorting by severity puts the 6 first and the 1 last.
+    QComboBox *order = panel->combo(QStringLiteral("order"));
+    order->setCurrentIndex(order->findData(static_cast<int>(CommentFilterModel::Order::Severity)));
+    const QList<qint64> bySeverity = panel->filterModel()->shownComments();
+    QCOMPARE(bySeverity.first(), first);
+    QCOMPARE(bySeverity.last(), commentWithIssue(QStringLiteral("style of the if")));
+    // Selecting a row makes it current, and the diff scrolls to its card.
+    const QModelIndex row = panel->filterModel()->index(1, 0);
+    panel->view()->setCurrentIndex(row);
+    const qint64 selected = row.data(CommentsModel::CommentIdRole).toLongLong();
+    QCOMPARE(m_window->session()->currentComment(), selected);
+    QTRY_VERIFY(!m_window->diffPane()->view()->cardRect(selected).isEmpty());
+}
+
+void JudgingTest::judgingByKeyboardOnly()
+{
+    openScenario();
+    storeRun();
+    m_window->diffPane()->view()->setFocus();
+    ReviewSession *session = m_window->session();
+    QTest::keyClick(m_window, Qt::Key_J);
+    const qint64 first = session->currentComment();
+    QVERIFY(first != 0);
+    QCOMPARE(session->annotator(), QStringLiteral("ada")); // remembered, not asked again
+    // Verdict: one key.
+    QTest::keyClick(m_window, Qt::Key_R);
+    QCOMPARE(session->judgement(first)->verdict, Verdict::Reject);
+    // Scores, category, context level, tag: two keys each.
+    QTest::keyClick(m_window, Qt::Key_3);
+    QVERIFY(m_window->judging()->bar()->promptText().contains(QLatin1String("Q3")));
+    QTest::keyClick(m_window, Qt::Key_2);
+    QCOMPARE(session->judgement(first)->q3Severity, 2);
+    QVERIFY(m_window->judging()->bar()->promptText().isEmpty());
+    QTest::keyClick(m_window, Qt::Key_1);
+    QTest::keyClick(m_window, Qt::Key_7);
+    QCOMPARE(session->judgement(first)->q1Nitpick, 7);
+    QTest::keyClick(m_window, Qt::Key_2);
+    QTest::keyClick(m_window, Qt::Key_3);
+    QCOMPARE(session->judgement(first)->q2Fake, 3);
+    QTest::keyClick(m_window, Qt::Key_C);
+    QTest::keyClick(m_window, Qt::Key_4);
+    QCOMPARE(session->judgement(first)->category, aacrCategories()[3]);
+    QTest::keyClick(m_window, Qt::Key_L);
+    QTest::keyClick(m_window, Qt::Key_F);
+    QCOMPARE(session->judgement(first)->context, ContextLevel::File);
+    QTest::keyClick(m_window, Qt::Key_T);
+    QTest::keyClick(m_window, Qt::Key_2);
+    QCOMPARE(session->judgement(first)->tag, cqsTags()[1]);
+    QTest::keyClick(m_window, Qt::Key_B);
+    QCOMPARE(session->judgement(first)->keyBug, true);
+    QTest::keyClick(m_window, Qt::Key_N);
+    QCOMPARE(session->judgement(first)->thumbs, Thumbs::Down);
+    // The card shows the judgement as chips.
+    DiffView *view = m_window->diffPane()->view();
+    const auto card = std::find_if(view->cards().begin(), view->cards().end(), [first](const DiffCard &c) { return c.id == first; });
+    QVERIFY(card != view->cards().end());
+    QVERIFY(card->html.contains(QLatin1String("Rejected")));
+    QVERIFY(card->html.contains(QLatin1String("Key bug")));
+    // Accept and next: the verdict changes and the next comment is current.
+    QTest::keyClick(m_window, Qt::Key_A, Qt::ShiftModifier);
+    QCOMPARE(session->judgement(first)->verdict, Verdict::Accept);
+    const qint64 second = session->currentComment();
+    QVERIFY(second != first);
+    QTest::keyClick(m_window, Qt::Key_U);
+    QCOMPARE(session->judgement(second)->verdict, Verdict::Unsure);
+    QTest::keyClick(m_window, Qt::Key_K);
+    QCOMPARE(session->currentComment(), first);
+    // Progress in the status bar.
+    QTRY_VERIFY2(m_window->judging()->status()->text().contains(QLatin1String("Judged 2/4")), qPrintable(m_window->judging()->status()->text()));
+}
+
+void JudgingTest::undoAndRedoEveryJudgingAction()
+{
+    openScenario();
+    storeRun();
+    ReviewSession *session = m_window->session();
+    QTest::keyClick(m_window, Qt::Key_J);
+    const qint64 first = session->currentComment();
+    QTest::keyClick(m_window, Qt::Key_A);
+    QTest::keyClick(m_window, Qt::Key_3);
+    QTest::keyClick(m_window, Qt::Key_5);
+    QCOMPARE(session->judgement(first)->q3Severity, 5);
+    QVERIFY(m_window->judging()->controller()->action(QStringLiteral("undoJudging"))->isEnabled());
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!session->judgement(first)->q3Severity.has_value());
+    QCOMPARE(session->judgement(first)->verdict, Verdict::Accept);
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!session->judgement(first) || !session->judgement(first)->verdict);
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(session->judgement(first)->verdict, Verdict::Accept);
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(session->judgement(first)->q3Severity, 5);
+    QVERIFY(!m_window->judging()->controller()->action(QStringLiteral("redoJudging"))->isEnabled());
+}
+
+void JudgingTest::escapeCancelsADecisionWaitingForItsSecondKey()
+{
+    openScenario();
+    storeRun();
+    ReviewSession *session = m_window->session();
+    QTest::keyClick(m_window, Qt::Key_J);
+    const qint64 first = session->currentComment();
+    const int barHeight = m_window->judging()->bar()->height();
+    QTest::keyClick(m_window, Qt::Key_1);
+    QCOMPARE(m_window->judging()->controller()->pending(), JudgingController::Pending::Q1);
+    QVERIFY(m_window->judging()->bar()->positionText().contains(QLatin1String("Q1")));
+    QTest::keyClick(m_window, Qt::Key_Escape);
+    QCOMPARE(m_window->judging()->controller()->pending(), JudgingController::Pending::None);
+    // The prompt came and went without moving the diff.
+    QTRY_COMPARE(m_window->judging()->bar()->height(), barHeight);
+    // The next digit is a new decision's first key, not a score.
+    QTest::keyClick(m_window, Qt::Key_3);
+    QCOMPARE(m_window->judging()->controller()->pending(), JudgingController::Pending::Q3);
+    QTest::keyClick(m_window, Qt::Key_9); // out of range: nothing stored
+    QVERIFY(!session->judgement(first) || !session->judgement(first)->q3Severity);
+    QVERIFY(!session->judgement(first) || !session->judgement(first)->q1Nitpick);
+}
+
+void JudgingTest::filteredOutCommentsAreJudgedTheSameWay()
+{
+    openScenario();
+    storeRun();
+    const qint64 filtered = commentWithIssue(QStringLiteral("style of the if"));
+    m_window->session()->setCurrentComment(filtered);
+    QTest::keyClick(m_window, Qt::Key_A);
+    QTest::keyClick(m_window, Qt::Key_L);
+    QTest::keyClick(m_window, Qt::Key_1);
+    QCOMPARE(m_window->session()->judgement(filtered)->verdict, Verdict::Accept);
+    QCOMPARE(m_window->session()->judgement(filtered)->context, ContextLevel::Diff);
+}
+
+void JudgingTest::aHumanCommentOnDraggedLinesIsJudgedLikeAnyOther()
+{
+    openScenario();
+    DiffView *view = m_window->diffPane()->view();
+    QVERIFY(view->goToLine(Side::New, 44));
+    // Drag over the new side's line numbers from line 44 to line 45.
+    const int first = view->lineAt(view->textRect(Side::New, view->currentLine()).center());
+    const QRect text44 = view->textRect(Side::New, first);
+    QVERIFY(!text44.isEmpty());
+    const QPoint gutter44(text44.left() - 10, text44.center().y());
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, gutter44);
+    QTest::mouseMove(view->viewport(), gutter44 + QPoint(0, view->lineHeight()));
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, gutter44 + QPoint(0, view->lineHeight()));
+    QCOMPARE(view->selectedRange().side, Side::New);
+    QCOMPARE(view->selectedRange().from, 44);
+    QCOMPARE(view->selectedRange().to, 45);
+    QTest::keyClick(m_window, Qt::Key_C, Qt::ShiftModifier);
+    CommentEditor *editor = nullptr;
+    QTRY_VERIFY((editor = m_window->findChild<CommentEditor *>()) != nullptr);
+    QVERIFY(!editor->isValid()); // no text yet
+    editor->field(QStringLiteral("issue"))->setPlainText(QStringLiteral("the clamp hides an overflow (my own)"));
+    editor->accept();
+    const qint64 id = commentWithIssue(QStringLiteral("the clamp hides an overflow (my own)"));
+    QVERIFY(id != 0);
+    const StoredComment *c = m_window->session()->comment(id);
+    QCOMPARE(c->origin, CommentOrigin::Human);
+    QCOMPARE(c->author, QStringLiteral("ada"));
+    QCOMPARE(c->comment.lineStart, 44);
+    QCOMPARE(c->comment.lineEnd, 45);
+    QCOMPARE(m_window->session()->currentComment(), id);
+    QTRY_VERIFY(!view->cardRect(id).isEmpty());
+    QTest::keyClick(m_window, Qt::Key_A);
+    QCOMPARE(m_window->session()->judgement(id)->verdict, Verdict::Accept);
+    // Undo the verdict, then the comment itself.
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(commentWithIssue(QStringLiteral("the clamp hides an overflow (my own)")), 0);
+}
+
+void JudgingTest::editingACommentKeepsTheOriginal()
+{
+    openScenario();
+    storeRun();
+    const qint64 id = commentWithIssue(QStringLiteral("clamping hides an overflow"));
+    m_window->session()->setCurrentComment(id);
+    QTest::keyClick(m_window, Qt::Key_E, Qt::ShiftModifier);
+    CommentEditor *editor = nullptr;
+    QTRY_VERIFY((editor = m_window->findChild<CommentEditor *>()) != nullptr);
+    editor->field(QStringLiteral("issue"))->setPlainText(QStringLiteral("the sum overflows before the clamp"));
+    editor->accept();
+    const StoredComment *c = m_window->session()->comment(id);
+    QCOMPARE(c->comment.issue, QStringLiteral("the sum overflows before the clamp"));
+    QVERIFY(c->original.has_value());
+    QCOMPARE(c->original->issue, QStringLiteral("clamping hides an overflow"));
+    const auto card = std::find_if(m_window->diffPane()->view()->cards().begin(), m_window->diffPane()->view()->cards().end(),
+                                   [id](const DiffCard &d) { return d.id == id; });
+    QVERIFY(card->html.contains(QLatin1String("clamping hides an overflow"))); // the original, shown
+}
+
+void JudgingTest::shortcutSheetListsTheJudgingKeys()
+{
+    QTest::keyClick(m_window, Qt::Key_F1);
+    ShortcutSheet *sheet = nullptr;
+    QTRY_VERIFY((sheet = m_window->findChild<ShortcutSheet *>()) != nullptr);
+    const QString text = sheet->text();
+    for (const QString &name : {QStringLiteral("accept"), QStringLiteral("acceptAndNext"), QStringLiteral("undoJudging")}) {
+        QAction *a = m_window->judging()->controller()->action(name);
+        QVERIFY2(text.contains(a->text().remove(QLatin1Char('&'))), qPrintable(name));
+        QVERIFY2(text.contains(a->shortcut().toString(QKeySequence::NativeText)), qPrintable(name));
+    }
+    QVERIFY(text.contains(aacrCategories()[0]) || text.contains(QLatin1String("Security")));
+    sheet->close();
+}
+
+void JudgingTest::shortcutSettingsRefuseACollision()
+{
+    ShortcutSettings settings(m_window);
+    QVERIFY(!settings.setShortcut(QStringLiteral("accept"), QKeySequence(Qt::Key_R)));
+    QVERIFY2(settings.problem().contains(QLatin1String("Reject")), qPrintable(settings.problem()));
+    // Against the window's own commands too.
+    QVERIFY(!settings.setShortcut(QStringLiteral("accept"), QKeySequence(Qt::CTRL | Qt::Key_G)));
+    QVERIFY(settings.problem().contains(QLatin1String("Go to Line")));
+    QVERIFY(settings.setShortcut(QStringLiteral("accept"), QKeySequence(Qt::Key_G)));
+    settings.apply();
+    QCOMPARE(m_window->judging()->controller()->action(QStringLiteral("accept"))->shortcut(), QKeySequence(Qt::Key_G));
+    // Remembered: a new window starts with it.
+    delete m_window;
+    m_window = nullptr;
+    openWindow();
+    QCOMPARE(m_window->judging()->controller()->action(QStringLiteral("accept"))->shortcut(), QKeySequence(Qt::Key_G));
+}
+
+void JudgingTest::noTwoCommandsShareAKey()
+{
+    const auto collisions = ShortcutSettings::collisions(m_window);
+    QStringList names;
+    for (const auto &[a, b] : collisions)
+        names << a + QStringLiteral(" = ") + b;
+    QVERIFY2(collisions.isEmpty(), qPrintable(names.join(QStringLiteral(", "))));
+}
+
+void JudgingTest::closingAndReopeningRestoresTheMergeRequestFileAndComment()
+{
+    openScenario();
+    storeRun();
+    const qint64 old = commentWithIssue(QStringLiteral("the old factor was right"));
+    m_window->session()->setCurrentComment(old);
+    QTest::keyClick(m_window, Qt::Key_A);
+    m_window->close();
+    delete m_window;
+    m_window = nullptr;
+
+    openWindow();
+    ReviewSession *session = m_window->session();
+    const auto last = session->lastMergeRequest();
+    QVERIFY(last.has_value());
+    const auto entries = session->mergeRequests();
+    const auto entry = std::find_if(entries.begin(), entries.end(), [&](const MergeRequestEntry &e) { return e.id == *last; });
+    QVERIFY(entry != entries.end());
+    QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
+    m_window->openMergeRequest({entry->repository, entry->base, entry->head, entry->twoDot, {}, {}});
+    QVERIFY(opened.wait(10000));
+    waitForDocument();
+    QCOMPARE(session->currentComment(), old);
+    QCOMPARE(session->currentFile(), QStringLiteral("src/compute.cpp"));
+    QCOMPARE(session->judgement(old)->verdict, Verdict::Accept);
+    QTRY_COMPARE(m_window->diffPane()->view()->currentCard(), old);
+}
+
+void JudgingTest::aDamagedWorkspaceIsNamedInADialog()
+{
+    const QString bad = m_root.filePath(QStringLiteral("damaged.rdw"));
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(4096, 'x'));
+    file.close();
+    const QString before = m_window->session()->workspacePath();
+    QVERIFY(!m_window->workspaces()->open(bad, false));
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>()) != nullptr);
+    QVERIFY(box->text().contains(QLatin1String("damaged.rdw")));
+    QVERIFY(!box->informativeText().isEmpty());
+    QCOMPARE(m_window->session()->workspacePath(), before);
+    box->close();
+}
+
+void JudgingTest::screenshots_data()
+{
+    QTest::addColumn<QString>("theme");
+    QTest::addColumn<QString>("language");
+    QTest::newRow("light-en") << QStringLiteral("light") << QStringLiteral("en");
+    QTest::newRow("dark-en") << QStringLiteral("dark") << QStringLiteral("en");
+    QTest::newRow("light-zh_CN") << QStringLiteral("light") << QStringLiteral("zh_CN");
+    QTest::newRow("dark-zh_CN") << QStringLiteral("dark") << QStringLiteral("zh_CN");
+}
+
+// The demo merge request after its recorded review, with cards judged in
+// several ways; a PNG per theme and language in the build directory.
+void JudgingTest::screenshots()
+{
+    QFETCH(QString, theme);
+    QFETCH(QString, language);
+    QTranslator translator;
+    if (language != QLatin1String("en")) {
+        QVERIFY(translator.load(QStringLiteral(REVIEWDESK_QM_DIR "/reviewdesk_") + language));
+        QCoreApplication::installTranslator(&translator);
+    }
+    // A window made after the translator, so every string is translated.
+    delete m_window;
+    m_window = nullptr;
+    applyTheme(themeFromName(theme));
+    openWindow();
+    auto demo = ensureDemoMergeRequest(m_root.filePath(QStringLiteral("demo-inventory")));
+    QVERIFY2(demo, demo ? "" : qPrintable(demo.error().message));
+    QSignalSpy sliced(m_window, &MainWindow::slicingFinished);
+    QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
+    m_window->openMergeRequest(*demo);
+    QVERIFY(opened.wait(10000));
+    QVERIFY(sliced.wait(120000));
+    QFile configFile(QStringLiteral(":/replays/demo-review-config.json"));
+    QVERIFY(configFile.open(QIODevice::ReadOnly));
+    const auto config = RunConfig::fromJson(configFile.readAll());
+    QVERIFY(config);
+    QSignalSpy reviewed(m_window, &MainWindow::reviewFinished);
+    QVERIFY(m_window->startReview(*config, true));
+    QVERIFY(reviewed.wait(120000));
+    ReviewSession *session = m_window->session();
+    QVERIFY(session->comments().size() >= 3);
+    // Judge the first comments of one file in different ways, by keys.
+    const QString file = session->comments().first().comment.file;
+    QVERIFY(m_window->selectFile(file.toUtf8()));
+    waitForDocument();
+    m_window->diffPane()->view()->setFocus();
+    const QList<QList<int>> decisions = {{Qt::Key_A, Qt::Key_C, Qt::Key_2, Qt::Key_L, Qt::Key_2, Qt::Key_B, Qt::Key_Y},
+                                         {Qt::Key_R, Qt::Key_3, Qt::Key_2, Qt::Key_T, Qt::Key_5, Qt::Key_N},
+                                         {Qt::Key_U}};
+    session->setCurrentComment(session->comments().first().id);
+    for (const QList<int> &keys : decisions) {
+        for (int key : keys)
+            QTest::keyClick(m_window, static_cast<Qt::Key>(key));
+        QTest::keyClick(m_window, Qt::Key_J);
+    }
+    // One left collapsed, one current.
+    m_window->judging()->cards()->setCollapsed(session->comments()[1].id, true);
+    session->setCurrentComment(session->comments().first().id);
+    waitForDocument();
+    QTRY_VERIFY(!m_window->diffPane()->view()->cardRect(session->comments().first().id).isEmpty());
+    // Lay out what the last judgements changed (a person's event loop does this between frames).
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const QImage image = m_window->grab().toImage();
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-judging-%1-%2.png").arg(theme, language);
+    QVERIFY(image.save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+    // The current card's border is drawn in the highlight colour.
+    const QRect card = m_window->diffPane()->view()->cardRect(session->comments().first().id);
+    const QPoint corner = m_window->diffPane()->view()->viewport()->mapTo(m_window, card.topLeft() + QPoint(card.width() / 2, 0));
+    const QColor highlight = m_window->palette().color(QPalette::Highlight);
+    bool found = false;
+    for (int dy = -1; dy <= 2 && !found; ++dy)
+        found = QColor(image.pixel(corner + QPoint(0, dy))).rgb() == highlight.rgb();
+    QVERIFY2(found, "no highlighted card border");
+    QCOMPARE(isDark(m_window->palette()), theme == QLatin1String("dark"));
+    if (language != QLatin1String("en"))
+        QVERIFY(m_window->judging()->status()->text().contains(QStringLiteral("已")));
+    delete m_window;
+    m_window = nullptr;
+    QCoreApplication::removeTranslator(&translator);
+    applyTheme(Theme::System);
+}
+
+QTEST_MAIN(JudgingTest)
+#include "tst_judging.moc"

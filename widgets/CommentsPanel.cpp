@@ -1,0 +1,237 @@
+#include "CommentsPanel.h"
+
+#include "CommentCardText.h"
+
+#include <ReviewSession.h>
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSet>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace rd {
+
+namespace {
+const char *const Stages[] = {"coarse", "top_k", "meta", "merged", "validator", "unparsed"};
+}
+
+CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
+    : QWidget(parent), m_session(session), m_model(new CommentsModel(session, this)), m_filter(new CommentFilterModel(session, m_model, this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto *grid = new QGridLayout;
+    grid->setHorizontalSpacing(4);
+    grid->setVerticalSpacing(2);
+    m_text = new QLineEdit(this);
+    m_text->setObjectName(QStringLiteral("commentText"));
+    m_text->setPlaceholderText(tr("Search the comments' text"));
+    m_text->setClearButtonEnabled(true);
+    grid->addWidget(m_text, 0, 0, 1, 6);
+    QComboBox *order = addCombo(QStringLiteral("order"), tr("Sort"), grid, 0, 12);
+    order->addItem(tr("By location"), static_cast<int>(CommentFilterModel::Order::Location));
+    order->addItem(tr("By severity"), static_cast<int>(CommentFilterModel::Order::Severity));
+    order->addItem(tr("By score (Q1+Q2+Q3)"), static_cast<int>(CommentFilterModel::Order::Score));
+
+    QComboBox *verdict = addCombo(QStringLiteral("verdict"), tr("Verdict"), grid, 0, 6);
+    verdict->addItem(tr("Any verdict"), -1);
+    for (Verdict v : {Verdict::Accept, Verdict::Reject, Verdict::Unsure})
+        verdict->addItem(CommentCardText::verdictText(v), static_cast<int>(v));
+    QComboBox *judged = addCombo(QStringLiteral("judged"), tr("Judged"), grid, 0, 8);
+    judged->addItem(tr("Judged or not"), static_cast<int>(CommentFilter::Judged::Any));
+    judged->addItem(tr("Judged"), static_cast<int>(CommentFilter::Judged::Judged));
+    judged->addItem(tr("Not judged"), static_cast<int>(CommentFilter::Judged::Unjudged));
+    QComboBox *kept = addCombo(QStringLiteral("kept"), tr("Pipeline"), grid, 0, 10);
+    kept->addItem(tr("Kept and filtered"), QString());
+    kept->addItem(tr("Kept"), QStringLiteral("kept"));
+    kept->addItem(tr("Filtered (any stage)"), QStringLiteral("filtered"));
+    for (const char *stage : Stages)
+        kept->addItem(tr("Filtered by %1").arg(CommentCardText::stageText(QString::fromLatin1(stage))), QString::fromLatin1(stage));
+
+    QComboBox *category = addCombo(QStringLiteral("category"), tr("Category"), grid, 1, 0);
+    category->addItem(tr("Any category"), QString());
+    for (const QString &c : aacrCategories())
+        category->addItem(CommentCardText::categoryText(c), c);
+    QComboBox *context = addCombo(QStringLiteral("context"), tr("Context"), grid, 1, 2);
+    context->addItem(tr("Any context level"), -1);
+    for (ContextLevel c : {ContextLevel::Diff, ContextLevel::File, ContextLevel::Repo})
+        context->addItem(CommentCardText::contextText(c), static_cast<int>(c));
+    QComboBox *severity = addCombo(QStringLiteral("severity"), tr("Severity"), grid, 1, 4);
+    severity->addItem(tr("Any severity"), 0);
+    for (int s = 2; s <= 7; ++s)
+        severity->addItem(tr("Severity ≥ %1").arg(s), s);
+
+    addCombo(QStringLiteral("file"), tr("File"), grid, 1, 6);
+    addCombo(QStringLiteral("run"), tr("Run"), grid, 1, 8);
+    addCombo(QStringLiteral("model"), tr("Model"), grid, 1, 10);
+    addCombo(QStringLiteral("author"), tr("Author"), grid, 1, 12);
+    for (int column : {1, 3, 5, 7, 9, 11, 13})
+        grid->setColumnStretch(column, 1);
+    layout->addLayout(grid);
+
+    m_counts = new QLabel(this);
+    m_counts->setObjectName(QStringLiteral("commentCounts"));
+    layout->addWidget(m_counts);
+
+    m_view = new QTreeView(this);
+    m_view->setObjectName(QStringLiteral("commentList"));
+    m_view->setModel(m_filter);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAllColumnsShowFocus(true);
+    m_view->header()->setStretchLastSection(true);
+    m_view->header()->setSectionResizeMode(CommentListModel::SeverityColumn, QHeaderView::ResizeToContents);
+    m_view->setColumnWidth(CommentListModel::LocationColumn, 190);
+    m_view->setColumnWidth(CommentListModel::CategoryColumn, 130);
+    m_view->setColumnWidth(CommentListModel::VerdictColumn, 140);
+    m_view->setColumnWidth(CommentListModel::SourceColumn, 160);
+    layout->addWidget(m_view, 1);
+
+    connect(m_text, &QLineEdit::textChanged, this, &CommentsPanel::applyFilter);
+    for (auto it = m_combos.constBegin(); it != m_combos.constEnd(); ++it)
+        if (it.key() != QLatin1String("order"))
+            connect(it.value(), &QComboBox::currentIndexChanged, this, &CommentsPanel::applyFilter);
+    connect(order, &QComboBox::currentIndexChanged, this, [this, order] {
+        m_filter->setOrder(static_cast<CommentFilterModel::Order>(order->currentData().toInt()));
+        selectCurrent();
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        if (!m_selecting && current.isValid())
+            m_session->setCurrentComment(current.data(CommentsModel::CommentIdRole).toLongLong());
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        rebuildChoices();
+        updateCounts();
+        selectCurrent();
+    });
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &CommentsPanel::updateCounts);
+    connect(m_session, &ReviewSession::currentCommentChanged, this, &CommentsPanel::selectCurrent);
+    rebuildChoices();
+    updateCounts();
+}
+
+QComboBox *CommentsPanel::addCombo(const QString &name, const QString &label, QGridLayout *grid, int row, int column)
+{
+    auto *text = new QLabel(label, this);
+    auto *combo = new QComboBox(this);
+    combo->setObjectName(name);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(8);
+    text->setBuddy(combo);
+    grid->addWidget(text, row, column);
+    grid->addWidget(combo, row, column + 1);
+    m_combos.insert(name, combo);
+    return combo;
+}
+
+QComboBox *CommentsPanel::combo(const QString &name) const
+{
+    return m_combos.value(name);
+}
+
+void CommentsPanel::rebuildChoices()
+{
+    // Files, runs, models and authors come from the comments themselves.
+    QStringList files, models, authors;
+    QList<std::pair<qint64, QString>> runs;
+    for (const StoredComment &c : m_session->comments()) {
+        if (!files.contains(c.comment.file))
+            files << c.comment.file;
+        const QString model = m_model->modelOf(c);
+        if (!model.isEmpty() && !models.contains(model))
+            models << model;
+        if (!c.author.isEmpty() && !authors.contains(c.author))
+            authors << c.author;
+    }
+    for (const StoredRun &run : m_session->runs())
+        runs.append({run.id, run.label.isEmpty() ? tr("run %1").arg(run.id) : run.label});
+    auto refill = [this](const QString &name, const QString &any, const QList<std::pair<QVariant, QString>> &items) {
+        QComboBox *box = m_combos.value(name);
+        const QVariant was = box->currentData();
+        const QSignalBlocker block(box);
+        box->clear();
+        box->addItem(any, QVariant());
+        for (const auto &[data, text] : items)
+            box->addItem(text, data);
+        const int at = box->findData(was);
+        box->setCurrentIndex(at >= 0 ? at : 0);
+    };
+    QList<std::pair<QVariant, QString>> items;
+    std::sort(files.begin(), files.end());
+    for (const QString &f : files)
+        items.append({f, f});
+    refill(QStringLiteral("file"), tr("Any file"), items);
+    items.clear();
+    for (const auto &[id, label] : runs)
+        items.append({id, label});
+    refill(QStringLiteral("run"), tr("Any run"), items);
+    items.clear();
+    for (const QString &m : models)
+        items.append({m, m});
+    refill(QStringLiteral("model"), tr("Any model"), items);
+    items.clear();
+    for (const QString &a : authors)
+        items.append({a, a});
+    refill(QStringLiteral("author"), tr("Any author"), items);
+    applyFilter();
+}
+
+void CommentsPanel::applyFilter()
+{
+    CommentFilter f;
+    f.verdict = combo(QStringLiteral("verdict"))->currentData().toInt();
+    f.judged = static_cast<CommentFilter::Judged>(combo(QStringLiteral("judged"))->currentData().toInt());
+    const QString kept = combo(QStringLiteral("kept"))->currentData().toString();
+    f.kept = kept.isEmpty() ? CommentFilter::Kept::Any : kept == QLatin1String("kept") ? CommentFilter::Kept::Kept : CommentFilter::Kept::Filtered;
+    if (f.kept == CommentFilter::Kept::Filtered && kept != QLatin1String("filtered"))
+        f.droppedAt = kept;
+    f.category = combo(QStringLiteral("category"))->currentData().toString();
+    f.context = combo(QStringLiteral("context"))->currentData().toInt();
+    f.minSeverity = combo(QStringLiteral("severity"))->currentData().toInt();
+    f.file = combo(QStringLiteral("file"))->currentData().toString();
+    f.run = combo(QStringLiteral("run"))->currentData().toLongLong();
+    f.model = combo(QStringLiteral("model"))->currentData().toString();
+    f.author = combo(QStringLiteral("author"))->currentData().toString();
+    f.text = m_text->text().trimmed();
+    m_filter->setFilter(f);
+    updateCounts();
+    selectCurrent();
+    Q_EMIT filterChanged();
+}
+
+QString CommentsPanel::countsText() const
+{
+    return m_counts->text();
+}
+
+void CommentsPanel::updateCounts()
+{
+    int judged = 0, kept = 0;
+    for (const StoredComment &c : m_session->comments()) {
+        const auto j = m_session->judgement(c.id);
+        judged += j && j->verdict ? 1 : 0;
+        kept += c.comment.kept ? 1 : 0;
+    }
+    const int total = static_cast<int>(m_session->comments().size());
+    m_counts->setText(tr("%1 of %2 shown · %3 judged · %4 kept by the pipeline").arg(m_filter->rowCount()).arg(total).arg(judged).arg(kept));
+}
+
+void CommentsPanel::selectCurrent()
+{
+    const int row = m_model->rowOf(m_session->currentComment());
+    const QModelIndex index = row >= 0 ? m_filter->mapFromSource(m_model->index(row, 0)) : QModelIndex();
+    m_selecting = true;
+    if (index.isValid()) {
+        m_view->setCurrentIndex(index);
+        m_view->scrollTo(index);
+    } else {
+        m_view->selectionModel()->clearSelection();
+    }
+    m_selecting = false;
+}
+
+} // namespace rd

@@ -1,0 +1,195 @@
+#include "JudgingWorkbench.h"
+
+#include "CommentCards.h"
+#include "CommentEditor.h"
+#include "CommentsPanel.h"
+#include "DiffPane.h"
+#include "DiffView.h"
+#include "JudgingBar.h"
+#include "JudgingController.h"
+#include "JudgingStatus.h"
+#include "ShortcutSettings.h"
+#include "ShortcutSheet.h"
+
+#include <ReviewSession.h>
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+
+namespace rd {
+
+JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QMainWindow *window, DiffPane *pane)
+    : QObject(window), m_session(session), m_window(window), m_pane(pane)
+{
+    m_controller = new JudgingController(session, window);
+    m_cards = new CommentCards(session, pane, this);
+    m_panel = new CommentsPanel(session, window);
+    m_bar = new JudgingBar(session, m_controller, window);
+    m_status = new JudgingStatus(session, window);
+    m_dock = new QDockWidget(tr("Comments"), window);
+    m_dock->setObjectName(QStringLiteral("commentsDock"));
+    m_dock->setWidget(m_panel);
+    m_dock->toggleViewAction()->setObjectName(QStringLiteral("showComments"));
+    m_dock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    window->addAction(m_dock->toggleViewAction());
+
+    m_sheet = new QAction(tr("&Keyboard Shortcuts"), window);
+    m_sheet->setObjectName(QStringLiteral("shortcutSheet"));
+    m_sheet->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question)});
+    window->addAction(m_sheet);
+    connect(m_sheet, &QAction::triggered, this, &JudgingWorkbench::showShortcutSheet);
+    m_settings = new QAction(tr("Keyboard &Shortcuts…"), window);
+    m_settings->setObjectName(QStringLiteral("shortcutSettings"));
+    connect(m_settings, &QAction::triggered, this, &JudgingWorkbench::showShortcutSettings);
+
+    auto visible = [panel = m_panel](const StoredComment &c) { return panel->filterModel()->accepts(c); };
+    m_cards->setVisibleFilter(visible);
+    m_controller->setVisibleFilter(visible);
+    connect(m_panel, &CommentsPanel::filterChanged, m_cards, &CommentCards::refresh);
+    connect(m_controller, &JudgingController::toggleCardRequested, m_cards, &CommentCards::toggleCurrent);
+    connect(m_controller, &JudgingController::addCommentRequested, this, &JudgingWorkbench::addHumanComment);
+    connect(m_controller, &JudgingController::editCommentRequested, this, &JudgingWorkbench::editCurrentComment);
+    connect(m_controller, &JudgingController::message, this, &JudgingWorkbench::message);
+    connect(session, &ReviewSession::currentCommentChanged, this, &JudgingWorkbench::followCurrentComment);
+    connect(pane, &DiffPane::documentShown, this, [this](int file) {
+        if (m_session->diff() && file >= 0 && file < m_session->diff()->files.size())
+            m_session->setCurrentFile(QString::fromUtf8(m_session->diff()->files[file].displayPath()));
+    });
+}
+
+void JudgingWorkbench::fillMenu(QMenu *menu) const
+{
+    const QStringList groups[] = {
+        {QStringLiteral("nextComment"), QStringLiteral("previousComment")},
+        {QStringLiteral("accept"), QStringLiteral("reject"), QStringLiteral("unsure"), QStringLiteral("acceptAndNext"), QStringLiteral("rejectAndNext")},
+        {QStringLiteral("scoreQ1"), QStringLiteral("scoreQ2"), QStringLiteral("scoreQ3"), QStringLiteral("category"), QStringLiteral("contextLevel"),
+         QStringLiteral("keyBug"), QStringLiteral("tag"), QStringLiteral("thumbsUp"), QStringLiteral("thumbsDown"), QStringLiteral("critique")},
+        {QStringLiteral("addComment"), QStringLiteral("editComment"), QStringLiteral("toggleCard")},
+        {QStringLiteral("undoJudging"), QStringLiteral("redoJudging")},
+    };
+    for (const QStringList &group : groups) {
+        for (const QString &name : group)
+            menu->addAction(m_controller->action(name));
+        menu->addSeparator();
+    }
+    menu->addAction(m_dock->toggleViewAction());
+    menu->addAction(m_sheet);
+    menu->addAction(m_settings);
+}
+
+void JudgingWorkbench::mergeRequestOpened(std::shared_ptr<const MergeRequest> mr, const QString &repositoryPath)
+{
+    if (!m_session->hasWorkspace()) {
+        m_session->setDiff(std::move(mr));
+        return;
+    }
+    const auto id = m_session->addMergeRequest(mergeRequestEntryFor(*mr, repositoryPath));
+    if (!id) {
+        Q_EMIT message(id.error().message);
+        return;
+    }
+    if (m_session->currentMergeRequestId() != *id)
+        if (const auto opened = m_session->openMergeRequest(*id); !opened)
+            Q_EMIT message(opened.error().message);
+    m_session->setDiff(std::move(mr));
+}
+
+void JudgingWorkbench::storeRun(const RunRecord &record)
+{
+    if (!m_session->hasWorkspace()) {
+        Q_EMIT message(tr("The run is not stored: no workspace is open."));
+        return;
+    }
+    if (const auto stored = m_session->storeRun(record); !stored)
+        Q_EMIT message(tr("The run could not be stored: %1").arg(stored.error().message));
+    else
+        m_dock->raise(); // its comments are what comes next
+}
+
+void JudgingWorkbench::followCurrentComment()
+{
+    const StoredComment *c = m_session->comment(m_session->currentComment());
+    const auto mr = m_session->diff();
+    if (!c || !mr)
+        return;
+    const int shown = m_pane->fileIndex();
+    const QByteArray path = c->comment.file.toUtf8();
+    if (shown >= 0 && shown < mr->files.size()
+        && (mr->files[shown].displayPath() == path || mr->files[shown].path[Side::Old] == path))
+        return; // the cards already follow
+    Q_EMIT showFileRequested(path);
+}
+
+void JudgingWorkbench::addHumanComment()
+{
+    const auto mr = m_session->diff();
+    const int file = m_pane->fileIndex();
+    if (!mr || file < 0 || file >= mr->files.size()) {
+        Q_EMIT message(tr("Open a file of the merge request first."));
+        return;
+    }
+    DiffView::LineRange range = m_pane->view()->selectedRange();
+    if (!range.from) {
+        // No selection: the current line of the diff.
+        const int line = m_pane->view()->currentLine();
+        const auto &lines = m_pane->view()->layout().lines();
+        const DiffDocument *doc = m_pane->view()->document();
+        if (doc && line >= 0 && line < lines.size() && lines[line].kind == VisualLine::Kind::Row) {
+            const DiffRow &row = doc->rows[lines[line].row];
+            range.side = row.line[Side::New] && lines[line].sides != VisualLine::OldSide ? Side::New : Side::Old;
+            range.from = range.to = row.line[range.side];
+        }
+    }
+    if (!range.from) {
+        Q_EMIT message(tr("Select lines first: drag over the line numbers, or Shift+Down from a line."));
+        return;
+    }
+    const FileDiff &f = mr->files[file];
+    const QString path = QString::fromUtf8(range.side == Side::Old && f.exists(Side::Old) ? f.path[Side::Old] : f.displayPath());
+    auto *editor = new CommentEditor(m_window);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    editor->startNew(path, range.side == Side::Old ? QStringLiteral("old") : QStringLiteral("new"), range.from, range.to);
+    connect(editor, &QDialog::accepted, this, [this, editor] {
+        const auto id = m_session->addHumanComment(editor->comment());
+        if (!id) {
+            Q_EMIT message(id.error().message);
+            return;
+        }
+        m_pane->view()->setSelectedRange({});
+        m_session->setCurrentComment(*id);
+    });
+    editor->open();
+}
+
+void JudgingWorkbench::editCurrentComment()
+{
+    const StoredComment *c = m_session->comment(m_session->currentComment());
+    if (!c)
+        return;
+    auto *editor = new CommentEditor(m_window);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    editor->startEdit(*c);
+    connect(editor, &QDialog::accepted, this, [this, editor, id = c->id] {
+        if (const auto edited = m_session->editComment(id, editor->edit()); !edited)
+            Q_EMIT message(edited.error().message);
+    });
+    editor->open();
+}
+
+void JudgingWorkbench::showShortcutSheet()
+{
+    auto *sheet = new ShortcutSheet(m_window, m_controller, m_window);
+    sheet->setAttribute(Qt::WA_DeleteOnClose);
+    sheet->open();
+}
+
+void JudgingWorkbench::showShortcutSettings()
+{
+    auto *dialog = new ShortcutSettings(m_window, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+} // namespace rd

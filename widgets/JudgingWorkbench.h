@@ -1,0 +1,76 @@
+#pragma once
+
+#include <MergeRequest.h>
+#include <ReviewRun.h>
+
+#include <QObject>
+
+#include <memory>
+
+class QAction;
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+
+namespace rd {
+
+class CommentCards;
+class CommentsPanel;
+class DiffPane;
+class JudgingBar;
+class JudgingController;
+class JudgingStatus;
+class ReviewSession;
+
+// Puts judging into the window: the cards in the diff, the comments panel,
+// the judging bar, the keys, the shortcut sheet and settings, the status.
+// The session owns every piece of state; these only observe and call it,
+// and the window only places what this makes.
+class JudgingWorkbench : public QObject
+{
+    Q_OBJECT
+
+public:
+    JudgingWorkbench(ReviewSession *session, QMainWindow *window, DiffPane *pane);
+
+    ReviewSession *session() const { return m_session; }
+    JudgingController *controller() const { return m_controller; }
+    CommentCards *cards() const { return m_cards; }
+    CommentsPanel *commentsPanel() const { return m_panel; }
+    JudgingBar *bar() const { return m_bar; }
+    JudgingStatus *status() const { return m_status; }
+    QDockWidget *commentsDock() const { return m_dock; }
+    // The Judge menu: every judging command, then the sheet and the settings.
+    void fillMenu(QMenu *menu) const;
+
+    // A merge request was opened in the window: it becomes the session's
+    // (added to the workspace if new, with the annotator's place restored).
+    void mergeRequestOpened(std::shared_ptr<const MergeRequest> mr, const QString &repositoryPath);
+    void storeRun(const RunRecord &record);
+    void showShortcutSheet();
+    void showShortcutSettings();
+
+Q_SIGNALS:
+    // The current comment is in another file than the one shown.
+    void showFileRequested(const QByteArray &path);
+    void message(const QString &text);
+
+private:
+    void addHumanComment();
+    void editCurrentComment();
+    void followCurrentComment();
+
+    ReviewSession *m_session;
+    QMainWindow *m_window;
+    DiffPane *m_pane;
+    JudgingController *m_controller = nullptr;
+    CommentCards *m_cards = nullptr;
+    CommentsPanel *m_panel = nullptr;
+    JudgingBar *m_bar = nullptr;
+    JudgingStatus *m_status = nullptr;
+    QDockWidget *m_dock = nullptr;
+    QAction *m_sheet = nullptr;
+    QAction *m_settings = nullptr;
+};
+
+} // namespace rd

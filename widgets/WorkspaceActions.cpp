@@ -1,0 +1,116 @@
+#include "WorkspaceActions.h"
+
+#include <ReviewSession.h>
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QWidget>
+
+namespace rd {
+
+namespace {
+constexpr int MaxRecent = 10;
+const QString RecentKey = QStringLiteral("workspaces/recent");
+} // namespace
+
+WorkspaceActions::WorkspaceActions(ReviewSession *session, QWidget *window) : QObject(window), m_session(session), m_window(window)
+{
+    m_new = new QAction(tr("&New Workspace…"), window);
+    m_new->setObjectName(QStringLiteral("newWorkspace"));
+    m_new->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    window->addAction(m_new);
+    connect(m_new, &QAction::triggered, this, [this] {
+        QString path = QFileDialog::getSaveFileName(m_window, tr("New Workspace"), QDir::homePath() + QStringLiteral("/review.rdw"), fileFilter());
+        if (path.isEmpty())
+            return;
+        if (QFileInfo(path).suffix().isEmpty())
+            path += QStringLiteral(".rdw");
+        if (QFileInfo::exists(path)) {
+            // The save dialog asked before overwriting; a workspace is never overwritten, so open it instead.
+            QMessageBox::information(m_window, tr("New Workspace"), tr("%1 exists already; it is opened, not replaced.").arg(QDir::toNativeSeparators(path)));
+        }
+        open(path, true);
+    });
+    m_open = new QAction(tr("Open &Workspace…"), window);
+    m_open->setObjectName(QStringLiteral("openWorkspace"));
+    m_open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    window->addAction(m_open);
+    connect(m_open, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Workspace"), QFileInfo(lastOrDefault()).absolutePath(), fileFilter());
+        if (!path.isEmpty())
+            open(path, false);
+    });
+    m_recent = new QMenu(tr("Recent Wor&kspaces"), window);
+    updateRecent();
+}
+
+QString WorkspaceActions::fileFilter()
+{
+    return tr("ReviewDesk workspaces (*.rdw);;All files (*)");
+}
+
+bool WorkspaceActions::open(const QString &path, bool create)
+{
+    const auto result = m_session->openWorkspace(path, create);
+    m_lastError = result ? QString() : result.error().message;
+    if (!result) {
+        auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Workspace"),
+                                    tr("ReviewDesk could not open the workspace %1.").arg(QDir::toNativeSeparators(path)), QMessageBox::Ok, m_window);
+        box->setInformativeText(result.error().message);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        return false;
+    }
+    remember(path);
+    Q_EMIT opened();
+    return true;
+}
+
+QStringList WorkspaceActions::recent()
+{
+    return QSettings().value(RecentKey).toStringList();
+}
+
+QString WorkspaceActions::demoWorkspace()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/demo.rdw");
+}
+
+QString WorkspaceActions::lastOrDefault()
+{
+    const QStringList list = recent();
+    for (const QString &path : list)
+        if (path != demoWorkspace() && QFileInfo::exists(path))
+            return path;
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/workspace.rdw");
+}
+
+void WorkspaceActions::remember(const QString &path)
+{
+    QSettings settings;
+    QStringList list = recent();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    list.removeAll(absolute);
+    list.prepend(absolute);
+    while (list.size() > MaxRecent)
+        list.removeLast();
+    settings.setValue(RecentKey, list);
+    updateRecent();
+}
+
+void WorkspaceActions::updateRecent()
+{
+    m_recent->clear();
+    const QStringList list = recent();
+    for (const QString &path : list)
+        m_recent->addAction(QDir::toNativeSeparators(path), this, [this, path] { open(path, false); });
+    m_recent->setEnabled(!list.isEmpty());
+}
+
+} // namespace rd

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class QAction;
+class QMenu;
+class QWidget;
+
+namespace rd {
+
+class ReviewSession;
+
+// File ▸ New Workspace, Open Workspace and the recent workspaces. A
+// workspace that cannot be opened (newer than the program, damaged,
+// locked, read-only) is named in a dialog and the session keeps the one it had.
+class WorkspaceActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    WorkspaceActions(ReviewSession *session, QWidget *window);
+
+    QAction *newAction() const { return m_new; }
+    QAction *openAction() const { return m_open; }
+    QMenu *recentMenu() const { return m_recent; }
+
+    // Opens (or creates) a workspace; on failure a dialog, and false.
+    bool open(const QString &path, bool create);
+    // Why the last open() failed.
+    QString lastError() const { return m_lastError; }
+    static QStringList recent();
+    // Where the workspace used last is, or the default one.
+    static QString lastOrDefault();
+    static QString demoWorkspace();
+    static QString fileFilter();
+
+Q_SIGNALS:
+    void opened(); // a workspace was opened: the window shows its merge request
+
+private:
+    void remember(const QString &path);
+    void updateRecent();
+
+    ReviewSession *m_session;
+    QWidget *m_window;
+    QAction *m_new = nullptr;
+    QAction *m_open = nullptr;
+    QMenu *m_recent = nullptr;
+    QString m_lastError;
+};
+
+} // namespace rd
