@@ -150,6 +150,89 @@ void appendLine(Hunk &hunk, FileDiff &file, const git_diff_line *line)
     hunk.lines.append(std::move(out));
 }
 
+constexpr qsizetype FunctionContextBytes = 80; // xdiff's func_line buffer
+
+bool isGitSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+bool isLibgit2Space(char c)
+{
+    return isGitSpace(c) || c == '\f' || c == '\v';
+}
+
+QByteArrayView trimmedEnd(QByteArrayView text, bool (*isSpace)(char))
+{
+    while (!text.isEmpty() && isSpace(text.back()))
+        text.chop(1);
+    return text;
+}
+
+// The function context of hunk headers as git prints it. git cuts the
+// function line to 80 bytes and then trims the whitespace it knows (space,
+// tab, CR, LF); libgit2 trims first, with form feed and vertical tab too, and
+// then cuts. So libgit2's context may end in whitespace where git's cut
+// fell, and lacks a trailing form feed that git keeps.
+class FunctionContext
+{
+public:
+    explicit FunctionContext(const git_blob *old)
+    {
+        if (!old)
+            return;
+        m_old = QByteArrayView(static_cast<const char *>(git_blob_rawcontent(old)),
+                               static_cast<qsizetype>(git_blob_rawsize(old)));
+        // Only a file with these bytes can need its lines looked at.
+        m_hasOtherSpace = m_old.contains('\f') || m_old.contains('\v');
+    }
+
+    QByteArray header(const git_diff_hunk &hunk, QByteArrayView libgit2Header)
+    {
+        const qsizetype ranges = libgit2Header.indexOf(" @@", 3);
+        if (ranges < 0 || libgit2Header.size() <= ranges + 4)
+            return libgit2Header.toByteArray();
+        const QByteArrayView prefix = libgit2Header.first(ranges + 4); // "@@ ... @@ "
+        const QByteArrayView context = libgit2Header.sliced(ranges + 4);
+        QByteArrayView git = trimmedEnd(context, isGitSpace);
+        if (context.size() < FunctionContextBytes && m_hasOtherSpace) {
+            // xdiff looks upwards from the line above the hunk in the old file.
+            const int start = hunk.old_lines > 0 ? hunk.old_start - 1 : hunk.old_start;
+            if (const auto line = functionLine(start, context))
+                git = trimmedEnd(line->first(std::min(line->size(), FunctionContextBytes)), isGitSpace);
+        }
+        // A header is at most 127 bytes in xdiff.
+        QByteArray header = prefix.toByteArray();
+        header += git;
+        header.truncate(127);
+        return header;
+    }
+
+private:
+    // The nearest line at or above 1-based `line` that libgit2 would have
+    // reduced to `context`, with its line feed.
+    std::optional<QByteArrayView> functionLine(int line, QByteArrayView context)
+    {
+        if (m_lineStarts.empty()) {
+            m_lineStarts.push_back(0);
+            for (qsizetype i = m_old.indexOf('\n'); i >= 0; i = m_old.indexOf('\n', i + 1))
+                m_lineStarts.push_back(i + 1);
+        }
+        for (int l = std::min<int>(line, static_cast<int>(m_lineStarts.size())); l >= 1; --l) {
+            const qsizetype from = m_lineStarts[static_cast<std::size_t>(l - 1)];
+            const qsizetype to = static_cast<std::size_t>(l) < m_lineStarts.size() ? m_lineStarts[static_cast<std::size_t>(l)] : m_old.size();
+            const QByteArrayView text = m_old.sliced(from, to - from);
+            if (trimmedEnd(text, isLibgit2Space) == context)
+                return text;
+        }
+        return std::nullopt;
+    }
+
+    QByteArrayView m_old;
+    bool m_hasOtherSpace = false;
+    std::vector<qsizetype> m_lineStarts;
+};
+
 // Diffs `oldBlob` against `newBlob` (either may be null: an empty side) into
 // the file's hunks, counts and binary flags.
 Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob, const git_diff_options &opts)
@@ -170,6 +253,7 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
         return true;
     }
 
+    FunctionContext functionContext(oldBlob);
     const std::size_t hunkCount = git_patch_num_hunks(patch.get());
     file.hunks.reserve(file.hunks.size() + static_cast<qsizetype>(hunkCount));
     for (std::size_t h = 0; h < hunkCount; ++h) {
@@ -185,7 +269,7 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
         std::size_t headerLength = rawHunk->header_len;
         while (headerLength > 0 && (rawHunk->header[headerLength - 1] == '\n' || rawHunk->header[headerLength - 1] == '\r'))
             --headerLength;
-        hunk.header = QByteArray(rawHunk->header, static_cast<qsizetype>(headerLength));
+        hunk.header = functionContext.header(*rawHunk, QByteArrayView(rawHunk->header, static_cast<qsizetype>(headerLength)));
         hunk.lines.reserve(static_cast<qsizetype>(lineCount));
         for (std::size_t l = 0; l < lineCount; ++l) {
             const git_diff_line *line = nullptr;
