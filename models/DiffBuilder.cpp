@@ -11,7 +11,7 @@
 #include <QThread>
 
 #include <algorithm>
-#include <atomic>
+#include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -289,12 +289,20 @@ Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_op
         fillSubmodule(file);
         return true;
     }
+    if (!file.isReadable())
+        return true;
+    // One unreadable file (a damaged mirror, a partial clone) must not hide
+    // the others: it is marked and the caller decides.
     auto oldBlob = lookupBlob(repo, file, Side::Old);
-    if (!oldBlob)
-        return oldBlob.error();
+    if (!oldBlob) {
+        file.unreadable = oldBlob.error().message;
+        return true;
+    }
     auto newBlob = lookupBlob(repo, file, Side::New);
-    if (!newBlob)
-        return newBlob.error();
+    if (!newBlob) {
+        file.unreadable = newBlob.error().message;
+        return true;
+    }
     if (file.status != FileStatus::TypeChange)
         return diffBlobs(file, oldBlob->get(), newBlob->get(), opts);
     // git shows a change of kind (file to symlink, say) as the deletion of
@@ -303,6 +311,170 @@ Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_op
     if (!removed)
         return removed;
     return diffBlobs(file, nullptr, newBlob->get(), opts);
+}
+
+// Marks the files with an object missing from the repository, before any
+// content is read, so that a stream can fail before its first file.
+void markMissingObjects(git_repository *repo, QList<FileDiff> &files)
+{
+    git_odb *odb = nullptr;
+    if (git_repository_odb(&odb, repo) < 0)
+        return; // reading the blobs will report it
+    GitPtr<git_odb, git_odb_free> owner(odb);
+    for (FileDiff &file : files) {
+        for (Side side : BothSides) {
+            if (!file.exists(side) || file.mode[side] == FileMode::Gitlink || !file.isReadable())
+                continue;
+            const git_oid oid = toGitOid(file.blob[side]);
+            if (!git_odb_exists(odb, &oid))
+                file.unreadable = QCoreApplication::translate("rd::models", "cannot read %1 of %2: the object is missing from the repository")
+                                      .arg(QString::fromLatin1(file.blob[side].toHex()), QString::fromUtf8(file.path[side]));
+        }
+    }
+}
+
+// The changed files with paths, modes, blobs and statuses (renames found),
+// without their content yet.
+Result<QList<FileDiff>> listFiles(const GitRepository::Private *repo, const ObjectId &from, const ObjectId &to,
+                                  const DiffOptions &options, const git_diff_options &diffOptions)
+{
+    std::lock_guard guard(repo->lock);
+    git_repository *raw = repo->repo.get();
+    auto oldTree = commitTree(raw, from);
+    if (!oldTree)
+        return oldTree.error();
+    auto newTree = commitTree(raw, to);
+    if (!newTree)
+        return newTree.error();
+
+    git_diff *rawDiff = nullptr;
+    if (git_diff_tree_to_tree(&rawDiff, raw, oldTree->get(), newTree->get(), &diffOptions) < 0)
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot compare the trees"));
+    GitDiffPtr diff(rawDiff);
+
+    git_diff_find_options find;
+    git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+    find.flags = GIT_DIFF_FIND_RENAMES | (options.findCopies ? GIT_DIFF_FIND_COPIES : 0);
+    find.rename_threshold = find.copy_threshold = static_cast<uint16_t>(options.similarityThreshold);
+    find.rename_limit = 1000; // git's diff.renameLimit
+    find.metric = gitSimilarityMetric(options.similarityThreshold);
+    if (git_diff_find_similar(diff.get(), &find) < 0)
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "rename detection failed"));
+
+    QList<FileDiff> files;
+    const std::size_t count = git_diff_num_deltas(diff.get());
+    files.reserve(static_cast<qsizetype>(count));
+    for (std::size_t i = 0; i < count; ++i) {
+        const git_diff_delta *delta = git_diff_get_delta(diff.get(), i);
+        FileDiff file;
+        file.status = toStatus(delta->status);
+        file.similarity = file.status == FileStatus::Renamed || file.status == FileStatus::Copied ? delta->similarity : 0;
+        const git_diff_file *sides[2] = {&delta->old_file, &delta->new_file};
+        for (Side side : BothSides) {
+            const git_diff_file *f = sides[static_cast<int>(side)];
+            file.path[side] = QByteArray(f->path);
+            const bool exists = !(side == Side::Old ? file.status == FileStatus::Added : file.status == FileStatus::Deleted);
+            file.mode[side] = exists ? f->mode : FileMode::None;
+            if (exists)
+                file.blob[side] = toObjectId(f->id);
+        }
+        files.append(std::move(file));
+    }
+    markMissingObjects(raw, files);
+    return files;
+}
+
+// Diffs the content of `files` on worker threads, one repository handle
+// each. With a consumer, hands the files over in order from the calling
+// thread as they are done, the workers staying at most a window ahead.
+Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &files, const DiffOptions &options,
+                         const git_diff_options &diffOptions, const FileDiffConsumer *consume)
+{
+    QByteArray openPath;
+    bool workersBare = false;
+    {
+        std::lock_guard guard(repo->lock);
+        git_repository *raw = repo->repo.get();
+        // Workers reopen the repository with its work tree, where git reads
+        // attributes from, unless no attributes file exists anywhere.
+        const char *workDir = git_repository_workdir(raw);
+        workersBare = !workDir || !attributesMayApply(raw);
+        openPath = workersBare ? git_repository_path(raw) : workDir;
+    }
+
+    const qsizetype window = 64;
+    const int threadCount = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
+                                       static_cast<int>(std::max<qsizetype>(1, files.size() / 8)));
+    std::mutex lock;
+    std::condition_variable changed;
+    qsizetype next = 0;     // the next file a worker takes
+    qsizetype consumed = 0; // files handed to the consumer
+    std::vector<char> done(static_cast<std::size_t>(files.size()), 0);
+    FileDiff *const items = files.data(); // no QList calls across threads
+    const qsizetype count = files.size();
+    bool stop = false;
+    std::optional<Error> firstError;
+    auto fail = [&](Error error) {
+        std::lock_guard guard(lock);
+        if (!firstError)
+            firstError = std::move(error);
+        stop = true;
+        changed.notify_all();
+    };
+    auto work = [&] {
+        git_repository *own = nullptr;
+        const int opened = workersBare ? git_repository_open_bare(&own, openPath.constData())
+                                       : git_repository_open(&own, openPath.constData());
+        if (opened < 0)
+            return fail(gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot reopen the repository")));
+        GitRepoPtr owner(own);
+        for (;;) {
+            qsizetype i = 0;
+            {
+                std::unique_lock guard(lock);
+                if (consume)
+                    changed.wait(guard, [&] { return stop || next >= count || next < consumed + window; });
+                if (stop || next >= count)
+                    return;
+                i = next++;
+            }
+            auto filled = fillContent(own, items[i], diffOptions);
+            if (!filled)
+                return fail(filled.error());
+            std::lock_guard guard(lock);
+            done[static_cast<std::size_t>(i)] = 1;
+            changed.notify_all();
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int t = consume ? 0 : 1; t < threadCount; ++t)
+        workers.emplace_back(work);
+    if (consume) {
+        for (qsizetype i = 0; i < count; ++i) {
+            {
+                std::unique_lock guard(lock);
+                changed.wait(guard, [&] { return stop || done[static_cast<std::size_t>(i)]; });
+                if (stop)
+                    break;
+            }
+            const bool more = (*consume)(std::move(items[i]));
+            items[i] = FileDiff(); // memory goes back as the patch goes out
+            std::lock_guard guard(lock);
+            consumed = i + 1;
+            stop = stop || !more;
+            changed.notify_all();
+        }
+        std::lock_guard guard(lock);
+        stop = true;
+        changed.notify_all();
+    } else {
+        work();
+    }
+    for (auto &worker : workers)
+        worker.join();
+    if (firstError)
+        return *firstError;
+    return true;
 }
 
 } // namespace
@@ -314,99 +486,29 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
     if (!repo)
         return Error{Error::Kind::Repository, QCoreApplication::translate("rd::models", "no repository")};
     const git_diff_options diffOptions = contentDiffOptions(options);
-
-    QList<FileDiff> files;
-    QByteArray openPath;
-    bool workersBare = false;
-    {
-        std::lock_guard guard(repo->lock);
-        git_repository *raw = repo->repo.get();
-        // Workers reopen the repository with its work tree, where git reads
-        // attributes from, unless no attributes file exists anywhere.
-        const char *workDir = git_repository_workdir(raw);
-        workersBare = !workDir || !attributesMayApply(raw);
-        openPath = workersBare ? git_repository_path(raw) : workDir;
-        auto oldTree = commitTree(raw, from);
-        if (!oldTree)
-            return oldTree.error();
-        auto newTree = commitTree(raw, to);
-        if (!newTree)
-            return newTree.error();
-
-        git_diff *rawDiff = nullptr;
-        if (git_diff_tree_to_tree(&rawDiff, raw, oldTree->get(), newTree->get(), &diffOptions) < 0)
-            return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot compare the trees"));
-        GitDiffPtr diff(rawDiff);
-
-        git_diff_find_options find;
-        git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
-        find.flags = GIT_DIFF_FIND_RENAMES | (options.findCopies ? GIT_DIFF_FIND_COPIES : 0);
-        find.rename_threshold = find.copy_threshold = static_cast<uint16_t>(options.similarityThreshold);
-        find.rename_limit = 1000; // git's diff.renameLimit
-        find.metric = gitSimilarityMetric(options.similarityThreshold);
-        if (git_diff_find_similar(diff.get(), &find) < 0)
-            return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "rename detection failed"));
-
-
-        const std::size_t count = git_diff_num_deltas(diff.get());
-        files.reserve(static_cast<qsizetype>(count));
-        for (std::size_t i = 0; i < count; ++i) {
-            const git_diff_delta *delta = git_diff_get_delta(diff.get(), i);
-            FileDiff file;
-            file.status = toStatus(delta->status);
-            file.similarity = file.status == FileStatus::Renamed || file.status == FileStatus::Copied ? delta->similarity : 0;
-            const git_diff_file *sides[2] = {&delta->old_file, &delta->new_file};
-            for (Side side : BothSides) {
-                const git_diff_file *f = sides[static_cast<int>(side)];
-                file.path[side] = QByteArray(f->path);
-                const bool exists = !(side == Side::Old ? file.status == FileStatus::Added : file.status == FileStatus::Deleted);
-                file.mode[side] = exists ? f->mode : FileMode::None;
-                if (exists)
-                    file.blob[side] = toObjectId(f->id);
-            }
-            files.append(std::move(file));
-        }
-    }
-
-    // Content: the expensive part, spread over worker threads.
-    const int threadCount = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
-                                       static_cast<int>(std::max<qsizetype>(1, files.size() / 8)));
-    std::atomic<qsizetype> next{0};
-    std::atomic<bool> failed{false};
-    std::mutex errorLock;
-    std::optional<Error> firstError;
-    auto work = [&] {
-        git_repository *own = nullptr;
-        const int opened = workersBare ? git_repository_open_bare(&own, openPath.constData())
-                                       : git_repository_open(&own, openPath.constData());
-        if (opened < 0) {
-            std::lock_guard guard(errorLock);
-            if (!firstError)
-                firstError = gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot reopen the repository"));
-            failed = true;
-            return;
-        }
-        GitRepoPtr owner(own);
-        for (qsizetype i = next++; i < files.size() && !failed; i = next++) {
-            auto filled = fillContent(own, files[i], diffOptions);
-            if (!filled) {
-                std::lock_guard guard(errorLock);
-                if (!firstError)
-                    firstError = filled.error();
-                failed = true;
-            }
-        }
-    };
-    std::vector<std::thread> workers;
-    for (int t = 1; t < threadCount; ++t)
-        workers.emplace_back(work);
-    work();
-    for (auto &worker : workers)
-        worker.join();
-    if (firstError)
-        return *firstError;
-
+    auto files = listFiles(repo, from, to, options, diffOptions);
+    if (!files)
+        return files.error();
+    auto content = diffContent(repo, *files, options, diffOptions, nullptr);
+    if (!content)
+        return content.error();
     return files;
+}
+
+Result<bool> streamDiff(const GitRepository &repository, const ObjectId &from, const ObjectId &to,
+                        const DiffOptions &options, const FileDiffConsumer &consume)
+{
+    const auto *repo = GitRepository::Private::of(repository);
+    if (!repo)
+        return Error{Error::Kind::Repository, QCoreApplication::translate("rd::models", "no repository")};
+    const git_diff_options diffOptions = contentDiffOptions(options);
+    auto files = listFiles(repo, from, to, options, diffOptions);
+    if (!files)
+        return files.error();
+    for (const FileDiff &file : *files)
+        if (!file.isReadable())
+            return Error{Error::Kind::Object, file.unreadable};
+    return diffContent(repo, *files, options, diffOptions, &consume);
 }
 
 } // namespace rd

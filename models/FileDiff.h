@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QString>
 
 namespace rd {
 
@@ -54,8 +55,12 @@ struct FileDiff
     int additions = 0;
     int deletions = 0;
     QList<Hunk> hunks;
+    // Why the contents could not be read (an object missing from the
+    // repository, say); such a file has no hunks. Empty when it was read.
+    QString unreadable;
 
     bool exists(Side side) const { return mode[side] != FileMode::None; }
+    bool isReadable() const { return unreadable.isEmpty(); }
     bool isBinary() const { return binary[Side::Old] || binary[Side::New]; }
     bool isSubmodule() const { return mode[Side::Old] == FileMode::Gitlink || mode[Side::New] == FileMode::Gitlink; }
     // The path people think of the file by: the new one unless it was deleted.
