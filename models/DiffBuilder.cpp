@@ -142,7 +142,10 @@ void appendLine(Hunk &hunk, FileDiff &file, const git_diff_line *line)
     std::size_t length = line->content_len;
     if (length > 0 && line->content[length - 1] == '\n')
         --length;
-    out.text = QByteArray(line->content, static_cast<qsizetype>(length));
+    // A view into the hunk's one buffer, reserved to its full size before.
+    const qsizetype offset = hunk.text.size();
+    hunk.text.append(line->content, static_cast<qsizetype>(length));
+    out.text = QByteArray::fromRawData(hunk.text.constData() + offset, static_cast<qsizetype>(length));
     if (out.kind == LineKind::Added)
         ++file.additions;
     else if (out.kind == LineKind::Deleted)
@@ -271,6 +274,13 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
             --headerLength;
         hunk.header = functionContext.header(*rawHunk, QByteArrayView(rawHunk->header, static_cast<qsizetype>(headerLength)));
         hunk.lines.reserve(static_cast<qsizetype>(lineCount));
+        qsizetype textBytes = 0;
+        for (std::size_t l = 0; l < lineCount; ++l) {
+            const git_diff_line *line = nullptr;
+            if (git_patch_get_line_in_hunk(&line, patch.get(), h, l) == 0)
+                textBytes += static_cast<qsizetype>(line->content_len);
+        }
+        hunk.text.reserve(textBytes);
         for (std::size_t l = 0; l < lineCount; ++l) {
             const git_diff_line *line = nullptr;
             if (git_patch_get_line_in_hunk(&line, patch.get(), h, l) < 0)
@@ -405,10 +415,14 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
     const qsizetype window = 64;
     const int threadCount = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
                                        static_cast<int>(std::max<qsizetype>(1, files.size() / 8)));
+    // Waking a thread costs a system call: each side signals only when the
+    // other is known to wait.
     std::mutex lock;
-    std::condition_variable changed;
+    std::condition_variable fileDone, windowMoved;
     qsizetype next = 0;     // the next file a worker takes
     qsizetype consumed = 0; // files handed to the consumer
+    qsizetype awaited = -1; // the file the consumer waits for
+    int workersWaiting = 0;
     std::vector<char> done(static_cast<std::size_t>(files.size()), 0);
     FileDiff *const items = files.data(); // no QList calls across threads
     const qsizetype count = files.size();
@@ -419,7 +433,8 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
         if (!firstError)
             firstError = std::move(error);
         stop = true;
-        changed.notify_all();
+        fileDone.notify_all();
+        windowMoved.notify_all();
     };
     auto work = [&] {
         git_repository *own = nullptr;
@@ -432,8 +447,11 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
             qsizetype i = 0;
             {
                 std::unique_lock guard(lock);
-                if (consume)
-                    changed.wait(guard, [&] { return stop || next >= count || next < consumed + window; });
+                if (consume && !stop && next < count && next >= consumed + window) {
+                    ++workersWaiting;
+                    windowMoved.wait(guard, [&] { return stop || next >= count || next < consumed + window; });
+                    --workersWaiting;
+                }
                 if (stop || next >= count)
                     return;
                 i = next++;
@@ -443,7 +461,8 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
                 return fail(filled.error());
             std::lock_guard guard(lock);
             done[static_cast<std::size_t>(i)] = 1;
-            changed.notify_all();
+            if (awaited == i)
+                fileDone.notify_one();
         }
     };
     std::vector<std::thread> workers;
@@ -453,7 +472,9 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
         for (qsizetype i = 0; i < count; ++i) {
             {
                 std::unique_lock guard(lock);
-                changed.wait(guard, [&] { return stop || done[static_cast<std::size_t>(i)]; });
+                awaited = i;
+                fileDone.wait(guard, [&] { return stop || done[static_cast<std::size_t>(i)]; });
+                awaited = -1;
                 if (stop)
                     break;
             }
@@ -462,11 +483,12 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
             std::lock_guard guard(lock);
             consumed = i + 1;
             stop = stop || !more;
-            changed.notify_all();
+            if (workersWaiting > 0)
+                windowMoved.notify_all();
         }
         std::lock_guard guard(lock);
         stop = true;
-        changed.notify_all();
+        windowMoved.notify_all();
     } else {
         work();
     }

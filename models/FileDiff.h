@@ -14,6 +14,9 @@ enum class LineKind : quint8 { Context, Added, Deleted };
 
 // One line of a hunk. `text` is the exact bytes without the line feed (a CR of
 // a CRLF line stays); line numbers are 0 on the side the line does not exist.
+// Lines a diff produced do not own their text: it lies in their Hunk's
+// `text` (one allocation per hunk instead of one per line, a tenth of a large
+// diff's time), so keep the Hunk, or deep-copy text that must outlive it.
 struct DiffLine
 {
     LineKind kind = LineKind::Context;
@@ -31,6 +34,7 @@ struct Hunk
     int newLines = 0;
     QByteArray header; // "@@ -1,3 +1,4 @@ function context", no line feed
     QList<DiffLine> lines;
+    QByteArray text; // holds the text of the lines, when the diff made them
 };
 
 // Git file modes, as git writes them in patches.
