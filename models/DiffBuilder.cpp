@@ -368,8 +368,11 @@ Result<QList<FileDiff>> listFiles(const GitRepository::Private *repo, const Obje
     find.rename_threshold = find.copy_threshold = static_cast<uint16_t>(options.similarityThreshold);
     find.rename_limit = 1000; // git's diff.renameLimit
     find.metric = gitSimilarityMetric(options.similarityThreshold);
-    if (git_diff_find_similar(diff.get(), &find) < 0)
-        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "rename detection failed"));
+    // Rename detection reads the added and deleted files; an object missing
+    // from the repository stops it. Then the files are listed without renames
+    // and the unreadable ones named, so the rest can still be shown.
+    const bool renamesFound = git_diff_find_similar(diff.get(), &find) == 0;
+    const Error renameError = renamesFound ? Error{} : gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "rename detection failed"));
 
     QList<FileDiff> files;
     const std::size_t count = git_diff_num_deltas(diff.get());
@@ -391,6 +394,8 @@ Result<QList<FileDiff>> listFiles(const GitRepository::Private *repo, const Obje
         files.append(std::move(file));
     }
     markMissingObjects(raw, files);
+    if (!renamesFound && std::all_of(files.cbegin(), files.cend(), [](const FileDiff &f) { return f.isReadable(); }))
+        return renameError;
     return files;
 }
 

@@ -73,6 +73,14 @@
         <source>not UTF-8, shown as Latin-1</source>
         <translation>非 UTF-8，按 Latin-1 显示</translation>
     </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>This file cannot be shown: %1</source>
+        <translation>无法显示此文件：%1</translation>
+    </message>
 </context>
 <context>
     <name>rd::DiffView</name>
@@ -118,6 +126,10 @@
     <message>
         <source>Changes</source>
         <translation>变更</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
     </message>
 </context>
 <context>
@@ -954,6 +966,10 @@
     <message>
         <source>cannot point HEAD at %1</source>
         <translation>无法将 HEAD 指向 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1 of %2: the object is missing from the repository</source>
+        <translation>无法读取 %2 的对象 %1：仓库中缺少该对象</translation>
     </message>
 </context>
 <context>
