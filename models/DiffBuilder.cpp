@@ -441,13 +441,28 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
         fileDone.notify_all();
         windowMoved.notify_all();
     };
-    auto work = [&] {
+    auto openOwn = [&]() -> GitRepoPtr {
         git_repository *own = nullptr;
         const int opened = workersBare ? git_repository_open_bare(&own, openPath.constData())
                                        : git_repository_open(&own, openPath.constData());
         if (opened < 0)
-            return fail(gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot reopen the repository")));
-        GitRepoPtr owner(own);
+            fail(gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot reopen the repository")));
+        return GitRepoPtr(opened < 0 ? nullptr : own);
+    };
+    // Fills file i (claimed by the caller) and marks it done.
+    auto fill = [&](git_repository *own, qsizetype i) {
+        auto filled = fillContent(own, items[i], diffOptions);
+        if (!filled)
+            return fail(filled.error());
+        std::lock_guard guard(lock);
+        done[static_cast<std::size_t>(i)] = 1;
+        if (awaited == i)
+            fileDone.notify_one();
+    };
+    auto work = [&] {
+        const GitRepoPtr own = openOwn();
+        if (!own)
+            return;
         for (;;) {
             qsizetype i = 0;
             {
@@ -461,31 +476,41 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
                     return;
                 i = next++;
             }
-            auto filled = fillContent(own, items[i], diffOptions);
-            if (!filled)
-                return fail(filled.error());
-            std::lock_guard guard(lock);
-            done[static_cast<std::size_t>(i)] = 1;
-            if (awaited == i)
-                fileDone.notify_one();
+            fill(own.get(), i);
         }
     };
+    // The calling thread is one of the workers.
     std::vector<std::thread> workers;
-    for (int t = consume ? 0 : 1; t < threadCount; ++t)
+    for (int t = 1; t < threadCount; ++t)
         workers.emplace_back(work);
     if (consume) {
+        // Hands the files over in order; while the next one is not done, the
+        // calling thread diffs another instead of sleeping.
+        GitRepoPtr own;
         for (qsizetype i = 0; i < count; ++i) {
-            {
-                std::unique_lock guard(lock);
+            std::unique_lock guard(lock);
+            while (!stop && !done[static_cast<std::size_t>(i)]) {
+                if (next < count && next < consumed + window) {
+                    const qsizetype j = next++;
+                    guard.unlock();
+                    if (!own && !(own = openOwn()))
+                        break;
+                    fill(own.get(), j);
+                    guard.lock();
+                    continue;
+                }
                 awaited = i;
                 fileDone.wait(guard, [&] { return stop || done[static_cast<std::size_t>(i)]; });
                 awaited = -1;
-                if (stop)
-                    break;
             }
+            if (!guard.owns_lock())
+                guard.lock();
+            if (stop)
+                break;
+            guard.unlock();
             const bool more = (*consume)(std::move(items[i]));
             items[i] = FileDiff(); // memory goes back as the patch goes out
-            std::lock_guard guard(lock);
+            guard.lock();
             consumed = i + 1;
             stop = stop || !more;
             if (workersWaiting > 0)
