@@ -417,7 +417,7 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
         openPath = workersBare ? git_repository_path(raw) : workDir;
     }
 
-    const qsizetype window = 64;
+    const qsizetype window = 16;
     const int threadCount = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
                                        static_cast<int>(std::max<qsizetype>(1, files.size() / 8)));
     // Waking a thread costs a system call: each side signals only when the
