@@ -4,7 +4,9 @@
 // (user + system, from wait4) and peak resident memory (ru_maxrss of the
 // child), and the ratios ours / git.
 //
-//   bench_diff [--runs N] [--files N] [--threads N] [--keep DIR]
+//   bench_diff [--runs N] [--files N] [--threads N] [--keep DIR] [--cli PATH]
+//
+// --cli measures another build of reviewdesk-cli (an older one, say).
 
 #include <FixtureRepo.h>
 
@@ -143,7 +145,7 @@ int main(int argc, char *argv[])
         return runMeasured(argv[2], argv + 4);
     QCoreApplication app(argc, argv);
     int runs = 7, files = 2400;
-    QString keep, threads;
+    QString keep, threads, cli = QStringLiteral(REVIEWDESK_CLI_PATH);
     const QStringList args = app.arguments();
     for (qsizetype i = 1; i + 1 < args.size(); i += 2) {
         if (args[i] == QLatin1String("--runs"))
@@ -154,9 +156,11 @@ int main(int argc, char *argv[])
             keep = args[i + 1];
         else if (args[i] == QLatin1String("--threads"))
             threads = args[i + 1];
+        else if (args[i] == QLatin1String("--cli"))
+            cli = args[i + 1];
     }
     if (runs < 1 || files < 10) {
-        std::fprintf(stderr, "usage: bench_diff [--runs N>=1] [--files N>=10] [--threads N] [--keep DIR]\n");
+        std::fprintf(stderr, "usage: bench_diff [--runs N>=1] [--files N>=10] [--threads N] [--keep DIR] [--cli PATH]\n");
         return 2;
     }
 
@@ -199,7 +203,6 @@ int main(int argc, char *argv[])
     movedOn["common.h"] = file("int mix(int, int);\nint remix(int, int);\n");
     repo.commit("main", movedOn, "Main moves on\n");
 
-    const QString cli = QStringLiteral(REVIEWDESK_CLI_PATH);
     QStringList ours{QStringLiteral("diff"), QStringLiteral("--repo"), dir, QStringLiteral("--base"), QStringLiteral("main"),
                      QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--format"), QStringLiteral("patch")};
     if (!threads.isEmpty())
@@ -216,7 +219,10 @@ int main(int argc, char *argv[])
 
     // Sanity: same patch, and the size of the merge request.
     const GitOutput gitPatch = runGit(dir, theirs);
-    const GitOutput ourPatch = runCli(ours);
+    QProcess ourRun;
+    ourRun.start(cli, ours);
+    ourRun.waitForFinished(600000);
+    const GitOutput ourPatch{ourRun.exitCode(), ourRun.readAllStandardOutput(), ourRun.readAllStandardError()};
     if (normalizeIndexLines(gitPatch.out) != normalizeIndexLines(ourPatch.out)) {
         std::fprintf(stderr, "bench_diff: reviewdesk-cli and git disagree on the patch\n");
         return 1;
