@@ -11,7 +11,7 @@
 #include <QThread>
 
 #include <algorithm>
-#include <atomic>
+#include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -142,13 +142,99 @@ void appendLine(Hunk &hunk, FileDiff &file, const git_diff_line *line)
     std::size_t length = line->content_len;
     if (length > 0 && line->content[length - 1] == '\n')
         --length;
-    out.text = QByteArray(line->content, static_cast<qsizetype>(length));
+    // A view into the hunk's one buffer, reserved to its full size before.
+    const qsizetype offset = hunk.text.size();
+    hunk.text.append(line->content, static_cast<qsizetype>(length));
+    out.text = QByteArray::fromRawData(hunk.text.constData() + offset, static_cast<qsizetype>(length));
     if (out.kind == LineKind::Added)
         ++file.additions;
     else if (out.kind == LineKind::Deleted)
         ++file.deletions;
     hunk.lines.append(std::move(out));
 }
+
+constexpr qsizetype FunctionContextBytes = 80; // xdiff's func_line buffer
+
+bool isGitSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+bool isLibgit2Space(char c)
+{
+    return isGitSpace(c) || c == '\f' || c == '\v';
+}
+
+QByteArrayView trimmedEnd(QByteArrayView text, bool (*isSpace)(char))
+{
+    while (!text.isEmpty() && isSpace(text.back()))
+        text.chop(1);
+    return text;
+}
+
+// The function context of hunk headers as git prints it. git cuts the
+// function line to 80 bytes and then trims the whitespace it knows (space,
+// tab, CR, LF); libgit2 trims first, with form feed and vertical tab too, and
+// then cuts. So libgit2's context may end in whitespace where git's cut
+// fell, and lacks a trailing form feed that git keeps.
+class FunctionContext
+{
+public:
+    explicit FunctionContext(const git_blob *old)
+    {
+        if (!old)
+            return;
+        m_old = QByteArrayView(static_cast<const char *>(git_blob_rawcontent(old)),
+                               static_cast<qsizetype>(git_blob_rawsize(old)));
+        // Only a file with these bytes can need its lines looked at.
+        m_hasOtherSpace = m_old.contains('\f') || m_old.contains('\v');
+    }
+
+    QByteArray header(const git_diff_hunk &hunk, QByteArrayView libgit2Header)
+    {
+        const qsizetype ranges = libgit2Header.indexOf(" @@", 3);
+        if (ranges < 0 || libgit2Header.size() <= ranges + 4)
+            return libgit2Header.toByteArray();
+        const QByteArrayView prefix = libgit2Header.first(ranges + 4); // "@@ ... @@ "
+        const QByteArrayView context = libgit2Header.sliced(ranges + 4);
+        QByteArrayView git = trimmedEnd(context, isGitSpace);
+        if (context.size() < FunctionContextBytes && m_hasOtherSpace) {
+            // xdiff looks upwards from the line above the hunk in the old file.
+            const int start = hunk.old_lines > 0 ? hunk.old_start - 1 : hunk.old_start;
+            if (const auto line = functionLine(start, context))
+                git = trimmedEnd(line->first(std::min(line->size(), FunctionContextBytes)), isGitSpace);
+        }
+        // A header is at most 127 bytes in xdiff.
+        QByteArray header = prefix.toByteArray();
+        header += git;
+        header.truncate(127);
+        return header;
+    }
+
+private:
+    // The nearest line at or above 1-based `line` that libgit2 would have
+    // reduced to `context`, with its line feed.
+    std::optional<QByteArrayView> functionLine(int line, QByteArrayView context)
+    {
+        if (m_lineStarts.empty()) {
+            m_lineStarts.push_back(0);
+            for (qsizetype i = m_old.indexOf('\n'); i >= 0; i = m_old.indexOf('\n', i + 1))
+                m_lineStarts.push_back(i + 1);
+        }
+        for (int l = std::min<int>(line, static_cast<int>(m_lineStarts.size())); l >= 1; --l) {
+            const qsizetype from = m_lineStarts[static_cast<std::size_t>(l - 1)];
+            const qsizetype to = static_cast<std::size_t>(l) < m_lineStarts.size() ? m_lineStarts[static_cast<std::size_t>(l)] : m_old.size();
+            const QByteArrayView text = m_old.sliced(from, to - from);
+            if (trimmedEnd(text, isLibgit2Space) == context)
+                return text;
+        }
+        return std::nullopt;
+    }
+
+    QByteArrayView m_old;
+    bool m_hasOtherSpace = false;
+    std::vector<qsizetype> m_lineStarts;
+};
 
 // Diffs `oldBlob` against `newBlob` (either may be null: an empty side) into
 // the file's hunks, counts and binary flags.
@@ -170,6 +256,7 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
         return true;
     }
 
+    FunctionContext functionContext(oldBlob);
     const std::size_t hunkCount = git_patch_num_hunks(patch.get());
     file.hunks.reserve(file.hunks.size() + static_cast<qsizetype>(hunkCount));
     for (std::size_t h = 0; h < hunkCount; ++h) {
@@ -185,8 +272,15 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
         std::size_t headerLength = rawHunk->header_len;
         while (headerLength > 0 && (rawHunk->header[headerLength - 1] == '\n' || rawHunk->header[headerLength - 1] == '\r'))
             --headerLength;
-        hunk.header = QByteArray(rawHunk->header, static_cast<qsizetype>(headerLength));
+        hunk.header = functionContext.header(*rawHunk, QByteArrayView(rawHunk->header, static_cast<qsizetype>(headerLength)));
         hunk.lines.reserve(static_cast<qsizetype>(lineCount));
+        qsizetype textBytes = 0;
+        for (std::size_t l = 0; l < lineCount; ++l) {
+            const git_diff_line *line = nullptr;
+            if (git_patch_get_line_in_hunk(&line, patch.get(), h, l) == 0)
+                textBytes += static_cast<qsizetype>(line->content_len);
+        }
+        hunk.text.reserve(textBytes);
         for (std::size_t l = 0; l < lineCount; ++l) {
             const git_diff_line *line = nullptr;
             if (git_patch_get_line_in_hunk(&line, patch.get(), h, l) < 0)
@@ -205,12 +299,20 @@ Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_op
         fillSubmodule(file);
         return true;
     }
+    if (!file.isReadable())
+        return true;
+    // One unreadable file (a damaged mirror, a partial clone) must not hide
+    // the others: it is marked and the caller decides.
     auto oldBlob = lookupBlob(repo, file, Side::Old);
-    if (!oldBlob)
-        return oldBlob.error();
+    if (!oldBlob) {
+        file.unreadable = oldBlob.error().message;
+        return true;
+    }
     auto newBlob = lookupBlob(repo, file, Side::New);
-    if (!newBlob)
-        return newBlob.error();
+    if (!newBlob) {
+        file.unreadable = newBlob.error().message;
+        return true;
+    }
     if (file.status != FileStatus::TypeChange)
         return diffBlobs(file, oldBlob->get(), newBlob->get(), opts);
     // git shows a change of kind (file to symlink, say) as the deletion of
@@ -219,6 +321,212 @@ Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_op
     if (!removed)
         return removed;
     return diffBlobs(file, nullptr, newBlob->get(), opts);
+}
+
+// Marks the files with an object missing from the repository, before any
+// content is read, so that a stream can fail before its first file.
+void markMissingObjects(git_repository *repo, QList<FileDiff> &files)
+{
+    git_odb *odb = nullptr;
+    if (git_repository_odb(&odb, repo) < 0)
+        return; // reading the blobs will report it
+    GitPtr<git_odb, git_odb_free> owner(odb);
+    for (FileDiff &file : files) {
+        for (Side side : BothSides) {
+            if (!file.exists(side) || file.mode[side] == FileMode::Gitlink || !file.isReadable())
+                continue;
+            const git_oid oid = toGitOid(file.blob[side]);
+            if (!git_odb_exists(odb, &oid))
+                file.unreadable = QCoreApplication::translate("rd::models", "cannot read %1 of %2: the object is missing from the repository")
+                                      .arg(QString::fromLatin1(file.blob[side].toHex()), QString::fromUtf8(file.path[side]));
+        }
+    }
+}
+
+// The changed files with paths, modes, blobs and statuses (renames found),
+// without their content yet.
+Result<QList<FileDiff>> listFiles(const GitRepository::Private *repo, const ObjectId &from, const ObjectId &to,
+                                  const DiffOptions &options, const git_diff_options &diffOptions)
+{
+    std::lock_guard guard(repo->lock);
+    git_repository *raw = repo->repo.get();
+    auto oldTree = commitTree(raw, from);
+    if (!oldTree)
+        return oldTree.error();
+    auto newTree = commitTree(raw, to);
+    if (!newTree)
+        return newTree.error();
+
+    git_diff *rawDiff = nullptr;
+    if (git_diff_tree_to_tree(&rawDiff, raw, oldTree->get(), newTree->get(), &diffOptions) < 0)
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot compare the trees"));
+    GitDiffPtr diff(rawDiff);
+
+    git_diff_find_options find;
+    git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+    find.flags = GIT_DIFF_FIND_RENAMES | (options.findCopies ? GIT_DIFF_FIND_COPIES : 0);
+    find.rename_threshold = find.copy_threshold = static_cast<uint16_t>(options.similarityThreshold);
+    find.rename_limit = 1000; // git's diff.renameLimit
+    find.metric = gitSimilarityMetric(options.similarityThreshold);
+    // Rename detection reads the added and deleted files; an object missing
+    // from the repository stops it. Then the files are listed without renames
+    // and the unreadable ones named, so the rest can still be shown.
+    const bool renamesFound = git_diff_find_similar(diff.get(), &find) == 0;
+    const Error renameError = renamesFound ? Error{} : gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "rename detection failed"));
+
+    QList<FileDiff> files;
+    const std::size_t count = git_diff_num_deltas(diff.get());
+    files.reserve(static_cast<qsizetype>(count));
+    for (std::size_t i = 0; i < count; ++i) {
+        const git_diff_delta *delta = git_diff_get_delta(diff.get(), i);
+        FileDiff file;
+        file.status = toStatus(delta->status);
+        file.similarity = file.status == FileStatus::Renamed || file.status == FileStatus::Copied ? delta->similarity : 0;
+        const git_diff_file *sides[2] = {&delta->old_file, &delta->new_file};
+        for (Side side : BothSides) {
+            const git_diff_file *f = sides[static_cast<int>(side)];
+            file.path[side] = QByteArray(f->path);
+            const bool exists = !(side == Side::Old ? file.status == FileStatus::Added : file.status == FileStatus::Deleted);
+            file.mode[side] = exists ? f->mode : FileMode::None;
+            if (exists)
+                file.blob[side] = toObjectId(f->id);
+        }
+        files.append(std::move(file));
+    }
+    markMissingObjects(raw, files);
+    if (!renamesFound && std::all_of(files.cbegin(), files.cend(), [](const FileDiff &f) { return f.isReadable(); }))
+        return renameError;
+    return files;
+}
+
+// Diffs the content of `files` on worker threads, one repository handle
+// each. With a consumer, hands the files over in order from the calling
+// thread as they are done, the workers staying at most a window ahead.
+Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &files, const DiffOptions &options,
+                         const git_diff_options &diffOptions, const FileDiffConsumer *consume)
+{
+    QByteArray openPath;
+    bool workersBare = false;
+    {
+        std::lock_guard guard(repo->lock);
+        git_repository *raw = repo->repo.get();
+        // Workers reopen the repository with its work tree, where git reads
+        // attributes from, unless no attributes file exists anywhere.
+        const char *workDir = git_repository_workdir(raw);
+        workersBare = !workDir || !attributesMayApply(raw);
+        openPath = workersBare ? git_repository_path(raw) : workDir;
+    }
+
+    const qsizetype window = 16;
+    const int threadCount = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
+                                       static_cast<int>(std::max<qsizetype>(1, files.size() / 8)));
+    // Waking a thread costs a system call: each side signals only when the
+    // other is known to wait.
+    std::mutex lock;
+    std::condition_variable fileDone, windowMoved;
+    qsizetype next = 0;     // the next file a worker takes
+    qsizetype consumed = 0; // files handed to the consumer
+    qsizetype awaited = -1; // the file the consumer waits for
+    int workersWaiting = 0;
+    std::vector<char> done(static_cast<std::size_t>(files.size()), 0);
+    FileDiff *const items = files.data(); // no QList calls across threads
+    const qsizetype count = files.size();
+    bool stop = false;
+    std::optional<Error> firstError;
+    auto fail = [&](Error error) {
+        std::lock_guard guard(lock);
+        if (!firstError)
+            firstError = std::move(error);
+        stop = true;
+        fileDone.notify_all();
+        windowMoved.notify_all();
+    };
+    auto openOwn = [&]() -> GitRepoPtr {
+        git_repository *own = nullptr;
+        const int opened = workersBare ? git_repository_open_bare(&own, openPath.constData())
+                                       : git_repository_open(&own, openPath.constData());
+        if (opened < 0)
+            fail(gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot reopen the repository")));
+        return GitRepoPtr(opened < 0 ? nullptr : own);
+    };
+    // Fills file i (claimed by the caller) and marks it done.
+    auto fill = [&](git_repository *own, qsizetype i) {
+        auto filled = fillContent(own, items[i], diffOptions);
+        if (!filled)
+            return fail(filled.error());
+        std::lock_guard guard(lock);
+        done[static_cast<std::size_t>(i)] = 1;
+        if (awaited == i)
+            fileDone.notify_one();
+    };
+    auto work = [&] {
+        const GitRepoPtr own = openOwn();
+        if (!own)
+            return;
+        for (;;) {
+            qsizetype i = 0;
+            {
+                std::unique_lock guard(lock);
+                if (consume && !stop && next < count && next >= consumed + window) {
+                    ++workersWaiting;
+                    windowMoved.wait(guard, [&] { return stop || next >= count || next < consumed + window; });
+                    --workersWaiting;
+                }
+                if (stop || next >= count)
+                    return;
+                i = next++;
+            }
+            fill(own.get(), i);
+        }
+    };
+    // The calling thread is one of the workers.
+    std::vector<std::thread> workers;
+    for (int t = 1; t < threadCount; ++t)
+        workers.emplace_back(work);
+    if (consume) {
+        // Hands the files over in order; while the next one is not done, the
+        // calling thread diffs another instead of sleeping.
+        GitRepoPtr own;
+        for (qsizetype i = 0; i < count; ++i) {
+            std::unique_lock guard(lock);
+            while (!stop && !done[static_cast<std::size_t>(i)]) {
+                if (next < count && next < consumed + window) {
+                    const qsizetype j = next++;
+                    guard.unlock();
+                    if (!own && !(own = openOwn()))
+                        break;
+                    fill(own.get(), j);
+                    guard.lock();
+                    continue;
+                }
+                awaited = i;
+                fileDone.wait(guard, [&] { return stop || done[static_cast<std::size_t>(i)]; });
+                awaited = -1;
+            }
+            if (!guard.owns_lock())
+                guard.lock();
+            if (stop)
+                break;
+            guard.unlock();
+            const bool more = (*consume)(std::move(items[i]));
+            items[i] = FileDiff(); // memory goes back as the patch goes out
+            guard.lock();
+            consumed = i + 1;
+            stop = stop || !more;
+            if (workersWaiting > 0)
+                windowMoved.notify_all();
+        }
+        std::lock_guard guard(lock);
+        stop = true;
+        windowMoved.notify_all();
+    } else {
+        work();
+    }
+    for (auto &worker : workers)
+        worker.join();
+    if (firstError)
+        return *firstError;
+    return true;
 }
 
 } // namespace
@@ -230,99 +538,29 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
     if (!repo)
         return Error{Error::Kind::Repository, QCoreApplication::translate("rd::models", "no repository")};
     const git_diff_options diffOptions = contentDiffOptions(options);
-
-    QList<FileDiff> files;
-    QByteArray openPath;
-    bool workersBare = false;
-    {
-        std::lock_guard guard(repo->lock);
-        git_repository *raw = repo->repo.get();
-        // Workers reopen the repository with its work tree, where git reads
-        // attributes from, unless no attributes file exists anywhere.
-        const char *workDir = git_repository_workdir(raw);
-        workersBare = !workDir || !attributesMayApply(raw);
-        openPath = workersBare ? git_repository_path(raw) : workDir;
-        auto oldTree = commitTree(raw, from);
-        if (!oldTree)
-            return oldTree.error();
-        auto newTree = commitTree(raw, to);
-        if (!newTree)
-            return newTree.error();
-
-        git_diff *rawDiff = nullptr;
-        if (git_diff_tree_to_tree(&rawDiff, raw, oldTree->get(), newTree->get(), &diffOptions) < 0)
-            return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot compare the trees"));
-        GitDiffPtr diff(rawDiff);
-
-        git_diff_find_options find;
-        git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
-        find.flags = GIT_DIFF_FIND_RENAMES | (options.findCopies ? GIT_DIFF_FIND_COPIES : 0);
-        find.rename_threshold = find.copy_threshold = static_cast<uint16_t>(options.similarityThreshold);
-        find.rename_limit = 1000; // git's diff.renameLimit
-        find.metric = gitSimilarityMetric(options.similarityThreshold);
-        if (git_diff_find_similar(diff.get(), &find) < 0)
-            return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "rename detection failed"));
-
-
-        const std::size_t count = git_diff_num_deltas(diff.get());
-        files.reserve(static_cast<qsizetype>(count));
-        for (std::size_t i = 0; i < count; ++i) {
-            const git_diff_delta *delta = git_diff_get_delta(diff.get(), i);
-            FileDiff file;
-            file.status = toStatus(delta->status);
-            file.similarity = file.status == FileStatus::Renamed || file.status == FileStatus::Copied ? delta->similarity : 0;
-            const git_diff_file *sides[2] = {&delta->old_file, &delta->new_file};
-            for (Side side : BothSides) {
-                const git_diff_file *f = sides[static_cast<int>(side)];
-                file.path[side] = QByteArray(f->path);
-                const bool exists = !(side == Side::Old ? file.status == FileStatus::Added : file.status == FileStatus::Deleted);
-                file.mode[side] = exists ? f->mode : FileMode::None;
-                if (exists)
-                    file.blob[side] = toObjectId(f->id);
-            }
-            files.append(std::move(file));
-        }
-    }
-
-    // Content: the expensive part, spread over worker threads.
-    const int threadCount = std::clamp(options.threads > 0 ? options.threads : QThread::idealThreadCount(), 1,
-                                       static_cast<int>(std::max<qsizetype>(1, files.size() / 8)));
-    std::atomic<qsizetype> next{0};
-    std::atomic<bool> failed{false};
-    std::mutex errorLock;
-    std::optional<Error> firstError;
-    auto work = [&] {
-        git_repository *own = nullptr;
-        const int opened = workersBare ? git_repository_open_bare(&own, openPath.constData())
-                                       : git_repository_open(&own, openPath.constData());
-        if (opened < 0) {
-            std::lock_guard guard(errorLock);
-            if (!firstError)
-                firstError = gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot reopen the repository"));
-            failed = true;
-            return;
-        }
-        GitRepoPtr owner(own);
-        for (qsizetype i = next++; i < files.size() && !failed; i = next++) {
-            auto filled = fillContent(own, files[i], diffOptions);
-            if (!filled) {
-                std::lock_guard guard(errorLock);
-                if (!firstError)
-                    firstError = filled.error();
-                failed = true;
-            }
-        }
-    };
-    std::vector<std::thread> workers;
-    for (int t = 1; t < threadCount; ++t)
-        workers.emplace_back(work);
-    work();
-    for (auto &worker : workers)
-        worker.join();
-    if (firstError)
-        return *firstError;
-
+    auto files = listFiles(repo, from, to, options, diffOptions);
+    if (!files)
+        return files.error();
+    auto content = diffContent(repo, *files, options, diffOptions, nullptr);
+    if (!content)
+        return content.error();
     return files;
+}
+
+Result<bool> streamDiff(const GitRepository &repository, const ObjectId &from, const ObjectId &to,
+                        const DiffOptions &options, const FileDiffConsumer &consume)
+{
+    const auto *repo = GitRepository::Private::of(repository);
+    if (!repo)
+        return Error{Error::Kind::Repository, QCoreApplication::translate("rd::models", "no repository")};
+    const git_diff_options diffOptions = contentDiffOptions(options);
+    auto files = listFiles(repo, from, to, options, diffOptions);
+    if (!files)
+        return files.error();
+    for (const FileDiff &file : *files)
+        if (!file.isReadable())
+            return Error{Error::Kind::Object, file.unreadable};
+    return diffContent(repo, *files, options, diffOptions, &consume);
 }
 
 } // namespace rd

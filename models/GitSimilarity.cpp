@@ -76,18 +76,25 @@ int gitSimilarity(const SpanSignature &a, const SpanSignature &b, int minimumPer
     if (maxSize * static_cast<std::size_t>(100 - minimumPercent) < (maxSize - minSize) * 100 || maxSize == 0)
         return 0;
 
-    std::uint64_t shared = 0;
+    // Most pairs rename detection tries are unrelated: stop as soon as what
+    // is left of `b` cannot lift the shared material to the threshold (only
+    // scores at or above it are ever used).
+    const std::uint64_t needed = static_cast<std::uint64_t>(std::max(0, minimumPercent)) * maxSize;
+    std::uint64_t shared = 0, leftOfB = b.size; // bytes of b's spans not yet passed, at most
     auto ia = a.spans.begin(), ib = b.spans.begin();
     while (ia != a.spans.end() && ib != b.spans.end()) {
-        if (ia->first < ib->first)
+        if (ia->first < ib->first) {
             ++ia;
-        else if (ib->first < ia->first)
-            ++ib;
-        else {
+            continue;
+        }
+        if (ib->first == ia->first) {
             shared += std::min(ia->second, ib->second);
             ++ia;
-            ++ib;
         }
+        leftOfB -= std::min<std::uint64_t>(leftOfB, ib->second);
+        ++ib;
+        if ((shared + leftOfB) * 100 < needed)
+            return 0;
     }
     return static_cast<int>(shared * 100 / maxSize);
 }

@@ -24,8 +24,9 @@ struct SpanSignature
 
 SpanSignature spanSignature(const char *data, std::size_t size, bool regularFile);
 
-// Percent of the larger file made of material both share, 0 when the sizes
-// alone rule a match out at `minimumPercent`. Symmetric in its arguments.
+// Percent of the larger file made of material both share; 0 when it is
+// below `minimumPercent` and that shows early (sizes too far apart, or too
+// little left to share). Symmetric in its arguments at or above the minimum.
 int gitSimilarity(const SpanSignature &a, const SpanSignature &b, int minimumPercent);
 
 // A libgit2 metric object backed by the two functions above.

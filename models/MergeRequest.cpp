@@ -8,8 +8,11 @@
 
 namespace rd {
 
-Result<MergeRequest> MergeRequest::open(const QString &repositoryPath, const QString &baseRevision,
-                                        const QString &headRevision, const DiffOptions &options)
+namespace {
+
+// Everything but the files: revisions, merge base, title and description.
+Result<MergeRequest> resolve(const QString &repositoryPath, const QString &baseRevision, const QString &headRevision,
+                             const DiffOptions &options)
 {
     auto repository = GitRepository::open(repositoryPath);
     if (!repository)
@@ -42,11 +45,34 @@ Result<MergeRequest> MergeRequest::open(const QString &repositoryPath, const QSt
         return headCommit.error();
     mr.title = headCommit->summary;
     mr.description = headCommit->body;
+    return mr;
+}
 
-    auto files = buildDiff(mr.repository, mr.diffBase(), mr.head, options);
+} // namespace
+
+Result<MergeRequest> MergeRequest::open(const QString &repositoryPath, const QString &baseRevision,
+                                        const QString &headRevision, const DiffOptions &options)
+{
+    auto mr = resolve(repositoryPath, baseRevision, headRevision, options);
+    if (!mr)
+        return mr;
+    auto files = buildDiff(mr->repository, mr->diffBase(), mr->head, options);
     if (!files)
         return files.error();
-    mr.files = std::move(files).value();
+    mr->files = std::move(files).value();
+    return mr;
+}
+
+Result<MergeRequest> MergeRequest::open(const QString &repositoryPath, const QString &baseRevision,
+                                        const QString &headRevision, const DiffOptions &options,
+                                        const std::function<bool(FileDiff &&)> &consume)
+{
+    auto mr = resolve(repositoryPath, baseRevision, headRevision, options);
+    if (!mr)
+        return mr;
+    auto streamed = streamDiff(mr->repository, mr->diffBase(), mr->head, options, consume);
+    if (!streamed)
+        return streamed.error();
     return mr;
 }
 

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 namespace rd {
 
 // A merge request: what `head` changes relative to `base`, diffed as code
@@ -26,6 +28,11 @@ struct MergeRequest
 
     static Result<MergeRequest> open(const QString &repositoryPath, const QString &baseRevision,
                                      const QString &headRevision, const DiffOptions &options = {});
+    // The same, but the files go to `consume` in order as they are diffed
+    // instead of into `files` (see streamDiff).
+    static Result<MergeRequest> open(const QString &repositoryPath, const QString &baseRevision,
+                                     const QString &headRevision, const DiffOptions &options,
+                                     const std::function<bool(FileDiff &&)> &consume);
 
     // The commit the diff starts from.
     const ObjectId &diffBase() const { return options.twoDot ? base : mergeBase; }

@@ -5,6 +5,7 @@
 # chroot; the root is made once and reused (TRIXIE_ROOT).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/apt-mirror.sh"
 
 TRIXIE_ROOT="${TRIXIE_ROOT:-/var/tmp/reviewdesk-trixie}"
 TRIXIE_PACKAGES=(
@@ -19,9 +20,16 @@ if ! command -v debootstrap >/dev/null; then
     rd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap
 fi
 if [ ! -x "$TRIXIE_ROOT/usr/bin/apt-get" ]; then
-    echo "Creating the Debian 13 root in $TRIXIE_ROOT (about a minute)"
+    # The mirror this machine's apt already uses (reachable from here, maybe a
+    # local one), not a host named in this script.
+    if ! mirror="$(rd_debian_mirror /etc/apt)"; then
+        echo "test-trixie.sh: no Debian archive mirror found in /etc/apt/sources.list or /etc/apt/sources.list.d/*.list, *.sources" >&2
+        echo "  (looked for a 'deb' line or 'URIs:' entry whose path has a 'debian' folder, such as http://deb.debian.org/debian)" >&2
+        exit 1
+    fi
+    echo "Creating the Debian 13 root in $TRIXIE_ROOT from $mirror (about a minute)"
     rd_as_root rm -rf "$TRIXIE_ROOT"
-    rd_as_root debootstrap --variant=minbase trixie "$TRIXIE_ROOT" http://deb.debian.org/debian >/dev/null
+    rd_as_root debootstrap --variant=minbase trixie "$TRIXIE_ROOT" "$mirror" >/dev/null
 fi
 if [ "$(cat "$STAMP" 2>/dev/null)" != "${TRIXIE_PACKAGES[*]}" ]; then
     rd_as_root chroot "$TRIXIE_ROOT" env DEBIAN_FRONTEND=noninteractive apt-get update -qq

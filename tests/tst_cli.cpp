@@ -30,6 +30,9 @@ private Q_SLOTS:
     void badInputFailsClearly_data();
     void badInputFailsClearly();
     void unreadableObjectIsReported();
+    void missingObjectInTheDiffIsNamed_data();
+    void missingObjectInTheDiffIsNamed();
+    void missingObjectOutsideTheDiffDoesNotMatter();
     void unrelatedHistoriesNeedTwoDot();
     void emptyDiffPrintsNothing();
     void sliceWritesTheDocumentedJson();
@@ -172,6 +175,53 @@ void CliTest::unreadableObjectIsReported()
     QCOMPARE(out.exitCode, 3);
     QVERIFY(out.out.isEmpty());
     QVERIFY2(out.err.contains(QByteArray("cannot read " + hex.toLatin1() + " of src/compute.cpp")), out.err.constData());
+}
+
+// A partial clone or a damaged mirror lacks an object: whichever side of
+// whichever kind of change it is, the error names the file and the object.
+void CliTest::missingObjectInTheDiffIsNamed_data()
+{
+    QTest::addColumn<QByteArray>("scenarioName");
+    QTest::addColumn<QByteArray>("commitish");
+    QTest::addColumn<QByteArray>("path");
+    QTest::addColumn<QString>("format");
+    QTest::newRow("old side of a modified file") << QByteArray("modified") << QByteArray("main") << QByteArray("src/compute.cpp") << QStringLiteral("patch");
+    QTest::newRow("old side of a modified file, json") << QByteArray("modified") << QByteArray("main") << QByteArray("src/compute.cpp") << QStringLiteral("json");
+    // Rename detection reads these before any content is diffed.
+    QTest::newRow("old side of a rename") << QByteArray("renames") << QByteArray("main") << QByteArray("edited/b.txt") << QStringLiteral("patch");
+    QTest::newRow("new side of a rename, json") << QByteArray("renames") << QByteArray("feature") << QByteArray("edited/b2.txt") << QStringLiteral("json");
+    QTest::newRow("deleted file") << QByteArray("added-deleted") << QByteArray("main") << QByteArray("gone.txt") << QStringLiteral("patch");
+    QTest::newRow("added file") << QByteArray("added-deleted") << QByteArray("feature") << QByteArray("new.txt") << QStringLiteral("patch");
+}
+
+void CliTest::missingObjectInTheDiffIsNamed()
+{
+    QFETCH(QByteArray, scenarioName);
+    QFETCH(QByteArray, commitish);
+    QFETCH(QByteArray, path);
+    QFETCH(QString, format);
+    QTemporaryDir dir;
+    FixtureRepo repo(dir.path());
+    scenario(scenarioName).build(repo);
+    const QByteArray hex = repo.removeObject(commitish, path);
+    const GitOutput out = runCli({QStringLiteral("diff"), QStringLiteral("--repo"), dir.path(), QStringLiteral("--base"), QStringLiteral("main"),
+                                  QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--format"), format});
+    QCOMPARE(out.exitCode, 3);
+    QVERIFY(out.out.isEmpty());
+    QCOMPARE(out.err.count('\n'), 1);
+    QVERIFY2(out.err.contains(QByteArray("cannot read " + hex + " of " + path)), out.err.constData());
+}
+
+void CliTest::missingObjectOutsideTheDiffDoesNotMatter()
+{
+    QTemporaryDir dir;
+    FixtureRepo repo(dir.path());
+    scenario("modified").build(repo);
+    repo.removeObject("feature", "README"); // unchanged
+    const GitOutput out = runCli({QStringLiteral("diff"), QStringLiteral("--repo"), dir.path(), QStringLiteral("--base"), QStringLiteral("main"),
+                                  QStringLiteral("--head"), QStringLiteral("feature")});
+    QVERIFY2(out.exitCode == 0, out.err.constData());
+    QCOMPARE(out.out, m_reference);
 }
 
 void CliTest::unrelatedHistoriesNeedTwoDot()

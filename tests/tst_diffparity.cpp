@@ -54,7 +54,7 @@ void DiffParityTest::addRows()
         QTest::addRow("%s two-dot", s.name.constData())
             << s.name << QStringList{QStringLiteral("--two-dot")} << QStringList{QStringLiteral("main"), QStringLiteral("feature")};
     }
-    for (const QByteArray name : {"modified", "many-files", "no-newline"}) {
+    for (const QByteArray name : {"modified", "many-files", "no-newline", "function-context"}) {
         QTest::addRow("%s -U0", name.constData()) << name << QStringList{QStringLiteral("--context"), QStringLiteral("0")}
                                                   << QStringList{QStringLiteral("-U0"), threeDot};
         QTest::addRow("%s -U10", name.constData()) << name << QStringList{QStringLiteral("--context"), QStringLiteral("10")}

@@ -44,6 +44,12 @@ private Q_SLOTS:
     void longLinesSurvive();
     void threeDotIgnoresWhatTheBaseDidAfterTheFork();
     void emptyDiffIsNotAnError();
+    void unreadableFileIsMarkedAndTheRestOpens_data();
+    void unreadableFileIsMarkedAndTheRestOpens();
+    void streamedFilesEqualTheBuiltOnes_data();
+    void streamedFilesEqualTheBuiltOnes();
+    void streamStopsWhenTheConsumerSaysSo();
+    void streamFailsBeforeTheFirstFileWhenAnObjectIsMissing();
 
 private:
     MergeRequest open(const QByteArray &scenario, const DiffOptions &options = {});
@@ -322,6 +328,136 @@ void MergeRequestTest::emptyDiffIsNotAnError()
     const MergeRequest mr = open("empty-diff");
     QVERIFY(mr.files.isEmpty());
     QCOMPARE(mr.title, QStringLiteral("Empty change"));
+}
+
+namespace {
+
+// Three files changed, each with contents of its own (no shared objects).
+void threeChangedFiles(FixtureRepo &repo)
+{
+    FixtureRepo::Tree base, head;
+    for (const char *name : {"a", "b", "c"}) {
+        const QByteArray path = QByteArray("src/") + name + ".cpp";
+        base[path] = file(cppSource(4) + "// " + name + "\n");
+        head[path] = file(cppSource(4, "compute1", QByteArray("    total -= 1; // ") + name + "\n") + "// " + name + "\n");
+    }
+    const QByteArray root = repo.commit("main", base, "Base\n");
+    repo.commit("feature", head, "Change\n", {root});
+}
+
+} // namespace
+
+void MergeRequestTest::unreadableFileIsMarkedAndTheRestOpens_data()
+{
+    QTest::addColumn<QByteArray>("scenarioName");
+    QTest::addColumn<QByteArray>("commitish");
+    QTest::addColumn<QByteArray>("path");
+    QTest::addColumn<QByteArray>("shownPath"); // the file's display path in the diff
+    QTest::newRow("new side of a modified file") << QByteArray("three-files") << QByteArray("feature") << QByteArray("src/b.cpp")
+                                                 << QByteArray("src/b.cpp");
+    // Rename detection cannot read it: the files come without renames.
+    QTest::newRow("old side of a rename") << QByteArray("renames") << QByteArray("main") << QByteArray("edited/b.txt") << QByteArray("edited/b.txt");
+}
+
+void MergeRequestTest::unreadableFileIsMarkedAndTheRestOpens()
+{
+    QFETCH(QByteArray, scenarioName);
+    QFETCH(QByteArray, commitish);
+    QFETCH(QByteArray, path);
+    QFETCH(QByteArray, shownPath);
+    QTemporaryDir dir;
+    FixtureRepo repo(dir.path());
+    if (scenarioName == "three-files")
+        threeChangedFiles(repo);
+    else
+        scenario(scenarioName).build(repo);
+    const QByteArray hex = repo.removeObject(commitish, path);
+    auto mr = MergeRequest::open(dir.path(), QStringLiteral("main"), QStringLiteral("feature"));
+    QVERIFY2(mr.ok(), mr.ok() ? "" : qPrintable(mr.error().message));
+    int unreadable = 0, withHunks = 0;
+    for (const FileDiff &file : mr->files) {
+        if (file.isReadable()) {
+            withHunks += !file.hunks.isEmpty();
+            continue;
+        }
+        ++unreadable;
+        QCOMPARE(file.displayPath(), shownPath);
+        QVERIFY(file.hunks.isEmpty());
+        QVERIFY2(file.unreadable.contains(QString::fromLatin1("cannot read " + hex + " of " + path)), qPrintable(file.unreadable));
+    }
+    QCOMPARE(unreadable, 1);
+    QVERIFY(withHunks >= 2);
+}
+
+void MergeRequestTest::streamedFilesEqualTheBuiltOnes_data()
+{
+    QTest::addColumn<int>("threads");
+    QTest::newRow("one thread") << 1;
+    QTest::newRow("three threads") << 3;
+}
+
+// More files than the stream keeps in memory at once, handed over in order.
+void MergeRequestTest::streamedFilesEqualTheBuiltOnes()
+{
+    QFETCH(int, threads);
+    QTemporaryDir dir;
+    FixtureRepo repo(dir.path());
+    FixtureRepo::Tree base, head;
+    for (int i = 0; i < 150; ++i) {
+        const QByteArray path = "dir" + QByteArray::number(i % 7) + "/f" + QByteArray::number(i) + ".cpp";
+        base[path] = file(cppSource(3 + i % 4));
+        head[path] = file(cppSource(3 + i % 4, "compute" + QByteArray::number(i % 3), "    total += " + QByteArray::number(i) + ";\n"));
+    }
+    const QByteArray root = repo.commit("main", base, "Base\n");
+    repo.commit("feature", head, "Change\n", {root});
+    DiffOptions options;
+    options.threads = threads;
+    const auto built = MergeRequest::open(dir.path(), QStringLiteral("main"), QStringLiteral("feature"), options);
+    QVERIFY(built.ok());
+    QCOMPARE(built->files.size(), 150);
+    QList<FileDiff> streamed;
+    const auto mr = MergeRequest::open(dir.path(), QStringLiteral("main"), QStringLiteral("feature"), options,
+                                       [&streamed](FileDiff &&f) {
+                                           streamed.append(std::move(f));
+                                           return true;
+                                       });
+    QVERIFY(mr.ok());
+    QVERIFY(mr->files.isEmpty());
+    QCOMPARE(mr->head, built->head);
+    QCOMPARE(streamed.size(), built->files.size());
+    for (qsizetype i = 0; i < streamed.size(); ++i) {
+        QCOMPARE(streamed[i].displayPath(), built->files[i].displayPath());
+        QCOMPARE(streamed[i].hunks.size(), built->files[i].hunks.size());
+        for (qsizetype h = 0; h < streamed[i].hunks.size(); ++h) {
+            QCOMPARE(streamed[i].hunks[h].header, built->files[i].hunks[h].header);
+            QCOMPARE(streamed[i].hunks[h].lines.size(), built->files[i].hunks[h].lines.size());
+            QCOMPARE(streamed[i].hunks[h].lines.last().text, built->files[i].hunks[h].lines.last().text);
+        }
+    }
+}
+
+void MergeRequestTest::streamStopsWhenTheConsumerSaysSo()
+{
+    int calls = 0;
+    const auto mr = MergeRequest::open(m_repos.at("many-files"), QStringLiteral("main"), QStringLiteral("feature"), {},
+                                       [&calls](FileDiff &&) { return ++calls < 3; });
+    QVERIFY(mr.ok());
+    QCOMPARE(calls, 3);
+}
+
+void MergeRequestTest::streamFailsBeforeTheFirstFileWhenAnObjectIsMissing()
+{
+    QTemporaryDir dir;
+    FixtureRepo repo(dir.path());
+    threeChangedFiles(repo);
+    const QByteArray hex = repo.removeObject("feature", "src/c.cpp");
+    int calls = 0;
+    const auto mr = MergeRequest::open(dir.path(), QStringLiteral("main"), QStringLiteral("feature"), {},
+                                       [&calls](FileDiff &&) { return ++calls > 0; });
+    QVERIFY(!mr.ok());
+    QCOMPARE(calls, 0);
+    QCOMPARE(mr.error().kind, Error::Kind::Object);
+    QVERIFY2(mr.error().message.contains(QString::fromLatin1("cannot read " + hex + " of src/c.cpp")), qPrintable(mr.error().message));
 }
 
 QTEST_GUILESS_MAIN(MergeRequestTest)

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void reviewRunsInTheBackgroundAndShowsComments();
     void screenshots_data();
     void screenshots();
+    void unreadableFileIsMarkedWhileTheRestOpens();
 
 private:
     void open(const QByteArray &scenarioName);
@@ -392,6 +393,44 @@ void WorkbenchTest::screenshots()
     QVERIFY(deleted > 100);
     QCOMPARE(isDark(m_window->palette()), theme == QLatin1String("dark"));
     applyTheme(Theme::System);
+}
+
+// A file whose object is missing (a partial clone, a damaged mirror) is
+// marked in the tree and explained in the diff area; the others open.
+void WorkbenchTest::unreadableFileIsMarkedWhileTheRestOpens()
+{
+    FixtureRepo repo(m_root.filePath(QStringLiteral("unreadable")));
+    FixtureRepo::Tree base, head;
+    for (const char *name : {"a", "b", "c"}) {
+        const QByteArray path = QByteArray("src/") + name + ".cpp";
+        base[path] = file(cppSource(4) + "// " + name + "\n");
+        head[path] = file(cppSource(4, "compute1", QByteArray("    total -= 1; // ") + name + "\n") + "// " + name + "\n");
+    }
+    const QByteArray root = repo.commit("main", base, "Base\n");
+    repo.commit("feature", head, "Change three files\n", {root});
+    const QByteArray hex = repo.removeObject("feature", "src/b.cpp");
+
+    open("unreadable");
+    const auto mr = m_window->mergeRequest();
+    QCOMPARE(mr->files.size(), 3);
+    QCOMPARE(mr->files[0].displayPath(), QByteArray("src/a.cpp"));
+    QVERIFY(m_window->diffPane()->message().isEmpty());
+
+    const QModelIndex b = m_window->fileModel()->indexOfFile(1);
+    QCOMPARE(b.siblingAtColumn(FileTreeModel::ChangesColumn).data().toString(), QStringLiteral("unreadable"));
+    QVERIFY(b.data(Qt::ToolTipRole).toString().contains(QString::fromLatin1(hex)));
+    QCOMPARE(m_window->fileModel()->indexOfFile(2).siblingAtColumn(FileTreeModel::ChangesColumn).data().toString(), QStringLiteral("+1 −0"));
+
+    QVERIFY(m_window->selectFile(1));
+    QTRY_VERIFY(m_window->diffPane()->message().contains(QStringLiteral("cannot read %1 of src/b.cpp").arg(QString::fromLatin1(hex))));
+    const QImage image = m_window->grab().toImage();
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-workbench-unreadable.png");
+    QVERIFY(image.save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+
+    QVERIFY(m_window->selectFile(2));
+    waitForDocument();
+    QVERIFY(m_window->diffPane()->message().isEmpty());
 }
 
 QTEST_MAIN(WorkbenchTest)

@@ -499,6 +499,14 @@
         <source>not UTF-8, shown as Latin-1</source>
         <translation>非 UTF-8，按 Latin-1 显示</translation>
     </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>This file cannot be shown: %1</source>
+        <translation>无法显示此文件：%1</translation>
+    </message>
 </context>
 <context>
     <name>rd::DiffView</name>
@@ -544,6 +552,10 @@
     <message>
         <source>Changes</source>
         <translation>变更</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
     </message>
 </context>
 <context>
@@ -2184,6 +2196,10 @@
     <message>
         <source>"comment" is missing</source>
         <translation>缺少 "comment"</translation>
+    </message>
+    <message>
+        <source>cannot read %1 of %2: the object is missing from the repository</source>
+        <translation>无法读取 %2 的对象 %1：仓库中缺少该对象</translation>
     </message>
 </context>
 <context>

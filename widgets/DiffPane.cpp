@@ -100,7 +100,9 @@ QString DiffPane::describe(const FileDiff &file)
         parts << tr("mode %1 → %2").arg(mode(file.mode[Side::Old]), mode(file.mode[Side::New]));
     if (file.isSubmodule())
         parts << tr("submodule");
-    if (file.isBinary())
+    if (!file.isReadable())
+        parts << QStringLiteral("<span style='color:#cf222e'>%1</span>").arg(tr("unreadable"));
+    else if (file.isBinary())
         parts << tr("binary");
     else
         parts << QStringLiteral("<span style='color:#1a7f37'>+%1</span> <span style='color:#cf222e'>−%2</span>")
@@ -120,6 +122,11 @@ void DiffPane::showFile(std::shared_ptr<const MergeRequest> mr, int fileIndex)
     }
     const FileDiff &file = m_mr->files[fileIndex];
     m_header->setText(describe(file));
+    if (!file.isReadable()) {
+        showMessage(tr("This file cannot be shown: %1").arg(file.unreadable));
+        Q_EMIT documentShown(fileIndex);
+        return;
+    }
     m_progress->setValue(0);
     m_building = true;
     DocumentOptions options;
@@ -168,6 +175,11 @@ void DiffPane::finished()
             m_header->setText(m_header->text() + QStringLiteral(" · ") + tr("not UTF-8, shown as Latin-1"));
     }
     Q_EMIT documentShown(m_fileIndex);
+}
+
+QString DiffPane::message() const
+{
+    return m_stack->currentWidget() == m_message ? m_message->text() : QString();
 }
 
 void DiffPane::showMessage(const QString &message)

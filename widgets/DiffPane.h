@@ -31,6 +31,8 @@ public:
 
     void showFile(std::shared_ptr<const MergeRequest> mr, int fileIndex);
     void showMessage(const QString &message);
+    // The message shown instead of a diff, or empty while a diff is shown.
+    QString message() const;
     DiffView *view() const { return m_view; }
     int fileIndex() const { return m_fileIndex; }
     bool isBuilding() const { return m_building; }

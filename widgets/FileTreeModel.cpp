@@ -3,6 +3,7 @@
 #include "StatusIcon.h"
 
 #include <QApplication>
+#include <QColor>
 #include <QStyle>
 
 #include <algorithm>
@@ -173,6 +174,8 @@ QVariant FileTreeModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == ChangesColumn) {
+            if (file && !file->isReadable())
+                return tr("unreadable");
             if (file && file->isBinary())
                 return tr("binary");
             return QStringLiteral("+%1 −%2").arg(node->additions).arg(node->deletions);
@@ -189,14 +192,22 @@ QVariant FileTreeModel::data(const QModelIndex &index, int role) const
     case Qt::DecorationRole:
         if (index.column() != NameColumn)
             return {};
+        if (file && !file->isReadable())
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
         return file ? statusIcon(file->status) : QApplication::style()->standardIcon(QStyle::SP_DirIcon);
     case Qt::CheckStateRole:
         if (index.column() == NameColumn && file)
             return isViewed(node->fileIndex) ? Qt::Checked : Qt::Unchecked;
         return {};
+    case Qt::ForegroundRole:
+        if (file && !file->isReadable())
+            return QColor(0xcf222e);
+        return {};
     case Qt::ToolTipRole:
         if (!file)
             return node->name;
+        if (!file->isReadable())
+            return file->unreadable;
         if (file->status == FileStatus::Renamed || file->status == FileStatus::Copied)
             return QStringLiteral("%1 → %2 (%3)").arg(QString::fromUtf8(file->path[Side::Old]), QString::fromUtf8(file->path[Side::New]),
                                                       QString::fromLatin1(statusName(file->status)));

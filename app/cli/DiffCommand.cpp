@@ -5,6 +5,7 @@
 #include <PatchWriter.h>
 
 #include <cstdio>
+#include <optional>
 
 namespace rd::cli {
 
@@ -43,22 +44,40 @@ int runDiff(const QStringList &arguments)
     if (outputFormat != QLatin1String("patch") && outputFormat != QLatin1String("json"))
         return fail(ExitUsage, QStringLiteral("diff: --format is patch or json, not '%1'").arg(outputFormat));
 
-    const auto mr = MergeRequest::open(parser.value(target.repo), parser.value(target.base), parser.value(target.head), options);
-    if (!mr)
-        return fail(mr.error());
-
+    const QString repository = parser.value(target.repo), base = parser.value(target.base), head = parser.value(target.head);
     bool written = true;
     if (outputFormat == QLatin1String("json")) {
+        const auto mr = MergeRequest::open(repository, base, head, options);
+        if (!mr)
+            return fail(mr.error());
+        for (const FileDiff &file : mr->files)
+            if (!file.isReadable())
+                return fail(Error{Error::Kind::Object, file.unreadable});
         written = writeStdout(mergeRequestToJson(mr.value()));
     } else {
+        // The patch goes out file by file as it is diffed: a merge request
+        // of any size takes little memory.
         QByteArray buffer;
-        for (const FileDiff &file : mr->files) {
+        auto consume = [&](FileDiff &&file) {
+            if (!file.isReadable()) // damaged after the check for missing objects
+                return false;
             appendGitPatch(buffer, file);
-            if (buffer.size() > (1 << 20)) {
+            if (buffer.size() > (1 << 16)) {
                 written = written && writeStdout(buffer);
                 buffer.clear();
             }
-        }
+            return written;
+        };
+        std::optional<Error> unreadable;
+        const auto mr = MergeRequest::open(repository, base, head, options, [&](FileDiff &&file) {
+            if (!file.isReadable())
+                unreadable = Error{Error::Kind::Object, file.unreadable};
+            return consume(std::move(file));
+        });
+        if (!mr)
+            return fail(mr.error());
+        if (unreadable)
+            return fail(*unreadable);
         written = written && writeStdout(buffer);
     }
     if (!written || std::fflush(stdout) != 0)

@@ -3,6 +3,7 @@
 #include "CliCommand.h"
 
 #include <QCoreApplication>
+#include <QLibrary>
 
 #include <cstdio>
 
@@ -46,13 +47,15 @@ int main(int argc, char *argv[])
     arguments.removeAt(0); // the command name now stands where QCommandLineParser expects the program
     if (command == QLatin1String("diff"))
         return rd::cli::runDiff(arguments);
-    if (command == QLatin1String("slice"))
-        return rd::cli::runSlice(arguments);
-    if (command == QLatin1String("review"))
-        return rd::cli::runReviewCommand(arguments);
-    if (command == QLatin1String("comments"))
-        return rd::cli::runComments(arguments);
-    if (command == QLatin1String("judge"))
-        return rd::cli::runJudge(arguments);
+    if (command == QLatin1String("slice") || command == QLatin1String("review") || command == QLatin1String("comments")
+        || command == QLatin1String("judge")) {
+        // libclang, the pipeline and Qt SQL are loaded only for the commands that use them.
+        QLibrary module(QCoreApplication::applicationDirPath() + QStringLiteral("/" REVIEWDESK_ANALYSIS_MODULE));
+        using Run = int (*)(const QString &, const QStringList &);
+        const auto run = reinterpret_cast<Run>(module.resolve("reviewdeskRunAnalysisCommand"));
+        if (!run)
+            return rd::cli::fail(rd::cli::ExitInternal, QStringLiteral("cannot load the %1 command: %2").arg(command, module.errorString()));
+        return run(command, arguments);
+    }
     return rd::cli::fail(rd::cli::ExitUsage, QStringLiteral("unknown command '%1' (try --help)").arg(command));
 }

@@ -1,6 +1,7 @@
 #include "FixtureRepo.h"
 
 #include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -63,6 +64,18 @@ QByteArray FixtureRepo::commit(const QByteArray &branch, const Tree &tree, const
             parentIds->append(id(p));
     }
     return check(m_builder.commit(branch, tree, message, parentIds), "commit").toHex();
+}
+
+QByteArray FixtureRepo::removeObject(const QByteArray &commitish, const QByteArray &path) const
+{
+    const GitOutput id = runGit(m_path, {QStringLiteral("rev-parse"), QString::fromUtf8(commitish + ':' + path)});
+    const QByteArray hex = id.out.trimmed();
+    if (id.exitCode != 0 || hex.size() != 40)
+        throw std::runtime_error("no object for " + path.toStdString());
+    const QString object = gitDir() + QStringLiteral("/objects/") + QString::fromLatin1(hex.left(2)) + QLatin1Char('/') + QString::fromLatin1(hex.mid(2));
+    if (!QFile::remove(object))
+        throw std::runtime_error("cannot remove " + object.toStdString());
+    return hex;
 }
 
 void FixtureRepo::setReference(const QByteArray &name, const QByteArray &commitHex)

@@ -30,6 +30,9 @@ public:
     void annotatedTag(const QByteArray &name, const QByteArray &commitHex, const QByteArray &message);
     QByteArray blobId(const QByteArray &content) const;
     QByteArray tip(const QByteArray &branch) const;
+    // Deletes a loose object, as a damaged mirror or a partial clone lacks it;
+    // returns the object id (hex) of `path` in `commitish`'s tree.
+    QByteArray removeObject(const QByteArray &commitish, const QByteArray &path) const;
 
 private:
     QString m_path;

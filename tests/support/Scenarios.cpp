@@ -178,6 +178,42 @@ QList<Scenario> buildScenarios()
         fork(r, base, head);
     }});
 
+    // git cuts the function line of a hunk header to 80 bytes and only then
+    // trims the whitespace it counts (space, tab, CR, LF) from the end.
+    list.append({"function-context", [](FixtureRepo &r) {
+        QList<QByteArray> functions{
+            "int " + QByteArray(74, 'a') + "  y(void)",               // bytes 79 and 80 are spaces
+            "int " + QByteArray(75, 'b') + "\tz(void)",               // byte 80 is a tab
+            "int " + QByteArray(74, 'c') + " \t zz(void)",            // space, tab, space around the cut
+            "int " + QByteArray(76, 'd'),                             // exactly 80 bytes
+            "int " + QByteArray(76, 'e') + "    ",                    // 80 bytes, then trailing spaces
+            "int " + QByteArray(75, 'f') + " ",                       // 80 bytes ending in a space
+            "x" + QByteArray(90, ' ') + "y",                          // only spaces after the first byte
+            "int " + QByteArray(75, 'g') + "\xe6\x97\xa5(void)",      // a UTF-8 character cut after its 1st byte
+            "int " + QByteArray(73, 'h') + "\xc3\xa9 (void)",         // a UTF-8 character, then a space at 80
+            "int form_feed(void)\f",                                  // git keeps a form feed
+            "int form_feed_space(void) \f  ",                         // ... and what is before it
+            "int vertical_tab(void)\v",                               // and a vertical tab
+            "int crlf_line(void)  \r",                                // CR of a CRLF line, spaces
+            "int " + QByteArray(75, 'i') + "\r",                      // CR at byte 80
+            "_underscore_start(void)" + QByteArray(70, ' ') + "tail", // an identifier may start with _
+            "$dollar_start(void)\t\t",                                // or $
+        };
+        QByteArray before, after;
+        for (qsizetype i = 0; i < functions.size(); ++i) {
+            QByteArray body = functions[i] + "\n{\n";
+            for (int line = 0; line < 8; ++line)
+                body += "    step_" + QByteArray::number(i) + "_" + QByteArray::number(line) + "();\n";
+            body += "}\n\n";
+            before += body;
+            const QByteArray step = "step_" + QByteArray::number(i) + "_6();";
+            after += body.replace(step, QByteArray("changed_" + QByteArray::number(i) + "();"));
+        }
+        Tree base{{"cut.c", file(before)}};
+        Tree head{{"cut.c", file(after)}};
+        fork(r, base, head);
+    }});
+
     return list;
 }
 
