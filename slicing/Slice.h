@@ -51,6 +51,15 @@ struct Slice
     QList<ExternalSnippet> external;
     bool fallback = false;           // not C/C++, or the parser could not help
     QString fallbackReason;
+    QString language;                // "c" or "c++" as parsed; "other" for a fallback
+    int omitted = 0;                 // lines left out to fit the token budget
 };
+
+// Reasons a changed line is in a slice: shown `+` (or `-` on the old side).
+inline bool isChangedReason(const QString &reason)
+{
+    return reason.startsWith(QLatin1String("changed"));
+}
+inline constexpr char OutsideStatementReason[] = "changed line outside any statement";
 
 } // namespace rd

@@ -17,39 +17,54 @@ struct Entry
 };
 
 // The slice's lines in reading order: new-side lines by number, each
-// deleted line just before the new line that followed it.
+// deleted line just before the new line that followed it. A gap marker goes
+// where lines of the file are left out: between two deleted lines not next
+// to each other, or between a line and a deleted one whose neighbours in
+// the file are not shown.
 QList<Entry> entriesOf(const Slice &slice, const QStringList &newText, const QStringList &oldText)
 {
     QList<Entry> out;
     if (slice.side == Side::Old && slice.newLines.isEmpty()) {
         int previous = -1;
         for (int l : slice.oldLines) {
-            const bool deleted = slice.oldReasons.value(l) == QLatin1String("deleted");
+            const QString reason = slice.oldReasons.value(l);
+            const bool deleted = reason == QLatin1String("deleted") || isChangedReason(reason);
             out.append({deleted ? '-' : ' ', l, oldText.value(l - 1), previous >= 0 && l != previous + 1});
             previous = l;
         }
         return out;
     }
-    // Position of each deleted line: the first new line after it in the file.
-    QList<std::pair<double, Entry>> keyed;
+    struct Keyed
+    {
+        double key;
+        Entry entry;
+        int anchor; // the new line a deleted line stands before
+    };
+    QList<Keyed> keyed;
     for (int l : slice.newLines) {
-        const bool added = slice.newReasons.value(l) == QLatin1String("changed");
-        keyed.append({double(l), {added ? '+' : ' ', l, newText.value(l - 1), false}});
+        const bool added = isChangedReason(slice.newReasons.value(l));
+        keyed.append({double(l), {added ? '+' : ' ', l, newText.value(l - 1), false}, l});
     }
     // Deleted lines keep their order and sit just before their anchor.
-    for (int l : slice.oldLines)
-        keyed.append({slice.oldAnchors.value(l, l) - 0.5 + 1e-6 * l, {'-', l, oldText.value(l - 1), false}});
-    std::stable_sort(keyed.begin(), keyed.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    int previousNew = -1, previousOld = -1;
-    for (auto &[key, entry] : keyed) {
-        if (entry.mark == '-') {
-            entry.gapBefore = previousOld >= 0 && entry.number != previousOld + 1 && previousNew >= 0;
-            previousOld = entry.number;
-        } else {
-            entry.gapBefore = previousNew >= 0 && entry.number != previousNew + 1;
-            previousNew = entry.number;
+    for (int l : slice.oldLines) {
+        const int anchor = slice.oldAnchors.value(l, l);
+        keyed.append({anchor - 0.5 + 1e-6 * l, {'-', l, oldText.value(l - 1), false}, anchor});
+    }
+    std::stable_sort(keyed.begin(), keyed.end(), [](const Keyed &a, const Keyed &b) { return a.key < b.key; });
+    for (qsizetype i = 0; i < keyed.size(); ++i) {
+        Entry &e = keyed[i].entry;
+        if (i > 0) {
+            const Keyed &p = keyed[i - 1];
+            if (e.mark == '-' && p.entry.mark == '-')
+                e.gapBefore = e.number != p.entry.number + 1;
+            else if (e.mark == '-')
+                e.gapBefore = keyed[i].anchor != p.entry.number + 1; // the new lines up to the deletion are shown
+            else if (p.entry.mark == '-')
+                e.gapBefore = e.number != p.anchor;                  // the deletion stood right before this line
+            else
+                e.gapBefore = e.number != p.entry.number + 1;
         }
-        out.append(entry);
+        out.append(e);
     }
     return out;
 }
@@ -96,6 +111,8 @@ QString renderSlice(const Slice &slice, LineFormat format, const QStringList &ne
                 lines << QLatin1Char(' ') + x.text[i];
         }
     }
+    if (slice.omitted > 0)
+        lines << QStringLiteral("... (%1 lines of context left out to fit the token budget)").arg(slice.omitted);
     if (format == LineFormat::Relative)
         lines << QString() << QStringLiteral("// line numbers of the lines above, in order (negative: deleted, old numbering): ") + positions.join(QLatin1Char(' '));
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -132,7 +149,57 @@ QString MergeRequestSliceRenderer::render(const Slice &slice, LineFormat format)
 
 int estimateTokens(const QString &text)
 {
-    return static_cast<int>((text.size() + 3) / 4);
+    // Hundredths of a token for each kind of run, fitted by least squares on
+    // 829 forty-line pieces of C and C++ against cl100k_base (README.md).
+    constexpr int Word = 110, DigitGroup = 105, Punctuation = 95, Indentation = 120, LineFeed = 115;
+    qint64 total = 0;
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n;) {
+        const QChar c = text[i];
+        if (c.isLetter()) {
+            // A word, split where camelCase or an all-capitals run changes.
+            qsizetype j = i + 1;
+            while (j < n && text[j].isLetter()) {
+                if (text[j].isUpper() && text[j - 1].isLower())
+                    total += Word;
+                else if (text[j].isLower() && text[j - 1].isUpper() && j - 1 > i && text[j - 2].isUpper())
+                    total += Word;
+                ++j;
+            }
+            total += Word;
+            i = j;
+        } else if (c.isDigit()) {
+            qsizetype j = i;
+            while (j < n && text[j].isDigit())
+                ++j;
+            total += DigitGroup * ((j - i + 2) / 3);
+            i = j;
+        } else if (c == QLatin1Char('\n')) {
+            total += LineFeed;
+            ++i;
+        } else if (c == QLatin1Char(' ') || c == QLatin1Char('\t')) {
+            qsizetype j = i;
+            while (j < n && (text[j] == QLatin1Char(' ') || text[j] == QLatin1Char('\t')))
+                ++j;
+            if (j - i >= 2)
+                total += Indentation;
+            i = j;
+        } else if (c == QLatin1Char('_') || c.isSpace()) {
+            ++i;
+        } else {
+            qsizetype j = i;
+            while (j < n && !text[j].isLetterOrNumber() && !text[j].isSpace() && text[j] != QLatin1Char('_'))
+                ++j;
+            total += Punctuation;
+            i = j;
+        }
+    }
+    return static_cast<int>((total + 50) / 100);
+}
+
+int estimateLineTokens(const QString &text, int number)
+{
+    return estimateTokens(QStringLiteral(" %1 %2\n").arg(number).arg(text));
 }
 
 } // namespace rd
