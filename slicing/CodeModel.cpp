@@ -271,9 +271,11 @@ private:
         return line;
     }
 
-    void visitScope(CXCursor parent)
+    // `inRecord`: the members of a class or struct belong to it; only the
+    // functions and nested types inside are items of their own.
+    void visitScope(CXCursor parent, bool inRecord = false)
     {
-        forEachChild(parent, [this](CXCursor c) {
+        forEachChild(parent, [this, inRecord](CXCursor c) {
             if (!inMain(c))
                 return;
             const CXCursorKind kind = clang_getCursorKind(c);
@@ -291,9 +293,11 @@ private:
             if (kind == CXCursor_ClassDecl || kind == CXCursor_StructDecl || kind == CXCursor_UnionDecl
                 || kind == CXCursor_ClassTemplate || kind == CXCursor_ClassTemplatePartialSpecialization) {
                 addTopLevel(c);
-                visitScope(c); // methods defined inside the class
+                visitScope(c, true); // methods defined inside the class
                 return;
             }
+            if (inRecord && kind != CXCursor_EnumDecl)
+                return;
             if (kind == CXCursor_MacroDefinition) {
                 const Span s = spanOf(c);
                 m_model.topLevel.append({take(clang_getCursorSpelling(c)), static_cast<int>(s.startLine), static_cast<int>(s.endLine), true});

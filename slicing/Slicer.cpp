@@ -195,8 +195,12 @@ private:
         QSet<int> memberSet(seed.begin(), seed.end());
         for (int i = 0; i < members.size(); ++i) {
             const CodeStatement &st = m_model.statements[members[i]];
-            for (int l = st.first; l <= st.last; ++l)
-                set.add(l, l, changedLines.count(l) ? QStringLiteral("changed") : QStringLiteral("part of a changed statement"));
+            // A signature that only stands for changed lines no statement
+            // holds is not itself a change: the lines are shown instead.
+            const bool ownLinesChanged = changedLines.lower_bound(st.first) != changedLines.end() && *changedLines.lower_bound(st.first) <= st.last;
+            if (st.kind != CodeStatement::Kind::Signature || ownLinesChanged)
+                for (int l = st.first; l <= st.last; ++l)
+                    set.add(l, l, changedLines.count(l) ? QStringLiteral("changed") : QStringLiteral("part of a changed statement"));
             trace.included.insert(members[i]);
             QList<int> reached = expand(members[i], algorithm, set, trace);
             // Statements nested in this one (a lambda's body in a declaration) belong with it.
