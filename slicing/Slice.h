@@ -11,6 +11,9 @@
 
 namespace rd {
 
+// Estimated tokens a slice may hold unless a run sets its own budget.
+inline constexpr int DefaultSliceTokenBudget = 8000;
+
 // The four slicing algorithms of the defect-focused review paper (§3.2, App. G).
 enum class SliceAlgorithm { OriginalDiff, ParentFunction, LeftFlow, FullFlow };
 

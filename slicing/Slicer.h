@@ -16,10 +16,9 @@ struct SliceOptions
     QList<SliceAlgorithm> algorithms{SliceAlgorithm::LeftFlow};
     QString compileCommands; // a compile_commands.json; empty: look in the work tree
     int threads = 0;         // parsing threads; 0: one per core
-    int tokenBudget = 8000;  // estimated tokens a slice may hold; 0: no limit
+    int tokenBudget = DefaultSliceTokenBudget; // estimated tokens a slice may hold; 0: no limit
 };
 
-inline constexpr int DefaultSliceTokenBudget = 8000;
 
 struct SlicingDiagnostics
 {

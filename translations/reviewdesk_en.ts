@@ -53,6 +53,13 @@
     </message>
 </context>
 <context>
+    <name>rd::RunDialog</name>
+    <message numerus="yes">
+        <source>%n slice(s) to review, about %1 tokens of code</source>
+        <translation><numerusform>%n slice to review, about %1 tokens of code</numerusform><numerusform>%n slices to review, about %1 tokens of code</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::SlicePanel</name>
     <message numerus="yes">
         <source>About %n token(s)</source>
