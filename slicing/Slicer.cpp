@@ -689,7 +689,15 @@ void packDeclarationSlices(QList<Slice> &slices, const QStringList &newText, con
                 && std::all_of(last.seed.begin(), last.seed.end(), [&](int l) { return l <= a.last(); });
             if (adjacent && (budget <= 0 || outCost + cost <= budget) && !last.fallback && !s.fallback && last.seed.size() + s.seed.size() > 1
                 && last.seed.size() == a.size() && s.seed.size() == b.size()) {
-                mergeInto(last, s);
+                // `s` lies wholly after `last`: append, in order, without re-sorting.
+                QList<int> &lines = last.side == Side::New ? last.newLines : last.oldLines;
+                QMap<int, QString> &reasons = last.side == Side::New ? last.newReasons : last.oldReasons;
+                const QMap<int, QString> &more = s.side == Side::New ? s.newReasons : s.oldReasons;
+                for (auto it = more.begin(); it != more.end(); ++it) {
+                    lines.append(it.key());
+                    reasons.insert(reasons.end(), it.key(), it.value());
+                }
+                last.seed += s.seed;
                 outCost += cost;
                 continue;
             }
