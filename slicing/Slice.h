@@ -56,6 +56,7 @@ struct Slice
     QString fallbackReason;
     QString language;                // "c" or "c++" as parsed; "other" for a fallback
     int omitted = 0;                 // lines left out to fit the token budget
+    QStringList changedMacros;       // #defines the slice changes (Full Flow adds their uses)
 };
 
 // Reasons a changed line is in a slice: shown `+` (or `-` on the old side).

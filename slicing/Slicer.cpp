@@ -138,9 +138,11 @@ public:
                 const CodeTopLevel &t = m_model.topLevel[top];
                 set.add(t.first, t.last, t.isMacro ? QStringLiteral("in the definition of %1").arg(t.name)
                                                    : QStringLiteral("in the declaration of %1").arg(t.name));
-                if (t.isMacro && algorithm == SliceAlgorithm::FullFlow)
+                if (t.isMacro && algorithm == SliceAlgorithm::FullFlow) {
                     for (int use : m_model.macroUses.value(t.name))
                         set.add(use, use, QStringLiteral("uses %1").arg(t.name));
+                    slice.changedMacros.append(t.name);
+                }
             }
             finish(slice, set, side);
             out.append(slice);
@@ -515,6 +517,7 @@ QList<Slice> textSlices(const FileDiff &file, const QStringList &newText, SliceA
         s.algorithm = algorithm;
         s.fallback = true;
         s.fallbackReason = why;
+        s.language = QStringLiteral("other");
         int first = INT_MAX, last = 0;
         QList<int> pendingDeleted;
         for (const DiffLine &line : hunk.lines) {
@@ -573,6 +576,8 @@ struct FileJob
     QList<Slice> slices;
     int parsed = 0, errors = 0, warnings = 0, outside = 0, trimmed = 0;
     QStringList failures, skipped, unreadable;
+    QHash<QString, QList<int>> macroUses; // of the head version, for changed #defines elsewhere
+    QStringList newText;
 };
 
 // A line that says nothing on its own: blank, a brace, a comment.
@@ -833,6 +838,7 @@ Result<SlicingResult> sliceMergeRequest(const MergeRequest &mr, const SliceOptio
         }
         const QStringList &newText = texts[0];
         const QStringList &oldText = texts[1];
+        job.newText = newText;
         const FileChanges changes = changesOf(file);
         const bool cpp = isCppPath(file.displayPath());
         if (!cpp) {
@@ -883,6 +889,7 @@ Result<SlicingResult> sliceMergeRequest(const MergeRequest &mr, const SliceOptio
                 }
                 FileSlicer slicer(model, file.path[Side::New], head.get());
                 slices = slicer.slice(changes.added, {}, algorithm, Side::New);
+                job.macroUses = model.macroUses;
                 if (!outsideCounted[0]) {
                     job.outside += slicer.outsideStatements();
                     outsideCounted[0] = true;
@@ -968,6 +975,17 @@ Result<SlicingResult> sliceMergeRequest(const MergeRequest &mr, const SliceOptio
     if (cancelled && cancelled())
         return Error{Error::Kind::Internal, QCoreApplication::translate("rd::slicing", "slicing was cancelled")};
 
+    // Full Flow: a changed #define brings its uses in the other changed files.
+    for (FileJob &job : jobs)
+        for (Slice &s : job.slices)
+            for (const QString &macro : s.changedMacros)
+                for (const FileJob &other : jobs) {
+                    if (&other == &job)
+                        continue;
+                    for (int use : other.macroUses.value(macro))
+                        s.external.append({QString::fromUtf8(other.file->displayPath()), use, use, QStringLiteral("uses %1").arg(macro), true,
+                                           {other.newText.value(use - 1)}});
+                }
     for (FileJob &job : jobs) {
         // Per file: by algorithm, then by where the slice starts.
         std::stable_sort(job.slices.begin(), job.slices.end(), [](const Slice &a, const Slice &b) {

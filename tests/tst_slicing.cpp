@@ -160,8 +160,9 @@ static const int table[] = {
     3,
 };
 
-int scaled(int base, int c)
+int scaled(int seed, int c)
 {
+    int base = seed * 3;
     int t = base + 1;
     if (c > 0)
         t = t * 2;
@@ -764,13 +765,13 @@ void SlicingTest::flowIncludesGuardingConditionsAndControlledBodies()
 
 void SlicingTest::flowFollowsValuesTransitively()
 {
-    // t = t * 4 changed: t = base + 1 wrote t before it, and base comes from the signature.
+    // t = t * 4 changed: t = base + 1 wrote t before it, and base's value comes from the line before.
     const QByteArray head = cHead(CBase);
     for (SliceAlgorithm a : {SliceAlgorithm::LeftFlow, SliceAlgorithm::FullFlow}) {
         const Slice *s = cSlice(a, "src/queue.c", lineOf(head, "t = t * 4;"));
         QVERIFY(s);
         QCOMPARE(s->newReasons.value(lineOf(head, "int t = base + 1;")), QStringLiteral("declares t"));
-        QVERIFY(s->newLines.contains(lineOf(head, "int scaled(int base, int c)")));
+        QCOMPARE(s->newReasons.value(lineOf(head, "int base = seed * 3;")), QStringLiteral("declares base"));
         QCOMPARE(s->newReasons.value(lineOf(head, "return t;")), QStringLiteral("returns t"));
     }
 }
@@ -825,11 +826,14 @@ void SlicingTest::defineChangesBringTheirUses()
     const Slice *s = cSlice(SliceAlgorithm::FullFlow, "src/queue.h", lineOf(header, "#define QUEUE_LIMIT 32"));
     QVERIFY(s);
     QCOMPARE(s->newReasons.value(lineOf(header, "#define QUEUE_LIMIT 32")), QStringLiteral("changed"));
+    // Its use in the other changed file comes along.
+    QVERIFY(std::any_of(s->external.begin(), s->external.end(), [&](const ExternalSnippet &x) {
+        return x.file == QLatin1String("src/queue.c") && x.from == lineOf(cHead(CBase), "return QUEUE_LIMIT + table[0];") && x.reason == QLatin1String("uses QUEUE_LIMIT");
+    }));
     const Slice *parent = cSlice(SliceAlgorithm::ParentFunction, "src/queue.h", lineOf(header, "#define QUEUE_LIMIT 32"));
     QVERIFY(parent);
     QCOMPARE(parent->newReasons.value(lineOf(header, "#define QUEUE_LIMIT 32")), QStringLiteral("changed"));
-    // The use in the same header's consumers is in the .c file; within the
-    // header a macro used by another definition comes along.
+    // Within one file: the lines that use it.
     QByteArray withUse = "#define LIMIT 16\nint cap(void)\n{\n    return LIMIT * 2;\n}\n";
     QTemporaryDir dir;
     FixtureRepo repo(dir.path());
