@@ -69,5 +69,9 @@
         <source>%n slice(s) in this merge request</source>
         <translation><numerusform>%n slice in this merge request</numerusform><numerusform>%n slices in this merge request</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation><numerusform>%n file could not be read</numerusform><numerusform>%n files could not be read</numerusform></translation>
+    </message>
 </context>
 </TS>

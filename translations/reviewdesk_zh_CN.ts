@@ -796,6 +796,10 @@
         <source>parsed with libclang: %1, parser errors tolerated: %2</source>
         <translation>libclang 已解析：%1，已容忍的解析错误：%2</translation>
     </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation><numerusform>%n 个文件无法读取</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>rd::models</name>
