@@ -142,7 +142,7 @@ QStringList knownKeys()
 {
     return {QStringLiteral("slicing"), QStringLiteral("reviewers"), QStringLiteral("top_k"), QStringLiteral("thresholds"), QStringLiteral("min_agreement"),
             QStringLiteral("cot"), QStringLiteral("line_format"), QStringLiteral("language"), QStringLiteral("concurrency"), QStringLiteral("timeout_s"),
-            QStringLiteral("retries"), QStringLiteral("roles")};
+            QStringLiteral("retries"), QStringLiteral("token_budget"), QStringLiteral("roles")};
 }
 
 } // namespace
@@ -163,7 +163,8 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
     }
     for (const auto &[key, min, max, target] : {std::tuple{"reviewers", 1, 16, &c.reviewers}, std::tuple{"top_k", 1, 100, &c.topK},
                                                 std::tuple{"min_agreement", 1, 16, &c.minAgreement}, std::tuple{"concurrency", 1, 64, &c.concurrency},
-                                                std::tuple{"timeout_s", 1, 3600, &c.timeoutSeconds}, std::tuple{"retries", 0, 10, &c.retries}})
+                                                std::tuple{"timeout_s", 1, 3600, &c.timeoutSeconds}, std::tuple{"retries", 0, 10, &c.retries},
+                                                std::tuple{"token_budget", 500, 1000000, &c.tokenBudget}})
         if (auto e = readInt(j, key, min, max, *target))
             return *e;
     if (j.contains("thresholds")) {
@@ -259,6 +260,7 @@ QByteArray RunConfig::toJson() const
                     {"concurrency", concurrency},
                     {"timeout_s", timeoutSeconds},
                     {"retries", retries},
+                    {"token_budget", tokenBudget},
                     {"roles", roles}};
     return QByteArray::fromStdString(j.dump(2));
 }

@@ -28,6 +28,7 @@ struct RunConfig
     int concurrency = 8;
     int timeoutSeconds = 120;
     int retries = 3;
+    int tokenBudget = DefaultSliceTokenBudget; // per slice (estimated tokens)
     EndpointProfile reviewer;
     std::optional<EndpointProfile> metaReviewer;
     std::optional<EndpointProfile> validator;

@@ -9,50 +9,76 @@
 
 #include <algorithm>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <type_traits>
 #include <vector>
 
 namespace rd {
 
-int CodeModel::statementAt(int line) const
-{
-    int best = -1;
-    for (int i = 0; i < statements.size(); ++i) {
-        const CodeStatement &s = statements[i];
-        if (line < s.first || line > s.last)
-            continue;
-        if (best < 0 || s.last - s.first < statements[best].last - statements[best].first
-            || (s.last - s.first == statements[best].last - statements[best].first && s.first > statements[best].first))
-            best = i;
-    }
-    return best;
-}
-
 namespace {
 
-// Index of the narrowest item whose [first, last] holds `line`, or -1.
-template <typename T>
-int narrowestHolding(const QList<T> &items, int line)
+// For every line, the narrowest item that holds it: items are laid down
+// widest first, so each narrower one overwrites its part. The cost is the
+// sum of the items' sizes (nesting is shallow), not lines times items.
+template <typename T, typename First, typename Last>
+QList<int> narrowestByLine(const QList<T> &items, int lines, First first, Last last)
 {
-    int best = -1;
-    for (int i = 0; i < items.size(); ++i)
-        if (line >= items[i].first && line <= items[i].last
-            && (best < 0 || items[i].last - items[i].first < items[best].last - items[best].first))
-            best = i;
-    return best;
+    QList<int> order(items.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const int sa = last(items[a]) - first(items[a]), sb = last(items[b]) - first(items[b]);
+        if (sa != sb)
+            return sa > sb;
+        return first(items[a]) < first(items[b]); // equal sizes: the later start wins, as before
+    });
+    QList<int> out(lines + 2, -1);
+    for (int i : order)
+        for (int l = std::max(1, first(items[i])); l <= std::min(lines + 1, last(items[i])); ++l)
+            out[l] = i;
+    return out;
+}
+
+int lookUp(const QList<int> &table, int line)
+{
+    return line >= 0 && line < table.size() ? table[line] : -1;
 }
 
 } // namespace
 
+void CodeModel::index()
+{
+    int lines = lineCount;
+    for (const CodeStatement &s : statements)
+        lines = std::max(lines, s.end);
+    for (const CodeFunction &f : functions)
+        lines = std::max(lines, f.last);
+    for (const CodeTopLevel &t : topLevel)
+        lines = std::max(lines, t.last);
+    m_statementAt = narrowestByLine(statements, lines, [](const CodeStatement &s) { return s.first; }, [](const CodeStatement &s) { return s.last; });
+    m_enclosingAt = narrowestByLine(statements, lines, [](const CodeStatement &s) { return s.first; }, [](const CodeStatement &s) { return s.end; });
+    m_functionAt = narrowestByLine(functions, lines, [](const CodeFunction &f) { return f.first; }, [](const CodeFunction &f) { return f.last; });
+    m_topLevelAt = narrowestByLine(topLevel, lines, [](const CodeTopLevel &t) { return t.first; }, [](const CodeTopLevel &t) { return t.last; });
+}
+
+int CodeModel::statementAt(int line) const
+{
+    return lookUp(m_statementAt, line);
+}
+
+int CodeModel::enclosingStatementAt(int line) const
+{
+    return lookUp(m_enclosingAt, line);
+}
+
 int CodeModel::functionAt(int line) const
 {
-    return narrowestHolding(functions, line);
+    return lookUp(m_functionAt, line);
 }
 
 int CodeModel::topLevelAt(int line) const
 {
-    return narrowestHolding(topLevel, line);
+    return lookUp(m_topLevelAt, line);
 }
 
 namespace {
@@ -147,8 +173,23 @@ public:
     void run()
     {
         visitScope(clang_getTranslationUnitCursor(m_tu));
-        std::stable_sort(m_model.statements.begin(), m_model.statements.end(),
-                         [](const CodeStatement &a, const CodeStatement &b) { return a.first < b.first; });
+        // Statements were added in walking order (a lambda's before the
+        // declaration holding it): sort by line and renumber the parents.
+        QList<int> order(m_model.statements.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(),
+                         [this](int a, int b) { return m_model.statements[a].first < m_model.statements[b].first; });
+        QList<int> position(order.size());
+        QList<CodeStatement> sorted;
+        sorted.reserve(order.size());
+        for (int i = 0; i < order.size(); ++i) {
+            position[order[i]] = i;
+            sorted.append(std::move(m_model.statements[order[i]]));
+        }
+        for (CodeStatement &st : sorted)
+            if (st.parent >= 0)
+                st.parent = position[st.parent];
+        m_model.statements = std::move(sorted);
     }
 
 private:
@@ -230,9 +271,11 @@ private:
         return line;
     }
 
-    void visitScope(CXCursor parent)
+    // `inRecord`: the members of a class or struct belong to it; only the
+    // functions and nested types inside are items of their own.
+    void visitScope(CXCursor parent, bool inRecord = false)
     {
-        forEachChild(parent, [this](CXCursor c) {
+        forEachChild(parent, [this, inRecord](CXCursor c) {
             if (!inMain(c))
                 return;
             const CXCursorKind kind = clang_getCursorKind(c);
@@ -250,7 +293,20 @@ private:
             if (kind == CXCursor_ClassDecl || kind == CXCursor_StructDecl || kind == CXCursor_UnionDecl
                 || kind == CXCursor_ClassTemplate || kind == CXCursor_ClassTemplatePartialSpecialization) {
                 addTopLevel(c);
-                visitScope(c); // methods defined inside the class
+                visitScope(c, true); // methods defined inside the class
+                return;
+            }
+            if (inRecord && kind != CXCursor_EnumDecl)
+                return;
+            if (kind == CXCursor_MacroDefinition) {
+                const Span s = spanOf(c);
+                m_model.topLevel.append({take(clang_getCursorSpelling(c)), static_cast<int>(s.startLine), static_cast<int>(s.endLine), true});
+                return;
+            }
+            if (kind == CXCursor_MacroExpansion) {
+                unsigned line = 0;
+                clang_getSpellingLocation(clang_getCursorLocation(c), nullptr, &line, nullptr, nullptr);
+                m_model.macroUses[take(clang_getCursorSpelling(c))].append(static_cast<int>(line));
                 return;
             }
             if (clang_isDeclaration(kind))
@@ -290,7 +346,10 @@ private:
             }
         });
         m_model.statements.append(signature);
+        const int outerParent = m_parent;
+        m_parent = -1; // a lambda's statements are not controlled by the statement around it
         walkBlock(body, index);
+        m_parent = outerParent;
         return index;
     }
 
@@ -309,6 +368,7 @@ private:
         const Span span = spanOf(c);
         CodeStatement st;
         st.function = function;
+        st.parent = m_parent;
         st.first = static_cast<int>(span.startLine);
         st.end = static_cast<int>(span.endLine);
 
@@ -319,9 +379,10 @@ private:
             st.last = st.first;
             for (std::size_t i = 0; i + 1 < kids.size(); ++i)
                 analyze(kids[i], st);
+            const int self = static_cast<int>(m_model.statements.size());
             m_model.statements.append(st);
             if (!kids.empty())
-                addStatement(kids.back(), function);
+                withParent(self, [&] { addStatement(kids.back(), function); });
             return;
         }
 
@@ -343,9 +404,34 @@ private:
             }
             for (CXCursor h : header)
                 analyze(h, st);
+            // The lines that close it: braces of its bodies, `} else {`,
+            // `} while (c);`, so that a slice shows a whole structure.
+            QSet<int> closing;
+            for (CXCursor b : bodies) {
+                const Span bs = spanOf(b);
+                if (clang_getCursorKind(b) == CXCursor_CompoundStmt) {
+                    closing.insert(static_cast<int>(bs.startLine));
+                    closing.insert(static_cast<int>(bs.endLine));
+                }
+            }
+            for (auto it = std::lower_bound(m_tokens.begin(), m_tokens.end(), span.startOffset, [](const Token &t, unsigned o) { return t.offset < o; });
+                 it != m_tokens.end() && it->offset <= span.endOffset; ++it)
+                if (it->spelling == QLatin1String("else") && isDirectElse(it->offset, bodies))
+                    closing.insert(static_cast<int>(lineOfOffset(it->offset)));
+            if (kind == CXCursor_DoStmt && !bodies.empty())
+                for (int l = static_cast<int>(spanOf(bodies.front()).endLine); l <= st.end; ++l)
+                    closing.insert(l);
+            closing.insert(st.end);
+            for (int l = st.first; l <= st.last; ++l)
+                closing.remove(l);
+            st.closing = QList<int>(closing.begin(), closing.end());
+            std::sort(st.closing.begin(), st.closing.end());
+            const int self = static_cast<int>(m_model.statements.size());
             m_model.statements.append(st);
-            for (CXCursor b : bodies)
-                addStatement(b, function);
+            withParent(self, [&] {
+                for (CXCursor b : bodies)
+                    addStatement(b, function);
+            });
             return;
         }
 
@@ -355,6 +441,62 @@ private:
         st.last = st.end;
         analyze(c, st);
         m_model.statements.append(st);
+    }
+
+    template <typename F>
+    void withParent(int parent, F &&f)
+    {
+        const int outer = m_parent;
+        m_parent = parent;
+        f();
+        m_parent = outer;
+    }
+
+    // An `else` between two bodies of this statement (not one of a nested if).
+    static bool isDirectElse(unsigned offset, const std::vector<CXCursor> &bodies)
+    {
+        for (std::size_t i = 0; i + 1 < bodies.size(); ++i)
+            if (offset >= spanOf(bodies[i]).endOffset && offset < spanOf(bodies[i + 1]).startOffset)
+                return true;
+        return false;
+    }
+
+    // An object and its field as one entity (q->count apart from
+    // stats->count); a field of something unnamed is the field alone.
+    QString accessKey(CXCursor expression)
+    {
+        const CXCursor t = target(expression);
+        const CXCursorKind k = clang_getCursorKind(t);
+        if (k == CXCursor_DeclRefExpr) {
+            const CXCursor ref = clang_getCursorReferenced(t);
+            return isDataKind(clang_getCursorKind(ref)) ? take(clang_getCursorUSR(ref)) : QString();
+        }
+        if (k == CXCursor_MemberRefExpr) {
+            const CXCursor ref = clang_getCursorReferenced(t);
+            if (!isDataKind(clang_getCursorKind(ref)))
+                return {};
+            const QString field = take(clang_getCursorUSR(ref));
+            record(ref);
+            const auto kids = childrenOf(t);
+            const QString object = kids.empty() ? QString() : accessKey(kids.front());
+            if (object.isEmpty())
+                return field;
+            const QString key = object + QLatin1Char('|') + field;
+            if (!m_model.declarations.contains(key) && m_model.declarations.contains(field))
+                m_model.declarations.insert(key, m_model.declarations.value(field));
+            return key;
+        }
+        if (k == CXCursor_ArraySubscriptExpr || (k == CXCursor_UnaryOperator && unaryOperator(t) == QLatin1String("*"))) {
+            const auto kids = childrenOf(t);
+            return kids.empty() ? QString() : accessKey(kids.front());
+        }
+        return {};
+    }
+
+    static bool isPointerType(CXCursor expression)
+    {
+        const CXType type = clang_getCanonicalType(clang_getCursorType(expression));
+        return type.kind == CXType_Pointer;
     }
 
     // Strips parentheses and implicit conversions down to what is named.
@@ -378,12 +520,17 @@ private:
         if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
             const CXCursor ref = clang_getCursorReferenced(t);
             if (isDataKind(clang_getCursorKind(ref))) {
-                st.writes.insert(take(clang_getCursorUSR(ref)));
                 record(ref);
+                const QString key = accessKey(t);
+                if (!key.isEmpty())
+                    st.writes.insert(key);
             }
-            if (k == CXCursor_MemberRefExpr) // writing a.b also changes a
+            // Writing a.b also changes a; writing p->b changes what p points
+            // to, not p.
+            if (k == CXCursor_MemberRefExpr)
                 for (CXCursor base : childrenOf(t))
-                    markWritten(base, st);
+                    if (!isPointerType(base))
+                        markWritten(base, st);
         } else if (k == CXCursor_ArraySubscriptExpr) {
             const auto kids = childrenOf(t);
             if (!kids.empty())
@@ -415,10 +562,14 @@ private:
                 if (outReference)
                     markWritten(argument, st);
                 else if (outPointer) {
+                    // &x, an array (char name[16]) or a pointer passed to a
+                    // non-const pointer parameter: the callee may write it.
                     const CXCursor a = target(argument);
                     if (clang_getCursorKind(a) == CXCursor_UnaryOperator && unaryOperator(a) == QLatin1String("&"))
                         for (CXCursor operand : childrenOf(a))
                             markWritten(operand, st);
+                    else
+                        markWritten(a, st);
                 }
             }
             // obj.mutate(): a non-const method changes its object.
@@ -476,8 +627,10 @@ private:
         case CXCursor_MemberRefExpr: {
             const CXCursor ref = clang_getCursorReferenced(c);
             if (isDataKind(clang_getCursorKind(ref))) {
-                st.reads.insert(take(clang_getCursorUSR(ref)));
                 record(ref);
+                const QString key = accessKey(c);
+                if (!key.isEmpty())
+                    st.reads.insert(key);
             }
             break;
         }
@@ -530,6 +683,7 @@ private:
     const SourceSnapshot &m_snapshot;
     CodeModel &m_model;
     std::vector<Token> m_tokens;
+    int m_parent = -1; // the control statement whose body is being walked
 };
 
 } // namespace
@@ -548,7 +702,7 @@ CodeModel buildCodeModel(const SourceSnapshot &snapshot, const QByteArray &repos
     std::unique_ptr<void, void (*)(CXIndex)> index(clang_createIndex(0, 0), clang_disposeIndex);
     CXTranslationUnit tu = nullptr;
     const CXErrorCode rc = clang_parseTranslationUnit2(index.get(), path.constData(), arguments.data(), static_cast<int>(arguments.size()),
-                                                       nullptr, 0, CXTranslationUnit_KeepGoing, &tu);
+                                                       nullptr, 0, CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord, &tu);
     if (rc != CXError_Success || !tu) {
         model.parseFailure = QStringLiteral("libclang could not parse %1 (error %2)").arg(QString::fromUtf8(repositoryPath)).arg(int(rc));
         return model;
@@ -567,6 +721,10 @@ CodeModel buildCodeModel(const SourceSnapshot &snapshot, const QByteArray &repos
         return model;
     }
     Analyzer(tu, main, snapshot, model).run();
+    QFile source(QFile::decodeName(path));
+    if (source.open(QIODevice::ReadOnly))
+        model.lineCount = static_cast<int>(source.readAll().count('\n')) + 1;
+    model.index();
     return model;
 }
 

@@ -11,6 +11,9 @@
 
 namespace rd {
 
+// Estimated tokens a slice may hold unless a run sets its own budget.
+inline constexpr int DefaultSliceTokenBudget = 8000;
+
 // The four slicing algorithms of the defect-focused review paper (§3.2, App. G).
 enum class SliceAlgorithm { OriginalDiff, ParentFunction, LeftFlow, FullFlow };
 
@@ -51,6 +54,16 @@ struct Slice
     QList<ExternalSnippet> external;
     bool fallback = false;           // not C/C++, or the parser could not help
     QString fallbackReason;
+    QString language;                // "c" or "c++" as parsed; "other" for a fallback
+    int omitted = 0;                 // lines left out to fit the token budget
+    QStringList changedMacros;       // #defines the slice changes (Full Flow adds their uses)
 };
+
+// Reasons a changed line is in a slice: shown `+` (or `-` on the old side).
+inline bool isChangedReason(const QString &reason)
+{
+    return reason.startsWith(QLatin1String("changed"));
+}
+inline constexpr char OutsideStatementReason[] = "changed line outside any statement";
 
 } // namespace rd

@@ -29,6 +29,7 @@ QByteArray slicesToJson(const SlicingResult &result, LineFormat format, const Me
         j["file"] = QString::fromUtf8(s.file).toStdString();
         j["algorithm"] = algorithmName(s.algorithm).toStdString();
         j["side"] = s.side == Side::New ? "new" : "old";
+        j["language"] = s.language.toStdString();
         j["seed"] = lineList(s.seed);
         j["new_lines"] = lineList(s.newLines);
         j["old_lines"] = lineList(s.oldLines);
@@ -46,6 +47,7 @@ QByteArray slicesToJson(const SlicingResult &result, LineFormat format, const Me
         const QString text = renderer.render(s, format);
         j["text"] = text.toStdString();
         j["tokens"] = estimateTokens(text);
+        j["omitted"] = s.omitted;
         j["fallback"] = s.fallback;
         if (s.fallback)
             j["fallback_reason"] = s.fallbackReason.toStdString();
@@ -55,10 +57,18 @@ QByteArray slicesToJson(const SlicingResult &result, LineFormat format, const Me
     Json failures = Json::array();
     for (const QString &f : d.failures)
         failures.push_back(f.toStdString());
+    auto strings = [](const QStringList &list) {
+        Json out = Json::array();
+        for (const QString &s : list)
+            out.push_back(s.toStdString());
+        return out;
+    };
     Json root = {{"slices", slices},
                  {"diagnostics",
                   {{"files", d.files}, {"parsed", d.parsed}, {"parse_errors", d.parseErrors}, {"parse_warnings", d.parseWarnings},
-                   {"fallbacks", d.fallbacks}, {"compile_commands", d.compileCommands}, {"failures", failures}}}};
+                   {"fallbacks", d.fallbacks}, {"compile_commands", d.compileCommands}, {"failures", failures},
+                   {"outside_statements", d.outsideStatements}, {"trimmed", d.trimmed}, {"skipped", strings(d.skipped)},
+                   {"unreadable", strings(d.unreadable)}}}};
     const std::string text = root.dump(2);
     return QByteArray(text.data(), static_cast<qsizetype>(text.size())) + '\n';
 }

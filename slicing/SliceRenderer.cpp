@@ -17,39 +17,54 @@ struct Entry
 };
 
 // The slice's lines in reading order: new-side lines by number, each
-// deleted line just before the new line that followed it.
+// deleted line just before the new line that followed it. A gap marker goes
+// where lines of the file are left out: between two deleted lines not next
+// to each other, or between a line and a deleted one whose neighbours in
+// the file are not shown.
 QList<Entry> entriesOf(const Slice &slice, const QStringList &newText, const QStringList &oldText)
 {
     QList<Entry> out;
     if (slice.side == Side::Old && slice.newLines.isEmpty()) {
         int previous = -1;
         for (int l : slice.oldLines) {
-            const bool deleted = slice.oldReasons.value(l) == QLatin1String("deleted");
+            const QString reason = slice.oldReasons.value(l);
+            const bool deleted = reason == QLatin1String("deleted") || isChangedReason(reason);
             out.append({deleted ? '-' : ' ', l, oldText.value(l - 1), previous >= 0 && l != previous + 1});
             previous = l;
         }
         return out;
     }
-    // Position of each deleted line: the first new line after it in the file.
-    QList<std::pair<double, Entry>> keyed;
+    struct Keyed
+    {
+        double key;
+        Entry entry;
+        int anchor; // the new line a deleted line stands before
+    };
+    QList<Keyed> keyed;
     for (int l : slice.newLines) {
-        const bool added = slice.newReasons.value(l) == QLatin1String("changed");
-        keyed.append({double(l), {added ? '+' : ' ', l, newText.value(l - 1), false}});
+        const bool added = isChangedReason(slice.newReasons.value(l));
+        keyed.append({double(l), {added ? '+' : ' ', l, newText.value(l - 1), false}, l});
     }
     // Deleted lines keep their order and sit just before their anchor.
-    for (int l : slice.oldLines)
-        keyed.append({slice.oldAnchors.value(l, l) - 0.5 + 1e-6 * l, {'-', l, oldText.value(l - 1), false}});
-    std::stable_sort(keyed.begin(), keyed.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    int previousNew = -1, previousOld = -1;
-    for (auto &[key, entry] : keyed) {
-        if (entry.mark == '-') {
-            entry.gapBefore = previousOld >= 0 && entry.number != previousOld + 1 && previousNew >= 0;
-            previousOld = entry.number;
-        } else {
-            entry.gapBefore = previousNew >= 0 && entry.number != previousNew + 1;
-            previousNew = entry.number;
+    for (int l : slice.oldLines) {
+        const int anchor = slice.oldAnchors.value(l, l);
+        keyed.append({anchor - 0.5 + 1e-6 * l, {'-', l, oldText.value(l - 1), false}, anchor});
+    }
+    std::stable_sort(keyed.begin(), keyed.end(), [](const Keyed &a, const Keyed &b) { return a.key < b.key; });
+    for (qsizetype i = 0; i < keyed.size(); ++i) {
+        Entry &e = keyed[i].entry;
+        if (i > 0) {
+            const Keyed &p = keyed[i - 1];
+            if (e.mark == '-' && p.entry.mark == '-')
+                e.gapBefore = e.number != p.entry.number + 1;
+            else if (e.mark == '-')
+                e.gapBefore = keyed[i].anchor != p.entry.number + 1; // the new lines up to the deletion are shown
+            else if (p.entry.mark == '-')
+                e.gapBefore = e.number != p.anchor;                  // the deletion stood right before this line
+            else
+                e.gapBefore = e.number != p.entry.number + 1;
         }
-        out.append(entry);
+        out.append(e);
     }
     return out;
 }
@@ -96,6 +111,8 @@ QString renderSlice(const Slice &slice, LineFormat format, const QStringList &ne
                 lines << QLatin1Char(' ') + x.text[i];
         }
     }
+    if (slice.omitted > 0)
+        lines << QStringLiteral("... (%1 lines of context left out to fit the token budget)").arg(slice.omitted);
     if (format == LineFormat::Relative)
         lines << QString() << QStringLiteral("// line numbers of the lines above, in order (negative: deleted, old numbering): ") + positions.join(QLatin1Char(' '));
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -132,7 +149,64 @@ QString MergeRequestSliceRenderer::render(const Slice &slice, LineFormat format)
 
 int estimateTokens(const QString &text)
 {
-    return static_cast<int>((text.size() + 3) / 4);
+    // The text is cut into the pieces the cl100k/o200k pre-tokenizer makes
+    // (a word with one leading space or sign, up to three digits, a run of
+    // punctuation with the line feeds after it, whitespace), and each piece
+    // weighs what BPE makes of it on average: hundredths of a token, fitted
+    // by least squares on 829 forty-line pieces of C and C++ (README.md).
+    constexpr int Word = 103, CaseChange = 120, Punctuation = 120, DigitGroup = 90, Whitespace = 98;
+    auto isNewline = [](QChar c) { return c == QLatin1Char('\n') || c == QLatin1Char('\r'); };
+    qint64 total = 0;
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n;) {
+        const QChar c = text[i];
+        const bool next = i + 1 < n;
+        if (c.isLetter() || (!isNewline(c) && !c.isDigit() && next && text[i + 1].isLetter())) {
+            qsizetype j = c.isLetter() ? i : i + 1;
+            const qsizetype start = j;
+            for (; j < n && text[j].isLetter(); ++j)
+                if (j > start && ((text[j].isUpper() && text[j - 1].isLower())
+                                  || (text[j].isLower() && text[j - 1].isUpper() && j - 1 > start && text[j - 2].isUpper())))
+                    total += CaseChange;
+            total += Word;
+            i = j;
+        } else if (c.isDigit()) {
+            qsizetype j = i;
+            while (j < n && j < i + 3 && text[j].isDigit())
+                ++j;
+            total += DigitGroup;
+            i = j;
+        } else if (!c.isSpace() || (c == QLatin1Char(' ') && next && !text[i + 1].isSpace() && !text[i + 1].isDigit())) {
+            qsizetype j = c.isSpace() ? i + 1 : i;
+            while (j < n && !text[j].isSpace() && !text[j].isLetter() && !text[j].isDigit())
+                ++j;
+            while (j < n && isNewline(text[j]))
+                ++j;
+            total += Punctuation;
+            i = j;
+        } else {
+            qsizetype k = i;
+            qsizetype lastNewline = -1;
+            for (; k < n && text[k].isSpace(); ++k)
+                if (isNewline(text[k]))
+                    lastNewline = k;
+            total += Whitespace;
+            if (lastNewline >= 0)
+                i = lastNewline + 1;
+            else if (k == n || k - i == 1)
+                i = k;
+            else
+                i = k - 1; // the last space goes with what follows
+        }
+    }
+    return static_cast<int>((total + 50) / 100);
+}
+
+int estimateLineTokens(const QString &text, int number)
+{
+    // As rendered, with the number right-justified (counted as padded:
+    // the estimate errs towards more tokens, so a slice stays in budget).
+    return estimateTokens(QStringLiteral("+%1 %2\n").arg(number, 6).arg(text));
 }
 
 } // namespace rd

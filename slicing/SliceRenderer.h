@@ -32,7 +32,11 @@ private:
     QHash<QByteArray, std::pair<QStringList, QStringList>> m_texts;
 };
 
-// A rough token count (about four characters a token), to compare slices.
+// The tokens a BPE tokenizer (cl100k, o200k) makes of `text`, estimated from
+// its words, digit groups, punctuation runs, indentation and line feeds;
+// calibrated on C and C++ (README.md, "Token estimates").
 int estimateTokens(const QString &text);
+// The tokens of one line of a slice as rendered inline (mark, number, text).
+int estimateLineTokens(const QString &text, int number);
 
 } // namespace rd

@@ -16,7 +16,9 @@ struct SliceOptions
     QList<SliceAlgorithm> algorithms{SliceAlgorithm::LeftFlow};
     QString compileCommands; // a compile_commands.json; empty: look in the work tree
     int threads = 0;         // parsing threads; 0: one per core
+    int tokenBudget = DefaultSliceTokenBudget; // estimated tokens a slice may hold; 0: no limit
 };
+
 
 struct SlicingDiagnostics
 {
@@ -27,6 +29,10 @@ struct SlicingDiagnostics
     int fallbacks = 0;      // slices made without an AST
     bool compileCommands = false;
     QStringList failures;   // files libclang could not parse at all
+    int outsideStatements = 0; // changed lines no statement holds, included as themselves
+    int trimmed = 0;        // slices cut down to the token budget
+    QStringList skipped;    // "file: lines (reason)" of changes left out on purpose
+    QStringList unreadable; // files (changed or included) whose content could not be read
 };
 
 struct SlicingResult

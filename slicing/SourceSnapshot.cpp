@@ -16,6 +16,11 @@ bool isCppPath(const QByteArray &path)
     return dot > path.lastIndexOf('/') && suffixes.contains(path.mid(dot + 1).toLower());
 }
 
+QString languageName(SourceLanguage language)
+{
+    return language == SourceLanguage::C ? QStringLiteral("c") : QStringLiteral("c++");
+}
+
 namespace {
 
 bool isHeaderPath(const QByteArray &path)
@@ -26,42 +31,161 @@ bool isHeaderPath(const QByteArray &path)
     return false;
 }
 
+QByteArray fileNameOf(const QByteArray &path)
+{
+    return path.mid(path.lastIndexOf('/') + 1);
+}
+
+QByteArray folderOf(const QByteArray &path)
+{
+    const qsizetype slash = path.lastIndexOf('/');
+    return slash < 0 ? QByteArray() : path.left(slash);
+}
+
+// The file names of the #include lines of a source, as written.
+QList<QByteArray> includesOf(const QByteArray &content)
+{
+    QList<QByteArray> out;
+    qsizetype at = 0;
+    while ((at = content.indexOf("include", at)) >= 0) {
+        const qsizetype lineStart = content.lastIndexOf('\n', at) + 1;
+        const QByteArray before = content.mid(lineStart, at - lineStart).trimmed();
+        at += 7;
+        if (before != "#" && !(before.startsWith('#') && before.mid(1).trimmed().isEmpty()))
+            continue;
+        qsizetype p = at;
+        while (p < content.size() && (content[p] == ' ' || content[p] == '\t'))
+            ++p;
+        if (p >= content.size() || (content[p] != '"' && content[p] != '<'))
+            continue;
+        const char close = content[p] == '"' ? '"' : '>';
+        const qsizetype end = content.indexOf(close, p + 1);
+        const qsizetype newline = content.indexOf('\n', p);
+        if (end > p + 1 && (newline < 0 || end < newline))
+            out.append(content.mid(p + 1, end - p - 1));
+    }
+    return out;
+}
+
 } // namespace
 
 Result<std::shared_ptr<SourceSnapshot>> SourceSnapshot::create(const GitRepository &repository, const ObjectId &commit)
 {
+    // The tree only: no blob is read until a parse needs it.
     auto entries = repository.treeEntries(commit);
     if (!entries)
         return entries.error();
     auto snapshot = std::make_shared<SourceSnapshot>();
     if (!snapshot->m_dir.isValid())
         return Error{Error::Kind::Path, QCoreApplication::translate("rd::slicing", "cannot create a temporary directory")};
-    QSet<QString> headerDirs{snapshot->root()};
+    snapshot->m_repository = repository;
     for (const TreeEntry &entry : entries.value()) {
         if (!isCppPath(entry.path) || entry.mode == 0120000)
             continue;
-        auto content = repository.blob(entry.blob);
-        if (!content)
-            return content.error();
-        const QString path = snapshot->absolutePath(entry.path);
-        QDir().mkpath(QFileInfo(path).path());
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(*content) != content->size())
-            return Error{Error::Kind::Path, QCoreApplication::translate("rd::slicing", "cannot write %1").arg(path)};
-        snapshot->m_files.insert(entry.path);
-        if (isHeaderPath(entry.path)) {
-            // Both the header's folder and its parents up to the root serve
-            // #include "dir/header.h" forms.
-            QString dir = QFileInfo(path).path();
-            while (dir.size() > snapshot->root().size()) {
-                headerDirs.insert(dir);
-                dir = QFileInfo(dir).path();
-            }
-        }
+        snapshot->m_blobs.insert(entry.path, entry.blob);
+        snapshot->m_byName[fileNameOf(entry.path)].append(entry.path);
+        if (entry.path.endsWith(".c"))
+            ++snapshot->m_cSources;
+        else if (!isHeaderPath(entry.path))
+            ++snapshot->m_cppSources;
     }
-    snapshot->m_headerDirectories = QStringList(headerDirs.begin(), headerDirs.end());
-    snapshot->m_headerDirectories.sort();
+    snapshot->m_includeDirectories.insert(snapshot->root());
     return snapshot;
+}
+
+QString SourceSnapshot::write(const QByteArray &repositoryPath, QByteArray *content)
+{
+    const auto blob = m_blobs.constFind(repositoryPath);
+    if (blob == m_blobs.constEnd())
+        return QCoreApplication::translate("rd::slicing", "%1 is not in the commit").arg(QString::fromUtf8(repositoryPath));
+    auto data = m_repository.blob(*blob);
+    if (!data)
+        return QCoreApplication::translate("rd::slicing", "cannot read %1: %2").arg(QString::fromUtf8(repositoryPath), data.error().message);
+    const QString path = absolutePath(repositoryPath);
+    QDir().mkpath(QFileInfo(path).path());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(*data) != data->size())
+        return QCoreApplication::translate("rd::slicing", "cannot write %1").arg(path);
+    m_written.insert(repositoryPath);
+    *content = std::move(data).value();
+    return {};
+}
+
+QList<QByteArray> SourceSnapshot::resolveInclude(const QByteArray &includer, const QByteArray &spelled)
+{
+    // Next to the includer first (#include "x.h"), then any repository path
+    // that ends with what is written; its prefix becomes an include folder.
+    const QByteArray sibling = QFile::encodeName(QDir::cleanPath(QFile::decodeName(folderOf(includer) + '/' + spelled))).mid(folderOf(includer).isEmpty() ? 1 : 0);
+    if (m_blobs.contains(sibling))
+        return {sibling};
+    QList<QByteArray> out;
+    const QByteArray suffix = '/' + spelled;
+    for (const QByteArray &candidate : m_byName.value(fileNameOf(spelled))) {
+        if (candidate != spelled && !candidate.endsWith(suffix))
+            continue;
+        out.append(candidate);
+        const QByteArray prefix = candidate.left(candidate.size() - spelled.size());
+        m_includeDirectories.insert(prefix.isEmpty() ? root() : absolutePath(prefix.chopped(1)));
+        if (out.size() == 8) // a name in many folders: the first few are enough
+            break;
+    }
+    return out;
+}
+
+QString SourceSnapshot::prepare(const QByteArray &repositoryPath, QStringList *unreadable)
+{
+    QMutexLocker lock(&m_mutex);
+    QList<QByteArray> pending{repositoryPath};
+    while (!pending.isEmpty()) {
+        const QByteArray path = pending.takeLast();
+        if (m_scanned.contains(path))
+            continue;
+        m_scanned.insert(path);
+        QByteArray content;
+        const QString error = write(path, &content);
+        if (!error.isEmpty()) {
+            if (path == repositoryPath)
+                return error;
+            if (unreadable)
+                unreadable->append(error);
+            continue;
+        }
+        for (const QByteArray &spelled : includesOf(content))
+            for (const QByteArray &header : resolveInclude(path, spelled))
+                if (!m_scanned.contains(header))
+                    pending.append(header);
+    }
+    return {};
+}
+
+QStringList SourceSnapshot::includeDirectories() const
+{
+    QMutexLocker lock(&m_mutex);
+    QStringList out(m_includeDirectories.begin(), m_includeDirectories.end());
+    out.sort();
+    return out;
+}
+
+int SourceSnapshot::writtenFiles() const
+{
+    QMutexLocker lock(&m_mutex);
+    return static_cast<int>(m_written.size());
+}
+
+SourceLanguage SourceSnapshot::guessLanguage(const QByteArray &repositoryPath) const
+{
+    if (repositoryPath.endsWith(".c"))
+        return SourceLanguage::C;
+    if (!isHeaderPath(repositoryPath) || !repositoryPath.endsWith(".h"))
+        return SourceLanguage::Cpp;
+    // foo.h next to foo.c or foo.cpp says what it is written in.
+    const QByteArray stem = repositoryPath.chopped(2);
+    if (m_blobs.contains(stem + ".c"))
+        return SourceLanguage::C;
+    for (const char *suffix : {".cpp", ".cc", ".cxx", ".c++"})
+        if (m_blobs.contains(stem + suffix))
+            return SourceLanguage::Cpp;
+    return m_cSources > m_cppSources ? SourceLanguage::C : SourceLanguage::Cpp;
 }
 
 QString SourceSnapshot::absolutePath(const QByteArray &repositoryPath) const
@@ -78,8 +202,16 @@ QByteArray SourceSnapshot::repositoryPath(const QString &absolutePath) const
     return QFile::encodeName(clean.mid(prefix.size()));
 }
 
-QStringList SourceSnapshot::fileLines(const QByteArray &repositoryPath, int from, int to) const
+QStringList SourceSnapshot::fileLines(const QByteArray &repositoryPath, int from, int to)
 {
+    {
+        QMutexLocker lock(&m_mutex);
+        if (!m_written.contains(repositoryPath)) {
+            QByteArray ignored;
+            if (!write(repositoryPath, &ignored).isEmpty())
+                return {};
+        }
+    }
     QFile file(absolutePath(repositoryPath));
     if (!file.open(QIODevice::ReadOnly))
         return {};
@@ -165,6 +297,9 @@ Result<CompileFlags> CompileFlags::load(const QString &compileCommands, const QS
             arguments = splitCommand(QString::fromStdString(entry["command"].get<std::string>()));
         // Keep what changes the meaning of the code; make relative paths absolute.
         QStringList kept;
+        std::optional<SourceLanguage> language;
+        if (source.endsWith(QLatin1String(".c")))
+            language = SourceLanguage::C;
         for (qsizetype i = 1; i < arguments.size(); ++i) {
             QString a = arguments[i];
             auto absolute = [&directory](const QString &p) { return QFileInfo(p).isRelative() ? QDir::cleanPath(directory + QLatin1Char('/') + p) : p; };
@@ -174,17 +309,30 @@ Result<CompileFlags> CompileFlags::load(const QString &compileCommands, const QS
                 kept << QStringLiteral("-I") + absolute(a.mid(2));
             } else if (a.startsWith(QLatin1String("-D")) || a.startsWith(QLatin1String("-U")) || a.startsWith(QLatin1String("-std="))) {
                 kept << a;
+                if (a.startsWith(QLatin1String("-std=")))
+                    language = a.startsWith(QLatin1String("-std=c++")) || a.startsWith(QLatin1String("-std=gnu++")) ? SourceLanguage::Cpp : SourceLanguage::C;
+            } else if (a == QLatin1String("-x") && i + 1 < arguments.size()) {
+                const QString x = arguments[++i];
+                language = x.startsWith(QLatin1String("c++")) ? SourceLanguage::Cpp : SourceLanguage::C;
             }
         }
-        flags.m_entries[QFile::encodeName(source.mid(flags.m_workTree.size() + 1))] = {kept};
+        flags.m_entries[QFile::encodeName(source.mid(flags.m_workTree.size() + 1))] = {kept, language};
     }
     return flags;
+}
+
+SourceLanguage CompileFlags::languageOf(const QByteArray &repositoryPath, const SourceSnapshot &snapshot) const
+{
+    const auto it = m_entries.find(repositoryPath);
+    if (it != m_entries.end() && it->second.language)
+        return *it->second.language;
+    return snapshot.guessLanguage(repositoryPath);
 }
 
 QStringList CompileFlags::flagsFor(const QByteArray &repositoryPath, const SourceSnapshot &snapshot) const
 {
     QStringList flags;
-    const bool c = repositoryPath.endsWith(".c");
+    const bool c = languageOf(repositoryPath, snapshot) == SourceLanguage::C;
     flags << QStringLiteral("-x") << (c ? QStringLiteral("c") : QStringLiteral("c++"));
     auto it = m_entries.find(repositoryPath);
     if (it != m_entries.end()) {
@@ -199,7 +347,7 @@ QStringList CompileFlags::flagsFor(const QByteArray &repositoryPath, const Sourc
     } else {
         flags << (c ? QStringLiteral("-std=c17") : QStringLiteral("-std=c++20"));
     }
-    for (const QString &dir : snapshot.guessedIncludeDirectories())
+    for (const QString &dir : snapshot.includeDirectories())
         flags << QStringLiteral("-I") + dir;
     return flags;
 }

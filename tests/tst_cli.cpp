@@ -141,6 +141,8 @@ void CliTest::badInputFailsClearly_data()
     QTest::newRow("slice: bad line format") << sliceWith({QStringLiteral("--line-format"), QStringLiteral("roman")}) << 2
                                             << QStringLiteral("--line-format is inline, relative or none");
     QTest::newRow("slice: bad format") << sliceWith({QStringLiteral("--format"), QStringLiteral("xml")}) << 2 << QStringLiteral("--format is json or text");
+    QTest::newRow("slice: bad token budget") << sliceWith({QStringLiteral("--token-budget"), QStringLiteral("lots")}) << 2
+                                             << QStringLiteral("--token-budget is a number of tokens");
     QTest::newRow("slice: missing head") << QStringList{QStringLiteral("slice"), QStringLiteral("--repo"), work, QStringLiteral("--base"), QStringLiteral("main")}
                                          << 2 << QStringLiteral("slice: --head is required");
     QTest::newRow("slice: unknown revision") << sliceWith({QStringLiteral("--base"), QStringLiteral("nope")}) << 3 << QStringLiteral("unknown revision 'nope'");
@@ -259,7 +261,7 @@ void CliTest::sliceWritesTheDocumentedJson()
     QSet<QString> algorithms;
     for (const QJsonValue &v : slices) {
         const QJsonObject s = v.toObject();
-        for (const char *key : {"file", "algorithm", "seed", "new_lines", "old_lines", "external", "reasons", "text", "tokens", "fallback"})
+        for (const char *key : {"file", "algorithm", "side", "language", "seed", "new_lines", "old_lines", "external", "reasons", "text", "tokens", "omitted", "fallback"})
             QVERIFY2(s.contains(QLatin1String(key)), key);
         QCOMPARE(s.value(QStringLiteral("file")).toString(), QStringLiteral("src/compute.cpp"));
         QVERIFY(s.value(QStringLiteral("tokens")).toInt() > 0);

@@ -77,6 +77,7 @@ private Q_SLOTS:
     void metaReScoresPassTheFilter();
     void validatorWithoutScoresKeepsTheEarlierOnes();
     void unreadableRepliesAndDroppedIdsAreErrors();
+    void tokenBudgetIsAKnownKey();
     void unknownKeysAndImpossibleCombinationsAreErrors_data();
     void unknownKeysAndImpossibleCombinationsAreErrors();
 
@@ -778,8 +779,22 @@ void ReviewRunTest::unknownKeysAndImpossibleCombinationsAreErrors_data()
                                                    << QStringLiteral("\"min_agreement\" (4) is more than \"reviewers\" (3)");
     QTest::newRow("language without translator") << "{\"language\":\"French\",\"roles\":{" + reviewer + "}}"
                                                  << QStringLiteral("\"language\" is set but roles.translator is missing");
+    QTest::newRow("token_budgt") << "{\"token_budgt\":900,\"roles\":{" + reviewer + "}}"
+                                 << QStringLiteral("unknown key \"token_budgt\" (did you mean \"token_budget\"?)");
+    QTest::newRow("token_budget below 500") << "{\"token_budget\":10,\"roles\":{" + reviewer + "}}" << QStringLiteral("token_budget");
     QTest::newRow("json_mode not a boolean") << QByteArray("{\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\",\"json_mode\":\"yes\"}}}")
                                              << QStringLiteral("roles.reviewer.json_mode must be true or false");
+}
+
+void ReviewRunTest::tokenBudgetIsAKnownKey()
+{
+    const auto c = RunConfig::fromJson("{\"token_budget\":1200,\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}");
+    QVERIFY2(c, c ? "" : qPrintable(c.error().message));
+    QCOMPARE(c->tokenBudget, 1200);
+    // It survives the run record, so a re-run slices with the same budget.
+    const auto again = RunConfig::fromJson(c->toJson());
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    QCOMPARE(again->tokenBudget, 1200);
 }
 
 void ReviewRunTest::unknownKeysAndImpossibleCombinationsAreErrors()

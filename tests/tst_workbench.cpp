@@ -10,6 +10,7 @@
 #include <FakeLlmServer.h>
 #include <OpenMergeRequestDialog.h>
 #include <PipelinePanel.h>
+#include <RunDialog.h>
 #include <SlicePanel.h>
 #include <Scenarios.h>
 #include <Theme.h>
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void markingViewedFromTheKeyboard();
     void openDialogValidatesAsYouType();
     void slicesAreDrawnOverTheDiff();
+    void runDialogShowsSlicesAndTokensBeforeStarting();
     void reviewRunsInTheBackgroundAndShowsComments();
     void screenshots_data();
     void screenshots();
@@ -308,6 +310,28 @@ void WorkbenchTest::slicesAreDrawnOverTheDiff()
     // A snippet's click-through lands on its line.
     Q_EMIT panel->openLocation("src/compute.cpp", 60);
     QTRY_COMPARE(view->document()->rows[view->layout().lines()[view->currentLine()].row].line[Side::New], 60);
+}
+
+void WorkbenchTest::runDialogShowsSlicesAndTokensBeforeStarting()
+{
+    QSignalSpy sliced(m_window, &MainWindow::slicingFinished);
+    open("modified");
+    QVERIFY(sliced.wait(60000));
+    m_window->action(QStringLiteral("runReview"))->trigger();
+    RunDialog *dialog = m_window->findChild<RunDialog *>();
+    QVERIFY(dialog);
+    auto *estimate = dialog->findChild<QLabel *>(QStringLiteral("sliceEstimate"));
+    QVERIFY(estimate);
+    // Left Flow is the default: its slices, and a token count above zero.
+    SliceOptions options;
+    options.algorithms = {SliceAlgorithm::LeftFlow};
+    const auto slices = sliceMergeRequest(*m_window->mergeRequest(), options);
+    QVERIFY(slices);
+    const int left = static_cast<int>(slices->slices.size());
+    QVERIFY(left >= 1);
+    QVERIFY2(estimate->text().startsWith(QStringLiteral("%1 slice").arg(left)), qPrintable(estimate->text()));
+    QVERIFY2(!estimate->text().contains(QStringLiteral("about 0 tokens")), qPrintable(estimate->text()));
+    dialog->reject();
 }
 
 void WorkbenchTest::reviewRunsInTheBackgroundAndShowsComments()

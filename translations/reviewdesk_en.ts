@@ -68,6 +68,13 @@
     </message>
 </context>
 <context>
+    <name>rd::RunDialog</name>
+    <message numerus="yes">
+        <source>%n slice(s) to review, about %1 tokens of code</source>
+        <translation><numerusform>%n slice to review, about %1 tokens of code</numerusform><numerusform>%n slices to review, about %1 tokens of code</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::SlicePanel</name>
     <message numerus="yes">
         <source>About %n token(s)</source>
@@ -76,6 +83,10 @@
     <message numerus="yes">
         <source>%n slice(s) in this merge request</source>
         <translation><numerusform>%n slice in this merge request</numerusform><numerusform>%n slices in this merge request</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation><numerusform>%n file could not be read</numerusform><numerusform>%n files could not be read</numerusform></translation>
     </message>
 </context>
 </TS>

@@ -1522,6 +1522,14 @@
         <source>Using %1 (per-role endpoints)</source>
         <translation>使用 %1（按角色的端点）</translation>
     </message>
+    <message>
+        <source>The slices are still being computed.</source>
+        <translation>切片仍在计算中。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slice(s) to review, about %1 tokens of code</source>
+        <translation><numerusform>将审查 %n 个切片，约 %1 个代码词元</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>rd::ShortcutSettings</name>
@@ -1674,6 +1682,10 @@
     <message>
         <source>parsed with libclang: %1, parser errors tolerated: %2</source>
         <translation>libclang 已解析：%1，已容忍的解析错误：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read</source>
+        <translation><numerusform>%n 个文件无法读取</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2354,6 +2366,14 @@
     <message>
         <source>%1 is not a compilation database (a JSON array)</source>
         <translation>%1 不是编译数据库（JSON 数组）</translation>
+    </message>
+    <message>
+        <source>%1 is not in the commit</source>
+        <translation>%1 不在该提交中</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
     </message>
 </context>
 </TS>

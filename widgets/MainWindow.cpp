@@ -40,6 +40,7 @@
 
 #include <LlmClient.h>
 #include <ReviewSession.h>
+#include <SliceRenderer.h>
 
 namespace rd {
 
@@ -265,6 +266,16 @@ void MainWindow::showRunDialog()
         m_client = new LlmClient({}, this);
     auto *dialog = new RunDialog(*m_client, isDemo(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_slices) {
+        std::map<SliceAlgorithm, RunDialog::SliceEstimate> estimates;
+        MergeRequestSliceRenderer renderer(*m_mr);
+        for (const Slice &s : m_slices->slices) {
+            RunDialog::SliceEstimate &e = estimates[s.algorithm];
+            ++e.slices;
+            e.tokens += estimateTokens(renderer.render(s, LineFormat::Inline));
+        }
+        dialog->setSliceEstimates(estimates);
+    }
     connect(dialog, &QDialog::accepted, this, [this, dialog] { startReview(dialog->config(), dialog->isReplay()); });
     dialog->open();
 }

@@ -13,6 +13,7 @@
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -56,6 +57,11 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
     for (SliceAlgorithm a : AllAlgorithms)
         m_slicing->addItem(SlicePanel::titleOf(a), algorithmName(a));
     form->addRow(tr("&Slicing:"), m_slicing);
+    m_estimate = new QLabel(this);
+    m_estimate->setObjectName(QStringLiteral("sliceEstimate"));
+    form->addRow(QString(), m_estimate);
+    connect(m_slicing, &QComboBox::currentIndexChanged, this, &RunDialog::showEstimate);
+    showEstimate();
     m_reviewers = new QSpinBox(this);
     m_reviewers->setRange(1, 16);
     form->addRow(tr("&Reviewers:"), m_reviewers);
@@ -172,6 +178,24 @@ RunConfig RunDialog::config() const
     c.topK = m_topK->value();
     c.cot = m_cot->isChecked();
     return c;
+}
+
+void RunDialog::setSliceEstimates(const std::map<SliceAlgorithm, SliceEstimate> &estimates)
+{
+    m_estimates = estimates;
+    showEstimate();
+}
+
+void RunDialog::showEstimate()
+{
+    const auto algorithm = algorithmFromName(m_slicing->currentData().toString());
+    if (!m_estimates || !algorithm) {
+        m_estimate->setText(tr("The slices are still being computed."));
+        return;
+    }
+    const auto it = m_estimates->find(*algorithm);
+    const SliceEstimate e = it == m_estimates->end() ? SliceEstimate{} : it->second;
+    m_estimate->setText(tr("%n slice(s) to review, about %1 tokens of code", nullptr, e.slices).arg(QLocale().toString(e.tokens)));
 }
 
 void RunDialog::testConnection()

@@ -4,6 +4,9 @@
 
 #include <QDialog>
 
+#include <map>
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -29,11 +32,20 @@ public:
     void applyPreset(Preset preset);
     RunConfig config() const;
     bool isReplay() const;
+    // What each algorithm would send to the reviewers: slices and their
+    // estimated tokens, shown under the algorithm before the run starts.
+    struct SliceEstimate
+    {
+        int slices = 0;
+        qint64 tokens = 0;
+    };
+    void setSliceEstimates(const std::map<SliceAlgorithm, SliceEstimate> &estimates);
 
 private:
     void testConnection();
     void loadConfiguration();
     void setConfig(const RunConfig &config);
+    void showEstimate();
 
     LlmClient &m_client;
     QComboBox *m_preset = nullptr;
@@ -43,6 +55,8 @@ private:
     QDoubleSpinBox *m_temperature = nullptr;
     QLabel *m_connection = nullptr;
     QComboBox *m_slicing = nullptr;
+    QLabel *m_estimate = nullptr;
+    std::optional<std::map<SliceAlgorithm, SliceEstimate>> m_estimates;
     QSpinBox *m_reviewers = nullptr;
     QSpinBox *m_topK = nullptr;
     QCheckBox *m_meta = nullptr;

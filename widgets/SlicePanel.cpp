@@ -132,7 +132,10 @@ void SlicePanel::setResult(std::shared_ptr<const SlicingResult> result, std::sha
     if (m_result) {
         const SlicingDiagnostics &d = m_result->diagnostics;
         setStatus(tr("%n slice(s) in this merge request", nullptr, static_cast<int>(m_result->slices.size())) + QStringLiteral(" · ")
-                  + tr("parsed with libclang: %1, parser errors tolerated: %2").arg(d.parsed).arg(d.parseErrors));
+                  + tr("parsed with libclang: %1, parser errors tolerated: %2").arg(d.parsed).arg(d.parseErrors)
+                  + (d.unreadable.isEmpty() ? QString() : QStringLiteral(" · ") + tr("%n file(s) could not be read", nullptr, static_cast<int>(d.unreadable.size()))));
+        // What was left out, by name, for whoever wonders why a file has no slice.
+        m_status->setToolTip((d.unreadable + d.skipped).join(QLatin1Char('\n')));
     }
     refill();
     Q_EMIT overlaysChanged();

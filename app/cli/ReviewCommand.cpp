@@ -102,6 +102,7 @@ int runReviewCommand(const QStringList &arguments)
     SliceOptions sliceOptions;
     sliceOptions.algorithms = {runConfig->slicing};
     sliceOptions.compileCommands = parser.value(compileCommands);
+    sliceOptions.tokenBudget = runConfig->tokenBudget;
     const auto slices = sliceMergeRequest(*mr, sliceOptions);
     if (!slices)
         return fail(slices.error());

@@ -20,9 +20,12 @@ int runSlice(const QStringList &arguments)
     const QCommandLineOption compileCommands(QStringLiteral("compile-commands"),
                                              QStringLiteral("A compile_commands.json (default: the work tree's root or build/, if any)."),
                                              QStringLiteral("PATH"));
+    const QCommandLineOption tokenBudget(QStringLiteral("token-budget"),
+                                         QStringLiteral("Estimated tokens a slice may hold (default %1; 0: no limit).").arg(DefaultSliceTokenBudget),
+                                         QStringLiteral("N"), QString::number(DefaultSliceTokenBudget));
     const MergeRequestOptions target;
     target.addTo(parser);
-    parser.addOptions({algorithm, format, lineFormat, compileCommands});
+    parser.addOptions({algorithm, format, lineFormat, compileCommands, tokenBudget});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
     if (const int missing = target.checkRequired(parser, QStringLiteral("slice")); missing >= 0)
@@ -43,6 +46,10 @@ int runSlice(const QStringList &arguments)
     if (outputFormat != QLatin1String("json") && outputFormat != QLatin1String("text"))
         return fail(ExitUsage, QStringLiteral("slice: --format is json or text, not '%1'").arg(outputFormat));
     options.compileCommands = parser.value(compileCommands);
+    bool budgetIsNumber = false;
+    options.tokenBudget = parser.value(tokenBudget).toInt(&budgetIsNumber);
+    if (!budgetIsNumber || options.tokenBudget < 0)
+        return fail(ExitUsage, QStringLiteral("slice: --token-budget is a number of tokens (0: no limit), not '%1'").arg(parser.value(tokenBudget)));
 
     DiffOptions diffOptions;
     diffOptions.twoDot = parser.isSet(target.twoDot);
