@@ -284,7 +284,7 @@ struct SqliteWorkspaceStore::Private
         return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "cannot %1 in %2: %3").arg(doing, name, e.text())};
     }
 
-    Result<QSqlQuery> exec(const QString &sql, std::initializer_list<QVariant> values, const QString &doing) const
+    Result<QSqlQuery> exec(const QString &sql, const QVariantList &values, const QString &doing) const
     {
         QSqlQuery q(db);
         q.setForwardOnly(true);
@@ -295,6 +295,11 @@ struct SqliteWorkspaceStore::Private
         if (!q.exec())
             return error(q.lastError(), doing);
         return q;
+    }
+
+    Result<QSqlQuery> exec(const QString &sql, std::initializer_list<QVariant> values, const QString &doing) const
+    {
+        return exec(sql, QVariantList(values), doing);
     }
 
     Result<QSqlQuery> exec(const char *sql, std::initializer_list<QVariant> values, const QString &doing) const
@@ -979,17 +984,12 @@ Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &
         sql += QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "));
     sql += QStringLiteral(" ORDER BY c.merge_request, c.file, c.side, c.line_start, c.id");
 
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    if (!q.prepare(sql))
-        return d->error(q.lastError(), QCoreApplication::translate("rd::models", "read the comments"));
-    for (const QVariant &v : std::as_const(values))
-        q.addBindValue(bindable(v));
-    if (!q.exec())
-        return d->error(q.lastError(), QCoreApplication::translate("rd::models", "read the comments"));
+    auto q = d->exec(sql, values, QCoreApplication::translate("rd::models", "read the comments"));
+    if (!q)
+        return q.error();
     QList<StoredComment> out;
-    while (q.next())
-        out.append(commentFrom(q));
+    while (q->next())
+        out.append(commentFrom(*q));
     return out;
 }
 
@@ -1109,17 +1109,12 @@ Result<QList<Judgement>> SqliteWorkspaceStore::judgements(std::optional<qint64> 
         values << annotator;
     }
     sql += QStringLiteral(" ORDER BY j.comment, a.name");
-    QSqlQuery q(d->db);
-    q.setForwardOnly(true);
-    if (!q.prepare(sql))
-        return d->error(q.lastError(), QCoreApplication::translate("rd::models", "read the judgements"));
-    for (const QVariant &v : std::as_const(values))
-        q.addBindValue(bindable(v));
-    if (!q.exec())
-        return d->error(q.lastError(), QCoreApplication::translate("rd::models", "read the judgements"));
+    auto q = d->exec(sql, values, QCoreApplication::translate("rd::models", "read the judgements"));
+    if (!q)
+        return q.error();
     QList<Judgement> out;
-    while (q.next())
-        out.append(judgementFrom(q));
+    while (q->next())
+        out.append(judgementFrom(*q));
     return out;
 }
 

@@ -4,6 +4,7 @@
 // sheet and settings, restoring the place after a restart, bad workspaces,
 // and screenshots of the demo merge request with judged cards.
 
+#include <CommentCardText.h>
 #include <CommentCards.h>
 #include <CommentEditor.h>
 #include <CommentsPanel.h>
@@ -50,6 +51,7 @@ private Q_SLOTS:
     void initTestCase();
     void init();
     void cleanup();
+    void aRunIsNamedByItsLabelOrItsNumber();
     void cardsHangUnderTheirRowsInBothViews();
     void commentsOutsideTheFileGoToTheNearestLineWithANote();
     void cardsAppearInTheDiffAndFollowTheCurrentComment();
@@ -177,6 +179,24 @@ qint64 JudgingTest::commentWithIssue(const QString &issue) const
         if (c.comment.issue == issue)
             return c.id;
     return 0;
+}
+
+void JudgingTest::aRunIsNamedByItsLabelOrItsNumber()
+{
+    StoredRun labelled;
+    labelled.id = 1;
+    labelled.label = QStringLiteral("left");
+    StoredRun unlabelled;
+    unlabelled.id = 2;
+    StoredComment comment;
+    comment.run = 2;
+    QCOMPARE(CommentCardText::runLabel({labelled, unlabelled}, comment), QStringLiteral("2"));
+    const QString source = CommentCardText::source(comment, CommentCardText::runLabel({labelled, unlabelled}, comment));
+    QVERIFY2(source.startsWith(QLatin1String("run 2")) && !source.contains(QLatin1String("run run")), qPrintable(source));
+    comment.run = 1;
+    QCOMPARE(CommentCardText::runLabel({labelled, unlabelled}, comment), QStringLiteral("left"));
+    comment.run.reset();
+    QVERIFY(CommentCardText::runLabel({labelled, unlabelled}, comment).isEmpty());
 }
 
 void JudgingTest::cardsHangUnderTheirRowsInBothViews()

@@ -172,10 +172,6 @@
         <source>line %1 is past the end of the file (%2 lines); shown at the last line</source>
         <translation>第 %1 行超出文件末尾（共 %2 行）；显示在最后一行</translation>
     </message>
-    <message>
-        <source>run %1</source>
-        <translation>运行 %1</translation>
-    </message>
 </context>
 <context>
     <name>rd::CommentEditor</name>
@@ -277,10 +273,6 @@
 </context>
 <context>
     <name>rd::CommentsModel</name>
-    <message>
-        <source>run %1</source>
-        <translation>运行 %1</translation>
-    </message>
     <message>
         <source> (old)</source>
         <translation>（旧）</translation>

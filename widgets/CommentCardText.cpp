@@ -27,6 +27,16 @@ QString paragraph(const QString &label, const QString &text)
 }
 } // namespace
 
+QString CommentCardText::runLabel(const QList<StoredRun> &runs, const StoredComment &comment)
+{
+    if (!comment.run)
+        return {};
+    for (const StoredRun &run : runs)
+        if (run.id == *comment.run && !run.label.isEmpty())
+            return run.label;
+    return QString::number(*comment.run);
+}
+
 QString CommentCardText::source(const StoredComment &c, const QString &runLabel)
 {
     if (c.origin == CommentOrigin::Human)

@@ -18,6 +18,8 @@ class CommentCardText
     Q_DECLARE_TR_FUNCTIONS(rd::CommentCardText)
 
 public:
+    // What names the comment's run after "run ": its label, or its number when it has none.
+    static QString runLabel(const QList<StoredRun> &runs, const StoredComment &comment);
     // "run 2 · reviewer → meta → validator · qwen2.5-coder", or the human author.
     static QString source(const StoredComment &comment, const QString &runLabel);
     static QString verdictText(Verdict verdict);

@@ -78,16 +78,6 @@ CommentCards::Placement CommentCards::place(const ReviewComment &comment, const 
     return out;
 }
 
-QString CommentCards::runLabel(const StoredComment &comment) const
-{
-    if (!comment.run)
-        return {};
-    for (const StoredRun &run : m_session->runs())
-        if (run.id == *comment.run)
-            return run.label.isEmpty() ? tr("run %1").arg(run.id) : run.label;
-    return tr("run %1").arg(*comment.run);
-}
-
 void CommentCards::refresh()
 {
     DiffView *view = m_pane->view();
@@ -108,7 +98,7 @@ void CommentCards::refresh()
         card.id = c.id;
         card.collapsed = isCollapsed(c.id);
         card.accent = CommentCardText::severityColor(c.comment.q3Severity);
-        card.html = CommentCardText::html(c, judgement, runLabel(c), where.note, palette);
+        card.html = CommentCardText::html(c, judgement, CommentCardText::runLabel(m_session->runs(), c), where.note, palette);
         card.summary = CommentCardText::summary(c, judgement, palette);
         cards.append(card);
     }

@@ -39,7 +39,6 @@ public Q_SLOTS:
     void refresh();
 
 private:
-    QString runLabel(const StoredComment &comment) const;
 
     ReviewSession *m_session;
     DiffPane *m_pane;

@@ -15,16 +15,6 @@ CommentsModel::CommentsModel(ReviewSession *session, QObject *parent)
     setSourceModel(m_list);
 }
 
-QString CommentsModel::runLabel(const StoredComment &comment) const
-{
-    if (!comment.run)
-        return {};
-    for (const StoredRun &run : m_session->runs())
-        if (run.id == *comment.run)
-            return run.label.isEmpty() ? tr("run %1").arg(run.id) : run.label;
-    return tr("run %1").arg(*comment.run);
-}
-
 QString CommentsModel::modelOf(const StoredComment &comment) const
 {
     if (comment.run)
@@ -64,7 +54,7 @@ QVariant CommentsModel::data(const QModelIndex &index, int role) const
         return r.kept ? tr("—") : tr("— filtered: %1").arg(CommentCardText::stageText(r.droppedAt));
     case CommentListModel::CategoryColumn:
         return CommentCardText::categoryText(judgement && judgement->category ? *judgement->category : r.category);
-    case CommentListModel::SourceColumn: return CommentCardText::source(*c, runLabel(*c));
+    case CommentListModel::SourceColumn: return CommentCardText::source(*c, CommentCardText::runLabel(m_session->runs(), *c));
     case CommentListModel::TextColumn: return r.issue.section(QLatin1Char('\n'), 0, 0);
     }
     return QIdentityProxyModel::data(index, role);

@@ -27,7 +27,6 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     int rowOf(qint64 comment) const { return m_list->rowOf(comment); }
-    QString runLabel(const StoredComment &comment) const;
     QString modelOf(const StoredComment &comment) const;
 
 private:
