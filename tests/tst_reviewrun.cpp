@@ -83,6 +83,8 @@ private Q_SLOTS:
 
 private:
     RunRecord run(FakeLlmServer &server, RunConfig config, LlmClient *client = nullptr, const std::atomic<bool> *cancel = nullptr);
+    // One slice is enough to follow every comment through the stages.
+    RunRecord runOnFirstSlice(FakeLlmServer &server, RunConfig config, LlmClient *client = nullptr, const std::atomic<bool> *cancel = nullptr);
     RunConfig config(const QString &endpoint) const;
     QTemporaryDir m_dir;
     std::optional<MergeRequest> m_mr;
@@ -201,6 +203,15 @@ RunConfig ReviewRunTest::config(const QString &endpoint) const
     return c;
 }
 
+RunRecord ReviewRunTest::runOnFirstSlice(FakeLlmServer &server, RunConfig c, LlmClient *client, const std::atomic<bool> *cancel)
+{
+    const QList<Slice> all = m_slices;
+    m_slices = {all.first()};
+    const RunRecord record = run(server, c, client, cancel);
+    m_slices = all;
+    return record;
+}
+
 RunRecord ReviewRunTest::run(FakeLlmServer &, RunConfig c, LlmClient *client, const std::atomic<bool> *cancel)
 {
     LlmClientOptions options;
@@ -264,11 +275,7 @@ void ReviewRunTest::fullPipelineKeepsEveryCommentWithProvenance()
     const int line = m_changedLine;
     server.setResponder([line](const FakeLlmServer::Request &r) { return scriptedModels(r, line); });
     RunConfig c = config(server.endpoint());
-    // One slice is enough to follow every comment.
-    const QList<Slice> all = m_slices;
-    m_slices = {all.first()};
-    const RunRecord record = run(server, c);
-    m_slices = all;
+    const RunRecord record = runOnFirstSlice(server, c);
     QVERIFY2(record.errors.isEmpty(), qPrintable(record.errors.join(QLatin1Char('\n'))));
     QCOMPARE(record.exchanges.size(), 6); // 3 reviewers, meta, validator, translator
 
@@ -329,10 +336,7 @@ void ReviewRunTest::withoutMetaReviewerCommentsGoStraightToTheValidator()
     c.reviewers = 1;
     c.metaReviewer.reset();
     c.translator.reset();
-    const QList<Slice> all = m_slices;
-    m_slices = {all.first()};
-    const RunRecord record = run(server, c);
-    m_slices = all;
+    const RunRecord record = runOnFirstSlice(server, c);
     QCOMPARE(record.exchanges.size(), 2);
     // The validator re-scored the first as fake (q2 = 3) and did not return the second.
     for (const ReviewComment &cm : record.comments) {
@@ -385,10 +389,7 @@ void ReviewRunTest::cancellingKeepsPartialResults()
             client.cancelAll();
         }
     });
-    const QList<Slice> all = m_slices;
-    m_slices = {all.first()};
-    const RunRecord record = run(server, c, &client, &cancel);
-    m_slices = all;
+    const RunRecord record = runOnFirstSlice(server, c, &client, &cancel);
     QVERIFY(record.cancelled);
     // The three reviewers answered before the cancel: their comments are kept in the record.
     QCOMPARE(std::count_if(record.exchanges.begin(), record.exchanges.end(), [](const Exchange &e) { return e.ok(); }), 3);
@@ -599,10 +600,7 @@ void ReviewRunTest::agreementComesFromTheSourcesTheMetaReviewerNames()
     RunConfig c = config(server.endpoint());
     c.validator.reset();
     c.translator.reset();
-    const QList<Slice> all = m_slices;
-    m_slices = {all.first()};
-    const RunRecord record = run(server, c);
-    m_slices = all;
+    const RunRecord record = runOnFirstSlice(server, c);
     QHash<QString, ReviewComment> byId;
     for (const ReviewComment &cm : record.comments)
         byId.insert(cm.id, cm);
@@ -653,10 +651,7 @@ void ReviewRunTest::unreadableMetaReplyIsAnErrorAndAgreementStillApplies()
     RunConfig c = config(server.endpoint());
     c.validator.reset();
     c.translator.reset();
-    const QList<Slice> all = m_slices;
-    m_slices = {all.first()};
-    const RunRecord record = run(server, c);
-    m_slices = all;
+    const RunRecord record = runOnFirstSlice(server, c);
     QVERIFY2(record.errors.join(QLatin1Char('\n')).contains(QLatin1String("meta-reviewer")), qPrintable(record.errors.join(QLatin1Char('\n'))));
     QList<ReviewComment> kept;
     for (const ReviewComment &cm : record.comments)
@@ -687,10 +682,7 @@ void ReviewRunTest::metaReScoresPassTheFilter()
     });
     RunConfig c = config(server.endpoint());
     c.translator.reset();
-    const QList<Slice> all = m_slices;
-    m_slices = {all.first()};
-    const RunRecord record = run(server, c);
-    m_slices = all;
+    const RunRecord record = runOnFirstSlice(server, c);
     QVERIFY(std::none_of(record.comments.begin(), record.comments.end(), [](const ReviewComment &cm) { return cm.kept; }));
     bool found = false;
     for (const ReviewComment &cm : record.comments)
@@ -720,10 +712,7 @@ void ReviewRunTest::validatorWithoutScoresKeepsTheEarlierOnes()
     c.reviewers = 1;
     c.metaReviewer.reset();
     c.translator.reset();
-    const QList<Slice> all = m_slices;
-    m_slices = {all.first()};
-    const RunRecord record = run(server, c);
-    m_slices = all;
+    const RunRecord record = runOnFirstSlice(server, c);
     QCOMPARE(record.comments.size(), 1);
     const ReviewComment &cm = record.comments.first();
     QVERIFY2(cm.kept, qPrintable(cm.droppedAt));
@@ -750,10 +739,7 @@ void ReviewRunTest::unreadableRepliesAndDroppedIdsAreErrors()
     RunConfig c = config(server.endpoint());
     c.metaReviewer.reset();
     c.validator.reset();
-    const QList<Slice> all = m_slices;
-    m_slices = {all.first()};
-    const RunRecord record = run(server, c);
-    m_slices = all;
+    const RunRecord record = runOnFirstSlice(server, c);
     const QString errors = record.errors.join(QLatin1Char('\n'));
     QVERIFY2(errors.contains(QLatin1String("reviewer 3, src/compute.cpp slice 0")), qPrintable(errors));
     QVERIFY2(errors.contains(QLatin1String("translator")), qPrintable(errors));
