@@ -216,7 +216,7 @@ void JudgingTest::cardsHangUnderTheirRowsInBothViews()
     layout.setCards({{5, Side::New}, {20, Side::Old}, {20, Side::New}});
     // The row of a card is unfolded, and the card is the line after it.
     const int row5 = layout.lineOfRow(5);
-    QVERIFY(row5 >= 0);
+    QVERIFY2(row5 != -1, "the row of a card is no longer folded");
     QCOMPARE(layout.lineOfCard(0), row5 + 1);
     QCOMPARE(layout.lines()[row5 + 1].kind, VisualLine::Kind::Card);
     // Side by side: both cards of the changed row follow it, old first, each in its column.
