@@ -1124,10 +1124,6 @@
         <translation>审查完成。</translation>
     </message>
     <message>
-        <source>The slices are still being computed; run the review in a moment.</source>
-        <translation>切片仍在计算中；请稍后再运行审查。</translation>
-    </message>
-    <message>
         <source>[severity %1] %2</source>
         <translation>[严重度 %1] %2</translation>
     </message>
@@ -1398,6 +1394,14 @@
     <message>
         <source>Remove Comment</source>
         <translation>删除评论</translation>
+    </message>
+    <message>
+        <source>A review is already running.</source>
+        <translation>审查已在运行中。</translation>
+    </message>
+    <message>
+        <source>The slices are still being computed; run the review in a moment.</source>
+        <translation>切片仍在计算中；请稍后再运行审查。</translation>
     </message>
 </context>
 <context>
