@@ -11,6 +11,7 @@
 #include <QStandardPaths>
 
 #include <algorithm>
+#include <utility>
 
 namespace rd {
 
@@ -23,6 +24,12 @@ ReviewSession::ReviewSession(QObject *parent)
         if (result)
             setSlices(std::move(result));
         Q_EMIT slicingFinished();
+        if (auto pending = std::exchange(m_pendingReview, std::nullopt)) {
+            if (!m_slices)
+                Q_EMIT problem(tr("Slicing failed; the review was not started."));
+            else if (auto started = startReview(pending->config, pending->replayFile); !started)
+                Q_EMIT problem(started.error().message);
+        }
     });
     connect(m_review, &ReviewJob::progressed, this, &ReviewSession::reviewProgressed);
     connect(m_review, &ReviewJob::finished, this, &ReviewSession::runFinished);
@@ -186,7 +193,7 @@ bool ReviewSession::isSlicing() const
 
 bool ReviewSession::isReviewing() const
 {
-    return m_review->isRunning();
+    return m_review->isRunning() || m_pendingReview.has_value();
 }
 
 LlmClient &ReviewSession::llmClient()
@@ -212,18 +219,25 @@ void ReviewSession::diffLoaded()
                 Q_EMIT problem(opened.error().message);
     }
     setDiff(mr);
-    // Slicing never blocks anyone; the slices of the previous diff are gone.
-    m_slices.reset();
-    m_slicing->start(mr, m_sliceTokenBudget);
-    Q_EMIT slicingStarted();
+    m_pendingReview.reset(); // it was for the previous diff
+    startSlicing();
     Q_EMIT mergeRequestLoaded();
+}
+
+void ReviewSession::startSlicing()
+{
+    // Slicing never blocks anyone; the slices it replaces are gone.
+    m_slices.reset();
+    m_slicingBudget = m_sliceTokenBudget;
+    m_slicing->start(m_diff, m_sliceTokenBudget);
+    Q_EMIT slicingStarted();
 }
 
 Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &replayFile)
 {
     if (!m_diff)
         return Error{Error::Kind::Usage, tr("no merge request is open")};
-    if (m_review->isRunning())
+    if (isReviewing())
         return Error{Error::Kind::Usage, tr("A review is already running.")};
     if (!m_slices)
         return Error{Error::Kind::Usage, tr("The slices are still being computed; run the review in a moment.")};
@@ -233,6 +247,12 @@ Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &
         if (!store)
             return store.error();
         replay = *store;
+    }
+    if (config.tokenBudget != m_slicingBudget) {
+        m_sliceTokenBudget = config.tokenBudget;
+        m_pendingReview = PendingReview{config, replayFile};
+        startSlicing();
+        return true;
     }
     QList<Slice> slices;
     for (const Slice &s : m_slices->slices)
@@ -246,6 +266,7 @@ Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &
 
 void ReviewSession::cancelReview()
 {
+    m_pendingReview.reset();
     m_review->cancel();
 }
 
@@ -260,6 +281,7 @@ void ReviewSession::runFinished()
 
 void ReviewSession::stopBackgroundWork()
 {
+    m_pendingReview.reset();
     m_slicing->cancel();
     m_review->cancel();
     // The run waits for answers that only this thread's event loop delivers.

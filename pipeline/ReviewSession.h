@@ -82,9 +82,12 @@ public:
     bool isSlicing() const;
     // Reviews the slices of config.slicing on a worker; answers come from
     // `replayFile` (recorded responses) when given. The finished run is
-    // stored in the workspace when one is open.
+    // stored in the workspace when one is open. Slices made with another
+    // token budget than config.tokenBudget are made again first (the run
+    // starts when they are there; reviewStarted says so).
     Result<bool> startReview(const RunConfig &config, const QString &replayFile = {});
     void cancelReview();
+    // Also while the slices for a started review are being made again.
     bool isReviewing() const;
     // The client of the latest run: the Run Review dialog asks it for models.
     LlmClient &llmClient();
@@ -186,6 +189,7 @@ private:
     int indexOf(qint64 comment) const;
     void diffLoaded();
     void runFinished();
+    void startSlicing();
 
     std::unique_ptr<WorkspaceStore> m_store;
     QString m_annotator;
@@ -202,6 +206,13 @@ private:
     std::optional<HistoryEntry> m_nextRedo;
     MergeRequestRequest m_request;
     int m_sliceTokenBudget = DefaultSliceTokenBudget;
+    int m_slicingBudget = 0; // of the slicing under way, then of m_slices
+    struct PendingReview
+    {
+        RunConfig config;
+        QString replayFile;
+    };
+    std::optional<PendingReview> m_pendingReview; // waits for its slices
     QString m_runStoreError;
     MergeRequestLoader *m_loader = nullptr;
     SlicingJob *m_slicing = nullptr;

@@ -92,6 +92,26 @@ void SessionTest::opensSlicesReviewsAndStoresTheRun()
     QCOMPARE(session.runs().size(), 1);
     QVERIFY(std::any_of(session.comments().begin(), session.comments().end(),
                         [](const StoredComment &c) { return c.comment.issue == QLatin1String("clamping hides an overflow"); }));
+
+    // Another token budget: the merge request is sliced again with it, then reviewed.
+    QCOMPARE(session.sliceTokenBudget(), DefaultSliceTokenBudget);
+    const auto defaultSlices = session.slices();
+    sliced.clear();
+    started.clear();
+    config.tokenBudget = 600;
+    QVERIFY(session.startReview(config));
+    QVERIFY(session.isSlicing());
+    QVERIFY(session.isReviewing()); // a second run is refused meanwhile
+    QVERIFY(!session.startReview(config));
+    QVERIFY(started.isEmpty());
+    QVERIFY(reviewed.wait(60000));
+    QCOMPARE(sliced.count(), 1);
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(session.sliceTokenBudget(), 600);
+    QVERIFY(session.slices());
+    QVERIFY(session.slices() != defaultSlices);
+    QCOMPARE(session.lastRun()->config.tokenBudget, 600);
+    QCOMPARE(session.runs().size(), 2);
 }
 
 void SessionTest::aRevisionThatIsNotThereFailsAndKeepsTheDiff()

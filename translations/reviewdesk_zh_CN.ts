@@ -1151,6 +1151,10 @@
         <source>The review was not started.</source>
         <translation>审查未启动。</translation>
     </message>
+    <message>
+        <source>Slicing again with a budget of %1 tokens a slice; the review starts when the slices are ready.</source>
+        <translation>正在以每个切片 %1 个令牌的预算重新切片；切片就绪后开始审查。</translation>
+    </message>
 </context>
 <context>
     <name>rd::MergeRequestHeader</name>
@@ -1403,6 +1407,10 @@
         <source>The slices are still being computed; run the review in a moment.</source>
         <translation>切片仍在计算中；请稍后再运行审查。</translation>
     </message>
+    <message>
+        <source>Slicing failed; the review was not started.</source>
+        <translation>切片失败；审查未启动。</translation>
+    </message>
 </context>
 <context>
     <name>rd::RunDialog</name>
@@ -1533,6 +1541,14 @@
     <message numerus="yes">
         <source>%n slice(s) to review, about %1 tokens of code</source>
         <translation><numerusform>将审查 %n 个切片，约 %1 个代码词元</numerusform></translation>
+    </message>
+    <message>
+        <source>Estimated tokens a slice may hold; a larger slice keeps the context nearest to its changes.</source>
+        <translation>每个切片可容纳的估计令牌数；更大的切片保留最靠近其变更的上下文。</translation>
+    </message>
+    <message>
+        <source>Token &amp;budget:</source>
+        <translation>令牌预算(&amp;B)：</translation>
     </message>
 </context>
 <context>

@@ -270,6 +270,9 @@ bool MainWindow::startReview(const RunConfig &config, bool replay)
     const auto started = m_session->startReview(config, replay ? QStringLiteral(":/replays/demo-review.json") : QString());
     if (!started)
         statusBar()->showMessage(started.error().message, 5000);
+    else if (m_session->isSlicing())
+        statusBar()->showMessage(tr("Slicing again with a budget of %1 tokens a slice; the review starts when the slices are ready.")
+                                     .arg(config.tokenBudget));
     return static_cast<bool>(started);
 }
 
@@ -479,6 +482,7 @@ void MainWindow::restoreSettings()
     const QString theme = settings.value(QStringLiteral("view/theme"), QStringLiteral("system")).toString();
     if (QAction *a = action(QStringLiteral("theme-") + themeName(themeFromName(theme))))
         a->setChecked(true);
+    m_session->setSliceTokenBudget(settings.value(QStringLiteral("review/tokenBudget"), DefaultSliceTokenBudget).toInt());
     updateRecentMenu();
 }
 
