@@ -270,7 +270,7 @@ bool MainWindow::startReview(const RunConfig &config, bool replay)
     const auto started = m_session->startReview(config, replay ? QStringLiteral(":/replays/demo-review.json") : QString());
     if (!started)
         statusBar()->showMessage(started.error().message, 5000);
-    else if (m_session->isSlicing())
+    else if (!m_session->slices()) // made again for the run's token budget first
         statusBar()->showMessage(tr("Slicing again with a budget of %1 tokens a slice; the review starts when the slices are ready.")
                                      .arg(config.tokenBudget));
     return static_cast<bool>(started);
