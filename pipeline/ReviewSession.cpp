@@ -1,17 +1,47 @@
 #include "ReviewSession.h"
 
+#include "ReviewJob.h"
+#include "SlicingJob.h"
+
 #include <SqliteWorkspaceStore.h>
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QStandardPaths>
 
 #include <algorithm>
+#include <utility>
 
 namespace rd {
 
-ReviewSession::ReviewSession(QObject *parent) : QObject(parent) {}
+ReviewSession::ReviewSession(QObject *parent)
+    : QObject(parent), m_loader(new MergeRequestLoader(this)), m_slicing(new SlicingJob(this)), m_review(new ReviewJob(this))
+{
+    connect(m_loader, &MergeRequestLoader::opened, this, &ReviewSession::diffLoaded);
+    connect(m_loader, &MergeRequestLoader::failed, this, &ReviewSession::loadFailed);
+    connect(m_slicing, &SlicingJob::finished, this, [this](std::shared_ptr<const SlicingResult> result) {
+        if (result)
+            setSlices(std::move(result));
+        Q_EMIT slicingFinished();
+        if (auto pending = std::exchange(m_pendingReview, std::nullopt)) {
+            if (!m_slices)
+                Q_EMIT problem(tr("Slicing failed; the review was not started."));
+            else if (auto started = startReview(pending->config, pending->replayFile); !started)
+                Q_EMIT problem(started.error().message);
+        }
+    });
+    connect(m_review, &ReviewJob::progressed, this, &ReviewSession::reviewProgressed);
+    connect(m_review, &ReviewJob::finished, this, &ReviewSession::runFinished);
+}
 
-ReviewSession::~ReviewSession() = default;
+ReviewSession::~ReviewSession()
+{
+    // Workers that finish now report to nobody: this object is going away.
+    for (QObject *job : {static_cast<QObject *>(m_loader), static_cast<QObject *>(m_slicing), static_cast<QObject *>(m_review)})
+        job->disconnect(this);
+    stopBackgroundWork();
+}
 
 // ---------------------------------------------------------------------------
 // Workspace and annotator
@@ -141,6 +171,122 @@ std::optional<qint64> ReviewSession::lastMergeRequest() const
     if (!place || !*place)
         return std::nullopt;
     return (*place)->mergeRequest;
+}
+
+// ---------------------------------------------------------------------------
+// Opening, slicing and reviewing in the background
+
+bool ReviewSession::loadMergeRequest(const MergeRequestRequest &request, const DiffOptions &options)
+{
+    return m_loader->open(request, options);
+}
+
+bool ReviewSession::isLoading() const
+{
+    return m_loader->isRunning();
+}
+
+bool ReviewSession::isSlicing() const
+{
+    return m_slicing->isRunning();
+}
+
+bool ReviewSession::isReviewing() const
+{
+    return m_review->isRunning() || m_pendingReview.has_value();
+}
+
+LlmClient &ReviewSession::llmClient()
+{
+    return m_review->client();
+}
+
+std::shared_ptr<const RunRecord> ReviewSession::lastRun() const
+{
+    return m_review->record();
+}
+
+void ReviewSession::diffLoaded()
+{
+    const auto mr = m_loader->result();
+    m_request = m_loader->request();
+    if (m_store) {
+        const auto id = addMergeRequest(mergeRequestEntryFor(*mr, m_request.repository));
+        if (!id)
+            Q_EMIT problem(id.error().message);
+        else if (currentMergeRequestId() != *id)
+            if (const auto opened = openMergeRequest(*id); !opened)
+                Q_EMIT problem(opened.error().message);
+    }
+    setDiff(mr);
+    m_pendingReview.reset(); // it was for the previous diff
+    startSlicing();
+    Q_EMIT mergeRequestLoaded();
+}
+
+void ReviewSession::startSlicing()
+{
+    // Slicing never blocks anyone; the slices it replaces are gone.
+    m_slices.reset();
+    m_slicingBudget = m_sliceTokenBudget;
+    m_slicing->start(m_diff, m_sliceTokenBudget);
+    Q_EMIT slicingStarted();
+}
+
+Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &replayFile)
+{
+    if (!m_diff)
+        return Error{Error::Kind::Usage, tr("no merge request is open")};
+    if (isReviewing())
+        return Error{Error::Kind::Usage, tr("A review is already running.")};
+    if (!m_slices)
+        return Error{Error::Kind::Usage, tr("The slices are still being computed; run the review in a moment.")};
+    std::optional<ResponseStore> replay;
+    if (!replayFile.isEmpty()) {
+        auto store = ResponseStore::replayFrom(replayFile);
+        if (!store)
+            return store.error();
+        replay = *store;
+    }
+    if (config.tokenBudget != m_slicingBudget) {
+        m_sliceTokenBudget = config.tokenBudget;
+        m_pendingReview = PendingReview{config, replayFile};
+        startSlicing();
+        return true;
+    }
+    QList<Slice> slices;
+    for (const Slice &s : m_slices->slices)
+        if (s.algorithm == config.slicing)
+            slices.append(s);
+    const QString cache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
+    m_review->start(m_diff, slices, config, replay, cache);
+    Q_EMIT reviewStarted(config, replay.has_value(), static_cast<int>(slices.size()));
+    return true;
+}
+
+void ReviewSession::cancelReview()
+{
+    m_pendingReview.reset();
+    m_review->cancel();
+}
+
+void ReviewSession::runFinished()
+{
+    m_runStoreError.clear();
+    if (m_store)
+        if (const auto stored = storeRun(*m_review->record()); !stored)
+            m_runStoreError = stored.error().message;
+    Q_EMIT reviewFinished();
+}
+
+void ReviewSession::stopBackgroundWork()
+{
+    m_pendingReview.reset();
+    m_slicing->cancel();
+    m_review->cancel();
+    // The run waits for answers that only this thread's event loop delivers.
+    while (m_review->isRunning())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
 }
 
 void ReviewSession::setDiff(std::shared_ptr<const MergeRequest> diff)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "MergeRequestLoader.h"
 #include "ReviewRun.h"
 
 #include <MergeRequest.h>
@@ -18,6 +19,10 @@
 #include <optional>
 
 namespace rd {
+
+class LlmClient;
+class ReviewJob;
+class SlicingJob;
 
 // The one owner of what a person is judging: the workspace, the open merge
 // request (its entry, diff and slices), its runs, comments and the current
@@ -61,8 +66,42 @@ public:
     std::optional<qint64> lastMergeRequest() const;
     std::optional<MergeRequestEntry> currentMergeRequest() const { return m_entry; }
     qint64 currentMergeRequestId() const { return m_entry ? m_entry->id : 0; }
-    // The diff and slices of the open merge request, computed by the caller
-    // (off the GUI thread) and handed over here.
+    // --- Opening, slicing and reviewing (each in the background) ---------
+    // Opens the merge request's diff on a worker; when it is there the
+    // session enters it in the workspace (if one is open), takes the diff
+    // and starts slicing it. False while another open is under way.
+    bool loadMergeRequest(const MergeRequestRequest &request, const DiffOptions &options);
+    bool isLoading() const;
+    // What is being (or was last) opened.
+    MergeRequestRequest loadingRequest() const { return m_loader->request(); }
+    // What the open diff was opened from.
+    MergeRequestRequest request() const { return m_request; }
+    // The estimated tokens a slice may hold when the next diff is sliced.
+    void setSliceTokenBudget(int budget) { m_sliceTokenBudget = budget; }
+    int sliceTokenBudget() const { return m_sliceTokenBudget; }
+    bool isSlicing() const;
+    // Reviews the slices of config.slicing on a worker; answers come from
+    // `replayFile` (recorded responses) when given. The finished run is
+    // stored in the workspace when one is open. Slices made with another
+    // token budget than config.tokenBudget are made again first (the run
+    // starts when they are there; reviewStarted says so).
+    Result<bool> startReview(const RunConfig &config, const QString &replayFile = {});
+    void cancelReview();
+    // Also while the slices for a started review are being made again.
+    bool isReviewing() const;
+    // The client of the latest run: the Run Review dialog asks it for models.
+    LlmClient &llmClient();
+    // The run last finished; null before the first.
+    std::shared_ptr<const RunRecord> lastRun() const;
+    // Why the last finished run is not in the workspace; empty when it is
+    // (or no workspace is open).
+    QString lastRunStoreError() const { return m_runStoreError; }
+    // Cancels slicing and the review and waits for every worker (the window
+    // calls it before its panels go away).
+    void stopBackgroundWork();
+
+    // The diff and slices of the open merge request (set by the background
+    // jobs above, or directly by a caller that computed them).
     void setDiff(std::shared_ptr<const MergeRequest> diff);
     std::shared_ptr<const MergeRequest> diff() const { return m_diff; }
     void setSlices(std::shared_ptr<const SlicingResult> slices);
@@ -133,6 +172,14 @@ Q_SIGNALS:
     void currentCommentChanged(qint64 comment);
     void undoStateChanged();
     void progressChanged();
+    void loadFailed(const QString &message);
+    void mergeRequestLoaded();             // diff() is the new one; slicing started
+    void problem(const QString &message);  // the workspace refused something
+    void slicingStarted();
+    void slicingFinished();                // slices() is null when slicing failed
+    void reviewStarted(const rd::RunConfig &config, bool replay, int slices);
+    void reviewProgressed(const rd::RunProgress &progress);
+    void reviewFinished();                 // lastRun()
 
 private:
     Result<bool> reloadMergeRequest();
@@ -140,6 +187,9 @@ private:
     void storePlace();
     void applyStep(const HistoryEntry &entry);
     int indexOf(qint64 comment) const;
+    void diffLoaded();
+    void runFinished();
+    void startSlicing();
 
     std::unique_ptr<WorkspaceStore> m_store;
     QString m_annotator;
@@ -154,6 +204,19 @@ private:
     QElapsedTimer m_sinceSelected;
     std::optional<HistoryEntry> m_nextUndo;
     std::optional<HistoryEntry> m_nextRedo;
+    MergeRequestRequest m_request;
+    int m_sliceTokenBudget = DefaultSliceTokenBudget;
+    int m_slicingBudget = 0; // of the slicing under way, then of m_slices
+    struct PendingReview
+    {
+        RunConfig config;
+        QString replayFile;
+    };
+    std::optional<PendingReview> m_pendingReview; // waits for its slices
+    QString m_runStoreError;
+    MergeRequestLoader *m_loader = nullptr;
+    SlicingJob *m_slicing = nullptr;
+    ReviewJob *m_review = nullptr;
 };
 
 // A RunRecord as the workspace keeps it: its JSON, a label, the model and a

@@ -10,6 +10,7 @@
 #include <FakeLlmServer.h>
 #include <OpenMergeRequestDialog.h>
 #include <PipelinePanel.h>
+#include <ReviewSession.h>
 #include <RunDialog.h>
 #include <SlicePanel.h>
 #include <Scenarios.h>
@@ -23,6 +24,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -50,6 +52,7 @@ private Q_SLOTS:
     void openDialogValidatesAsYouType();
     void slicesAreDrawnOverTheDiff();
     void runDialogShowsSlicesAndTokensBeforeStarting();
+    void anotherTokenBudgetSlicesAgainBeforeTheReview();
     void reviewRunsInTheBackgroundAndShowsComments();
     void screenshots_data();
     void screenshots();
@@ -332,6 +335,40 @@ void WorkbenchTest::runDialogShowsSlicesAndTokensBeforeStarting()
     QVERIFY2(estimate->text().startsWith(QStringLiteral("%1 slice").arg(left)), qPrintable(estimate->text()));
     QVERIFY2(!estimate->text().contains(QStringLiteral("about 0 tokens")), qPrintable(estimate->text()));
     dialog->reject();
+}
+
+void WorkbenchTest::anotherTokenBudgetSlicesAgainBeforeTheReview()
+{
+    QSignalSpy sliced(m_window, &MainWindow::slicingFinished);
+    open("modified");
+    QVERIFY(sliced.wait(60000));
+    m_window->action(QStringLiteral("runReview"))->trigger();
+    RunDialog *dialog = m_window->findChild<RunDialog *>();
+    QVERIFY(dialog);
+    auto *budget = dialog->findChild<QSpinBox *>(QStringLiteral("tokenBudget"));
+    QVERIFY(budget);
+    QCOMPARE(budget->value(), DefaultSliceTokenBudget);
+    budget->setValue(600);
+    RunConfig config = dialog->config();
+    QCOMPARE(config.tokenBudget, 600);
+    dialog->reject();
+
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("{\"comments\":[]}")); });
+    config.reviewers = 1;
+    config.reviewer.endpoint = server.endpoint();
+    config.reviewer.apiKeyEnv.clear();
+    config.metaReviewer.reset();
+    config.validator.reset();
+    config.translator.reset();
+    QSignalSpy finished(m_window, &MainWindow::reviewFinished);
+    sliced.clear();
+    QVERIFY(m_window->startReview(config, false));
+    QVERIFY(!m_window->session()->slices()); // being made again
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(sliced.count(), 1);
+    QCOMPARE(m_window->session()->sliceTokenBudget(), 600);
+    QCOMPARE(m_window->pipelinePanel()->record()->config.tokenBudget, 600);
 }
 
 void WorkbenchTest::reviewRunsInTheBackgroundAndShowsComments()

@@ -1116,10 +1116,6 @@
         <translation>审查完成。</translation>
     </message>
     <message>
-        <source>The slices are still being computed; run the review in a moment.</source>
-        <translation>切片仍在计算中；请稍后再运行审查。</translation>
-    </message>
-    <message>
         <source>[severity %1] %2</source>
         <translation>[严重度 %1] %2</translation>
     </message>
@@ -1146,6 +1142,10 @@
     <message>
         <source>The review was not started.</source>
         <translation>审查未启动。</translation>
+    </message>
+    <message>
+        <source>Slicing again with a budget of %1 tokens a slice; the review starts when the slices are ready.</source>
+        <translation>正在以每个切片 %1 个令牌的预算重新切片；切片就绪后开始审查。</translation>
     </message>
 </context>
 <context>
@@ -1391,6 +1391,18 @@
         <source>Remove Comment</source>
         <translation>删除评论</translation>
     </message>
+    <message>
+        <source>A review is already running.</source>
+        <translation>审查已在运行中。</translation>
+    </message>
+    <message>
+        <source>The slices are still being computed; run the review in a moment.</source>
+        <translation>切片仍在计算中；请稍后再运行审查。</translation>
+    </message>
+    <message>
+        <source>Slicing failed; the review was not started.</source>
+        <translation>切片失败；审查未启动。</translation>
+    </message>
 </context>
 <context>
     <name>rd::RunDialog</name>
@@ -1521,6 +1533,14 @@
     <message numerus="yes">
         <source>%n slice(s) to review, about %1 tokens of code</source>
         <translation><numerusform>将审查 %n 个切片，约 %1 个代码词元</numerusform></translation>
+    </message>
+    <message>
+        <source>Estimated tokens a slice may hold; a larger slice keeps the context nearest to its changes.</source>
+        <translation>每个切片可容纳的估计令牌数；更大的切片保留最靠近其变更的上下文。</translation>
+    </message>
+    <message>
+        <source>Token &amp;budget:</source>
+        <translation>令牌预算(&amp;B)：</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,7 @@ JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QMainWindow *window, 
     connect(m_controller, &JudgingController::editCommentRequested, this, &JudgingWorkbench::editCurrentComment);
     connect(m_controller, &JudgingController::message, this, &JudgingWorkbench::message);
     connect(session, &ReviewSession::currentCommentChanged, this, &JudgingWorkbench::followCurrentComment);
+    connect(session, &ReviewSession::reviewFinished, this, [this] { reportStoredRun(m_session->lastRunStoreError()); });
     connect(pane, &DiffPane::documentShown, this, [this](int file) {
         if (m_session->diff() && file >= 0 && file < m_session->diff()->files.size())
             m_session->setCurrentFile(QString::fromUtf8(m_session->diff()->files[file].displayPath()));
@@ -79,31 +80,22 @@ void JudgingWorkbench::fillMenu(QMenu *menu) const
     menu->addAction(m_settings);
 }
 
-void JudgingWorkbench::mergeRequestOpened(std::shared_ptr<const MergeRequest> mr, const QString &repositoryPath)
-{
-    if (!m_session->hasWorkspace()) {
-        m_session->setDiff(std::move(mr));
-        return;
-    }
-    const auto id = m_session->addMergeRequest(mergeRequestEntryFor(*mr, repositoryPath));
-    if (!id) {
-        Q_EMIT message(id.error().message);
-        return;
-    }
-    if (m_session->currentMergeRequestId() != *id)
-        if (const auto opened = m_session->openMergeRequest(*id); !opened)
-            Q_EMIT message(opened.error().message);
-    m_session->setDiff(std::move(mr));
-}
-
 void JudgingWorkbench::storeRun(const RunRecord &record)
 {
     if (!m_session->hasWorkspace()) {
         Q_EMIT message(tr("The run is not stored: no workspace is open."));
         return;
     }
-    if (const auto stored = m_session->storeRun(record); !stored)
-        Q_EMIT message(tr("The run could not be stored: %1").arg(stored.error().message));
+    const auto stored = m_session->storeRun(record);
+    reportStoredRun(stored ? QString() : stored.error().message);
+}
+
+void JudgingWorkbench::reportStoredRun(const QString &problem)
+{
+    if (!m_session->hasWorkspace())
+        Q_EMIT message(tr("The run is not stored: no workspace is open."));
+    else if (!problem.isEmpty())
+        Q_EMIT message(tr("The run could not be stored: %1").arg(problem));
     else
         m_dock->raise(); // its comments are what comes next
 }

@@ -43,9 +43,7 @@ public:
     // The Judge menu: every judging command, then the sheet and the settings.
     void fillMenu(QMenu *menu) const;
 
-    // A merge request was opened in the window: it becomes the session's
-    // (added to the workspace if new, with the annotator's place restored).
-    void mergeRequestOpened(std::shared_ptr<const MergeRequest> mr, const QString &repositoryPath);
+    // Stores a run made elsewhere (the session stores its own reviews).
     void storeRun(const RunRecord &record);
     void showShortcutSheet();
     void showShortcutSettings();
@@ -56,6 +54,8 @@ Q_SIGNALS:
     void message(const QString &text);
 
 private:
+    // Says why a run is not in the workspace, or shows its comments.
+    void reportStoredRun(const QString &problem);
     void addHumanComment();
     void editCurrentComment();
     void followCurrentComment();

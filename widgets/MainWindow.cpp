@@ -28,7 +28,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
-#include <QPointer>
 #include <QShortcut>
 #include <QStandardPaths>
 #include <QSplitter>
@@ -36,9 +35,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
-#include <LlmClient.h>
 #include <ReviewSession.h>
 #include <SliceRenderer.h>
 
@@ -154,7 +151,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_fileTree->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
         const int file = current.data(FileTreeModel::FileIndexRole).toInt();
         if (file >= 0 && file != m_diffPane->fileIndex())
-            m_diffPane->showFile(m_mr, file);
+            m_diffPane->showFile(m_session->diff(), file);
         updateActions();
     });
     connect(m_findEdit, &QLineEdit::textChanged, this, [this](const QString &text) {
@@ -171,26 +168,21 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), m_findBar, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
     connect(escape, &QShortcut::activated, closeFind, &QToolButton::click);
-    connect(&m_opening, &QFutureWatcher<Opened>::finished, this, [this] {
-        QApplication::restoreOverrideCursor();
-        const Opened opened = m_opening.result();
-        if (!opened.mr) {
-            statusBar()->showMessage(tr("Could not open the merge request."), 5000);
-            auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Merge Request"),
-                                        tr("ReviewDesk could not open %1 → %2 in %3.").arg(m_pending.base, m_pending.head, m_pending.repository),
-                                        QMessageBox::Ok, this);
-            box->setInformativeText(opened.error.message);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-            Q_EMIT openFailed(opened.error.message);
-            return;
-        }
-        setMergeRequest(opened.mr, m_pending);
+    connect(m_session, &ReviewSession::loadFailed, this, &MainWindow::showOpenFailure);
+    connect(m_session, &ReviewSession::mergeRequestLoaded, this, &MainWindow::showMergeRequest);
+    connect(m_session, &ReviewSession::problem, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
+    connect(m_session, &ReviewSession::slicingStarted, this, [this] {
+        m_slicePanel->setResult(nullptr, m_session->diff());
+        m_slicePanel->setStatus(tr("Slicing in the background…"));
     });
+    connect(m_session, &ReviewSession::slicingFinished, this, &MainWindow::showSlices);
+    connect(m_session, &ReviewSession::reviewStarted, this, &MainWindow::showReviewStarted);
+    connect(m_session, &ReviewSession::reviewProgressed, m_pipelinePanel, &PipelinePanel::progressed);
+    connect(m_session, &ReviewSession::reviewFinished, this, &MainWindow::showReviewFinished);
     connect(m_diffPane, &DiffPane::documentShown, this, [this] {
         updateActions();
-        if (m_mr && currentFile() >= 0)
-            m_slicePanel->showFile(m_mr->files[currentFile()].displayPath());
+        if (const auto mr = m_session->diff(); mr && currentFile() >= 0)
+            m_slicePanel->showFile(mr->files[currentFile()].displayPath());
     });
     connect(m_slicePanel, &SlicePanel::overlaysChanged, this, &MainWindow::updateSliceOverlays);
     connect(m_slicePanel, &SlicePanel::openLocation, this, &MainWindow::openLocation);
@@ -202,34 +194,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(m_pipelinePanel, &PipelinePanel::openLocation, this, &MainWindow::openLocation);
     connect(m_pipelinePanel, &PipelinePanel::commentsChanged, this, &MainWindow::updateSliceOverlays);
-    connect(m_pipelinePanel, &PipelinePanel::cancelRequested, this, [this] {
-        if (m_cancelReview)
-            *m_cancelReview = true;
-        if (m_client)
-            m_client->cancelAll();
-    });
-    connect(&m_review, &QFutureWatcher<RunRecord>::finished, this, [this] {
-        if (m_review.future().resultCount() == 0)
-            return;
-        m_pipelinePanel->finished(std::make_shared<const RunRecord>(m_review.result()));
-        m_judging->storeRun(m_review.result());
-        statusBar()->showMessage(tr("Review finished."), 4000);
-        Q_EMIT reviewFinished();
-    });
-    connect(&m_slicing, &QFutureWatcher<std::shared_ptr<const SlicingResult>>::finished, this, [this] {
-        if (m_slicing.isCanceled() || m_slicing.future().resultCount() == 0)
-            return;
-        const auto result = m_slicing.result();
-        if (!result) {
-            m_slicePanel->setStatus(tr("Slicing failed; the diff is still fully usable."));
-        } else {
-            m_slices = result;
-            m_session->setSlices(result);
-            m_slicePanel->setResult(result, m_mr);
-            statusBar()->showMessage(tr("%n slice(s) ready", nullptr, static_cast<int>(result->slices.size())), 4000);
-        }
-        Q_EMIT slicingFinished();
-    });
+    connect(m_pipelinePanel, &PipelinePanel::cancelRequested, m_session, &ReviewSession::cancelReview);
     connect(m_fileModel, &FileTreeModel::viewedChanged, this, [this] { updateActions(); });
 
     restoreSettings();
@@ -239,37 +204,47 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
 MainWindow::~MainWindow()
 {
-    m_opening.waitForFinished();
-    if (m_cancelSlicing)
-        *m_cancelSlicing = true;
-    m_slicing.waitForFinished();
-    if (m_cancelReview)
-        *m_cancelReview = true;
-    if (m_client)
-        m_client->cancelAll();
-    // The run waits for answers that only this thread's event loop delivers.
-    while (m_review.isRunning())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    // Workers report to the panels: let them end while the panels are here.
+    m_session->stopBackgroundWork();
+}
+
+std::shared_ptr<const MergeRequest> MainWindow::mergeRequest() const
+{
+    return m_session->diff();
+}
+
+bool MainWindow::isOpening() const
+{
+    return m_session->isLoading();
+}
+
+bool MainWindow::isSlicing() const
+{
+    return m_session->isSlicing();
+}
+
+bool MainWindow::isReviewing() const
+{
+    return m_session->isReviewing();
 }
 
 bool MainWindow::isDemo() const
 {
     const QString demo = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/demo-inventory");
-    return m_mr && QDir::cleanPath(m_request.repository) == QDir::cleanPath(demo);
+    return m_session->diff() && QDir::cleanPath(m_session->request().repository) == QDir::cleanPath(demo);
 }
 
 void MainWindow::showRunDialog()
 {
-    if (!m_mr)
+    const auto mr = m_session->diff();
+    if (!mr)
         return;
-    if (!m_client)
-        m_client = new LlmClient({}, this);
-    auto *dialog = new RunDialog(*m_client, isDemo(), this);
+    auto *dialog = new RunDialog(m_session->llmClient(), isDemo(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (m_slices) {
+    if (const auto slices = m_session->slices()) {
         std::map<SliceAlgorithm, RunDialog::SliceEstimate> estimates;
-        MergeRequestSliceRenderer renderer(*m_mr);
-        for (const Slice &s : m_slices->slices) {
+        MergeRequestSliceRenderer renderer(*mr);
+        for (const Slice &s : slices->slices) {
             RunDialog::SliceEstimate &e = estimates[s.algorithm];
             ++e.slices;
             e.tokens += estimateTokens(renderer.render(s, LineFormat::Inline));
@@ -282,93 +257,61 @@ void MainWindow::showRunDialog()
 
 bool MainWindow::startReview(const RunConfig &config, bool replay)
 {
-    if (!m_mr || m_review.isRunning())
+    if (!m_session->diff() || m_session->isReviewing())
         return false;
-    if (!m_slices) {
-        statusBar()->showMessage(tr("The slices are still being computed; run the review in a moment."), 5000);
-        return false;
-    }
     // A key variable that is not set would fail every request: say so first.
-    if (const auto missing = replay ? std::nullopt : config.checkApiKeys()) {
+    if (const auto missing = replay || !m_session->slices() ? std::nullopt : config.checkApiKeys()) {
         auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Run Review"), tr("The review was not started."), QMessageBox::Ok, this);
         box->setInformativeText(missing->message);
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
         return false;
     }
-    // A client per run: its limits come from the run's configuration.
-    delete m_client;
-    LlmClientOptions options;
-    options.timeoutMs = config.timeoutSeconds * 1000;
-    options.retries = config.retries;
-    options.concurrency = config.concurrency;
-    m_client = new LlmClient(options, this);
-    if (replay) {
-        auto store = ResponseStore::replayFrom(QStringLiteral(":/replays/demo-review.json"));
-        if (!store) {
-            statusBar()->showMessage(store.error().message, 5000);
-            return false;
-        }
-        m_client->setReplay(*store);
-    } else {
-        m_client->setCache(ResponseStore::cacheIn(QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
-                                                  + QStringLiteral("/reviewdesk/responses")));
-    }
-    QList<Slice> slices;
-    for (const Slice &s : m_slices->slices)
-        if (s.algorithm == config.slicing)
-            slices.append(s);
-    m_pipelinePanel->started(config, replay, static_cast<int>(slices.size()));
+    const auto started = m_session->startReview(config, replay ? QStringLiteral(":/replays/demo-review.json") : QString());
+    if (!started)
+        statusBar()->showMessage(started.error().message, 5000);
+    else if (!m_session->slices()) // made again for the run's token budget first
+        statusBar()->showMessage(tr("Slicing again with a budget of %1 tokens a slice; the review starts when the slices are ready.")
+                                     .arg(config.tokenBudget));
+    return static_cast<bool>(started);
+}
+
+void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int slices)
+{
+    m_pipelinePanel->started(config, replay, slices);
     if (auto *dock = findChild<QDockWidget *>(QStringLiteral("reviewDock"))) {
         dock->show();
         dock->raise();
     }
-    m_cancelReview = std::make_shared<std::atomic<bool>>(false);
-    auto mr = m_mr;
-    auto cancel = m_cancelReview;
-    LlmClient *client = m_client;
-    QPointer<PipelinePanel> panel = m_pipelinePanel;
-    m_review.setFuture(QtConcurrent::run([client, mr, slices, config, cancel, panel] {
-        return runReview(*client, *mr, slices, config, [panel](const RunProgress &p) {
-            QMetaObject::invokeMethod(panel, [panel, p] {
-                if (panel)
-                    panel->progressed(p);
-            }, Qt::QueuedConnection);
-        }, cancel.get());
-    }));
-    return true;
 }
 
-void MainWindow::startSlicing()
+void MainWindow::showReviewFinished()
 {
-    // Slicing never blocks the window: it runs on a worker and can be
-    // abandoned when another merge request opens.
-    if (m_cancelSlicing)
-        *m_cancelSlicing = true;
-    m_slicing.waitForFinished();
-    m_cancelSlicing = std::make_shared<std::atomic<bool>>(false);
-    m_slices.reset();
-    m_slicePanel->setResult(nullptr, m_mr);
-    m_slicePanel->setStatus(tr("Slicing in the background…"));
-    auto mr = m_mr;
-    auto cancel = m_cancelSlicing;
-    m_slicing.setFuture(QtConcurrent::run([mr, cancel]() -> std::shared_ptr<const SlicingResult> {
-        SliceOptions options;
-        options.algorithms = {std::begin(AllAlgorithms), std::end(AllAlgorithms)};
-        auto result = sliceMergeRequest(*mr, options, [cancel] { return cancel->load(); });
-        if (!result)
-            return nullptr;
-        return std::make_shared<const SlicingResult>(std::move(result).value());
-    }));
+    m_pipelinePanel->finished(m_session->lastRun());
+    statusBar()->showMessage(tr("Review finished."), 4000);
+    Q_EMIT reviewFinished();
+}
+
+void MainWindow::showSlices()
+{
+    const auto result = m_session->slices();
+    if (!result) {
+        m_slicePanel->setStatus(tr("Slicing failed; the diff is still fully usable."));
+    } else {
+        m_slicePanel->setResult(result, m_session->diff());
+        statusBar()->showMessage(tr("%n slice(s) ready", nullptr, static_cast<int>(result->slices.size())), 4000);
+    }
+    Q_EMIT slicingFinished();
 }
 
 void MainWindow::updateSliceOverlays()
 {
     QList<SliceOverlay> overlays = m_slicePanel->overlays();
     // Review comments at their lines, as one more band with the comment on hover.
-    if (m_mr && currentFile() >= 0 && m_pipelinePanel->record()) {
+    const auto mr = m_session->diff();
+    if (mr && currentFile() >= 0 && m_pipelinePanel->record()) {
         SliceOverlay comments{tr("Review"), QColor(0xcf222e), {}};
-        const QString path = QString::fromUtf8(m_mr->files[currentFile()].displayPath());
+        const QString path = QString::fromUtf8(mr->files[currentFile()].displayPath());
         for (const ReviewComment *c : m_pipelinePanel->listedComments()) {
             if (c->file != path)
                 continue;
@@ -388,10 +331,11 @@ void MainWindow::updateSliceOverlays()
 
 void MainWindow::openLocation(const QByteArray &path, int line)
 {
-    if (!m_mr)
+    const auto mr = m_session->diff();
+    if (!mr)
         return;
-    for (int i = 0; i < m_mr->files.size(); ++i) {
-        if (m_mr->files[i].displayPath() != path)
+    for (int i = 0; i < mr->files.size(); ++i) {
+        if (mr->files[i].displayPath() != path)
             continue;
         auto *context = new QObject(this);
         auto jump = [this, line, context] {
@@ -538,6 +482,7 @@ void MainWindow::restoreSettings()
     const QString theme = settings.value(QStringLiteral("view/theme"), QStringLiteral("system")).toString();
     if (QAction *a = action(QStringLiteral("theme-") + themeName(themeFromName(theme))))
         a->setChecked(true);
+    m_session->setSliceTokenBudget(settings.value(QStringLiteral("review/tokenBudget"), DefaultSliceTokenBudget).toInt());
     updateRecentMenu();
 }
 
@@ -561,8 +506,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::changeEvent(QEvent *event)
 {
     // Syntax colours depend on the palette: rebuild the shown file.
-    if (event->type() == QEvent::PaletteChange && m_mr && m_diffPane->fileIndex() >= 0)
-        m_diffPane->showFile(m_mr, m_diffPane->fileIndex());
+    if (event->type() == QEvent::PaletteChange && m_session->diff() && m_diffPane->fileIndex() >= 0)
+        m_diffPane->showFile(m_session->diff(), m_diffPane->fileIndex());
     QMainWindow::changeEvent(event);
 }
 
@@ -571,8 +516,8 @@ void MainWindow::showOpenDialog()
     const QStringList recent = QSettings().value(QStringLiteral("recent/repositories")).toStringList();
     auto *dialog = new OpenMergeRequestDialog(recent, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (!m_request.repository.isEmpty()) {
-        MergeRequestRequest current = m_request;
+    if (!m_session->request().repository.isEmpty()) {
+        MergeRequestRequest current = m_session->request();
         current.title.clear();
         current.description.clear();
         dialog->setRequest(current);
@@ -583,62 +528,64 @@ void MainWindow::showOpenDialog()
 
 void MainWindow::openMergeRequest(const MergeRequestRequest &request)
 {
-    if (m_opening.isRunning())
-        return;
-    m_pending = request;
     DiffOptions options;
     options.twoDot = request.twoDot;
     options.ignoreWhitespace = action(QStringLiteral("ignoreWhitespace"))->isChecked();
+    if (!m_session->loadMergeRequest(request, options))
+        return;
     statusBar()->showMessage(tr("Opening %1 → %2…").arg(request.base, request.head));
     QApplication::setOverrideCursor(Qt::BusyCursor);
-    m_opening.setFuture(QtConcurrent::run([request, options]() -> Opened {
-        auto mr = MergeRequest::open(request.repository, request.base, request.head, options);
-        if (!mr)
-            return {nullptr, mr.error()};
-        auto shared = std::make_shared<MergeRequest>(std::move(mr).value());
-        if (!request.title.isEmpty())
-            shared->title = request.title;
-        if (!request.description.isEmpty())
-            shared->description = request.description;
-        return {shared, {}};
-    }));
+}
+
+void MainWindow::showOpenFailure(const QString &message)
+{
+    QApplication::restoreOverrideCursor();
+    m_pathToRestore.clear();
+    const MergeRequestRequest request = m_session->loadingRequest();
+    statusBar()->showMessage(tr("Could not open the merge request."), 5000);
+    auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Merge Request"),
+                                tr("ReviewDesk could not open %1 → %2 in %3.").arg(request.base, request.head, request.repository),
+                                QMessageBox::Ok, this);
+    box->setInformativeText(message);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    Q_EMIT openFailed(message);
 }
 
 void MainWindow::reopenWithOptions()
 {
-    if (!m_mr)
+    const auto mr = m_session->diff();
+    if (!mr)
         return;
-    m_fileToRestore = currentFile();
-    MergeRequestRequest request = m_request;
-    request.title = m_mr->title;
-    request.description = m_mr->description;
+    if (currentFile() >= 0 && currentFile() < mr->files.size())
+        m_pathToRestore = QString::fromUtf8(mr->files[currentFile()].displayPath());
+    MergeRequestRequest request = m_session->request();
+    request.title = mr->title;
+    request.description = mr->description;
     openMergeRequest(request);
 }
 
-void MainWindow::setMergeRequest(std::shared_ptr<const MergeRequest> mr, const MergeRequestRequest &request)
+void MainWindow::showMergeRequest()
 {
+    QApplication::restoreOverrideCursor();
     m_diffPane->cancel();
-    const QString previousPath = m_mr && m_fileToRestore >= 0 && m_fileToRestore < m_mr->files.size()
-        ? QString::fromUtf8(m_mr->files[m_fileToRestore].displayPath())
-        : QString();
-    m_fileToRestore = -1;
-    m_mr = std::move(mr);
-    m_request = request;
-    m_judging->mergeRequestOpened(m_mr, request.repository);
+    const auto mr = m_session->diff();
+    const MergeRequestRequest request = m_session->request();
     // Reopening: the file the annotator had open.
-    const QString restoredPath = previousPath.isEmpty() ? m_session->currentFile() : previousPath;
-    m_header->setMergeRequest(m_mr.get());
+    const QString restoredPath = m_pathToRestore.isEmpty() ? m_session->currentFile() : m_pathToRestore;
+    m_pathToRestore.clear();
+    m_header->setMergeRequest(mr.get());
     m_header->setDescriptionVisible(action(QStringLiteral("description"))->isChecked());
-    m_fileModel->setMergeRequest(m_mr);
+    m_fileModel->setMergeRequest(mr);
     m_fileTree->expandAll();
-    setWindowTitle(tr("%1 — ReviewDesk").arg(m_mr->title.isEmpty() ? m_mr->headRevision : m_mr->title));
+    setWindowTitle(tr("%1 — ReviewDesk").arg(mr->title.isEmpty() ? mr->headRevision : mr->title));
     rememberRecent(request);
-    statusBar()->showMessage(tr("%n file(s) changed", nullptr, static_cast<int>(m_mr->files.size())) + QStringLiteral(" · ")
+    statusBar()->showMessage(tr("%n file(s) changed", nullptr, static_cast<int>(mr->files.size())) + QStringLiteral(" · ")
                              + tr("Highlighting: %1").arg(SyntaxHighlighter::backendName()));
 
     int toSelect = -1;
-    for (int i = 0; i < m_mr->files.size() && !restoredPath.isEmpty(); ++i)
-        if (QString::fromUtf8(m_mr->files[i].displayPath()) == restoredPath)
+    for (int i = 0; i < mr->files.size() && !restoredPath.isEmpty(); ++i)
+        if (QString::fromUtf8(mr->files[i].displayPath()) == restoredPath)
             toSelect = i;
     const QList<int> order = visibleFileOrder();
     if (toSelect < 0 && !order.isEmpty())
@@ -646,9 +593,8 @@ void MainWindow::setMergeRequest(std::shared_ptr<const MergeRequest> mr, const M
     if (toSelect >= 0)
         selectFile(toSelect);
     else
-        m_diffPane->showMessage(m_mr->files.isEmpty() ? tr("This merge request changes no files.") : tr("Select a file to see its changes."));
+        m_diffPane->showMessage(mr->files.isEmpty() ? tr("This merge request changes no files.") : tr("Select a file to see its changes."));
     updateActions();
-    startSlicing();
     Q_EMIT mergeRequestOpened();
 }
 
@@ -708,14 +654,15 @@ bool MainWindow::selectFile(int fileIndex)
     m_fileTree->setCurrentIndex(proxy);
     m_fileTree->scrollTo(proxy);
     if (m_diffPane->fileIndex() != fileIndex)
-        m_diffPane->showFile(m_mr, fileIndex);
+        m_diffPane->showFile(m_session->diff(), fileIndex);
     return true;
 }
 
 bool MainWindow::selectFile(const QByteArray &path)
 {
-    for (int i = 0; m_mr && i < m_mr->files.size(); ++i)
-        if (m_mr->files[i].displayPath() == path || m_mr->files[i].path[Side::Old] == path)
+    const auto mr = m_session->diff();
+    for (int i = 0; mr && i < mr->files.size(); ++i)
+        if (mr->files[i].displayPath() == path || mr->files[i].path[Side::Old] == path)
             return selectFile(i);
     return false;
 }
@@ -797,10 +744,11 @@ void MainWindow::goToLine()
 
 void MainWindow::updateActions()
 {
-    const bool hasMr = m_mr != nullptr;
+    const auto mr = m_session->diff();
+    const bool hasMr = mr != nullptr;
     const bool hasFile = hasMr && currentFile() >= 0;
     for (const char *name : {"nextFile", "previousFile"})
-        action(QString::fromLatin1(name))->setEnabled(hasMr && !m_mr->files.isEmpty());
+        action(QString::fromLatin1(name))->setEnabled(hasMr && !mr->files.isEmpty());
     for (const char *name : {"nextChange", "previousChange", "find", "findNext", "findPrevious", "goToLine", "toggleViewed"})
         action(QString::fromLatin1(name))->setEnabled(hasFile);
     action(QStringLiteral("runReview"))->setEnabled(hasMr);

@@ -3,12 +3,8 @@
 #include "OpenMergeRequestDialog.h"
 
 #include <MergeRequest.h>
-#include <ReviewRun.h>
-#include <Slicer.h>
+#include <RunConfig.h>
 
-#include <atomic>
-
-#include <QFutureWatcher>
 #include <QMainWindow>
 
 #include <memory>
@@ -21,7 +17,6 @@ class QTreeView;
 namespace rd {
 
 class DiffPane;
-class LlmClient;
 class PipelinePanel;
 class SlicePanel;
 class FileFilterModel;
@@ -41,12 +36,11 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Opens in the background; errors appear in a dialog and the window
-    // keeps what it showed before.
+    // The session opens it in the background; errors appear in a dialog and
+    // the window keeps what it showed before.
     void openMergeRequest(const MergeRequestRequest &request);
-    void setMergeRequest(std::shared_ptr<const MergeRequest> mr, const MergeRequestRequest &request);
-    std::shared_ptr<const MergeRequest> mergeRequest() const { return m_mr; }
-    bool isOpening() const { return m_opening.isRunning(); }
+    std::shared_ptr<const MergeRequest> mergeRequest() const;
+    bool isOpening() const;
 
     bool selectFile(int fileIndex);
     int currentFile() const;
@@ -59,10 +53,11 @@ public:
     MergeRequestHeader *header() const { return m_header; }
     QAction *action(const QString &name) const;
     SlicePanel *slicePanel() const { return m_slicePanel; }
-    bool isSlicing() const { return m_slicing.isRunning(); }
+    bool isSlicing() const;
     PipelinePanel *pipelinePanel() const { return m_pipelinePanel; }
-    bool isReviewing() const { return m_review.isRunning(); }
-    // Starts a review run in the background (the Run Review dialog ends here).
+    bool isReviewing() const;
+    // Asks the session for a review run in the background (the Run Review
+    // dialog ends here); problems with the request are shown, not started.
     bool startReview(const RunConfig &config, bool replay);
     bool isDemo() const;
     // The session owns the workspace, the merge request's comments and the
@@ -97,28 +92,17 @@ private:
     void rememberRecent(const MergeRequestRequest &request);
     void updateRecentMenu();
     void updateActions();
-    void startSlicing();
+    void showMergeRequest();
+    void showOpenFailure(const QString &message);
+    void showSlices();
+    void showReviewStarted(const RunConfig &config, bool replay, int slices);
+    void showReviewFinished();
     void updateSliceOverlays();
     void openLocation(const QByteArray &path, int line);
     void showRunDialog();
 
-    struct Opened
-    {
-        std::shared_ptr<const MergeRequest> mr;
-        Error error;
-    };
-
-    std::shared_ptr<const MergeRequest> m_mr;
-    MergeRequestRequest m_request;
-    QFutureWatcher<Opened> m_opening;
-    QFutureWatcher<std::shared_ptr<const SlicingResult>> m_slicing;
-    std::shared_ptr<std::atomic<bool>> m_cancelSlicing;
-    std::shared_ptr<const SlicingResult> m_slices;
-    QFutureWatcher<RunRecord> m_review;
-    std::shared_ptr<std::atomic<bool>> m_cancelReview;
-    LlmClient *m_client = nullptr;
-    MergeRequestRequest m_pending;
-    int m_fileToRestore = -1;
+    // Reopening with other diff options: the file the annotator had open.
+    QString m_pathToRestore;
 
     MergeRequestHeader *m_header = nullptr;
     FileTreeModel *m_fileModel = nullptr;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <GitRepository.h>
+#include <MergeRequestLoader.h>
 
 #include <QDialog>
 #include <QTimer>
@@ -13,17 +14,6 @@ class QLineEdit;
 class QPlainTextEdit;
 
 namespace rd {
-
-// What the user asked to open.
-struct MergeRequestRequest
-{
-    QString repository;
-    QString base;
-    QString head;
-    bool twoDot = false;
-    QString title;       // empty: the head commit's summary
-    QString description; // empty: the head commit's body
-};
 
 // Choose a repository, a target and a source revision. Revisions are checked
 // as they are typed, so an unknown one is flagged before OK is pressed.

@@ -61,6 +61,13 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
     m_estimate->setObjectName(QStringLiteral("sliceEstimate"));
     form->addRow(QString(), m_estimate);
     connect(m_slicing, &QComboBox::currentIndexChanged, this, &RunDialog::showEstimate);
+    // Another budget slices the merge request again before the run.
+    m_tokenBudget = new QSpinBox(this);
+    m_tokenBudget->setObjectName(QStringLiteral("tokenBudget"));
+    m_tokenBudget->setRange(500, 1000000);
+    m_tokenBudget->setSingleStep(500);
+    m_tokenBudget->setToolTip(tr("Estimated tokens a slice may hold; a larger slice keeps the context nearest to its changes."));
+    form->addRow(tr("Token &budget:"), m_tokenBudget);
     showEstimate();
     m_reviewers = new QSpinBox(this);
     m_reviewers->setRange(1, 16);
@@ -96,6 +103,7 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
         settings.setValue(QStringLiteral("review/endpoint"), m_endpoint->text());
         settings.setValue(QStringLiteral("review/model"), m_model->text());
         settings.setValue(QStringLiteral("review/apiKeyEnv"), m_keyVariable->text());
+        settings.setValue(QStringLiteral("review/tokenBudget"), m_tokenBudget->value());
         accept();
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -104,6 +112,7 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
     m_endpoint->setText(settings.value(QStringLiteral("review/endpoint"), QStringLiteral("http://localhost:11434/v1")).toString());
     m_model->setText(settings.value(QStringLiteral("review/model")).toString());
     m_keyVariable->setText(settings.value(QStringLiteral("review/apiKeyEnv")).toString());
+    m_tokenBudget->setValue(settings.value(QStringLiteral("review/tokenBudget"), DefaultSliceTokenBudget).toInt());
     applyPreset(demoAvailable ? Preset::DemoReplay : Preset::PaperBest);
     m_preset->setCurrentIndex(m_preset->findData(static_cast<int>(demoAvailable ? Preset::DemoReplay : Preset::PaperBest)));
 }
@@ -116,6 +125,7 @@ void RunDialog::applyPreset(Preset preset)
     c.reviewer.endpoint = m_endpoint->text();
     c.reviewer.model = m_model->text();
     c.reviewer.apiKeyEnv = m_keyVariable->text();
+    c.tokenBudget = m_tokenBudget->value();
     c.metaReviewer = c.reviewer;
     c.validator = c.reviewer;
     if (preset == Preset::Quick) {
@@ -125,7 +135,7 @@ void RunDialog::applyPreset(Preset preset)
     }
     setConfig(c);
     const bool replay = preset == Preset::DemoReplay;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_endpoint, m_model, m_keyVariable, m_temperature, m_slicing, m_reviewers, m_topK, m_meta,
+    for (QWidget *w : std::initializer_list<QWidget *>{m_endpoint, m_model, m_keyVariable, m_temperature, m_slicing, m_tokenBudget, m_reviewers, m_topK, m_meta,
                                                        m_validator, m_cot, m_language})
         w->setEnabled(!replay);
     if (replay)
@@ -136,6 +146,7 @@ void RunDialog::setConfig(const RunConfig &c)
 {
     m_temperature->setValue(c.reviewer.temperature);
     m_slicing->setCurrentIndex(m_slicing->findData(algorithmName(c.slicing)));
+    m_tokenBudget->setValue(c.tokenBudget);
     m_reviewers->setValue(c.reviewers);
     m_topK->setValue(c.topK);
     m_meta->setChecked(c.metaReviewer.has_value());
@@ -174,6 +185,7 @@ RunConfig RunDialog::config() const
     if (!c.language.isEmpty())
         c.translator = profile;
     c.slicing = algorithmFromName(m_slicing->currentData().toString()).value_or(SliceAlgorithm::LeftFlow);
+    c.tokenBudget = m_tokenBudget->value();
     c.reviewers = m_reviewers->value();
     c.topK = m_topK->value();
     c.cot = m_cot->isChecked();

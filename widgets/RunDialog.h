@@ -56,6 +56,7 @@ private:
     QLabel *m_connection = nullptr;
     QComboBox *m_slicing = nullptr;
     QLabel *m_estimate = nullptr;
+    QSpinBox *m_tokenBudget = nullptr;
     std::optional<std::map<SliceAlgorithm, SliceEstimate>> m_estimates;
     QSpinBox *m_reviewers = nullptr;
     QSpinBox *m_topK = nullptr;

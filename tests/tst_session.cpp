@@ -1,0 +1,145 @@
+// The session without any widget: it opens a merge request, slices it and
+// runs a review in the background, stores the run in the workspace and says
+// so through its signals.
+#include <LlmClient.h>
+#include <ReviewSession.h>
+
+#include "FakeLlmServer.h"
+#include "Scenarios.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rd;
+using namespace rd::test;
+
+class SessionTest : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void opensSlicesReviewsAndStoresTheRun();
+    void aRevisionThatIsNotThereFailsAndKeepsTheDiff();
+    void reviewWithoutAMergeRequestIsRefused();
+
+private:
+    MergeRequestRequest request(const QString &base = QStringLiteral("main")) const
+    {
+        return {m_root.filePath(QStringLiteral("modified")), base, QStringLiteral("feature"), false, {}, {}};
+    }
+    QTemporaryDir m_root;
+};
+
+void SessionTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    buildScenarios(m_root.path(), {"modified"});
+}
+
+void SessionTest::opensSlicesReviewsAndStoresTheRun()
+{
+    ReviewSession session;
+    QVERIFY(session.openWorkspace(m_root.filePath(QStringLiteral("review.rdw")), true));
+    QVERIFY(session.setAnnotator(QStringLiteral("alice")));
+    QSignalSpy loaded(&session, &ReviewSession::mergeRequestLoaded);
+    QSignalSpy sliced(&session, &ReviewSession::slicingFinished);
+    QVERIFY(session.loadMergeRequest(request(), {}));
+    QVERIFY(loaded.wait(30000));
+    QCOMPARE(loaded.count(), 1);
+    QVERIFY(session.diff());
+    QVERIFY(!session.diff()->files.isEmpty());
+    QCOMPARE(session.request().repository, request().repository);
+    // The merge request is entered in the workspace and open there.
+    QCOMPARE(session.mergeRequests().size(), 1);
+    QCOMPARE(session.currentMergeRequestId(), session.mergeRequests().first().id);
+
+    if (sliced.isEmpty())
+        QVERIFY(sliced.wait(60000));
+    QVERIFY(session.slices());
+    QVERIFY(!session.slices()->slices.isEmpty());
+    QVERIFY(!session.isSlicing());
+
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) {
+        return FakeLlmServer::completion(QStringLiteral("{\"comments\":[{\"file\":\"src/compute.cpp\",\"line_start\":44,\"issue\":\"clamping hides an overflow\","
+                                                        "\"q1_nitpick\":7,\"q2_fake\":7,\"q3_severity\":6}]}"),
+                                         50, 20, 100);
+    });
+    RunConfig config;
+    config.reviewers = 1;
+    config.reviewer.endpoint = server.endpoint();
+    config.reviewer.model = QStringLiteral("fake");
+    QSignalSpy started(&session, &ReviewSession::reviewStarted);
+    QSignalSpy progressed(&session, &ReviewSession::reviewProgressed);
+    QSignalSpy reviewed(&session, &ReviewSession::reviewFinished);
+    QSignalSpy runs(&session, &ReviewSession::runsChanged);
+    const auto begun = session.startReview(config);
+    QVERIFY2(begun, begun ? "" : qPrintable(begun.error().message));
+    QCOMPARE(started.count(), 1);
+    QVERIFY(session.isReviewing()); // the caller did not wait (answers need this thread's event loop)
+    QVERIFY(!session.startReview(config)); // one run at a time
+    QVERIFY(reviewed.wait(60000));
+    QVERIFY(!progressed.isEmpty());
+    QVERIFY(session.lastRun());
+    QCOMPARE(session.lastRun()->failedRequests(), 0);
+    QVERIFY(session.lastRunStoreError().isEmpty());
+    // Stored before the signal: the run and its comment are the session's.
+    QCOMPARE(runs.count(), 1);
+    QCOMPARE(session.runs().size(), 1);
+    QVERIFY(std::any_of(session.comments().begin(), session.comments().end(),
+                        [](const StoredComment &c) { return c.comment.issue == QLatin1String("clamping hides an overflow"); }));
+
+    // Another token budget: the merge request is sliced again with it, then reviewed.
+    QCOMPARE(session.sliceTokenBudget(), DefaultSliceTokenBudget);
+    const auto defaultSlices = session.slices();
+    sliced.clear();
+    started.clear();
+    QSignalSpy slicing(&session, &ReviewSession::slicingStarted);
+    config.tokenBudget = 600;
+    QVERIFY(session.startReview(config));
+    QCOMPARE(slicing.count(), 1);
+    QVERIFY(!session.slices()); // the old ones are gone
+    QVERIFY(session.isReviewing()); // a second run is refused meanwhile
+    QVERIFY(!session.startReview(config));
+    QVERIFY(started.isEmpty());
+    QVERIFY(reviewed.wait(60000));
+    QCOMPARE(sliced.count(), 1);
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(session.sliceTokenBudget(), 600);
+    QVERIFY(session.slices());
+    QVERIFY(session.slices() != defaultSlices);
+    QCOMPARE(session.lastRun()->config.tokenBudget, 600);
+    QCOMPARE(session.runs().size(), 2);
+}
+
+void SessionTest::aRevisionThatIsNotThereFailsAndKeepsTheDiff()
+{
+    ReviewSession session;
+    QSignalSpy loaded(&session, &ReviewSession::mergeRequestLoaded);
+    QSignalSpy failed(&session, &ReviewSession::loadFailed);
+    QVERIFY(session.loadMergeRequest(request(), {}));
+    QVERIFY(loaded.wait(30000));
+    const auto before = session.diff();
+    QVERIFY(before);
+    QVERIFY(session.loadMergeRequest(request(QStringLiteral("no-such-branch")), {}));
+    QVERIFY(failed.wait(30000));
+    QVERIFY2(failed.first().first().toString().contains(QLatin1String("no-such-branch")), qPrintable(failed.first().first().toString()));
+    QCOMPARE(loaded.count(), 1);
+    QCOMPARE(session.diff(), before);
+    QCOMPARE(session.loadingRequest().base, QStringLiteral("no-such-branch"));
+    QCOMPARE(session.request().base, QStringLiteral("main"));
+}
+
+void SessionTest::reviewWithoutAMergeRequestIsRefused()
+{
+    ReviewSession session;
+    QSignalSpy started(&session, &ReviewSession::reviewStarted);
+    QVERIFY(!session.startReview(RunConfig{}));
+    QVERIFY(!session.isReviewing());
+    QVERIFY(started.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(SessionTest)
+#include "tst_session.moc"
