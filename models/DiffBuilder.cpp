@@ -237,11 +237,19 @@ private:
 };
 
 // Diffs `oldBlob` against `newBlob` (either may be null: an empty side) into
-// the file's hunks, counts and binary flags.
-Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob, const git_diff_options &opts)
+// the file's hunks, counts and binary flags. Without `attributes` (no
+// attributes file exists anywhere) libgit2 is given no paths: it looks up a
+// path's attributes for its diff driver, which for every side of every file
+// checks whether the system and repository attributes files appeared (two
+// system calls that cost a tenth of a large diff), and with no path it takes
+// the default driver, the one no attributes give.
+Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob, const git_diff_options &opts,
+                       bool attributes)
 {
     git_patch *raw = nullptr;
-    if (git_patch_from_blobs(&raw, oldBlob, file.path[Side::Old].constData(), newBlob, file.path[Side::New].constData(), &opts) < 0)
+    const char *oldPath = attributes ? file.path[Side::Old].constData() : "";
+    const char *newPath = attributes ? file.path[Side::New].constData() : "";
+    if (git_patch_from_blobs(&raw, oldBlob, oldPath, newBlob, newPath, &opts) < 0)
         return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot diff %1").arg(QString::fromUtf8(file.displayPath())));
     GitPatchPtr patch(raw);
 
@@ -293,7 +301,7 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
 }
 
 // Fills hunks, line counts and binary flags of one file from its blobs.
-Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_options &opts)
+Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_options &opts, bool attributes)
 {
     if (file.isSubmodule() && file.status != FileStatus::TypeChange) {
         fillSubmodule(file);
@@ -314,13 +322,13 @@ Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_op
         return true;
     }
     if (file.status != FileStatus::TypeChange)
-        return diffBlobs(file, oldBlob->get(), newBlob->get(), opts);
+        return diffBlobs(file, oldBlob->get(), newBlob->get(), opts, attributes);
     // git shows a change of kind (file to symlink, say) as the deletion of
     // the old content and the addition of the new: old-side hunks first.
-    auto removed = diffBlobs(file, oldBlob->get(), nullptr, opts);
+    auto removed = diffBlobs(file, oldBlob->get(), nullptr, opts, attributes);
     if (!removed)
         return removed;
-    return diffBlobs(file, nullptr, newBlob->get(), opts);
+    return diffBlobs(file, nullptr, newBlob->get(), opts, attributes);
 }
 
 // Marks the files with an object missing from the repository, before any
@@ -451,7 +459,7 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
     };
     // Fills file i (claimed by the caller) and marks it done.
     auto fill = [&](git_repository *own, qsizetype i) {
-        auto filled = fillContent(own, items[i], diffOptions);
+        auto filled = fillContent(own, items[i], diffOptions, !workersBare);
         if (!filled)
             return fail(filled.error());
         std::lock_guard guard(lock);
