@@ -211,8 +211,8 @@ private:
 class BlobDiffCollector
 {
 public:
-    BlobDiffCollector(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob)
-        : m_file(file), m_oldBlob(oldBlob), m_newBlob(newBlob), m_functionContext(oldBlob)
+    BlobDiffCollector(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob, bool compact)
+        : m_file(file), m_oldBlob(oldBlob), m_newBlob(newBlob), m_compact(compact), m_functionContext(oldBlob)
     {
     }
 
@@ -296,6 +296,10 @@ public:
             return;
         m_open = false;
         Hunk &hunk = m_file.hunks.last();
+        // The list was reserved for the most lines the hunk could have; a
+        // merge request held whole keeps only what it uses.
+        if (m_compact && hunk.lines.capacity() > hunk.lines.size() + hunk.lines.size() / 4)
+            hunk.lines.squeeze();
         hunk.text.resize(m_textBytes);
         char *to = hunk.text.data();
         for (DiffLine &line : hunk.lines) {
@@ -311,6 +315,7 @@ private:
     FileDiff &m_file;
     const git_blob *m_oldBlob;
     const git_blob *m_newBlob;
+    bool m_compact;
     FunctionContext m_functionContext;
     qsizetype m_textBytes = 0;
     bool m_open = false;
@@ -324,9 +329,10 @@ private:
 // every side of every file checks whether the system and repository
 // attributes files appeared (two system calls that cost a tenth of a large
 // diff), and with no path it takes the default driver, the one no attributes
-// give.
+// give. `compact` files are kept after the diff: their line lists are
+// trimmed to size.
 Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob, const git_diff_options &opts,
-                       bool attributes)
+                       bool attributes, bool compact)
 {
     const char *oldPath = attributes ? file.path[Side::Old].constData() : "";
     const char *newPath = attributes ? file.path[Side::New].constData() : "";
@@ -343,7 +349,7 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
         return true;
     }
     const qsizetype hunksBefore = file.hunks.size();
-    BlobDiffCollector collector(file, oldBlob, newBlob);
+    BlobDiffCollector collector(file, oldBlob, newBlob, compact);
     const int rc = git_diff_blobs(oldBlob, oldPath, newBlob, newPath, &opts, nullptr, &BlobDiffCollector::binary,
                                   &BlobDiffCollector::hunk, &BlobDiffCollector::line, &collector);
     if (rc < 0) {
@@ -355,7 +361,7 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
 }
 
 // Fills hunks, line counts and binary flags of one file from its blobs.
-Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_options &opts, bool attributes)
+Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_options &opts, bool attributes, bool compact)
 {
     if (file.isSubmodule() && file.status != FileStatus::TypeChange) {
         fillSubmodule(file);
@@ -376,13 +382,13 @@ Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_op
         return true;
     }
     if (file.status != FileStatus::TypeChange)
-        return diffBlobs(file, oldBlob->get(), newBlob->get(), opts, attributes);
+        return diffBlobs(file, oldBlob->get(), newBlob->get(), opts, attributes, compact);
     // git shows a change of kind (file to symlink, say) as the deletion of
     // the old content and the addition of the new: old-side hunks first.
-    auto removed = diffBlobs(file, oldBlob->get(), nullptr, opts, attributes);
+    auto removed = diffBlobs(file, oldBlob->get(), nullptr, opts, attributes, compact);
     if (!removed)
         return removed;
-    return diffBlobs(file, nullptr, newBlob->get(), opts, attributes);
+    return diffBlobs(file, nullptr, newBlob->get(), opts, attributes, compact);
 }
 
 // Marks the files with an object missing from the repository, before any
@@ -513,7 +519,7 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
     };
     // Fills file i (claimed by the caller) and marks it done.
     auto fill = [&](git_repository *own, qsizetype i) {
-        auto filled = fillContent(own, items[i], diffOptions, !workersBare);
+        auto filled = fillContent(own, items[i], diffOptions, !workersBare, !consume);
         if (!filled)
             return fail(filled.error());
         std::lock_guard guard(lock);
