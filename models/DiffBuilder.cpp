@@ -11,6 +11,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <cstring>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -121,38 +122,6 @@ Result<GitBlobPtr> lookupBlob(git_repository *repo, const FileDiff &file, Side s
     return GitBlobPtr(blob);
 }
 
-void appendLine(Hunk &hunk, FileDiff &file, const git_diff_line *line)
-{
-    switch (line->origin) {
-    case GIT_DIFF_LINE_CONTEXT_EOFNL:
-    case GIT_DIFF_LINE_ADD_EOFNL:
-    case GIT_DIFF_LINE_DEL_EOFNL:
-        if (!hunk.lines.isEmpty())
-            hunk.lines.last().missingNewline = true;
-        return;
-    default:
-        break;
-    }
-    DiffLine out;
-    out.kind = line->origin == GIT_DIFF_LINE_ADDITION ? LineKind::Added
-        : line->origin == GIT_DIFF_LINE_DELETION      ? LineKind::Deleted
-                                                      : LineKind::Context;
-    out.oldLine = std::max(0, line->old_lineno);
-    out.newLine = std::max(0, line->new_lineno);
-    std::size_t length = line->content_len;
-    if (length > 0 && line->content[length - 1] == '\n')
-        --length;
-    // A view into the hunk's one buffer, reserved to its full size before.
-    const qsizetype offset = hunk.text.size();
-    hunk.text.append(line->content, static_cast<qsizetype>(length));
-    out.text = QByteArray::fromRawData(hunk.text.constData() + offset, static_cast<qsizetype>(length));
-    if (out.kind == LineKind::Added)
-        ++file.additions;
-    else if (out.kind == LineKind::Deleted)
-        ++file.deletions;
-    hunk.lines.append(std::move(out));
-}
-
 constexpr qsizetype FunctionContextBytes = 80; // xdiff's func_line buffer
 
 bool isGitSpace(char c)
@@ -236,34 +205,38 @@ private:
     std::vector<qsizetype> m_lineStarts;
 };
 
-// Diffs `oldBlob` against `newBlob` (either may be null: an empty side) into
-// the file's hunks, counts and binary flags.
-Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob, const git_diff_options &opts)
+// Receives one blob diff from libgit2's callbacks. A line's text first
+// points into the blob, which outlives the diff; when its hunk is complete the
+// texts are copied into the hunk's one buffer.
+class BlobDiffCollector
 {
-    git_patch *raw = nullptr;
-    if (git_patch_from_blobs(&raw, oldBlob, file.path[Side::Old].constData(), newBlob, file.path[Side::New].constData(), &opts) < 0)
-        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot diff %1").arg(QString::fromUtf8(file.displayPath())));
-    GitPatchPtr patch(raw);
+public:
+    BlobDiffCollector(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob, bool compact)
+        : m_file(file), m_oldBlob(oldBlob), m_newBlob(newBlob), m_compact(compact), m_functionContext(oldBlob)
+    {
+    }
 
-    const git_diff_delta *delta = git_patch_get_delta(patch.get());
-    if (delta->flags & GIT_DIFF_FLAG_BINARY) {
+    static void markBinary(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob, const git_diff_delta *delta)
+    {
         bool oldBinary = oldBlob && (delta->old_file.flags & GIT_DIFF_FLAG_BINARY);
         bool newBinary = newBlob && (delta->new_file.flags & GIT_DIFF_FLAG_BINARY);
         if (!oldBinary && !newBinary) // binary by attribute: both sides are
             oldBinary = oldBlob, newBinary = newBlob;
         file.binary[Side::Old] = file.binary[Side::Old] || oldBinary;
         file.binary[Side::New] = file.binary[Side::New] || newBinary;
-        return true;
     }
 
-    FunctionContext functionContext(oldBlob);
-    const std::size_t hunkCount = git_patch_num_hunks(patch.get());
-    file.hunks.reserve(file.hunks.size() + static_cast<qsizetype>(hunkCount));
-    for (std::size_t h = 0; h < hunkCount; ++h) {
-        const git_diff_hunk *rawHunk = nullptr;
-        std::size_t lineCount = 0;
-        if (git_patch_get_hunk(&rawHunk, &lineCount, patch.get(), h) < 0)
-            return gitError(Error::Kind::Internal, QCoreApplication::translate("rd::models", "cannot read a hunk"));
+    static int binary(const git_diff_delta *delta, const git_diff_binary *, void *payload)
+    {
+        auto *self = static_cast<BlobDiffCollector *>(payload);
+        markBinary(self->m_file, self->m_oldBlob, self->m_newBlob, delta);
+        return 0;
+    }
+
+    static int hunk(const git_diff_delta *, const git_diff_hunk *rawHunk, void *payload)
+    {
+        auto *self = static_cast<BlobDiffCollector *>(payload);
+        self->finishHunk();
         Hunk hunk;
         hunk.oldStart = rawHunk->old_start;
         hunk.oldLines = rawHunk->old_lines;
@@ -272,28 +245,123 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
         std::size_t headerLength = rawHunk->header_len;
         while (headerLength > 0 && (rawHunk->header[headerLength - 1] == '\n' || rawHunk->header[headerLength - 1] == '\r'))
             --headerLength;
-        hunk.header = functionContext.header(*rawHunk, QByteArrayView(rawHunk->header, static_cast<qsizetype>(headerLength)));
-        hunk.lines.reserve(static_cast<qsizetype>(lineCount));
-        qsizetype textBytes = 0;
-        for (std::size_t l = 0; l < lineCount; ++l) {
-            const git_diff_line *line = nullptr;
-            if (git_patch_get_line_in_hunk(&line, patch.get(), h, l) == 0)
-                textBytes += static_cast<qsizetype>(line->content_len);
-        }
-        hunk.text.reserve(textBytes);
-        for (std::size_t l = 0; l < lineCount; ++l) {
-            const git_diff_line *line = nullptr;
-            if (git_patch_get_line_in_hunk(&line, patch.get(), h, l) < 0)
-                return gitError(Error::Kind::Internal, QCoreApplication::translate("rd::models", "cannot read a diff line"));
-            appendLine(hunk, file, line);
-        }
-        file.hunks.append(std::move(hunk));
+        hunk.header = self->m_functionContext.header(*rawHunk, QByteArrayView(rawHunk->header, static_cast<qsizetype>(headerLength)));
+        // At most this many lines: context lines count on both sides.
+        hunk.lines.reserve(rawHunk->old_lines + rawHunk->new_lines);
+        self->m_file.hunks.append(std::move(hunk));
+        self->m_textBytes = 0;
+        self->m_open = true;
+        return 0;
     }
+
+    static int line(const git_diff_delta *, const git_diff_hunk *, const git_diff_line *line, void *payload)
+    {
+        auto *self = static_cast<BlobDiffCollector *>(payload);
+        if (!self->m_open)
+            return 0;
+        Hunk &hunk = self->m_file.hunks.last();
+        switch (line->origin) {
+        case GIT_DIFF_LINE_CONTEXT_EOFNL:
+        case GIT_DIFF_LINE_ADD_EOFNL:
+        case GIT_DIFF_LINE_DEL_EOFNL:
+            if (!hunk.lines.isEmpty())
+                hunk.lines.last().missingNewline = true;
+            return 0;
+        default:
+            break;
+        }
+        DiffLine out;
+        out.kind = line->origin == GIT_DIFF_LINE_ADDITION ? LineKind::Added
+            : line->origin == GIT_DIFF_LINE_DELETION      ? LineKind::Deleted
+                                                          : LineKind::Context;
+        out.oldLine = std::max(0, line->old_lineno);
+        out.newLine = std::max(0, line->new_lineno);
+        std::size_t length = line->content_len;
+        if (length > 0 && line->content[length - 1] == '\n')
+            --length;
+        out.text = QByteArray::fromRawData(line->content, static_cast<qsizetype>(length));
+        self->m_textBytes += static_cast<qsizetype>(length);
+        if (out.kind == LineKind::Added)
+            ++self->m_file.additions;
+        else if (out.kind == LineKind::Deleted)
+            ++self->m_file.deletions;
+        hunk.lines.append(std::move(out));
+        return 0;
+    }
+
+    // Moves the open hunk's line texts from the blobs into its own buffer.
+    void finishHunk()
+    {
+        if (!m_open)
+            return;
+        m_open = false;
+        Hunk &hunk = m_file.hunks.last();
+        // The list was reserved for the most lines the hunk could have; a
+        // merge request held whole keeps only what it uses.
+        if (m_compact && hunk.lines.capacity() > hunk.lines.size() + hunk.lines.size() / 4)
+            hunk.lines.squeeze();
+        hunk.text.resize(m_textBytes);
+        char *to = hunk.text.data();
+        for (DiffLine &line : hunk.lines) {
+            const qsizetype length = line.text.size();
+            if (length > 0)
+                std::memcpy(to, line.text.constData(), static_cast<std::size_t>(length));
+            line.text = QByteArray::fromRawData(to, length);
+            to += length;
+        }
+    }
+
+private:
+    FileDiff &m_file;
+    const git_blob *m_oldBlob;
+    const git_blob *m_newBlob;
+    bool m_compact;
+    FunctionContext m_functionContext;
+    qsizetype m_textBytes = 0;
+    bool m_open = false;
+};
+
+// Diffs `oldBlob` against `newBlob` (either may be null: an empty side) into
+// the file's hunks, counts and binary flags. The lines come by callback
+// rather than through a git_patch, which would store every line once more.
+// Without `attributes` (no attributes file exists anywhere) libgit2 is given
+// no paths: it looks up a path's attributes for its diff driver, which for
+// every side of every file checks whether the system and repository
+// attributes files appeared (two system calls that cost a tenth of a large
+// diff), and with no path it takes the default driver, the one no attributes
+// give. `compact` files are kept after the diff: their line lists are
+// trimmed to size.
+Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *newBlob, const git_diff_options &opts,
+                       bool attributes, bool compact)
+{
+    const char *oldPath = attributes ? file.path[Side::Old].constData() : "";
+    const char *newPath = attributes ? file.path[Side::New].constData() : "";
+    if (oldBlob && newBlob && git_oid_equal(git_blob_id(oldBlob), git_blob_id(newBlob))) {
+        // No callback comes for equal blobs, but whether they are binary
+        // (a binary file renamed unchanged) is known only from a patch.
+        git_patch *raw = nullptr;
+        if (git_patch_from_blobs(&raw, oldBlob, oldPath, newBlob, newPath, &opts) < 0)
+            return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot diff %1").arg(QString::fromUtf8(file.displayPath())));
+        GitPatchPtr patch(raw);
+        const git_diff_delta *delta = git_patch_get_delta(patch.get());
+        if (delta->flags & GIT_DIFF_FLAG_BINARY)
+            BlobDiffCollector::markBinary(file, oldBlob, newBlob, delta);
+        return true;
+    }
+    const qsizetype hunksBefore = file.hunks.size();
+    BlobDiffCollector collector(file, oldBlob, newBlob, compact);
+    const int rc = git_diff_blobs(oldBlob, oldPath, newBlob, newPath, &opts, nullptr, &BlobDiffCollector::binary,
+                                  &BlobDiffCollector::hunk, &BlobDiffCollector::line, &collector);
+    if (rc < 0) {
+        file.hunks.resize(hunksBefore); // no line may point into the blobs
+        return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot diff %1").arg(QString::fromUtf8(file.displayPath())));
+    }
+    collector.finishHunk();
     return true;
 }
 
 // Fills hunks, line counts and binary flags of one file from its blobs.
-Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_options &opts)
+Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_options &opts, bool attributes, bool compact)
 {
     if (file.isSubmodule() && file.status != FileStatus::TypeChange) {
         fillSubmodule(file);
@@ -314,13 +382,13 @@ Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_op
         return true;
     }
     if (file.status != FileStatus::TypeChange)
-        return diffBlobs(file, oldBlob->get(), newBlob->get(), opts);
+        return diffBlobs(file, oldBlob->get(), newBlob->get(), opts, attributes, compact);
     // git shows a change of kind (file to symlink, say) as the deletion of
     // the old content and the addition of the new: old-side hunks first.
-    auto removed = diffBlobs(file, oldBlob->get(), nullptr, opts);
+    auto removed = diffBlobs(file, oldBlob->get(), nullptr, opts, attributes, compact);
     if (!removed)
         return removed;
-    return diffBlobs(file, nullptr, newBlob->get(), opts);
+    return diffBlobs(file, nullptr, newBlob->get(), opts, attributes, compact);
 }
 
 // Marks the files with an object missing from the repository, before any
@@ -451,7 +519,7 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
     };
     // Fills file i (claimed by the caller) and marks it done.
     auto fill = [&](git_repository *own, qsizetype i) {
-        auto filled = fillContent(own, items[i], diffOptions);
+        auto filled = fillContent(own, items[i], diffOptions, !workersBare, !consume);
         if (!filled)
             return fail(filled.error());
         std::lock_guard guard(lock);

@@ -6,6 +6,10 @@
 
 #include <algorithm>
 
+#if defined(Q_OS_UNIX)
+#include <dlfcn.h>
+#endif
+
 namespace rd {
 
 void ensureLibgit2Initialised()
@@ -13,6 +17,20 @@ void ensureLibgit2Initialised()
     // git_libgit2_init is reference counted; one call kept for the process
     // lifetime is what we want (shutting down at exit races with threads).
     static const int once = [] {
+#if defined(Q_OS_UNIX)
+        // libgit2 initialises libssh2 when it starts, and libssh2 then loads
+        // and registers all of OpenSSL's engines: 1.6 MiB and a few
+        // milliseconds in every process, for SSH connections ReviewDesk never
+        // opens. OpenSSL 1.1 and later initialise themselves on first use, so
+        // libssh2 is initialised first without its crypto set-up
+        // (LIBSSH2_INIT_NO_CRYPTO, libssh2's flag for this); libgit2's own
+        // call then only counts. Looked up at run time because libgit2 may be
+        // built without libssh2.
+        using Libssh2Init = int (*)(int);
+        constexpr int libssh2InitNoCrypto = 0x0001;
+        if (const auto libssh2Init = reinterpret_cast<Libssh2Init>(dlsym(RTLD_DEFAULT, "libssh2_init")))
+            libssh2Init(libssh2InitNoCrypto);
+#endif
         const int rc = git_libgit2_init();
         // git does not re-hash every object it reads; libgit2 does by default,
         // which costs a fifth of a large diff. Corruption is still caught by

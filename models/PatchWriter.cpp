@@ -1,5 +1,7 @@
 #include "PatchWriter.h"
 
+#include <cstring>
+
 namespace rd {
 namespace {
 
@@ -85,13 +87,30 @@ void appendMetaInfo(QByteArray &out, const FileDiff &file, bool added, bool dele
 
 void appendHunk(QByteArray &out, const Hunk &hunk)
 {
-    out.append(hunk.header).append('\n');
+    // Sized once and filled by copying: appending three pieces per line
+    // through QByteArray's general insert took a tenth of a large diff.
+    static constexpr QByteArrayView noNewline = "\\ No newline at end of file\n";
+    qsizetype size = hunk.header.size() + 1;
+    for (const DiffLine &line : hunk.lines)
+        size += line.text.size() + 2 + (line.missingNewline ? noNewline.size() : 0);
+    const qsizetype start = out.size();
+    out.resize(start + size);
+    char *to = out.data() + start;
+    auto copy = [&to](QByteArrayView bytes) {
+        if (!bytes.isEmpty())
+            std::memcpy(to, bytes.data(), static_cast<std::size_t>(bytes.size()));
+        to += bytes.size();
+    };
+    copy(hunk.header);
+    *to++ = '\n';
     for (const DiffLine &line : hunk.lines) {
-        out.append(line.kind == LineKind::Added ? '+' : line.kind == LineKind::Deleted ? '-' : ' ');
-        out.append(line.text).append('\n');
+        *to++ = line.kind == LineKind::Added ? '+' : line.kind == LineKind::Deleted ? '-' : ' ';
+        copy(line.text);
+        *to++ = '\n';
         if (line.missingNewline)
-            out.append("\\ No newline at end of file\n");
+            copy(noNewline);
     }
+    Q_ASSERT(to == out.constData() + out.size());
 }
 
 // One "diff --git" section. A type change is printed by git as two sections,

@@ -1758,14 +1758,6 @@
         <translation>无法比较 %1</translation>
     </message>
     <message>
-        <source>cannot read a hunk</source>
-        <translation>无法读取差异块</translation>
-    </message>
-    <message>
-        <source>cannot read a diff line</source>
-        <translation>无法读取差异行</translation>
-    </message>
-    <message>
         <source>no repository</source>
         <translation>没有仓库</translation>
     </message>

@@ -57,14 +57,17 @@ int runDiff(const QStringList &arguments)
     } else {
         // The patch goes out file by file as it is diffed: a merge request
         // of any size takes little memory.
+        // Written out in pieces of 64 KiB or more; the buffer keeps its
+        // capacity between them.
         QByteArray buffer;
+        buffer.reserve(1 << 17);
         auto consume = [&](FileDiff &&file) {
             if (!file.isReadable()) // damaged after the check for missing objects
                 return false;
             appendGitPatch(buffer, file);
             if (buffer.size() > (1 << 16)) {
                 written = written && writeStdout(buffer);
-                buffer.clear();
+                buffer.resize(0);
             }
             return written;
         };

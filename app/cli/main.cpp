@@ -28,11 +28,11 @@ const char *usage =
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));
-
-    QStringList arguments = QCoreApplication::arguments();
+    // What QCoreApplication::arguments() gives on Unix: argv in the local
+    // 8-bit encoding, which Qt 6 takes as UTF-8.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
     if (arguments.size() < 2)
         return rd::cli::fail(rd::cli::ExitUsage, QStringLiteral("no command given (try --help)"));
     const QString command = arguments.at(1);
@@ -45,10 +45,17 @@ int main(int argc, char *argv[])
         return rd::cli::ExitOk;
     }
     arguments.removeAt(0); // the command name now stands where QCommandLineParser expects the program
+    // diff runs without an application object: it uses no event loop, no
+    // plugins and no translations, and creating one (an event dispatcher on
+    // GLib, locale and environment set-up) costs 1.3 MiB and a millisecond
+    // of a command whose memory and time are compared with git's.
     if (command == QLatin1String("diff"))
         return rd::cli::runDiff(arguments);
     if (command == QLatin1String("slice") || command == QLatin1String("review") || command == QLatin1String("comments")
         || command == QLatin1String("judge")) {
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
+        QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));
         // libclang, the pipeline and Qt SQL are loaded only for the commands that use them.
         QLibrary module(QCoreApplication::applicationDirPath() + QStringLiteral("/" REVIEWDESK_ANALYSIS_MODULE));
         using Run = int (*)(const QString &, const QStringList &);
