@@ -611,27 +611,24 @@ void ReviewSession::applyStep(const HistoryEntry &entry)
 
 Result<bool> ReviewSession::undo()
 {
-    if (!m_store || m_annotator.isEmpty())
-        return false;
-    auto step = m_store->undo(m_annotator);
-    if (!step)
-        return step.error();
-    if (!*step)
-        return false;
-    applyStep(**step);
-    return true;
+    return takeStep(&WorkspaceStore::undo);
 }
 
 Result<bool> ReviewSession::redo()
 {
+    return takeStep(&WorkspaceStore::redo);
+}
+
+Result<bool> ReviewSession::takeStep(Result<std::optional<HistoryEntry>> (WorkspaceStore::*step)(const QString &))
+{
     if (!m_store || m_annotator.isEmpty())
         return false;
-    auto step = m_store->redo(m_annotator);
-    if (!step)
-        return step.error();
-    if (!*step)
+    auto taken = (m_store.get()->*step)(m_annotator);
+    if (!taken)
+        return taken.error();
+    if (!*taken)
         return false;
-    applyStep(**step);
+    applyStep(**taken);
     return true;
 }
 

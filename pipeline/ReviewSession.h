@@ -186,6 +186,8 @@ private:
     void reloadUndoState();
     void storePlace();
     void applyStep(const HistoryEntry &entry);
+    // Undo or redo in the store, then tell the observers what the step changed.
+    Result<bool> takeStep(Result<std::optional<HistoryEntry>> (WorkspaceStore::*step)(const QString &));
     int indexOf(qint64 comment) const;
     void diffLoaded();
     void runFinished();
