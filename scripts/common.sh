@@ -47,10 +47,30 @@ rd_build() {
 # The sanitizer run's environment: the first report stops the process with a
 # non-zero status (so the test fails), with a symbolized stack. Leaks are checked
 # at exit; the suppressions cover only libraries we link but do not build.
+# Reports are also written under $BUILD_DIR/sanitizer-reports: a child process
+# (reviewdesk-cli, reviewdesk) whose stderr the test reads, or whose failure the
+# test expects, must not hide one (rd_sanitizer_verdict fails the run on any file).
 rd_sanitizer_env() {
     [ "${REVIEWDESK_SANITIZE:-0}" = 1 ] || return 0
-    local supp="$ROOT_DIR/tests/sanitizers"
-    export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:strict_init_order=1:check_initialization_order=1:detect_stack_use_after_return=0"
-    export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
-    export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
+    RD_SANITIZER_REPORTS="$BUILD_DIR/sanitizer-reports"
+    rm -rf "$RD_SANITIZER_REPORTS"
+    mkdir -p "$RD_SANITIZER_REPORTS"
+    local common="halt_on_error=1:abort_on_error=1:log_path=$RD_SANITIZER_REPORTS/report:log_exe_name=1"
+    export ASAN_OPTIONS="$common:detect_leaks=1:strict_init_order=1:check_initialization_order=1"
+    export UBSAN_OPTIONS="$common:print_stacktrace=1"
+    export LSAN_OPTIONS="suppressions=$ROOT_DIR/tests/sanitizers/lsan.supp:print_suppressions=0"
+}
+
+# After ctest: any sanitizer report, from a test or from a process it started,
+# fails the run and is printed.
+rd_sanitizer_verdict() {
+    [ "${REVIEWDESK_SANITIZE:-0}" = 1 ] || return 0
+    local reports=("$RD_SANITIZER_REPORTS"/*)
+    [ -e "${reports[0]}" ] || return 0
+    for report in "${reports[@]}"; do
+        echo "=== $report"
+        cat "$report"
+    done
+    echo "Sanitizer reports: ${#reports[@]} (see above); failing the run." >&2
+    return 1
 }
