@@ -599,8 +599,19 @@ Result<bool> diffContent(const GitRepository::Private *repo, QList<FileDiff> &fi
 
 } // namespace
 
-Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectId &from, const ObjectId &to,
-                                  const DiffOptions &options)
+namespace {
+
+// What buildDiff() and streamDiff() both start from: the repository, the
+// options libgit2 diffs content with, and the list of changed files.
+struct ListedFiles
+{
+    const GitRepository::Private *repo = nullptr;
+    git_diff_options diffOptions;
+    QList<FileDiff> files;
+};
+
+Result<ListedFiles> listChangedFiles(const GitRepository &repository, const ObjectId &from, const ObjectId &to,
+                                     const DiffOptions &options)
 {
     const auto *repo = GitRepository::Private::of(repository);
     if (!repo)
@@ -609,26 +620,33 @@ Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectI
     auto files = listFiles(repo, from, to, options, diffOptions);
     if (!files)
         return files.error();
-    auto content = diffContent(repo, *files, options, diffOptions, nullptr);
+    return ListedFiles{repo, diffOptions, std::move(*files)};
+}
+
+} // namespace
+
+Result<QList<FileDiff>> buildDiff(const GitRepository &repository, const ObjectId &from, const ObjectId &to,
+                                  const DiffOptions &options)
+{
+    auto listed = listChangedFiles(repository, from, to, options);
+    if (!listed)
+        return listed.error();
+    auto content = diffContent(listed->repo, listed->files, options, listed->diffOptions, nullptr);
     if (!content)
         return content.error();
-    return files;
+    return std::move(listed->files);
 }
 
 Result<bool> streamDiff(const GitRepository &repository, const ObjectId &from, const ObjectId &to,
                         const DiffOptions &options, const FileDiffConsumer &consume)
 {
-    const auto *repo = GitRepository::Private::of(repository);
-    if (!repo)
-        return Error{Error::Kind::Repository, QCoreApplication::translate("rd::models", "no repository")};
-    const git_diff_options diffOptions = contentDiffOptions(options);
-    auto files = listFiles(repo, from, to, options, diffOptions);
-    if (!files)
-        return files.error();
-    for (const FileDiff &file : *files)
+    auto listed = listChangedFiles(repository, from, to, options);
+    if (!listed)
+        return listed.error();
+    for (const FileDiff &file : listed->files)
         if (!file.isReadable())
             return Error{Error::Kind::Object, file.unreadable};
-    return diffContent(repo, *files, options, diffOptions, &consume);
+    return diffContent(listed->repo, listed->files, options, listed->diffOptions, &consume);
 }
 
 } // namespace rd

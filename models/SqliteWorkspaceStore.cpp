@@ -833,16 +833,27 @@ StoredRun runFrom(const QSqlQuery &q, bool withRecord)
 
 } // namespace
 
+namespace {
+
+// Every row a read produced, each made into a value by `from`; the read's error otherwise.
+template<typename Value, typename From>
+Result<QList<Value>> allRows(Result<QSqlQuery> query, From from)
+{
+    if (!query)
+        return query.error();
+    QList<Value> out;
+    while (query->next())
+        out.append(from(*query));
+    return out;
+}
+
+} // namespace
+
 Result<QList<MergeRequestEntry>> SqliteWorkspaceStore::mergeRequests() const
 {
     auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created FROM merge_requests ORDER BY id", {},
                      QCoreApplication::translate("rd::models", "read the merge requests"));
-    if (!q)
-        return q.error();
-    QList<MergeRequestEntry> out;
-    while (q->next())
-        out.append(mergeRequestFrom(*q));
-    return out;
+    return allRows<MergeRequestEntry>(std::move(q), [](QSqlQuery &row) { return mergeRequestFrom(row); });
 }
 
 Result<MergeRequestEntry> SqliteWorkspaceStore::mergeRequest(qint64 id) const
@@ -884,12 +895,7 @@ Result<QList<StoredRun>> SqliteWorkspaceStore::runs(qint64 mergeRequest) const
 {
     auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished FROM runs WHERE merge_request = ? ORDER BY id",
                      {mergeRequest}, QCoreApplication::translate("rd::models", "read the runs"));
-    if (!q)
-        return q.error();
-    QList<StoredRun> out;
-    while (q->next())
-        out.append(runFrom(*q, false));
-    return out;
+    return allRows<StoredRun>(std::move(q), [](QSqlQuery &row) { return runFrom(row, false); });
 }
 
 Result<StoredRun> SqliteWorkspaceStore::run(qint64 id) const
@@ -985,12 +991,7 @@ Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &
     sql += QStringLiteral(" ORDER BY c.merge_request, c.file, c.side, c.line_start, c.id");
 
     auto q = d->exec(sql, values, QCoreApplication::translate("rd::models", "read the comments"));
-    if (!q)
-        return q.error();
-    QList<StoredComment> out;
-    while (q->next())
-        out.append(commentFrom(*q));
-    return out;
+    return allRows<StoredComment>(std::move(q), [](QSqlQuery &row) { return commentFrom(row); });
 }
 
 Result<StoredComment> SqliteWorkspaceStore::comment(qint64 id) const
@@ -1028,12 +1029,7 @@ Result<Annotator> SqliteWorkspaceStore::addAnnotator(const QString &name)
 Result<QList<Annotator>> SqliteWorkspaceStore::annotators() const
 {
     auto q = d->exec("SELECT id, name, created FROM annotators ORDER BY name", {}, QCoreApplication::translate("rd::models", "read the annotators"));
-    if (!q)
-        return q.error();
-    QList<Annotator> out;
-    while (q->next())
-        out.append({q->value(0).toLongLong(), q->value(1).toString(), timeFrom(q->value(2))});
-    return out;
+    return allRows<Annotator>(std::move(q), [](QSqlQuery &row) { return Annotator{row.value(0).toLongLong(), row.value(1).toString(), timeFrom(row.value(2))}; });
 }
 
 Result<Judgement> SqliteWorkspaceStore::judge(const Judgement &change, const QList<JudgementField> &clear)
@@ -1110,12 +1106,7 @@ Result<QList<Judgement>> SqliteWorkspaceStore::judgements(std::optional<qint64> 
     }
     sql += QStringLiteral(" ORDER BY j.comment, a.name");
     auto q = d->exec(sql, values, QCoreApplication::translate("rd::models", "read the judgements"));
-    if (!q)
-        return q.error();
-    QList<Judgement> out;
-    while (q->next())
-        out.append(judgementFrom(*q));
-    return out;
+    return allRows<Judgement>(std::move(q), [](QSqlQuery &row) { return judgementFrom(row); });
 }
 
 // ---------------------------------------------------------------------------
@@ -1411,12 +1402,7 @@ Result<QList<qint64>> SqliteWorkspaceStore::recentDecisionDurations(const QStrin
     auto q = d->exec("SELECT j.time_spent FROM judgements j JOIN annotators a ON a.id = j.annotator"
                      " WHERE a.name = ? AND j.verdict IS NOT NULL AND j.time_spent IS NOT NULL ORDER BY j.updated DESC LIMIT ?",
                      {annotator, std::max(limit, 0)}, QCoreApplication::translate("rd::models", "read the judgements"));
-    if (!q)
-        return q.error();
-    QList<qint64> out;
-    while (q->next())
-        out.append(q->value(0).toLongLong());
-    return out;
+    return allRows<qint64>(std::move(q), [](QSqlQuery &row) { return row.value(0).toLongLong(); });
 }
 
 } // namespace rd
