@@ -22,7 +22,8 @@ public:
     // The schema this program writes. Version 1: merge requests, runs,
     // comments, annotators, judgements. Version 2: the judging history
     // (undo/redo), annotators' places, and hidden human comments.
-    static constexpr int SchemaVersion = 2;
+    // Version 3: assignments, adjudications, group judging steps (ground truth).
+    static constexpr int SchemaVersion = 3;
 
     enum class Mode { OpenExisting, CreateIfMissing };
 
@@ -65,6 +66,18 @@ public:
     Result<std::optional<AnnotatorPlace>> lastPlace(const QString &annotator) const override;
     Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
     Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const override;
+
+    // Ground truth by a team (issue 11; SqliteWorkspaceStoreGroundTruth.cpp)
+    Result<bool> assign(qint64 mergeRequest, const QStringList &annotators) override;
+    Result<bool> unassign(qint64 mergeRequest, const QString &annotator) override;
+    Result<QList<Assignment>> assignments(std::optional<qint64> mergeRequest = {}) const override;
+    Result<QList<Judgement>> judgeGroup(const Judgement &change, const QList<qint64> &members) override;
+    Result<QList<HistoryEntry>> undoSteps(const QString &annotator) override;
+    Result<QList<HistoryEntry>> redoSteps(const QString &annotator) override;
+    Result<Adjudication> adjudicate(const Adjudication &adjudication) override;
+    Result<QList<Adjudication>> adjudications(std::optional<qint64> mergeRequest = {}) const override;
+    Result<std::optional<QString>> teamSetting(const QString &name) const override;
+    Result<bool> setTeamSetting(const QString &name, const QString &value) override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

@@ -241,7 +241,7 @@ inline QStringList changedFields(const Judgement &change, const QList<JudgementF
     return fields;
 }
 
-std::atomic<int> connectionCounter{0};
+inline std::atomic<int> connectionCounter{0};
 
 } // namespace sqlstore
 

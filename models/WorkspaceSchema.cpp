@@ -70,6 +70,28 @@ const char *const version2[] = {
     " PRIMARY KEY (annotator, merge_request))",
 };
 
+// Version 3, ground truth by a team (issue 11): which annotators judge which
+// merge request, the adjudicator's final labels, and the judging steps that
+// judged a group of near-duplicates at once (undone and redone together).
+// Team settings (blind mode) live in workspace_info.
+const char *const version3[] = {
+    "CREATE TABLE gt_assignments ("
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " created BIGINT NOT NULL,"
+    " PRIMARY KEY (merge_request, annotator))",
+    "CREATE TABLE gt_adjudications ("
+    " comment BIGINT NOT NULL PRIMARY KEY REFERENCES comments (id),"
+    " adjudicator BIGINT NOT NULL REFERENCES annotators (id),"
+    " verdict TEXT NOT NULL, q3 INTEGER, category TEXT, context TEXT, key_bug INTEGER,"
+    " reason TEXT NOT NULL,"
+    " updated BIGINT NOT NULL)",
+    "CREATE TABLE gt_group_steps ("
+    " history BIGINT NOT NULL PRIMARY KEY REFERENCES history (id) ON DELETE CASCADE,"
+    " batch BIGINT NOT NULL)",
+    "CREATE INDEX gt_group_steps_by_batch ON gt_group_steps (batch)",
+};
+
 template <std::size_t N>
 QStringList statements(const char *const (&list)[N], const QString &idColumn)
 {
@@ -86,6 +108,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     switch (version) {
     case 1: return statements(version1, idColumn);
     case 2: return statements(version2, idColumn);
+    case 3: return statements(version3, idColumn);
     default: return {};
     }
 }

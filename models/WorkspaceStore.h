@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Result.h"
+#include "TeamAnnotation.h"
 #include "Workspace.h"
 
 #include <QList>
@@ -84,6 +85,29 @@ public:
     virtual Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const = 0;
     // time_spent of the annotator's latest `limit` decisions, newest first.
     virtual Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const = 0;
+
+    // --- Ground truth by a team (issue 11) ---------------------------------
+    // Assigns the merge request to the annotators (made on first use); those
+    // already assigned stay. One transaction.
+    virtual Result<bool> assign(qint64 mergeRequest, const QStringList &annotators) = 0;
+    virtual Result<bool> unassign(qint64 mergeRequest, const QString &annotator) = 0;
+    // Ordered by merge request, then annotator name.
+    virtual Result<QList<Assignment>> assignments(std::optional<qint64> mergeRequest = {}) const = 0;
+    // judge() for every member of a group of near-duplicates, in one
+    // transaction: each member keeps its own judgement (metrics and exports
+    // read them as any other); undoSteps/redoSteps take the group back as one.
+    virtual Result<QList<Judgement>> judgeGroup(const Judgement &change, const QList<qint64> &members) = 0;
+    // undo()/redo(), and with a step that judged a group, every step of that
+    // group, in one transaction. Empty when there is nothing to take.
+    virtual Result<QList<HistoryEntry>> undoSteps(const QString &annotator) = 0;
+    virtual Result<QList<HistoryEntry>> redoSteps(const QString &annotator) = 0;
+    // The final label of a comment the annotators disagreed on; replaces an
+    // earlier one. A verdict and a reason are required.
+    virtual Result<Adjudication> adjudicate(const Adjudication &adjudication) = 0;
+    virtual Result<QList<Adjudication>> adjudications(std::optional<qint64> mergeRequest = {}) const = 0;
+    // Workspace-wide team settings ("blind_mode": "on" / "off"); empty when unset.
+    virtual Result<std::optional<QString>> teamSetting(const QString &name) const = 0;
+    virtual Result<bool> setTeamSetting(const QString &name, const QString &value) = 0;
 };
 
 } // namespace rd

@@ -65,10 +65,13 @@ void ReviewSession::setStore(std::unique_ptr<WorkspaceStore> store)
     m_runs.clear();
     m_comments.clear();
     m_judgements.clear();
+    regroup();
+    refreshBlindMode();
     m_file.clear();
     m_current = 0;
     reloadUndoState();
     Q_EMIT workspaceChanged();
+    Q_EMIT teamChanged();
     Q_EMIT mergeRequestsChanged();
     Q_EMIT mergeRequestChanged();
     Q_EMIT commentsChanged();
@@ -93,8 +96,10 @@ Result<bool> ReviewSession::setAnnotator(const QString &name)
     if (!annotator)
         return annotator.error();
     m_annotator = annotator->name;
+    refreshBlindMode(); // a new annotator may make the workspace a team's
     reloadUndoState();
     Q_EMIT annotatorChanged();
+    Q_EMIT teamChanged();     // blind mode hides what this person has not judged
     Q_EMIT commentsChanged(); // the shown judgements are another person's now
     Q_EMIT progressChanged();
     return true;
@@ -307,6 +312,7 @@ Result<bool> ReviewSession::reloadMergeRequest()
         m_runs.clear();
         m_comments.clear();
         m_judgements.clear();
+        regroup();
         return true;
     }
     auto runs = m_store->runs(m_entry->id);
@@ -325,6 +331,7 @@ Result<bool> ReviewSession::reloadMergeRequest()
     m_judgements.clear();
     for (const Judgement &j : std::as_const(*judgements))
         m_judgements[j.comment].append(j);
+    regroup();
     return true;
 }
 
@@ -449,15 +456,30 @@ Result<bool> ReviewSession::judge(const Judgement &change)
     j.annotator = m_annotator;
     if (j.verdict && !j.timeSpentMs && j.comment == m_current && m_sinceSelected.isValid())
         j.timeSpentMs = m_sinceSelected.elapsed();
-    auto stored = m_store->judge(j);
-    if (!stored)
-        return stored.error();
-    QList<Judgement> &list = m_judgements[j.comment];
-    list.removeIf([this](const Judgement &x) { return x.annotator == m_annotator; });
-    list.append(*stored);
+    const QList<qint64> group = m_groupJudging ? groupOf(j.comment) : QList<qint64>{j.comment};
+    QList<Judgement> stored;
+    if (group.size() > 1) {
+        auto all = m_store->judgeGroup(j, group);
+        if (!all)
+            return all.error();
+        stored = *all;
+    } else {
+        auto one = m_store->judge(j);
+        if (!one)
+            return one.error();
+        stored.append(*one);
+    }
+    for (const Judgement &s : std::as_const(stored)) {
+        QList<Judgement> &list = m_judgements[s.comment];
+        list.removeIf([this](const Judgement &x) { return x.annotator == m_annotator; });
+        list.append(s);
+    }
     reloadUndoState();
-    Q_EMIT judgementChanged(j.comment);
+    for (const Judgement &s : std::as_const(stored))
+        Q_EMIT judgementChanged(s.comment);
     Q_EMIT progressChanged();
+    if (j.verdict)
+        Q_EMIT teamChanged(); // agreement and pending disagreements may have changed
     return true;
 }
 
@@ -611,24 +633,27 @@ void ReviewSession::applyStep(const HistoryEntry &entry)
 
 Result<bool> ReviewSession::undo()
 {
-    return takeStep(&WorkspaceStore::undo);
+    return takeStep(&WorkspaceStore::undoSteps);
 }
 
 Result<bool> ReviewSession::redo()
 {
-    return takeStep(&WorkspaceStore::redo);
+    return takeStep(&WorkspaceStore::redoSteps);
 }
 
-Result<bool> ReviewSession::takeStep(Result<std::optional<HistoryEntry>> (WorkspaceStore::*step)(const QString &))
+Result<bool> ReviewSession::takeStep(Result<QList<HistoryEntry>> (WorkspaceStore::*step)(const QString &))
 {
     if (!m_store || m_annotator.isEmpty())
         return false;
+    // A step that judged a group of near-duplicates comes back with its group.
     auto taken = (m_store.get()->*step)(m_annotator);
     if (!taken)
         return taken.error();
-    if (!*taken)
+    if (taken->isEmpty())
         return false;
-    applyStep(**taken);
+    for (const HistoryEntry &entry : std::as_const(*taken))
+        applyStep(entry);
+    Q_EMIT teamChanged();
     return true;
 }
 

@@ -10,5 +10,11 @@ extern "C" Q_DECL_EXPORT int reviewdeskRunAnalysisCommand(const QString &command
         return rd::cli::runComments(arguments);
     if (command == QLatin1String("judge"))
         return rd::cli::runJudge(arguments);
+    if (command == QLatin1String("assign"))
+        return rd::cli::runAssign(arguments);
+    if (command == QLatin1String("agreement"))
+        return rd::cli::runAgreement(arguments);
+    if (command == QLatin1String("groups"))
+        return rd::cli::runGroups(arguments);
     return rd::cli::runReviewCommand(arguments);
 }

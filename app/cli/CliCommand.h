@@ -56,6 +56,10 @@ int runSlice(const QStringList &arguments);
 int runReviewCommand(const QStringList &arguments);
 int runComments(const QStringList &arguments);
 int runJudge(const QStringList &arguments);
+// Ground truth by a team (TeamCommand.cpp)
+int runAssign(const QStringList &arguments);
+int runAgreement(const QStringList &arguments);
+int runGroups(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

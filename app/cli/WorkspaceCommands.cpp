@@ -33,6 +33,30 @@ int failIn(const QString &command, const Error &error)
     return fail(exitCodeFor(error), QStringLiteral("%1: %2").arg(command, error.message));
 }
 
+// Blind mode (TeamAnnotation.h) for `comments --annotator`: keeps the
+// judgements NAME may see. -1 when fine, else the exit code.
+int keepVisible(const WorkspaceStore &store, const QString &name, QList<Judgement> &judgements)
+{
+    auto setting = store.teamSetting(QStringLiteral("blind_mode"));
+    auto annotators = store.annotators();
+    if (!setting)
+        return failIn(QStringLiteral("comments"), setting.error());
+    if (!annotators)
+        return failIn(QStringLiteral("comments"), annotators.error());
+    const bool blind = blindModeFor(*setting ? std::optional<bool>(**setting == QLatin1String("on")) : std::nullopt, static_cast<int>(annotators->size()));
+    QHash<qint64, QList<Judgement>> byComment;
+    QList<qint64> order;
+    for (const Judgement &j : std::as_const(judgements)) {
+        if (!byComment.contains(j.comment))
+            order << j.comment;
+        byComment[j.comment].append(j);
+    }
+    judgements.clear();
+    for (qint64 comment : std::as_const(order))
+        judgements += visibleJudgements(byComment.value(comment), name, blind);
+    return -1;
+}
+
 } // namespace
 
 int runComments(const QStringList &arguments)
@@ -44,11 +68,17 @@ int runComments(const QStringList &arguments)
     const QCommandLineOption workspace = workspaceOption();
     const QCommandLineOption mr(QStringLiteral("mr"), QStringLiteral("Only this merge request (its id in the workspace)."), QStringLiteral("ID"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default) or csv."), QStringLiteral("FORMAT"), QStringLiteral("json"));
-    parser.addOptions({workspace, mr, format});
+    const QCommandLineOption viewer(QStringLiteral("annotator"),
+                                    QStringLiteral("Show what this annotator may see: in blind mode, others' judgements of a comment only\n"
+                                                   "once NAME has judged it."),
+                                    QStringLiteral("NAME"));
+    parser.addOptions({workspace, mr, format, viewer});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
     if (!parser.isSet(workspace))
         return fail(ExitUsage, QStringLiteral("comments: --workspace is required"));
+    if (parser.isSet(viewer) && parser.value(viewer).trimmed().isEmpty())
+        return fail(ExitUsage, QStringLiteral("comments: --annotator is empty"));
     const QString outputFormat = parser.value(format);
     if (outputFormat != QLatin1String("json") && outputFormat != QLatin1String("csv"))
         return fail(ExitUsage, QStringLiteral("comments: --format is json or csv, not '%1'").arg(outputFormat));
@@ -90,6 +120,9 @@ int runComments(const QStringList &arguments)
     auto judgements = (*store)->judgements(only);
     if (!judgements)
         return failIn(QStringLiteral("comments"), judgements.error());
+    if (parser.isSet(viewer))
+        if (const int bad = keepVisible(**store, parser.value(viewer).trimmed(), *judgements); bad >= 0)
+            return bad;
 
     const QByteArray out = outputFormat == QLatin1String("json") ? commentsToJson(*comments, *judgements, mergeRequests, runs)
                                                                  : commentsToCsv(*comments, *judgements, runs);

@@ -19,6 +19,9 @@ const char *usage =
     "  review   Review a merge request with the multi-role LLM pipeline\n"
     "  comments Print the comments of a workspace with every annotator's judgement (JSON or CSV)\n"
     "  judge    Store judgements read as JSON Lines on stdin in a workspace\n"
+    "  assign   Assign merge requests to two or more annotators (blind judging)\n"
+    "  agreement Cohen's kappa and agreement of two annotators per label (JSON or Markdown)\n"
+    "  groups   Print the near-duplicate groups of candidate comments with their provenance\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
     "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered,\n"
@@ -52,7 +55,8 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("diff"))
         return rd::cli::runDiff(arguments);
     if (command == QLatin1String("slice") || command == QLatin1String("review") || command == QLatin1String("comments")
-        || command == QLatin1String("judge")) {
+        || command == QLatin1String("judge")
+        || command == QLatin1String("assign") || command == QLatin1String("agreement") || command == QLatin1String("groups")) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
         QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));

@@ -1,0 +1,271 @@
+// Ground truth by a team (issue 11): `assign` gives merge requests to
+// annotators, `agreement` prints their agreement per label, `groups` the
+// near-duplicate groups of candidate comments with each member's provenance.
+
+#include "CliCommand.h"
+
+#include <Agreement.h>
+#include <SqliteWorkspaceStore.h>
+#include <TeamAnnotation.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdio>
+
+namespace rd::cli {
+
+namespace {
+
+QCommandLineOption workspaceOption()
+{
+    return {QStringLiteral("workspace"), QStringLiteral("The workspace file."), QStringLiteral("FILE")};
+}
+
+int failIn(const QString &command, const Error &error)
+{
+    return fail(exitCodeFor(error), QStringLiteral("%1: %2").arg(command, error.message));
+}
+
+// A positive merge request id, or the usage failure.
+int parseMr(const QString &command, const QString &text, qint64 &id)
+{
+    bool ok = false;
+    id = text.toLongLong(&ok);
+    if (!ok || id <= 0)
+        return fail(ExitUsage, QStringLiteral("%1: --mr is a merge request id (a positive number), not '%2'").arg(command, text));
+    return -1;
+}
+
+// "a,b,c" -> names, trimmed; the usage failure when fewer than `minimum` or a name repeats.
+int parseAnnotators(const QString &command, const QString &text, int minimum, int maximum, QStringList &names)
+{
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (const QString name = part.trimmed(); !name.isEmpty())
+            names << name;
+    if (names.size() < minimum || names.size() > maximum)
+        return fail(ExitUsage, minimum == maximum ? QStringLiteral("%1: --annotators takes %2 names separated by commas, not '%3'").arg(command).arg(minimum).arg(text)
+                                                  : QStringLiteral("%1: --annotators takes at least %2 names separated by commas, not '%3'").arg(command).arg(minimum).arg(text));
+    for (qsizetype i = 0; i < names.size(); ++i)
+        if (names.indexOf(names[i], i + 1) > 0)
+            return fail(ExitUsage, QStringLiteral("%1: '%2' is named twice in --annotators").arg(command, names[i]));
+    return -1;
+}
+
+int write(const QString &command, const QByteArray &out)
+{
+    if (!writeStdout(out) || std::fflush(stdout) != 0)
+        return fail(ExitInternal, QStringLiteral("%1: cannot write the output").arg(command));
+    return ExitOk;
+}
+
+} // namespace
+
+int runAssign(const QStringList &arguments)
+{
+    const QString command = QStringLiteral("assign");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Assign merge requests to annotators, each to at least two (AACR-Bench's double-blind rounds).\n"
+        "Annotators already assigned stay. Blind mode (on by default once a workspace has several annotators)\n"
+        "hides each annotator's judgements from the others until they have judged the comment too."));
+    const QCommandLineOption workspace = workspaceOption();
+    const QCommandLineOption annotators(QStringLiteral("annotators"), QStringLiteral("Two or more names, separated by commas."), QStringLiteral("A,B[,C]"));
+    const QCommandLineOption mr(QStringLiteral("mr"), QStringLiteral("This merge request (its id in the workspace)."), QStringLiteral("ID"));
+    const QCommandLineOption all(QStringLiteral("all"), QStringLiteral("Every merge request of the workspace."));
+    const QCommandLineOption blind(QStringLiteral("blind"), QStringLiteral("Also set the workspace's blind mode: on or off."), QStringLiteral("on|off"));
+    parser.addOptions({workspace, annotators, mr, all, blind});
+    if (const int done = parseCommandLine(parser, arguments); done >= 0)
+        return done;
+    for (const auto *required : {&workspace, &annotators})
+        if (!parser.isSet(*required))
+            return fail(ExitUsage, QStringLiteral("assign: --%1 is required").arg(required->names().constFirst()));
+    if (parser.isSet(mr) == parser.isSet(all))
+        return fail(ExitUsage, QStringLiteral("assign: give either --mr ID or --all"));
+    QStringList names;
+    if (const int bad = parseAnnotators(command, parser.value(annotators), MinimumAnnotatorsPerItem, 1000, names); bad >= 0)
+        return bad;
+    qint64 only = 0;
+    if (parser.isSet(mr))
+        if (const int bad = parseMr(command, parser.value(mr), only); bad >= 0)
+            return bad;
+    const QString blindValue = parser.value(blind);
+    if (parser.isSet(blind) && blindValue != QLatin1String("on") && blindValue != QLatin1String("off"))
+        return fail(ExitUsage, QStringLiteral("assign: --blind is on or off, not '%1'").arg(blindValue));
+
+    auto store = SqliteWorkspaceStore::open(parser.value(workspace));
+    if (!store)
+        return failIn(command, store.error());
+    QList<qint64> targets;
+    if (only) {
+        targets << only;
+    } else {
+        auto entries = (*store)->mergeRequests();
+        if (!entries)
+            return failIn(command, entries.error());
+        for (const MergeRequestEntry &e : std::as_const(*entries))
+            targets << e.id;
+    }
+    QByteArray out;
+    for (qint64 id : std::as_const(targets)) {
+        if (auto done = (*store)->assign(id, names); !done)
+            return failIn(command, done.error());
+        auto assignments = (*store)->assignments(id);
+        if (!assignments)
+            return failIn(command, assignments.error());
+        QStringList assigned;
+        for (const Assignment &a : std::as_const(*assignments))
+            assigned << a.annotator;
+        out += QStringLiteral("merge request %1: %2\n").arg(id).arg(assigned.join(QStringLiteral(", "))).toUtf8();
+    }
+    if (parser.isSet(blind))
+        if (auto done = (*store)->setTeamSetting(QStringLiteral("blind_mode"), blindValue); !done)
+            return failIn(command, done.error());
+    return write(command, out);
+}
+
+int runAgreement(const QStringList &arguments)
+{
+    const QString command = QStringLiteral("agreement");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Agreement of two annotators per label (verdict, category, context level, key bug, severity within ±1):\n"
+        "Cohen's kappa, percent agreement, the items both judged and the confusion matrix, overall and per\n"
+        "merge request. Kappa is undefined (null, with the reason) when no item was judged by both, or when\n"
+        "chance agreement is 1 (both gave one and the same value)."));
+    const QCommandLineOption workspace = workspaceOption();
+    const QCommandLineOption annotators(QStringLiteral("annotators"), QStringLiteral("The two annotators, separated by a comma."), QStringLiteral("A,B"));
+    const QCommandLineOption mr(QStringLiteral("mr"), QStringLiteral("Only this merge request (its id in the workspace)."), QStringLiteral("ID"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default) or md (Markdown)."), QStringLiteral("FORMAT"), QStringLiteral("json"));
+    parser.addOptions({workspace, annotators, mr, format});
+    if (const int done = parseCommandLine(parser, arguments); done >= 0)
+        return done;
+    for (const auto *required : {&workspace, &annotators})
+        if (!parser.isSet(*required))
+            return fail(ExitUsage, QStringLiteral("agreement: --%1 is required").arg(required->names().constFirst()));
+    const QString outputFormat = parser.value(format);
+    if (outputFormat != QLatin1String("json") && outputFormat != QLatin1String("md"))
+        return fail(ExitUsage, QStringLiteral("agreement: --format is json or md, not '%1'").arg(outputFormat));
+    QStringList names;
+    if (const int bad = parseAnnotators(command, parser.value(annotators), 2, 2, names); bad >= 0)
+        return bad;
+    std::optional<qint64> only;
+    if (parser.isSet(mr)) {
+        qint64 id = 0;
+        if (const int bad = parseMr(command, parser.value(mr), id); bad >= 0)
+            return bad;
+        only = id;
+    }
+
+    auto store = SqliteWorkspaceStore::open(parser.value(workspace));
+    if (!store)
+        return failIn(command, store.error());
+    auto known = (*store)->annotators();
+    if (!known)
+        return failIn(command, known.error());
+    for (const QString &name : std::as_const(names))
+        if (std::none_of(known->begin(), known->end(), [&name](const Annotator &a) { return a.name == name; }))
+            return fail(ExitUsage, QStringLiteral("agreement: no annotator '%1' in this workspace").arg(name));
+    if (only)
+        if (auto entry = (*store)->mergeRequest(*only); !entry)
+            return failIn(command, entry.error());
+    CommentQuery query;
+    query.mergeRequest = only;
+    auto comments = (*store)->comments(query);
+    if (!comments)
+        return failIn(command, comments.error());
+    auto judgements = (*store)->judgements(only);
+    if (!judgements)
+        return failIn(command, judgements.error());
+    QHash<qint64, qint64> mergeRequestOf;
+    for (const StoredComment &c : std::as_const(*comments))
+        mergeRequestOf.insert(c.id, c.mergeRequest);
+    QList<Judgement> shown; // judgements of removed comments do not count
+    for (const Judgement &j : std::as_const(*judgements))
+        if (mergeRequestOf.contains(j.comment))
+            shown << j;
+    const AgreementReport report = computeAgreement(shown, mergeRequestOf, names[0], names[1]);
+    return write(command, outputFormat == QLatin1String("json") ? agreementToJson(report) : agreementToMarkdown(report).toUtf8());
+}
+
+int runGroups(const QStringList &arguments)
+{
+    const QString command = QStringLiteral("groups");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Print the candidate comments of a workspace grouped as near-duplicates: same merge request, file and\n"
+        "side, line ranges that overlap or are adjacent, and issue texts whose word sets have a Jaccard\n"
+        "similarity of at least the threshold. Each member is listed with its provenance."));
+    const QCommandLineOption workspace = workspaceOption();
+    const QCommandLineOption mr(QStringLiteral("mr"), QStringLiteral("Only this merge request (its id in the workspace)."), QStringLiteral("ID"));
+    const QCommandLineOption threshold(QStringLiteral("threshold"), QStringLiteral("Text similarity from 0 to 1 (default 0.5)."), QStringLiteral("T"),
+                                       QString::number(DefaultGroupThreshold));
+    parser.addOptions({workspace, mr, threshold});
+    if (const int done = parseCommandLine(parser, arguments); done >= 0)
+        return done;
+    if (!parser.isSet(workspace))
+        return fail(ExitUsage, QStringLiteral("groups: --workspace is required"));
+    bool ok = false;
+    const double t = parser.value(threshold).toDouble(&ok);
+    if (!ok || t < 0 || t > 1)
+        return fail(ExitUsage, QStringLiteral("groups: --threshold is a number from 0 to 1, not '%1'").arg(parser.value(threshold)));
+    std::optional<qint64> only;
+    if (parser.isSet(mr)) {
+        qint64 id = 0;
+        if (const int bad = parseMr(command, parser.value(mr), id); bad >= 0)
+            return bad;
+        only = id;
+    }
+    auto store = SqliteWorkspaceStore::open(parser.value(workspace));
+    if (!store)
+        return failIn(command, store.error());
+    if (only)
+        if (auto entry = (*store)->mergeRequest(*only); !entry)
+            return failIn(command, entry.error());
+    CommentQuery query;
+    query.mergeRequest = only;
+    auto comments = (*store)->comments(query);
+    if (!comments)
+        return failIn(command, comments.error());
+    QHash<qint64, StoredRun> runs;
+    QHash<qint64, StoredComment> byId;
+    for (const StoredComment &c : std::as_const(*comments)) {
+        byId.insert(c.id, c);
+        if (c.run && !runs.contains(*c.run))
+            if (auto run = (*store)->run(*c.run))
+                runs.insert(*c.run, *run);
+    }
+    QJsonArray groups;
+    for (const CandidateGroup &g : groupCandidates(*comments, t)) {
+        QJsonArray members;
+        for (qint64 id : g.members) {
+            const StoredComment &c = byId[id];
+            QJsonObject m;
+            m.insert(QStringLiteral("comment"), id);
+            m.insert(QStringLiteral("origin"), commentOriginName(c.origin));
+            m.insert(QStringLiteral("author"), c.author);
+            m.insert(QStringLiteral("run"), c.run ? QJsonValue(*c.run) : QJsonValue());
+            m.insert(QStringLiteral("run_label"), c.run ? QJsonValue(runs.value(*c.run).label) : QJsonValue());
+            m.insert(QStringLiteral("model"), c.run ? QJsonValue(runs.value(*c.run).model) : QJsonValue());
+            m.insert(QStringLiteral("line_start"), c.comment.lineStart);
+            m.insert(QStringLiteral("line_end"), c.comment.lineEnd);
+            m.insert(QStringLiteral("issue"), c.comment.issue);
+            members.append(m);
+        }
+        const StoredComment &first = byId[g.id];
+        QJsonObject o;
+        o.insert(QStringLiteral("group"), g.id);
+        o.insert(QStringLiteral("merge_request"), first.mergeRequest);
+        o.insert(QStringLiteral("file"), first.comment.file);
+        o.insert(QStringLiteral("side"), first.comment.side);
+        o.insert(QStringLiteral("members"), members);
+        groups.append(o);
+    }
+    QJsonObject out;
+    out.insert(QStringLiteral("threshold"), t);
+    out.insert(QStringLiteral("groups"), groups);
+    return write(command, QJsonDocument(out).toJson(QJsonDocument::Indented));
+}
+
+} // namespace rd::cli
