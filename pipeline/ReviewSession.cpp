@@ -332,6 +332,7 @@ Result<bool> ReviewSession::reloadMergeRequest()
     for (const Judgement &j : std::as_const(*judgements))
         m_judgements[j.comment].append(j);
     regroup();
+    refreshBlindMode(); // another program may have added annotators
     return true;
 }
 

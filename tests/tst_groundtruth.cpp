@@ -4,6 +4,7 @@
 // group judging, queue and pending disagreements.
 
 #include <Agreement.h>
+#include <FixtureRepo.h>
 #include <ReviewSession.h>
 #include <SqliteWorkspaceStore.h>
 #include <TeamAnnotation.h>
@@ -435,6 +436,110 @@ private Q_SLOTS:
         QVERIFY(!session.isBlind());
         QVERIFY(session.setAnnotator(QStringLiteral("bob")));
         QCOMPARE(session.visibleJudgementsOf(c3).size(), 1);
+    }
+
+    // --- command line -------------------------------------------------------
+    void cliAssignsAndRefusesBadUsage()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("cli-assign.rdw"));
+        qint64 mr1 = 0, mr2 = 0;
+        {
+            auto store = SqliteWorkspaceStore::open(file, SqliteWorkspaceStore::Mode::CreateIfMissing);
+            QVERIFY(store);
+            mr1 = addMr(**store, QStringLiteral("one"));
+            mr2 = addMr(**store, QStringLiteral("two"));
+        }
+        auto out = test::runCli({QStringLiteral("assign"), QStringLiteral("--workspace"), file, QStringLiteral("--annotators"), QStringLiteral("ada,bob"),
+                                 QStringLiteral("--mr"), QString::number(mr1)});
+        QCOMPARE(out.exitCode, 0);
+        QCOMPARE(out.out, QByteArray("merge request 1: ada, bob\n"));
+        out = test::runCli({QStringLiteral("assign"), QStringLiteral("--workspace"), file, QStringLiteral("--annotators"), QStringLiteral("cy, ada"),
+                            QStringLiteral("--all"), QStringLiteral("--blind"), QStringLiteral("off")});
+        QCOMPARE(out.exitCode, 0);
+        QCOMPARE(out.out, QByteArray("merge request 1: ada, bob, cy\nmerge request 2: ada, cy\n"));
+        // One annotator, both or neither of --mr/--all, a repeated name, an unknown merge request.
+        const QList<QStringList> bad = {
+            {QStringLiteral("--annotators"), QStringLiteral("ada"), QStringLiteral("--all")},
+            {QStringLiteral("--annotators"), QStringLiteral("ada,bob")},
+            {QStringLiteral("--annotators"), QStringLiteral("ada,bob"), QStringLiteral("--all"), QStringLiteral("--mr"), QStringLiteral("1")},
+            {QStringLiteral("--annotators"), QStringLiteral("ada,ada"), QStringLiteral("--all")},
+            {QStringLiteral("--annotators"), QStringLiteral("ada,bob"), QStringLiteral("--all"), QStringLiteral("--blind"), QStringLiteral("maybe")},
+            {QStringLiteral("--annotators"), QStringLiteral("ada,bob"), QStringLiteral("--mr"), QStringLiteral("99")},
+        };
+        for (const QStringList &args : bad) {
+            out = test::runCli(QStringList{QStringLiteral("assign"), QStringLiteral("--workspace"), file} + args);
+            QVERIFY2(out.exitCode == 2, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + QString::fromUtf8(out.err)));
+            QVERIFY(out.err.startsWith("reviewdesk-cli: assign: "));
+        }
+        auto store = SqliteWorkspaceStore::open(file);
+        QCOMPARE((*store)->assignments(mr2)->size(), 2);
+        QCOMPARE(**(*store)->teamSetting(QStringLiteral("blind_mode")), QStringLiteral("off"));
+        out = test::runCli({QStringLiteral("assign"), QStringLiteral("--workspace"), m_dir.filePath(QStringLiteral("none.rdw")), QStringLiteral("--annotators"),
+                            QStringLiteral("a,b"), QStringLiteral("--all")});
+        QCOMPARE(out.exitCode, 3);
+    }
+
+    void cliAgreementAndBlindComments()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("cli-agreement.rdw"));
+        qint64 c1 = 0, c2 = 0;
+        {
+            auto store = SqliteWorkspaceStore::open(file, SqliteWorkspaceStore::Mode::CreateIfMissing);
+            const qint64 mr = addMr(**store, QStringLiteral("one"));
+            c1 = *(*store)->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 1, 1, QStringLiteral("leak")), QStringLiteral("f.json"));
+            c2 = *(*store)->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 9, 9, QStringLiteral("race")), QStringLiteral("f.json"));
+            QVERIFY((*store)->judge(verdictOf(c1, QStringLiteral("ada"), Verdict::Accept)));
+            QVERIFY((*store)->judge(verdictOf(c1, QStringLiteral("bob"), Verdict::Accept)));
+            QVERIFY((*store)->judge(verdictOf(c2, QStringLiteral("bob"), Verdict::Reject)));
+        }
+        auto out = test::runCli({QStringLiteral("agreement"), QStringLiteral("--workspace"), file, QStringLiteral("--annotators"), QStringLiteral("ada,bob")});
+        QCOMPARE(out.exitCode, 0);
+        const QJsonObject verdict = QJsonDocument::fromJson(out.out).object().value(QStringLiteral("overall")).toObject().value(QStringLiteral("verdict")).toObject();
+        QCOMPARE(verdict.value(QStringLiteral("items")).toInt(), 1);
+        QCOMPARE(verdict.value(QStringLiteral("percent_agreement")).toDouble(), 100.0);
+        QVERIFY(verdict.value(QStringLiteral("kappa")).isNull()); // both said accept: one value only
+        QVERIFY(verdict.value(QStringLiteral("degenerate")).toString().contains(QLatin1String("accept")));
+        out = test::runCli({QStringLiteral("agreement"), QStringLiteral("--workspace"), file, QStringLiteral("--annotators"), QStringLiteral("ada,bob"),
+                            QStringLiteral("--format"), QStringLiteral("md")});
+        QCOMPARE(out.exitCode, 0);
+        QVERIFY(out.out.startsWith("# Agreement: ada and bob"));
+        for (const QStringList &args : QList<QStringList>{{QStringLiteral("--annotators"), QStringLiteral("ada")},
+                                                           {QStringLiteral("--annotators"), QStringLiteral("ada,zed")},
+                                                           {QStringLiteral("--annotators"), QStringLiteral("ada,bob"), QStringLiteral("--format"), QStringLiteral("xml")}}) {
+            out = test::runCli(QStringList{QStringLiteral("agreement"), QStringLiteral("--workspace"), file} + args);
+            QCOMPARE(out.exitCode, 2);
+        }
+
+        // Blind (two annotators, no setting): ada sees bob's judgement of c1 (she judged it), not of c2.
+        out = test::runCli({QStringLiteral("comments"), QStringLiteral("--workspace"), file, QStringLiteral("--annotator"), QStringLiteral("ada")});
+        QCOMPARE(out.exitCode, 0);
+        const QJsonArray comments = QJsonDocument::fromJson(out.out).object().value(QStringLiteral("comments")).toArray();
+        QCOMPARE(comments.size(), 2);
+        QCOMPARE(comments[0].toObject().value(QStringLiteral("judgements")).toArray().size(), 2);
+        QCOMPARE(comments[1].toObject().value(QStringLiteral("judgements")).toArray().size(), 0);
+        // Without --annotator (an export), everything.
+        out = test::runCli({QStringLiteral("comments"), QStringLiteral("--workspace"), file});
+        QCOMPARE(QJsonDocument::fromJson(out.out).object().value(QStringLiteral("comments")).toArray()[1].toObject().value(QStringLiteral("judgements")).toArray().size(), 1);
+    }
+
+    void cliGroupsTakeTheThreshold()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("cli-groups.rdw"));
+        {
+            auto store = SqliteWorkspaceStore::open(file, SqliteWorkspaceStore::Mode::CreateIfMissing);
+            const qint64 mr = addMr(**store, QStringLiteral("one"));
+            (*store)->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 1, 1, QStringLiteral("leak of the handle")), QStringLiteral("one.json"));
+            (*store)->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 2, 2, QStringLiteral("leak of the file handle here")), QStringLiteral("two.json"));
+        }
+        const auto groupsAt = [&file](const QString &threshold) {
+            const auto out = test::runCli({QStringLiteral("groups"), QStringLiteral("--workspace"), file, QStringLiteral("--threshold"), threshold});
+            return QJsonDocument::fromJson(out.out).object().value(QStringLiteral("groups")).toArray();
+        };
+        QCOMPARE(groupsAt(QStringLiteral("0.6")).size(), 1);
+        QCOMPARE(groupsAt(QStringLiteral("0.6"))[0].toObject().value(QStringLiteral("members")).toArray()[1].toObject().value(QStringLiteral("author")).toString(),
+                 QStringLiteral("two.json"));
+        QCOMPARE(groupsAt(QStringLiteral("0.7")).size(), 2);
+        QCOMPARE(test::runCli({QStringLiteral("groups"), QStringLiteral("--workspace"), file, QStringLiteral("--threshold"), QStringLiteral("1.5")}).exitCode, 2);
     }
 };
 

@@ -89,4 +89,26 @@
         <translation><numerusform>%n file could not be read</numerusform><numerusform>%n files could not be read</numerusform></translation>
     </message>
 </context>
+<context>
+    <name>rd::TeamCardText</name>
+    <message numerus="yes">
+        <source>Judged as one group of %n near-duplicates (each keeps the judgement):</source>
+        <translation><numerusform>Judged as one group of %n near-duplicates (each keeps the judgement):</numerusform><numerusform>Judged as one group of %n near-duplicates (each keeps the judgement):</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>One of %n near-duplicates (judged one by one):</source>
+        <translation><numerusform>One of %n near-duplicates (judged one by one):</numerusform><numerusform>One of %n near-duplicates (judged one by one):</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Blind mode: %n other judgement(s) hidden until you give a verdict.</source>
+        <translation><numerusform>Blind mode: %n other judgement hidden until you give a verdict.</numerusform><numerusform>Blind mode: %n other judgements hidden until you give a verdict.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::TeamWorkbench</name>
+    <message numerus="yes">
+        <source>%n disagreement(s) to adjudicate</source>
+        <translation><numerusform>%n disagreement to adjudicate</numerusform><numerusform>%n disagreements to adjudicate</numerusform></translation>
+    </message>
+</context>
 </TS>

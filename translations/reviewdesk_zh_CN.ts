@@ -8,6 +8,220 @@
     </message>
 </context>
 <context>
+    <name>rd::AdjudicationView</name>
+    <message>
+        <source>Adjudication</source>
+        <translation>裁决</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>有分歧的标签</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Show adjudicated items too</source>
+        <translation>同时显示已裁决的条目</translation>
+    </message>
+    <message>
+        <source>Open Its Merge Request</source>
+        <translation>打开其合并请求</translation>
+    </message>
+    <message>
+        <source>No category</source>
+        <translation>无类别</translation>
+    </message>
+    <message>
+        <source>No context level</source>
+        <translation>无上下文级别</translation>
+    </message>
+    <message>
+        <source>No severity</source>
+        <translation>无严重程度</translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>Key bug</source>
+        <translation>关键缺陷</translation>
+    </message>
+    <message>
+        <source>Not a key bug</source>
+        <translation>不是关键缺陷</translation>
+    </message>
+    <message>
+        <source>Why this label is right (required)</source>
+        <translation>为何此标签正确（必填）</translation>
+    </message>
+    <message>
+        <source>Final verdict</source>
+        <translation>最终结论</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Context level</source>
+        <translation>上下文级别</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重度</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Save Final Label</source>
+        <translation>保存最终标签</translation>
+    </message>
+    <message>
+        <source>MR %1 · %2:%3</source>
+        <translation>合并请求 %1 · %2:%3</translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
+        <translation>已裁决</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>待裁决</translation>
+    </message>
+    <message>
+        <source>No disagreement to adjudicate.</source>
+        <translation>没有需要裁决的分歧。</translation>
+    </message>
+    <message>
+        <source>critique</source>
+        <translation>评语</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>The code of merge request %1 shows once it is open in the window.</source>
+        <translation>在窗口中打开合并请求 %1 后即可显示其代码。</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1，第 %2 行</translation>
+    </message>
+    <message>
+        <source>%1, lines %2–%3</source>
+        <translation>%1，第 %2–%3 行</translation>
+    </message>
+    <message>
+        <source>%1 is not changed in this merge request.</source>
+        <translation>%1 在此合并请求中没有变更。</translation>
+    </message>
+</context>
+<context>
+    <name>rd::AgreementDialog</name>
+    <message>
+        <source>Annotator Agreement</source>
+        <translation>标注者一致性</translation>
+    </message>
+    <message>
+        <source>Annotators</source>
+        <translation>标注者</translation>
+    </message>
+    <message>
+        <source>and</source>
+        <translation>与</translation>
+    </message>
+    <message>
+        <source>Merge requests</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Items both judged</source>
+        <translation>双方都评判的条目</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>一致率</translation>
+    </message>
+    <message>
+        <source>Cohen's kappa</source>
+        <translation>Cohen's kappa</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Kappa compares the observed agreement with the agreement expected by chance from the two annotators' own label frequencies; severity counts values within ±1 as agreeing.</source>
+        <translation>Kappa 将观察到的一致率与按两位标注者各自标签频率计算的偶然一致率相比较；严重程度相差不超过 ±1 即视为一致。</translation>
+    </message>
+    <message>
+        <source>All merge requests</source>
+        <translation>所有合并请求</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>No item judged by both: nothing to compare.</source>
+        <translation>没有双方都评判的条目：无法比较。</translation>
+    </message>
+    <message>
+        <source>Both gave every item the same value (%1): chance agreement is 1, so kappa is undefined.</source>
+        <translation>双方对所有条目都给出同一个值（%1）：偶然一致率为 1，因此 kappa 无定义。</translation>
+    </message>
+    <message>
+        <source>Every value given (%1) is within ±1 of the others: chance agreement is 1, so kappa is undefined.</source>
+        <translation>给出的所有值（%1）彼此相差都不超过 ±1：偶然一致率为 1，因此 kappa 无定义。</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>undefined</source>
+        <translation>无定义</translation>
+    </message>
+    <message>
+        <source>Confusion matrix of %1: rows %2, columns %3</source>
+        <translation>%1 的混淆矩阵：行为 %2，列为 %3</translation>
+    </message>
+    <message>
+        <source>key bug</source>
+        <translation>关键缺陷</translation>
+    </message>
+    <message>
+        <source>no key bug</source>
+        <translation>非关键缺陷</translation>
+    </message>
+</context>
+<context>
     <name>rd::CommentCardText</name>
     <message>
         <source>written by %1</source>
@@ -423,6 +637,30 @@
     <message>
         <source>%1 of %2 shown · %3 judged · %4 kept by the pipeline</source>
         <translation>显示 %1 / %2 · 已评判 %3 · 流水线保留 %4</translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation>团队</translation>
+    </message>
+    <message>
+        <source>Any team state</source>
+        <translation>任意团队状态</translation>
+    </message>
+    <message>
+        <source>Others' judgements shown</source>
+        <translation>已显示他人的评判</translation>
+    </message>
+    <message>
+        <source>Annotators agree</source>
+        <translation>标注者一致</translation>
+    </message>
+    <message>
+        <source>Annotators disagree</source>
+        <translation>标注者有分歧</translation>
+    </message>
+    <message>
+        <source>Others judged, you not yet</source>
+        <translation>他人已评判、你尚未评判</translation>
     </message>
 </context>
 <context>
@@ -1403,6 +1641,10 @@
         <source>Slicing failed; the review was not started.</source>
         <translation>切片失败；审查未启动。</translation>
     </message>
+    <message>
+        <source>choose an annotator before adjudicating</source>
+        <translation>裁决前请先选择标注者</translation>
+    </message>
 </context>
 <context>
     <name>rd::RunDialog</name>
@@ -1698,6 +1940,120 @@
     <message numerus="yes">
         <source>%n file(s) could not be read</source>
         <translation><numerusform>%n 个文件无法读取</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::TeamCardText</name>
+    <message>
+        <source>severity %1</source>
+        <translation>严重程度 %1</translation>
+    </message>
+    <message>
+        <source>key bug</source>
+        <translation>关键缺陷</translation>
+    </message>
+    <message>
+        <source>no label</source>
+        <translation>无标签</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>context level</source>
+        <translation>上下文级别</translation>
+    </message>
+    <message>
+        <source>severity (±1)</source>
+        <translation>严重程度（±1）</translation>
+    </message>
+    <message>
+        <source>not judged yet</source>
+        <translation>尚未评判</translation>
+    </message>
+    <message>
+        <source>judged by one annotator; waits for a second</source>
+        <translation>已由一位标注者评判；等待第二位</translation>
+    </message>
+    <message>
+        <source>final (agreed): %1</source>
+        <translation>最终（一致）：%1</translation>
+    </message>
+    <message>
+        <source>annotators disagree on %1: waits for adjudication</source>
+        <translation>标注者在%1上有分歧：等待裁决</translation>
+    </message>
+    <message>
+        <source>final (adjudicated by %1): %2 — %3</source>
+        <translation>最终（由 %1 裁决）：%2 — %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Judged as one group of %n near-duplicates (each keeps the judgement):</source>
+        <translation><numerusform>作为 %n 条近似重复评论的一组来评判（每条都保存该评判）：</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>One of %n near-duplicates (judged one by one):</source>
+        <translation><numerusform>%n 条近似重复评论之一（逐条评判）：</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Blind mode: %n other judgement(s) hidden until you give a verdict.</source>
+        <translation><numerusform>盲评模式：在你给出结论之前，隐藏了 %n 条他人的评判。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::TeamWorkbench</name>
+    <message>
+        <source>Next &amp;Unjudged in My Queue</source>
+        <translation>我的队列中下一条未评判(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Annotator &amp;Agreement…</source>
+        <translation>标注者一致性(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>A&amp;djudication…</source>
+        <translation>裁决(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Team Settings…</source>
+        <translation>团队设置(&amp;T)…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disagreement(s) to adjudicate</source>
+        <translation><numerusform>%n 处分歧待裁决</numerusform></translation>
+    </message>
+    <message>
+        <source>Choose your name first (judge a comment).</source>
+        <translation>请先选择你的名字（评判一条评论）。</translation>
+    </message>
+    <message>
+        <source>Your queue is empty: every comment assigned to you has your verdict.</source>
+        <translation>你的队列已空：分配给你的每条评论都已有你的结论。</translation>
+    </message>
+    <message>
+        <source>Team Settings</source>
+        <translation>团队设置</translation>
+    </message>
+    <message>
+        <source>Blind mode: hide other annotators' judgements of a comment until I have judged it</source>
+        <translation>盲评模式：在我评判某条评论之前，隐藏其他标注者对它的评判</translation>
+    </message>
+    <message>
+        <source>Judge near-duplicate comments as one group</source>
+        <translation>将近似重复的评论作为一组评判</translation>
+    </message>
+    <message>
+        <source>Text similarity for near-duplicates</source>
+        <translation>近似重复的文本相似度</translation>
+    </message>
+    <message>
+        <source>Near-duplicates: the same file and side, overlapping or adjacent lines, and issue texts whose word sets overlap at least this much (Jaccard: shared words / all words).</source>
+        <translation>近似重复：同一文件和同一侧，行范围重叠或相邻，且问题描述的词集重合度至少达到该值（Jaccard：共有词数 / 全部词数）。</translation>
     </message>
 </context>
 <context>
@@ -2216,6 +2572,42 @@
     <message>
         <source>cannot read %1 of %2: the object is missing from the repository</source>
         <translation>无法读取 %2 的对象 %1：仓库中缺少该对象</translation>
+    </message>
+    <message>
+        <source>assign the merge request</source>
+        <translation>分配合并请求</translation>
+    </message>
+    <message>
+        <source>read the assignments</source>
+        <translation>读取分配</translation>
+    </message>
+    <message>
+        <source>the group has no comments</source>
+        <translation>该组没有评论</translation>
+    </message>
+    <message>
+        <source>an adjudication needs a verdict</source>
+        <translation>裁决需要一个结论</translation>
+    </message>
+    <message>
+        <source>an adjudication needs a reason</source>
+        <translation>裁决需要一个理由</translation>
+    </message>
+    <message>
+        <source>store the adjudication</source>
+        <translation>保存裁决</translation>
+    </message>
+    <message>
+        <source>read the adjudications</source>
+        <translation>读取裁决</translation>
+    </message>
+    <message>
+        <source>read the workspace settings</source>
+        <translation>读取工作区设置</translation>
+    </message>
+    <message>
+        <source>store the workspace settings</source>
+        <translation>保存工作区设置</translation>
     </message>
 </context>
 <context>

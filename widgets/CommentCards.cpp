@@ -1,6 +1,7 @@
 #include "CommentCards.h"
 
 #include "CommentCardText.h"
+#include "TeamCardText.h"
 #include "DiffPane.h"
 
 #include <ReviewSession.h>
@@ -16,6 +17,7 @@ CommentCards::CommentCards(ReviewSession *session, DiffPane *pane, QObject *pare
         connect(session, signal, this, &CommentCards::refresh);
     connect(session, &ReviewSession::commentChanged, this, &CommentCards::refresh);
     connect(session, &ReviewSession::judgementChanged, this, &CommentCards::refresh);
+    connect(session, &ReviewSession::teamChanged, this, &CommentCards::refresh);
     connect(session, &ReviewSession::currentCommentChanged, this, [this](qint64 id) { m_pane->view()->setCurrentCard(id); });
     DiffView *view = pane->view();
     connect(view, &DiffView::cardClicked, session, &ReviewSession::setCurrentComment);
@@ -98,7 +100,8 @@ void CommentCards::refresh()
         card.id = c.id;
         card.collapsed = isCollapsed(c.id);
         card.accent = CommentCardText::severityColor(c.comment.q3Severity);
-        card.html = CommentCardText::html(c, judgement, CommentCardText::runLabel(m_session->runs(), c), where.note, palette);
+        card.html = CommentCardText::html(c, judgement, CommentCardText::runLabel(m_session->runs(), c), where.note, palette)
+                    + TeamCardText::html(*m_session, c, palette);
         card.summary = CommentCardText::summary(c, judgement, palette);
         cards.append(card);
     }

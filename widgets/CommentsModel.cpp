@@ -5,6 +5,8 @@
 #include <ReviewSession.h>
 
 #include <QGuiApplication>
+
+#include <algorithm>
 #include <QPalette>
 
 namespace rd {
@@ -71,8 +73,34 @@ QVariant CommentsModel::headerData(int section, Qt::Orientation orientation, int
     return QIdentityProxyModel::headerData(section, orientation, role);
 }
 
-bool CommentFilter::accepts(const StoredComment &c, const std::optional<Judgement> &j, const QString &model) const
+bool CommentFilter::accepts(const StoredComment &c, const std::optional<Judgement> &j, const QString &model, const QList<Judgement> &visible,
+                            int hidden) const
 {
+    if (team != Team::Any) {
+        const bool othersShown = std::any_of(visible.begin(), visible.end(), [&j](const Judgement &x) {
+            return x.verdict && (!j || x.annotator != j->annotator);
+        });
+        const FinalLabel::Status status = finalLabel(visible).status;
+        switch (team) {
+        case Team::Any: break;
+        case Team::OthersShown:
+            if (!othersShown)
+                return false;
+            break;
+        case Team::Agreed:
+            if (status != FinalLabel::Status::Agreed)
+                return false;
+            break;
+        case Team::Disagreed:
+            if (status != FinalLabel::Status::Disagreement)
+                return false;
+            break;
+        case Team::WaitingForYou:
+            if (hidden == 0)
+                return false;
+            break;
+        }
+    }
     const ReviewComment &r = c.comment;
     const bool judged = j && j->verdict;
     if (verdict >= 0 && !(judged && static_cast<int>(*j->verdict) == verdict))
@@ -146,7 +174,10 @@ QString CommentFilterModel::modelOf(const StoredComment &comment) const
 
 bool CommentFilterModel::accepts(const StoredComment &comment) const
 {
-    return m_filter.accepts(comment, m_session->judgement(comment.id), modelOf(comment));
+    if (m_filter.team == CommentFilter::Team::Any)
+        return m_filter.accepts(comment, m_session->judgement(comment.id), modelOf(comment));
+    return m_filter.accepts(comment, m_session->judgement(comment.id), modelOf(comment), m_session->visibleJudgementsOf(comment.id),
+                            m_session->hiddenJudgementsOf(comment.id));
 }
 
 QList<qint64> CommentFilterModel::shownComments() const

@@ -52,8 +52,15 @@ struct CommentFilter
     QString model;
     QString author;
     QString text;
+    // Ground truth by a team: what the other annotators' judgements, as
+    // blind mode lets the annotator see them, say.
+    enum class Team { Any, OthersShown, Agreed, Disagreed, WaitingForYou };
+    Team team = Team::Any;
 
-    bool accepts(const StoredComment &comment, const std::optional<Judgement> &judgement, const QString &model) const;
+    // `visible`: every judgement of the comment the annotator may see (theirs
+    // included); `hidden`: how many others blind mode hides.
+    bool accepts(const StoredComment &comment, const std::optional<Judgement> &judgement, const QString &model,
+                 const QList<Judgement> &visible = {}, int hidden = 0) const;
 };
 
 class CommentFilterModel : public QSortFilterProxyModel

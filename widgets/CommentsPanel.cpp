@@ -69,7 +69,14 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     addCombo(QStringLiteral("run"), tr("Run"), grid, 1, 8);
     addCombo(QStringLiteral("model"), tr("Model"), grid, 1, 10);
     addCombo(QStringLiteral("author"), tr("Author"), grid, 1, 12);
-    for (int column : {1, 3, 5, 7, 9, 11, 13})
+    // Ground truth by a team: what the others' judgements say, as far as blind mode shows them.
+    QComboBox *team = addCombo(QStringLiteral("team"), tr("Team"), grid, 1, 14);
+    team->addItem(tr("Any team state"), static_cast<int>(CommentFilter::Team::Any));
+    team->addItem(tr("Others' judgements shown"), static_cast<int>(CommentFilter::Team::OthersShown));
+    team->addItem(tr("Annotators agree"), static_cast<int>(CommentFilter::Team::Agreed));
+    team->addItem(tr("Annotators disagree"), static_cast<int>(CommentFilter::Team::Disagreed));
+    team->addItem(tr("Others judged, you not yet"), static_cast<int>(CommentFilter::Team::WaitingForYou));
+    for (int column : {1, 3, 5, 7, 9, 11, 13, 15})
         grid->setColumnStretch(column, 1);
     layout->addLayout(grid);
 
@@ -110,6 +117,11 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     });
     connect(m_model, &QAbstractItemModel::dataChanged, this, &CommentsPanel::updateCounts);
     connect(m_session, &ReviewSession::currentCommentChanged, this, &CommentsPanel::selectCurrent);
+    // Another's judgement that blind mode now shows (or hides) changes what the team filter accepts.
+    connect(m_session, &ReviewSession::teamChanged, this, [this] {
+        if (m_filter->filter().team != CommentFilter::Team::Any)
+            applyFilter();
+    });
     rebuildChoices();
     updateCounts();
 }
@@ -197,6 +209,7 @@ void CommentsPanel::applyFilter()
     f.model = combo(QStringLiteral("model"))->currentData().toString();
     f.author = combo(QStringLiteral("author"))->currentData().toString();
     f.text = m_text->text().trimmed();
+    f.team = static_cast<CommentFilter::Team>(combo(QStringLiteral("team"))->currentData().toInt());
     m_filter->setFilter(f);
     updateCounts();
     selectCurrent();

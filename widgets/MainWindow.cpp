@@ -5,6 +5,7 @@
 #include "FileTreeModel.h"
 #include "JudgingBar.h"
 #include "JudgingStatus.h"
+#include "TeamWorkbench.h"
 #include "JudgingWorkbench.h"
 #include "MergeRequestHeader.h"
 #include "PipelinePanel.h"
@@ -80,6 +81,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_session = new ReviewSession(this);
     m_judging = new JudgingWorkbench(m_session, this, m_diffPane);
     m_workspaces = new WorkspaceActions(m_session, this);
+    m_team = new TeamWorkbench(m_session, this);
     rightLayout->addWidget(m_judging->bar());
     rightLayout->addWidget(m_diffPane, 1);
 
@@ -141,6 +143,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createMenus();
     statusBar()->showMessage(tr("Highlighting: %1").arg(SyntaxHighlighter::backendName()));
     statusBar()->addPermanentWidget(m_judging->status());
+    statusBar()->addPermanentWidget(m_team->status());
+    connect(m_team, &TeamWorkbench::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
+    connect(m_team, &TeamWorkbench::openMergeRequestRequested, this, [this](qint64 id) {
+        const auto entry = m_session->hasWorkspace() ? m_session->store()->mergeRequest(id) : Result<MergeRequestEntry>(Error{});
+        if (entry)
+            openMergeRequest({entry->repository, entry->base, entry->head, entry->twoDot, entry->title, entry->description});
+    });
     connect(m_judging, &JudgingWorkbench::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_judging, &JudgingWorkbench::showFileRequested, this, [this](const QByteArray &path) { selectFile(path); });
 
@@ -445,6 +454,7 @@ void MainWindow::createMenus()
     QMenu *review = menuBar()->addMenu(tr("&Review"));
     review->addAction(action(QStringLiteral("runReview")));
     review->addAction(action(QStringLiteral("showReview")));
+    m_team->fillMenu(review);
 
     m_judging->fillMenu(menuBar()->addMenu(tr("&Judge")));
 

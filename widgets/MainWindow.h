@@ -23,6 +23,7 @@ class FileFilterModel;
 class FileTreeModel;
 class MergeRequestHeader;
 class JudgingWorkbench;
+class TeamWorkbench;
 class ReviewSession;
 class WorkspaceActions;
 
@@ -65,6 +66,7 @@ public:
     ReviewSession *session() const { return m_session; }
     JudgingWorkbench *judging() const { return m_judging; }
     WorkspaceActions *workspaces() const { return m_workspaces; }
+    TeamWorkbench *team() const { return m_team; }
     bool selectFile(const QByteArray &path);
 
 Q_SIGNALS:
@@ -120,6 +122,7 @@ private:
     ReviewSession *m_session = nullptr;
     JudgingWorkbench *m_judging = nullptr;
     WorkspaceActions *m_workspaces = nullptr;
+    TeamWorkbench *m_team = nullptr;
 };
 
 } // namespace rd

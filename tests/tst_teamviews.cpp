@@ -1,0 +1,381 @@
+// Ground truth by a team in the window (issue 11): blind mode hides exactly
+// the other annotators' judgements until the annotator has judged (cards,
+// the Comments panel's team filter), group judging, the queue, the
+// Agreement and Adjudication views and the status bar count; screenshots
+// of both views.
+
+#include <AdjudicationView.h>
+#include <AgreementDialog.h>
+#include <CommentsPanel.h>
+#include <DemoMergeRequest.h>
+#include <DiffPane.h>
+#include <DiffView.h>
+#include <JudgingWorkbench.h>
+#include <MainWindow.h>
+#include <ReviewSession.h>
+#include <TeamWorkbench.h>
+#include <Theme.h>
+#include <WorkspaceActions.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTranslator>
+
+using namespace rd;
+
+class TeamViewsTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void blindModeHidesOthersJudgementsUntilYouJudge();
+    void adjudicationNeedsAReasonAndSettlesTheItem();
+    void agreementViewShowsKappaAndDegenerateLabels();
+    void nextUnjudgedFollowsTheQueue();
+    void screenshots_data();
+    void screenshots();
+
+private:
+    void openDemo();
+    qint64 importComment(int from, int to, const QString &issue, const QString &source);
+    Judgement judgement(qint64 comment, const QString &annotator, Verdict verdict, int severity, const QString &category, ContextLevel context);
+    QString cardHtml(qint64 comment) const;
+    QList<qint64> shownWithTeamFilter(CommentFilter::Team team) const;
+
+    QTemporaryDir m_root;
+    MergeRequestRequest m_demo;
+    MainWindow *m_window = nullptr;
+    ReviewSession *m_session = nullptr;
+    qint64 m_mr = 0;
+};
+
+void TeamViewsTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    auto demo = ensureDemoMergeRequest(m_root.filePath(QStringLiteral("demo-inventory")));
+    QVERIFY2(demo, demo ? "" : qPrintable(demo.error().message));
+    m_demo = *demo;
+}
+
+void TeamViewsTest::init()
+{
+    QSettings().clear();
+    QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ada"));
+    m_window = new MainWindow;
+    m_window->resize(1400, 860);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    const QString workspace = m_root.filePath(QStringLiteral("ws-%1.rdw").arg(QString::fromLatin1(QTest::currentTestFunction())));
+    QFile::remove(workspace);
+    QVERIFY(m_window->workspaces()->open(workspace, true));
+    m_session = m_window->session();
+    openDemo();
+}
+
+void TeamViewsTest::cleanup()
+{
+    delete m_window;
+    m_window = nullptr;
+}
+
+void TeamViewsTest::openDemo()
+{
+    QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
+    m_window->openMergeRequest(m_demo);
+    QVERIFY(opened.wait(20000));
+    m_mr = m_session->currentMergeRequestId();
+    QVERIFY(m_mr > 0);
+    QVERIFY(m_window->selectFile(QByteArrayLiteral("src/stock.cpp")));
+    QTRY_VERIFY(!m_window->diffPane()->isBuilding() && m_window->diffPane()->view()->document());
+}
+
+qint64 TeamViewsTest::importComment(int from, int to, const QString &issue, const QString &source)
+{
+    ReviewComment c;
+    c.file = QStringLiteral("src/stock.cpp");
+    c.lineStart = from;
+    c.lineEnd = to;
+    c.issue = issue;
+    c.category = QStringLiteral("Code Defect");
+    c.q1Nitpick = 6;
+    c.q2Fake = 6;
+    c.q3Severity = 5;
+    const auto id = m_session->store()->importComment(m_mr, c, source);
+    return id ? *id : 0;
+}
+
+Judgement TeamViewsTest::judgement(qint64 comment, const QString &annotator, Verdict verdict, int severity, const QString &category, ContextLevel context)
+{
+    Judgement j;
+    j.comment = comment;
+    j.annotator = annotator;
+    j.verdict = verdict;
+    j.q3Severity = severity;
+    j.category = category;
+    j.context = context;
+    return j;
+}
+
+QString TeamViewsTest::cardHtml(qint64 comment) const
+{
+    for (const DiffCard &card : m_window->diffPane()->view()->cards())
+        if (card.id == comment)
+            return card.html;
+    return {};
+}
+
+QList<qint64> TeamViewsTest::shownWithTeamFilter(CommentFilter::Team team) const
+{
+    CommentsPanel *panel = m_window->judging()->commentsPanel();
+    auto *box = panel->findChild<QComboBox *>(QStringLiteral("team"));
+    box->setCurrentIndex(box->findData(static_cast<int>(team)));
+    QList<qint64> shown = panel->filterModel()->shownComments();
+    std::sort(shown.begin(), shown.end());
+    box->setCurrentIndex(box->findData(static_cast<int>(CommentFilter::Team::Any))); // the filter hides cards too
+    return shown;
+}
+
+void TeamViewsTest::blindModeHidesOthersJudgementsUntilYouJudge()
+{
+    const QString underflow = QStringLiteral("available() - count is unsigned, so it is never below zero and reserve() over-reserves");
+    const qint64 c1 = importComment(39, 39, underflow, QStringLiteral("model-a.json"));
+    const qint64 c2 = importComment(39, 40, underflow + QStringLiteral(" the stock"), QStringLiteral("model-b.json"));
+    const qint64 c3 = importComment(47, 49, QStringLiteral("release() changes reserved without taking m_lock"), QStringLiteral("model-a.json"));
+    QVERIFY(m_session->store()->assign(m_mr, {QStringLiteral("ada"), QStringLiteral("bob")}));
+    QVERIFY(m_session->store()->judgeGroup(judgement(c1, QStringLiteral("bob"), Verdict::Reject, 2, QStringLiteral("Code Defect"), ContextLevel::File), {c1, c2}));
+    QVERIFY(m_session->store()->judge(judgement(c3, QStringLiteral("bob"), Verdict::Accept, 6, QStringLiteral("Code Defect"), ContextLevel::File)));
+    QVERIFY(m_session->openMergeRequest(m_mr)); // reload what was stored behind the session's back
+    QVERIFY(m_session->setAnnotator(QStringLiteral("ada")));
+    QVERIFY(m_session->isBlind());
+    QTRY_COMPARE(m_window->diffPane()->view()->cards().size(), 3);
+
+    // Before ada judges: bob's name and verdicts are nowhere; the cards say something is hidden.
+    for (qint64 c : {c1, c2, c3}) {
+        QVERIFY2(!cardHtml(c).contains(QLatin1String("bob")), qPrintable(cardHtml(c)));
+        QVERIFY(cardHtml(c).contains(QLatin1String("Blind mode: 1 other judgement")));
+    }
+    QVERIFY(cardHtml(c1).contains(QLatin1String("model-b.json"))); // the group's members and their provenance
+    QVERIFY(shownWithTeamFilter(CommentFilter::Team::OthersShown).isEmpty());
+    QVERIFY(shownWithTeamFilter(CommentFilter::Team::Disagreed).isEmpty());
+    QCOMPARE(shownWithTeamFilter(CommentFilter::Team::WaitingForYou), (QList<qint64>{c1, c2, c3}));
+    QVERIFY(m_window->team()->status()->isHidden()); // ada cannot learn of a disagreement either: there is none yet
+
+    // ada accepts c1 with one key: the group (c1, c2) gets her verdict and bob's shows for both, not for c3.
+    m_session->setCurrentComment(c1);
+    m_window->diffPane()->view()->setFocus();
+    QTest::keyClick(m_window, Qt::Key_A);
+    QCOMPARE(m_session->judgement(c2)->verdict, Verdict::Accept);
+    QTRY_VERIFY2(cardHtml(c1).contains(QLatin1String("<b>bob</b>: Rejected")), qPrintable(cardHtml(c1)));
+    QVERIFY(cardHtml(c2).contains(QLatin1String("<b>bob</b>: Rejected")));
+    QVERIFY(cardHtml(c1).contains(QLatin1String("annotators disagree on verdict")));
+    QVERIFY(!cardHtml(c3).contains(QLatin1String("bob")));
+    QVERIFY(cardHtml(c3).contains(QLatin1String("hidden")));
+    QCOMPARE(shownWithTeamFilter(CommentFilter::Team::OthersShown), (QList<qint64>{c1, c2}));
+    QCOMPARE(shownWithTeamFilter(CommentFilter::Team::Disagreed), (QList<qint64>{c1, c2}));
+    QCOMPARE(shownWithTeamFilter(CommentFilter::Team::WaitingForYou), QList<qint64>{c3});
+    QTRY_VERIFY(m_window->team()->status()->text().startsWith(QLatin1String("2 disagreement")));
+
+    // Undo takes the group's verdict back as one step, and blindness returns.
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!m_session->judgement(c1) && !m_session->judgement(c2));
+    QTRY_VERIFY(!cardHtml(c1).contains(QLatin1String("bob")));
+
+    // Blind mode off (Team Settings): everything shows at once.
+    QVERIFY(m_session->setBlindMode(false));
+    QTRY_VERIFY(cardHtml(c3).contains(QLatin1String("<b>bob</b>: Accepted")));
+}
+
+void TeamViewsTest::adjudicationNeedsAReasonAndSettlesTheItem()
+{
+    const qint64 c1 = importComment(39, 39, QStringLiteral("unsigned underflow in reserve()"), QStringLiteral("model-a.json"));
+    const qint64 c2 = importComment(47, 49, QStringLiteral("release() races with reserve()"), QStringLiteral("model-a.json"));
+    QVERIFY(m_session->store()->judge(judgement(c1, QStringLiteral("bob"), Verdict::Reject, 2, QStringLiteral("Code Defect"), ContextLevel::File)));
+    QVERIFY(m_session->store()->judge(judgement(c1, QStringLiteral("ada"), Verdict::Accept, 6, QStringLiteral("Code Defect"), ContextLevel::File)));
+    QVERIFY(m_session->store()->judge(judgement(c2, QStringLiteral("bob"), Verdict::Accept, 5, QStringLiteral("Code Defect"), ContextLevel::Repo)));
+    QVERIFY(m_session->store()->judge(judgement(c2, QStringLiteral("ada"), Verdict::Accept, 6, QStringLiteral("Performance"), ContextLevel::Repo)));
+    QVERIFY(m_session->openMergeRequest(m_mr));
+    QVERIFY(m_session->setAnnotator(QStringLiteral("core")));
+
+    AdjudicationView *view = m_window->team()->showAdjudication();
+    QCOMPARE(view->items(), (QList<qint64>{c1, c2}));
+    QVERIFY(view->selectItem(c1));
+    QCOMPARE(view->comparison()->columnCount(), 2);
+    QCOMPARE(view->comparison()->horizontalHeaderItem(0)->text(), QStringLiteral("ada"));
+    QCOMPARE(view->comparison()->item(0, 0)->text(), QStringLiteral("Accepted"));
+    QCOMPARE(view->comparison()->item(0, 1)->text(), QStringLiteral("Rejected"));
+    // Disputed rows (verdict, severity 6 vs 2) are marked; agreed ones (category) are not.
+    QVERIFY(view->comparison()->item(0, 0)->background().style() != Qt::NoBrush);
+    QVERIFY(view->comparison()->item(4, 0)->background().style() != Qt::NoBrush);
+    QCOMPARE(view->comparison()->item(1, 0)->background().style(), Qt::NoBrush);
+    // The code beside it, with the comment's card.
+    QTRY_VERIFY(view->diffPane()->view()->document() && view->diffPane()->view()->cards().size() == 1);
+    QCOMPARE(view->diffPane()->view()->cards().constFirst().id, c1);
+
+    view->reasonEdit()->clear();
+    QVERIFY(!view->saveFinalLabel());
+    QVERIFY(!view->findChild<QLabel *>(QStringLiteral("adjudicationProblem"))->text().isEmpty());
+    QCOMPARE(m_session->pendingDisagreements().size(), 2);
+    view->verdictBox()->setCurrentIndex(view->verdictBox()->findData(static_cast<int>(Verdict::Accept)));
+    view->reasonEdit()->setText(QStringLiteral("count > available wraps around; the check never fails"));
+    QTest::mouseClick(view->saveButton(), Qt::LeftButton);
+    QCOMPARE(m_session->pendingDisagreements(), QList<qint64>{c2});
+    QCOMPARE(view->items(), QList<qint64>{c2});
+    const FinalLabel f = m_session->finalLabelOf(c1);
+    QCOMPARE(f.status, FinalLabel::Status::Adjudicated);
+    QCOMPARE(f.verdict, Verdict::Accept);
+    QCOMPARE(f.adjudicator, QStringLiteral("core"));
+    QCOMPARE(f.reason, QStringLiteral("count > available wraps around; the check never fails"));
+    QTRY_VERIFY(m_window->team()->status()->text().startsWith(QLatin1String("1 disagreement")));
+    view->setShowAdjudicated(true);
+    QCOMPARE(view->items(), (QList<qint64>{c1, c2}));
+}
+
+void TeamViewsTest::agreementViewShowsKappaAndDegenerateLabels()
+{
+    const qint64 c1 = importComment(39, 39, QStringLiteral("underflow"), QStringLiteral("a.json"));
+    const qint64 c2 = importComment(47, 49, QStringLiteral("race"), QStringLiteral("a.json"));
+    // ada accepts both, bob rejects both: p_o = p_e = 0, kappa 0; nobody marks a key bug: undefined.
+    for (qint64 c : {c1, c2}) {
+        QVERIFY(m_session->store()->judge(judgement(c, QStringLiteral("ada"), Verdict::Accept, 5, QStringLiteral("Code Defect"), ContextLevel::File)));
+        QVERIFY(m_session->store()->judge(judgement(c, QStringLiteral("bob"), Verdict::Reject, 5, QStringLiteral("Code Defect"), ContextLevel::File)));
+    }
+    AgreementDialog *dialog = m_window->team()->showAgreement();
+    dialog->setAnnotators(QStringLiteral("ada"), QStringLiteral("bob"));
+    QTableWidget *labels = dialog->labelsTable();
+    QCOMPARE(labels->rowCount(), 5);
+    QCOMPARE(labels->item(0, 1)->text(), QStringLiteral("2"));
+    QCOMPARE(labels->item(0, 2)->text(), QStringLiteral("0.0 %"));
+    QCOMPARE(labels->item(0, 3)->text(), QStringLiteral("0.000"));
+    QCOMPARE(labels->item(3, 3)->text(), QStringLiteral("undefined"));
+    QVERIFY(labels->item(3, 4)->text().contains(QLatin1String("chance agreement is 1")));
+    dialog->selectLabel(TeamLabel::Verdict);
+    QCOMPARE(dialog->matrixTable()->item(0, 1)->text(), QStringLiteral("2")); // ada accept, bob reject
+    QCOMPARE(dialog->matrixTable()->item(0, 0)->text(), QStringLiteral("0"));
+    // A judgement made in the window updates the open dialog.
+    const qint64 c3 = importComment(25, 25, QStringLiteral("check"), QStringLiteral("a.json"));
+    QVERIFY(m_session->store()->judge(judgement(c3, QStringLiteral("bob"), Verdict::Accept, 5, QStringLiteral("Code Defect"), ContextLevel::File)));
+    QVERIFY(m_session->openMergeRequest(m_mr));
+    QVERIFY(m_session->setAnnotator(QStringLiteral("ada")));
+    QVERIFY(m_session->setVerdict(c3, Verdict::Accept));
+    QTRY_COMPARE(labels->item(0, 1)->text(), QStringLiteral("3"));
+}
+
+void TeamViewsTest::nextUnjudgedFollowsTheQueue()
+{
+    const qint64 c1 = importComment(39, 39, QStringLiteral("underflow"), QStringLiteral("a.json"));
+    const qint64 c2 = importComment(47, 49, QStringLiteral("race"), QStringLiteral("a.json"));
+    QVERIFY(m_session->openMergeRequest(m_mr));
+    QVERIFY(m_session->setAnnotator(QStringLiteral("ada")));
+    QVERIFY(m_session->setVerdict(c1, Verdict::Accept));
+    m_session->setCurrentComment(c1);
+    QAction *next = m_window->team()->nextUnjudgedAction();
+    QCOMPARE(next->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J));
+    next->trigger();
+    QCOMPARE(m_session->currentComment(), c2);
+    QVERIFY(m_session->setVerdict(c2, Verdict::Reject));
+    QVERIFY(!m_window->team()->goToNextUnjudged());
+    QCOMPARE(m_session->currentComment(), c2);
+}
+
+void TeamViewsTest::screenshots_data()
+{
+    QTest::addColumn<QString>("theme");
+    QTest::addColumn<QString>("language");
+    QTest::newRow("light-en") << QStringLiteral("light") << QStringLiteral("en");
+    QTest::newRow("dark-en") << QStringLiteral("dark") << QStringLiteral("en");
+    QTest::newRow("light-zh_CN") << QStringLiteral("light") << QStringLiteral("zh_CN");
+}
+
+// The agreement and adjudication views on the demo merge request with two
+// annotators' judgements of eight candidate comments.
+void TeamViewsTest::screenshots()
+{
+    QFETCH(QString, theme);
+    QFETCH(QString, language);
+    QTranslator translator;
+    if (language != QLatin1String("en")) {
+        QVERIFY(translator.load(QStringLiteral(REVIEWDESK_QM_DIR "/reviewdesk_") + language));
+        QCoreApplication::installTranslator(&translator);
+    }
+    delete m_window; // made again after the translator and theme
+    m_window = nullptr;
+    applyTheme(themeFromName(theme));
+    init();
+
+    struct Candidate
+    {
+        int from, to;
+        const char *issue;
+        Verdict ada, bob;
+        int adaSeverity, bobSeverity;
+        const char *adaCategory, *bobCategory;
+        ContextLevel adaContext, bobContext;
+    };
+    using V = Verdict;
+    using C = ContextLevel;
+    const Candidate candidates[] = {
+        {39, 39, "available() - count is unsigned: the check never fails and reserve() over-reserves", V::Accept, V::Reject, 6, 3, "Code Defect", "Code Defect", C::File, C::File},
+        {47, 49, "release() changes reserved without taking m_lock", V::Accept, V::Accept, 6, 5, "Code Defect", "Code Defect", C::File, C::File},
+        {49, 49, "reserved -= count can wrap below zero when count > reserved", V::Accept, V::Accept, 5, 5, "Code Defect", "Code Defect", C::Diff, C::Diff},
+        {7, 7, "lock_guard could be scoped_lock", V::Reject, V::Reject, 2, 1, "Maintainability and Readability", "Maintainability and Readability", C::Diff, C::Diff},
+        {25, 25, "available() is computed twice", V::Reject, V::Unsure, 2, 2, "Performance", "Performance", C::Diff, C::Diff},
+        {28, 29, "remove() silently keeps reserved stock", V::Accept, V::Accept, 4, 5, "Code Defect", "Code Defect", C::File, C::Repo},
+        {33, 33, "reserve() needs a doc comment", V::Reject, V::Reject, 1, 1, "Maintainability and Readability", "Maintainability and Readability", C::Diff, C::Diff},
+        {41, 41, "reserved += count may overflow", V::Unsure, V::Reject, 3, 2, "Code Defect", "Code Defect", C::Diff, C::Diff},
+    };
+    qint64 first = 0;
+    for (const Candidate &c : candidates) {
+        const qint64 id = importComment(c.from, c.to, QString::fromUtf8(c.issue), QStringLiteral("qwen-run.json"));
+        first = first ? first : id;
+        QVERIFY(m_session->store()->judge(judgement(id, QStringLiteral("ada"), c.ada, c.adaSeverity, QString::fromLatin1(c.adaCategory), c.adaContext)));
+        QVERIFY(m_session->store()->judge(judgement(id, QStringLiteral("bob"), c.bob, c.bobSeverity, QString::fromLatin1(c.bobCategory), c.bobContext)));
+    }
+    QVERIFY(m_session->store()->assign(m_mr, {QStringLiteral("ada"), QStringLiteral("bob")}));
+    QVERIFY(m_session->openMergeRequest(m_mr));
+    QVERIFY(m_session->setAnnotator(QStringLiteral("core")));
+
+    AgreementDialog *agreement = m_window->team()->showAgreement();
+    agreement->setAnnotators(QStringLiteral("ada"), QStringLiteral("bob"));
+    agreement->selectLabel(TeamLabel::Verdict);
+    QVERIFY(QTest::qWaitForWindowExposed(agreement));
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-agreement-%1-%2.png").arg(theme, language);
+    QVERIFY(agreement->grab().toImage().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+    agreement->close();
+
+    AdjudicationView *adjudication = m_window->team()->showAdjudication();
+    QVERIFY(QTest::qWaitForWindowExposed(adjudication));
+    QVERIFY(adjudication->selectItem(first));
+    QTRY_VERIFY(adjudication->diffPane()->view()->document() && !adjudication->diffPane()->view()->cardRect(first).isEmpty());
+    adjudication->reasonEdit()->setText(language == QLatin1String("en") ? QStringLiteral("count > available wraps around; the check never fails")
+                                                                        : QStringLiteral("count 大于 available 时回绕，检查永远不会失败"));
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-adjudication-%1-%2.png").arg(theme, language);
+    QVERIFY(adjudication->grab().toImage().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+    QCOMPARE(isDark(adjudication->palette()), theme == QLatin1String("dark"));
+    if (language != QLatin1String("en"))
+        QVERIFY(adjudication->windowTitle() != QLatin1String("Adjudication"));
+
+    delete m_window;
+    m_window = nullptr;
+    QCoreApplication::removeTranslator(&translator);
+    applyTheme(Theme::System);
+}
+
+QTEST_MAIN(TeamViewsTest)
+#include "tst_teamviews.moc"
