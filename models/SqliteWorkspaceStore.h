@@ -21,8 +21,9 @@ class SqliteWorkspaceStore final : public WorkspaceStore
 public:
     // The schema this program writes. Version 1: merge requests, runs,
     // comments, annotators, judgements. Version 2: the judging history
-    // (undo/redo), annotators' places, and hidden human comments.
-    static constexpr int SchemaVersion = 2;
+    // (undo/redo), annotators' places, and hidden human comments. Version 3:
+    // ground-truth comments, pull-request metadata, dataset exchange.
+    static constexpr int SchemaVersion = 3;
 
     enum class Mode { OpenExisting, CreateIfMissing };
 
@@ -65,6 +66,10 @@ public:
     Result<std::optional<AnnotatorPlace>> lastPlace(const QString &annotator) const override;
     Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
     Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const override;
+
+    // Dataset exchange (issue 11)
+    Result<ImportSummary> importDataset(const DatasetImport &import) override;
+    Result<QList<ExchangeRecord>> exchangeRecords() const override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

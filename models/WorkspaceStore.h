@@ -1,5 +1,6 @@
 #pragma once
 
+#include "DatasetImport.h"
 #include "Result.h"
 #include "Workspace.h"
 
@@ -84,6 +85,14 @@ public:
     virtual Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const = 0;
     // time_spent of the annotator's latest `limit` decisions, newest first.
     virtual Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const = 0;
+
+    // Dataset exchange (issue 11, SqliteWorkspaceStoreExchange.cpp) ----------
+    // Everything one file holds, in one transaction: when any part fails,
+    // nothing of the file is stored. A pull request that already has a
+    // record of the same dataset is refused (it was imported before).
+    virtual Result<ImportSummary> importDataset(const DatasetImport &import) = 0;
+    // Every imported pull request's record, ordered by import and position.
+    virtual Result<QList<ExchangeRecord>> exchangeRecords() const = 0;
 };
 
 } // namespace rd
