@@ -159,8 +159,8 @@ Result<ImportOutcome> importAacrFile(WorkspaceStore &store, const QString &file,
         return inFile(file, summary.error());
     outcome.summary = *summary;
     if (repoMap.isEmpty() && summary->withoutCode > 0)
-        outcome.notes << QCoreApplication::translate("rd::models", "%n pull request(s) imported without code (no --repo-map): their comments count, they cannot be opened in the diff", nullptr,
-                            summary->withoutCode);
+        outcome.notes << QCoreApplication::translate("rd::models", "%1 pull requests imported without code (no repository map): their comments count, the diff cannot be shown")
+                             .arg(summary->withoutCode);
     return outcome;
 }
 

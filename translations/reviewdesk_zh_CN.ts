@@ -532,6 +532,128 @@
     </message>
 </context>
 <context>
+    <name>rd::ExchangeActions</name>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Open from &amp;Workspace…</source>
+        <translation>从工作区打开(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>This merge request was imported without its code (%1): no clone of the repository was linked, or the clone lacks its commits. Its comments are listed in the Comments panel and count for the metrics; import it again with a repository map to see the diff.</source>
+        <translation>此合并请求在没有代码的情况下导入（%1）：没有关联仓库克隆，或克隆中缺少其提交。其评论列在评论面板中并计入指标；使用仓库映射重新导入即可查看差异。</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Open or make a workspace first (File ▸ New Workspace).</source>
+        <translation>请先打开或新建工作区（文件 ▸ 新建工作区）。</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Open a workspace first (File ▸ Open Workspace).</source>
+        <translation>请先打开工作区（文件 ▸ 打开工作区）。</translation>
+    </message>
+    <message>
+        <source>Open from Workspace</source>
+        <translation>从工作区打开</translation>
+    </message>
+    <message>
+        <source>This workspace has no merge requests yet.</source>
+        <translation>此工作区还没有合并请求。</translation>
+    </message>
+    <message>
+        <source>(without code)</source>
+        <translation>（没有代码）</translation>
+    </message>
+    <message>
+        <source>Merge request:</source>
+        <translation>合并请求：</translation>
+    </message>
+    <message>
+        <source>Cannot Open Merge Request</source>
+        <translation>无法打开合并请求</translation>
+    </message>
+    <message>
+        <source>%1 — ReviewDesk</source>
+        <translation>%1 — ReviewDesk</translation>
+    </message>
+</context>
+<context>
+    <name>rd::ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Only the open merge request</source>
+        <translation>仅当前打开的合并请求</translation>
+    </message>
+    <message>
+        <source>&amp;Scope:</source>
+        <translation>范围(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>CQS Algorithm 1: two comments with the same tag form a pair when their scores (0-10) differ by at least this much</source>
+        <translation>CQS 算法 1：标签相同的两条评论，当其得分（0-10）相差至少该值时组成一对</translation>
+    </message>
+    <message>
+        <source>Score &amp;gap δ:</source>
+        <translation>得分差 δ(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Export To</source>
+        <translation>导出到</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2);;All files (*)</source>
+        <translation>%1 文件 (*.%2);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Write to:</source>
+        <translation>写入到(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Exports never contain API keys or the paths of this machine's folders.</source>
+        <translation>导出内容绝不包含 API 密钥或本机文件夹的路径。</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>The export was not written.</source>
+        <translation>未写入导出文件。</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+</context>
+<context>
     <name>rd::FileTreeModel</name>
     <message>
         <source>binary</source>
@@ -548,6 +670,145 @@
     <message>
         <source>unreadable</source>
         <translation>无法读取</translation>
+    </message>
+</context>
+<context>
+    <name>rd::ImportDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>AACR-Bench samples (positive_samples.json, negative_samples.json)</source>
+        <translation>AACR-Bench 样本（positive_samples.json、negative_samples.json）</translation>
+    </message>
+    <message>
+        <source>ReviewDesk run (reviewdesk-cli review --out)</source>
+        <translation>ReviewDesk 运行（reviewdesk-cli review --out）</translation>
+    </message>
+    <message>
+        <source>&amp;Source:</source>
+        <translation>来源(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Import File</source>
+        <translation>导入文件</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Ground truth (reference issues)</source>
+        <translation>真实标准（参考问题）</translation>
+    </message>
+    <message>
+        <source>Candidates (to be judged)</source>
+        <translation>候选（待判定）</translation>
+    </message>
+    <message>
+        <source>Labelled (positive = accepted, negative = rejected)</source>
+        <translation>已标注（正样本 = 接受，负样本 = 拒绝）</translation>
+    </message>
+    <message>
+        <source>Import &amp;as:</source>
+        <translation>导入为(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>From the file's name</source>
+        <translation>根据文件名</translation>
+    </message>
+    <message>
+        <source>Positive samples</source>
+        <translation>正样本</translation>
+    </message>
+    <message>
+        <source>Negative samples</source>
+        <translation>负样本</translation>
+    </message>
+    <message>
+        <source>Sa&amp;mples:</source>
+        <translation>样本(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Labels by &amp;annotator:</source>
+        <translation>标注者(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>optional: JSON from repository URL to a local clone</source>
+        <translation>可选：从仓库 URL 到本地克隆的 JSON</translation>
+    </message>
+    <message>
+        <source>&amp;Repository map:</source>
+        <translation>仓库映射(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Repository Map</source>
+        <translation>仓库映射</translation>
+    </message>
+    <message>
+        <source>Re&amp;pository:</source>
+        <translation>仓库(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Repository</source>
+        <translation>仓库</translation>
+    </message>
+    <message>
+        <source>the run's own</source>
+        <translation>运行自身的</translation>
+    </message>
+    <message>
+        <source>&amp;Base:</source>
+        <translation>基准(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>&amp;Head:</source>
+        <translation>头部(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>A file is imported whole or not at all.</source>
+        <translation>文件要么整体导入，要么完全不导入。</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>choose a file to import</source>
+        <translation>请选择要导入的文件</translation>
+    </message>
+    <message>
+        <source>Cannot Import</source>
+        <translation>无法导入</translation>
+    </message>
+    <message>
+        <source>Nothing was imported; the workspace is unchanged.</source>
+        <translation>未导入任何内容；工作区保持不变。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pull request(s) (%1 new, %2 without code)</source>
+        <translation><numerusform>%n 个拉取请求（%1 个新增，%2 个没有代码）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s)</source>
+        <translation><numerusform>%n 条评论</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n judgement(s)</source>
+        <translation><numerusform>%n 条判定</numerusform></translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>已导入</translation>
     </message>
 </context>
 <context>
@@ -2217,6 +2478,250 @@
         <source>cannot read %1 of %2: the object is missing from the repository</source>
         <translation>无法读取 %2 的对象 %1：仓库中缺少该对象</translation>
     </message>
+    <message>
+        <source>%1 is %2 MiB; ReviewDesk imports files up to %3 MiB</source>
+        <translation>%1 大小为 %2 MiB；ReviewDesk 最多导入 %3 MiB 的文件</translation>
+    </message>
+    <message>
+        <source>commit %1 is not in %2</source>
+        <translation>提交 %1 不在 %2 中</translation>
+    </message>
+    <message>
+        <source>import as ground-truth, candidates or labelled, not '%1'</source>
+        <translation>请以 ground-truth、candidates 或 labelled 方式导入，而不是 '%1'</translation>
+    </message>
+    <message>
+        <source>%1: say whether it holds positive or negative samples (--samples positive|negative)</source>
+        <translation>%1：请说明它包含正样本还是负样本（--samples positive|negative）</translation>
+    </message>
+    <message>
+        <source>samples are positive or negative, not '%1'</source>
+        <translation>样本应为 positive 或 negative，而不是 '%1'</translation>
+    </message>
+    <message>
+        <source>%1: negative samples are rejected comments, not ground-truth issues; import them as labelled or as candidates</source>
+        <translation>%1：负样本是被拒绝的评论，不是真实问题；请以已标注或候选方式导入</translation>
+    </message>
+    <message>
+        <source>%1: imported without code: %2</source>
+        <translation>%1：在没有代码的情况下导入：%2</translation>
+    </message>
+    <message>
+        <source>%1 pull requests imported without code (no repository map): their comments count, the diff cannot be shown</source>
+        <translation>%1 个拉取请求在没有代码的情况下导入（无仓库映射）：其评论计入统计，但无法显示差异</translation>
+    </message>
+    <message>
+        <source>importing a run needs the repository it reviewed</source>
+        <translation>导入运行需要其审查的仓库</translation>
+    </message>
+    <message>
+        <source>the run names no base and head commits; give --base and --head</source>
+        <translation>运行未指明基准和头部提交；请提供 --base 和 --head</translation>
+    </message>
+    <message>
+        <source>imported without code: %1</source>
+        <translation>在没有代码的情况下导入：%1</translation>
+    </message>
+    <message>
+        <source>imported from %1</source>
+        <translation>导入自 %1</translation>
+    </message>
+    <message>
+        <source>no export format '%1' (formats: %2)</source>
+        <translation>没有导出格式 '%1'（可用格式：%2）</translation>
+    </message>
+    <message>
+        <source>the score gap δ must be 0 or more</source>
+        <translation>得分差 δ 必须大于或等于 0</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>AACR-Bench positive samples: the accepted and ground-truth comments</source>
+        <translation>AACR-Bench 正样本：被接受的评论和真实问题评论</translation>
+    </message>
+    <message>
+        <source>AACR-Bench negative samples: the rejected comments</source>
+        <translation>AACR-Bench 负样本：被拒绝的评论</translation>
+    </message>
+    <message>
+        <source>TRL SFT (JSON Lines, messages): diff and comment, then the annotator's verdict and critique</source>
+        <translation>TRL SFT（JSON Lines，messages）：差异和评论，然后是标注者的判定和评语</translation>
+    </message>
+    <message>
+        <source>TRL DPO (JSON Lines, prompt/chosen/rejected): pairs by CQS Algorithm 1 and accepted-vs-rejected on the same lines</source>
+        <translation>TRL DPO（JSON Lines，prompt/chosen/rejected）：按 CQS 算法 1 组对，以及同一行上接受与拒绝的评论对</translation>
+    </message>
+    <message>
+        <source>TRL KTO (JSON Lines, prompt/completion/label): each judged comment</source>
+        <translation>TRL KTO（JSON Lines，prompt/completion/label）：每条已判定的评论</translation>
+    </message>
+    <message>
+        <source>SARIF 2.1.0: one result per kept or accepted comment</source>
+        <translation>SARIF 2.1.0：每条保留或接受的评论一个结果</translation>
+    </message>
+    <message>
+        <source>reviewdog diagnostic format (rdjson)</source>
+        <translation>reviewdog 诊断格式（rdjson）</translation>
+    </message>
+    <message>
+        <source>CSV: one row per comment and annotator</source>
+        <translation>CSV：每条评论与每位标注者一行</translation>
+    </message>
+    <message>
+        <source>run %1 is not a run of merge request %2</source>
+        <translation>运行 %1 不属于合并请求 %2</translation>
+    </message>
+    <message>
+        <source>line %1, column %2 (byte %3)</source>
+        <translation>第 %1 行，第 %2 列（字节 %3）</translation>
+    </message>
+    <message>
+        <source>the file is %1 MiB; ReviewDesk imports files up to %2 MiB</source>
+        <translation>文件大小为 %1 MiB；ReviewDesk 最多导入 %2 MiB 的文件</translation>
+    </message>
+    <message>
+        <source>%1: the JSON ends too early (truncated?): %2</source>
+        <translation>%1：JSON 提前结束（被截断？）：%2</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON: %2</source>
+        <translation>%1：不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a fractional number</source>
+        <translation>小数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>%1: expected %2, found %3</source>
+        <translation>%1：应为%2，实际为%3</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes long; ReviewDesk imports texts of up to %3 bytes (1 MiB)</source>
+        <translation>%1 长 %2 字节；ReviewDesk 最多导入 %3 字节（1 MiB）的文本</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a line number</source>
+        <translation>%1：%2 不是行号</translation>
+    </message>
+    <message>
+        <source>%1.side: "left" or "right", not "%2"</source>
+        <translation>%1.side：应为 "left" 或 "right"，而不是 "%2"</translation>
+    </message>
+    <message>
+        <source>%1.githubPrUrl is empty</source>
+        <translation>%1.githubPrUrl 为空</translation>
+    </message>
+    <message>
+        <source>%1.%2 is empty</source>
+        <translation>%1.%2 为空</translation>
+    </message>
+    <message>
+        <source>%1.comments is missing</source>
+        <translation>缺少 %1.comments</translation>
+    </message>
+    <message>
+        <source>the path is empty</source>
+        <translation>路径为空</translation>
+    </message>
+    <message>
+        <source>the path contains a NUL character</source>
+        <translation>路径包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>"%1" is an absolute path; only paths inside the repository are imported</source>
+        <translation>"%1" 是绝对路径；只导入仓库内的路径</translation>
+    </message>
+    <message>
+        <source>"%1" leaves the repository (".."); only paths inside it are imported</source>
+        <translation>"%1" 离开了仓库（".."）；只导入仓库内的路径</translation>
+    </message>
+    <message>
+        <source>the top level</source>
+        <translation>顶层</translation>
+    </message>
+    <message>
+        <source>an array of pull requests</source>
+        <translation>拉取请求数组</translation>
+    </message>
+    <message>
+        <source>[%1].githubPrUrl: %2 appears twice in the file; each pull request must be one entry</source>
+        <translation>[%1].githubPrUrl：%2 在文件中出现两次；每个拉取请求只能有一个条目</translation>
+    </message>
+    <message>
+        <source>an object from repository URL to local path</source>
+        <translation>从仓库 URL 到本地路径的对象</translation>
+    </message>
+    <message>
+        <source>a path (string)</source>
+        <translation>路径（字符串）</translation>
+    </message>
+    <message>
+        <source>["%1"]: the path is empty</source>
+        <translation>["%1"]：路径为空</translation>
+    </message>
+    <message>
+        <source>a run ({"run": …, "comments": […]})</source>
+        <translation>一次运行（{"run": …, "comments": […]}）</translation>
+    </message>
+    <message>
+        <source>run is missing: not a ReviewDesk run (reviewdesk-cli review --out)</source>
+        <translation>缺少 run：不是 ReviewDesk 运行（reviewdesk-cli review --out）</translation>
+    </message>
+    <message>
+        <source>comments is missing</source>
+        <translation>缺少 comments</translation>
+    </message>
+    <message>
+        <source>a string or null</source>
+        <translation>字符串或 null</translation>
+    </message>
+    <message>
+        <source>%1.side: "old" or "new", not "%2"</source>
+        <translation>%1.side：应为 "old" 或 "new"，而不是 "%2"</translation>
+    </message>
+    <message>
+        <source>import the file</source>
+        <translation>导入文件</translation>
+    </message>
+    <message>
+        <source>%1 is already in this workspace from %2 (%3); nothing was imported</source>
+        <translation>%1 已从 %2（%3）导入到此工作区；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>read the imported records</source>
+        <translation>读取导入的记录</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -2347,6 +2852,14 @@
     <message>
         <source>run configuration: roles.%1.api_key_env names %2, which is not set in the environment</source>
         <translation>运行配置：roles.%1.api_key_env 指定的环境变量 %2 未设置</translation>
+    </message>
+    <message>
+        <source>no workspace is open</source>
+        <translation>没有打开的工作区</translation>
+    </message>
+    <message>
+        <source>no merge request is open</source>
+        <translation>没有打开的合并请求</translation>
     </message>
 </context>
 <context>
