@@ -247,8 +247,11 @@ Result<qint64> SqliteWorkspaceStore::addMergeRequest(const MergeRequestEntry &en
         }
     } else {
         const qint64 created = entry.created.isValid() ? entry.created.toMSecsSinceEpoch() : nowMs();
-        auto q = d->exec("INSERT INTO merge_requests (repository, base, head, two_dot, title, description, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         {entry.repository, entry.base, entry.head, entry.twoDot ? 1 : 0, entry.title, entry.description, created}, doing);
+        auto q = d->exec("INSERT INTO merge_requests (repository, base, head, two_dot, title, description, created, language, pr_category, url,"
+                         " code_linked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         {entry.repository, entry.base, entry.head, entry.twoDot ? 1 : 0, entry.title, entry.description, created,
+                          entry.language, entry.prCategory, entry.url, entry.codeLinked ? 1 : 0},
+                         doing);
         if (!q)
             return q.error();
         id = q->lastInsertId().toLongLong();
@@ -271,6 +274,10 @@ MergeRequestEntry mergeRequestFrom(const QSqlQuery &q)
     e.title = q.value(5).toString();
     e.description = q.value(6).toString();
     e.created = timeFrom(q.value(7));
+    e.language = q.value(8).toString();
+    e.prCategory = q.value(9).toString();
+    e.url = q.value(10).toString();
+    e.codeLinked = q.value(11).toInt() != 0;
     return e;
 }
 
@@ -309,14 +316,14 @@ Result<QList<Value>> allRows(Result<QSqlQuery> query, From from)
 
 Result<QList<MergeRequestEntry>> SqliteWorkspaceStore::mergeRequests() const
 {
-    auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created FROM merge_requests ORDER BY id", {},
+    auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created, language, pr_category, url, code_linked FROM merge_requests ORDER BY id", {},
                      QCoreApplication::translate("rd::models", "read the merge requests"));
     return allRows<MergeRequestEntry>(std::move(q), [](QSqlQuery &row) { return mergeRequestFrom(row); });
 }
 
 Result<MergeRequestEntry> SqliteWorkspaceStore::mergeRequest(qint64 id) const
 {
-    auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created FROM merge_requests WHERE id = ?", {id},
+    auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created, language, pr_category, url, code_linked FROM merge_requests WHERE id = ?", {id},
                      QCoreApplication::translate("rd::models", "read the merge requests"));
     if (!q)
         return q.error();
@@ -409,6 +416,10 @@ Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &
     if (query.origin) {
         where << QStringLiteral("c.origin = ?");
         values << commentOriginName(*query.origin);
+    }
+    if (query.reference) {
+        where << QStringLiteral("c.is_reference = ?");
+        values << (*query.reference ? 1 : 0);
     }
     if (query.kept) {
         where << QStringLiteral("c.kept = ?");

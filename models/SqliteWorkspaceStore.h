@@ -22,7 +22,8 @@ public:
     // The schema this program writes. Version 1: merge requests, runs,
     // comments, annotators, judgements. Version 2: the judging history
     // (undo/redo), annotators' places, and hidden human comments.
-    // Version 3: assignments, adjudications, group judging steps (ground truth).
+    // Version 3: assignments, adjudications, group judging steps (ground truth);
+    // reference comments, pull-request metadata, dataset exchange.
     static constexpr int SchemaVersion = 3;
 
     enum class Mode { OpenExisting, CreateIfMissing };
@@ -78,6 +79,9 @@ public:
     Result<QList<Adjudication>> adjudications(std::optional<qint64> mergeRequest = {}) const override;
     Result<std::optional<QString>> teamSetting(const QString &name) const override;
     Result<bool> setTeamSetting(const QString &name, const QString &value) override;
+    // Dataset exchange (issue 11)
+    Result<ImportSummary> importDataset(const DatasetImport &import) override;
+    Result<QList<ExchangeRecord>> exchangeRecords() const override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

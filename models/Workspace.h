@@ -26,6 +26,13 @@ struct MergeRequestEntry
     QString title;
     QString description;
     QDateTime created;
+    QString language = {};   // the project's main language (AACR-Bench project_main_language)
+    QString prCategory = {}; // the pull request's problem domain (AACR-Bench category)
+    // Dataset exchange (issue 11): where the pull request lives on its code
+    // host, and whether its commits are in `repository` (an MR imported
+    // without a clone, or whose commits the clone lacks, has comments only).
+    QString url = {};
+    bool codeLinked = true;
 };
 
 // One finished review run. models cannot see the pipeline's RunRecord, so
@@ -56,6 +63,10 @@ struct StoredComment
     // The comment as first stored, when someone has edited its text or lines.
     std::optional<ReviewComment> original;
     QDateTime created;
+    bool reference = false; // a ground-truth issue (e.g. AACR-Bench positive samples imported as ground truth)
+    // The record an imported comment came from (a JSON object, every field in
+    // the file's order, unknown ones included), for lossless export.
+    QByteArray exchange = {};
 };
 
 struct Annotator
@@ -159,6 +170,7 @@ struct CommentQuery
     std::optional<Verdict> verdict;
     std::optional<ContextLevel> context;
     bool includeRemoved = false; // human comments whose adding was undone
+    std::optional<bool> reference; // ground-truth issues, or the others
 };
 
 // The four categories of AACR-Bench (§3.2, Table 2), as written there.

@@ -90,6 +90,27 @@ const char *const version3[] = {
     " history BIGINT NOT NULL PRIMARY KEY REFERENCES history (id) ON DELETE CASCADE,"
     " batch BIGINT NOT NULL)",
     "CREATE INDEX gt_group_steps_by_batch ON gt_group_steps (batch)",
+    // Ground truth and pull-request metadata (issue 11, shared with evaluation).
+    "ALTER TABLE comments ADD COLUMN is_reference INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE merge_requests ADD COLUMN language TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE merge_requests ADD COLUMN pr_category TEXT NOT NULL DEFAULT ''",
+    // Dataset exchange (issue 11): the pull request's address, whether its
+    // code is reachable, and every imported record as it was, so that an
+    // export writes back the fields and the order it read.
+    "ALTER TABLE merge_requests ADD COLUMN url TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE merge_requests ADD COLUMN code_linked INTEGER NOT NULL DEFAULT 1",
+    "ALTER TABLE comments ADD COLUMN exchange_record TEXT NOT NULL DEFAULT ''",
+    "CREATE TABLE exchange_imports ("
+    " id %ID%, format TEXT NOT NULL, source TEXT NOT NULL, kind TEXT NOT NULL, annotator TEXT NOT NULL DEFAULT '',"
+    " imported BIGINT NOT NULL)",
+    "CREATE TABLE exchange_records ("
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " dataset TEXT NOT NULL,"
+    " import_id BIGINT NOT NULL REFERENCES exchange_imports (id),"
+    " position INTEGER NOT NULL,"
+    " record TEXT NOT NULL,"
+    " PRIMARY KEY (merge_request, dataset))",
+    "CREATE INDEX merge_requests_by_url ON merge_requests (url)",
 };
 
 template <std::size_t N>

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "DatasetImport.h"
 #include "Result.h"
 #include "TeamAnnotation.h"
 #include "Workspace.h"
@@ -108,6 +109,13 @@ public:
     // Workspace-wide team settings ("blind_mode": "on" / "off"); empty when unset.
     virtual Result<std::optional<QString>> teamSetting(const QString &name) const = 0;
     virtual Result<bool> setTeamSetting(const QString &name, const QString &value) = 0;
+    // Dataset exchange (issue 11, SqliteWorkspaceStoreExchange.cpp) ----------
+    // Everything one file holds, in one transaction: when any part fails,
+    // nothing of the file is stored. A pull request that already has a
+    // record of the same dataset is refused (it was imported before).
+    virtual Result<ImportSummary> importDataset(const DatasetImport &import) = 0;
+    // Every imported pull request's record, ordered by import and position.
+    virtual Result<QList<ExchangeRecord>> exchangeRecords() const = 0;
 };
 
 } // namespace rd

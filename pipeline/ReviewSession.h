@@ -9,6 +9,7 @@
 #include <Agreement.h>
 #include <TeamAnnotation.h>
 #include <Workspace.h>
+#include <DatasetExchange.h>
 #include <WorkspaceStore.h>
 
 #include <QElapsedTimer>
@@ -235,6 +236,15 @@ Q_SIGNALS:
     void reviewStarted(const rd::RunConfig &config, bool replay, int slices);
     void reviewProgressed(const rd::RunProgress &progress);
     void reviewFinished();                 // lastRun()
+
+public:
+    // --- Dataset exchange (issue 11, ReviewSessionExchange.cpp) ------------
+    // Imports one file into the open workspace (all of it or nothing) and
+    // reloads what the views show; exports the workspace (or only the open
+    // merge request) in one format. Errors name the file.
+    Result<ImportOutcome> importAacr(const QString &file, const AacrImportOptions &options);
+    Result<ImportOutcome> importRun(const QString &file, const RunImportOptions &options);
+    Result<QString> exportDataset(const QString &format, const QString &out, bool onlyCurrentMergeRequest, double delta);
 
 private:
     Result<bool> reloadMergeRequest();

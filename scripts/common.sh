@@ -19,6 +19,7 @@ RD_PACKAGES=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite
     libgit2-dev libclang-dev nlohmann-json3-dev
     fonts-dejavu-core fonts-wqy-microhei
+    python3-jsonschema
 )
 
 rd_as_root() {

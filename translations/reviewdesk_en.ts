@@ -28,6 +28,21 @@
     </message>
 </context>
 <context>
+    <name>rd::ImportDialog</name>
+    <message numerus="yes">
+        <source>%n pull request(s) (%1 new, %2 without code)</source>
+        <translation><numerusform>%n pull request (%1 new, %2 without code)</numerusform><numerusform>%n pull requests (%1 new, %2 without code)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s)</source>
+        <translation><numerusform>%n comment</numerusform><numerusform>%n comments</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n judgement(s)</source>
+        <translation><numerusform>%n judgement</numerusform><numerusform>%n judgements</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::JudgingBar</name>
     <message numerus="yes">
         <source>%n comment(s) in this merge request; press J to judge the first.</source>

@@ -15,6 +15,7 @@
 #include "SyntaxHighlighter.h"
 #include "Theme.h"
 #include "WorkspaceActions.h"
+#include "ExchangeActions.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -431,6 +432,8 @@ void MainWindow::createMenus()
     file->addAction(m_workspaces->newAction());
     file->addAction(m_workspaces->openAction());
     file->addMenu(m_workspaces->recentMenu());
+    file->addSeparator();
+    (new ExchangeActions(m_session, this))->addTo(file); // Open from Workspace, Import, Export
     file->addSeparator();
     file->addAction(action(QStringLiteral("quit")));
 

@@ -60,6 +60,8 @@ int runJudge(const QStringList &arguments);
 int runAssign(const QStringList &arguments);
 int runAgreement(const QStringList &arguments);
 int runGroups(const QStringList &arguments);
+int runImport(const QStringList &arguments);
+int runExport(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

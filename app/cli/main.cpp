@@ -22,6 +22,8 @@ const char *usage =
     "  assign   Assign merge requests to two or more annotators (blind judging)\n"
     "  agreement Cohen's kappa and agreement of two annotators per label (JSON or Markdown)\n"
     "  groups   Print the near-duplicate groups of candidate comments with their provenance\n"
+    "  import   Import AACR-Bench samples or a ReviewDesk run into a workspace\n"
+    "  export   Export a workspace as AACR-Bench, TRL (SFT/DPO/KTO), SARIF, rdjson or CSV\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
     "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered,\n"
@@ -54,6 +56,10 @@ int main(int argc, char *argv[])
     // of a command whose memory and time are compared with git's.
     if (command == QLatin1String("diff"))
         return rd::cli::runDiff(arguments);
+    if (command == QLatin1String("import") || command == QLatin1String("export")) { // models only: no libclang
+        QCoreApplication app(argc, argv);
+        return command == QLatin1String("import") ? rd::cli::runImport(arguments) : rd::cli::runExport(arguments);
+    }
     if (command == QLatin1String("slice") || command == QLatin1String("review") || command == QLatin1String("comments")
         || command == QLatin1String("judge")
         || command == QLatin1String("assign") || command == QLatin1String("agreement") || command == QLatin1String("groups")) {

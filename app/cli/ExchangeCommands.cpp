@@ -1,0 +1,141 @@
+// `import` and `export`: datasets in and out of a workspace (AACR-Bench
+// samples, ReviewDesk runs; AACR-Bench, TRL, SARIF, rdjson, CSV).
+
+#include "CliCommand.h"
+
+#include <DatasetExchange.h>
+#include <SqliteWorkspaceStore.h>
+
+#include <cstdio>
+
+namespace rd::cli {
+
+namespace {
+
+int failIn(const QString &command, const Error &error)
+{
+    return fail(exitCodeFor(error), QStringLiteral("%1: %2").arg(command, error.message));
+}
+
+Result<std::optional<qint64>> idOption(const QCommandLineParser &parser, const QCommandLineOption &option)
+{
+    if (!parser.isSet(option))
+        return std::optional<qint64>();
+    bool ok = false;
+    const qint64 id = parser.value(option).toLongLong(&ok);
+    if (!ok || id <= 0)
+        return Error{Error::Kind::Usage, QStringLiteral("--%1 is an id (a positive number), not '%2'").arg(option.names().constFirst(), parser.value(option))};
+    return std::optional<qint64>(id);
+}
+
+} // namespace
+
+int runImport(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Import a dataset into a workspace (made when missing), all of a file or nothing:\n"
+        "  --aacr FILE --as ground-truth|candidates|labelled   AACR-Bench positive_samples.json / negative_samples.json\n"
+        "  --run FILE --repository PATH [--base REV --head REV]  a ReviewDesk run (reviewdesk-cli review --out), as candidates"));
+    const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("The workspace file."), QStringLiteral("FILE"));
+    const QCommandLineOption aacr(QStringLiteral("aacr"), QStringLiteral("An AACR-Bench samples file."), QStringLiteral("FILE"));
+    const QCommandLineOption as(QStringLiteral("as"),
+                                QStringLiteral("ground-truth (reference issues), candidates (to judge) or labelled (positive = accepted, negative = "
+                                               "rejected, by --annotator)."),
+                                QStringLiteral("KIND"));
+    const QCommandLineOption samples(QStringLiteral("samples"), QStringLiteral("positive or negative (default: from the file's name)."), QStringLiteral("SET"));
+    const QCommandLineOption repoMap(QStringLiteral("repo-map"),
+                                     QStringLiteral("JSON object from repository URL (https://github.com/owner/name) to a local clone or bare mirror."),
+                                     QStringLiteral("FILE"));
+    const QCommandLineOption annotator(QStringLiteral("annotator"), QStringLiteral("Whose the labels are (labelled; default aacr-bench)."),
+                                       QStringLiteral("NAME"), QStringLiteral("aacr-bench"));
+    const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("A ReviewDesk run file."), QStringLiteral("FILE"));
+    const QCommandLineOption repository(QStringLiteral("repository"), QStringLiteral("The repository the run reviewed."), QStringLiteral("PATH"));
+    const QCommandLineOption base(QStringLiteral("base"), QStringLiteral("Base of the run's merge request (default: the run's)."), QStringLiteral("REV"));
+    const QCommandLineOption head(QStringLiteral("head"), QStringLiteral("Head of the run's merge request (default: the run's)."), QStringLiteral("REV"));
+    const QCommandLineOption twoDot(QStringLiteral("two-dot"), QStringLiteral("The run's merge request diffs BASE to HEAD directly."));
+    parser.addOptions({workspace, aacr, as, samples, repoMap, annotator, run, repository, base, head, twoDot});
+    if (const int done = parseCommandLine(parser, arguments); done >= 0)
+        return done;
+    if (!parser.isSet(workspace))
+        return fail(ExitUsage, QStringLiteral("import: --workspace is required"));
+    if (parser.isSet(aacr) == parser.isSet(run))
+        return fail(ExitUsage, QStringLiteral("import: give one of --aacr FILE or --run FILE"));
+    if (parser.isSet(aacr) && !parser.isSet(as))
+        return fail(ExitUsage, QStringLiteral("import: --as ground-truth|candidates|labelled is required with --aacr"));
+    if (parser.isSet(run) && !parser.isSet(repository))
+        return fail(ExitUsage, QStringLiteral("import: --repository is required with --run"));
+
+    auto store = SqliteWorkspaceStore::open(parser.value(workspace), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    if (!store)
+        return failIn(QStringLiteral("import"), store.error());
+    Result<ImportOutcome> outcome = Error{};
+    QString file;
+    if (parser.isSet(aacr)) {
+        file = parser.value(aacr);
+        AacrImportOptions options;
+        options.kind = parser.value(as);
+        options.samples = parser.value(samples);
+        options.annotator = parser.value(annotator);
+        options.repoMapFile = parser.value(repoMap);
+        outcome = importAacrFile(**store, file, options);
+    } else {
+        file = parser.value(run);
+        RunImportOptions options;
+        options.repository = parser.value(repository);
+        options.base = parser.value(base);
+        options.head = parser.value(head);
+        options.twoDot = parser.isSet(twoDot);
+        outcome = importRunFile(**store, file, options);
+    }
+    if (!outcome)
+        return failIn(QStringLiteral("import"), outcome.error());
+    for (const QString &note : std::as_const(outcome->notes))
+        std::fprintf(stderr, "import: %s\n", qPrintable(note));
+    const ImportSummary &s = outcome->summary;
+    std::fprintf(stderr, "import: %s: %d pull requests (%d new, %d without code), %d comments, %d judgements\n", qPrintable(file), s.mergeRequests,
+                 s.newMergeRequests, s.withoutCode, s.comments, s.judgements);
+    return ExitOk;
+}
+
+int runExport(const QStringList &arguments)
+{
+    QStringList formats;
+    for (const ExportFormat &f : exportFormats())
+        formats << QStringLiteral("  %1  %2").arg(f.name, -14).arg(f.description);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Export a workspace's comments and final labels. Formats:\n") + formats.join(QLatin1Char('\n')));
+    const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("The workspace file."), QStringLiteral("FILE"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("One of the formats above."), QStringLiteral("FORMAT"));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("The file to write, or a folder (FORMAT.EXT inside it)."), QStringLiteral("FILE|DIR"));
+    const QCommandLineOption mr(QStringLiteral("mr"), QStringLiteral("Only this merge request (its id)."), QStringLiteral("ID"));
+    const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("Only this run's comments (its id)."), QStringLiteral("ID"));
+    const QCommandLineOption delta(QStringLiteral("delta"), QStringLiteral("trl-dpo: the score gap δ of CQS Algorithm 1 (0-10, default 2)."),
+                                   QStringLiteral("D"), QStringLiteral("2"));
+    parser.addOptions({workspace, format, out, mr, run, delta});
+    if (const int done = parseCommandLine(parser, arguments); done >= 0)
+        return done;
+    for (const auto *required : {&workspace, &format, &out})
+        if (!parser.isSet(*required))
+            return fail(ExitUsage, QStringLiteral("export: --%1 is required").arg(required->names().constFirst()));
+    auto onlyMr = idOption(parser, mr);
+    if (!onlyMr)
+        return failIn(QStringLiteral("export"), onlyMr.error());
+    auto onlyRun = idOption(parser, run);
+    if (!onlyRun)
+        return failIn(QStringLiteral("export"), onlyRun.error());
+    bool ok = false;
+    const double gap = parser.value(delta).toDouble(&ok);
+    if (!ok || gap < 0)
+        return fail(ExitUsage, QStringLiteral("export: --delta is a score gap of 0 or more, not '%1'").arg(parser.value(delta)));
+    auto store = SqliteWorkspaceStore::open(parser.value(workspace), SqliteWorkspaceStore::Mode::OpenExisting);
+    if (!store)
+        return failIn(QStringLiteral("export"), store.error());
+    auto written = exportToFile(**store, parser.value(format), parser.value(out), *onlyMr, *onlyRun, gap);
+    if (!written)
+        return failIn(QStringLiteral("export"), written.error());
+    std::fprintf(stderr, "export: wrote %s\n", qPrintable(*written));
+    return ExitOk;
+}
+
+} // namespace rd::cli

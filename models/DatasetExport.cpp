@@ -1,0 +1,319 @@
+#include "DatasetExport.h"
+
+#include "WorkspaceStore.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QProcessEnvironment>
+#include <QSet>
+
+#include <algorithm>
+
+namespace rd {
+
+const QList<ExportFormat> &exportFormats()
+{
+    // One line per format; later formats (aacr-generated, ...) are added here.
+    static const QList<ExportFormat> formats = {
+        {QStringLiteral("aacr-positive"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "AACR-Bench positive samples: the accepted and ground-truth comments"), exportAacrPositive},
+        {QStringLiteral("aacr-negative"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "AACR-Bench negative samples: the rejected comments"), exportAacrNegative},
+        {QStringLiteral("trl-sft"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "TRL SFT (JSON Lines, messages): diff and comment, then the annotator's verdict and critique"), exportTrlSft},
+        {QStringLiteral("trl-dpo"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "TRL DPO (JSON Lines, prompt/chosen/rejected): pairs by CQS Algorithm 1 and accepted-vs-rejected on the same lines"), exportTrlDpo},
+        {QStringLiteral("trl-kto"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "TRL KTO (JSON Lines, prompt/completion/label): each judged comment"), exportTrlKto},
+        {QStringLiteral("sarif"), QStringLiteral("sarif"), QCoreApplication::translate("rd::models", "SARIF 2.1.0: one result per kept or accepted comment"), exportSarif},
+        {QStringLiteral("rdjson"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "reviewdog diagnostic format (rdjson)"), exportRdjson},
+        {QStringLiteral("csv"), QStringLiteral("csv"), QCoreApplication::translate("rd::models", "CSV: one row per comment and annotator"), exportCsv},
+    };
+    return formats;
+}
+
+const ExportFormat *findExportFormat(const QString &name)
+{
+    for (const ExportFormat &f : exportFormats())
+        if (f.name == name)
+            return &f;
+    return nullptr;
+}
+
+QString ExportData::clean(const QString &text) const
+{
+    QString out = text;
+    for (const auto &[from, to] : replacements)
+        if (out.contains(from))
+            out.replace(from, to);
+    return out;
+}
+
+const MergeRequestEntry *ExportData::mergeRequest(qint64 id) const
+{
+    for (const MergeRequestEntry &mr : mergeRequests)
+        if (mr.id == id)
+            return &mr;
+    return nullptr;
+}
+
+QList<const Judgement *> ExportData::judgementsOf(qint64 comment) const
+{
+    return byComment.value(comment);
+}
+
+void ExportData::index()
+{
+    byComment.clear();
+    for (const Judgement &j : judgements)
+        byComment[j.comment].append(&j);
+}
+
+namespace {
+
+// Longest first, so that a clone inside the home folder loses its whole path.
+QList<std::pair<QString, QString>> replacementsFor(const QList<MergeRequestEntry> &mergeRequests)
+{
+    QList<std::pair<QString, QString>> out;
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : env.keys()) {
+        const QString upper = name.toUpper();
+        const QString value = env.value(name);
+        if (value.size() >= 8
+            && (upper.endsWith(QLatin1String("_KEY")) || upper.contains(QLatin1String("API_KEY")) || upper.endsWith(QLatin1String("_TOKEN"))
+                || upper.endsWith(QLatin1String("_SECRET")) || upper.contains(QLatin1String("PASSWORD"))))
+            out.append({value, QStringLiteral("[redacted]")});
+    }
+    QList<std::pair<QString, QString>> paths;
+    for (const MergeRequestEntry &mr : mergeRequests)
+        if (QDir::isAbsolutePath(mr.repository) && mr.repository.size() > 1) {
+            QString path = QDir::cleanPath(mr.repository);
+            paths.append({path, repositoryName(mr)});
+        }
+    const QString home = QDir::homePath();
+    if (home.size() > 1)
+        paths.append({home, QStringLiteral("~")});
+    std::sort(paths.begin(), paths.end(), [](const auto &a, const auto &b) { return a.first.size() > b.first.size(); });
+    out += paths;
+    return out;
+}
+
+} // namespace
+
+Result<ExportData> loadExportData(const WorkspaceStore &store, std::optional<qint64> mergeRequest, std::optional<qint64> run)
+{
+    ExportData data;
+    if (mergeRequest) {
+        auto mr = store.mergeRequest(*mergeRequest);
+        if (!mr)
+            return mr.error();
+        data.mergeRequests.append(*mr);
+    } else {
+        auto all = store.mergeRequests();
+        if (!all)
+            return all.error();
+        data.mergeRequests = *all;
+    }
+    if (run) {
+        auto r = store.run(*run);
+        if (!r)
+            return r.error();
+        if (mergeRequest && r->mergeRequest != *mergeRequest)
+            return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "run %1 is not a run of merge request %2").arg(*run).arg(*mergeRequest)};
+    }
+    for (const MergeRequestEntry &mr : std::as_const(data.mergeRequests)) {
+        auto runs = store.runs(mr.id);
+        if (!runs)
+            return runs.error();
+        data.runs += *runs;
+    }
+    CommentQuery query;
+    query.mergeRequest = mergeRequest;
+    query.run = run;
+    auto comments = store.comments(query);
+    if (!comments)
+        return comments.error();
+    data.comments = *comments;
+    std::sort(data.comments.begin(), data.comments.end(), [](const StoredComment &a, const StoredComment &b) { return a.id < b.id; });
+    auto judgements = store.judgements(mergeRequest);
+    if (!judgements)
+        return judgements.error();
+    data.judgements = *judgements;
+    auto records = store.exchangeRecords();
+    if (!records)
+        return records.error();
+    for (const ExchangeRecord &r : std::as_const(*records))
+        if (!mergeRequest || r.mergeRequest == *mergeRequest)
+            data.records.append(r);
+    if (run) { // only the merge request of the run
+        QSet<qint64> used;
+        for (const StoredComment &c : std::as_const(data.comments))
+            used.insert(c.mergeRequest);
+        data.mergeRequests.removeIf([&](const MergeRequestEntry &mr) { return !used.contains(mr.id); });
+        data.records.removeIf([&](const ExchangeRecord &r) { return !used.contains(r.mergeRequest); });
+    }
+    data.replacements = replacementsFor(data.mergeRequests);
+    data.index();
+    return data;
+}
+
+FinalLabel finalLabel(const StoredComment &comment, const QList<const Judgement *> &judgements)
+{
+    FinalLabel f;
+    const auto agreed = [&](auto member) {
+        using Value = std::decay_t<decltype(*(std::declval<Judgement>().*member))>;
+        std::optional<Value> value;
+        for (const Judgement *j : judgements) {
+            const auto &v = j->*member;
+            if (!v)
+                continue;
+            if (value && !(*value == *v))
+                return std::optional<Value>();
+            value = *v;
+        }
+        return value;
+    };
+    std::optional<Verdict> verdict;
+    bool disagree = false;
+    for (const Judgement *j : judgements) {
+        if (!j->verdict || *j->verdict == Verdict::Unsure)
+            continue;
+        if (verdict && *verdict != *j->verdict)
+            disagree = true;
+        verdict = *j->verdict;
+    }
+    if (comment.reference)
+        f.verdict = Verdict::Accept;
+    else if (!disagree)
+        f.verdict = verdict;
+    f.category = agreed(&Judgement::category);
+    f.context = agreed(&Judgement::context);
+    f.tag = agreed(&Judgement::tag);
+    return f;
+}
+
+QString commentNote(const ReviewComment &c)
+{
+    QString note = c.issue;
+    if (!c.rootCause.isEmpty())
+        note += QStringLiteral("\n\nRoot cause: ") + c.rootCause;
+    if (!c.fix.isEmpty())
+        note += QStringLiteral("\n\nFix: ") + c.fix;
+    if (!c.example.isEmpty())
+        note += QStringLiteral("\n\n```\n") + c.example + QStringLiteral("\n```");
+    return note;
+}
+
+QString repositoryName(const MergeRequestEntry &mr)
+{
+    QString source = mr.url.isEmpty() ? mr.repository : mr.url;
+    if (const qsizetype pull = source.indexOf(QLatin1String("/pull/")); pull > 0)
+        source = source.left(pull);
+    if (source.startsWith(QLatin1String("https://")) || source.startsWith(QLatin1String("http://"))) {
+        const QStringList parts = source.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        if (parts.size() >= 4)
+            return parts.at(parts.size() - 2) + QLatin1Char('/') + parts.last();
+        return parts.value(parts.size() - 1);
+    }
+    QString path = QDir::cleanPath(source);
+    if (path.endsWith(QLatin1String("/.git")))
+        path.chop(5);
+    QString name = path.section(QLatin1Char('/'), -1);
+    if (name.endsWith(QLatin1String(".git")))
+        name.chop(4);
+    return name;
+}
+
+std::optional<double> judgedScore(const StoredComment &comment, const QList<const Judgement *> &judgements)
+{
+    double sum = 0;
+    int count = 0;
+    for (const Judgement *j : judgements) {
+        if (!j->verdict)
+            continue;
+        ++count;
+        if (*j->verdict == Verdict::Reject)
+            continue; // scores 0: the issue is wrong
+        const int q1 = j->q1Nitpick.value_or(comment.comment.q1Nitpick);
+        const int q2 = j->q2Fake.value_or(comment.comment.q2Fake);
+        const int q3 = j->q3Severity.value_or(comment.comment.q3Severity);
+        if (q1 < 1 || q2 < 1 || q3 < 1) // no scores at all: an acceptance is full marks
+            sum += *j->verdict == Verdict::Accept ? 10.0 : 5.0;
+        else
+            sum += (q1 + q2 + q3 - 3) * 10.0 / 18.0;
+    }
+    if (count == 0)
+        return std::nullopt;
+    return sum / count;
+}
+
+namespace {
+
+// Which generated review a comment belongs to: its run, or its importer/author.
+QString reviewOf(const StoredComment &c)
+{
+    if (c.run)
+        return QStringLiteral("run:%1").arg(*c.run);
+    return commentOriginName(c.origin) + QLatin1Char(':') + c.author;
+}
+
+bool sameLines(const StoredComment &a, const StoredComment &b)
+{
+    if (a.comment.file != b.comment.file || a.comment.side != b.comment.side)
+        return false;
+    const int aFrom = std::min(a.comment.lineStart, a.comment.lineEnd), aTo = std::max(a.comment.lineStart, a.comment.lineEnd);
+    const int bFrom = std::min(b.comment.lineStart, b.comment.lineEnd), bTo = std::max(b.comment.lineStart, b.comment.lineEnd);
+    return std::max(aFrom, bFrom) <= std::min(aTo, bTo);
+}
+
+} // namespace
+
+QList<PreferencePair> preferencePairs(const ExportData &data, double delta)
+{
+    struct Item
+    {
+        const StoredComment *comment;
+        QString review;
+        std::optional<QString> tag;
+        std::optional<double> score;
+        std::optional<Verdict> verdict;
+    };
+    QHash<qint64, QList<Item>> byMergeRequest;
+    QList<qint64> order;
+    for (const StoredComment &c : data.comments) {
+        const auto judgements = data.judgementsOf(c.id);
+        const FinalLabel label = finalLabel(c, judgements);
+        if (!byMergeRequest.contains(c.mergeRequest))
+            order.append(c.mergeRequest);
+        byMergeRequest[c.mergeRequest].append(Item{&c, reviewOf(c), label.tag, judgedScore(c, judgements), label.verdict});
+    }
+    QList<PreferencePair> pairs;
+    QSet<std::pair<qint64, qint64>> seen;
+    for (qint64 mr : std::as_const(order)) {
+        const QList<Item> &items = byMergeRequest[mr];
+        for (qsizetype i = 0; i < items.size(); ++i)
+            for (qsizetype k = i + 1; k < items.size(); ++k) {
+                const Item &a = items[i];
+                const Item &b = items[k];
+                // Algorithm 1: issues of two different reviews, same tag, score gap >= delta.
+                if (a.review != b.review && a.tag && b.tag && !a.tag->isEmpty() && *a.tag == *b.tag && a.score && b.score
+                    && std::abs(*a.score - *b.score) >= delta) {
+                    const bool aWins = *a.score > *b.score;
+                    const PreferencePair p{aWins ? a.comment->id : b.comment->id, aWins ? b.comment->id : a.comment->id, QStringLiteral("score-gap")};
+                    if (!seen.contains({p.chosen, p.rejected})) {
+                        seen.insert({p.chosen, p.rejected});
+                        pairs.append(p);
+                    }
+                    continue;
+                }
+                // What people decided on the same lines: the accepted comment over the rejected one.
+                if (a.verdict && b.verdict && *a.verdict != *b.verdict && *a.verdict != Verdict::Unsure && *b.verdict != Verdict::Unsure
+                    && sameLines(*a.comment, *b.comment)) {
+                    const bool aWins = *a.verdict == Verdict::Accept;
+                    const PreferencePair p{aWins ? a.comment->id : b.comment->id, aWins ? b.comment->id : a.comment->id, QStringLiteral("same-lines")};
+                    if (!seen.contains({p.chosen, p.rejected})) {
+                        seen.insert({p.chosen, p.rejected});
+                        pairs.append(p);
+                    }
+                }
+            }
+    }
+    return pairs;
+}
+
+} // namespace rd

@@ -1,0 +1,111 @@
+#pragma once
+
+// Exports of a workspace's comments and judgements: AACR-Bench samples, TRL
+// training sets (SFT, DPO, KTO), SARIF, reviewdog's rdjson and CSV. Every
+// format is one entry of a table (exportFormats()), a pure function from
+// the workspace's values to the file's bytes; a new format is one more entry.
+
+#include "DatasetImport.h"
+#include "Result.h"
+#include "Workspace.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <functional>
+#include <optional>
+#include <utility>
+
+namespace rd {
+
+class WorkspaceStore;
+
+// What the exports read, loaded once from the store.
+struct ExportData
+{
+    QList<MergeRequestEntry> mergeRequests; // by id
+    QList<StoredComment> comments;          // by id (the order they were stored in)
+    QList<Judgement> judgements;
+    QList<StoredRun> runs;                  // without their records
+    QList<ExchangeRecord> records;          // by import, then position
+
+    // Text as it may leave the machine: the absolute paths of local clones
+    // become their folder names, the home folder "~", and the values of
+    // environment variables that hold keys, tokens or secrets "[redacted]".
+    QString clean(const QString &text) const;
+    QList<std::pair<QString, QString>> replacements; // set by loadExportData
+
+    const MergeRequestEntry *mergeRequest(qint64 id) const;
+    QList<const Judgement *> judgementsOf(qint64 comment) const;
+    QHash<qint64, QList<const Judgement *>> byComment; // set by index()
+    void index();
+};
+
+// Everything, or one merge request's / one run's comments.
+Result<ExportData> loadExportData(const WorkspaceStore &store, std::optional<qint64> mergeRequest = {}, std::optional<qint64> run = {});
+
+// The label a comment ends with. Ground-truth comments are accepted; otherwise
+// the annotators' verdict when all who gave accept or reject agree (unsure
+// does not count), none while they disagree (adjudication decides).
+// Category, context level and tag likewise: the one all annotators set.
+struct FinalLabel
+{
+    std::optional<Verdict> verdict;
+    std::optional<QString> category;
+    std::optional<ContextLevel> context;
+    std::optional<QString> tag;
+};
+FinalLabel finalLabel(const StoredComment &comment, const QList<const Judgement *> &judgements);
+
+struct ExportOptions
+{
+    double delta = 2.0; // trl-dpo: the score gap δ of CQS Algorithm 1 (scores 0-10)
+    // The diff around a comment, for prompts; empty when the code is not at hand.
+    std::function<QString(const MergeRequestEntry &, const StoredComment &)> diffContext;
+};
+
+struct ExportFormat
+{
+    QString name;        // the --format value
+    QString extension;   // of the file written into an --out folder
+    QString description; // one line, for --help and the dialog
+    std::function<Result<QByteArray>(const ExportData &, const ExportOptions &)> write;
+};
+
+// Every format, in the order the dialog lists them.
+const QList<ExportFormat> &exportFormats();
+const ExportFormat *findExportFormat(const QString &name);
+
+// The formats' writers (ExportAacr.cpp, ExportTrl.cpp, ExportTools.cpp).
+Result<QByteArray> exportAacrPositive(const ExportData &data, const ExportOptions &options);
+Result<QByteArray> exportAacrNegative(const ExportData &data, const ExportOptions &options);
+Result<QByteArray> exportTrlSft(const ExportData &data, const ExportOptions &options);
+Result<QByteArray> exportTrlDpo(const ExportData &data, const ExportOptions &options);
+Result<QByteArray> exportTrlKto(const ExportData &data, const ExportOptions &options);
+Result<QByteArray> exportSarif(const ExportData &data, const ExportOptions &options);
+Result<QByteArray> exportRdjson(const ExportData &data, const ExportOptions &options);
+Result<QByteArray> exportCsv(const ExportData &data, const ExportOptions &options);
+
+// Shared by the writers.
+// The comment as one text: the issue, then root cause, fix and example.
+QString commentNote(const ReviewComment &comment);
+// "owner/name" from a URL or the last folder of a path: never a local path.
+QString repositoryName(const MergeRequestEntry &mr);
+
+// CQS Algorithm 1 and the same-lines rule, as trl-dpo applies them.
+struct PreferencePair
+{
+    qint64 chosen = 0;   // comment ids
+    qint64 rejected = 0;
+    QString rule;        // "score-gap" or "same-lines"
+};
+// A comment's score on CQS's 0-10 scale from its judgements: a rejection
+// scores 0; otherwise (Q1 + Q2 + Q3 - 3) * 10 / 18 from the annotator's
+// scores, or the model's where the annotator set none; the mean over
+// annotators. Empty when no annotator gave a verdict.
+std::optional<double> judgedScore(const StoredComment &comment, const QList<const Judgement *> &judgements);
+QList<PreferencePair> preferencePairs(const ExportData &data, double delta);
+
+} // namespace rd

@@ -1,0 +1,127 @@
+// AACR-Bench samples files. A pull request or comment imported from such a
+// file is written back from the record it was read from: the same fields in
+// the same order, unknown ones included; the values ReviewDesk knows (the
+// comment's text, lines, category, context) are the workspace's current ones.
+
+#include "DatasetExport.h"
+
+#include <QSet>
+
+#include <nlohmann/json.hpp>
+
+namespace rd {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string utf8(const QString &s)
+{
+    return s.toStdString();
+}
+
+Json parsedRecord(const QByteArray &record)
+{
+    if (record.isEmpty())
+        return Json();
+    Json j = Json::parse(record.constBegin(), record.constEnd(), nullptr, false);
+    return j.is_object() ? j : Json();
+}
+
+Json commentObject(const ExportData &data, const StoredComment &c, const FinalLabel &label)
+{
+    Json record = parsedRecord(c.exchange);
+    if (record.is_null())
+        record = Json::object({{"is_ai_comment", c.origin == CommentOrigin::Generated},
+                               {"note", ""},
+                               {"path", ""},
+                               {"side", ""},
+                               {"source_model", c.origin == CommentOrigin::Generated ? utf8(data.clean(c.author)) : std::string()},
+                               {"from_line", 0},
+                               {"to_line", 0},
+                               {"category", ""},
+                               {"context", ""}});
+    const ReviewComment &r = c.comment;
+    record["note"] = utf8(data.clean(commentNote(r)));
+    record["path"] = utf8(r.file);
+    record["side"] = r.side == QLatin1String("old") ? "left" : "right";
+    record["from_line"] = r.lineStart;
+    record["to_line"] = r.lineEnd;
+    record["category"] = utf8(label.category.value_or(r.category));
+    if (label.context)
+        record["context"] = utf8(contextLevelName(*label.context));
+    else if (!record.contains("context"))
+        record["context"] = "";
+    return record;
+}
+
+Json pullRequestObject(const ExportData &data, const MergeRequestEntry &mr, const ExchangeRecord *stored)
+{
+    Json record = stored ? parsedRecord(stored->record) : Json();
+    if (record.is_null())
+        record = Json::object({{"change_line_count", 0},
+                               {"project_main_language", utf8(mr.language)},
+                               {"source_commit", utf8(mr.base)},
+                               {"target_commit", utf8(mr.head)},
+                               {"githubPrUrl", utf8(mr.url.isEmpty() ? repositoryName(mr) : mr.url)},
+                               {"comments", nullptr},
+                               {"category", utf8(mr.prCategory)}});
+    record["comments"] = Json::array();
+    (void)data;
+    return record;
+}
+
+Result<QByteArray> exportAacr(const ExportData &data, Verdict wanted, const QString &dataset)
+{
+    // Comments per merge request, in the order they were stored.
+    QHash<qint64, QList<Json>> selected;
+    QList<qint64> withComments;
+    for (const StoredComment &c : data.comments) {
+        const FinalLabel label = finalLabel(c, data.judgementsOf(c.id));
+        const bool take = wanted == Verdict::Accept ? label.verdict == Verdict::Accept : (label.verdict == Verdict::Reject && !c.reference);
+        if (!take)
+            continue;
+        if (!selected.contains(c.mergeRequest))
+            withComments.append(c.mergeRequest);
+        selected[c.mergeRequest].append(commentObject(data, c, label));
+    }
+    // Pull requests in the order of the file they came from, then the others.
+    Json out = Json::array();
+    QSet<qint64> written;
+    const auto write = [&](qint64 id, const ExchangeRecord *record) {
+        const MergeRequestEntry *mr = data.mergeRequest(id);
+        if (!mr || written.contains(id))
+            return;
+        written.insert(id);
+        Json pr = pullRequestObject(data, *mr, record);
+        for (Json &c : selected[id])
+            pr["comments"].push_back(std::move(c));
+        out.push_back(std::move(pr));
+    };
+    for (const ExchangeRecord &r : data.records)
+        if (r.dataset == dataset)
+            write(r.mergeRequest, &r);
+    for (qint64 id : std::as_const(withComments)) {
+        const ExchangeRecord *other = nullptr; // the pull request's fields from another file of the dataset
+        for (const ExchangeRecord &r : data.records)
+            if (r.mergeRequest == id && r.dataset.startsWith(QLatin1String("aacr-")))
+                other = &r;
+        write(id, other);
+    }
+    // Python's json.dumps(indent=2, ensure_ascii=False), as the dataset is written.
+    return QByteArray::fromStdString(out.dump(2, ' ', false, Json::error_handler_t::replace));
+}
+
+} // namespace
+
+Result<QByteArray> exportAacrPositive(const ExportData &data, const ExportOptions &)
+{
+    return exportAacr(data, Verdict::Accept, QStringLiteral("aacr-positive"));
+}
+
+Result<QByteArray> exportAacrNegative(const ExportData &data, const ExportOptions &)
+{
+    return exportAacr(data, Verdict::Reject, QStringLiteral("aacr-negative"));
+}
+
+} // namespace rd

@@ -1,0 +1,568 @@
+// Dataset exchange: AACR-Bench round trips of the real files, hostile
+// imports leaving the workspace unchanged, CQS Algorithm 1 by hand, SARIF
+// against its schema, repository maps, runs, and exports that keep the
+// user's secrets and paths at home.
+
+#include "FixtureRepo.h"
+
+#include <DatasetExchange.h>
+#include <DatasetExport.h>
+#include <DatasetParsers.h>
+#include <SqliteWorkspaceStore.h>
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace rd;
+using namespace rd::test;
+
+namespace {
+
+const QString dataDir = QStringLiteral(REVIEWDESK_SOURCE_DIR "/tests/data");
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return f.readAll();
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+// Same values, same fields in the same order, same array order: the JSON
+// re-printed by an order-keeping parser.
+QByteArray normalized(const QByteArray &json)
+{
+    return QByteArray::fromStdString(nlohmann::ordered_json::parse(json.constBegin(), json.constEnd()).dump(1));
+}
+
+QByteArray commentsDump(const QString &workspace)
+{
+    const GitOutput out = runCli({QStringLiteral("comments"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"), QStringLiteral("json")});
+    if (out.exitCode != 0)
+        qFatal("comments failed: %s", out.err.constData());
+    return out.out;
+}
+
+// (no raw string literal: moc does not read them)
+const char *smallAacr =
+    "[\n"
+    "  {\n"
+    "    \"change_line_count\": 3,\n"
+    "    \"project_main_language\": \"C\",\n"
+    "    \"source_commit\": \"aaaa\",\n"
+    "    \"target_commit\": \"bbbb\",\n"
+    "    \"githubPrUrl\": \"https://github.com/example/one/pull/1\",\n"
+    "    \"comments\": [\n"
+    "      {\"is_ai_comment\": true, \"note\": \"Leak of buf.\", \"path\": \"src/a.c\", \"side\": \"right\", \"source_model\": \"M\", \"from_line\": 3, \"to_line\": 4,\n"
+    "       \"category\": \"Code Defect\", \"context\": \"Diff Level\"}\n"
+    "    ],\n"
+    "    \"category\": \"Bug Fix\"\n"
+    "  }\n"
+    "]";
+
+} // namespace
+
+class TestExchange : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void aacrRoundTrip_data();
+    void aacrRoundTrip();
+    void unknownFieldsAreKeptForExport();
+    void parserNamesJsonPosition();
+    void hostileImportLeavesWorkspaceUnchanged_data();
+    void hostileImportLeavesWorkspaceUnchanged();
+    void importIsAllOrNothing();
+    void dpoPairsFollowAlgorithm1ByHand();
+    void sarifValidatesAgainstSchema();
+    void repoMapLinksCodeAndSaysWhenMissing();
+    void runImportStoresCandidates();
+    void csvHasOneRowPerCommentAndAnnotator();
+    void exportsKeepSecretsAndPathsAtHome();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestExchange::aacrRoundTrip_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QStringList>("files");
+    QTest::newRow("labelled, both files") << QStringLiteral("labelled") << QStringList{QStringLiteral("positive"), QStringLiteral("negative")};
+    QTest::newRow("negative first") << QStringLiteral("labelled") << QStringList{QStringLiteral("negative"), QStringLiteral("positive")};
+    QTest::newRow("ground truth") << QStringLiteral("ground-truth") << QStringList{QStringLiteral("positive")};
+}
+
+void TestExchange::aacrRoundTrip()
+{
+    QFETCH(QString, kind);
+    QFETCH(QStringList, files);
+    const QString workspace = m_dir.filePath(QStringLiteral("roundtrip-%1.rdw").arg(QString::fromLatin1(QTest::currentDataTag())).replace(QLatin1Char(' '), QLatin1Char('_')).remove(QLatin1Char(',')));
+    for (const QString &set : files) {
+        const GitOutput in = runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--aacr"),
+                                     dataDir + QStringLiteral("/aacr-bench/%1_samples.json").arg(set), QStringLiteral("--as"), kind});
+        QVERIFY2(in.exitCode == 0, in.err.constData());
+    }
+    for (const QString &set : files) {
+        const QString out = m_dir.filePath(QStringLiteral("%1-%2.json").arg(set, kind));
+        const GitOutput ex = runCli({QStringLiteral("export"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"),
+                                     QStringLiteral("aacr-") + set, QStringLiteral("--out"), out});
+        QVERIFY2(ex.exitCode == 0, ex.err.constData());
+        const QByteArray original = readAll(dataDir + QStringLiteral("/aacr-bench/%1_samples.json").arg(set));
+        const QByteArray exported = readAll(out);
+        QCOMPARE(normalized(exported), normalized(original));
+        // Written as the dataset is (Python's json.dumps, indent 2): byte for byte.
+        QCOMPARE(exported, original);
+    }
+}
+
+void TestExchange::unknownFieldsAreKeptForExport()
+{
+    QByteArray file = smallAacr;
+    file.replace("\"category\": \"Bug Fix\"", "\"category\": \"Bug Fix\", \"reviewers\": [\"x\", 2], \"meta\": {\"k\": 1.5}");
+    file.replace("\"context\": \"Diff Level\"}", "\"context\": \"Diff Level\", \"thread\": 17}");
+    const QString in = m_dir.filePath(QStringLiteral("unknown-positive.json"));
+    writeFile(in, file);
+    const QString workspace = m_dir.filePath(QStringLiteral("unknown.rdw"));
+    const GitOutput imported = runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--aacr"), in, QStringLiteral("--as"),
+                                       QStringLiteral("ground-truth")});
+    QVERIFY2(imported.exitCode == 0, imported.err.constData());
+    const QString out = m_dir.filePath(QStringLiteral("unknown-out.json"));
+    const GitOutput exported = runCli({QStringLiteral("export"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"),
+                                       QStringLiteral("aacr-positive"), QStringLiteral("--out"), out});
+    QVERIFY2(exported.exitCode == 0, exported.err.constData());
+    QCOMPARE(normalized(readAll(out)), normalized(file));
+}
+
+void TestExchange::parserNamesJsonPosition()
+{
+    const auto truncated = parseAacrSamples(QByteArray("[\n  {\n    \"githubPrUrl\": \"x"));
+    QVERIFY(!truncated);
+    QVERIFY2(truncated.error().message.contains(QLatin1String("line 3, column")), qPrintable(truncated.error().message));
+    QVERIFY2(truncated.error().message.contains(QLatin1String("truncated")), qPrintable(truncated.error().message));
+    const auto garbage = parseAacrSamples(QByteArray("[\n  {,}\n]"));
+    QVERIFY(!garbage);
+    QVERIFY2(garbage.error().message.startsWith(QLatin1String("line 2, column 4")), qPrintable(garbage.error().message));
+    QByteArray wrongType = smallAacr;
+    wrongType.replace("\"from_line\": 3", "\"from_line\": \"3\"");
+    const auto typed = parseAacrSamples(wrongType);
+    QVERIFY(!typed);
+    QCOMPARE(typed.error().message, QStringLiteral("[0].comments[0].from_line: expected a whole number, found a string"));
+    const auto fine = parseAacrSamples(smallAacr);
+    QVERIFY2(fine, fine ? "" : qPrintable(fine.error().message));
+    QCOMPARE(fine->size(), 1);
+    QCOMPARE(fine->first().comments.first().path, QStringLiteral("src/a.c"));
+}
+
+void TestExchange::hostileImportLeavesWorkspaceUnchanged_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected");
+    QByteArray text = smallAacr;
+    QTest::newRow("truncated JSON") << text.left(text.size() / 2) << QStringLiteral("the JSON ends too early");
+    QByteArray wrong = smallAacr;
+    wrong.replace("\"comments\": [", "\"comments\": {\"x\": [");
+    wrong.replace("\n    ],", "\n    ]},");
+    QTest::newRow("wrong type") << wrong << QStringLiteral("[0].comments: expected an array, found an object");
+    QByteArray huge = smallAacr;
+    huge.replace("Leak of buf.", QByteArray(100 * 1024 * 1024, 'x'));
+    QTest::newRow("100 MB string") << huge << QStringLiteral("[0].comments[0].note is 104857600 bytes long");
+    QByteArray dotdot = smallAacr;
+    dotdot.replace("src/a.c", "src/../../etc/passwd");
+    QTest::newRow("path with ..") << dotdot << QStringLiteral("leaves the repository");
+    QByteArray absolute = smallAacr;
+    absolute.replace("src/a.c", "/etc/passwd");
+    QTest::newRow("absolute path") << absolute << QStringLiteral("is an absolute path");
+    QByteArray twice = smallAacr;
+    const QByteArray entry = twice.mid(1, twice.lastIndexOf(']') - 1).trimmed();
+    twice = "[\n" + entry + ",\n" + entry + "\n]";
+    QTest::newRow("duplicate PR URLs") << twice << QStringLiteral("appears twice in the file");
+}
+
+void TestExchange::hostileImportLeavesWorkspaceUnchanged()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    const QString workspace = m_dir.filePath(QStringLiteral("hostile.rdw"));
+    if (!QFile::exists(workspace)) {
+        const QString seed = m_dir.filePath(QStringLiteral("seed-positive.json"));
+        QByteArray seeded = smallAacr;
+        seeded.replace("example/one", "example/seed");
+        writeFile(seed, seeded);
+        const GitOutput in = runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--aacr"), seed,
+                                     QStringLiteral("--as"), QStringLiteral("labelled")});
+        QVERIFY2(in.exitCode == 0, in.err.constData());
+    }
+    const QByteArray before = commentsDump(workspace);
+    QVERIFY(before.contains("Leak of buf."));
+    const QString file = m_dir.filePath(QStringLiteral("hostile-positive.json"));
+    writeFile(file, content);
+    content.clear();
+    const GitOutput in = runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--aacr"), file,
+                                 QStringLiteral("--as"), QStringLiteral("candidates")});
+    QCOMPARE(in.exitCode, 2);
+    const QString message = QString::fromUtf8(in.err);
+    QVERIFY2(message.contains(file) && message.contains(expected), qPrintable(message.left(500)));
+    QCOMPARE(message.count(QLatin1Char('\n')), 1); // one line, not the 100 MB back
+    QCOMPARE(commentsDump(workspace), before);
+}
+
+void TestExchange::importIsAllOrNothing()
+{
+    // The second pull request was imported before: the first, new one must not stay behind.
+    const QString workspace = m_dir.filePath(QStringLiteral("atomic.rdw"));
+    const QString first = m_dir.filePath(QStringLiteral("atomic-positive.json"));
+    writeFile(first, smallAacr);
+    QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--aacr"), first, QStringLiteral("--as"),
+                     QStringLiteral("ground-truth")})
+                 .exitCode,
+             0);
+    const QByteArray before = commentsDump(workspace);
+    QByteArray other = smallAacr;
+    other.replace("example/one", "example/two");
+    const QByteArray both = "[\n" + other.mid(1, other.lastIndexOf(']') - 1).trimmed() + ",\n"
+                            + QByteArray(smallAacr).mid(1, QByteArray(smallAacr).lastIndexOf(']') - 1).trimmed() + "\n]";
+    const QString second = m_dir.filePath(QStringLiteral("atomic2-positive.json"));
+    writeFile(second, both);
+    const GitOutput again = runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--aacr"), second,
+                                    QStringLiteral("--as"), QStringLiteral("ground-truth")});
+    QCOMPARE(again.exitCode, 2);
+    QVERIFY2(again.err.contains("https://github.com/example/one/pull/1 is already in this workspace from atomic-positive.json"), again.err.constData());
+    QCOMPARE(commentsDump(workspace), before);
+    QVERIFY(!commentsDump(workspace).contains("example/two"));
+}
+
+namespace {
+
+ReviewComment reviewComment(const char *id, const char *file, int from, int to)
+{
+    ReviewComment c;
+    c.id = QString::fromLatin1(id);
+    c.file = QString::fromLatin1(file);
+    c.lineStart = from;
+    c.lineEnd = to;
+    c.issue = QStringLiteral("issue %1").arg(c.id);
+    c.q1Nitpick = c.q2Fake = c.q3Severity = 4;
+    return c;
+}
+
+} // namespace
+
+void TestExchange::dpoPairsFollowAlgorithm1ByHand()
+{
+    auto store = SqliteWorkspaceStore::open(m_dir.filePath(QStringLiteral("dpo.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY(store);
+    MergeRequestEntry mr;
+    mr.repository = QStringLiteral("https://github.com/example/dpo");
+    mr.base = QStringLiteral("b");
+    mr.head = QStringLiteral("h");
+    mr.codeLinked = false;
+    auto mrId = (*store)->addMergeRequest(mr);
+    QVERIFY(mrId);
+    // Two reviews (runs) of one change. Comments by location, so only a3/b3 share lines.
+    StoredRun runA{0, *mrId, QStringLiteral("A"), QStringLiteral("model-a"), {}, {}, {}, "{}"};
+    StoredRun runB{0, *mrId, QStringLiteral("B"), QStringLiteral("model-b"), {}, {}, {}, "{}"};
+    QVERIFY((*store)->addRun(runA, {reviewComment("a1", "a.c", 1, 1), reviewComment("a2", "a.c", 20, 20), reviewComment("a3", "x.c", 10, 12)}));
+    QVERIFY((*store)->addRun(runB, {reviewComment("b1", "b.c", 1, 1), reviewComment("b2", "b.c", 20, 20), reviewComment("b3", "x.c", 11, 11),
+                                    reviewComment("b4", "b.c", 40, 40)}));
+    QHash<QString, qint64> id;
+    const auto stored = (*store)->comments();
+    QVERIFY(stored);
+    for (const StoredComment &c : *stored)
+        id.insert(c.comment.id, c.id);
+    const auto judge = [&](const char *name, Verdict v, std::optional<QString> tag, int q1, int q2, int q3) {
+        Judgement j;
+        j.comment = id.value(QString::fromLatin1(name));
+        j.annotator = QStringLiteral("ann");
+        j.verdict = v;
+        j.tag = tag;
+        j.q1Nitpick = q1;
+        j.q2Fake = q2;
+        j.q3Severity = q3;
+        QVERIFY((*store)->judge(j));
+    };
+    // Scores (Q1 + Q2 + Q3 - 3) * 10 / 18, a rejection 0:
+    judge("a1", Verdict::Accept, QStringLiteral("ResourceLeak"), 7, 7, 7); // 10
+    judge("a2", Verdict::Accept, QStringLiteral("UseConstant"), 4, 4, 4);  // 5.0
+    judge("a3", Verdict::Accept, std::nullopt, 4, 4, 4);                    // 5.0, no tag
+    judge("b1", Verdict::Reject, QStringLiteral("ResourceLeak"), 4, 4, 4); // 0
+    judge("b2", Verdict::Accept, QStringLiteral("UseConstant"), 5, 5, 4);  // 6.11
+    judge("b3", Verdict::Reject, std::nullopt, 4, 4, 4);                    // 0, no tag
+    judge("b4", Verdict::Accept, QStringLiteral("ResourceLeak"), 6, 6, 6); // 8.33
+    auto data = loadExportData(**store);
+    QVERIFY(data);
+    const auto pairsFor = [&](double delta) {
+        QStringList out;
+        QHash<qint64, QString> name;
+        for (auto it = id.begin(); it != id.end(); ++it)
+            name.insert(it.value(), it.key());
+        for (const PreferencePair &p : preferencePairs(*data, delta))
+            out << QStringLiteral("%1>%2 %3").arg(name.value(p.chosen), name.value(p.rejected), p.rule);
+        return out;
+    };
+    // δ = 2: ResourceLeak a1 (10) over b1 (0); a1-b4 gap 1.67 and a2-b2 gap 1.11 are too small;
+    // b1-b4 (gap 8.33) are of the same review, which Algorithm 1 does not compare;
+    // a3 accepted over b3 rejected on overlapping lines of x.c (no tag needed).
+    QCOMPARE(pairsFor(2.0), (QStringList{QStringLiteral("a1>b1 score-gap"), QStringLiteral("a3>b3 same-lines")}));
+    // δ = 1: a1 over b4 (1.67), b2 over a2 (1.11) join; the higher score is chosen.
+    QCOMPARE(pairsFor(1.0), (QStringList{QStringLiteral("a1>b1 score-gap"), QStringLiteral("a1>b4 score-gap"), QStringLiteral("b2>a2 score-gap"),
+                                         QStringLiteral("a3>b3 same-lines")}));
+    // The file: one line per pair, in TRL's prompt / chosen / rejected shape.
+    auto written = exportToFile(**store, QStringLiteral("trl-dpo"), m_dir.filePath(QStringLiteral("dpo.jsonl")), {}, {}, 2.0);
+    QVERIFY2(written, written ? "" : qPrintable(written.error().message));
+    const QList<QByteArray> lines = readAll(*written).trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    const auto first = nlohmann::json::parse(lines.first().toStdString());
+    QCOMPARE(first.size(), std::size_t(3));
+    QVERIFY(QString::fromStdString(first["chosen"].get<std::string>()).contains(QLatin1String("issue a1")));
+    QVERIFY(QString::fromStdString(first["rejected"].get<std::string>()).contains(QLatin1String("issue b1")));
+    QVERIFY(QString::fromStdString(first["prompt"].get<std::string>()).contains(QLatin1String("example/dpo")));
+    // KTO: one line per comment with a final verdict, SFT one per judgement.
+    auto kto = exportToFile(**store, QStringLiteral("trl-kto"), m_dir.filePath(QStringLiteral("kto.jsonl")), {}, {}, 2.0);
+    QVERIFY(kto);
+    QCOMPARE(readAll(*kto).count('\n'), 7);
+    QCOMPARE(readAll(*kto).count("\"label\":false"), 2);
+    auto sft = exportToFile(**store, QStringLiteral("trl-sft"), m_dir.filePath(QStringLiteral("sft.jsonl")), {}, {}, 2.0);
+    QVERIFY(sft);
+    QCOMPARE(readAll(*sft).count("\"messages\""), 7);
+    QCOMPARE(readAll(*sft).count("Verdict: reject"), 2);
+}
+
+void TestExchange::sarifValidatesAgainstSchema()
+{
+    const QString workspace = m_dir.filePath(QStringLiteral("sarif.rdw"));
+    const GitOutput in = runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--aacr"),
+                                 dataDir + QStringLiteral("/aacr-bench/negative_samples.json"), QStringLiteral("--as"), QStringLiteral("candidates")});
+    QVERIFY2(in.exitCode == 0, in.err.constData());
+    // Reject two comments: they leave the SARIF.
+    QProcess judge;
+    judge.start(cliExecutable(), {QStringLiteral("judge"), QStringLiteral("--workspace"), workspace, QStringLiteral("--annotator"), QStringLiteral("ann")});
+    judge.write("{\"comment\": 1, \"verdict\": \"reject\"}\n{\"comment\": 2, \"verdict\": \"reject\"}\n{\"comment\": 3, \"verdict\": \"accept\"}\n");
+    judge.closeWriteChannel();
+    QVERIFY(judge.waitForFinished(60000));
+    QCOMPARE(judge.exitCode(), 0);
+    const QString out = m_dir.filePath(QStringLiteral("out.sarif"));
+    const GitOutput ex = runCli({QStringLiteral("export"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"), QStringLiteral("sarif"),
+                                 QStringLiteral("--out"), out});
+    QVERIFY2(ex.exitCode == 0, ex.err.constData());
+    const auto sarif = nlohmann::json::parse(readAll(out).toStdString());
+    std::size_t results = 0;
+    for (const auto &run : sarif["runs"])
+        results += run["results"].size();
+    QCOMPARE(results, std::size_t(640 - 2));
+    QCOMPARE(sarif["runs"].size(), std::size_t(155));
+    QProcess validate;
+    validate.start(QStringLiteral("python3"),
+                   {QStringLiteral("-c"),
+                    QStringLiteral("import json, sys, jsonschema\n"
+                                   "schema = json.load(open(sys.argv[1]))\n"
+                                   "schema['$ref'] = '#/definitions/Root'  # the file keeps the log's schema there\n"
+                                   "jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker()).validate(json.load(open(sys.argv[2])))\n"
+                                   "print('valid')"),
+                    dataDir + QStringLiteral("/sarif/sarif-schema-2.1.0.json"), out});
+    QVERIFY2(validate.waitForFinished(120000), "python3 did not finish");
+    QVERIFY2(validate.exitCode() == 0, QByteArray(validate.readAllStandardError() + "\n(python3-jsonschema is installed by scripts/common.sh)").constData());
+    QCOMPARE(validate.readAllStandardOutput().trimmed(), QByteArray("valid"));
+    // A broken file must fail the same check, or the check proves nothing.
+    QByteArray broken = readAll(out);
+    broken.replace("\"startLine\": ", "\"startLine\": -");
+    writeFile(out + QStringLiteral(".broken"), broken);
+    QProcess invalid;
+    invalid.start(QStringLiteral("python3"), {QStringLiteral("-c"),
+                                               QStringLiteral("import json, sys, jsonschema\n"
+                                                              "schema = json.load(open(sys.argv[1]))\n"
+                                                              "schema['$ref'] = '#/definitions/Root'\n"
+                                                              "jsonschema.Draft7Validator(schema).validate(json.load(open(sys.argv[2])))"),
+                                               dataDir + QStringLiteral("/sarif/sarif-schema-2.1.0.json"), out + QStringLiteral(".broken")});
+    QVERIFY(invalid.waitForFinished(120000));
+    QVERIFY(invalid.exitCode() != 0);
+    // rdjson: the same comments, one diagnostic each.
+    const QString rd = m_dir.filePath(QStringLiteral("out.rdjson"));
+    QCOMPARE(runCli({QStringLiteral("export"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"), QStringLiteral("rdjson"),
+                     QStringLiteral("--out"), rd})
+                 .exitCode,
+             0);
+    QCOMPARE(nlohmann::json::parse(readAll(rd).toStdString())["diagnostics"].size(), std::size_t(640 - 2));
+}
+
+void TestExchange::repoMapLinksCodeAndSaysWhenMissing()
+{
+    FixtureRepo repo(m_dir.filePath(QStringLiteral("clone")));
+    const QByteArray base = repo.commit("main", {{"src/a.c", file("int a;\nint b;\nint c;\n")}}, "base");
+    const QByteArray head = repo.commit("main", {{"src/a.c", file("int a;\nint b2;\nint c;\nint d;\n")}}, "head");
+    QByteArray aacr = smallAacr;
+    aacr.replace("aaaa", base).replace("bbbb", head).replace("\"from_line\": 3", "\"from_line\": 2").replace("\"to_line\": 4", "\"to_line\": 2");
+    QByteArray missing = smallAacr;
+    missing.replace("pull/1", "pull/2").replace("aaaa", base).replace("bbbb", QByteArray(40, 'e'));
+    const QByteArray both = "[\n" + aacr.mid(1, aacr.lastIndexOf(']') - 1).trimmed() + ",\n" + missing.mid(1, missing.lastIndexOf(']') - 1).trimmed() + "\n]";
+    const QString in = m_dir.filePath(QStringLiteral("mapped-positive.json"));
+    writeFile(in, both);
+    const QString map = m_dir.filePath(QStringLiteral("repos.json"));
+    writeFile(map, "{\"https://github.com/example/one\": \"clone\"}"); // relative to the map
+    const QString workspace = m_dir.filePath(QStringLiteral("mapped.rdw"));
+    const GitOutput imported = runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--aacr"), in, QStringLiteral("--as"),
+                                       QStringLiteral("labelled"), QStringLiteral("--repo-map"), map, QStringLiteral("--annotator"), QStringLiteral("ann")});
+    QVERIFY2(imported.exitCode == 0, imported.err.constData());
+    QVERIFY2(imported.err.contains("https://github.com/example/one/pull/2: imported without code: commit eeeeeeeeeeee is not in"), imported.err.constData());
+    auto store = SqliteWorkspaceStore::open(workspace);
+    QVERIFY(store);
+    const auto mrs = (*store)->mergeRequests();
+    QVERIFY(mrs);
+    QCOMPARE(mrs->size(), 2);
+    QVERIFY(mrs->at(0).codeLinked);
+    QCOMPARE(mrs->at(0).repository, QDir::cleanPath(repo.path()));
+    QCOMPARE(mrs->at(0).language, QStringLiteral("C"));
+    QCOMPARE(mrs->at(0).prCategory, QStringLiteral("Bug Fix"));
+    QVERIFY(!mrs->at(1).codeLinked);
+    QCOMPARE(mrs->at(1).repository, QStringLiteral("https://github.com/example/one"));
+    // The judge's training data shows the diff of the linked pull request, and says it lacks the other's.
+    const auto judgements = (*store)->judgements();
+    QCOMPARE(judgements->size(), 2);
+    QCOMPARE(judgements->first().annotator, QStringLiteral("ann"));
+    auto sft = exportToFile(**store, QStringLiteral("trl-sft"), m_dir.filePath(QStringLiteral("mapped.jsonl")), {}, {}, 2.0);
+    QVERIFY(sft);
+    const QByteArray text = readAll(*sft);
+    QVERIFY2(text.contains("-int b;\\n+int b2;"), text.constData());
+    QVERIFY(text.contains("The diff is not available"));
+    QVERIFY(!text.contains(m_dir.path().toUtf8()));
+}
+
+void TestExchange::runImportStoresCandidates()
+{
+    FixtureRepo repo(m_dir.filePath(QStringLiteral("runrepo")));
+    const QByteArray base = repo.commit("main", {{"a.c", file("x\n")}}, "base");
+    const QByteArray head = repo.commit("main", {{"a.c", file("y\n")}}, "head");
+    const QByteArray run = "{\"run\": {\"config\": {\"roles\": {\"reviewer\": {\"model\": \"m1\"}}}, \"base\": \"" + base + "\", \"head\": \"" + head
+                           + "\", \"future_field\": 1},\n \"comments\": [{\"id\": \"c1\", \"file\": \"a.c\", \"side\": \"new\", \"line_start\": 1, "
+                             "\"line_end\": 1, \"issue\": \"y is wrong\", \"q1_nitpick\": 6, \"q2_fake\": 6, \"q3_severity\": 5, \"kept\": true, "
+                             "\"dropped_at\": null}]}";
+    const QString file = m_dir.filePath(QStringLiteral("run.json"));
+    writeFile(file, run);
+    const QString workspace = m_dir.filePath(QStringLiteral("run.rdw"));
+    const GitOutput in = runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--run"), file,
+                                 QStringLiteral("--repository"), repo.path()});
+    QVERIFY2(in.exitCode == 0, in.err.constData());
+    auto store = SqliteWorkspaceStore::open(workspace);
+    const auto comments = (*store)->comments();
+    QCOMPARE(comments->size(), 1);
+    QCOMPARE(comments->first().origin, CommentOrigin::Generated);
+    QCOMPARE(comments->first().author, QStringLiteral("m1"));
+    QCOMPARE(comments->first().comment.q3Severity, 5);
+    const auto runs = (*store)->runs(comments->first().mergeRequest);
+    QCOMPARE(runs->size(), 1);
+    QVERIFY((*store)->run(runs->first().id)->record.contains("future_field")); // kept as read
+    store->reset();
+    // A comment that leaves the repository refuses the whole run.
+    QByteArray bad = run;
+    bad.replace("\"file\": \"a.c\"", "\"file\": \"../a.c\"");
+    writeFile(file, bad);
+    const QByteArray before = commentsDump(workspace);
+    const GitOutput refused = runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--run"), file,
+                                      QStringLiteral("--repository"), repo.path()});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains("comments[0].file: \"../a.c\" leaves the repository"), refused.err.constData());
+    QCOMPARE(commentsDump(workspace), before);
+}
+
+void TestExchange::csvHasOneRowPerCommentAndAnnotator()
+{
+    const QString workspace = m_dir.filePath(QStringLiteral("csv.rdw"));
+    const QString in = m_dir.filePath(QStringLiteral("csv-positive.json"));
+    QByteArray two = smallAacr;
+    two.replace("\"comments\": [\n", "\"comments\": [\n      {\"note\": \"Second, with \\\"quotes\\\",\\nand a line\", \"path\": \"b.c\", \"side\": \"left\", "
+                                      "\"from_line\": 1, \"to_line\": 1},\n");
+    writeFile(in, two);
+    QCOMPARE(runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--aacr"), in, QStringLiteral("--as"),
+                     QStringLiteral("labelled"), QStringLiteral("--annotator"), QStringLiteral("first")})
+                 .exitCode,
+             0);
+    QProcess judge;
+    judge.start(cliExecutable(), {QStringLiteral("judge"), QStringLiteral("--workspace"), workspace, QStringLiteral("--annotator"), QStringLiteral("second")});
+    judge.write("{\"comment\": 1, \"verdict\": \"reject\", \"critique\": \"not a leak\"}\n");
+    judge.closeWriteChannel();
+    QVERIFY(judge.waitForFinished(60000));
+    const QString out = m_dir.filePath(QStringLiteral("out.csv"));
+    QCOMPARE(runCli({QStringLiteral("export"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"), QStringLiteral("csv"),
+                     QStringLiteral("--out"), out})
+                 .exitCode,
+             0);
+    const QByteArray csv = readAll(out);
+    // Header + comment 1 × (first, second) + comment 2 × first; the quoted newline is inside a field.
+    QCOMPARE(csv.count("\r\n"), 4);
+    QVERIFY(csv.contains("\"Second, with \"\"quotes\"\",\nand a line\""));
+    QVERIFY(csv.contains(",second,reject,"));
+    QVERIFY(csv.contains("not a leak"));
+}
+
+void TestExchange::exportsKeepSecretsAndPathsAtHome()
+{
+    const QByteArray secret = "sk-test-0123456789abcdef";
+    qputenv("REVIEWDESK_TEST_API_KEY", secret);
+    FixtureRepo repo(m_dir.filePath(QStringLiteral("secretrepo")));
+    const QByteArray base = repo.commit("main", {{"a.c", file("x\n")}}, "base");
+    const QByteArray head = repo.commit("main", {{"a.c", file("y\n")}}, "head");
+    const QString workspace = m_dir.filePath(QStringLiteral("secret.rdw"));
+    {
+        auto store = SqliteWorkspaceStore::open(workspace, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        MergeRequestEntry mr;
+        mr.repository = repo.path();
+        mr.base = QString::fromLatin1(base);
+        mr.head = QString::fromLatin1(head);
+        mr.title = QStringLiteral("Change in %1").arg(repo.path());
+        auto id = (*store)->addMergeRequest(mr);
+        QVERIFY(id);
+        // A model that echoed its key and the clone's path.
+        ReviewComment c = reviewComment("c1", "a.c", 1, 1);
+        c.issue = QStringLiteral("key %1 in %2/a.c").arg(QString::fromLatin1(secret), repo.path());
+        ReviewComment other = reviewComment("c2", "a.c", 1, 1); // rejected on the same line: a DPO pair
+        StoredRun run{0, *id, QStringLiteral("r"), QStringLiteral("m"), {}, {}, {}, "{}"};
+        QVERIFY((*store)->addRun(run, {c, other}));
+        const auto stored = (*store)->comments();
+        Judgement rejected;
+        rejected.comment = stored->at(1).id;
+        rejected.annotator = QStringLiteral("ann");
+        rejected.verdict = Verdict::Reject;
+        QVERIFY((*store)->judge(rejected));
+        Judgement j;
+        j.comment = stored->at(0).id;
+        j.annotator = QStringLiteral("ann");
+        j.verdict = Verdict::Accept;
+        j.critique = QStringLiteral("see %1").arg(QDir::homePath() + QStringLiteral("/notes"));
+        QVERIFY((*store)->judge(j));
+    }
+    const QString out = m_dir.filePath(QStringLiteral("secret-out"));
+    QVERIFY(QDir().mkpath(out));
+    for (const ExportFormat &format : exportFormats()) {
+        QProcess p;
+        p.start(cliExecutable(), {QStringLiteral("export"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"), format.name,
+                                  QStringLiteral("--out"), out});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const QByteArray bytes = readAll(QDir(out).filePath(format.name + QLatin1Char('.') + format.extension));
+        QVERIFY2(!bytes.isEmpty(), qPrintable(format.name));
+        QVERIFY2(!bytes.contains(secret), qPrintable(format.name));
+        QVERIFY2(!bytes.contains(m_dir.path().toUtf8()), qPrintable(format.name));
+        QVERIFY2(!bytes.contains(QByteArray(QDir::homePath().toUtf8() + '/')), qPrintable(format.name));
+        if (format.name != QLatin1String("aacr-negative"))
+            QVERIFY2(bytes.contains("[redacted]"), qPrintable(format.name)); // the comment is there, cleaned
+        else
+            QVERIFY2(bytes.contains("issue c2"), bytes.constData());
+    }
+    qunsetenv("REVIEWDESK_TEST_API_KEY");
+}
+
+QTEST_GUILESS_MAIN(TestExchange)
+#include "tst_exchange.moc"

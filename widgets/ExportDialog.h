@@ -1,0 +1,43 @@
+#pragma once
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+
+namespace rd {
+
+class ReviewSession;
+
+// File ▸ Export…: the workspace (or the open merge request) in one of the
+// export formats (exportFormats()), written to a file. Errors appear in a
+// dialog and this dialog stays open.
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    ExportDialog(ReviewSession *session, QWidget *parent = nullptr);
+
+    void setFormat(const QString &name);
+    void setOutput(const QString &file);
+    void setOnlyCurrentMergeRequest(bool only);
+    bool exportNow(); // true when the file was written
+    QString lastMessage() const { return m_lastMessage; }
+
+private:
+    void formatChanged();
+
+    ReviewSession *m_session;
+    QComboBox *m_format;
+    QLabel *m_description;
+    QCheckBox *m_onlyCurrent;
+    QDoubleSpinBox *m_delta;
+    QLineEdit *m_output;
+    QString m_lastMessage;
+};
+
+} // namespace rd
