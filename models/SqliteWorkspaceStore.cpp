@@ -247,8 +247,10 @@ Result<qint64> SqliteWorkspaceStore::addMergeRequest(const MergeRequestEntry &en
         }
     } else {
         const qint64 created = entry.created.isValid() ? entry.created.toMSecsSinceEpoch() : nowMs();
-        auto q = d->exec("INSERT INTO merge_requests (repository, base, head, two_dot, title, description, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         {entry.repository, entry.base, entry.head, entry.twoDot ? 1 : 0, entry.title, entry.description, created}, doing);
+        auto q = d->exec("INSERT INTO merge_requests (repository, base, head, two_dot, title, description, created, language, pr_category)"
+                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         {entry.repository, entry.base, entry.head, entry.twoDot ? 1 : 0, entry.title, entry.description, created,
+                          entry.language, entry.prCategory}, doing);
         if (!q)
             return q.error();
         id = q->lastInsertId().toLongLong();
@@ -271,6 +273,8 @@ MergeRequestEntry mergeRequestFrom(const QSqlQuery &q)
     e.title = q.value(5).toString();
     e.description = q.value(6).toString();
     e.created = timeFrom(q.value(7));
+    e.language = q.value(8).toString();
+    e.prCategory = q.value(9).toString();
     return e;
 }
 
@@ -309,14 +313,14 @@ Result<QList<Value>> allRows(Result<QSqlQuery> query, From from)
 
 Result<QList<MergeRequestEntry>> SqliteWorkspaceStore::mergeRequests() const
 {
-    auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created FROM merge_requests ORDER BY id", {},
+    auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created, language, pr_category FROM merge_requests ORDER BY id", {},
                      QCoreApplication::translate("rd::models", "read the merge requests"));
     return allRows<MergeRequestEntry>(std::move(q), [](QSqlQuery &row) { return mergeRequestFrom(row); });
 }
 
 Result<MergeRequestEntry> SqliteWorkspaceStore::mergeRequest(qint64 id) const
 {
-    auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created FROM merge_requests WHERE id = ?", {id},
+    auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created, language, pr_category FROM merge_requests WHERE id = ?", {id},
                      QCoreApplication::translate("rd::models", "read the merge requests"));
     if (!q)
         return q.error();
@@ -421,6 +425,10 @@ Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &
             where << QString::fromLatin1(condition);
             values << *value;
         }
+    if (query.reference) {
+        where << QStringLiteral("c.is_reference = ?");
+        values << (*query.reference ? 1 : 0);
+    }
     if (query.minSeverity) {
         where << QStringLiteral("c.q3 >= ?");
         values << *query.minSeverity;

@@ -22,7 +22,7 @@ public:
     // The schema this program writes. Version 1: merge requests, runs,
     // comments, annotators, judgements. Version 2: the judging history
     // (undo/redo), annotators' places, and hidden human comments.
-    static constexpr int SchemaVersion = 2;
+    static constexpr int SchemaVersion = 3;
 
     enum class Mode { OpenExisting, CreateIfMissing };
 
@@ -65,6 +65,12 @@ public:
     Result<std::optional<AnnotatorPlace>> lastPlace(const QString &annotator) const override;
     Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
     Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const override;
+
+    // Evaluation (SqliteWorkspaceStoreEvaluation.cpp)
+    Result<bool> setReference(qint64 comment, bool reference) override;
+    Result<bool> linkToReference(qint64 comment, qint64 reference, const QString &annotator) override;
+    Result<bool> unlinkFromReference(qint64 comment, qint64 reference) override;
+    Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

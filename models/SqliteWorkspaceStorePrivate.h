@@ -121,7 +121,7 @@ inline QByteArray removedState(bool removed)
 const char *const commentColumns =
     "c.id, c.merge_request, c.run, c.origin, c.author, c.run_comment_id, c.file, c.side, c.line_start, c.line_end,"
     " c.line_valid, c.issue, c.root_cause, c.fix, c.example, c.category, c.q1, c.q2, c.q3, c.reviewers, c.kept,"
-    " c.dropped_at, c.merged_into, c.slice, c.raw, c.score_history, c.original, c.created";
+    " c.dropped_at, c.merged_into, c.slice, c.raw, c.score_history, c.original, c.created, c.is_reference";
 
 inline StoredComment commentFrom(const QSqlQuery &q)
 {
@@ -159,6 +159,7 @@ inline StoredComment commentFrom(const QSqlQuery &q)
         if (auto original = reviewCommentFromJson(q.value(26).toByteArray()))
             s.original = *original;
     s.created = timeFrom(q.value(27));
+    s.reference = q.value(28).toInt() != 0;
     return s;
 }
 
@@ -241,7 +242,7 @@ inline QStringList changedFields(const Judgement &change, const QList<JudgementF
     return fields;
 }
 
-std::atomic<int> connectionCounter{0};
+inline std::atomic<int> connectionCounter{0};
 
 } // namespace sqlstore
 
@@ -371,7 +372,7 @@ struct SqliteWorkspaceStore::Private
                       QCoreApplication::translate("rd::models", "read the comment"));
         if (!q)
             return q.error();
-        if (!q->next() || (!includeRemoved && q->value(28).toInt() != 0))
+        if (!q->next() || (!includeRemoved && q->value(29).toInt() != 0))
             return usage(QCoreApplication::translate("rd::models", "no comment %1 in this workspace").arg(id));
         return commentFrom(*q);
     }

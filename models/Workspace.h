@@ -26,6 +26,10 @@ struct MergeRequestEntry
     QString title;
     QString description;
     QDateTime created;
+    // From an imported dataset (AACR-Bench: project_main_language, category).
+    // The initializers keep the eight-value initialisations warning-free.
+    QString language = {};
+    QString prCategory = {};
 };
 
 // One finished review run. models cannot see the pipeline's RunRecord, so
@@ -56,6 +60,7 @@ struct StoredComment
     // The comment as first stored, when someone has edited its text or lines.
     std::optional<ReviewComment> original;
     QDateTime created;
+    bool reference = false;
 };
 
 struct Annotator
@@ -159,6 +164,16 @@ struct CommentQuery
     std::optional<Verdict> verdict;
     std::optional<ContextLevel> context;
     bool includeRemoved = false; // human comments whose adding was undone
+    std::optional<bool> reference;
+};
+
+// Evaluation: an annotator's statement that `comment` finds the reference issue `reference`.
+struct ReferenceLink
+{
+    qint64 comment = 0;
+    qint64 reference = 0;
+    QString annotator;
+    QDateTime created;
 };
 
 // The four categories of AACR-Bench (§3.2, Table 2), as written there.

@@ -70,6 +70,22 @@ const char *const version2[] = {
     " PRIMARY KEY (annotator, merge_request))",
 };
 
+// Version 3: each area's additions (the coordinator concatenates them).
+const char *const version3[] = {
+    // Evaluation and exchange: reference issues (ground truth) and the dataset's fields of a merge request.
+    "ALTER TABLE comments ADD COLUMN is_reference INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE merge_requests ADD COLUMN language TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE merge_requests ADD COLUMN pr_category TEXT NOT NULL DEFAULT ''",
+    // Evaluation: an annotator's explicit "this comment finds reference R".
+    "CREATE TABLE eval_links ("
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " reference BIGINT NOT NULL REFERENCES comments (id),"
+    " annotator TEXT NOT NULL DEFAULT '',"
+    " created BIGINT NOT NULL,"
+    " PRIMARY KEY (comment, reference))",
+    "CREATE INDEX eval_links_by_reference ON eval_links (reference)",
+};
+
 template <std::size_t N>
 QStringList statements(const char *const (&list)[N], const QString &idColumn)
 {
@@ -86,6 +102,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     switch (version) {
     case 1: return statements(version1, idColumn);
     case 2: return statements(version2, idColumn);
+    case 3: return statements(version3, idColumn);
     default: return {};
     }
 }

@@ -56,6 +56,7 @@ int runSlice(const QStringList &arguments);
 int runReviewCommand(const QStringList &arguments);
 int runComments(const QStringList &arguments);
 int runJudge(const QStringList &arguments);
+int runEval(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

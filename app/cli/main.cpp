@@ -19,6 +19,7 @@ const char *usage =
     "  review   Review a merge request with the multi-role LLM pipeline\n"
     "  comments Print the comments of a workspace with every annotator's judgement (JSON or CSV)\n"
     "  judge    Store judgements read as JSON Lines on stdin in a workspace\n"
+    "  eval     Evaluate runs (KBI/FAR/CPI/LSR, precision/recall/F1) or AACR-Bench generated-comment files\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
     "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered,\n"
@@ -52,7 +53,7 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("diff"))
         return rd::cli::runDiff(arguments);
     if (command == QLatin1String("slice") || command == QLatin1String("review") || command == QLatin1String("comments")
-        || command == QLatin1String("judge")) {
+        || command == QLatin1String("judge") || command == QLatin1String("eval")) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
         QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));
