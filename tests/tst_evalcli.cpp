@@ -148,12 +148,12 @@ void TestEvalCli::upstreamCompatParity()
     QList<int> perPrUpstream;
     const QStringList paths{QStringLiteral("a.cpp"), QStringLiteral("b.cpp")};
     const QStringList sides{QStringLiteral("right"), QStringLiteral("left")};
-    for (int pr = 1; pr <= 25; ++pr) {
+    for (int pr = 1; pr <= 60; ++pr) {
         QList<Ref> refs;
         QJsonArray comments;
-        const int nRefs = int(random.bounded(5));
+        const int nRefs = int(random.bounded(7));
         for (int i = 0; i < nRefs; ++i) {
-            const int from = int(random.bounded(1, 30));
+            const int from = int(random.bounded(1, 14));
             Ref r{paths[int(random.bounded(2))], sides[random.bounded(8) == 0 ? 1 : 0], from, from + int(random.bounded(3)), QStringLiteral("ref %1").arg(i)};
             refs << r;
             comments << QJsonObject{{QStringLiteral("note"), r.note}, {QStringLiteral("path"), r.path}, {QStringLiteral("side"), r.side},
@@ -166,10 +166,10 @@ void TestEvalCli::upstreamCompatParity()
                           {QStringLiteral("comments"), comments}};
         QList<Gen> gens;
         QStringList blocks;
-        const int nGens = int(random.bounded(6));
+        const int nGens = int(random.bounded(8));
         for (int i = 0; i < nGens; ++i) {
-            const int from = int(random.bounded(1, 32));
-            Gen g{paths[int(random.bounded(2))], sides[random.bounded(8) == 0 ? 1 : 0], from, from + int(random.bounded(4)), QStringLiteral("gen %1").arg(i)};
+            const int from = int(random.bounded(1, 15));
+            Gen g{paths[int(random.bounded(2))], sides[random.bounded(8) == 0 ? 1 : 0], from, from + int(random.bounded(6)), QStringLiteral("gen %1").arg(i)};
             gens << g;
             blocks << block(g);
         }
@@ -188,7 +188,7 @@ void TestEvalCli::upstreamCompatParity()
         referenceTotal += int(refs.size());
     }
     // The data must tell the three countings apart, or the comparison proves nothing.
-    QVERIFY(expectedUpstream != expectedOneToOne);
+    QVERIFY2(expectedUpstream != expectedOneToOne, qPrintable(QStringLiteral("%1 %2 %3").arg(expectedUpstream).arg(expectedOneToOne).arg(expectedReleased)));
     QVERIFY(expectedReleased < expectedUpstream);
     const QString gtPath = dir.filePath(QStringLiteral("positive_samples.json"));
     QVERIFY(writeFile(gtPath, QJsonDocument(gt).toJson()));
@@ -264,8 +264,8 @@ void TestEvalCli::semanticJudgeDownFailsWithoutFigures()
     server.setResponder([](const test::FakeLlmServer::Request &) { return test::FakeLlmServer::status(400, "{\"error\":\"bad\"}"); });
     QTemporaryDir dir;
     QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("gen"))));
-    QVERIFY(writeFile(dir.filePath(QStringLiteral("gt.json")),
-                      R"([{"githubPrUrl":"https://github.com/o/r/pull/5","comments":[{"note":"n","path":"a.c","side":"right","from_line":1,"to_line":1}]}])"));
+    const QByteArray gt = R"([{"githubPrUrl":"https://github.com/o/r/pull/5","comments":[{"note":"n","path":"a.c","side":"right","from_line":1,"to_line":1}]}])";
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("gt.json")), gt));
     QVERIFY(writeFile(dir.filePath(QStringLiteral("gen/comments_r_5.txt")), "<path>a.c</path><side>right</side><from>1</from><to>1</to><note>g</note>"));
     QVERIFY(writeFile(dir.filePath(QStringLiteral("run.json")), runConfig(server.endpoint())));
     const CliRun r = cli({QStringLiteral("eval"), QStringLiteral("--aacr-gt"), dir.filePath(QStringLiteral("gt.json")), QStringLiteral("--generated"),
