@@ -212,6 +212,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         QHash<qint64, Judgement> decided; // per comment: category, context, key bug
         QHash<qint64, std::optional<Verdict>> verdicts;
         QHash<qint64, qint64> links;      // comment -> reference
+        QList<StoredComment> comments;    // all of them, file order
     };
     QHash<qint64, MrData> mrs;
     const auto mrData = [&](qint64 id) -> Result<MrData *> {
@@ -250,6 +251,8 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
                 data.references << c;
         }
         std::sort(data.references.begin(), data.references.end(), fileOrder);
+        data.comments = std::move(*all);
+        std::sort(data.comments.begin(), data.comments.end(), fileOrder);
         auto links = store.referenceLinks(id);
         if (!links)
             return links.error();
@@ -283,13 +286,11 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         for (int i = 0; i < re.references.size(); ++i)
             referenceIndex.insert(re.references[i].id, i);
 
-        CommentQuery query;
-        query.run = run.id;
-        auto comments = store.comments(query);
-        if (!comments)
-            return comments.error();
-        QList<StoredComment> sorted = *comments;
-        std::sort(sorted.begin(), sorted.end(), fileOrder);
+        // The merge request's comments were read once already (in file order).
+        QList<StoredComment> sorted;
+        for (const StoredComment &c : mr.comments)
+            if (c.run == run.id)
+                sorted << c;
 
         for (int s = 0; s < StageCount; ++s) {
             StageResult &st = re.stages[s];
