@@ -432,6 +432,10 @@ Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &
             where << QString::fromLatin1(condition);
             values << *value;
         }
+    if (query.reference) {
+        where << QStringLiteral("c.is_reference = ?");
+        values << (*query.reference ? 1 : 0);
+    }
     if (query.minSeverity) {
         where << QStringLiteral("c.q3 >= ?");
         values << *query.minSeverity;

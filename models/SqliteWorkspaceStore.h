@@ -82,6 +82,11 @@ public:
     // Dataset exchange (issue 11)
     Result<ImportSummary> importDataset(const DatasetImport &import) override;
     Result<QList<ExchangeRecord>> exchangeRecords() const override;
+    // Evaluation (SqliteWorkspaceStoreEvaluation.cpp)
+    Result<bool> setReference(qint64 comment, bool reference) override;
+    Result<bool> linkToReference(qint64 comment, qint64 reference, const QString &annotator) override;
+    Result<bool> unlinkFromReference(qint64 comment, qint64 reference) override;
+    Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

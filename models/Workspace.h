@@ -173,6 +173,15 @@ struct CommentQuery
     std::optional<bool> reference; // ground-truth issues, or the others
 };
 
+// Evaluation: an annotator's statement that `comment` finds the reference issue `reference`.
+struct ReferenceLink
+{
+    qint64 comment = 0;
+    qint64 reference = 0;
+    QString annotator;
+    QDateTime created;
+};
+
 // The four categories of AACR-Bench (§3.2, Table 2), as written there.
 const QStringList &aacrCategories();
 // The tags of CQS App. A.1; annotators may also write their own.

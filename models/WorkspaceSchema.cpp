@@ -111,6 +111,14 @@ const char *const version3[] = {
     " record TEXT NOT NULL,"
     " PRIMARY KEY (merge_request, dataset))",
     "CREATE INDEX merge_requests_by_url ON merge_requests (url)",
+    // Evaluation: an annotator's explicit "this comment finds reference R".
+    "CREATE TABLE eval_links ("
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " reference BIGINT NOT NULL REFERENCES comments (id),"
+    " annotator TEXT NOT NULL DEFAULT '',"
+    " created BIGINT NOT NULL,"
+    " PRIMARY KEY (comment, reference))",
+    "CREATE INDEX eval_links_by_reference ON eval_links (reference)",
 };
 
 template <std::size_t N>

@@ -116,6 +116,13 @@ public:
     virtual Result<ImportSummary> importDataset(const DatasetImport &import) = 0;
     // Every imported pull request's record, ordered by import and position.
     virtual Result<QList<ExchangeRecord>> exchangeRecords() const = 0;
+    // Evaluation: marks a comment as a reference issue (ground truth) or not;
+    // links a generated comment to the reference it finds (an annotator's
+    // explicit match, which outranks every automatic one).
+    virtual Result<bool> setReference(qint64 comment, bool reference) = 0;
+    virtual Result<bool> linkToReference(qint64 comment, qint64 reference, const QString &annotator) = 0;
+    virtual Result<bool> unlinkFromReference(qint64 comment, qint64 reference) = 0;
+    virtual Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const = 0;
 };
 
 } // namespace rd

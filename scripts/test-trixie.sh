@@ -13,6 +13,7 @@ TRIXIE_PACKAGES=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libkf6syntaxhighlighting-dev
     libgit2-dev libclang-dev nlohmann-json3-dev fonts-dejavu-core fonts-wqy-microhei libqt6sql6-sqlite
     python3-jsonschema
+    qt6-charts-dev libqt6opengl6-dev
 )
 STAMP="$TRIXIE_ROOT/.reviewdesk-packages"
 

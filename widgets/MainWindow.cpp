@@ -2,6 +2,7 @@
 
 #include "DiffPane.h"
 #include "DiffView.h"
+#include "EvaluationWindow.h"
 #include "FileTreeModel.h"
 #include "JudgingBar.h"
 #include "JudgingStatus.h"
@@ -363,6 +364,23 @@ void MainWindow::openLocation(const QByteArray &path, int line)
     statusBar()->showMessage(tr("%1 is not changed in this merge request.").arg(QString::fromUtf8(path)), 4000);
 }
 
+void MainWindow::showEvaluation()
+{
+    if (!m_session->hasWorkspace()) {
+        QMessageBox::information(this, tr("Evaluate"), tr("Open a workspace first: the evaluation reads its runs, references and judgements."));
+        return;
+    }
+    if (!m_evaluation) {
+        auto *window = new EvaluationWindow(*m_session->store(), m_session->workspacePath(), this);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        m_evaluation = window;
+    } else {
+        static_cast<EvaluationWindow *>(m_evaluation.data())->reloadRuns();
+    }
+    m_evaluation->show();
+    m_evaluation->raise();
+}
+
 QAction *MainWindow::action(const QString &name) const
 {
     return findChild<QAction *>(name);
@@ -396,6 +414,7 @@ void MainWindow::createActions()
     command(QStringLiteral("findPrevious"), tr("Find Pre&vious"), QKeySequence::FindPrevious, [this] { find(true); });
     command(QStringLiteral("goToLine"), tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { goToLine(); });
     command(QStringLiteral("runReview"), tr("&Run Review…"), QKeySequence(Qt::CTRL | Qt::Key_R), [this] { showRunDialog(); });
+    command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
     command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
         const int file = currentFile();
         if (file >= 0)
@@ -458,6 +477,7 @@ void MainWindow::createMenus()
     review->addAction(action(QStringLiteral("runReview")));
     review->addAction(action(QStringLiteral("showReview")));
     m_team->fillMenu(review);
+    review->addAction(action(QStringLiteral("evaluate")));
 
     m_judging->fillMenu(menuBar()->addMenu(tr("&Judge")));
 

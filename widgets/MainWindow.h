@@ -6,6 +6,7 @@
 #include <RunConfig.h>
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
@@ -102,6 +103,8 @@ private:
     void updateSliceOverlays();
     void openLocation(const QByteArray &path, int line);
     void showRunDialog();
+    // Review ▸ Evaluate: the Evaluation window on the open workspace.
+    void showEvaluation();
 
     // Reopening with other diff options: the file the annotator had open.
     QString m_pathToRestore;
@@ -123,6 +126,7 @@ private:
     JudgingWorkbench *m_judging = nullptr;
     WorkspaceActions *m_workspaces = nullptr;
     TeamWorkbench *m_team = nullptr;
+    QPointer<QWidget> m_evaluation; // the Evaluation window, while open
 };
 
 } // namespace rd

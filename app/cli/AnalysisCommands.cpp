@@ -16,5 +16,7 @@ extern "C" Q_DECL_EXPORT int reviewdeskRunAnalysisCommand(const QString &command
         return rd::cli::runAgreement(arguments);
     if (command == QLatin1String("groups"))
         return rd::cli::runGroups(arguments);
+    if (command == QLatin1String("eval"))
+        return rd::cli::runEval(arguments);
     return rd::cli::runReviewCommand(arguments);
 }

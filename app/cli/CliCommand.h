@@ -62,6 +62,7 @@ int runAgreement(const QStringList &arguments);
 int runGroups(const QStringList &arguments);
 int runImport(const QStringList &arguments);
 int runExport(const QStringList &arguments);
+int runEval(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

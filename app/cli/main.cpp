@@ -24,6 +24,7 @@ const char *usage =
     "  groups   Print the near-duplicate groups of candidate comments with their provenance\n"
     "  import   Import AACR-Bench samples or a ReviewDesk run into a workspace\n"
     "  export   Export a workspace as AACR-Bench, TRL (SFT/DPO/KTO), SARIF, rdjson or CSV\n"
+    "  eval     Evaluate runs (KBI/FAR/CPI/LSR, precision/recall/F1) or AACR-Bench generated-comment files\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
     "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered,\n"
@@ -62,7 +63,8 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("slice") || command == QLatin1String("review") || command == QLatin1String("comments")
         || command == QLatin1String("judge")
-        || command == QLatin1String("assign") || command == QLatin1String("agreement") || command == QLatin1String("groups")) {
+        || command == QLatin1String("assign") || command == QLatin1String("agreement") || command == QLatin1String("groups")
+        || command == QLatin1String("eval")) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
         QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));

@@ -1,0 +1,295 @@
+// `eval`: the evaluation of workspace runs (KBI/FAR/CPI/LSR, AACR-Bench
+// precision/recall/F1, per stage), or of AACR-Bench generated-comment files
+// against positive_samples.json.
+
+#include "CliCommand.h"
+
+#include <AacrEvaluation.h>
+#include <AacrPositiveSamples.h>
+#include <EvalTable.h>
+#include <Evaluation.h>
+#include <LlmClient.h>
+#include <ResponseStore.h>
+#include <RunConfig.h>
+#include <SemanticMatcher.h>
+#include <SqliteWorkspaceStore.h>
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFutureWatcher>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QtConcurrent>
+
+#include <cstdio>
+
+namespace rd::cli {
+
+namespace {
+
+QJsonValue figure(const std::optional<double> &v)
+{
+    return v ? QJsonValue(std::round(*v * 100.0) / 100.0) : QJsonValue();
+}
+
+QJsonObject defectJson(const eval::DefectMetrics &m)
+{
+    return QJsonObject{{QStringLiteral("kbi"), figure(m.kbi)},
+                       {QStringLiteral("far1"), figure(m.far1)},
+                       {QStringLiteral("cpi1"), figure(m.cpi1)},
+                       {QStringLiteral("far2"), figure(m.far2)},
+                       {QStringLiteral("cpi2"), figure(m.cpi2)},
+                       {QStringLiteral("lsr"), figure(m.lsr)},
+                       {QStringLiteral("merge_requests"), m.mergeRequests},
+                       {QStringLiteral("merge_requests_without_comments"), m.withoutComments},
+                       {QStringLiteral("merge_requests_recalled"), m.recalled},
+                       {QStringLiteral("key_issues"), m.keyIssues},
+                       {QStringLiteral("key_issues_found"), m.keyIssuesFound},
+                       {QStringLiteral("comments"), m.comments},
+                       {QStringLiteral("false_alarms"), m.falseAlarms}};
+}
+
+QJsonObject prfJson(const eval::PrecisionRecall &p)
+{
+    return QJsonObject{{QStringLiteral("precision"), figure(p.precision.percent())},
+                       {QStringLiteral("recall"), figure(p.recall.percent())},
+                       {QStringLiteral("f1"), figure(p.f1())},
+                       {QStringLiteral("matched_comments"), p.precision.part},
+                       {QStringLiteral("found_references"), p.recall.part}};
+}
+
+QByteArray workspaceJson(const eval::Evaluation &e)
+{
+    QJsonArray groups;
+    for (const QString &g : e.groups) {
+        QJsonObject stages;
+        for (int s = 0; s < eval::StageCount; ++s) {
+            const auto stage = eval::Stage(s);
+            const eval::AacrMetrics a = e.aacr(g, stage);
+            QJsonObject o = defectJson(e.defect(g, stage));
+            o.insert(QStringLiteral("line"), prfJson(a.line));
+            if (a.semantic)
+                o.insert(QStringLiteral("semantic"), prfJson(*a.semantic));
+            o.insert(QStringLiteral("noise_rate"), figure(a.noise.percent()));
+            o.insert(QStringLiteral("avg_comments"), a.commentsPerPr);
+            stages.insert(eval::stageKey(stage), o);
+        }
+        QJsonArray runs;
+        for (const eval::RunEvaluation &r : e.runs)
+            if (r.group == g)
+                runs << r.run.id;
+        groups << QJsonObject{{QStringLiteral("configuration"), g}, {QStringLiteral("runs"), runs}, {QStringLiteral("stages"), stages}};
+    }
+    return QJsonDocument(QJsonObject{{QStringLiteral("semantic"), e.semantic}, {QStringLiteral("configurations"), groups}}).toJson(QJsonDocument::Indented);
+}
+
+// The judge's endpoint: the configuration's validator, else its reviewer.
+Result<SemanticMatchOptions> judgeFrom(const QString &path, int votes, bool replay)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{Error::Kind::Usage, QStringLiteral("cannot read %1").arg(path)};
+    auto config = RunConfig::fromJson(file.readAll());
+    if (!config)
+        return Error{Error::Kind::Usage, QStringLiteral("%1: %2").arg(path, config.error().message)};
+    if (!replay)
+        if (const auto missing = config->checkApiKeys())
+            return *missing;
+    SemanticMatchOptions o;
+    o.profile = config->validator ? *config->validator : config->reviewer;
+    if (replay)
+        o.profile.endpoint = QStringLiteral("replay:");
+    o.votes = votes;
+    return o;
+}
+
+} // namespace
+
+int runEval(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Evaluate review comments against reference issues."));
+    const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("The workspace whose runs to evaluate."), QStringLiteral("FILE"));
+    const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("A run to evaluate (repeatable; default: every run)."), QStringLiteral("ID"));
+    const QCommandLineOption references(QStringLiteral("references"), QStringLiteral("all (default), aacr (comments marked as reference) or key-bugs (flagged by annotators)."),
+                                        QStringLiteral("SET"), QStringLiteral("all"));
+    const QCommandLineOption aacrGt(QStringLiteral("aacr-gt"), QStringLiteral("AACR-Bench positive_samples.json to evaluate --generated against."), QStringLiteral("FILE"));
+    const QCommandLineOption generated(QStringLiteral("generated"), QStringLiteral("Folder of comments_{repo}_{pr}.txt files."), QStringLiteral("DIR"));
+    const QCommandLineOption distance(QStringLiteral("line-distance"), QStringLiteral("Lines apart that still match (default 1)."), QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption semantic(QStringLiteral("semantic"), QStringLiteral("none (default) or llm (the Fig. 9 judge; needs --config)."), QStringLiteral("MODE"), QStringLiteral("none"));
+    const QCommandLineOption config(QStringLiteral("config"), QStringLiteral("Run configuration whose validator (else reviewer) judges semantic matches."), QStringLiteral("FILE"));
+    const QCommandLineOption votes(QStringLiteral("votes"), QStringLiteral("Judge answers per pair; the majority decides (default 1)."), QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption upstream(QStringLiteral("upstream-compat"), QStringLiteral("Count as AACR-Bench's released evaluator does (with --aacr-gt)."));
+    const QCommandLineOption upstreamIds(QStringLiteral("upstream-ids"),
+                                         QStringLiteral("given (default: each reference its own id) or released (only the file's id fields, as the released evaluator reads them)."),
+                                         QStringLiteral("IDS"), QStringLiteral("given"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default), md, csv or latex."), QStringLiteral("FORMAT"), QStringLiteral("json"));
+    const QCommandLineOption table(QStringLiteral("table"), QStringLiteral("Only this table (md, csv, latex): stages, configurations, aacr, categories, contexts, languages, pr-categories, annotators."),
+                                   QStringLiteral("ID"));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Write here instead of standard output."), QStringLiteral("FILE"));
+    const QCommandLineOption cache(QStringLiteral("cache"), QStringLiteral("Response cache folder (default: the user's cache folder)."), QStringLiteral("DIR"));
+    const QCommandLineOption noCache(QStringLiteral("no-cache"), QStringLiteral("Ask the judge again even for pairs seen before."));
+    const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Answer every judge request from this recording."), QStringLiteral("FILE"));
+    const QCommandLineOption record(QStringLiteral("record"), QStringLiteral("Also write the judge's answers as a recording for --replay."), QStringLiteral("FILE"));
+    parser.addOptions({workspace, run, references, aacrGt, generated, distance, semantic, config, votes, upstream, upstreamIds, format, table, out, cache,
+                       noCache, replay, record});
+    if (const int done = parseCommandLine(parser, arguments); done >= 0)
+        return done;
+
+    const bool directoryMode = parser.isSet(aacrGt);
+    if (directoryMode == parser.isSet(workspace))
+        return fail(ExitUsage, QStringLiteral("eval: give either --workspace or --aacr-gt with --generated"));
+    if (directoryMode && !parser.isSet(generated))
+        return fail(ExitUsage, QStringLiteral("eval: --aacr-gt needs --generated DIR"));
+    bool ok = false;
+    const int maxDistance = parser.value(distance).toInt(&ok);
+    if (!ok || maxDistance < 0 || maxDistance > 1000)
+        return fail(ExitUsage, QStringLiteral("eval: --line-distance must be a number of lines from 0 to 1000"));
+    const int voteCount = parser.value(votes).toInt(&ok);
+    if (!ok || voteCount < 1 || voteCount > 15)
+        return fail(ExitUsage, QStringLiteral("eval: --votes must be from 1 to 15"));
+    const QString mode = parser.value(semantic);
+    if (mode != QLatin1String("none") && mode != QLatin1String("llm"))
+        return fail(ExitUsage, QStringLiteral("eval: --semantic must be none or llm"));
+    if (mode == QLatin1String("llm") && !parser.isSet(config))
+        return fail(ExitUsage, QStringLiteral("eval: --semantic llm needs --config run.json (the judge's endpoint)"));
+    const QString outputFormat = parser.value(format);
+    std::optional<eval::TableFormat> tableFormat;
+    if (outputFormat == QLatin1String("md"))
+        tableFormat = eval::TableFormat::Markdown;
+    else if (outputFormat == QLatin1String("csv"))
+        tableFormat = eval::TableFormat::Csv;
+    else if (outputFormat == QLatin1String("latex"))
+        tableFormat = eval::TableFormat::Latex;
+    else if (outputFormat != QLatin1String("json"))
+        return fail(ExitUsage, QStringLiteral("eval: --format must be json, md, csv or latex"));
+    if (directoryMode && tableFormat)
+        return fail(ExitUsage, QStringLiteral("eval: --aacr-gt writes json only"));
+    const auto referenceSet = eval::referenceSetFromName(parser.value(references));
+    if (!referenceSet)
+        return fail(ExitUsage, QStringLiteral("eval: --references must be all, aacr or key-bugs"));
+    if (parser.value(upstreamIds) != QLatin1String("given") && parser.value(upstreamIds) != QLatin1String("released"))
+        return fail(ExitUsage, QStringLiteral("eval: --upstream-ids must be given or released"));
+    QList<qint64> runs;
+    for (const QString &id : parser.values(run)) {
+        const qint64 v = id.toLongLong(&ok);
+        if (!ok || v <= 0)
+            return fail(ExitUsage, QStringLiteral("eval: --run %1 is not a run id").arg(id));
+        runs << v;
+    }
+
+    std::unique_ptr<LlmClient> client;
+    std::unique_ptr<SemanticMatcher> matcher;
+    if (mode == QLatin1String("llm")) {
+        auto judge = judgeFrom(parser.value(config), voteCount, parser.isSet(replay));
+        if (!judge)
+            return fail(ExitUsage, QStringLiteral("eval: %1").arg(judge.error().message));
+        client = std::make_unique<LlmClient>();
+        if (parser.isSet(replay)) {
+            auto store = ResponseStore::replayFrom(parser.value(replay));
+            if (!store)
+                return fail(ExitUsage, QStringLiteral("eval: %1").arg(store.error().message));
+            client->setReplay(*store);
+        } else if (!parser.isSet(noCache)) {
+            client->setCache(ResponseStore::cacheIn(parser.isSet(cache) ? parser.value(cache)
+                                                                          : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
+                                                                                + QStringLiteral("/reviewdesk/responses")));
+        }
+        matcher = std::make_unique<SemanticMatcher>(*client, *judge);
+    }
+    std::function<bool(const QString &, const QString &)> judge;
+    if (matcher)
+        judge = [m = matcher.get()](const QString &g, const QString &r) { return m->same(g, r); };
+
+    // The work, on a worker thread when a judge needs this thread's event loop.
+    // The workspace is opened on the thread that uses it.
+    const auto work = [&]() -> Result<QByteArray> {
+        if (directoryMode) {
+            QFile gt(parser.value(aacrGt));
+            if (!gt.open(QIODevice::ReadOnly))
+                return Error{Error::Kind::Usage, QStringLiteral("cannot read %1").arg(parser.value(aacrGt))};
+            auto prs = readAacrPositiveSamples(gt.readAll(), parser.value(aacrGt));
+            if (!prs)
+                return prs.error();
+            eval::AacrDirectoryOptions options;
+            options.maxDistance = maxDistance;
+            options.upstreamCompat = parser.isSet(upstream);
+            options.releasedIds = parser.value(upstreamIds) == QLatin1String("released");
+            options.semantic = judge;
+            auto result = eval::evaluateAacrDirectory(*prs, parser.value(generated), options);
+            if (!result)
+                return result.error();
+            for (const QString &p : result->problems)
+                std::fprintf(stderr, "eval: %s\n", qPrintable(p));
+            return QJsonDocument(result->json).toJson(QJsonDocument::Indented);
+        }
+        auto store = SqliteWorkspaceStore::open(parser.value(workspace), SqliteWorkspaceStore::Mode::OpenExisting);
+        if (!store)
+            return store.error();
+        eval::Options options;
+        options.runs = runs;
+        options.references = *referenceSet;
+        options.maxDistance = maxDistance;
+        options.semantic = judge;
+        auto evaluation = eval::evaluateWorkspace(**store, options);
+        if (!evaluation)
+            return evaluation.error();
+        if (!tableFormat)
+            return workspaceJson(*evaluation);
+        QString text;
+        for (const eval::Table &t : evaluation->tables()) {
+            if (parser.isSet(table) && t.id != parser.value(table))
+                continue;
+            if (*tableFormat == eval::TableFormat::Markdown)
+                text += QStringLiteral("### ") + t.title + QStringLiteral("\n\n");
+            else if (*tableFormat == eval::TableFormat::Latex)
+                text += QStringLiteral("%% ") + t.title + QLatin1Char('\n');
+            text += eval::formatTable(t, *tableFormat) + QLatin1Char('\n');
+        }
+        if (text.isEmpty())
+            return Error{Error::Kind::Usage, QStringLiteral("no table %1").arg(parser.value(table))};
+        return text.toUtf8();
+    };
+    Result<QByteArray> bytes = QByteArray();
+    if (matcher) {
+        QFutureWatcher<Result<QByteArray>> watcher;
+        QObject::connect(&watcher, &QFutureWatcher<Result<QByteArray>>::finished, QCoreApplication::instance(), &QCoreApplication::quit);
+        watcher.setFuture(QtConcurrent::run(work));
+        QCoreApplication::exec();
+        bytes = watcher.result();
+    } else {
+        bytes = work();
+    }
+    if (!bytes)
+        return fail(exitCodeFor(bytes.error()), QStringLiteral("eval: %1").arg(bytes.error().message));
+
+    if (matcher) {
+        const QStringList errors = matcher->errors();
+        const QList<Exchange> exchanges = matcher->exchanges();
+        std::fprintf(stderr, "eval: the judge answered %lld questions (%lld failed)\n", static_cast<long long>(exchanges.size()),
+                     static_cast<long long>(errors.size()));
+        if (parser.isSet(record)) {
+            QList<Exchange> replayable = exchanges;
+            for (Exchange &e : replayable)
+                e.request.profile.endpoint = QStringLiteral("replay:");
+            if (auto written = ResponseStore::record(parser.value(record), replayable); !written)
+                return fail(written.error());
+        }
+        if (!errors.isEmpty()) {
+            std::fprintf(stderr, "eval: %s\n", qPrintable(errors.constFirst()));
+            // A semantic figure with unanswered questions would be a different figure.
+            return fail(ExitService, QStringLiteral("eval: %1 of %2 judge requests failed; no figures written").arg(errors.size()).arg(exchanges.size()));
+        }
+    }
+    if (parser.isSet(out)) {
+        QSaveFile file(parser.value(out));
+        if (!file.open(QIODevice::WriteOnly) || file.write(*bytes) != bytes->size() || !file.commit())
+            return fail(ExitInternal, QStringLiteral("eval: cannot write %1").arg(parser.value(out)));
+        return ExitOk;
+    }
+    return writeStdout(*bytes) ? ExitOk : ExitInternal;
+}
+
+} // namespace rd::cli

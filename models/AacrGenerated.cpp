@@ -1,0 +1,206 @@
+#include "AacrGenerated.h"
+
+#include "WorkspaceStore.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+namespace rd {
+
+namespace {
+
+// The text between the first <tag> and the </tag> after it, like the
+// evaluator's non-greedy <tag>(.*?)</tag>.
+std::optional<QString> tagged(const QString &block, QLatin1String tag)
+{
+    const QString open = QLatin1Char('<') + tag + QLatin1Char('>');
+    const QString close = QStringLiteral("</") + tag + QLatin1Char('>');
+    qsizetype from = 0;
+    while (true) {
+        const qsizetype start = block.indexOf(open, from);
+        if (start < 0)
+            return std::nullopt;
+        const qsizetype end = block.indexOf(close, start + open.size());
+        if (end >= 0)
+            return block.mid(start + open.size(), end - start - open.size());
+        return std::nullopt; // no close after the first open: none after a later one either
+    }
+}
+
+// Python's int() on the stripped text, for what it accepts in practice.
+std::optional<int> lineNumber(const QString &text)
+{
+    QString t = text.trimmed();
+    t.remove(QLatin1Char('_'));
+    bool ok = false;
+    const qlonglong v = t.toLongLong(&ok, 10);
+    if (!ok || v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
+        return std::nullopt;
+    return static_cast<int>(v);
+}
+
+// <notesplit />, <notesplit>, </notesplit>, any case, spaces before the end.
+QList<QString> blocksOf(const QString &text)
+{
+    QList<QString> blocks;
+    qsizetype begin = 0;
+    qsizetype i = 0;
+    const qsizetype n = text.size();
+    while (i < n) {
+        if (text[i] != QLatin1Char('<')) {
+            ++i;
+            continue;
+        }
+        qsizetype j = i + 1;
+        if (j < n && text[j] == QLatin1Char('/'))
+            ++j;
+        if (text.mid(j, 9).compare(QLatin1String("notesplit"), Qt::CaseInsensitive) != 0) {
+            ++i;
+            continue;
+        }
+        j += 9;
+        while (j < n && text[j].isSpace())
+            ++j;
+        if (j < n && text[j] == QLatin1Char('/'))
+            ++j;
+        if (j < n && text[j] == QLatin1Char('>')) {
+            blocks << text.mid(begin, i - begin);
+            begin = i = j + 1;
+        } else {
+            ++i;
+        }
+    }
+    blocks << text.mid(begin);
+    return blocks;
+}
+
+QString escaped(QString note)
+{
+    static const QRegularExpression closing(QStringLiteral("<(/?(?:note|notesplit|path|side|from|to)\\b)"), QRegularExpression::CaseInsensitiveOption);
+    return note.replace(closing, QStringLiteral("&lt;\\1"));
+}
+
+} // namespace
+
+AacrGeneratedFile parseAacrGenerated(const QString &text)
+{
+    AacrGeneratedFile out;
+    if (text.trimmed().isEmpty())
+        return out;
+    int number = 0;
+    for (const QString &raw : blocksOf(text)) {
+        const QString block = raw.trimmed();
+        if (block.isEmpty())
+            continue;
+        ++number;
+        const auto note = tagged(block, QLatin1String("note"));
+        if (!note || note->trimmed().isEmpty()) {
+            out.problems << QCoreApplication::translate("rd::models", "block %1 has no <note>: left out, as the AACR-Bench evaluator does").arg(number);
+            continue;
+        }
+        AacrGeneratedComment c;
+        c.note = note->trimmed();
+        c.path = tagged(block, QLatin1String("path")).value_or(QString()).trimmed();
+        c.side = tagged(block, QLatin1String("side")).value_or(QString()).trimmed();
+        for (const auto &[tag, target] : {std::pair{QLatin1String("from"), &c.fromLine}, std::pair{QLatin1String("to"), &c.toLine}}) {
+            const auto value = tagged(block, tag);
+            if (!value)
+                continue;
+            *target = lineNumber(*value);
+            if (!*target)
+                out.problems << QCoreApplication::translate("rd::models", "block %1: <%2> is not a line number (%3): read as no line")
+                                    .arg(number)
+                                    .arg(tag)
+                                    .arg(value->left(40));
+        }
+        out.comments << c;
+    }
+    return out;
+}
+
+QString writeAacrGenerated(const QList<AacrGeneratedComment> &comments)
+{
+    QStringList blocks;
+    for (const AacrGeneratedComment &c : comments) {
+        QString b;
+        b += QStringLiteral("<path>") + escaped(c.path) + QStringLiteral("</path>\n");
+        b += QStringLiteral("<side>") + escaped(c.side) + QStringLiteral("</side>\n");
+        b += QStringLiteral("<from>") + (c.fromLine ? QString::number(*c.fromLine) : QString()) + QStringLiteral("</from>\n");
+        b += QStringLiteral("<to>") + (c.toLine ? QString::number(*c.toLine) : QString()) + QStringLiteral("</to>\n");
+        b += QStringLiteral("<note>") + escaped(c.note) + QStringLiteral("</note>\n");
+        blocks << b;
+    }
+    return blocks.join(QStringLiteral("<notesplit />\n"));
+}
+
+QString aacrGeneratedFileName(const QString &repo, const QString &pr)
+{
+    return QStringLiteral("comments_%1_%2.txt").arg(repo, pr);
+}
+
+std::optional<std::pair<QString, QString>> aacrGeneratedNameParts(const QString &fileName)
+{
+    static const QRegularExpression name(QStringLiteral("^comments_(.+)_([^_]+)\\.txt$"));
+    const auto m = name.match(fileName);
+    if (!m.hasMatch())
+        return std::nullopt;
+    return std::pair{m.captured(1), m.captured(2)};
+}
+
+Result<QString> exportAacrGenerated(WorkspaceStore &store, qint64 run, const QString &directory)
+{
+    auto stored = store.run(run);
+    if (!stored)
+        return stored.error();
+    auto mr = store.mergeRequest(stored->mergeRequest);
+    if (!mr)
+        return mr.error();
+    CommentQuery query;
+    query.run = run;
+    query.kept = true;
+    auto comments = store.comments(query);
+    if (!comments)
+        return comments.error();
+
+    static const QRegularExpression prUrl(QStringLiteral("github\\.com/[^/\\s]+/([^/\\s]+)/pull/(\\d+)"));
+    QString repo = QFileInfo(QDir::cleanPath(mr->repository)).fileName();
+    QString pr = QString::number(mr->id);
+    for (const QString &text : {mr->title, mr->description, mr->repository}) {
+        const auto m = prUrl.match(text);
+        if (m.hasMatch()) {
+            repo = m.captured(1);
+            pr = m.captured(2);
+            break;
+        }
+    }
+    QList<AacrGeneratedComment> out;
+    for (const StoredComment &s : *comments) {
+        const ReviewComment &c = s.comment;
+        QStringList parts{c.issue};
+        if (!c.rootCause.isEmpty())
+            parts << c.rootCause;
+        if (!c.fix.isEmpty())
+            parts << c.fix;
+        AacrGeneratedComment g;
+        g.path = c.file;
+        g.side = c.side == QLatin1String("old") ? QStringLiteral("left") : QStringLiteral("right");
+        if (c.lineStart > 0)
+            g.fromLine = c.lineStart;
+        if (c.lineEnd > 0)
+            g.toLine = c.lineEnd;
+        g.note = parts.join(QStringLiteral("\n\n"));
+        out << g;
+    }
+    if (!QDir().mkpath(directory))
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "cannot make the folder %1").arg(directory)};
+    const QString path = QDir(directory).filePath(aacrGeneratedFileName(repo, pr));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(writeAacrGenerated(out).toUtf8()) < 0 || !file.commit())
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "cannot write %1: %2").arg(path, file.errorString())};
+    return path;
+}
+
+} // namespace rd

@@ -1,0 +1,186 @@
+#include "EvalMatching.h"
+
+#include <QSet>
+
+#include <algorithm>
+
+namespace rd::eval {
+
+namespace {
+
+std::optional<std::pair<int, int>> range(const Location &l)
+{
+    if (!l.from && !l.to)
+        return std::nullopt;
+    const int a = l.from.value_or(*l.to);
+    const int b = l.to.value_or(*l.from);
+    return std::pair{std::min(a, b), std::max(a, b)};
+}
+
+QString sideName(const QString &side)
+{
+    const QString s = side.trimmed().toLower();
+    if (s == QLatin1String("old") || s == QLatin1String("left"))
+        return QStringLiteral("left");
+    if (s == QLatin1String("new") || s == QLatin1String("right"))
+        return QStringLiteral("right");
+    return s;
+}
+
+} // namespace
+
+std::optional<int> lineGap(const Location &a, const Location &b)
+{
+    const auto ra = range(a);
+    const auto rb = range(b);
+    if (!ra || !rb)
+        return std::nullopt;
+    return std::max(0, std::max(ra->first, rb->first) - std::min(ra->second, rb->second));
+}
+
+bool sameSide(const QString &a, const QString &b)
+{
+    const QString sa = sideName(a);
+    const QString sb = sideName(b);
+    return sa.isEmpty() || sb.isEmpty() || sa == sb;
+}
+
+bool locationMatches(const Location &generated, const Location &reference, int maxDistance)
+{
+    if (generated.path != reference.path || !sameSide(generated.side, reference.side))
+        return false;
+    const auto gap = lineGap(generated, reference);
+    return gap && *gap <= maxDistance;
+}
+
+int MatchResult::lineMatchedComments() const
+{
+    return static_cast<int>(std::count_if(lineReference.begin(), lineReference.end(), [](int r) { return r >= 0; }));
+}
+
+int MatchResult::semanticMatchedComments() const
+{
+    return static_cast<int>(std::count_if(semanticReference.begin(), semanticReference.end(), [](int r) { return r >= 0; }));
+}
+
+QList<bool> MatchResult::referencesFoundByLine(int referenceCount) const
+{
+    QList<bool> found(referenceCount, false);
+    for (int r : lineReference)
+        if (r >= 0 && r < referenceCount)
+            found[r] = true;
+    return found;
+}
+
+QList<bool> MatchResult::referencesFoundSemantically(int referenceCount) const
+{
+    QList<bool> found(referenceCount, false);
+    for (int r : semanticReference)
+        if (r >= 0 && r < referenceCount)
+            found[r] = true;
+    return found;
+}
+
+MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &references, const MatchOptions &options)
+{
+    const int n = static_cast<int>(generated.size());
+    const int m = static_cast<int>(references.size());
+    MatchResult out;
+    out.lineReference = QList<int>(n, -1);
+    out.semanticReference = QList<int>(n, -1);
+    out.kind = QList<MatchKind>(n, MatchKind::None);
+    out.distance = QList<int>(n, -1);
+    QList<bool> lineTaken(m, false);
+    QList<bool> semanticTaken(m, false);
+
+    // An annotator's link is a match of both kinds: a person read both.
+    for (const auto &[g, r] : options.links) {
+        if (g < 0 || g >= n || r < 0 || r >= m || out.lineReference[g] >= 0 || lineTaken[r])
+            continue;
+        out.lineReference[g] = r;
+        out.semanticReference[g] = r;
+        out.kind[g] = MatchKind::Link;
+        out.distance[g] = lineGap(generated[g].where, references[r].where).value_or(-1);
+        lineTaken[r] = semanticTaken[r] = true;
+    }
+    for (int g = 0; g < n; ++g) {
+        if (out.kind[g] == MatchKind::Link)
+            continue;
+        for (int r = 0; r < m; ++r) {
+            if (lineTaken[r] || !locationMatches(generated[g].where, references[r].where, options.maxDistance))
+                continue;
+            lineTaken[r] = true;
+            out.lineReference[g] = r;
+            out.kind[g] = MatchKind::Line;
+            out.distance[g] = *lineGap(generated[g].where, references[r].where);
+            break;
+        }
+    }
+    if (!options.semantic)
+        return out;
+    for (int g = 0; g < n; ++g) {
+        if (out.kind[g] == MatchKind::Link)
+            continue;
+        for (int r = 0; r < m; ++r) {
+            if (semanticTaken[r] || !locationMatches(generated[g].where, references[r].where, options.maxDistance))
+                continue;
+            ++out.semanticQuestions;
+            if (!options.semantic(g, r))
+                continue;
+            semanticTaken[r] = true;
+            out.semanticReference[g] = r;
+            out.kind[g] = MatchKind::Semantic;
+            break;
+        }
+    }
+    return out;
+}
+
+UpstreamCounts matchUpstream(const QList<Item> &generated, const QList<Item> &references, int maxDistance, const SemanticJudge &semantic)
+{
+    UpstreamCounts counts;
+    const auto hasText = [](const Item &i) { return !i.text.isEmpty(); };
+    counts.totalGenerated = static_cast<int>(std::count_if(generated.begin(), generated.end(), hasText));
+    if (generated.isEmpty()) {
+        counts.positiveExpected = static_cast<int>(references.size()); // the evaluator's early return counts every reference
+        return counts;
+    }
+    counts.positiveExpected = static_cast<int>(std::count_if(references.begin(), references.end(), hasText));
+    QSet<QString> lineTaken;
+    QSet<QString> semanticTaken;
+    for (int g = 0; g < generated.size(); ++g) {
+        if (generated[g].text.isEmpty())
+            continue;
+        bool lineMatched = false;
+        bool matched = false;
+        for (int r = 0; r < references.size(); ++r) {
+            const Item &ref = references[r];
+            if (ref.text.isEmpty() || !locationMatches(generated[g].where, ref.where, maxDistance))
+                continue;
+            bool lineNow = false;
+            if (!lineTaken.contains(ref.key)) {
+                lineTaken.insert(ref.key);
+                lineNow = true;
+            }
+            bool semanticNow = false;
+            if (semantic && !semanticTaken.contains(ref.key) && semantic(g, r)) {
+                semanticTaken.insert(ref.key);
+                semanticNow = true;
+            }
+            if (lineNow && !lineMatched) {
+                ++counts.positiveLineMatch;
+                lineMatched = true;
+            }
+            if (semanticNow) {
+                ++counts.positiveMatch;
+                matched = true;
+                break;
+            }
+        }
+        if (!matched && semantic)
+            ++counts.unmatched;
+    }
+    return counts;
+}
+
+} // namespace rd::eval

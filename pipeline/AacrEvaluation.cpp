@@ -1,0 +1,197 @@
+#include "AacrEvaluation.h"
+
+#include <AacrGenerated.h>
+#include <EvalMetrics.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QSet>
+
+#include <cmath>
+
+namespace rd::eval {
+
+namespace {
+
+double rate(int part, int whole)
+{
+    return whole > 0 ? std::round(1000.0 * part / whole) / 1000.0 : 0.0;
+}
+
+QJsonValue percent(const std::optional<double> &v)
+{
+    return v ? QJsonValue(std::round(*v * 100.0) / 100.0) : QJsonValue();
+}
+
+QJsonObject prfJson(const PrecisionRecall &p)
+{
+    return QJsonObject{{QStringLiteral("precision"), percent(p.precision.percent())},
+                       {QStringLiteral("recall"), percent(p.recall.percent())},
+                       {QStringLiteral("f1"), percent(p.f1())}};
+}
+
+// The upstream field names and rates for one PR or the total.
+void putUpstream(QJsonObject &o, const UpstreamCounts &c)
+{
+    o.insert(QStringLiteral("positive_expected_nums"), c.positiveExpected);
+    o.insert(QStringLiteral("total_generated_nums"), c.totalGenerated);
+    o.insert(QStringLiteral("positive_match_nums"), c.positiveMatch);
+    o.insert(QStringLiteral("positive_line_match_nums"), c.positiveLineMatch);
+    o.insert(QStringLiteral("unmatched_nums"), c.unmatched);
+    o.insert(QStringLiteral("positive_match_rate"), rate(c.positiveMatch, c.totalGenerated));
+    o.insert(QStringLiteral("positive_recall_rate"), rate(c.positiveMatch, c.positiveExpected));
+    o.insert(QStringLiteral("positive_line_match_rate"), rate(c.positiveLineMatch, c.totalGenerated));
+    o.insert(QStringLiteral("positive_line_recall_rate"), rate(c.positiveLineMatch, c.positiveExpected));
+    o.insert(QStringLiteral("unmatched_rate"), rate(c.unmatched, c.totalGenerated));
+}
+
+QJsonObject ratiosJson(const QMap<QString, Ratio> &ratios)
+{
+    QJsonObject o;
+    for (auto it = ratios.cbegin(); it != ratios.cend(); ++it)
+        o.insert(it.key(), QJsonObject{{QStringLiteral("found"), it.value().part}, {QStringLiteral("references"), it.value().whole},
+                                       {QStringLiteral("recall"), percent(it.value().percent())}});
+    return o;
+}
+
+QJsonObject metricsJson(const AacrMetrics &m)
+{
+    QJsonObject o{{QStringLiteral("prs"), m.pullRequests},
+                  {QStringLiteral("generated"), m.generated},
+                  {QStringLiteral("references"), m.references},
+                  {QStringLiteral("avg_comments"), std::round(m.commentsPerPr * 10000.0) / 10000.0},
+                  {QStringLiteral("line"), prfJson(m.line)},
+                  {QStringLiteral("noise_rate"), percent(m.noise.percent())},
+                  {QStringLiteral("recall_by_category"), ratiosJson(m.recallByCategory)},
+                  {QStringLiteral("recall_by_context"), ratiosJson(m.recallByContext)}};
+    if (m.semantic)
+        o.insert(QStringLiteral("semantic"), prfJson(*m.semantic));
+    return o;
+}
+
+} // namespace
+
+Result<AacrDirectoryResult> evaluateAacrDirectory(const QList<AacrPositivePr> &prs, const QString &directory, const AacrDirectoryOptions &options)
+{
+    const QDir dir(directory);
+    if (!dir.exists())
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "no folder %1").arg(directory)};
+    AacrDirectoryResult result;
+    QSet<QString> expected;
+    QList<PrEvaluation> evaluated;
+    UpstreamCounts total;
+    QJsonArray perPr;
+    for (const AacrPositivePr &pr : prs) {
+        const QString name = aacrGeneratedFileName(pr.repo, pr.number);
+        expected.insert(name);
+        QList<Item> generated;
+        if (dir.exists(name)) {
+            QFile file(dir.filePath(name));
+            if (!file.open(QIODevice::ReadOnly))
+                return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "cannot read %1: %2").arg(file.fileName(), file.errorString())};
+            const AacrGeneratedFile parsed = parseAacrGenerated(QString::fromUtf8(file.readAll()));
+            for (const QString &p : parsed.problems)
+                result.problems << QStringLiteral("%1: %2").arg(name, p);
+            for (int i = 0; i < parsed.comments.size(); ++i) {
+                const AacrGeneratedComment &c = parsed.comments[i];
+                Item item;
+                item.id = i + 1;
+                item.where = {c.path, c.side, c.fromLine, c.toLine};
+                item.text = c.note;
+                generated << item;
+            }
+        } else {
+            result.problems << QCoreApplication::translate("rd::pipeline", "%1: no file; the PR counts with no generated comments").arg(name);
+        }
+        QList<Item> references = pr.references;
+        if (options.upstreamCompat && !options.releasedIds)
+            for (int r = 0; r < references.size(); ++r)
+                if (references[r].key == QLatin1String("None"))
+                    references[r].key = QStringLiteral("#%1").arg(r); // ids given: each reference its own
+        SemanticJudge judge;
+        if (options.semantic)
+            judge = [&](int g, int r) {
+                ++result.semanticQuestions;
+                return options.semantic(generated[g].text, references[r].text);
+            };
+
+        PrEvaluation e;
+        e.name = QStringLiteral("%1_%2").arg(pr.repo, pr.number);
+        e.language = pr.language;
+        e.prCategory = pr.category;
+        e.generated = generated;
+        e.references = references;
+        e.semantic = bool(options.semantic);
+        UpstreamCounts counts;
+        if (options.upstreamCompat) {
+            counts = matchUpstream(generated, references, options.maxDistance, judge);
+            // The per-reference breakdowns need to know which reference was found;
+            // the one-to-one match gives that, the counts stay upstream's.
+            MatchOptions mo{options.maxDistance, {}, judge};
+            e.match = matchOneToOne(generated, references, mo);
+        } else {
+            MatchOptions mo{options.maxDistance, {}, judge};
+            e.match = matchOneToOne(generated, references, mo);
+            counts.positiveExpected = static_cast<int>(references.size());
+            counts.totalGenerated = static_cast<int>(generated.size());
+            counts.positiveLineMatch = e.match.lineMatchedComments();
+            counts.positiveMatch = e.match.semanticMatchedComments();
+            counts.unmatched = options.semantic ? counts.totalGenerated - counts.positiveMatch : 0;
+        }
+        total.positiveExpected += counts.positiveExpected;
+        total.totalGenerated += counts.totalGenerated;
+        total.positiveLineMatch += counts.positiveLineMatch;
+        total.positiveMatch += counts.positiveMatch;
+        total.unmatched += counts.unmatched;
+
+        QJsonObject o{{QStringLiteral("github_pr_url"), pr.url}, {QStringLiteral("evaluation_id"), e.name}};
+        putUpstream(o, counts);
+        // ReviewDesk's figures: precision over the comments, recall over the references.
+        const auto prf = [](int matched, int generatedCount, int found, int referenceCount) {
+            return prfJson(PrecisionRecall{Ratio{matched, generatedCount}, Ratio{found, referenceCount}});
+        };
+        o.insert(QStringLiteral("line"), prf(counts.positiveLineMatch, counts.totalGenerated, counts.positiveLineMatch, counts.positiveExpected));
+        if (options.semantic)
+            o.insert(QStringLiteral("semantic"), prf(counts.positiveMatch, counts.totalGenerated, counts.positiveMatch, counts.positiveExpected));
+        perPr << o;
+        evaluated << e;
+    }
+    for (const QString &file : dir.entryList({QStringLiteral("comments_*.txt")}, QDir::Files, QDir::Name))
+        if (!expected.contains(file))
+            result.problems << QCoreApplication::translate("rd::pipeline", "%1: no PR of the ground truth has this name; not evaluated").arg(file);
+
+    QJsonObject totals;
+    putUpstream(totals, total);
+    totals.insert(QStringLiteral("line"), prfJson(PrecisionRecall{Ratio{total.positiveLineMatch, total.totalGenerated}, Ratio{total.positiveLineMatch, total.positiveExpected}}));
+    if (options.semantic)
+        totals.insert(QStringLiteral("semantic"), prfJson(PrecisionRecall{Ratio{total.positiveMatch, total.totalGenerated}, Ratio{total.positiveMatch, total.positiveExpected}}));
+    const AacrMetrics all = aacrMetrics(evaluated);
+    totals.insert(QStringLiteral("avg_comments"), std::round(all.commentsPerPr * 10000.0) / 10000.0);
+    totals.insert(QStringLiteral("noise_rate"), percent(all.noise.percent()));
+    totals.insert(QStringLiteral("recall_by_category"), ratiosJson(all.recallByCategory));
+    totals.insert(QStringLiteral("recall_by_context"), ratiosJson(all.recallByContext));
+    QJsonObject byLanguage, byCategory;
+    const auto languages = aacrMetricsByLanguage(evaluated);
+    for (auto it = languages.cbegin(); it != languages.cend(); ++it)
+        byLanguage.insert(it.key(), metricsJson(it.value()));
+    const auto categories = aacrMetricsByPrCategory(evaluated);
+    for (auto it = categories.cbegin(); it != categories.cend(); ++it)
+        byCategory.insert(it.key(), metricsJson(it.value()));
+    totals.insert(QStringLiteral("by_language"), byLanguage);
+    totals.insert(QStringLiteral("by_pr_category"), byCategory);
+
+    result.json = QJsonObject{
+        {QStringLiteral("config"),
+         QJsonObject{{QStringLiteral("line_distance_threshold"), options.maxDistance},
+                     {QStringLiteral("enable_semantic_match"), bool(options.semantic)},
+                     {QStringLiteral("counting"), options.upstreamCompat ? (options.releasedIds ? QStringLiteral("upstream-released-ids") : QStringLiteral("upstream"))
+                                                                          : QStringLiteral("one-to-one")}}},
+        {QStringLiteral("prs"), perPr},
+        {QStringLiteral("total"), totals},
+        {QStringLiteral("problems"), QJsonArray::fromStringList(result.problems)}};
+    return result;
+}
+
+} // namespace rd::eval

@@ -1,0 +1,108 @@
+#pragma once
+
+// Evaluation of workspace runs against reference issues: the defect-focused
+// paper's KBI/FAR/CPI/LSR and AACR-Bench's precision/recall/F1, per pipeline
+// stage from one run (filtered comments are kept with the stage that dropped
+// them), per configuration, and annotators' precision. Headless: the CLI and
+// the Evaluation window both show what this computes.
+
+#include "RunConfig.h"
+
+#include <EvalMetrics.h>
+#include <EvalTable.h>
+#include <Workspace.h>
+
+#include <QList>
+#include <QString>
+
+#include <array>
+#include <functional>
+
+namespace rd {
+
+class WorkspaceStore;
+
+namespace eval {
+
+// The pipeline's stages in order; a comment reached a stage unless an
+// earlier one (or the stage itself) dropped it.
+enum class Stage { All, Coarse, TopK, Meta, Validator };
+constexpr int StageCount = 5;
+QString stageName(Stage stage); // for people (translated)
+QString stageKey(Stage stage);  // all, coarse, top_k, meta, validator
+bool reachedStage(const ReviewComment &comment, Stage stage);
+
+enum class ReferenceSet {
+    All,     // every reference below
+    Aacr,    // comments marked as reference (imported ground truth, or marked by hand)
+    KeyBugs, // comments an annotator flagged as key bug, and human comments marked as reference
+};
+std::optional<ReferenceSet> referenceSetFromName(const QString &name);
+
+// One comment's decided verdict from every annotator's: the majority of
+// accept and reject (unsure counts for neither); empty on a tie or none.
+std::optional<Verdict> consensusVerdict(const QList<Judgement> &judgements);
+
+struct Options
+{
+    QList<qint64> runs; // empty: every run in the workspace
+    ReferenceSet references = ReferenceSet::All;
+    int maxDistance = 1;
+    // Semantic judge (generated text, reference text); empty: line match only.
+    std::function<bool(const QString &, const QString &)> semantic;
+};
+
+struct StageResult
+{
+    MrOutcome outcome;
+    PrEvaluation pr;           // the generated comments at this stage and the match
+    QList<qint64> comments;    // ids, file order
+    QList<qint64> falseAlarms;
+    QList<qint64> found;       // references found
+    QList<qint64> invalidLines;
+    int judged = 0;
+    int accepted = 0;
+    QList<qint64> acceptedComments;
+    QMap<QString, Ratio> acceptedByCategory; // by the comment's category
+};
+
+struct RunEvaluation
+{
+    StoredRun run;
+    MergeRequestEntry mergeRequest;
+    std::optional<RunConfig> config; // from the run's record
+    QString group;                   // the configuration, in words
+    QList<Item> references;
+    std::array<StageResult, StageCount> stages;
+};
+
+struct Evaluation
+{
+    QList<RunEvaluation> runs;
+    bool semantic = false;
+    QStringList groups; // configurations in first-seen order
+
+    // Runs of one configuration at one stage.
+    DefectMetrics defect(const QString &group, Stage stage) const;
+    AacrMetrics aacr(const QString &group, Stage stage) const;
+    QList<PrEvaluation> prs(const QString &group, Stage stage) const;
+
+    // The papers' tables. Each cell lists the comments behind it.
+    Table stageTable() const;      // configuration x stage: KBI, FAR1, CPI1, FAR2, CPI2, LSR (Tables 3, 5, 7)
+    Table configurationTable() const; // one row per configuration at the last stage: slicing, reviewers, CoT, line format (Tables 2, 4, 6, 8)
+    Table aacrTable() const;       // avg comments, P/R/F1 line and semantic, noise (AACR-Bench Table 3)
+    Table categoryTable() const;   // recall per category
+    Table contextTable() const;    // recall per context level
+    Table languageTable() const;   // P/R/F1 per language
+    Table prCategoryTable() const; // P/R/F1 per PR category
+    Table annotatorTable() const;  // accepted / judged per stage and category
+    QList<Table> tables() const;
+};
+
+// A configuration in words: "Left Flow, 3 reviewers, top-5, CoT, inline lines".
+QString configurationName(const std::optional<RunConfig> &config, const QString &fallback);
+
+Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options &options);
+
+} // namespace eval
+} // namespace rd

@@ -1,0 +1,88 @@
+#include "SemanticMatcher.h"
+
+#include "LlmClient.h"
+
+#include <QCoreApplication>
+#include <QMutexLocker>
+
+namespace rd {
+
+SemanticMatcher::SemanticMatcher(LlmClient &client, const SemanticMatchOptions &options) : m_client(client), m_options(options)
+{
+    m_options.votes = std::max(1, m_options.votes);
+}
+
+QString SemanticMatcher::prompt(const QString &comment1, const QString &comment2, const QString &diffHunk)
+{
+    const QString task = QStringLiteral(
+        "Determine whether two given review comments express the same concern or suggestion regarding the provided diff hunk.\n"
+        "Ignore differences in wording, tone, or formatting-focus solely on semantic equivalence of the underlying\n"
+        "issue. If the core intent and technical substance are identical, answer \"yes\", otherwise, answer \"no\".\n");
+    QString p = QStringLiteral("-Role-\nYou are an expert code reviewer assistant specialized in analyzing and comparing code review comments.\n\n-Task-\n") + task;
+    if (!diffHunk.isEmpty())
+        p += QStringLiteral("\n-Diff Hunk-\n") + diffHunk + QLatin1Char('\n');
+    p += QStringLiteral("\n-Review Comments-\nReview Comment 1:\n") + comment1 + QStringLiteral("\nReview Comment 2:\n") + comment2;
+    p += QStringLiteral("\n\n-Task-\n"
+                        "Determine whether the two review comments given above express the same concern or suggestion regarding the provided\n"
+                        "diff hunk. Ignore differences in wording, tone, or formatting-focus solely on semantic equivalence of the\n"
+                        "underlying issue. If the core intent and technical substance are identical, answer \"yes\"; other wise, answer \"\n"
+                        "no\".\n\nYour answer:\n");
+    return p;
+}
+
+bool SemanticMatcher::answerIsYes(const QString &answer)
+{
+    const QString text = answer.trimmed().toLower();
+    bool positive = false;
+    for (const char *word : {"yes", "similar", "same", "identical", "equivalent"})
+        positive = positive || text.contains(QLatin1String(word));
+    const qsizetype yes = text.indexOf(QLatin1String("yes"));
+    if (yes >= 0)
+        return positive && !text.left(yes).contains(QLatin1String("no"));
+    return positive;
+}
+
+bool SemanticMatcher::same(const QString &generated, const QString &reference, const QString &diffHunk)
+{
+    int yes = 0;
+    for (int vote = 0; vote < m_options.votes; ++vote) {
+        ChatRequest request;
+        request.profile = m_options.profile;
+        // Each vote is its own request: without a different seed the cache would answer every vote alike.
+        if (m_options.votes > 1)
+            request.profile.seed = m_options.profile.seed.value_or(0) + vote;
+        request.messages = {{QStringLiteral("user"), prompt(generated, reference, diffHunk)}};
+        request.label = QStringLiteral("semantic match, vote %1").arg(vote + 1);
+        const Exchange e = m_client.send(request).result();
+        QMutexLocker locker(&m_lock);
+        m_exchanges << e;
+        ++m_questions;
+        if (!e.ok()) {
+            m_errors << QCoreApplication::translate("rd::pipeline", "semantic match: %1").arg(e.error);
+            continue;
+        }
+        if (answerIsYes(e.response))
+            ++yes;
+    }
+    return 2 * yes > m_options.votes;
+}
+
+QList<Exchange> SemanticMatcher::exchanges() const
+{
+    QMutexLocker locker(&m_lock);
+    return m_exchanges;
+}
+
+QStringList SemanticMatcher::errors() const
+{
+    QMutexLocker locker(&m_lock);
+    return m_errors;
+}
+
+int SemanticMatcher::questions() const
+{
+    QMutexLocker locker(&m_lock);
+    return m_questions;
+}
+
+} // namespace rd

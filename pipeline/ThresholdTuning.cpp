@@ -1,0 +1,163 @@
+#include "ThresholdTuning.h"
+
+#include "ReviewRun.h"
+
+#include <WorkspaceStore.h>
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace rd::eval {
+
+Result<QList<TuningRun>> tuningRuns(const WorkspaceStore &store, const Evaluation &evaluation, const QString &group)
+{
+    QList<TuningRun> out;
+    QHash<qint64, QHash<qint64, std::optional<Verdict>>> verdicts; // per merge request
+    for (const RunEvaluation &re : evaluation.runs) {
+        if (!group.isEmpty() && re.group != group)
+            continue;
+        const qint64 mr = re.run.mergeRequest;
+        if (!verdicts.contains(mr)) {
+            auto js = store.judgements(mr);
+            if (!js)
+                return js.error();
+            QHash<qint64, QList<Judgement>> byComment;
+            for (const Judgement &j : *js)
+                byComment[j.comment] << j;
+            QHash<qint64, std::optional<Verdict>> decided;
+            for (auto it = byComment.cbegin(); it != byComment.cend(); ++it)
+                decided.insert(it.key(), consensusVerdict(it.value()));
+            verdicts.insert(mr, decided);
+        }
+        CommentQuery query;
+        query.run = re.run.id;
+        auto comments = store.comments(query);
+        if (!comments)
+            return comments.error();
+        TuningRun run;
+        run.references = re.references;
+        for (const StoredComment &s : *comments) {
+            if (!reachedStage(s.comment, Stage::All))
+                continue; // merged comments, unparsed answers
+            ReviewComment c = s.comment;
+            for (const ScoreRecord &r : c.history)
+                if (r.stage == QLatin1String("reviewer")) {
+                    c.q1Nitpick = r.q1Nitpick;
+                    c.q2Fake = r.q2Fake;
+                    c.q3Severity = r.q3Severity;
+                    break;
+                }
+            c.kept = true;
+            c.droppedAt.clear();
+            run.candidates << c;
+            run.ids << s.id;
+            run.verdicts << verdicts[mr].value(s.id);
+        }
+        out << run;
+    }
+    return out;
+}
+
+TuningResult tuneThresholds(const QList<TuningRun> &runs, TuningGoal goal, const QList<int> &ks, int maxDistance)
+{
+    TuningResult result;
+    result.goal = goal;
+    int acceptedTotal = 0;
+    for (const TuningRun &r : runs)
+        acceptedTotal += static_cast<int>(r.verdicts.count(std::optional<Verdict>(Verdict::Accept)));
+    for (int t1 = 0; t1 <= 7; ++t1)
+        for (int t2 = 0; t2 <= 7; ++t2)
+            for (int k : ks) {
+                TuningPoint p;
+                p.nitpickThreshold = t1;
+                p.fakeThreshold = t2;
+                p.topK = k;
+                p.recall.whole = acceptedTotal;
+                RunConfig config;
+                config.nitpickThreshold = t1;
+                config.fakeThreshold = t2;
+                QList<MrOutcome> outcomes;
+                for (const TuningRun &r : runs) {
+                    QList<ReviewComment> comments = r.candidates;
+                    applyCoarseFilter(comments, config);
+                    applyTopK(comments, k);
+                    QList<Item> kept;
+                    for (int i = 0; i < comments.size(); ++i) {
+                        if (!comments[i].kept)
+                            continue;
+                        ++p.kept;
+                        const ReviewComment &c = comments[i];
+                        Item item;
+                        item.id = r.ids[i];
+                        item.where = {c.file, c.side, c.lineStart > 0 ? std::optional<int>(c.lineStart) : std::nullopt,
+                                      c.lineEnd > 0 ? std::optional<int>(c.lineEnd) : std::nullopt};
+                        kept << item;
+                        if (r.verdicts[i]) {
+                            ++p.precision.whole;
+                            if (*r.verdicts[i] == Verdict::Accept) {
+                                ++p.precision.part;
+                                ++p.recall.part;
+                            }
+                        }
+                    }
+                    MatchOptions mo;
+                    mo.maxDistance = maxDistance;
+                    const MatchResult m = matchOneToOne(kept, r.references, mo);
+                    MrOutcome o;
+                    o.comments = static_cast<int>(kept.size());
+                    o.keyIssues = static_cast<int>(r.references.size());
+                    o.keyIssuesFound = static_cast<int>(m.referencesFoundByLine(o.keyIssues).count(true));
+                    o.falseAlarms = o.comments - m.lineMatchedComments();
+                    outcomes << o;
+                }
+                p.defect = defectMetrics(outcomes);
+                PrecisionRecall pr{p.precision, p.recall};
+                p.f1 = pr.f1();
+                result.points << p;
+            }
+    const auto score = [&](const TuningPoint &p) -> std::optional<double> { return goal == TuningGoal::Cpi1 ? p.defect.cpi1 : p.f1; };
+    for (int i = 0; i < result.points.size(); ++i) {
+        const auto s = score(result.points[i]);
+        if (!s)
+            continue;
+        if (result.best < 0) {
+            result.best = i;
+            continue;
+        }
+        const double b = *score(result.points[result.best]);
+        if (*s > b + 1e-9 || (std::abs(*s - b) <= 1e-9 && result.points[i].kept > result.points[result.best].kept))
+            result.best = i;
+    }
+    return result;
+}
+
+Result<bool> writeTunedConfig(const QString &path, const TuningPoint &point)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "cannot read the run configuration %1: %2").arg(path, file.errorString())};
+    QJsonParseError parseError;
+    QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    file.close();
+    if (!doc.isObject())
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1 is not a run configuration (a JSON object)").arg(path)};
+    QJsonObject o = doc.object();
+    QJsonObject thresholds = o.value(QStringLiteral("thresholds")).toObject();
+    thresholds.insert(QStringLiteral("nitpick"), point.nitpickThreshold);
+    thresholds.insert(QStringLiteral("fake"), point.fakeThreshold);
+    o.insert(QStringLiteral("thresholds"), thresholds);
+    o.insert(QStringLiteral("top_k"), point.topK);
+    const QByteArray bytes = QJsonDocument(o).toJson(QJsonDocument::Indented);
+    if (auto checked = RunConfig::fromJson(bytes); !checked)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1: %2").arg(path, checked.error().message)};
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "cannot write %1: %2").arg(path, out.errorString())};
+    return true;
+}
+
+} // namespace rd::eval

@@ -1,0 +1,370 @@
+// reviewdesk-cli eval: AACR-Bench generated-comment folders against
+// positive_samples.json (one-to-one and the upstream evaluator's counting,
+// compared with the rule re-implemented here), the semantic judge against
+// the fake OpenAI-compatible server, and workspace tables.
+
+#include <FakeLlmServer.h>
+#include <ReviewRun.h>
+#include <SqliteWorkspaceStore.h>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rd;
+
+namespace {
+
+struct CliRun
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+// Runs the CLI while this thread's event loop keeps serving the fake server.
+CliRun cli(const QStringList &arguments)
+{
+    QProcess p;
+    QSignalSpy finished(&p, &QProcess::finished);
+    p.start(QStringLiteral(REVIEWDESK_CLI), arguments);
+    if (!p.waitForStarted() || !finished.wait(120000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+struct Ref
+{
+    QString path;
+    QString side;
+    int from, to;
+    QString note;
+};
+
+struct Gen
+{
+    QString path;
+    QString side;
+    int from, to;
+    QString note;
+};
+
+bool nearEnough(const QString &gp, const QString &gs, int gf, int gt, const Ref &r, int maxDistance)
+{
+    if (gp != r.path)
+        return false;
+    if (!gs.isEmpty() && !r.side.isEmpty() && gs != r.side)
+        return false;
+    const int lo = std::max(std::min(gf, gt), std::min(r.from, r.to));
+    const int hi = std::min(std::max(gf, gt), std::max(r.from, r.to));
+    return lo - hi <= maxDistance;
+}
+
+// The released evaluator's loop as its documentation and code describe it:
+// references keyed by `id` (the same for all when there is none); a generated
+// comment line-takes every free location match and counts once.
+int upstreamLineMatches(const QList<Gen> &gens, const QList<Ref> &refs, const QStringList &keys, int maxDistance)
+{
+    QSet<QString> taken;
+    int count = 0;
+    for (const Gen &g : gens) {
+        bool counted = false;
+        for (int r = 0; r < refs.size(); ++r) {
+            if (!nearEnough(g.path, g.side, g.from, g.to, refs[r], maxDistance))
+                continue;
+            if (taken.contains(keys[r]))
+                continue;
+            taken.insert(keys[r]);
+            if (!counted) {
+                ++count;
+                counted = true;
+            }
+        }
+    }
+    return count;
+}
+
+// ReviewDesk's one-to-one rule: each comment the first free location match.
+int oneToOneLineMatches(const QList<Gen> &gens, const QList<Ref> &refs, int maxDistance)
+{
+    QList<bool> taken(refs.size(), false);
+    int count = 0;
+    for (const Gen &g : gens)
+        for (int r = 0; r < refs.size(); ++r)
+            if (!taken[r] && nearEnough(g.path, g.side, g.from, g.to, refs[r], maxDistance)) {
+                taken[r] = true;
+                ++count;
+                break;
+            }
+    return count;
+}
+
+QString block(const Gen &g)
+{
+    return QStringLiteral("<path>%1</path>\n<side>%2</side>\n<from>%3</from>\n<to>%4</to>\n<note>%5</note>\n").arg(g.path, g.side).arg(g.from).arg(g.to).arg(g.note);
+}
+
+QByteArray runConfig(const QString &endpoint)
+{
+    return QStringLiteral(R"({"reviewers": 1, "roles": {"reviewer": {"endpoint": "%1", "model": "judge"}}})").arg(endpoint).toUtf8();
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+} // namespace
+
+class TestEvalCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void upstreamCompatParity();
+    void semanticMatchThroughTheFakeServer();
+    void semanticJudgeDownFailsWithoutFigures();
+    void workspaceTablesInEveryFormat();
+    void badUsageIsRefused_data();
+    void badUsageIsRefused();
+};
+
+void TestEvalCli::upstreamCompatParity()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("gen"))));
+    QRandomGenerator random(2025);
+    QJsonArray gt;
+    int expectedUpstream = 0, expectedReleased = 0, expectedOneToOne = 0, generatedTotal = 0, referenceTotal = 0;
+    QList<int> perPrUpstream;
+    const QStringList paths{QStringLiteral("a.cpp"), QStringLiteral("b.cpp")};
+    const QStringList sides{QStringLiteral("right"), QStringLiteral("left")};
+    for (int pr = 1; pr <= 60; ++pr) {
+        QList<Ref> refs;
+        QJsonArray comments;
+        const int nRefs = int(random.bounded(7));
+        for (int i = 0; i < nRefs; ++i) {
+            const int from = int(random.bounded(1, 14));
+            Ref r{paths[int(random.bounded(2))], sides[random.bounded(8) == 0 ? 1 : 0], from, from + int(random.bounded(3)), QStringLiteral("ref %1").arg(i)};
+            refs << r;
+            comments << QJsonObject{{QStringLiteral("note"), r.note}, {QStringLiteral("path"), r.path}, {QStringLiteral("side"), r.side},
+                                    {QStringLiteral("from_line"), r.from}, {QStringLiteral("to_line"), r.to},
+                                    {QStringLiteral("category"), QStringLiteral("Code Defect")}, {QStringLiteral("context"), QStringLiteral("Diff Level")}};
+        }
+        gt << QJsonObject{{QStringLiteral("githubPrUrl"), QStringLiteral("https://github.com/o/repo/pull/%1").arg(pr)},
+                          {QStringLiteral("project_main_language"), QStringLiteral("C++")},
+                          {QStringLiteral("category"), QStringLiteral("Bug Fix")},
+                          {QStringLiteral("comments"), comments}};
+        QList<Gen> gens;
+        QStringList blocks;
+        const int nGens = int(random.bounded(8));
+        for (int i = 0; i < nGens; ++i) {
+            const int from = int(random.bounded(1, 15));
+            Gen g{paths[int(random.bounded(2))], sides[random.bounded(8) == 0 ? 1 : 0], from, from + int(random.bounded(6)), QStringLiteral("gen %1").arg(i)};
+            gens << g;
+            blocks << block(g);
+        }
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("gen/comments_repo_%1.txt").arg(pr)), blocks.join(QStringLiteral("<notesplit />\n")).toUtf8()));
+        QStringList ownKeys, noneKeys;
+        for (int r = 0; r < refs.size(); ++r) {
+            ownKeys << QString::number(r);
+            noneKeys << QStringLiteral("None");
+        }
+        const int up = upstreamLineMatches(gens, refs, ownKeys, 1);
+        perPrUpstream << up;
+        expectedUpstream += up;
+        expectedReleased += upstreamLineMatches(gens, refs, noneKeys, 1);
+        expectedOneToOne += oneToOneLineMatches(gens, refs, 1);
+        generatedTotal += int(gens.size());
+        referenceTotal += int(refs.size());
+    }
+    // The data must tell the three countings apart, or the comparison proves nothing.
+    QVERIFY2(expectedUpstream != expectedOneToOne, qPrintable(QStringLiteral("%1 %2 %3").arg(expectedUpstream).arg(expectedOneToOne).arg(expectedReleased)));
+    QVERIFY(expectedReleased < expectedUpstream);
+    const QString gtPath = dir.filePath(QStringLiteral("positive_samples.json"));
+    QVERIFY(writeFile(gtPath, QJsonDocument(gt).toJson()));
+
+    const auto total = [&](const QStringList &extra) {
+        const CliRun r = cli(QStringList{QStringLiteral("eval"), QStringLiteral("--aacr-gt"), gtPath, QStringLiteral("--generated"), dir.filePath(QStringLiteral("gen")),
+                                         QStringLiteral("--format"), QStringLiteral("json")}
+                             + extra);
+        if (r.exitCode != 0)
+            qWarning("%s", r.err.constData());
+        return QJsonDocument::fromJson(r.out).object();
+    };
+    const QJsonObject upstream = total({QStringLiteral("--upstream-compat")});
+    QCOMPARE(upstream.value(QStringLiteral("total")).toObject().value(QStringLiteral("positive_line_match_nums")).toInt(), expectedUpstream);
+    const QJsonArray prs = upstream.value(QStringLiteral("prs")).toArray();
+    QCOMPARE(prs.size(), perPrUpstream.size());
+    for (int i = 0; i < prs.size(); ++i)
+        QCOMPARE(prs[i].toObject().value(QStringLiteral("positive_line_match_nums")).toInt(), perPrUpstream[i]);
+    QCOMPARE(upstream.value(QStringLiteral("total")).toObject().value(QStringLiteral("total_generated_nums")).toInt(), generatedTotal);
+    const QJsonObject released = total({QStringLiteral("--upstream-compat"), QStringLiteral("--upstream-ids"), QStringLiteral("released")});
+    QCOMPARE(released.value(QStringLiteral("total")).toObject().value(QStringLiteral("positive_line_match_nums")).toInt(), expectedReleased);
+    const QJsonObject oneToOne = total({});
+    const QJsonObject t = oneToOne.value(QStringLiteral("total")).toObject();
+    QCOMPARE(t.value(QStringLiteral("positive_line_match_nums")).toInt(), expectedOneToOne);
+    QCOMPARE(t.value(QStringLiteral("positive_expected_nums")).toInt(), referenceTotal);
+    QCOMPARE(oneToOne.value(QStringLiteral("config")).toObject().value(QStringLiteral("counting")).toString(), QStringLiteral("one-to-one"));
+}
+
+void TestEvalCli::semanticMatchThroughTheFakeServer()
+{
+    test::FakeLlmServer server;
+    // Same concern when both comments speak of a leak.
+    server.setResponder([](const test::FakeLlmServer::Request &r) {
+        const QString body = QString::fromUtf8(r.body);
+        const bool fig9 = body.contains(QStringLiteral("express the same concern or suggestion"));
+        const int leaks = int(body.count(QStringLiteral("leak")));
+        return test::FakeLlmServer::completion(fig9 && leaks >= 2 ? QStringLiteral("Yes.") : QStringLiteral("No, they differ."));
+    });
+    QTemporaryDir dir;
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("gen"))));
+    const QByteArray gt = R"([{"githubPrUrl":"https://github.com/o/r/pull/5","project_main_language":"C","category":"Bug Fix","comments":[
+        {"note":"memory leak of buf","path":"a.c","side":"right","from_line":10,"to_line":10,"category":"Code Defect","context":"Diff Level"},
+        {"note":"off by one","path":"a.c","side":"right","from_line":20,"to_line":20,"category":"Code Defect","context":"File Level"}]}])";
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("gt.json")), gt));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("gen/comments_r_5.txt")),
+                      "<path>a.c</path><side>right</side><from>10</from><to>10</to><note>buf may leak</note><notesplit />"
+                      "<path>a.c</path><side>right</side><from>21</from><to>21</to><note>style nit</note>"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("run.json")), runConfig(server.endpoint())));
+    const QStringList args{QStringLiteral("eval"), QStringLiteral("--aacr-gt"), dir.filePath(QStringLiteral("gt.json")), QStringLiteral("--generated"),
+                           dir.filePath(QStringLiteral("gen")), QStringLiteral("--semantic"), QStringLiteral("llm"), QStringLiteral("--config"),
+                           dir.filePath(QStringLiteral("run.json")), QStringLiteral("--cache"), dir.filePath(QStringLiteral("cache")),
+                           QStringLiteral("--votes"), QStringLiteral("3"), QStringLiteral("--format"), QStringLiteral("json")};
+    const CliRun r = cli(args);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject total = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("total")).toObject();
+    QCOMPARE(total.value(QStringLiteral("positive_line_match_nums")).toInt(), 2);
+    QCOMPARE(total.value(QStringLiteral("positive_match_nums")).toInt(), 1);
+    QCOMPARE(total.value(QStringLiteral("unmatched_nums")).toInt(), 1);
+    QCOMPARE(total.value(QStringLiteral("semantic")).toObject().value(QStringLiteral("precision")).toDouble(), 50.0);
+    // Two location-matching pairs, three votes each.
+    QCOMPARE(server.requests().size(), 6);
+    QVERIFY(server.requests().first().body.contains("Review Comment 1:"));
+    // The answers are cached: the same evaluation again asks nothing.
+    const CliRun again = cli(args);
+    QCOMPARE(again.exitCode, 0);
+    QCOMPARE(server.requests().size(), 6);
+    QCOMPARE(QJsonDocument::fromJson(again.out).object().value(QStringLiteral("total")).toObject().value(QStringLiteral("positive_match_nums")).toInt(), 1);
+}
+
+void TestEvalCli::semanticJudgeDownFailsWithoutFigures()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &) { return test::FakeLlmServer::status(400, "{\"error\":\"bad\"}"); });
+    QTemporaryDir dir;
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("gen"))));
+    const QByteArray gt = R"([{"githubPrUrl":"https://github.com/o/r/pull/5","comments":[{"note":"n","path":"a.c","side":"right","from_line":1,"to_line":1}]}])";
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("gt.json")), gt));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("gen/comments_r_5.txt")), "<path>a.c</path><side>right</side><from>1</from><to>1</to><note>g</note>"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("run.json")), runConfig(server.endpoint())));
+    const CliRun r = cli({QStringLiteral("eval"), QStringLiteral("--aacr-gt"), dir.filePath(QStringLiteral("gt.json")), QStringLiteral("--generated"),
+                          dir.filePath(QStringLiteral("gen")), QStringLiteral("--semantic"), QStringLiteral("llm"), QStringLiteral("--config"),
+                          dir.filePath(QStringLiteral("run.json")), QStringLiteral("--no-cache")});
+    QCOMPARE(r.exitCode, 4);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(r.err.contains("judge requests failed"));
+}
+
+void TestEvalCli::workspaceTablesInEveryFormat()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("w.rdw"));
+    {
+        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(store);
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/r");
+        e.base = QStringLiteral("a");
+        e.head = QStringLiteral("b");
+        const qint64 mr = *(*store)->addMergeRequest(e);
+        ReviewComment ref;
+        ref.file = QStringLiteral("a.cpp");
+        ref.lineStart = ref.lineEnd = 5;
+        ref.issue = QStringLiteral("key bug");
+        const qint64 refId = *(*store)->importComment(mr, ref, QStringLiteral("aacr"));
+        QVERIFY((*store)->setReference(refId, true));
+        ReviewComment found = ref;
+        found.id = QStringLiteral("c1");
+        found.lineStart = found.lineEnd = 6;
+        ReviewComment noise = ref;
+        noise.id = QStringLiteral("c2");
+        noise.file = QStringLiteral("b.cpp");
+        RunRecord record;
+        record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
+        record.config.reviewer.model = QStringLiteral("m");
+        StoredRun run;
+        run.mergeRequest = mr;
+        run.record = record.toJson();
+        QVERIFY((*store)->addRun(run, {found, noise}));
+    }
+    const CliRun json = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--references"), QStringLiteral("aacr")});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonObject validator = QJsonDocument::fromJson(json.out)
+                                      .object()
+                                      .value(QStringLiteral("configurations"))
+                                      .toArray()
+                                      .first()
+                                      .toObject()
+                                      .value(QStringLiteral("stages"))
+                                      .toObject()
+                                      .value(QStringLiteral("validator"))
+                                      .toObject();
+    // 1 of 1 key issue found; 1 of 2 comments a false alarm: FAR1 50, CPI1 = 2*100*50/150 = 66.67.
+    QCOMPARE(validator.value(QStringLiteral("kbi")).toDouble(), 100.0);
+    QCOMPARE(validator.value(QStringLiteral("far1")).toDouble(), 50.0);
+    QCOMPARE(validator.value(QStringLiteral("cpi1")).toDouble(), 66.67);
+    const CliRun md = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--table"),
+                           QStringLiteral("stages")});
+    QCOMPARE(md.exitCode, 0);
+    QVERIFY(md.out.contains("| +Validator | 2 | 100.00 | 50.00 | 66.67 | 50.00 | 66.67 | 100.00 |"));
+    const CliRun csv = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--table"),
+                            QStringLiteral("configurations")});
+    QVERIFY(csv.out.startsWith("Slicing,Reviewers,Top-k,CoT,Line numbers,Runs,KBI,FAR1,CPI1,FAR2,CPI2,LSR\nLeft Flow,3,5,on,inline,1,100.00,50.00,66.67"));
+    const CliRun latex = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("latex"), QStringLiteral("--table"),
+                              QStringLiteral("aacr")});
+    QVERIFY(latex.out.contains("\\begin{tabular}"));
+    QVERIFY(latex.out.contains("& 50.00 & 100.00 & 66.67 &"));
+}
+
+void TestEvalCli::badUsageIsRefused_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no input") << QStringList{} << QStringLiteral("give either --workspace or --aacr-gt");
+    QTest::newRow("both inputs") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--aacr-gt"), QStringLiteral("g")}
+                                 << QStringLiteral("give either");
+    QTest::newRow("no folder") << QStringList{QStringLiteral("--aacr-gt"), QStringLiteral("g")} << QStringLiteral("needs --generated");
+    QTest::newRow("bad format") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--format"), QStringLiteral("xml")}
+                                << QStringLiteral("--format must be");
+    QTest::newRow("llm without config") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--semantic"), QStringLiteral("llm")}
+                                        << QStringLiteral("needs --config");
+    QTest::newRow("negative distance") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--line-distance"), QStringLiteral("-1")}
+                                       << QStringLiteral("--line-distance");
+    QTest::newRow("bad references") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--references"), QStringLiteral("x")}
+                                    << QStringLiteral("--references must be");
+    QTest::newRow("bad run") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--run"), QStringLiteral("x")}
+                             << QStringLiteral("is not a run id");
+}
+
+void TestEvalCli::badUsageIsRefused()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const CliRun r = cli(QStringList{QStringLiteral("eval")} + arguments);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestEvalCli)
+#include "tst_evalcli.moc"

@@ -1,0 +1,769 @@
+// Evaluation: matching generated comments to references, the defect-focused
+// metrics (KBI, FAR1/2, CPI1/2, LSR), AACR-Bench's precision/recall/F1, the
+// generated-comment format, per-stage figures from a workspace, threshold
+// tuning. Every expected figure below is computed by hand in the comment
+// beside it.
+
+#include <AacrEvaluation.h>
+#include <AacrGenerated.h>
+#include <AacrPositiveSamples.h>
+#include <EvalMatching.h>
+#include <EvalMetrics.h>
+#include <EvalTable.h>
+#include <Evaluation.h>
+#include <ReviewRun.h>
+#include <SqliteWorkspaceStore.h>
+#include <ThresholdTuning.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rd;
+using namespace rd::eval;
+
+namespace {
+
+Location at(const QString &path, const QString &side, int from, int to)
+{
+    return Location{path, side, from, to};
+}
+
+Item item(qint64 id, const Location &where, const QString &text = QStringLiteral("x"), const QString &category = {}, const QString &context = {})
+{
+    Item i;
+    i.id = id;
+    i.where = where;
+    i.text = text;
+    i.category = category;
+    i.context = context;
+    i.key = QStringLiteral("None");
+    return i;
+}
+
+ReviewComment comment(const QString &id, const QString &file, int from, int to, int q1 = 6, int q2 = 6, int q3 = 5)
+{
+    ReviewComment c;
+    c.id = id;
+    c.file = file;
+    c.lineStart = from;
+    c.lineEnd = to;
+    c.issue = QStringLiteral("issue ") + id;
+    c.q1Nitpick = q1;
+    c.q2Fake = q2;
+    c.q3Severity = q3;
+    c.reviewers = {1};
+    c.history = {{QStringLiteral("reviewer"), q1, q2, q3}};
+    return c;
+}
+
+QByteArray recordJson(int topK = 5)
+{
+    RunRecord r;
+    r.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
+    r.config.reviewer.model = QStringLiteral("m");
+    r.config.topK = topK;
+    return r.toJson();
+}
+
+} // namespace
+
+class TestEvaluation : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void lineGapCountsLinesBetweenRanges_data();
+    void lineGapCountsLinesBetweenRanges();
+    void locationMatchNeedsPathSideAndDistance();
+    void oneToOneTakesEachReferenceOnce();
+    void linksOutrankLineMatches();
+    void semanticMatchAsksOnlyLocationMatches();
+    void upstreamCountingWithIdsGiven();
+    void upstreamCountingWithReleasedData();
+    void defectMetricsByHand();
+    void emptyMergeRequestsAndNoKeyBug();
+    void table2CpiFromKbiAndFar_data();
+    void table2CpiFromKbiAndFar();
+    void aacrMetricsByHand();
+    void generatedFormatParsesLikeTheEvaluator();
+    void generatedFormatSurvivesAnyBytes();
+    void generatedFormatRoundTripsEscapedNotes();
+    void positiveSamplesReaderNamesTheBadPlace();
+    void aacrDirectoryPerPrAndTotal();
+    void tablesWriteCsvMarkdownLatex();
+    void workspaceStagesFromOneRun();
+    void workspaceReferenceSetsAndLinks();
+    void annotatorPrecisionPerStage();
+    void exportAacrGeneratedWritesTheRun();
+    void tuningFindsTheBestSetting();
+    void tunedSettingWrittenIntoRunConfig();
+};
+
+void TestEvaluation::lineGapCountsLinesBetweenRanges_data()
+{
+    QTest::addColumn<int>("from");
+    QTest::addColumn<int>("to");
+    QTest::addColumn<int>("gap");
+    // Reference at 10-12.
+    QTest::newRow("overlapping: distance 0") << 12 << 14 << 0;
+    QTest::newRow("inside: distance 0") << 11 << 11 << 0;
+    QTest::newRow("adjacent after: distance 1") << 13 << 15 << 1;
+    QTest::newRow("adjacent before: distance 1") << 7 << 9 << 1;
+    QTest::newRow("one line between: distance 2") << 14 << 14 << 2;
+}
+
+void TestEvaluation::lineGapCountsLinesBetweenRanges()
+{
+    QFETCH(int, from);
+    QFETCH(int, to);
+    QFETCH(int, gap);
+    const Location ref = at(QStringLiteral("a.cpp"), QStringLiteral("right"), 10, 12);
+    const Location gen = at(QStringLiteral("a.cpp"), QStringLiteral("right"), from, to);
+    QCOMPARE(lineGap(gen, ref).value_or(-1), gap);
+    QCOMPARE(locationMatches(gen, ref, 1), gap <= 1);
+    QCOMPARE(locationMatches(gen, ref, 0), gap == 0);
+    QCOMPARE(locationMatches(gen, ref, 2), true);
+}
+
+void TestEvaluation::locationMatchNeedsPathSideAndDistance()
+{
+    const Location ref = at(QStringLiteral("a.cpp"), QStringLiteral("left"), 5, 5);
+    // Old side: "old" and "left" are the same side; "new" is not.
+    QVERIFY(locationMatches(at(QStringLiteral("a.cpp"), QStringLiteral("old"), 5, 6), ref, 1));
+    QVERIFY(!locationMatches(at(QStringLiteral("a.cpp"), QStringLiteral("new"), 5, 6), ref, 1));
+    // A side that is not given matches either.
+    QVERIFY(locationMatches(at(QStringLiteral("a.cpp"), QString(), 4, 4), ref, 1));
+    QVERIFY(!locationMatches(at(QStringLiteral("b.cpp"), QStringLiteral("left"), 5, 5), ref, 1));
+    // Only one end given: a one-line range; no lines: never a line match.
+    QVERIFY(locationMatches(Location{QStringLiteral("a.cpp"), QStringLiteral("left"), std::nullopt, 6}, ref, 1));
+    QVERIFY(!locationMatches(Location{QStringLiteral("a.cpp"), QStringLiteral("left"), std::nullopt, std::nullopt}, ref, 1));
+    // Reversed ranges are ranges all the same.
+    QVERIFY(locationMatches(at(QStringLiteral("a.cpp"), QStringLiteral("left"), 9, 6), ref, 1));
+}
+
+void TestEvaluation::oneToOneTakesEachReferenceOnce()
+{
+    const QString f = QStringLiteral("a.cpp"), r = QStringLiteral("right");
+    // References R0 at 10, R1 at 11, R2 at 40. Comments G0 at 10-11 (matches
+    // R0 and R1), G1 at 11 (R0 taken: takes R1), G2 at 12 (R1 at distance 1,
+    // but both taken), G3 at 42 (R2 at distance 2: no).
+    const QList<Item> refs{item(100, at(f, r, 10, 10)), item(101, at(f, r, 11, 11)), item(102, at(f, r, 40, 40))};
+    const QList<Item> gens{item(1, at(f, r, 10, 11)), item(2, at(f, r, 11, 11)), item(3, at(f, r, 12, 12)), item(4, at(f, r, 42, 42))};
+    const MatchResult m = matchOneToOne(gens, refs, {});
+    QCOMPARE(m.lineReference, (QList<int>{0, 1, -1, -1}));
+    QCOMPARE(m.distance, (QList<int>{0, 0, -1, -1}));
+    QCOMPARE(m.lineMatchedComments(), 2);
+    QCOMPARE(m.referencesFoundByLine(3), (QList<bool>{true, true, false}));
+    MatchOptions wide;
+    wide.maxDistance = 2;
+    QCOMPARE(matchOneToOne(gens, refs, wide).lineReference, (QList<int>{0, 1, -1, 2}));
+}
+
+void TestEvaluation::linksOutrankLineMatches()
+{
+    const QString f = QStringLiteral("a.cpp"), r = QStringLiteral("right");
+    const QList<Item> refs{item(100, at(f, r, 10, 10)), item(101, at(f, r, 90, 90))};
+    const QList<Item> gens{item(1, at(f, r, 10, 10)), item(2, at(f, r, 10, 10))};
+    MatchOptions o;
+    o.links = {{1, 0}}; // an annotator said G1 finds R0
+    const MatchResult m = matchOneToOne(gens, refs, o);
+    QCOMPARE(m.kind[1], MatchKind::Link);
+    QCOMPARE(m.lineReference, (QList<int>{-1, 0}));
+    QCOMPARE(m.semanticReference, (QList<int>{-1, 0}));
+}
+
+void TestEvaluation::semanticMatchAsksOnlyLocationMatches()
+{
+    const QString f = QStringLiteral("a.cpp"), r = QStringLiteral("right");
+    const QList<Item> refs{item(100, at(f, r, 10, 10), QStringLiteral("null deref")), item(101, at(f, r, 10, 10), QStringLiteral("leak")),
+                           item(102, at(f, r, 80, 80), QStringLiteral("leak"))};
+    const QList<Item> gens{item(1, at(f, r, 10, 10), QStringLiteral("leak")), item(2, at(f, r, 50, 50), QStringLiteral("leak"))};
+    QList<std::pair<int, int>> asked;
+    MatchOptions o;
+    o.semantic = [&](int g, int ref) {
+        asked << std::pair{g, ref};
+        return gens[g].text == refs[ref].text;
+    };
+    const MatchResult m = matchOneToOne(gens, refs, o);
+    // G0 asks R0 (no) and R1 (yes); G1 is near no reference and asks nothing.
+    QCOMPARE(asked, (QList<std::pair<int, int>>{{0, 0}, {0, 1}}));
+    QCOMPARE(m.semanticReference, (QList<int>{1, -1}));
+    QCOMPARE(m.lineReference, (QList<int>{0, -1})); // the line match takes the first reference
+    QCOMPARE(m.semanticQuestions, 2);
+}
+
+void TestEvaluation::upstreamCountingWithIdsGiven()
+{
+    const QString f = QStringLiteral("a.cpp"), r = QStringLiteral("right");
+    QList<Item> refs{item(0, at(f, r, 10, 10)), item(1, at(f, r, 11, 11)), item(2, at(f, r, 30, 30))};
+    for (int i = 0; i < refs.size(); ++i)
+        refs[i].key = QString::number(i);
+    // G0 at 10-11 takes R0 and R1 (counted once); G1 at 11 finds both taken;
+    // G2 at 30 takes R2. Upstream: 2 line matches, while 3 references were found.
+    const QList<Item> gens{item(1, at(f, r, 10, 11)), item(2, at(f, r, 11, 11)), item(3, at(f, r, 30, 30))};
+    const UpstreamCounts c = matchUpstream(gens, refs, 1);
+    QCOMPARE(c.positiveLineMatch, 2);
+    QCOMPARE(c.positiveExpected, 3);
+    QCOMPARE(c.totalGenerated, 3);
+    QCOMPARE(c.unmatched, 0); // counted only with semantic matching
+    // One-to-one: G1 takes R1, so 3 comments match.
+    QCOMPARE(matchOneToOne(gens, refs, {}).lineMatchedComments(), 3);
+}
+
+void TestEvaluation::upstreamCountingWithReleasedData()
+{
+    const QString f = QStringLiteral("a.cpp"), r = QStringLiteral("right");
+    // No ids: every key is "None", so after G0's match every reference is taken.
+    const QList<Item> refs{item(0, at(f, r, 10, 10)), item(1, at(f, r, 30, 30))};
+    const QList<Item> gens{item(1, at(f, r, 10, 10)), item(2, at(f, r, 30, 30)), item(3, at(f, r, 60, 60))};
+    int asked = 0;
+    const UpstreamCounts c = matchUpstream(gens, refs, 1, [&](int, int) {
+        ++asked;
+        return true;
+    });
+    QCOMPARE(c.positiveLineMatch, 1);
+    QCOMPARE(c.positiveMatch, 1);
+    QCOMPARE(asked, 1);       // G1's location match is never asked: "None" is taken
+    QCOMPARE(c.unmatched, 2); // G1 and G2
+    // No generated comments: every reference is expected, even one without a note.
+    QList<Item> withEmpty = refs;
+    withEmpty << item(9, at(f, r, 1, 1), QString());
+    QCOMPARE(matchUpstream({}, withEmpty, 1).positiveExpected, 3);
+    QCOMPARE(matchUpstream(gens, withEmpty, 1).positiveExpected, 2);
+}
+
+void TestEvaluation::defectMetricsByHand()
+{
+    // MR A: 4 comments, 1 finds 1 of 1 key issues (3 false alarms), 3 valid lines.
+    // MR B: 2 comments, none finds its 1 key issue (2 false alarms), 2 valid lines.
+    // MR C: 5 comments, 2 find 2 of 3 key issues (3 false alarms), 5 valid lines.
+    const QList<MrOutcome> mrs{{4, 3, 1, 1, 3}, {2, 2, 1, 0, 2}, {5, 3, 3, 2, 5}};
+    const DefectMetrics m = defectMetrics(mrs);
+    // KBI = (1 + 0 + 2) / (1 + 1 + 3) = 60
+    QCOMPARE(*m.kbi, 60.0);
+    // FAR1 = (75 + 100 + 60) / 3 = 78.333..
+    QVERIFY(qAbs(*m.far1 - 235.0 / 3) < 1e-9);
+    // FAR2 over A and C = (75 + 60) / 2 = 67.5
+    QCOMPARE(*m.far2, 67.5);
+    // CPI1 = 2 * 60 * 21.667 / 81.667 = 31.837
+    QVERIFY(qAbs(*m.cpi1 - 2 * 60 * (100 - 235.0 / 3) / (60 + 100 - 235.0 / 3)) < 1e-9);
+    QVERIFY(qAbs(*m.cpi1 - 31.8367) < 1e-3);
+    // CPI2 = 2 * 60 * 32.5 / 92.5 = 42.162
+    QVERIFY(qAbs(*m.cpi2 - 42.1622) < 1e-3);
+    // LSR = (75 + 100 + 100) / 3 = 91.667
+    QVERIFY(qAbs(*m.lsr - 275.0 / 3) < 1e-9);
+    QCOMPARE(m.recalled, 2);
+}
+
+void TestEvaluation::emptyMergeRequestsAndNoKeyBug()
+{
+    // MR A: no comments, 1 key issue -> FAR 0 counted in FAR1's N; left out of LSR.
+    // MR B: 2 comments, no key issue -> both false alarms: FAR 100.
+    const DefectMetrics m = defectMetrics({{0, 0, 1, 0, 0}, {2, 2, 0, 0, 1}});
+    QCOMPARE(*m.kbi, 0.0);
+    QCOMPARE(*m.far1, 50.0); // (0 + 100) / 2
+    QVERIFY(!m.far2);        // no MR recalled a key issue: "—" as in Table 2
+    QVERIFY(!m.cpi2);
+    QCOMPARE(*m.cpi1, 0.0);
+    QCOMPARE(*m.lsr, 50.0); // only MR B: 1 of 2
+    QCOMPARE(m.withoutComments, 1);
+    // No key issue anywhere: KBI is not defined.
+    QVERIFY(!defectMetrics({{3, 3, 0, 0, 3}}).kbi);
+    // Nothing at all.
+    const DefectMetrics none = defectMetrics({});
+    QVERIFY(!none.kbi && !none.far1 && !none.lsr);
+    QCOMPARE(percentText(none.far1), QString(QChar(0x2014)));
+}
+
+void TestEvaluation::table2CpiFromKbiAndFar_data()
+{
+    QTest::addColumn<double>("kbi");
+    QTest::addColumn<double>("far1");
+    QTest::addColumn<double>("cpi1");
+    QTest::addColumn<double>("far2"); // < 0: "—"
+    QTest::addColumn<double>("cpi2");
+    // Table 2 of defect-focused-acr-icml2025, every row.
+    struct Row { const char *name; double kbi, far1, cpi1, far2, cpi2; };
+    const Row rows[] = {
+        {"CodeReviewer", 0.00, 97.78, 0.00, -1, -1},
+        {"CCT5", 2.22, 97.58, 2.32, 90.91, 3.57},
+        {"LLaMA-Reviewer", 2.22, 97.62, 2.30, 92.86, 3.39},
+        {"DISCOREV", 0.00, 97.78, 0.00, -1, -1},
+        {"LF LLaMA3.1-70B w/o", 20.00, 84.42, 17.52, 66.54, 25.03},
+        {"LF LLaMA3.1-70B w", 2.22, 37.04, 4.29, 66.67, 4.17},
+        {"LF Qwen2-72B w/o", 40.00, 91.21, 14.42, 83.57, 23.29},
+        {"LF Qwen2-72B w", 26.67, 90.63, 13.87, 81.52, 21.83},
+        {"LF Command R+ w/o", 20.00, 92.99, 10.38, 76.08, 21.78},
+        {"LF Command R+ w", 4.44, 85.00, 6.86, 62.50, 7.95},
+        {"LF Mistral-2407 w/o", 26.67, 91.07, 13.38, 74.85, 25.89},
+        {"LF Mistral-2407 w", 26.67, 87.07, 17.41, 68.18, 29.01},
+        {"LF LLaMA3.1-405B w/o", 31.11, 87.81, 17.51, 67.98, 31.56},
+        {"LF LLaMA3.1-405B w", 20.00, 75.37, 22.07, 43.52, 29.54},
+        {"FF LLaMA3.1-70B w/o", 13.33, 88.22, 12.51, 61.67, 19.78},
+        {"FF LLaMA3.1-70B w", 0.00, 46.67, 0.00, -1, -1},
+        {"FF Qwen2-72B w/o", 42.22, 90.99, 14.86, 83.91, 23.30},
+        {"FF Qwen2-72B w", 28.89, 91.73, 12.86, 79.06, 24.28},
+        {"FF Command R+ w/o", 15.56, 94.22, 8.43, 77.14, 18.51},
+        {"FF Command R+ w", 8.89, 76.30, 12.93, 58.33, 14.65},
+        {"FF Mistral-2407 w/o", 28.89, 90.68, 14.09, 75.44, 26.55},
+        {"FF Mistral-2407 w", 28.89, 86.11, 18.76, 67.30, 30.68},
+        {"FF LLaMA3.1-405B w/o", 31.11, 89.41, 15.80, 73.10, 28.86},
+        {"FF LLaMA3.1-405B w", 20.00, 77.96, 20.97, 67.59, 24.73},
+    };
+    for (const Row &r : rows)
+        QTest::newRow(r.name) << r.kbi << r.far1 << r.cpi1 << r.far2 << r.cpi2;
+}
+
+void TestEvaluation::table2CpiFromKbiAndFar()
+{
+    QFETCH(double, kbi);
+    QFETCH(double, far1);
+    QFETCH(double, cpi1);
+    QFETCH(double, far2);
+    QFETCH(double, cpi2);
+    QVERIFY2(qAbs(cpi(kbi, far1) - cpi1) <= 0.02, qPrintable(QString::number(cpi(kbi, far1))));
+    if (far2 >= 0)
+        QVERIFY2(qAbs(cpi(kbi, far2) - cpi2) <= 0.02, qPrintable(QString::number(cpi(kbi, far2))));
+}
+
+void TestEvaluation::aacrMetricsByHand()
+{
+    const QString f = QStringLiteral("a.cpp"), r = QStringLiteral("right");
+    // PR 1 (C++): 3 comments; references: R0 Code Defect/Diff (found), R1 Performance/File (not).
+    PrEvaluation p1;
+    p1.language = QStringLiteral("C++");
+    p1.prCategory = QStringLiteral("Bug Fix");
+    p1.references = {item(10, at(f, r, 5, 5), {}, QStringLiteral("Code Defect"), QStringLiteral("Diff Level")),
+                     item(11, at(f, r, 50, 50), {}, QStringLiteral("Performance"), QStringLiteral("File Level"))};
+    p1.generated = {item(1, at(f, r, 5, 6)), item(2, at(f, r, 20, 20)), item(3, at(f, r, 30, 30))};
+    p1.match = matchOneToOne(p1.generated, p1.references, {});
+    // PR 2 (Go): 1 comment finding its one reference (Code Defect/Repo); PR 3 (Go): no comment, no reference.
+    PrEvaluation p2;
+    p2.language = QStringLiteral("Go");
+    p2.references = {item(20, at(f, r, 7, 7), {}, QStringLiteral("Code Defect"), QStringLiteral("Repo Level"))};
+    p2.generated = {item(4, at(f, r, 8, 8))};
+    p2.match = matchOneToOne(p2.generated, p2.references, {});
+    PrEvaluation p3;
+    p3.language = QStringLiteral("Go");
+    const AacrMetrics m = aacrMetrics({p1, p2, p3});
+    // Precision 2/4 = 50, recall 2/3 = 66.67, F1 = 2*50*66.67/116.67 = 57.14
+    QCOMPARE(*m.line.precision.percent(), 50.0);
+    QVERIFY(qAbs(*m.line.recall.percent() - 200.0 / 3) < 1e-9);
+    QVERIFY(qAbs(*m.line.f1() - 400.0 / 7) < 1e-9);
+    QVERIFY(!m.semantic);
+    QCOMPARE(m.recallByCategory.value(QStringLiteral("Code Defect")).part, 2);
+    QCOMPARE(m.recallByCategory.value(QStringLiteral("Code Defect")).whole, 2);
+    QCOMPARE(*m.recallByCategory.value(QStringLiteral("Performance")).percent(), 0.0);
+    QCOMPARE(*m.recallByContext.value(QStringLiteral("Repo Level")).percent(), 100.0);
+    QCOMPARE(m.noise.part, 2); // comments 2 and 3
+    QCOMPARE(m.commentsPerPr, 4.0 / 3);
+    const auto byLanguage = aacrMetricsByLanguage({p1, p2, p3});
+    QCOMPARE(byLanguage.value(QStringLiteral("Go")).pullRequests, 2);
+    QCOMPARE(*byLanguage.value(QStringLiteral("Go")).line.precision.percent(), 100.0);
+    QCOMPARE(*byLanguage.value(QStringLiteral("C++")).line.recall.percent(), 50.0);
+    QCOMPARE(aacrMetricsByPrCategory({p1, p2, p3}).value(QStringLiteral("-")).pullRequests, 2);
+}
+
+void TestEvaluation::generatedFormatParsesLikeTheEvaluator()
+{
+    const QString text = QStringLiteral(
+        "<path>src/a.cpp</path>\n<side>right</side>\n<from>10</from>\n<to> 12 </to>\n<note>\n  first\n</note>\n"
+        "<notesplit />\n"
+        "<path>src/b.cpp</path><side>left</side><from>x</from><to>7</to><note>second</note>"
+        "<NoteSplit/>"
+        "<path>c</path><note>   </note>"
+        "</notesplit>"
+        "<note>no path</note>");
+    const AacrGeneratedFile f = parseAacrGenerated(text);
+    QCOMPARE(f.comments.size(), 3);
+    QCOMPARE(f.comments[0].path, QStringLiteral("src/a.cpp"));
+    QCOMPARE(f.comments[0].fromLine.value_or(-1), 10);
+    QCOMPARE(f.comments[0].toLine.value_or(-1), 12);
+    QCOMPARE(f.comments[0].note, QStringLiteral("first"));
+    QCOMPARE(f.comments[1].side, QStringLiteral("left"));
+    QVERIFY(!f.comments[1].fromLine); // "x" is no number: no line, and said so
+    QCOMPARE(f.comments[1].toLine.value_or(-1), 7);
+    QCOMPARE(f.comments[2].path, QString());
+    QCOMPARE(f.problems.size(), 2);
+    QVERIFY(f.problems[0].contains(QStringLiteral("block 2")));
+    QVERIFY(f.problems[1].contains(QStringLiteral("block 3")));
+    QVERIFY(parseAacrGenerated(QString()).comments.isEmpty());
+}
+
+void TestEvaluation::generatedFormatSurvivesAnyBytes()
+{
+    // Random bytes and random mixes of the format's own tags: a result, never a crash.
+    QRandomGenerator random(12);
+    const QStringList pieces{QStringLiteral("<note>"), QStringLiteral("</note>"), QStringLiteral("<notesplit />"), QStringLiteral("<from>"),
+                             QStringLiteral("</from>"), QStringLiteral("99999999999999"), QStringLiteral("<"), QStringLiteral("<path>"),
+                             QStringLiteral("</path>"), QStringLiteral("x"), QStringLiteral("\n"), QStringLiteral("</notesplit")};
+    int comments = 0;
+    for (int round = 0; round < 300; ++round) {
+        QString text;
+        const int n = int(random.bounded(60));
+        for (int i = 0; i < n; ++i)
+            text += random.bounded(4) == 0 ? QString(QChar(char16_t(random.bounded(1, 0xD7FF)))) : pieces[int(random.bounded(int(pieces.size())))];
+        const AacrGeneratedFile f = parseAacrGenerated(text);
+        comments += int(f.comments.size());
+        for (const auto &c : f.comments)
+            QVERIFY(!c.note.isEmpty());
+    }
+    QVERIFY(comments > 0); // the mixes did make comments, so the checks above ran
+}
+
+void TestEvaluation::generatedFormatRoundTripsEscapedNotes()
+{
+    const QList<AacrGeneratedComment> written{
+        {QStringLiteral("a.cpp"), QStringLiteral("right"), 3, 4, QStringLiteral("close </note> early and <notesplit /> here")},
+        {QStringLiteral("b.cpp"), QStringLiteral("left"), std::nullopt, 9, QStringLiteral("second")}};
+    const AacrGeneratedFile read = parseAacrGenerated(writeAacrGenerated(written));
+    QCOMPARE(read.comments.size(), 2);
+    QCOMPARE(read.comments[0].note, QStringLiteral("close &lt;/note> early and &lt;notesplit /> here"));
+    QCOMPARE(read.comments[1].path, QStringLiteral("b.cpp"));
+    QVERIFY(!read.comments[1].fromLine);
+    QCOMPARE(read.comments[1].toLine.value_or(-1), 9);
+    QCOMPARE(aacrGeneratedFileName(QStringLiteral("FreeCAD"), QStringLiteral("42")), QStringLiteral("comments_FreeCAD_42.txt"));
+    QCOMPARE(aacrGeneratedNameParts(QStringLiteral("comments_my_repo_42.txt"))->first, QStringLiteral("my_repo"));
+    QVERIFY(!aacrGeneratedNameParts(QStringLiteral("notes.txt")));
+}
+
+void TestEvaluation::positiveSamplesReaderNamesTheBadPlace()
+{
+    const QByteArray good = R"([{"githubPrUrl":"https://github.com/o/r/pull/7","project_main_language":"Go","category":"Bug Fix",
+        "comments":[{"note":"n","path":"a.go","side":"right","from_line":3,"to_line":4,"category":"Code Defect","context":"Diff Level","extra":1}]}])";
+    auto prs = readAacrPositiveSamples(good, QStringLiteral("gt.json"));
+    QVERIFY(prs);
+    QCOMPARE(prs->size(), 1);
+    QCOMPARE(prs->at(0).repo, QStringLiteral("r"));
+    QCOMPARE(prs->at(0).number, QStringLiteral("7"));
+    QCOMPARE(prs->at(0).references.at(0).where.to.value_or(-1), 4);
+    QCOMPARE(prs->at(0).references.at(0).key, QStringLiteral("None"));
+    const auto bad = readAacrPositiveSamples(R"([{"githubPrUrl":"https://github.com/o/r/pull/7","comments":[{"note":"n"},{"from_line":"x"}]}])",
+                                             QStringLiteral("gt.json"));
+    QVERIFY(!bad);
+    QVERIFY2(bad.error().message.contains(QStringLiteral("PR 1, comment 2")), qPrintable(bad.error().message));
+    QVERIFY(!readAacrPositiveSamples("{", QStringLiteral("gt.json")));
+    QVERIFY(!readAacrPositiveSamples("{}", QStringLiteral("gt.json")));
+    QVERIFY(!readAacrPositiveSamples(R"([{"githubPrUrl":"nope","comments":[]}])", QStringLiteral("gt.json")));
+}
+
+void TestEvaluation::aacrDirectoryPerPrAndTotal()
+{
+    QTemporaryDir dir;
+    const QByteArray gt = R"([
+      {"githubPrUrl":"https://github.com/o/r/pull/1","project_main_language":"Go","category":"Bug Fix","comments":[
+        {"note":"a","path":"x.go","side":"right","from_line":10,"to_line":10,"category":"Code Defect","context":"Diff Level"},
+        {"note":"b","path":"x.go","side":"right","from_line":11,"to_line":11,"category":"Performance","context":"File Level"}]},
+      {"githubPrUrl":"https://github.com/o/s/pull/2","project_main_language":"C","category":"Feature","comments":[
+        {"note":"c","path":"y.c","side":"left","from_line":5,"to_line":5,"category":"Code Defect","context":"Repo Level"}]}])";
+    auto prs = readAacrPositiveSamples(gt, QStringLiteral("gt.json"));
+    QVERIFY(prs);
+    QFile f1(dir.filePath(QStringLiteral("comments_r_1.txt")));
+    QVERIFY(f1.open(QIODevice::WriteOnly));
+    // One comment over both references; one elsewhere.
+    f1.write("<path>x.go</path><side>right</side><from>10</from><to>11</to><note>g1</note><notesplit />"
+             "<path>x.go</path><side>right</side><from>90</from><to>90</to><note>g2</note>");
+    f1.close();
+    QFile stray(dir.filePath(QStringLiteral("comments_zzz_9.txt")));
+    QVERIFY(stray.open(QIODevice::WriteOnly));
+    stray.close();
+    AacrDirectoryOptions o;
+    auto one = evaluateAacrDirectory(*prs, dir.path(), o);
+    QVERIFY(one);
+    const QJsonObject total = one->json.value(QStringLiteral("total")).toObject();
+    QCOMPARE(total.value(QStringLiteral("positive_expected_nums")).toInt(), 3);
+    QCOMPARE(total.value(QStringLiteral("total_generated_nums")).toInt(), 2);
+    QCOMPARE(total.value(QStringLiteral("positive_line_match_nums")).toInt(), 1);
+    QCOMPARE(total.value(QStringLiteral("positive_line_match_rate")).toDouble(), 0.5);
+    QCOMPARE(total.value(QStringLiteral("positive_line_recall_rate")).toDouble(), 0.333);
+    QCOMPARE(total.value(QStringLiteral("line")).toObject().value(QStringLiteral("precision")).toDouble(), 50.0);
+    QCOMPARE(total.value(QStringLiteral("line")).toObject().value(QStringLiteral("f1")).toDouble(), 40.0);
+    QCOMPARE(one->json.value(QStringLiteral("prs")).toArray().size(), 2);
+    // PR 2 has no file, and one file belongs to no PR: both said.
+    QCOMPARE(one->problems.size(), 2);
+    // Upstream counting with ids given: the same here (g1 counts once either way).
+    o.upstreamCompat = true;
+    auto upstream = evaluateAacrDirectory(*prs, dir.path(), o);
+    QCOMPARE(upstream->json.value(QStringLiteral("total")).toObject().value(QStringLiteral("positive_line_match_nums")).toInt(), 1);
+    QVERIFY(!evaluateAacrDirectory(*prs, dir.filePath(QStringLiteral("missing")), o));
+}
+
+void TestEvaluation::tablesWriteCsvMarkdownLatex()
+{
+    const Table t{QStringLiteral("x"), QStringLiteral("X"), {QStringLiteral("Name"), QStringLiteral("KBI")},
+                  {{Cell{QStringLiteral("a, \"b\""), {}}, Cell{QStringLiteral("20.00"), {1}}}, {Cell{QStringLiteral("50% & more_x"), {}}, Cell{QString(QChar(0x2014)), {}}}}};
+    QCOMPARE(formatTable(t, TableFormat::Csv), QStringLiteral("Name,KBI\n\"a, \"\"b\"\"\",20.00\n50% & more_x,\u2014\n"));
+    QCOMPARE(formatTable(t, TableFormat::Markdown), QStringLiteral("| Name | KBI |\n| --- | --- |\n| a, \"b\" | 20.00 |\n| 50% & more_x | \u2014 |\n"));
+    QCOMPARE(formatTable(t, TableFormat::Latex),
+             QStringLiteral("\\begin{tabular}{lr}\n\\hline\nName & KBI \\\\\n\\hline\na, \"b\" & 20.00 \\\\\n50\\% \\& more\\_x & --- \\\\\n\\hline\n\\end{tabular}\n"));
+}
+
+namespace {
+
+// A workspace with one merge request, two references (R1 at a.cpp:10
+// imported and marked, R2 at a.cpp:40 a human comment flagged as key bug)
+// and one run whose comments stopped at every stage.
+struct Fixture
+{
+    QTemporaryDir dir;
+    std::unique_ptr<SqliteWorkspaceStore> store;
+    qint64 mr = 0, run = 0, r1 = 0, r2 = 0;
+    QHash<QString, qint64> ids; // run comment id -> workspace id
+
+    bool make()
+    {
+        auto s = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+        if (!s)
+            return false;
+        store = std::move(*s);
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/repo");
+        e.base = QStringLiteral("a");
+        e.head = QStringLiteral("b");
+        e.title = QStringLiteral("MR");
+        e.language = QStringLiteral("C++");
+        e.prCategory = QStringLiteral("Bug Fix");
+        mr = *store->addMergeRequest(e);
+        ReviewComment ref1 = comment(QStringLiteral("ref1"), QStringLiteral("a.cpp"), 10, 10);
+        ref1.category = QStringLiteral("Code Defect");
+        r1 = *store->importComment(mr, ref1, QStringLiteral("aacr"));
+        store->setReference(r1, true);
+        r2 = *store->addHumanComment(mr, QStringLiteral("ann"), comment(QStringLiteral("ref2"), QStringLiteral("a.cpp"), 40, 40));
+        Judgement key;
+        key.comment = r2;
+        key.annotator = QStringLiteral("ann");
+        key.keyBug = true;
+        store->judge(key);
+
+        // c1 finds R1 and survives everything; c2 is near R2 but dropped by the
+        // coarse filter; c3 (elsewhere) dropped at top-k; c4 at 11 (R1 again) dropped
+        // by the validator; c5 elsewhere, kept; c6 merged at meta into m1 (at 41, finds R2 from the meta stage on).
+        QList<ReviewComment> cs;
+        cs << comment(QStringLiteral("c1"), QStringLiteral("a.cpp"), 10, 10);
+        ReviewComment c2 = comment(QStringLiteral("c2"), QStringLiteral("a.cpp"), 41, 41);
+        c2.drop(QStringLiteral("coarse"));
+        ReviewComment c3 = comment(QStringLiteral("c3"), QStringLiteral("b.cpp"), 1, 1);
+        c3.drop(QStringLiteral("top_k"));
+        ReviewComment c4 = comment(QStringLiteral("c4"), QStringLiteral("a.cpp"), 11, 11);
+        c4.drop(QStringLiteral("validator"));
+        ReviewComment c5 = comment(QStringLiteral("c5"), QStringLiteral("c.cpp"), 5, 5);
+        c5.lineValid = false;
+        ReviewComment c6 = comment(QStringLiteral("c6"), QStringLiteral("d.cpp"), 3, 3);
+        c6.drop(QStringLiteral("merged"));
+        ReviewComment m1 = comment(QStringLiteral("m1"), QStringLiteral("a.cpp"), 41, 41);
+        m1.history = {{QStringLiteral("meta"), 6, 6, 5}};
+        cs << c2 << c3 << c4 << c5 << c6 << m1;
+        StoredRun r;
+        r.mergeRequest = mr;
+        r.label = QStringLiteral("run");
+        r.record = recordJson();
+        run = *store->addRun(r, cs);
+        CommentQuery q;
+        q.run = run;
+        const auto stored = store->comments(q);
+        if (!stored)
+            return false;
+        for (const StoredComment &c : *stored)
+            ids.insert(c.comment.id, c.id);
+        return true;
+    }
+};
+
+} // namespace
+
+void TestEvaluation::workspaceStagesFromOneRun()
+{
+    Fixture f;
+    QVERIFY(f.make());
+    auto e = evaluateWorkspace(*f.store, {});
+    QVERIFY2(e, e ? "" : qPrintable(e.error().message));
+    QCOMPARE(e->runs.size(), 1);
+    QCOMPARE(e->groups.size(), 1);
+    const RunEvaluation &re = e->runs.first();
+    QCOMPARE(re.references.size(), 2);
+    // Comments per stage: all {c1..c6} = 6; coarse drops c2 -> 5; top-k drops c3 -> 4;
+    // meta replaces c6 by m1 -> 4; validator drops c4 -> 3 (c1, c5, m1).
+    const int expected[] = {6, 5, 4, 4, 3};
+    for (int s = 0; s < StageCount; ++s)
+        QCOMPARE(re.stages[s].outcome.comments, expected[s]);
+    // All: c1 finds R1, c2 finds R2 -> KBI 100, false alarms c3 c4 c5 c6 = 4/6.
+    const DefectMetrics all = e->defect(re.group, Stage::All);
+    QCOMPARE(*all.kbi, 100.0);
+    QVERIFY(qAbs(*all.far1 - 400.0 / 6) < 1e-9);
+    // Coarse: c2 gone, R2 missed -> KBI 50; c1 finds R1, c4 (at 11) finds nothing
+    // as R1 is taken -> false alarms c3 c4 c5 c6 = 4/5.
+    const DefectMetrics coarse = e->defect(re.group, Stage::Coarse);
+    QCOMPARE(*coarse.kbi, 50.0);
+    QCOMPARE(*coarse.far1, 80.0);
+    // Meta: c1, c4, c5, m1 -> R1 and R2 found (KBI 100), false alarms c4 c5 = 50.
+    QCOMPARE(*e->defect(re.group, Stage::Meta).far1, 50.0);
+    QCOMPARE(*e->defect(re.group, Stage::Meta).kbi, 100.0);
+    // Validator: c1, c5, m1 -> false alarm c5 only = 33.33; LSR: c5's line is invalid = 66.67.
+    const DefectMetrics last = e->defect(re.group, Stage::Validator);
+    QVERIFY(qAbs(*last.far1 - 100.0 / 3) < 1e-9);
+    QVERIFY(qAbs(*last.lsr - 200.0 / 3) < 1e-9);
+    QCOMPARE(re.stages[int(Stage::Validator)].falseAlarms, (QList<qint64>{f.ids.value(QStringLiteral("c5"))}));
+    // The stage table has a row per stage and the comments behind FAR1.
+    const Table t = e->stageTable();
+    QCOMPARE(t.rows.size(), StageCount);
+    QCOMPARE(t.rows[4][4].text, QStringLiteral("33.33"));
+    QCOMPARE(t.rows[4][4].comments, (QList<qint64>{f.ids.value(QStringLiteral("c5"))}));
+    const Table aacr = e->aacrTable();
+    QCOMPARE(aacr.rows[0][2].text, QStringLiteral("66.67")); // line precision 2/3
+    QCOMPARE(aacr.rows[0][3].text, QStringLiteral("100.00"));
+}
+
+void TestEvaluation::workspaceReferenceSetsAndLinks()
+{
+    Fixture f;
+    QVERIFY(f.make());
+    Options aacrOnly;
+    aacrOnly.references = ReferenceSet::Aacr;
+    auto a = evaluateWorkspace(*f.store, aacrOnly);
+    QCOMPARE(a->runs.first().references.size(), 1);
+    QCOMPARE(a->runs.first().references.first().id, f.r1);
+    Options keyBugs;
+    keyBugs.references = ReferenceSet::KeyBugs;
+    auto k = evaluateWorkspace(*f.store, keyBugs);
+    QCOMPARE(k->runs.first().references.size(), 1);
+    QCOMPARE(k->runs.first().references.first().id, f.r2);
+    // An annotator links c5 (c.cpp, nowhere near) to R1: at the validator c5 takes R1, c1 finds nothing.
+    QVERIFY(f.store->linkToReference(f.ids.value(QStringLiteral("c5")), f.r1, QStringLiteral("ann")));
+    QVERIFY(!f.store->linkToReference(f.r1, f.r1, QStringLiteral("ann")));
+    QCOMPARE(f.store->referenceLinks(f.mr)->size(), 1);
+    auto linked = evaluateWorkspace(*f.store, {});
+    const StageResult &last = linked->runs.first().stages[int(Stage::Validator)];
+    QCOMPARE(last.falseAlarms, (QList<qint64>{f.ids.value(QStringLiteral("c1"))}));
+    QVERIFY(*f.store->unlinkFromReference(f.ids.value(QStringLiteral("c5")), f.r1));
+    // Semantic judge: says yes only for text "issue c1" against R1's "issue ref1".
+    Options semantic;
+    int asked = 0;
+    semantic.semantic = [&](const QString &g, const QString &r) {
+        ++asked;
+        return g == QStringLiteral("issue c1") && r == QStringLiteral("issue ref1");
+    };
+    auto s = evaluateWorkspace(*f.store, semantic);
+    QVERIFY(s->semantic);
+    // At the last stage: c1 finds R1 by meaning, m1 is near R2 but the judge says no.
+    QCOMPARE(*s->defect(s->groups.first(), Stage::Validator).kbi, 50.0);
+    const int askedOnce = asked;
+    QVERIFY(askedOnce > 0);
+    // Each pair is asked once across the five stages: c1-R1, c2-R2 (all), m1-R2 (meta);
+    // c4 at 11 is near R1 only, which c1 has taken by then.
+    QCOMPARE(askedOnce, 3);
+}
+
+void TestEvaluation::annotatorPrecisionPerStage()
+{
+    Fixture f;
+    QVERIFY(f.make());
+    // Two annotators: c1 accepted by both, c3 rejected by one, c5: one accept, one reject (a tie: undecided).
+    const auto judge = [&](const QString &id, const QString &who, Verdict v) {
+        Judgement j;
+        j.comment = f.ids.value(id);
+        j.annotator = who;
+        j.verdict = v;
+        QVERIFY(f.store->judge(j));
+    };
+    judge(QStringLiteral("c1"), QStringLiteral("a"), Verdict::Accept);
+    judge(QStringLiteral("c1"), QStringLiteral("b"), Verdict::Accept);
+    judge(QStringLiteral("c3"), QStringLiteral("a"), Verdict::Reject);
+    judge(QStringLiteral("c5"), QStringLiteral("a"), Verdict::Accept);
+    judge(QStringLiteral("c5"), QStringLiteral("b"), Verdict::Reject);
+    auto e = evaluateWorkspace(*f.store, {});
+    const RunEvaluation &re = e->runs.first();
+    // All: judged c1, c3 -> 1 of 2; validator: judged c1 -> 1 of 1.
+    QCOMPARE(re.stages[0].judged, 2);
+    QCOMPARE(re.stages[0].accepted, 1);
+    QCOMPARE(re.stages[int(Stage::Validator)].judged, 1);
+    const Table t = e->annotatorTable();
+    QCOMPARE(t.rows.first()[5].text, QStringLiteral("50.00"));
+}
+
+void TestEvaluation::exportAacrGeneratedWritesTheRun()
+{
+    Fixture f;
+    QVERIFY(f.make());
+    QTemporaryDir out;
+    auto path = exportAacrGenerated(*f.store, f.run, out.path());
+    QVERIFY2(path, path ? "" : qPrintable(path.error().message));
+    QCOMPARE(QFileInfo(*path).fileName(), QStringLiteral("comments_repo_%1.txt").arg(f.mr));
+    QFile file(*path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const AacrGeneratedFile read = parseAacrGenerated(QString::fromUtf8(file.readAll()));
+    // The kept comments: c1, c5, m1 — in the store's order (file, side, line).
+    QCOMPARE(read.comments.size(), 3);
+    QCOMPARE(read.comments[0].path, QStringLiteral("a.cpp"));
+    QCOMPARE(read.comments[0].side, QStringLiteral("right"));
+    QCOMPARE(read.comments[0].fromLine.value_or(-1), 10);
+    QCOMPARE(read.comments[0].note, QStringLiteral("issue c1"));
+    QVERIFY(read.problems.isEmpty());
+    QVERIFY(!exportAacrGenerated(*f.store, 999, out.path()));
+}
+
+void TestEvaluation::tuningFindsTheBestSetting()
+{
+    // One run: two accepted comments with high Q1, one rejected nitpick (q1 3).
+    TuningRun run;
+    run.candidates = {comment(QStringLiteral("a"), QStringLiteral("a.cpp"), 10, 10, 6, 6, 7), comment(QStringLiteral("b"), QStringLiteral("a.cpp"), 20, 20, 3, 6, 6),
+                      comment(QStringLiteral("c"), QStringLiteral("a.cpp"), 30, 30, 6, 5, 2)};
+    run.ids = {1, 2, 3};
+    run.verdicts = {Verdict::Accept, Verdict::Reject, Verdict::Accept};
+    run.references = {item(10, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 10, 10)), item(11, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 30, 30))};
+    const TuningResult f1 = tuneThresholds({run}, TuningGoal::F1, {1, 2, 3});
+    QCOMPARE(f1.points.size(), 8 * 8 * 3);
+    QVERIFY(f1.best >= 0);
+    const TuningPoint &best = f1.points[f1.best];
+    // Dropping b (q1 3 <= t1 for t1 in 3..5) and keeping a and c (q2 5 > t2 needs t2 <= 4)
+    // with k >= 2 gives precision 100 and recall 100.
+    QCOMPARE(*best.f1, 100.0);
+    QVERIFY(best.nitpickThreshold >= 3 && best.nitpickThreshold <= 5);
+    QVERIFY(best.fakeThreshold <= 4);
+    QVERIFY(best.topK >= 2);
+    // CPI1 too: both references found, no false alarm -> CPI1 100.
+    const TuningResult cpi1 = tuneThresholds({run}, TuningGoal::Cpi1, {1, 2, 3});
+    QCOMPARE(*cpi1.points[cpi1.best].defect.cpi1, 100.0);
+    // A setting that keeps only the most severe: k = 1 at t1 = t2 = 0 keeps a: precision 100, recall 50.
+    const auto it = std::find_if(f1.points.begin(), f1.points.end(), [](const TuningPoint &p) { return p.nitpickThreshold == 0 && p.fakeThreshold == 0 && p.topK == 1; });
+    QCOMPARE(*it->precision.percent(), 100.0);
+    QCOMPARE(*it->recall.percent(), 50.0);
+}
+
+void TestEvaluation::tunedSettingWrittenIntoRunConfig()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("run.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"reviewers": 1, "roles": {"reviewer": {"endpoint": "http://127.0.0.1:9/v1", "model": "m"}}})");
+    file.close();
+    TuningPoint p;
+    p.nitpickThreshold = 3;
+    p.fakeThreshold = 2;
+    p.topK = 7;
+    QVERIFY(writeTunedConfig(path, p));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    auto config = RunConfig::fromJson(file.readAll());
+    file.close();
+    QVERIFY(config);
+    QCOMPARE(config->nitpickThreshold, 3);
+    QCOMPARE(config->fakeThreshold, 2);
+    QCOMPARE(config->topK, 7);
+    QCOMPARE(config->reviewers, 1); // the rest kept
+    // A configuration that is not one is left as it was.
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"roles": {}})");
+    file.close();
+    QVERIFY(!writeTunedConfig(path, p));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray(R"({"roles": {}})"));
+    QVERIFY(!writeTunedConfig(dir.filePath(QStringLiteral("missing.json")), p));
+}
+
+QTEST_GUILESS_MAIN(TestEvaluation)
+#include "tst_evaluation.moc"

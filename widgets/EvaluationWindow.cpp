@@ -1,0 +1,507 @@
+#include "EvaluationWindow.h"
+
+#include "Theme.h"
+
+#include <SqliteWorkspaceStore.h>
+#include <WorkspaceStore.h>
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace rd {
+
+struct EvaluationWindow::Outcome
+{
+    std::optional<Error> error;
+    eval::Evaluation evaluation;
+    eval::TuningResult tuning;
+};
+
+namespace {
+
+QString lineText(const eval::Item &i)
+{
+    QString lines;
+    if (i.where.from)
+        lines = QString::number(*i.where.from);
+    if (i.where.to && i.where.to != i.where.from)
+        lines += QLatin1Char('-') + QString::number(*i.where.to);
+    return QStringLiteral("#%1  %2:%3  %4").arg(i.id).arg(i.where.path, lines, i.text.section(QLatin1Char('\n'), 0, 0));
+}
+
+QChartView *chartView(QChart *chart)
+{
+    auto *view = new QChartView(chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(320, 240);
+    return view;
+}
+
+void styleChart(QChart *chart, const QPalette &palette)
+{
+    chart->setTheme(isDark(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundBrush(palette.base());
+    chart->setTitleBrush(palette.text());
+    chart->legend()->setLabelBrush(palette.text());
+    chart->setAnimationOptions(QChart::NoAnimation);
+}
+
+} // namespace
+
+EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspacePath, QWidget *parent)
+    : QWidget(parent, Qt::Window), m_store(store), m_path(workspacePath)
+{
+    setWindowTitle(tr("Evaluate runs"));
+    setObjectName(QStringLiteral("evaluationWindow"));
+
+    auto *side = new QWidget;
+    auto *form = new QFormLayout;
+    m_runs = new QListWidget;
+    m_runs->setObjectName(QStringLiteral("evaluationRuns"));
+    m_references = new QComboBox;
+    m_references->addItem(tr("All references"), QStringLiteral("all"));
+    m_references->addItem(tr("Marked references (AACR-Bench)"), QStringLiteral("aacr"));
+    m_references->addItem(tr("Key bugs flagged by annotators"), QStringLiteral("key-bugs"));
+    m_distance = new QSpinBox;
+    m_distance->setRange(0, 100);
+    m_distance->setValue(1);
+    m_distance->setSuffix(tr(" lines"));
+    m_goal = new QComboBox;
+    m_goal->addItem(tr("CPI1 (against references)"));
+    m_goal->addItem(tr("F1 (against verdicts)"));
+    form->addRow(tr("References:"), m_references);
+    form->addRow(tr("Line distance:"), m_distance);
+    form->addRow(tr("Tune for:"), m_goal);
+    m_evaluate = new QPushButton(tr("Evaluate"));
+    m_status = new QLabel;
+    m_status->setWordWrap(true);
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->addWidget(new QLabel(tr("Runs:")));
+    sideLayout->addWidget(m_runs, 1);
+    sideLayout->addLayout(form);
+    sideLayout->addWidget(m_evaluate);
+    sideLayout->addWidget(m_status);
+
+    m_tabs = new QTabWidget;
+    m_behind = new QListWidget;
+    m_behind->setObjectName(QStringLiteral("commentsBehind"));
+    auto *right = new QSplitter(Qt::Vertical);
+    right->addWidget(m_tabs);
+    auto *behindBox = new QWidget;
+    auto *behindLayout = new QVBoxLayout(behindBox);
+    behindLayout->setContentsMargins(0, 0, 0, 0);
+    behindLayout->addWidget(new QLabel(tr("Comments behind the selected figure:")));
+    behindLayout->addWidget(m_behind);
+    right->addWidget(behindBox);
+    right->setStretchFactor(0, 4);
+    right->setStretchFactor(1, 1);
+
+    auto *split = new QSplitter;
+    split->addWidget(side);
+    split->addWidget(right);
+    split->setStretchFactor(1, 1);
+    auto *layout = new QHBoxLayout(this);
+    layout->addWidget(split);
+
+    connect(m_evaluate, &QPushButton::clicked, this, &EvaluationWindow::evaluate);
+    connect(m_goal, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_evaluation)
+            evaluate();
+    });
+    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Outcome>>::finished, this, [this] {
+        m_evaluate->setEnabled(true);
+        showOutcome(*m_watcher.result());
+    });
+    reloadRuns();
+    resize(1200, 800);
+}
+
+EvaluationWindow::~EvaluationWindow()
+{
+    m_watcher.waitForFinished();
+}
+
+void EvaluationWindow::reloadRuns()
+{
+    m_runs->clear();
+    auto mrs = m_store.mergeRequests();
+    if (!mrs) {
+        m_status->setText(mrs.error().message);
+        return;
+    }
+    for (const MergeRequestEntry &mr : *mrs) {
+        auto runs = m_store.runs(mr.id);
+        if (!runs)
+            continue;
+        for (const StoredRun &r : *runs) {
+            const QString mrName = mr.title.isEmpty() ? QStringLiteral("%1..%2").arg(mr.base, mr.head) : mr.title;
+            auto *item = new QListWidgetItem(tr("Run %1: %2 (%3)").arg(r.id).arg(r.label.isEmpty() ? r.model : r.label, mrName));
+            item->setData(Qt::UserRole, r.id);
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(Qt::Checked);
+            m_runs->addItem(item);
+        }
+    }
+}
+
+bool EvaluationWindow::isEvaluating() const
+{
+    return m_watcher.isRunning();
+}
+
+void EvaluationWindow::evaluate()
+{
+    if (m_watcher.isRunning())
+        return;
+    eval::Options options;
+    for (int i = 0; i < m_runs->count(); ++i)
+        if (m_runs->item(i)->checkState() == Qt::Checked)
+            options.runs << m_runs->item(i)->data(Qt::UserRole).toLongLong();
+    if (options.runs.isEmpty()) {
+        m_status->setText(tr("Check at least one run."));
+        return;
+    }
+    options.references = eval::referenceSetFromName(m_references->currentData().toString()).value_or(eval::ReferenceSet::All);
+    options.maxDistance = m_distance->value();
+    const eval::TuningGoal goal = m_goal->currentIndex() == 0 ? eval::TuningGoal::Cpi1 : eval::TuningGoal::F1;
+    const QString path = m_path;
+    m_evaluate->setEnabled(false);
+    m_status->setText(tr("Evaluating %n run(s)…", nullptr, int(options.runs.size())));
+    m_watcher.setFuture(QtConcurrent::run([path, options, goal] {
+        auto out = std::make_shared<Outcome>();
+        // A connection of its own: a store is used by one thread only.
+        auto store = SqliteWorkspaceStore::open(path);
+        if (!store) {
+            out->error = store.error();
+            return out;
+        }
+        auto e = eval::evaluateWorkspace(**store, options);
+        if (!e) {
+            out->error = e.error();
+            return out;
+        }
+        out->evaluation = *e;
+        auto runs = eval::tuningRuns(**store, *e);
+        if (runs)
+            out->tuning = eval::tuneThresholds(*runs, goal, {1, 2, 3, 5, 10, 100}, options.maxDistance);
+        return out;
+    }));
+}
+
+void EvaluationWindow::showOutcome(const Outcome &outcome)
+{
+    if (outcome.error) {
+        m_status->setText(outcome.error->message);
+        Q_EMIT failed(outcome.error->message);
+        return;
+    }
+    m_evaluation = std::make_unique<eval::Evaluation>(outcome.evaluation);
+    m_tuning = outcome.tuning;
+    m_commentText.clear();
+    for (const eval::RunEvaluation &r : m_evaluation->runs) {
+        for (const eval::Item &i : r.references)
+            m_commentText.insert(i.id, tr("reference %1").arg(lineText(i)));
+        for (const eval::Item &i : r.stages[0].pr.generated)
+            m_commentText.insert(i.id, lineText(i));
+        for (const eval::Item &i : r.stages[eval::StageCount - 1].pr.generated)
+            m_commentText.insert(i.id, lineText(i));
+    }
+    const int current = m_tabs->currentIndex();
+    while (m_tabs->count() > 0) {
+        QWidget *page = m_tabs->widget(0);
+        m_tabs->removeTab(0);
+        page->deleteLater();
+    }
+    m_tableWidgets.clear();
+    m_charts.clear();
+    m_behind->clear();
+    fillTables();
+    fillCharts();
+    fillTuning();
+    m_tabs->setCurrentIndex(std::max(0, std::min(current, m_tabs->count() - 1)));
+    m_status->setText(tr("%n run(s) evaluated%1.", nullptr, int(m_evaluation->runs.size()))
+                          .arg(m_evaluation->semantic ? tr(" with semantic matching") : tr(", line match")));
+    Q_EMIT evaluated();
+}
+
+QWidget *EvaluationWindow::tablePage(const eval::Table &t)
+{
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+    auto *widget = new QTableWidget(int(t.rows.size()), int(t.columns.size()));
+    widget->setObjectName(t.id);
+    widget->setHorizontalHeaderLabels(t.columns);
+    widget->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    widget->verticalHeader()->hide();
+    for (int r = 0; r < t.rows.size(); ++r)
+        for (int c = 0; c < t.rows[r].size(); ++c) {
+            auto *cell = new QTableWidgetItem(t.rows[r][c].text);
+            if (c > 0)
+                cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (!t.rows[r][c].comments.isEmpty())
+                cell->setToolTip(tr("%n comment(s) behind this figure: click to list them", nullptr, int(t.rows[r][c].comments.size())));
+            widget->setItem(r, c, cell);
+        }
+    widget->resizeColumnsToContents();
+    const QString id = t.id;
+    connect(widget, &QTableWidget::cellClicked, this, [this, id](int row, int column) { showBehind(id, row, column); });
+    m_tableWidgets.insert(t.id, widget);
+    layout->addWidget(widget, 1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch();
+    for (const auto &[label, format, suffix] : {std::tuple{tr("Export CSV…"), eval::TableFormat::Csv, QStringLiteral("csv")},
+                                                std::tuple{tr("Export Markdown…"), eval::TableFormat::Markdown, QStringLiteral("md")},
+                                                std::tuple{tr("Export LaTeX…"), eval::TableFormat::Latex, QStringLiteral("tex")}}) {
+        auto *button = new QPushButton(label);
+        const eval::TableFormat f = format;
+        const QString ext = suffix;
+        connect(button, &QPushButton::clicked, this, [this, id, f, ext] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export table"), id + QLatin1Char('.') + ext);
+            if (path.isEmpty())
+                return;
+            if (auto written = exportTable(id, f, path); !written)
+                QMessageBox::warning(this, tr("Export table"), written.error().message);
+        });
+        buttons->addWidget(button);
+    }
+    layout->addLayout(buttons);
+    return page;
+}
+
+void EvaluationWindow::fillTables()
+{
+    m_tables = m_evaluation->tables();
+    for (const eval::Table &t : m_tables)
+        m_tabs->addTab(tablePage(t), t.title);
+}
+
+void EvaluationWindow::fillCharts()
+{
+    const eval::Evaluation &e = *m_evaluation;
+    auto *page = new QWidget;
+    auto *grid = new QGridLayout(page);
+
+    // The filter funnel: comments left after each stage, per configuration.
+    auto *funnel = new QChart;
+    funnel->setTitle(tr("Filter funnel: comments after each stage"));
+    auto *funnelSeries = new QBarSeries;
+    QStringList stages;
+    for (int s = 0; s < eval::StageCount; ++s)
+        stages << eval::stageName(eval::Stage(s));
+    double most = 1;
+    for (const QString &g : e.groups) {
+        auto *set = new QBarSet(g);
+        for (int s = 0; s < eval::StageCount; ++s) {
+            const double n = e.defect(g, eval::Stage(s)).comments;
+            *set << n;
+            most = std::max(most, n);
+        }
+        funnelSeries->append(set);
+    }
+    funnel->addSeries(funnelSeries);
+    auto *stageAxis = new QBarCategoryAxis;
+    stageAxis->append(stages);
+    auto *countAxis = new QValueAxis;
+    countAxis->setRange(0, most);
+    countAxis->setLabelFormat(QStringLiteral("%d"));
+    countAxis->applyNiceNumbers();
+    funnel->addAxis(stageAxis, Qt::AlignBottom);
+    funnel->addAxis(countAxis, Qt::AlignLeft);
+    funnelSeries->attachAxis(stageAxis);
+    funnelSeries->attachAxis(countAxis);
+
+    // Precision-recall over the tuned settings; the best one on its own.
+    auto *pr = new QChart;
+    pr->setTitle(tr("Precision and recall over Q1/Q2 thresholds and k"));
+    auto *points = new QScatterSeries;
+    points->setName(tr("settings"));
+    points->setMarkerSize(7);
+    auto *best = new QScatterSeries;
+    best->setName(tr("best"));
+    best->setMarkerSize(14);
+    for (int i = 0; i < m_tuning.points.size(); ++i) {
+        const eval::TuningPoint &p = m_tuning.points[i];
+        if (!p.precision.percent() || !p.recall.percent())
+            continue;
+        (i == m_tuning.best ? best : points)->append(*p.recall.percent(), *p.precision.percent());
+    }
+    pr->addSeries(points);
+    pr->addSeries(best);
+    auto *recallAxis = new QValueAxis;
+    recallAxis->setRange(0, 100);
+    recallAxis->setTitleText(tr("Recall (%)"));
+    auto *precisionAxis = new QValueAxis;
+    precisionAxis->setRange(0, 100);
+    precisionAxis->setTitleText(tr("Precision (%)"));
+    pr->addAxis(recallAxis, Qt::AlignBottom);
+    pr->addAxis(precisionAxis, Qt::AlignLeft);
+    for (auto *s : {points, best}) {
+        s->attachAxis(recallAxis);
+        s->attachAxis(precisionAxis);
+    }
+
+    // Recall per category and per context level, per configuration.
+    const auto recallChart = [&](const QString &title, QMap<QString, eval::Ratio> eval::AacrMetrics::*which) {
+        auto *chart = new QChart;
+        chart->setTitle(title);
+        auto *series = new QBarSeries;
+        QStringList keys;
+        QList<eval::AacrMetrics> metrics;
+        for (const QString &g : e.groups) {
+            metrics << e.aacr(g, eval::Stage::Validator);
+            for (const QString &k : (metrics.last().*which).keys())
+                if (!keys.contains(k))
+                    keys << k;
+        }
+        for (int g = 0; g < e.groups.size(); ++g) {
+            auto *set = new QBarSet(e.groups[g]);
+            for (const QString &k : keys)
+                *set << (metrics[g].*which).value(k).percent().value_or(0.0);
+            series->append(set);
+        }
+        chart->addSeries(series);
+        auto *axis = new QBarCategoryAxis;
+        axis->append(keys);
+        auto *value = new QValueAxis;
+        value->setRange(0, 100);
+        value->setTitleText(tr("Recall (%)"));
+        chart->addAxis(axis, Qt::AlignBottom);
+        chart->addAxis(value, Qt::AlignLeft);
+        series->attachAxis(axis);
+        series->attachAxis(value);
+        return chart;
+    };
+    QChart *byCategory = recallChart(tr("Recall per category"), &eval::AacrMetrics::recallByCategory);
+    QChart *byContext = recallChart(tr("Recall per context level"), &eval::AacrMetrics::recallByContext);
+
+    int at = 0;
+    for (QChart *chart : {funnel, pr, byCategory, byContext}) {
+        styleChart(chart, palette());
+        chart->legend()->setVisible(chart != pr || m_tuning.best >= 0);
+        QChartView *view = chartView(chart);
+        m_charts << view;
+        grid->addWidget(view, at / 2, at % 2);
+        ++at;
+    }
+    m_tabs->addTab(page, tr("Charts"));
+}
+
+void EvaluationWindow::fillTuning()
+{
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+    m_best = new QLabel;
+    m_best->setObjectName(QStringLiteral("bestSetting"));
+    m_best->setWordWrap(true);
+    m_writeBest = new QPushButton(tr("Write into a run configuration…"));
+    layout->addWidget(m_best);
+    layout->addWidget(m_writeBest, 0, Qt::AlignLeft);
+    auto *table = new QTableWidget(0, 8);
+    table->setObjectName(QStringLiteral("tuning"));
+    table->setHorizontalHeaderLabels({tr("Q1 threshold"), tr("Q2 threshold"), tr("Top-k"), tr("Kept"), tr("Precision"), tr("Recall"), tr("F1"), QStringLiteral("CPI1")});
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->verticalHeader()->hide();
+    // The best twenty, best first.
+    QList<int> order;
+    for (int i = 0; i < m_tuning.points.size(); ++i)
+        order << i;
+    const bool byCpi = m_tuning.goal == eval::TuningGoal::Cpi1;
+    const auto score = [&](int i) { return (byCpi ? m_tuning.points[i].defect.cpi1 : m_tuning.points[i].f1).value_or(-1.0); };
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return score(a) > score(b); });
+    for (int n = 0; n < std::min<qsizetype>(20, order.size()); ++n) {
+        const eval::TuningPoint &p = m_tuning.points[order[n]];
+        const int row = table->rowCount();
+        table->insertRow(row);
+        const QStringList cells{QString::number(p.nitpickThreshold), QString::number(p.fakeThreshold),
+                                p.topK >= 100 ? tr("all") : QString::number(p.topK), QString::number(p.kept), eval::percentText(p.precision.percent()),
+                                eval::percentText(p.recall.percent()), eval::percentText(p.f1), eval::percentText(p.defect.cpi1)};
+        for (int c = 0; c < cells.size(); ++c)
+            table->setItem(row, c, new QTableWidgetItem(cells[c]));
+    }
+    layout->addWidget(table, 1);
+    if (m_tuning.best >= 0) {
+        const eval::TuningPoint &p = m_tuning.points[m_tuning.best];
+        m_best->setText(tr("Best setting for %1: drop Q1 ≤ %2 or Q2 ≤ %3, keep the top %4 — precision %5, recall %6, F1 %7, CPI1 %8.")
+                            .arg(byCpi ? QStringLiteral("CPI1") : QStringLiteral("F1"))
+                            .arg(p.nitpickThreshold)
+                            .arg(p.fakeThreshold)
+                            .arg(p.topK)
+                            .arg(eval::percentText(p.precision.percent()), eval::percentText(p.recall.percent()), eval::percentText(p.f1),
+                                 eval::percentText(p.defect.cpi1)));
+    } else {
+        m_best->setText(tr("No setting can be measured: judge some comments (accept or reject) or mark references first."));
+    }
+    m_writeBest->setEnabled(m_tuning.best >= 0);
+    connect(m_writeBest, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Run configuration"), {}, tr("Run configuration (*.json)"));
+        if (path.isEmpty())
+            return;
+        if (auto written = writeBestSetting(path); !written)
+            QMessageBox::warning(this, tr("Run configuration"), written.error().message);
+        else
+            m_status->setText(tr("Wrote the setting into %1.").arg(path));
+    });
+    m_tabs->addTab(page, tr("Threshold tuning"));
+}
+
+QTableWidget *EvaluationWindow::table(const QString &id) const
+{
+    return m_tableWidgets.value(id);
+}
+
+void EvaluationWindow::showBehind(const QString &tableId, int row, int column)
+{
+    m_behind->clear();
+    const auto t = std::find_if(m_tables.begin(), m_tables.end(), [&](const eval::Table &x) { return x.id == tableId; });
+    if (t == m_tables.end() || row < 0 || row >= t->rows.size() || column < 0 || column >= t->rows[row].size())
+        return;
+    const QList<qint64> &ids = t->rows[row][column].comments;
+    if (ids.isEmpty()) {
+        m_behind->addItem(tr("No comments behind this figure."));
+        return;
+    }
+    for (qint64 id : ids)
+        m_behind->addItem(m_commentText.value(id, QStringLiteral("#%1").arg(id)));
+}
+
+Result<bool> EvaluationWindow::exportTable(const QString &tableId, eval::TableFormat format, const QString &path) const
+{
+    const auto t = std::find_if(m_tables.begin(), m_tables.end(), [&](const eval::Table &x) { return x.id == tableId; });
+    if (t == m_tables.end())
+        return Error{Error::Kind::Usage, tr("No table %1 to export.").arg(tableId)};
+    QSaveFile file(path);
+    const QByteArray bytes = eval::formatTable(*t, format).toUtf8();
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return Error{Error::Kind::Usage, tr("Cannot write %1: %2").arg(path, file.errorString())};
+    return true;
+}
+
+Result<bool> EvaluationWindow::writeBestSetting(const QString &configPath) const
+{
+    if (m_tuning.best < 0)
+        return Error{Error::Kind::Usage, tr("There is no best setting yet.")};
+    return eval::writeTunedConfig(configPath, m_tuning.points[m_tuning.best]);
+}
+
+} // namespace rd

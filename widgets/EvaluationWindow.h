@@ -1,0 +1,93 @@
+#pragma once
+
+// Review ▸ Evaluate: pick runs and a reference set, see the papers' tables
+// (each exportable as CSV, Markdown or LaTeX) and charts (the filter funnel,
+// precision-recall over the filter settings, recall per category and per
+// context level), tune the thresholds. The figures come from pipeline's
+// Evaluation, computed off the GUI thread on the window's own connection to
+// the workspace; this window only shows them. Clicking a number lists the
+// comments behind it.
+
+#include <EvalTable.h>
+#include <Evaluation.h>
+#include <ThresholdTuning.h>
+
+#include <QFutureWatcher>
+#include <QHash>
+#include <QWidget>
+
+#include <memory>
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QTableWidget;
+
+namespace rd {
+
+class WorkspaceStore;
+
+class EvaluationWindow : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // `store` lists the runs (on this thread); `workspacePath` is opened
+    // again on the worker that evaluates.
+    EvaluationWindow(WorkspaceStore &store, const QString &workspacePath, QWidget *parent = nullptr);
+    ~EvaluationWindow() override;
+
+    // Re-reads the runs of the workspace into the run list (all checked).
+    void reloadRuns();
+    // Starts the evaluation of the checked runs; evaluated() when done.
+    void evaluate();
+    bool isEvaluating() const;
+    const eval::Evaluation *evaluation() const { return m_evaluation.get(); }
+    const eval::TuningResult &tuning() const { return m_tuning; }
+
+    QTableWidget *table(const QString &id) const;
+    QListWidget *behindList() const { return m_behind; }
+    QTabWidget *tabs() const { return m_tabs; }
+    // Shows the comments behind a table cell (what a click does).
+    void showBehind(const QString &tableId, int row, int column);
+    Result<bool> exportTable(const QString &tableId, eval::TableFormat format, const QString &path) const;
+    Result<bool> writeBestSetting(const QString &configPath) const;
+
+Q_SIGNALS:
+    void evaluated();
+    void failed(const QString &message);
+
+private:
+    struct Outcome;
+    void showOutcome(const Outcome &outcome);
+    void fillTables();
+    void fillCharts();
+    void fillTuning();
+    QWidget *tablePage(const eval::Table &table);
+
+    WorkspaceStore &m_store;
+    QString m_path;
+    QListWidget *m_runs = nullptr;
+    QComboBox *m_references = nullptr;
+    QComboBox *m_goal = nullptr;
+    QSpinBox *m_distance = nullptr;
+    QPushButton *m_evaluate = nullptr;
+    QLabel *m_status = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QListWidget *m_behind = nullptr;
+    QLabel *m_best = nullptr;
+    QPushButton *m_writeBest = nullptr;
+    QList<QChartView *> m_charts;
+    std::unique_ptr<eval::Evaluation> m_evaluation;
+    eval::TuningResult m_tuning;
+    QList<eval::Table> m_tables;
+    QHash<QString, QTableWidget *> m_tableWidgets;
+    QHash<qint64, QString> m_commentText; // id -> "file:line  text"
+    QFutureWatcher<std::shared_ptr<Outcome>> m_watcher;
+};
+
+} // namespace rd
