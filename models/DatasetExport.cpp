@@ -134,6 +134,11 @@ Result<ExportData> loadExportData(const WorkspaceStore &store, std::optional<qin
     if (!judgements)
         return judgements.error();
     data.judgements = *judgements;
+    auto adjudications = store.adjudications(mergeRequest);
+    if (!adjudications)
+        return adjudications.error();
+    for (const Adjudication &a : std::as_const(*adjudications))
+        data.adjudications.insert(a.comment, a);
     auto records = store.exchangeRecords();
     if (!records)
         return records.error();
@@ -152,39 +157,38 @@ Result<ExportData> loadExportData(const WorkspaceStore &store, std::optional<qin
     return data;
 }
 
-FinalLabel finalLabel(const StoredComment &comment, const QList<const Judgement *> &judgements)
+ExportLabel exportLabel(const StoredComment &comment, const QList<const Judgement *> &judgements,
+                        const std::optional<Adjudication> &adjudication)
 {
-    FinalLabel f;
-    const auto agreed = [&](auto member) {
-        using Value = std::decay_t<decltype(*(std::declval<Judgement>().*member))>;
-        std::optional<Value> value;
-        for (const Judgement *j : judgements) {
-            const auto &v = j->*member;
-            if (!v)
-                continue;
-            if (value && !(*value == *v))
-                return std::optional<Value>();
-            value = *v;
-        }
-        return value;
-    };
-    std::optional<Verdict> verdict;
-    bool disagree = false;
-    for (const Judgement *j : judgements) {
-        if (!j->verdict || *j->verdict == Verdict::Unsure)
-            continue;
-        if (verdict && *verdict != *j->verdict)
-            disagree = true;
-        verdict = *j->verdict;
-    }
+    QList<Judgement> copies;
+    for (const Judgement *j : judgements)
+        copies.append(*j);
+    const FinalLabel team = finalLabel(copies, adjudication);
+    ExportLabel f;
     if (comment.reference)
         f.verdict = Verdict::Accept;
-    else if (!disagree)
-        f.verdict = verdict;
-    f.category = agreed(&Judgement::category);
-    f.context = agreed(&Judgement::context);
-    f.tag = agreed(&Judgement::tag);
+    else if (team.isFinal() || team.status == FinalLabel::Status::Single) // one annotator's dataset is final too
+        f.verdict = team.verdict;
+    f.category = team.category;
+    f.context = team.context;
+    // The tag is not a team label (CQS feedback): the one every annotator who set it agrees on.
+    for (const Judgement *j : judgements) {
+        if (!j->tag)
+            continue;
+        if (f.tag && *f.tag != *j->tag) {
+            f.tag.reset();
+            break;
+        }
+        f.tag = j->tag;
+    }
     return f;
+}
+
+ExportLabel ExportData::labelOf(const StoredComment &comment) const
+{
+    const auto adjudication = adjudications.constFind(comment.id);
+    return exportLabel(comment, judgementsOf(comment.id),
+                       adjudication == adjudications.cend() ? std::nullopt : std::optional<Adjudication>(*adjudication));
 }
 
 QString commentNote(const ReviewComment &c)
@@ -277,7 +281,7 @@ QList<PreferencePair> preferencePairs(const ExportData &data, double delta)
     QList<qint64> order;
     for (const StoredComment &c : data.comments) {
         const auto judgements = data.judgementsOf(c.id);
-        const FinalLabel label = finalLabel(c, judgements);
+        const ExportLabel label = data.labelOf(c);
         if (!byMergeRequest.contains(c.mergeRequest))
             order.append(c.mergeRequest);
         byMergeRequest[c.mergeRequest].append(Item{&c, reviewOf(c), label.tag, judgedScore(c, judgements), label.verdict});

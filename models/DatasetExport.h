@@ -7,6 +7,7 @@
 
 #include "DatasetImport.h"
 #include "Result.h"
+#include "TeamAnnotation.h"
 #include "Workspace.h"
 
 #include <QByteArray>
@@ -21,6 +22,7 @@
 namespace rd {
 
 class WorkspaceStore;
+struct ExportLabel;
 
 // What the exports read, loaded once from the store.
 struct ExportData
@@ -30,6 +32,7 @@ struct ExportData
     QList<Judgement> judgements;
     QList<StoredRun> runs;                  // without their records
     QList<ExchangeRecord> records;          // by import, then position
+    QHash<qint64, Adjudication> adjudications; // by comment
 
     // Text as it may leave the machine: the absolute paths of local clones
     // become their folder names, the home folder "~", and the values of
@@ -39,6 +42,7 @@ struct ExportData
 
     const MergeRequestEntry *mergeRequest(qint64 id) const;
     QList<const Judgement *> judgementsOf(qint64 comment) const;
+    ExportLabel labelOf(const StoredComment &comment) const;
     QHash<qint64, QList<const Judgement *>> byComment; // set by index()
     void index();
 };
@@ -46,18 +50,20 @@ struct ExportData
 // Everything, or one merge request's / one run's comments.
 Result<ExportData> loadExportData(const WorkspaceStore &store, std::optional<qint64> mergeRequest = {}, std::optional<qint64> run = {});
 
-// The label a comment ends with. Ground-truth comments are accepted; otherwise
-// the annotators' verdict when all who gave accept or reject agree (unsure
-// does not count), none while they disagree (adjudication decides).
-// Category, context level and tag likewise: the one all annotators set.
-struct FinalLabel
+// The label a comment is exported with. Ground-truth comments are accepted;
+// otherwise the team's final label (TeamAnnotation.h: the adjudicator's when
+// there is one, else the annotators' when they agree, none while they
+// disagree or only one has judged... see finalLabel there), and the tag all
+// annotators who set one agree on.
+struct ExportLabel
 {
     std::optional<Verdict> verdict;
     std::optional<QString> category;
     std::optional<ContextLevel> context;
     std::optional<QString> tag;
 };
-FinalLabel finalLabel(const StoredComment &comment, const QList<const Judgement *> &judgements);
+ExportLabel exportLabel(const StoredComment &comment, const QList<const Judgement *> &judgements,
+                        const std::optional<Adjudication> &adjudication = {});
 
 struct ExportOptions
 {

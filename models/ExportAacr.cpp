@@ -28,7 +28,7 @@ Json parsedRecord(const QByteArray &record)
     return j.is_object() ? j : Json();
 }
 
-Json commentObject(const ExportData &data, const StoredComment &c, const FinalLabel &label)
+Json commentObject(const ExportData &data, const StoredComment &c, const ExportLabel &label)
 {
     Json record = parsedRecord(c.exchange);
     if (record.is_null())
@@ -77,7 +77,7 @@ Result<QByteArray> exportAacr(const ExportData &data, Verdict wanted, const QStr
     QHash<qint64, QList<Json>> selected;
     QList<qint64> withComments;
     for (const StoredComment &c : data.comments) {
-        const FinalLabel label = finalLabel(c, data.judgementsOf(c.id));
+        const ExportLabel label = data.labelOf(c);
         const bool take = wanted == Verdict::Accept ? label.verdict == Verdict::Accept : (label.verdict == Verdict::Reject && !c.reference);
         if (!take)
             continue;

@@ -26,7 +26,7 @@ QByteArray dumped(const Json &j)
 
 // What a tool should show: accepted comments, and comments the pipeline
 // kept that nobody has rejected.
-bool shown(const StoredComment &c, const FinalLabel &label)
+bool shown(const StoredComment &c, const ExportLabel &label)
 {
     if (label.verdict == Verdict::Accept)
         return true;
@@ -74,7 +74,7 @@ Result<QByteArray> exportSarif(const ExportData &data, const ExportOptions &)
             if (c.mergeRequest != mr.id)
                 continue;
             const auto judgements = data.judgementsOf(c.id);
-            const FinalLabel label = finalLabel(c, judgements);
+            const ExportLabel label = data.labelOf(c);
             if (!shown(c, label))
                 continue;
             const QString category = label.category.value_or(c.comment.category);
@@ -127,7 +127,7 @@ Result<QByteArray> exportRdjson(const ExportData &data, const ExportOptions &)
     Json diagnostics = Json::array();
     for (const StoredComment &c : data.comments) {
         const auto judgements = data.judgementsOf(c.id);
-        const FinalLabel label = finalLabel(c, judgements);
+        const ExportLabel label = data.labelOf(c);
         if (!shown(c, label))
             continue;
         const int q3 = severity(c, judgements);
@@ -186,7 +186,7 @@ Result<QByteArray> exportCsv(const ExportData &data, const ExportOptions &)
     for (const StoredComment &c : data.comments) {
         const MergeRequestEntry *mr = data.mergeRequest(c.mergeRequest);
         const auto judgements = data.judgementsOf(c.id);
-        const FinalLabel label = finalLabel(c, judgements);
+        const ExportLabel label = data.labelOf(c);
         const ReviewComment &r = c.comment;
         const QStringList common = {QString::number(c.id), QString::number(c.mergeRequest), mr ? mr->url : QString(), mr ? repositoryName(*mr) : QString(),
                                     r.file, r.side, QString::number(r.lineStart), QString::number(r.lineEnd), commentOriginName(c.origin),

@@ -43,7 +43,7 @@ QString changeText(const ExportData &data, const ExportOptions &options, const M
     return data.clean(text);
 }
 
-QString commentText(const ExportData &data, const StoredComment &c, const FinalLabel &label)
+QString commentText(const ExportData &data, const StoredComment &c, const ExportLabel &label)
 {
     const ReviewComment &r = c.comment;
     QString text = QStringLiteral("%1, %2").arg(r.file, linesText(r));
@@ -76,7 +76,7 @@ Result<QByteArray> exportTrlSft(const ExportData &data, const ExportOptions &opt
         const MergeRequestEntry *mr = data.mergeRequest(c.mergeRequest);
         if (!mr)
             continue;
-        const FinalLabel label = finalLabel(c, data.judgementsOf(c.id));
+        const ExportLabel label = data.labelOf(c);
         QString user;
         for (const Judgement *j : data.judgementsOf(c.id)) {
             if (!j->verdict || *j->verdict == Verdict::Unsure)
@@ -102,7 +102,7 @@ Result<QByteArray> exportTrlKto(const ExportData &data, const ExportOptions &opt
         const MergeRequestEntry *mr = data.mergeRequest(c.mergeRequest);
         if (!mr)
             continue;
-        const FinalLabel label = finalLabel(c, data.judgementsOf(c.id));
+        const ExportLabel label = data.labelOf(c);
         if (!label.verdict || *label.verdict == Verdict::Unsure)
             continue;
         out += line(Json{{"prompt", utf8(QString::fromLatin1(reviewerPrompt) + changeText(data, options, *mr, c))},
@@ -129,8 +129,8 @@ Result<QByteArray> exportTrlDpo(const ExportData &data, const ExportOptions &opt
             || rejected->comment.lineStart != chosen->comment.lineStart)
             prompt += QLatin1Char('\n') + changeText(data, options, *mr, *rejected);
         out += line(Json{{"prompt", utf8(prompt)},
-                         {"chosen", utf8(commentText(data, *chosen, finalLabel(*chosen, data.judgementsOf(chosen->id))))},
-                         {"rejected", utf8(commentText(data, *rejected, finalLabel(*rejected, data.judgementsOf(rejected->id))))}});
+                         {"chosen", utf8(commentText(data, *chosen, data.labelOf(*chosen)))},
+                         {"rejected", utf8(commentText(data, *rejected, data.labelOf(*rejected)))}});
     }
     return out;
 }
