@@ -83,6 +83,7 @@ private Q_SLOTS:
     void aacrRoundTrip();
     void unknownFieldsAreKeptForExport();
     void parserNamesJsonPosition();
+    void everyTruncationIsAnErrorWithAPosition();
     void hostileImportLeavesWorkspaceUnchanged_data();
     void hostileImportLeavesWorkspaceUnchanged();
     void importIsAllOrNothing();
@@ -165,6 +166,24 @@ void TestExchange::parserNamesJsonPosition()
     QVERIFY2(fine, fine ? "" : qPrintable(fine.error().message));
     QCOMPARE(fine->size(), 1);
     QCOMPARE(fine->first().comments.first().path, QStringLiteral("src/a.c"));
+}
+
+void TestExchange::everyTruncationIsAnErrorWithAPosition()
+{
+    // What a fuzz target does, deterministically: each prefix of a valid file
+    // (and of a run) is refused with a message, none is taken as a whole file.
+    const QByteArray aacr = smallAacr;
+    for (qsizetype n = 0; n < aacr.trimmed().size(); ++n) {
+        const auto parsed = parseAacrSamples(aacr.left(n));
+        QVERIFY2(!parsed, qPrintable(QStringLiteral("prefix of %1 bytes accepted").arg(n)));
+        QVERIFY(parsed.error().message.contains(QLatin1String("line ")));
+    }
+    const QByteArray run = "{\"run\": {\"base\": \"a\"}, \"comments\": [{\"file\": \"x.c\", \"line_start\": 1}]}";
+    QVERIFY(parseRunFile(run));
+    for (qsizetype n = 0; n < run.size(); ++n)
+        QVERIFY(!parseRunFile(run.left(n)));
+    QVERIFY(!parseRepoMap("{\"https://github.com/a/b\": 3}"));
+    QCOMPARE(parseRepoMap("{\"https://github.com/a/b.git/\": \"clone\"}")->first().first, QStringLiteral("https://github.com/a/b"));
 }
 
 void TestExchange::hostileImportLeavesWorkspaceUnchanged_data()
