@@ -14,11 +14,6 @@ namespace rd::eval {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::pipeline", text);
-}
-
 // The stage a comment left the pipeline at; StageCount when it was kept.
 int dropRank(const ReviewComment &c)
 {
@@ -118,11 +113,11 @@ Cell ratioCell(const Ratio &r, const QList<qint64> &comments = {})
 QString stageName(Stage stage)
 {
     switch (stage) {
-    case Stage::All: return tr("All");
-    case Stage::Coarse: return tr("Coarse filter");
-    case Stage::TopK: return tr("Top-k");
-    case Stage::Meta: return tr("+Meta Reviewer");
-    case Stage::Validator: return tr("+Validator");
+    case Stage::All: return QCoreApplication::translate("rd::pipeline", "All");
+    case Stage::Coarse: return QCoreApplication::translate("rd::pipeline", "Coarse filter");
+    case Stage::TopK: return QCoreApplication::translate("rd::pipeline", "Top-k");
+    case Stage::Meta: return QCoreApplication::translate("rd::pipeline", "+Meta Reviewer");
+    case Stage::Validator: return QCoreApplication::translate("rd::pipeline", "+Validator");
     }
     return {};
 }
@@ -168,14 +163,14 @@ std::optional<Verdict> consensusVerdict(const QList<Judgement> &judgements)
 QString configurationName(const std::optional<RunConfig> &config, const QString &fallback)
 {
     if (!config)
-        return fallback.isEmpty() ? tr("unknown configuration") : fallback;
+        return fallback.isEmpty() ? QCoreApplication::translate("rd::pipeline", "unknown configuration") : fallback;
     static const char *slicing[] = {"Original Diff", "Parent Function", "Left Flow", "Full Flow"};
     static const char *lines[] = {"inline", "relative", "no"};
-    return tr("%1, %2 reviewers, top-%3, %4, %5 line numbers")
+    return QCoreApplication::translate("rd::pipeline", "%1, %2 reviewers, top-%3, %4, %5 line numbers")
         .arg(QLatin1String(slicing[int(config->slicing)]))
         .arg(config->reviewers)
         .arg(config->topK)
-        .arg(config->cot ? tr("CoT") : tr("no CoT"))
+        .arg(config->cot ? QCoreApplication::translate("rd::pipeline", "CoT") : QCoreApplication::translate("rd::pipeline", "no CoT"))
         .arg(QLatin1String(lines[int(config->lineFormat)]));
 }
 
@@ -455,7 +450,7 @@ Table recallTable(const Evaluation &e, const QString &id, const QString &title, 
 
 Table groupedPrfTable(const Evaluation &e, const QString &id, const QString &title, const QString &keyColumn, bool byLanguage)
 {
-    Table t{id, title, {tr("Configuration"), keyColumn, tr("PRs"), tr("Avg comments"), tr("Precision"), tr("Recall"), tr("F1")}, {}};
+    Table t{id, title, {QCoreApplication::translate("rd::pipeline", "Configuration"), keyColumn, QCoreApplication::translate("rd::pipeline", "PRs"), QCoreApplication::translate("rd::pipeline", "Avg comments"), QCoreApplication::translate("rd::pipeline", "Precision"), QCoreApplication::translate("rd::pipeline", "Recall"), QCoreApplication::translate("rd::pipeline", "F1")}, {}};
     for (const QString &g : e.groups) {
         const auto prs = e.prs(g, Stage::Validator);
         const auto groups = byLanguage ? aacrMetricsByLanguage(prs) : aacrMetricsByPrCategory(prs);
@@ -473,8 +468,8 @@ Table groupedPrfTable(const Evaluation &e, const QString &id, const QString &tit
 
 Table Evaluation::stageTable() const
 {
-    Table t{QStringLiteral("stages"), tr("Metrics per pipeline stage"),
-            {tr("Configuration"), tr("Stage"), tr("Comments"), QStringLiteral("KBI"), QStringLiteral("FAR1"), QStringLiteral("CPI1"),
+    Table t{QStringLiteral("stages"), QCoreApplication::translate("rd::pipeline", "Metrics per pipeline stage"),
+            {QCoreApplication::translate("rd::pipeline", "Configuration"), QCoreApplication::translate("rd::pipeline", "Stage"), QCoreApplication::translate("rd::pipeline", "Comments"), QStringLiteral("KBI"), QStringLiteral("FAR1"), QStringLiteral("CPI1"),
              QStringLiteral("FAR2"), QStringLiteral("CPI2"), QStringLiteral("LSR")},
             {}};
     for (const QString &g : groups)
@@ -490,8 +485,8 @@ Table Evaluation::stageTable() const
 
 Table Evaluation::configurationTable() const
 {
-    Table t{QStringLiteral("configurations"), tr("Configurations compared (after the last stage)"),
-            {tr("Slicing"), tr("Reviewers"), tr("Top-k"), tr("CoT"), tr("Line numbers"), tr("Runs"), QStringLiteral("KBI"), QStringLiteral("FAR1"),
+    Table t{QStringLiteral("configurations"), QCoreApplication::translate("rd::pipeline", "Configurations compared (after the last stage)"),
+            {QCoreApplication::translate("rd::pipeline", "Slicing"), QCoreApplication::translate("rd::pipeline", "Reviewers"), QCoreApplication::translate("rd::pipeline", "Top-k"), QCoreApplication::translate("rd::pipeline", "CoT"), QCoreApplication::translate("rd::pipeline", "Line numbers"), QCoreApplication::translate("rd::pipeline", "Runs"), QStringLiteral("KBI"), QStringLiteral("FAR1"),
              QStringLiteral("CPI1"), QStringLiteral("FAR2"), QStringLiteral("CPI2"), QStringLiteral("LSR")},
             {}};
     static const char *slicing[] = {"Original Diff", "Parent Function", "Left Flow", "Full Flow"};
@@ -503,7 +498,7 @@ Table Evaluation::configurationTable() const
         QList<Cell> row;
         if (c)
             row << cell(QLatin1String(slicing[int(c->slicing)])) << cell(QString::number(c->reviewers)) << cell(QString::number(c->topK))
-                << cell(c->cot ? tr("on") : tr("off")) << cell(QLatin1String(lines[int(c->lineFormat)]));
+                << cell(c->cot ? QCoreApplication::translate("rd::pipeline", "on") : QCoreApplication::translate("rd::pipeline", "off")) << cell(QLatin1String(lines[int(c->lineFormat)]));
         else
             row << cell(g) << cell(QStringLiteral("-")) << cell(QStringLiteral("-")) << cell(QStringLiteral("-")) << cell(QStringLiteral("-"));
         row << cell(QString::number(count));
@@ -515,9 +510,9 @@ Table Evaluation::configurationTable() const
 
 Table Evaluation::aacrTable() const
 {
-    Table t{QStringLiteral("aacr"), tr("AACR-Bench metrics (after the last stage)"),
-            {tr("Configuration"), tr("Avg comments"), tr("Line precision"), tr("Line recall"), tr("Line F1"), tr("Semantic precision"),
-             tr("Semantic recall"), tr("Semantic F1"), tr("Noise rate")},
+    Table t{QStringLiteral("aacr"), QCoreApplication::translate("rd::pipeline", "AACR-Bench metrics (after the last stage)"),
+            {QCoreApplication::translate("rd::pipeline", "Configuration"), QCoreApplication::translate("rd::pipeline", "Avg comments"), QCoreApplication::translate("rd::pipeline", "Line precision"), QCoreApplication::translate("rd::pipeline", "Line recall"), QCoreApplication::translate("rd::pipeline", "Line F1"), QCoreApplication::translate("rd::pipeline", "Semantic precision"),
+             QCoreApplication::translate("rd::pipeline", "Semantic recall"), QCoreApplication::translate("rd::pipeline", "Semantic F1"), QCoreApplication::translate("rd::pipeline", "Noise rate")},
             {}};
     for (const QString &g : groups) {
         const AacrMetrics m = aacr(g, Stage::Validator);
@@ -544,28 +539,28 @@ Table Evaluation::aacrTable() const
 
 Table Evaluation::categoryTable() const
 {
-    return recallTable(*this, QStringLiteral("categories"), tr("Recall per category"), tr("Category"), &AacrMetrics::recallByCategory);
+    return recallTable(*this, QStringLiteral("categories"), QCoreApplication::translate("rd::pipeline", "Recall per category"), QCoreApplication::translate("rd::pipeline", "Category"), &AacrMetrics::recallByCategory);
 }
 
 Table Evaluation::contextTable() const
 {
-    return recallTable(*this, QStringLiteral("contexts"), tr("Recall per context level"), tr("Context level"), &AacrMetrics::recallByContext);
+    return recallTable(*this, QStringLiteral("contexts"), QCoreApplication::translate("rd::pipeline", "Recall per context level"), QCoreApplication::translate("rd::pipeline", "Context level"), &AacrMetrics::recallByContext);
 }
 
 Table Evaluation::languageTable() const
 {
-    return groupedPrfTable(*this, QStringLiteral("languages"), tr("Per language"), tr("Language"), true);
+    return groupedPrfTable(*this, QStringLiteral("languages"), QCoreApplication::translate("rd::pipeline", "Per language"), QCoreApplication::translate("rd::pipeline", "Language"), true);
 }
 
 Table Evaluation::prCategoryTable() const
 {
-    return groupedPrfTable(*this, QStringLiteral("pr-categories"), tr("Per PR category"), tr("PR category"), false);
+    return groupedPrfTable(*this, QStringLiteral("pr-categories"), QCoreApplication::translate("rd::pipeline", "Per PR category"), QCoreApplication::translate("rd::pipeline", "PR category"), false);
 }
 
 Table Evaluation::annotatorTable() const
 {
-    Table t{QStringLiteral("annotators"), tr("Annotators' precision (accepted / judged)"),
-            {tr("Configuration"), tr("Stage"), tr("Category"), tr("Judged"), tr("Accepted"), tr("Precision")},
+    Table t{QStringLiteral("annotators"), QCoreApplication::translate("rd::pipeline", "Annotators' precision (accepted / judged)"),
+            {QCoreApplication::translate("rd::pipeline", "Configuration"), QCoreApplication::translate("rd::pipeline", "Stage"), QCoreApplication::translate("rd::pipeline", "Category"), QCoreApplication::translate("rd::pipeline", "Judged"), QCoreApplication::translate("rd::pipeline", "Accepted"), QCoreApplication::translate("rd::pipeline", "Precision")},
             {}};
     for (const QString &g : groups)
         for (int s = 0; s < StageCount; ++s) {
@@ -584,7 +579,7 @@ Table Evaluation::annotatorTable() const
                     byCategory[it.key()].whole += it.value().whole;
                 }
             }
-            t.rows << QList<Cell>{cell(g), cell(stageName(Stage(s))), cell(tr("all")), cell(QString::number(total.whole)),
+            t.rows << QList<Cell>{cell(g), cell(stageName(Stage(s))), cell(QCoreApplication::translate("rd::pipeline", "all")), cell(QString::number(total.whole)),
                                   cell(QString::number(total.part), accepted), ratioCell(total, accepted)};
             for (auto it = byCategory.cbegin(); it != byCategory.cend(); ++it)
                 t.rows << QList<Cell>{cell(g), cell(stageName(Stage(s))), cell(it.key()), cell(QString::number(it.value().whole)),

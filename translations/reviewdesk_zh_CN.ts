@@ -532,6 +532,221 @@
     </message>
 </context>
 <context>
+    <name>rd::EvaluationWindow</name>
+    <message>
+        <source>Evaluate runs</source>
+        <translation>评估运行</translation>
+    </message>
+    <message>
+        <source>All references</source>
+        <translation>全部参考问题</translation>
+    </message>
+    <message>
+        <source>Marked references (AACR-Bench)</source>
+        <translation>已标记的参考问题（AACR-Bench）</translation>
+    </message>
+    <message>
+        <source>Key bugs flagged by annotators</source>
+        <translation>标注者标记的关键缺陷</translation>
+    </message>
+    <message>
+        <source> lines</source>
+        <translation> 行</translation>
+    </message>
+    <message>
+        <source>CPI1 (against references)</source>
+        <translation>CPI1（对照参考问题）</translation>
+    </message>
+    <message>
+        <source>F1 (against verdicts)</source>
+        <translation>F1（对照评判结论）</translation>
+    </message>
+    <message>
+        <source>References:</source>
+        <translation>参考问题：</translation>
+    </message>
+    <message>
+        <source>Line distance:</source>
+        <translation>行距离：</translation>
+    </message>
+    <message>
+        <source>Tune for:</source>
+        <translation>调优目标：</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Runs:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <source>Comments behind the selected figure:</source>
+        <translation>所选数值背后的评论：</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 (%3)</source>
+        <translation>运行 %1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>Check at least one run.</source>
+        <translation>请至少勾选一次运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Evaluating %n run(s)…</source>
+        <translation><numerusform>正在评估 %n 次运行…</numerusform></translation>
+    </message>
+    <message>
+        <source>reference %1</source>
+        <translation>参考问题 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) evaluated%1.</source>
+        <translation><numerusform>已评估 %n 次运行%1。</numerusform></translation>
+    </message>
+    <message>
+        <source> with semantic matching</source>
+        <translation>（含语义匹配）</translation>
+    </message>
+    <message>
+        <source>, line match</source>
+        <translation>，行匹配</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s) behind this figure: click to list them</source>
+        <translation><numerusform>此数值背后有 %n 条评论：点击列出</numerusform></translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Export Markdown…</source>
+        <translation>导出 Markdown…</translation>
+    </message>
+    <message>
+        <source>Export LaTeX…</source>
+        <translation>导出 LaTeX…</translation>
+    </message>
+    <message>
+        <source>Export table</source>
+        <translation>导出表格</translation>
+    </message>
+    <message>
+        <source>Filter funnel: comments after each stage</source>
+        <translation>过滤漏斗：各阶段后的评论数</translation>
+    </message>
+    <message>
+        <source>Precision and recall over Q1/Q2 thresholds and k</source>
+        <translation>不同 Q1/Q2 阈值与 k 下的精确率和召回率</translation>
+    </message>
+    <message>
+        <source>settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>Recall (%)</source>
+        <translation>召回率（%）</translation>
+    </message>
+    <message>
+        <source>Precision (%)</source>
+        <translation>精确率（%）</translation>
+    </message>
+    <message>
+        <source>Recall per category</source>
+        <translation>各类别召回率</translation>
+    </message>
+    <message>
+        <source>Recall per context level</source>
+        <translation>各上下文层级召回率</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Write into a run configuration…</source>
+        <translation>写入运行配置…</translation>
+    </message>
+    <message>
+        <source>Q1 threshold</source>
+        <translation>Q1 阈值</translation>
+    </message>
+    <message>
+        <source>Q2 threshold</source>
+        <translation>Q2 阈值</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Best setting for %1: drop Q1 ≤ %2 or Q2 ≤ %3, keep the top %4 — precision %5, recall %6, F1 %7, CPI1 %8.</source>
+        <translation>%1 的最佳设置：丢弃 Q1 ≤ %2 或 Q2 ≤ %3，保留前 %4 条——精确率 %5，召回率 %6，F1 %7，CPI1 %8。</translation>
+    </message>
+    <message>
+        <source>No setting can be measured: judge some comments (accept or reject) or mark references first.</source>
+        <translation>没有可度量的设置：请先评判一些评论（接受或拒绝）或标记参考问题。</translation>
+    </message>
+    <message>
+        <source>Run configuration</source>
+        <translation>运行配置</translation>
+    </message>
+    <message>
+        <source>Run configuration (*.json)</source>
+        <translation>运行配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Wrote the setting into %1.</source>
+        <translation>已将设置写入 %1。</translation>
+    </message>
+    <message>
+        <source>Threshold tuning</source>
+        <translation>阈值调优</translation>
+    </message>
+    <message>
+        <source>No comments behind this figure.</source>
+        <translation>此数值背后没有评论。</translation>
+    </message>
+    <message>
+        <source>No table %1 to export.</source>
+        <translation>没有可导出的表格 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>There is no best setting yet.</source>
+        <translation>尚无最佳设置。</translation>
+    </message>
+</context>
+<context>
     <name>rd::FileTreeModel</name>
     <message>
         <source>binary</source>
@@ -1146,6 +1361,18 @@
     <message>
         <source>Slicing again with a budget of %1 tokens a slice; the review starts when the slices are ready.</source>
         <translation>正在以每个切片 %1 个令牌的预算重新切片；切片就绪后开始审查。</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Open a workspace first: the evaluation reads its runs, references and judgements.</source>
+        <translation>请先打开工作区：评估会读取其中的运行、参考问题和评判。</translation>
+    </message>
+    <message>
+        <source>&amp;Evaluate…</source>
+        <translation>评估(&amp;E)…</translation>
     </message>
 </context>
 <context>
@@ -2217,6 +2444,82 @@
         <source>cannot read %1 of %2: the object is missing from the repository</source>
         <translation>无法读取 %2 的对象 %1：仓库中缺少该对象</translation>
     </message>
+    <message>
+        <source>block %1 has no &lt;note&gt;: left out, as the AACR-Bench evaluator does</source>
+        <translation>第 %1 块没有 &lt;note&gt;：已略去，与 AACR-Bench 评估器一致</translation>
+    </message>
+    <message>
+        <source>block %1: &lt;%2&gt; is not a line number (%3): read as no line</source>
+        <translation>第 %1 块：&lt;%2&gt; 不是行号（%3）：按无行号读取</translation>
+    </message>
+    <message>
+        <source>cannot make the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>not JSON at byte %1: %2</source>
+        <translation>第 %1 字节处不是 JSON：%2</translation>
+    </message>
+    <message>
+        <source>expected an array of pull requests</source>
+        <translation>应为拉取请求数组</translation>
+    </message>
+    <message>
+        <source>PR %1</source>
+        <translation>PR %1</translation>
+    </message>
+    <message>
+        <source>%1 is not an object</source>
+        <translation>%1 不是对象</translation>
+    </message>
+    <message>
+        <source>%1: githubPrUrl is not a GitHub pull request URL</source>
+        <translation>%1：githubPrUrl 不是 GitHub 拉取请求地址</translation>
+    </message>
+    <message>
+        <source>%1: comments is not an array</source>
+        <translation>%1：comments 不是数组</translation>
+    </message>
+    <message>
+        <source>%1, comment %2</source>
+        <translation>%1，第 %2 条评论</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a line number</source>
+        <translation>%1：%2 不是行号</translation>
+    </message>
+    <message>
+        <source>mark the reference issue</source>
+        <translation>标记参考问题</translation>
+    </message>
+    <message>
+        <source>comment %1 cannot be linked to itself</source>
+        <translation>评论 %1 不能链接到自身</translation>
+    </message>
+    <message>
+        <source>link the comment to the reference</source>
+        <translation>将评论链接到参考问题</translation>
+    </message>
+    <message>
+        <source>comment %1 and reference %2 belong to different merge requests</source>
+        <translation>评论 %1 与参考问题 %2 属于不同的合并请求</translation>
+    </message>
+    <message>
+        <source>remove the link to the reference</source>
+        <translation>移除到参考问题的链接</translation>
+    </message>
+    <message>
+        <source>read the links to references</source>
+        <translation>读取到参考问题的链接</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -2347,6 +2650,222 @@
     <message>
         <source>run configuration: roles.%1.api_key_env names %2, which is not set in the environment</source>
         <translation>运行配置：roles.%1.api_key_env 指定的环境变量 %2 未设置</translation>
+    </message>
+    <message>
+        <source>no folder %1</source>
+        <translation>没有文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: no file; the PR counts with no generated comments</source>
+        <translation>%1：没有文件；该 PR 按无生成评论计算</translation>
+    </message>
+    <message>
+        <source>%1: no PR of the ground truth has this name; not evaluated</source>
+        <translation>%1：真值中没有同名的 PR；未评估</translation>
+    </message>
+    <message>
+        <source>semantic match: %1</source>
+        <translation>语义匹配：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the run configuration %1: %2</source>
+        <translation>无法读取运行配置 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a run configuration (a JSON object)</source>
+        <translation>%1 不是运行配置（应为 JSON 对象）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Coarse filter</source>
+        <translation>粗过滤</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>+Meta Reviewer</source>
+        <translation>+元评审者</translation>
+    </message>
+    <message>
+        <source>+Validator</source>
+        <translation>+验证者</translation>
+    </message>
+    <message>
+        <source>unknown configuration</source>
+        <translation>未知配置</translation>
+    </message>
+    <message>
+        <source>%1, %2 reviewers, top-%3, %4, %5 line numbers</source>
+        <translation>%1，%2 名评审者，top-%3，%4，%5 行号</translation>
+    </message>
+    <message>
+        <source>CoT</source>
+        <translation>CoT</translation>
+    </message>
+    <message>
+        <source>no CoT</source>
+        <translation>无 CoT</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>PRs</source>
+        <translation>PR 数</translation>
+    </message>
+    <message>
+        <source>Avg comments</source>
+        <translation>平均评论数</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>Metrics per pipeline stage</source>
+        <translation>各流水线阶段的指标</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>Configurations compared (after the last stage)</source>
+        <translation>配置对比（最后阶段之后）</translation>
+    </message>
+    <message>
+        <source>Slicing</source>
+        <translation>切片</translation>
+    </message>
+    <message>
+        <source>Reviewers</source>
+        <translation>评审者</translation>
+    </message>
+    <message>
+        <source>Line numbers</source>
+        <translation>行号</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>AACR-Bench metrics (after the last stage)</source>
+        <translation>AACR-Bench 指标（最后阶段之后）</translation>
+    </message>
+    <message>
+        <source>Line precision</source>
+        <translation>行匹配精确率</translation>
+    </message>
+    <message>
+        <source>Line recall</source>
+        <translation>行匹配召回率</translation>
+    </message>
+    <message>
+        <source>Line F1</source>
+        <translation>行匹配 F1</translation>
+    </message>
+    <message>
+        <source>Semantic precision</source>
+        <translation>语义匹配精确率</translation>
+    </message>
+    <message>
+        <source>Semantic recall</source>
+        <translation>语义匹配召回率</translation>
+    </message>
+    <message>
+        <source>Semantic F1</source>
+        <translation>语义匹配 F1</translation>
+    </message>
+    <message>
+        <source>Noise rate</source>
+        <translation>噪声率</translation>
+    </message>
+    <message>
+        <source>Recall per category</source>
+        <translation>各类别召回率</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Recall per context level</source>
+        <translation>各上下文层级召回率</translation>
+    </message>
+    <message>
+        <source>Context level</source>
+        <translation>上下文层级</translation>
+    </message>
+    <message>
+        <source>Per language</source>
+        <translation>按语言</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Per PR category</source>
+        <translation>按 PR 类别</translation>
+    </message>
+    <message>
+        <source>PR category</source>
+        <translation>PR 类别</translation>
+    </message>
+    <message>
+        <source>Annotators' precision (accepted / judged)</source>
+        <translation>标注者精确率（接受 / 已评判）</translation>
+    </message>
+    <message>
+        <source>Judged</source>
+        <translation>已评判</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>已接受</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
     </message>
 </context>
 <context>
