@@ -745,6 +745,34 @@
         <source>There is no best setting yet.</source>
         <translation>尚无最佳设置。</translation>
     </message>
+    <message>
+        <source>Mark as reference issue</source>
+        <translation>标记为参考问题</translation>
+    </message>
+    <message>
+        <source>Unmark as reference issue</source>
+        <translation>取消标记参考问题</translation>
+    </message>
+    <message>
+        <source>Link to the reference it finds…</source>
+        <translation>链接到它发现的参考问题…</translation>
+    </message>
+    <message>
+        <source>Link to reference</source>
+        <translation>链接到参考问题</translation>
+    </message>
+    <message>
+        <source>This merge request has no reference issues.</source>
+        <translation>此合并请求没有参考问题。</translation>
+    </message>
+    <message>
+        <source>The reference this comment finds:</source>
+        <translation>此评论发现的参考问题：</translation>
+    </message>
+    <message>
+        <source>Stored; evaluate again to count it.</source>
+        <translation>已保存；再次评估后计入。</translation>
+    </message>
 </context>
 <context>
     <name>rd::FileTreeModel</name>
