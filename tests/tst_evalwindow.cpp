@@ -96,7 +96,7 @@ void TestEvalWindow::initTestCase()
             QList<ReviewComment> cs;
             const QStringList drops{QString(), QStringLiteral("coarse"), QStringLiteral("top_k"), QStringLiteral("validator"), QString()};
             for (int c = 0; c < 10; ++c) {
-                const bool near = c % 3 == 0;
+                const bool near = c % (3 - config) == 0; // Full Flow comes nearer more often
                 const int file = c % 3;
                 cs << comment(QStringLiteral("c%1").arg(c), QStringLiteral("src/f%1.cpp").arg(file), near ? 10 * (file + 1) + config : 200 + c, 3 + c % 5,
                               3 + (c + config) % 5, 1 + c % 7, categories[c % 4], drops[(c + config + m) % 5]);
