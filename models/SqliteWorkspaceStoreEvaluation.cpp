@@ -36,11 +36,11 @@ Result<bool> SqliteWorkspaceStore::linkToReference(qint64 comment, qint64 refere
         return to.error();
     if (from->mergeRequest != to->mergeRequest)
         return usage(QCoreApplication::translate("rd::models", "comment %1 and reference %2 belong to different merge requests").arg(comment).arg(reference));
-    auto existing = d->scalar("SELECT comment FROM eval_links WHERE comment = ? AND reference = ?", {comment, reference}, doing);
+    auto existing = d->scalar("SELECT comment FROM eval_links WHERE comment = ? AND reference_comment = ?", {comment, reference}, doing);
     if (!existing)
         return existing.error();
     if (!existing->isValid()) {
-        if (auto q = d->exec("INSERT INTO eval_links (comment, reference, annotator, created) VALUES (?, ?, ?, ?)",
+        if (auto q = d->exec("INSERT INTO eval_links (comment, reference_comment, annotator, created) VALUES (?, ?, ?, ?)",
                              {comment, reference, annotator.trimmed(), nowMs()}, doing);
             !q)
             return q.error();
@@ -56,7 +56,7 @@ Result<bool> SqliteWorkspaceStore::unlinkFromReference(qint64 comment, qint64 re
     const QString doing = QCoreApplication::translate("rd::models", "remove the link to the reference");
     if (auto begun = t.begin(doing); !begun)
         return begun.error();
-    auto q = d->exec("DELETE FROM eval_links WHERE comment = ? AND reference = ?", {comment, reference}, doing);
+    auto q = d->exec("DELETE FROM eval_links WHERE comment = ? AND reference_comment = ?", {comment, reference}, doing);
     if (!q)
         return q.error();
     const bool removed = q->numRowsAffected() > 0;
@@ -68,10 +68,10 @@ Result<bool> SqliteWorkspaceStore::unlinkFromReference(qint64 comment, qint64 re
 Result<QList<ReferenceLink>> SqliteWorkspaceStore::referenceLinks(std::optional<qint64> mergeRequest) const
 {
     const QString doing = QCoreApplication::translate("rd::models", "read the links to references");
-    auto q = mergeRequest ? d->exec("SELECT l.comment, l.reference, l.annotator, l.created FROM eval_links l JOIN comments c ON c.id = l.comment"
-                                    " WHERE c.merge_request = ? ORDER BY l.comment, l.reference",
+    auto q = mergeRequest ? d->exec("SELECT l.comment, l.reference_comment, l.annotator, l.created FROM eval_links l JOIN comments c ON c.id = l.comment"
+                                    " WHERE c.merge_request = ? ORDER BY l.comment, l.reference_comment",
                                     {*mergeRequest}, doing)
-                          : d->exec("SELECT comment, reference, annotator, created FROM eval_links ORDER BY comment, reference", {}, doing);
+                          : d->exec("SELECT comment, reference_comment, annotator, created FROM eval_links ORDER BY comment, reference_comment", {}, doing);
     if (!q)
         return q.error();
     QList<ReferenceLink> out;

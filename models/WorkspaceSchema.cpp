@@ -114,11 +114,11 @@ const char *const version3[] = {
     // Evaluation: an annotator's explicit "this comment finds reference R".
     "CREATE TABLE eval_links ("
     " comment BIGINT NOT NULL REFERENCES comments (id),"
-    " reference BIGINT NOT NULL REFERENCES comments (id),"
+    " reference_comment BIGINT NOT NULL REFERENCES comments (id),"
     " annotator TEXT NOT NULL DEFAULT '',"
     " created BIGINT NOT NULL,"
-    " PRIMARY KEY (comment, reference))",
-    "CREATE INDEX eval_links_by_reference ON eval_links (reference)",
+    " PRIMARY KEY (comment, reference_comment))",
+    "CREATE INDEX eval_links_by_reference ON eval_links (reference_comment)",
 };
 
 template <std::size_t N>

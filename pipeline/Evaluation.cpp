@@ -14,11 +14,6 @@ namespace rd::eval {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::pipeline", text);
-}
-
 // The stage a comment left the pipeline at; StageCount when it was kept.
 int dropRank(const ReviewComment &c)
 {
@@ -103,26 +98,16 @@ QList<qint64> idsOf(const QList<Item> &items, const QList<bool> &which, bool wan
     return out;
 }
 
-Cell cell(const QString &text, const QList<qint64> &comments = {})
-{
-    return Cell{text, comments};
-}
-
-Cell ratioCell(const Ratio &r, const QList<qint64> &comments = {})
-{
-    return cell(percentText(r.percent()), comments);
-}
-
 } // namespace
 
 QString stageName(Stage stage)
 {
     switch (stage) {
-    case Stage::All: return tr("All");
-    case Stage::Coarse: return tr("Coarse filter");
-    case Stage::TopK: return tr("Top-k");
-    case Stage::Meta: return tr("+Meta Reviewer");
-    case Stage::Validator: return tr("+Validator");
+    case Stage::All: return QCoreApplication::translate("rd::pipeline", "All");
+    case Stage::Coarse: return QCoreApplication::translate("rd::pipeline", "Coarse filter");
+    case Stage::TopK: return QCoreApplication::translate("rd::pipeline", "Top-k");
+    case Stage::Meta: return QCoreApplication::translate("rd::pipeline", "+Meta Reviewer");
+    case Stage::Validator: return QCoreApplication::translate("rd::pipeline", "+Validator");
     }
     return {};
 }
@@ -168,14 +153,14 @@ std::optional<Verdict> consensusVerdict(const QList<Judgement> &judgements)
 QString configurationName(const std::optional<RunConfig> &config, const QString &fallback)
 {
     if (!config)
-        return fallback.isEmpty() ? tr("unknown configuration") : fallback;
+        return fallback.isEmpty() ? QCoreApplication::translate("rd::pipeline", "unknown configuration") : fallback;
     static const char *slicing[] = {"Original Diff", "Parent Function", "Left Flow", "Full Flow"};
     static const char *lines[] = {"inline", "relative", "no"};
-    return tr("%1, %2 reviewers, top-%3, %4, %5 line numbers")
+    return QCoreApplication::translate("rd::pipeline", "%1, %2 reviewers, top-%3, %4, %5 line numbers")
         .arg(QLatin1String(slicing[int(config->slicing)]))
         .arg(config->reviewers)
         .arg(config->topK)
-        .arg(config->cot ? tr("CoT") : tr("no CoT"))
+        .arg(config->cot ? QCoreApplication::translate("rd::pipeline", "CoT") : QCoreApplication::translate("rd::pipeline", "no CoT"))
         .arg(QLatin1String(lines[int(config->lineFormat)]));
 }
 
@@ -378,224 +363,6 @@ QList<PrEvaluation> Evaluation::prs(const QString &group, Stage stage) const
 AacrMetrics Evaluation::aacr(const QString &group, Stage stage) const
 {
     return aacrMetrics(prs(group, stage));
-}
-
-namespace {
-
-// The comments behind a group's figures at a stage.
-struct Behind
-{
-    QList<qint64> comments, falseAlarms, found, invalidLines, accepted;
-};
-
-Behind behind(const Evaluation &e, const QString &group, Stage stage)
-{
-    Behind b;
-    for (const RunEvaluation &r : e.runs) {
-        if (r.group != group)
-            continue;
-        const StageResult &s = r.stages[int(stage)];
-        b.comments << s.comments;
-        b.falseAlarms << s.falseAlarms;
-        b.found << s.found;
-        b.invalidLines << s.invalidLines;
-        b.accepted << s.acceptedComments;
-    }
-    return b;
-}
-
-QList<qint64> matchedComments(const Evaluation &e, const QString &group, Stage stage)
-{
-    QList<qint64> out;
-    for (const RunEvaluation &r : e.runs)
-        if (r.group == group) {
-            const StageResult &s = r.stages[int(stage)];
-            const QList<int> &taken = e.semantic ? s.pr.match.semanticReference : s.pr.match.lineReference;
-            for (int g = 0; g < s.pr.generated.size(); ++g)
-                if (taken[g] >= 0)
-                    out << s.pr.generated[g].id;
-        }
-    return out;
-}
-
-QList<Cell> defectCells(const DefectMetrics &m, const Behind &b)
-{
-    return {cell(percentText(m.kbi), b.found), cell(percentText(m.far1), b.falseAlarms), cell(percentText(m.cpi1)),
-            cell(percentText(m.far2), b.falseAlarms), cell(percentText(m.cpi2)), cell(percentText(m.lsr), b.invalidLines)};
-}
-
-QList<Cell> prfCells(const PrecisionRecall &p, const QList<qint64> &matched, const QList<qint64> &found)
-{
-    return {ratioCell(p.precision, matched), ratioCell(p.recall, found), cell(percentText(p.f1()))};
-}
-
-// A recall table with one column per configuration and one row per key.
-Table recallTable(const Evaluation &e, const QString &id, const QString &title, const QString &keyColumn,
-                  QMap<QString, Ratio> AacrMetrics::*which)
-{
-    Table t{id, title, {keyColumn}, {}};
-    QMap<QString, QList<Ratio>> rows;
-    for (int g = 0; g < e.groups.size(); ++g) {
-        t.columns << e.groups[g];
-        const AacrMetrics m = e.aacr(e.groups[g], Stage::Validator);
-        for (auto it = (m.*which).cbegin(); it != (m.*which).cend(); ++it) {
-            auto &row = rows[it.key()];
-            row.resize(e.groups.size());
-            row[g] = it.value();
-        }
-    }
-    for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
-        QList<Cell> row{cell(it.key())};
-        for (const Ratio &r : it.value())
-            row << cell(QStringLiteral("%1 (%2/%3)").arg(percentText(r.percent())).arg(r.part).arg(r.whole));
-        t.rows << row;
-    }
-    return t;
-}
-
-Table groupedPrfTable(const Evaluation &e, const QString &id, const QString &title, const QString &keyColumn, bool byLanguage)
-{
-    Table t{id, title, {tr("Configuration"), keyColumn, tr("PRs"), tr("Avg comments"), tr("Precision"), tr("Recall"), tr("F1")}, {}};
-    for (const QString &g : e.groups) {
-        const auto prs = e.prs(g, Stage::Validator);
-        const auto groups = byLanguage ? aacrMetricsByLanguage(prs) : aacrMetricsByPrCategory(prs);
-        for (auto it = groups.cbegin(); it != groups.cend(); ++it) {
-            const AacrMetrics &m = it.value();
-            const PrecisionRecall &p = m.semantic ? *m.semantic : m.line;
-            t.rows << QList<Cell>{cell(g), cell(it.key()), cell(QString::number(m.pullRequests)), cell(QString::number(m.commentsPerPr, 'f', 2)),
-                                  ratioCell(p.precision), ratioCell(p.recall), cell(percentText(p.f1()))};
-        }
-    }
-    return t;
-}
-
-} // namespace
-
-Table Evaluation::stageTable() const
-{
-    Table t{QStringLiteral("stages"), tr("Metrics per pipeline stage"),
-            {tr("Configuration"), tr("Stage"), tr("Comments"), QStringLiteral("KBI"), QStringLiteral("FAR1"), QStringLiteral("CPI1"),
-             QStringLiteral("FAR2"), QStringLiteral("CPI2"), QStringLiteral("LSR")},
-            {}};
-    for (const QString &g : groups)
-        for (int s = 0; s < StageCount; ++s) {
-            const DefectMetrics m = defect(g, Stage(s));
-            const Behind b = behind(*this, g, Stage(s));
-            QList<Cell> row{cell(g), cell(stageName(Stage(s))), cell(QString::number(m.comments), b.comments)};
-            row << defectCells(m, b);
-            t.rows << row;
-        }
-    return t;
-}
-
-Table Evaluation::configurationTable() const
-{
-    Table t{QStringLiteral("configurations"), tr("Configurations compared (after the last stage)"),
-            {tr("Slicing"), tr("Reviewers"), tr("Top-k"), tr("CoT"), tr("Line numbers"), tr("Runs"), QStringLiteral("KBI"), QStringLiteral("FAR1"),
-             QStringLiteral("CPI1"), QStringLiteral("FAR2"), QStringLiteral("CPI2"), QStringLiteral("LSR")},
-            {}};
-    static const char *slicing[] = {"Original Diff", "Parent Function", "Left Flow", "Full Flow"};
-    static const char *lines[] = {"inline", "relative", "none"};
-    for (const QString &g : groups) {
-        const auto first = std::find_if(runs.begin(), runs.end(), [&](const RunEvaluation &r) { return r.group == g; });
-        const auto &c = first->config;
-        const int count = static_cast<int>(std::count_if(runs.begin(), runs.end(), [&](const RunEvaluation &r) { return r.group == g; }));
-        QList<Cell> row;
-        if (c)
-            row << cell(QLatin1String(slicing[int(c->slicing)])) << cell(QString::number(c->reviewers)) << cell(QString::number(c->topK))
-                << cell(c->cot ? tr("on") : tr("off")) << cell(QLatin1String(lines[int(c->lineFormat)]));
-        else
-            row << cell(g) << cell(QStringLiteral("-")) << cell(QStringLiteral("-")) << cell(QStringLiteral("-")) << cell(QStringLiteral("-"));
-        row << cell(QString::number(count));
-        row << defectCells(defect(g, Stage::Validator), behind(*this, g, Stage::Validator));
-        t.rows << row;
-    }
-    return t;
-}
-
-Table Evaluation::aacrTable() const
-{
-    Table t{QStringLiteral("aacr"), tr("AACR-Bench metrics (after the last stage)"),
-            {tr("Configuration"), tr("Avg comments"), tr("Line precision"), tr("Line recall"), tr("Line F1"), tr("Semantic precision"),
-             tr("Semantic recall"), tr("Semantic F1"), tr("Noise rate")},
-            {}};
-    for (const QString &g : groups) {
-        const AacrMetrics m = aacr(g, Stage::Validator);
-        const Behind b = behind(*this, g, Stage::Validator);
-        QList<qint64> lineMatched;
-        for (const RunEvaluation &r : runs)
-            if (r.group == g) {
-                const StageResult &s = r.stages[int(Stage::Validator)];
-                for (int i = 0; i < s.pr.generated.size(); ++i)
-                    if (s.pr.match.lineReference[i] >= 0)
-                        lineMatched << s.pr.generated[i].id;
-            }
-        QList<Cell> row{cell(g), cell(QString::number(m.commentsPerPr, 'f', 2), b.comments)};
-        row << prfCells(m.line, lineMatched, b.found);
-        if (m.semantic)
-            row << prfCells(*m.semantic, matchedComments(*this, g, Stage::Validator), b.found);
-        else
-            row << cell(percentText({})) << cell(percentText({})) << cell(percentText({}));
-        row << ratioCell(m.noise, b.falseAlarms);
-        t.rows << row;
-    }
-    return t;
-}
-
-Table Evaluation::categoryTable() const
-{
-    return recallTable(*this, QStringLiteral("categories"), tr("Recall per category"), tr("Category"), &AacrMetrics::recallByCategory);
-}
-
-Table Evaluation::contextTable() const
-{
-    return recallTable(*this, QStringLiteral("contexts"), tr("Recall per context level"), tr("Context level"), &AacrMetrics::recallByContext);
-}
-
-Table Evaluation::languageTable() const
-{
-    return groupedPrfTable(*this, QStringLiteral("languages"), tr("Per language"), tr("Language"), true);
-}
-
-Table Evaluation::prCategoryTable() const
-{
-    return groupedPrfTable(*this, QStringLiteral("pr-categories"), tr("Per PR category"), tr("PR category"), false);
-}
-
-Table Evaluation::annotatorTable() const
-{
-    Table t{QStringLiteral("annotators"), tr("Annotators' precision (accepted / judged)"),
-            {tr("Configuration"), tr("Stage"), tr("Category"), tr("Judged"), tr("Accepted"), tr("Precision")},
-            {}};
-    for (const QString &g : groups)
-        for (int s = 0; s < StageCount; ++s) {
-            Ratio total;
-            QMap<QString, Ratio> byCategory;
-            QList<qint64> accepted;
-            for (const RunEvaluation &r : runs) {
-                if (r.group != g)
-                    continue;
-                const StageResult &st = r.stages[s];
-                total.part += st.accepted;
-                total.whole += st.judged;
-                accepted << st.acceptedComments;
-                for (auto it = st.acceptedByCategory.cbegin(); it != st.acceptedByCategory.cend(); ++it) {
-                    byCategory[it.key()].part += it.value().part;
-                    byCategory[it.key()].whole += it.value().whole;
-                }
-            }
-            t.rows << QList<Cell>{cell(g), cell(stageName(Stage(s))), cell(tr("all")), cell(QString::number(total.whole)),
-                                  cell(QString::number(total.part), accepted), ratioCell(total, accepted)};
-            for (auto it = byCategory.cbegin(); it != byCategory.cend(); ++it)
-                t.rows << QList<Cell>{cell(g), cell(stageName(Stage(s))), cell(it.key()), cell(QString::number(it.value().whole)),
-                                      cell(QString::number(it.value().part)), ratioCell(it.value())};
-        }
-    return t;
-}
-
-QList<Table> Evaluation::tables() const
-{
-    return {stageTable(), configurationTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable()};
 }
 
 } // namespace rd::eval

@@ -134,6 +134,7 @@ private Q_SLOTS:
     void semanticMatchThroughTheFakeServer();
     void semanticJudgeDownFailsWithoutFigures();
     void workspaceTablesInEveryFormat();
+    void workspaceSemanticMatchThroughTheFakeServer();
     void badUsageIsRefused_data();
     void badUsageIsRefused();
 };
@@ -335,6 +336,68 @@ void TestEvalCli::workspaceTablesInEveryFormat()
                               QStringLiteral("aacr")});
     QVERIFY(latex.out.contains("\\begin{tabular}"));
     QVERIFY(latex.out.contains("& 50.00 & 100.00 & 66.67 &"));
+}
+
+void TestEvalCli::workspaceSemanticMatchThroughTheFakeServer()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) {
+        return test::FakeLlmServer::completion(r.body.contains("use after free") && r.body.contains("freed pointer") ? QStringLiteral("yes")
+                                                                                                                : QStringLiteral("no"));
+    });
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("w.rdw"));
+    {
+        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(store);
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/r");
+        e.base = QStringLiteral("a");
+        e.head = QStringLiteral("b");
+        const qint64 mr = *(*store)->addMergeRequest(e);
+        ReviewComment ref;
+        ref.file = QStringLiteral("a.cpp");
+        ref.lineStart = ref.lineEnd = 5;
+        ref.issue = QStringLiteral("use after free of p");
+        QVERIFY((*store)->setReference(*(*store)->importComment(mr, ref, QStringLiteral("aacr")), true));
+        ReviewComment same = ref;
+        same.id = QStringLiteral("c1");
+        same.issue = QStringLiteral("p is a freed pointer here");
+        ReviewComment other = ref;
+        other.id = QStringLiteral("c2");
+        other.issue = QStringLiteral("naming");
+        RunRecord record;
+        record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
+        record.config.reviewer.model = QStringLiteral("m");
+        StoredRun run;
+        run.mergeRequest = mr;
+        run.record = record.toJson();
+        QVERIFY((*store)->addRun(run, {other, same}));
+    }
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("run.json")), runConfig(server.endpoint())));
+    const CliRun r = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--semantic"), QStringLiteral("llm"), QStringLiteral("--config"),
+                          dir.filePath(QStringLiteral("run.json")), QStringLiteral("--no-cache")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject validator = QJsonDocument::fromJson(r.out)
+                                      .object()
+                                      .value(QStringLiteral("configurations"))
+                                      .toArray()
+                                      .first()
+                                      .toObject()
+                                      .value(QStringLiteral("stages"))
+                                      .toObject()
+                                      .value(QStringLiteral("validator"))
+                                      .toObject();
+    // Both comments sit on the reference's line; only c1 says the same (the judge is asked
+    // about c2 first, in file order, and says no). Semantic: 1 of 2 comments, the reference found.
+    const QJsonObject semantic = validator.value(QStringLiteral("semantic")).toObject();
+    QCOMPARE(semantic.value(QStringLiteral("precision")).toDouble(), 50.0);
+    QCOMPARE(semantic.value(QStringLiteral("recall")).toDouble(), 100.0);
+    QCOMPARE(validator.value(QStringLiteral("kbi")).toDouble(), 100.0);
+    // Line match alone gives the reference to c2, the first in file order.
+    QCOMPARE(validator.value(QStringLiteral("line")).toObject().value(QStringLiteral("matched_comments")).toInt(), 1);
+    // Two pairs asked once each, whatever the five stages.
+    QCOMPARE(server.requests().size(), 2);
 }
 
 void TestEvalCli::badUsageIsRefused_data()

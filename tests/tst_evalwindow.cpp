@@ -51,6 +51,7 @@ private Q_SLOTS:
     void evaluatesAndShowsTables();
     void clickingAFigureListsItsComments();
     void exportsAndWritesTheBestSetting();
+    void referencesAndLinksFromTheWindowCount();
     void screenshots_data();
     void screenshots();
     void cleanupTestCase();
@@ -95,7 +96,7 @@ void TestEvalWindow::initTestCase()
             QList<ReviewComment> cs;
             const QStringList drops{QString(), QStringLiteral("coarse"), QStringLiteral("top_k"), QStringLiteral("validator"), QString()};
             for (int c = 0; c < 10; ++c) {
-                const bool near = c % 3 == 0;
+                const bool near = c % (3 - config) == 0; // Full Flow comes nearer more often
                 const int file = c % 3;
                 cs << comment(QStringLiteral("c%1").arg(c), QStringLiteral("src/f%1.cpp").arg(file), near ? 10 * (file + 1) + config : 200 + c, 3 + c % 5,
                               3 + (c + config) % 5, 1 + c % 7, categories[c % 4], drops[(c + config + m) % 5]);
@@ -187,6 +188,36 @@ void TestEvalWindow::exportsAndWritesTheBestSetting()
     QCOMPARE(parsed->topK, best.topK);
     QCOMPARE(parsed->nitpickThreshold, best.nitpickThreshold);
     QCOMPARE(parsed->fakeThreshold, best.fakeThreshold);
+}
+
+void TestEvalWindow::referencesAndLinksFromTheWindowCount()
+{
+    QTRY_VERIFY(m_window->evaluation());
+    const eval::RunEvaluation &run = m_window->evaluation()->runs.first();
+    const int before = int(run.references.size());
+    // A false alarm at the last stage becomes a reference by hand: the MR now has one more.
+    const qint64 alarm = run.stages[eval::StageCount - 1].falseAlarms.value(0);
+    QVERIFY(alarm > 0);
+    QVERIFY(m_window->markReference(alarm, true));
+    QSignalSpy done(m_window.get(), &EvaluationWindow::evaluated);
+    m_window->evaluate();
+    QVERIFY(done.wait(60000));
+    QCOMPARE(int(m_window->evaluation()->runs.first().references.size()), before + 1);
+    QVERIFY(m_window->markReference(alarm, false));
+    // A link from a far-away comment to a reference: that comment is no false alarm any more.
+    const eval::RunEvaluation &again = m_window->evaluation()->runs.first();
+    const eval::StageResult &all = again.stages[0];
+    qint64 far = 0;
+    for (int g = 0; g < all.pr.generated.size(); ++g)
+        if (all.pr.generated[g].where.from.value_or(0) >= 200)
+            far = all.pr.generated[g].id;
+    QVERIFY(far > 0);
+    QVERIFY(all.falseAlarms.contains(far));
+    QVERIFY(m_window->linkToReference(far, again.references.last().id));
+    m_window->evaluate();
+    QVERIFY(done.wait(60000));
+    QVERIFY(!m_window->evaluation()->runs.first().stages[0].falseAlarms.contains(far));
+    QVERIFY(m_store->unlinkFromReference(far, m_window->evaluation()->runs.first().references.last().id));
 }
 
 void TestEvalWindow::screenshots_data()

@@ -28,6 +28,21 @@
     </message>
 </context>
 <context>
+    <name>rd::EvaluationWindow</name>
+    <message numerus="yes">
+        <source>Evaluating %n run(s)…</source>
+        <translation><numerusform>Evaluating %n run…</numerusform><numerusform>Evaluating %n runs…</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) evaluated%1.</source>
+        <translation><numerusform>%n run evaluated%1.</numerusform><numerusform>%n runs evaluated%1.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s) behind this figure: click to list them</source>
+        <translation><numerusform>%n comment behind this figure: click to list them</numerusform><numerusform>%n comments behind this figure: click to list them</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::ImportDialog</name>
     <message numerus="yes">
         <source>%n pull request(s) (%1 new, %2 without code)</source>

@@ -75,7 +75,7 @@
     </message>
     <message>
         <source>Context level</source>
-        <translation>上下文级别</translation>
+        <translation>上下文层级</translation>
     </message>
     <message>
         <source>Severity</source>
@@ -770,6 +770,371 @@
     </message>
 </context>
 <context>
+    <name>rd::EvaluationWindow</name>
+    <message>
+        <source>Evaluate runs</source>
+        <translation>评估运行</translation>
+    </message>
+    <message>
+        <source>All references</source>
+        <translation>全部参考问题</translation>
+    </message>
+    <message>
+        <source>Marked references (AACR-Bench)</source>
+        <translation>已标记的参考问题（AACR-Bench）</translation>
+    </message>
+    <message>
+        <source>Key bugs flagged by annotators</source>
+        <translation>标注者标记的关键缺陷</translation>
+    </message>
+    <message>
+        <source> lines</source>
+        <translation> 行</translation>
+    </message>
+    <message>
+        <source>CPI1 (against references)</source>
+        <translation>CPI1（对照参考问题）</translation>
+    </message>
+    <message>
+        <source>F1 (against verdicts)</source>
+        <translation>F1（对照评判结论）</translation>
+    </message>
+    <message>
+        <source>References:</source>
+        <translation>参考问题：</translation>
+    </message>
+    <message>
+        <source>Line distance:</source>
+        <translation>行距离：</translation>
+    </message>
+    <message>
+        <source>Tune for:</source>
+        <translation>调优目标：</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Runs:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <source>Comments behind the selected figure:</source>
+        <translation>所选数值背后的评论：</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 (%3)</source>
+        <translation>运行 %1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>Check at least one run.</source>
+        <translation>请至少勾选一次运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Evaluating %n run(s)…</source>
+        <translation><numerusform>正在评估 %n 次运行…</numerusform></translation>
+    </message>
+    <message>
+        <source>reference %1</source>
+        <translation>参考问题 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) evaluated%1.</source>
+        <translation><numerusform>已评估 %n 次运行%1。</numerusform></translation>
+    </message>
+    <message>
+        <source> with semantic matching</source>
+        <translation>（含语义匹配）</translation>
+    </message>
+    <message>
+        <source>, line match</source>
+        <translation>，行匹配</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s) behind this figure: click to list them</source>
+        <translation><numerusform>此数值背后有 %n 条评论：点击列出</numerusform></translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Export Markdown…</source>
+        <translation>导出 Markdown…</translation>
+    </message>
+    <message>
+        <source>Export LaTeX…</source>
+        <translation>导出 LaTeX…</translation>
+    </message>
+    <message>
+        <source>Export table</source>
+        <translation>导出表格</translation>
+    </message>
+    <message>
+        <source>Filter funnel: comments after each stage</source>
+        <translation>过滤漏斗：各阶段后的评论数</translation>
+    </message>
+    <message>
+        <source>Precision and recall over Q1/Q2 thresholds and k</source>
+        <translation>不同 Q1/Q2 阈值与 k 下的精确率和召回率</translation>
+    </message>
+    <message>
+        <source>settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>Recall (%)</source>
+        <translation>召回率（%）</translation>
+    </message>
+    <message>
+        <source>Precision (%)</source>
+        <translation>精确率（%）</translation>
+    </message>
+    <message>
+        <source>Recall per category</source>
+        <translation>各类别召回率</translation>
+    </message>
+    <message>
+        <source>Recall per context level</source>
+        <translation>各上下文层级召回率</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Write into a run configuration…</source>
+        <translation>写入运行配置…</translation>
+    </message>
+    <message>
+        <source>Q1 threshold</source>
+        <translation>Q1 阈值</translation>
+    </message>
+    <message>
+        <source>Q2 threshold</source>
+        <translation>Q2 阈值</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Best setting for %1: drop Q1 ≤ %2 or Q2 ≤ %3, keep the top %4 — precision %5, recall %6, F1 %7, CPI1 %8.</source>
+        <translation>%1 的最佳设置：丢弃 Q1 ≤ %2 或 Q2 ≤ %3，保留前 %4 条——精确率 %5，召回率 %6，F1 %7，CPI1 %8。</translation>
+    </message>
+    <message>
+        <source>No setting can be measured: judge some comments (accept or reject) or mark references first.</source>
+        <translation>没有可度量的设置：请先评判一些评论（接受或拒绝）或标记参考问题。</translation>
+    </message>
+    <message>
+        <source>Run configuration</source>
+        <translation>运行配置</translation>
+    </message>
+    <message>
+        <source>Run configuration (*.json)</source>
+        <translation>运行配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Wrote the setting into %1.</source>
+        <translation>已将设置写入 %1。</translation>
+    </message>
+    <message>
+        <source>Threshold tuning</source>
+        <translation>阈值调优</translation>
+    </message>
+    <message>
+        <source>No comments behind this figure.</source>
+        <translation>此数值背后没有评论。</translation>
+    </message>
+    <message>
+        <source>Mark as reference issue</source>
+        <translation>标记为参考问题</translation>
+    </message>
+    <message>
+        <source>Unmark as reference issue</source>
+        <translation>取消标记参考问题</translation>
+    </message>
+    <message>
+        <source>Link to the reference it finds…</source>
+        <translation>链接到它发现的参考问题…</translation>
+    </message>
+    <message>
+        <source>Link to reference</source>
+        <translation>链接到参考问题</translation>
+    </message>
+    <message>
+        <source>This merge request has no reference issues.</source>
+        <translation>此合并请求没有参考问题。</translation>
+    </message>
+    <message>
+        <source>The reference this comment finds:</source>
+        <translation>此评论发现的参考问题：</translation>
+    </message>
+    <message>
+        <source>Stored; evaluate again to count it.</source>
+        <translation>已保存；再次评估后计入。</translation>
+    </message>
+    <message>
+        <source>No table %1 to export.</source>
+        <translation>没有可导出的表格 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>There is no best setting yet.</source>
+        <translation>尚无最佳设置。</translation>
+    </message>
+</context>
+<context>
+    <name>rd::ExchangeActions</name>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Open from &amp;Workspace…</source>
+        <translation>从工作区打开(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>This merge request was imported without its code (%1): no clone of the repository was linked, or the clone lacks its commits. Its comments are listed in the Comments panel and count for the metrics; import it again with a repository map to see the diff.</source>
+        <translation>此合并请求在没有代码的情况下导入（%1）：没有关联仓库克隆，或克隆中缺少其提交。其评论列在评论面板中并计入指标；使用仓库映射重新导入即可查看差异。</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Open or make a workspace first (File ▸ New Workspace).</source>
+        <translation>请先打开或新建工作区（文件 ▸ 新建工作区）。</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Open a workspace first (File ▸ Open Workspace).</source>
+        <translation>请先打开工作区（文件 ▸ 打开工作区）。</translation>
+    </message>
+    <message>
+        <source>Open from Workspace</source>
+        <translation>从工作区打开</translation>
+    </message>
+    <message>
+        <source>This workspace has no merge requests yet.</source>
+        <translation>此工作区还没有合并请求。</translation>
+    </message>
+    <message>
+        <source>(without code)</source>
+        <translation>（没有代码）</translation>
+    </message>
+    <message>
+        <source>Merge request:</source>
+        <translation>合并请求：</translation>
+    </message>
+    <message>
+        <source>Cannot Open Merge Request</source>
+        <translation>无法打开合并请求</translation>
+    </message>
+    <message>
+        <source>%1 — ReviewDesk</source>
+        <translation>%1 — ReviewDesk</translation>
+    </message>
+</context>
+<context>
+    <name>rd::ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Only the open merge request</source>
+        <translation>仅当前打开的合并请求</translation>
+    </message>
+    <message>
+        <source>&amp;Scope:</source>
+        <translation>范围(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>CQS Algorithm 1: two comments with the same tag form a pair when their scores (0-10) differ by at least this much</source>
+        <translation>CQS 算法 1：标签相同的两条评论，当其得分（0-10）相差至少该值时组成一对</translation>
+    </message>
+    <message>
+        <source>Score &amp;gap δ:</source>
+        <translation>得分差 δ(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Export To</source>
+        <translation>导出到</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2);;All files (*)</source>
+        <translation>%1 文件 (*.%2);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Write to:</source>
+        <translation>写入到(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Exports never contain API keys or the paths of this machine's folders.</source>
+        <translation>导出内容绝不包含 API 密钥或本机文件夹的路径。</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>The export was not written.</source>
+        <translation>未写入导出文件。</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+</context>
+<context>
     <name>rd::FileTreeModel</name>
     <message>
         <source>binary</source>
@@ -786,6 +1151,145 @@
     <message>
         <source>unreadable</source>
         <translation>无法读取</translation>
+    </message>
+</context>
+<context>
+    <name>rd::ImportDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>AACR-Bench samples (positive_samples.json, negative_samples.json)</source>
+        <translation>AACR-Bench 样本（positive_samples.json、negative_samples.json）</translation>
+    </message>
+    <message>
+        <source>ReviewDesk run (reviewdesk-cli review --out)</source>
+        <translation>ReviewDesk 运行（reviewdesk-cli review --out）</translation>
+    </message>
+    <message>
+        <source>&amp;Source:</source>
+        <translation>来源(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Import File</source>
+        <translation>导入文件</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Ground truth (reference issues)</source>
+        <translation>真实标准（参考问题）</translation>
+    </message>
+    <message>
+        <source>Candidates (to be judged)</source>
+        <translation>候选（待判定）</translation>
+    </message>
+    <message>
+        <source>Labelled (positive = accepted, negative = rejected)</source>
+        <translation>已标注（正样本 = 接受，负样本 = 拒绝）</translation>
+    </message>
+    <message>
+        <source>Import &amp;as:</source>
+        <translation>导入为(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>From the file's name</source>
+        <translation>根据文件名</translation>
+    </message>
+    <message>
+        <source>Positive samples</source>
+        <translation>正样本</translation>
+    </message>
+    <message>
+        <source>Negative samples</source>
+        <translation>负样本</translation>
+    </message>
+    <message>
+        <source>Sa&amp;mples:</source>
+        <translation>样本(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Labels by &amp;annotator:</source>
+        <translation>标注者(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>optional: JSON from repository URL to a local clone</source>
+        <translation>可选：从仓库 URL 到本地克隆的 JSON</translation>
+    </message>
+    <message>
+        <source>&amp;Repository map:</source>
+        <translation>仓库映射(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Repository Map</source>
+        <translation>仓库映射</translation>
+    </message>
+    <message>
+        <source>Re&amp;pository:</source>
+        <translation>仓库(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Repository</source>
+        <translation>仓库</translation>
+    </message>
+    <message>
+        <source>the run's own</source>
+        <translation>运行自身的</translation>
+    </message>
+    <message>
+        <source>&amp;Base:</source>
+        <translation>基准(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>&amp;Head:</source>
+        <translation>头部(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>A file is imported whole or not at all.</source>
+        <translation>文件要么整体导入，要么完全不导入。</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>choose a file to import</source>
+        <translation>请选择要导入的文件</translation>
+    </message>
+    <message>
+        <source>Cannot Import</source>
+        <translation>无法导入</translation>
+    </message>
+    <message>
+        <source>Nothing was imported; the workspace is unchanged.</source>
+        <translation>未导入任何内容；工作区保持不变。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pull request(s) (%1 new, %2 without code)</source>
+        <translation><numerusform>%n 个拉取请求（%1 个新增，%2 个没有代码）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s)</source>
+        <translation><numerusform>%n 条评论</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n judgement(s)</source>
+        <translation><numerusform>%n 条判定</numerusform></translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>已导入</translation>
     </message>
 </context>
 <context>
@@ -1384,6 +1888,18 @@
     <message>
         <source>Slicing again with a budget of %1 tokens a slice; the review starts when the slices are ready.</source>
         <translation>正在以每个切片 %1 个令牌的预算重新切片；切片就绪后开始审查。</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Open a workspace first: the evaluation reads its runs, references and judgements.</source>
+        <translation>请先打开工作区：评估会读取其中的运行、参考问题和评判。</translation>
+    </message>
+    <message>
+        <source>&amp;Evaluate…</source>
+        <translation>评估(&amp;E)…</translation>
     </message>
 </context>
 <context>
@@ -2609,6 +3125,318 @@
         <source>store the workspace settings</source>
         <translation>保存工作区设置</translation>
     </message>
+    <message>
+        <source>block %1 has no &lt;note&gt;: left out, as the AACR-Bench evaluator does</source>
+        <translation>第 %1 块没有 &lt;note&gt;：已略去，与 AACR-Bench 评估器一致</translation>
+    </message>
+    <message>
+        <source>block %1: &lt;%2&gt; is not a line number (%3): read as no line</source>
+        <translation>第 %1 块：&lt;%2&gt; 不是行号（%3）：按无行号读取</translation>
+    </message>
+    <message>
+        <source>cannot make the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>not JSON at byte %1: %2</source>
+        <translation>第 %1 字节处不是 JSON：%2</translation>
+    </message>
+    <message>
+        <source>expected an array of pull requests</source>
+        <translation>应为拉取请求数组</translation>
+    </message>
+    <message>
+        <source>PR %1</source>
+        <translation>PR %1</translation>
+    </message>
+    <message>
+        <source>%1 is not an object</source>
+        <translation>%1 不是对象</translation>
+    </message>
+    <message>
+        <source>%1: githubPrUrl is not a GitHub pull request URL</source>
+        <translation>%1：githubPrUrl 不是 GitHub 拉取请求地址</translation>
+    </message>
+    <message>
+        <source>%1: comments is not an array</source>
+        <translation>%1：comments 不是数组</translation>
+    </message>
+    <message>
+        <source>%1, comment %2</source>
+        <translation>%1，第 %2 条评论</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a line number</source>
+        <translation>%1：%2 不是行号</translation>
+    </message>
+    <message>
+        <source>%1 is %2 MiB; ReviewDesk imports files up to %3 MiB</source>
+        <translation>%1 大小为 %2 MiB；ReviewDesk 最多导入 %3 MiB 的文件</translation>
+    </message>
+    <message>
+        <source>commit %1 is not in %2</source>
+        <translation>提交 %1 不在 %2 中</translation>
+    </message>
+    <message>
+        <source>import as ground-truth, candidates or labelled, not '%1'</source>
+        <translation>请以 ground-truth、candidates 或 labelled 方式导入，而不是 '%1'</translation>
+    </message>
+    <message>
+        <source>%1: say whether it holds positive or negative samples (--samples positive|negative)</source>
+        <translation>%1：请说明它包含正样本还是负样本（--samples positive|negative）</translation>
+    </message>
+    <message>
+        <source>samples are positive or negative, not '%1'</source>
+        <translation>样本应为 positive 或 negative，而不是 '%1'</translation>
+    </message>
+    <message>
+        <source>%1: negative samples are rejected comments, not ground-truth issues; import them as labelled or as candidates</source>
+        <translation>%1：负样本是被拒绝的评论，不是真实问题；请以已标注或候选方式导入</translation>
+    </message>
+    <message>
+        <source>%1: imported without code: %2</source>
+        <translation>%1：在没有代码的情况下导入：%2</translation>
+    </message>
+    <message>
+        <source>%1 pull requests imported without code (no repository map): their comments count, the diff cannot be shown</source>
+        <translation>%1 个拉取请求在没有代码的情况下导入（无仓库映射）：其评论计入统计，但无法显示差异</translation>
+    </message>
+    <message>
+        <source>importing a run needs the repository it reviewed</source>
+        <translation>导入运行需要其审查的仓库</translation>
+    </message>
+    <message>
+        <source>the run names no base and head commits; give --base and --head</source>
+        <translation>运行未指明基准和头部提交；请提供 --base 和 --head</translation>
+    </message>
+    <message>
+        <source>imported without code: %1</source>
+        <translation>在没有代码的情况下导入：%1</translation>
+    </message>
+    <message>
+        <source>imported from %1</source>
+        <translation>导入自 %1</translation>
+    </message>
+    <message>
+        <source>no export format '%1' (formats: %2)</source>
+        <translation>没有导出格式 '%1'（可用格式：%2）</translation>
+    </message>
+    <message>
+        <source>the score gap δ must be 0 or more</source>
+        <translation>得分差 δ 必须大于或等于 0</translation>
+    </message>
+    <message>
+        <source>AACR-Bench positive samples: the accepted and ground-truth comments</source>
+        <translation>AACR-Bench 正样本：被接受的评论和真实问题评论</translation>
+    </message>
+    <message>
+        <source>AACR-Bench negative samples: the rejected comments</source>
+        <translation>AACR-Bench 负样本：被拒绝的评论</translation>
+    </message>
+    <message>
+        <source>TRL SFT (JSON Lines, messages): diff and comment, then the annotator's verdict and critique</source>
+        <translation>TRL SFT（JSON Lines，messages）：差异和评论，然后是标注者的判定和评语</translation>
+    </message>
+    <message>
+        <source>TRL DPO (JSON Lines, prompt/chosen/rejected): pairs by CQS Algorithm 1 and accepted-vs-rejected on the same lines</source>
+        <translation>TRL DPO（JSON Lines，prompt/chosen/rejected）：按 CQS 算法 1 组对，以及同一行上接受与拒绝的评论对</translation>
+    </message>
+    <message>
+        <source>TRL KTO (JSON Lines, prompt/completion/label): each judged comment</source>
+        <translation>TRL KTO（JSON Lines，prompt/completion/label）：每条已判定的评论</translation>
+    </message>
+    <message>
+        <source>SARIF 2.1.0: one result per kept or accepted comment</source>
+        <translation>SARIF 2.1.0：每条保留或接受的评论一个结果</translation>
+    </message>
+    <message>
+        <source>reviewdog diagnostic format (rdjson)</source>
+        <translation>reviewdog 诊断格式（rdjson）</translation>
+    </message>
+    <message>
+        <source>CSV: one row per comment and annotator</source>
+        <translation>CSV：每条评论与每位标注者一行</translation>
+    </message>
+    <message>
+        <source>run %1 is not a run of merge request %2</source>
+        <translation>运行 %1 不属于合并请求 %2</translation>
+    </message>
+    <message>
+        <source>line %1, column %2 (byte %3)</source>
+        <translation>第 %1 行，第 %2 列（字节 %3）</translation>
+    </message>
+    <message>
+        <source>the file is %1 MiB; ReviewDesk imports files up to %2 MiB</source>
+        <translation>文件大小为 %1 MiB；ReviewDesk 最多导入 %2 MiB 的文件</translation>
+    </message>
+    <message>
+        <source>%1: the JSON ends too early (truncated?): %2</source>
+        <translation>%1：JSON 提前结束（被截断？）：%2</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON: %2</source>
+        <translation>%1：不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a fractional number</source>
+        <translation>小数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>%1: expected %2, found %3</source>
+        <translation>%1：应为%2，实际为%3</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes long; ReviewDesk imports texts of up to %3 bytes (1 MiB)</source>
+        <translation>%1 长 %2 字节；ReviewDesk 最多导入 %3 字节（1 MiB）的文本</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>%1.side: "left" or "right", not "%2"</source>
+        <translation>%1.side：应为 "left" 或 "right"，而不是 "%2"</translation>
+    </message>
+    <message>
+        <source>%1.githubPrUrl is empty</source>
+        <translation>%1.githubPrUrl 为空</translation>
+    </message>
+    <message>
+        <source>%1.%2 is empty</source>
+        <translation>%1.%2 为空</translation>
+    </message>
+    <message>
+        <source>%1.comments is missing</source>
+        <translation>缺少 %1.comments</translation>
+    </message>
+    <message>
+        <source>the path is empty</source>
+        <translation>路径为空</translation>
+    </message>
+    <message>
+        <source>the path contains a NUL character</source>
+        <translation>路径包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>"%1" is an absolute path; only paths inside the repository are imported</source>
+        <translation>"%1" 是绝对路径；只导入仓库内的路径</translation>
+    </message>
+    <message>
+        <source>"%1" leaves the repository (".."); only paths inside it are imported</source>
+        <translation>"%1" 离开了仓库（".."）；只导入仓库内的路径</translation>
+    </message>
+    <message>
+        <source>the top level</source>
+        <translation>顶层</translation>
+    </message>
+    <message>
+        <source>an array of pull requests</source>
+        <translation>拉取请求数组</translation>
+    </message>
+    <message>
+        <source>[%1].githubPrUrl: %2 appears twice in the file; each pull request must be one entry</source>
+        <translation>[%1].githubPrUrl：%2 在文件中出现两次；每个拉取请求只能有一个条目</translation>
+    </message>
+    <message>
+        <source>an object from repository URL to local path</source>
+        <translation>从仓库 URL 到本地路径的对象</translation>
+    </message>
+    <message>
+        <source>a path (string)</source>
+        <translation>路径（字符串）</translation>
+    </message>
+    <message>
+        <source>["%1"]: the path is empty</source>
+        <translation>["%1"]：路径为空</translation>
+    </message>
+    <message>
+        <source>a run ({"run": …, "comments": […]})</source>
+        <translation>一次运行（{"run": …, "comments": […]}）</translation>
+    </message>
+    <message>
+        <source>run is missing: not a ReviewDesk run (reviewdesk-cli review --out)</source>
+        <translation>缺少 run：不是 ReviewDesk 运行（reviewdesk-cli review --out）</translation>
+    </message>
+    <message>
+        <source>comments is missing</source>
+        <translation>缺少 comments</translation>
+    </message>
+    <message>
+        <source>a string or null</source>
+        <translation>字符串或 null</translation>
+    </message>
+    <message>
+        <source>%1.side: "old" or "new", not "%2"</source>
+        <translation>%1.side：应为 "old" 或 "new"，而不是 "%2"</translation>
+    </message>
+    <message>
+        <source>mark the reference issue</source>
+        <translation>标记参考问题</translation>
+    </message>
+    <message>
+        <source>comment %1 cannot be linked to itself</source>
+        <translation>评论 %1 不能链接到自身</translation>
+    </message>
+    <message>
+        <source>link the comment to the reference</source>
+        <translation>将评论链接到参考问题</translation>
+    </message>
+    <message>
+        <source>comment %1 and reference %2 belong to different merge requests</source>
+        <translation>评论 %1 与参考问题 %2 属于不同的合并请求</translation>
+    </message>
+    <message>
+        <source>remove the link to the reference</source>
+        <translation>移除到参考问题的链接</translation>
+    </message>
+    <message>
+        <source>read the links to references</source>
+        <translation>读取到参考问题的链接</translation>
+    </message>
+    <message>
+        <source>import the file</source>
+        <translation>导入文件</translation>
+    </message>
+    <message>
+        <source>%1 is already in this workspace from %2 (%3); nothing was imported</source>
+        <translation>%1 已从 %2（%3）导入到此工作区；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>read the imported records</source>
+        <translation>读取导入的记录</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -2739,6 +3567,230 @@
     <message>
         <source>run configuration: roles.%1.api_key_env names %2, which is not set in the environment</source>
         <translation>运行配置：roles.%1.api_key_env 指定的环境变量 %2 未设置</translation>
+    </message>
+    <message>
+        <source>no folder %1</source>
+        <translation>没有文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: no file; the PR counts with no generated comments</source>
+        <translation>%1：没有文件；该 PR 按无生成评论计算</translation>
+    </message>
+    <message>
+        <source>%1: no PR of the ground truth has this name; not evaluated</source>
+        <translation>%1：真值中没有同名的 PR；未评估</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Coarse filter</source>
+        <translation>粗过滤</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>+Meta Reviewer</source>
+        <translation>+元评审者</translation>
+    </message>
+    <message>
+        <source>+Validator</source>
+        <translation>+验证者</translation>
+    </message>
+    <message>
+        <source>unknown configuration</source>
+        <translation>未知配置</translation>
+    </message>
+    <message>
+        <source>%1, %2 reviewers, top-%3, %4, %5 line numbers</source>
+        <translation>%1，%2 名评审者，top-%3，%4，%5 行号</translation>
+    </message>
+    <message>
+        <source>CoT</source>
+        <translation>CoT</translation>
+    </message>
+    <message>
+        <source>no CoT</source>
+        <translation>无 CoT</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>PRs</source>
+        <translation>PR 数</translation>
+    </message>
+    <message>
+        <source>Avg comments</source>
+        <translation>平均评论数</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>Metrics per pipeline stage</source>
+        <translation>各流水线阶段的指标</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>Configurations compared (after the last stage)</source>
+        <translation>配置对比（最后阶段之后）</translation>
+    </message>
+    <message>
+        <source>Slicing</source>
+        <translation>切片</translation>
+    </message>
+    <message>
+        <source>Reviewers</source>
+        <translation>评审者</translation>
+    </message>
+    <message>
+        <source>Line numbers</source>
+        <translation>行号</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>AACR-Bench metrics (after the last stage)</source>
+        <translation>AACR-Bench 指标（最后阶段之后）</translation>
+    </message>
+    <message>
+        <source>Line precision</source>
+        <translation>行匹配精确率</translation>
+    </message>
+    <message>
+        <source>Line recall</source>
+        <translation>行匹配召回率</translation>
+    </message>
+    <message>
+        <source>Line F1</source>
+        <translation>行匹配 F1</translation>
+    </message>
+    <message>
+        <source>Semantic precision</source>
+        <translation>语义匹配精确率</translation>
+    </message>
+    <message>
+        <source>Semantic recall</source>
+        <translation>语义匹配召回率</translation>
+    </message>
+    <message>
+        <source>Semantic F1</source>
+        <translation>语义匹配 F1</translation>
+    </message>
+    <message>
+        <source>Noise rate</source>
+        <translation>噪声率</translation>
+    </message>
+    <message>
+        <source>Recall per category</source>
+        <translation>各类别召回率</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Recall per context level</source>
+        <translation>各上下文层级召回率</translation>
+    </message>
+    <message>
+        <source>Context level</source>
+        <translation>上下文层级</translation>
+    </message>
+    <message>
+        <source>Per language</source>
+        <translation>按语言</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Per PR category</source>
+        <translation>按 PR 类别</translation>
+    </message>
+    <message>
+        <source>PR category</source>
+        <translation>PR 类别</translation>
+    </message>
+    <message>
+        <source>Annotators' precision (accepted / judged)</source>
+        <translation>标注者精确率（接受 / 已评判）</translation>
+    </message>
+    <message>
+        <source>Judged</source>
+        <translation>已评判</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>已接受</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>no workspace is open</source>
+        <translation>没有打开的工作区</translation>
+    </message>
+    <message>
+        <source>no merge request is open</source>
+        <translation>没有打开的合并请求</translation>
+    </message>
+    <message>
+        <source>semantic match: %1</source>
+        <translation>语义匹配：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the run configuration %1: %2</source>
+        <translation>无法读取运行配置 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a run configuration (a JSON object)</source>
+        <translation>%1 不是运行配置（应为 JSON 对象）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>

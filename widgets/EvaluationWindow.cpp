@@ -15,8 +15,10 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
@@ -106,6 +108,8 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
     m_tabs = new QTabWidget;
     m_behind = new QListWidget;
     m_behind->setObjectName(QStringLiteral("commentsBehind"));
+    m_behind->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_behind, &QListWidget::customContextMenuRequested, this, &EvaluationWindow::behindMenu);
     auto *right = new QSplitter(Qt::Vertical);
     right->addWidget(m_tabs);
     auto *behindBox = new QWidget;
@@ -219,7 +223,12 @@ void EvaluationWindow::showOutcome(const Outcome &outcome)
     m_evaluation = std::make_unique<eval::Evaluation>(outcome.evaluation);
     m_tuning = outcome.tuning;
     m_commentText.clear();
+    m_mergeRequestOf.clear();
     for (const eval::RunEvaluation &r : m_evaluation->runs) {
+        for (const eval::Item &i : r.references)
+            m_mergeRequestOf.insert(i.id, r.run.mergeRequest);
+        for (const eval::Item &i : r.stages[0].pr.generated)
+            m_mergeRequestOf.insert(i.id, r.run.mergeRequest);
         for (const eval::Item &i : r.references)
             m_commentText.insert(i.id, tr("reference %1").arg(lineText(i)));
         for (const eval::Item &i : r.stages[0].pr.generated)
@@ -481,8 +490,63 @@ void EvaluationWindow::showBehind(const QString &tableId, int row, int column)
         m_behind->addItem(tr("No comments behind this figure."));
         return;
     }
-    for (qint64 id : ids)
-        m_behind->addItem(m_commentText.value(id, QStringLiteral("#%1").arg(id)));
+    for (qint64 id : ids) {
+        auto *item = new QListWidgetItem(m_commentText.value(id, QStringLiteral("#%1").arg(id)));
+        item->setData(Qt::UserRole, id);
+        m_behind->addItem(item);
+    }
+}
+
+void EvaluationWindow::behindMenu(const QPoint &at)
+{
+    QListWidgetItem *item = m_behind->itemAt(at);
+    if (!item || !item->data(Qt::UserRole).isValid())
+        return;
+    const qint64 id = item->data(Qt::UserRole).toLongLong();
+    QMenu menu(this);
+    QAction *mark = menu.addAction(tr("Mark as reference issue"));
+    QAction *unmark = menu.addAction(tr("Unmark as reference issue"));
+    QAction *link = menu.addAction(tr("Link to the reference it finds…"));
+    QAction *chosen = menu.exec(m_behind->viewport()->mapToGlobal(at));
+    Result<bool> done = true;
+    if (chosen == mark || chosen == unmark) {
+        done = markReference(id, chosen == mark);
+    } else if (chosen == link) {
+        QStringList names;
+        QList<qint64> ids;
+        for (const eval::RunEvaluation &r : m_evaluation->runs)
+            if (r.run.mergeRequest == m_mergeRequestOf.value(id))
+                for (const eval::Item &ref : r.references)
+                    if (!ids.contains(ref.id)) {
+                        ids << ref.id;
+                        names << m_commentText.value(ref.id);
+                    }
+        if (names.isEmpty()) {
+            QMessageBox::information(this, tr("Link to reference"), tr("This merge request has no reference issues."));
+            return;
+        }
+        bool ok = false;
+        const QString picked = QInputDialog::getItem(this, tr("Link to reference"), tr("The reference this comment finds:"), names, 0, false, &ok);
+        if (!ok)
+            return;
+        done = linkToReference(id, ids.value(names.indexOf(picked)));
+    } else {
+        return;
+    }
+    if (!done)
+        QMessageBox::warning(this, tr("Evaluate"), done.error().message);
+    else
+        m_status->setText(tr("Stored; evaluate again to count it."));
+}
+
+Result<bool> EvaluationWindow::markReference(qint64 comment, bool reference)
+{
+    return m_store.setReference(comment, reference);
+}
+
+Result<bool> EvaluationWindow::linkToReference(qint64 comment, qint64 reference)
+{
+    return m_store.linkToReference(comment, reference, QString());
 }
 
 Result<bool> EvaluationWindow::exportTable(const QString &tableId, eval::TableFormat format, const QString &path) const

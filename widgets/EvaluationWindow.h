@@ -56,6 +56,11 @@ public:
     void showBehind(const QString &tableId, int row, int column);
     Result<bool> exportTable(const QString &tableId, eval::TableFormat format, const QString &path) const;
     Result<bool> writeBestSetting(const QString &configPath) const;
+    // What the context menu of the comments list does: a human's reference
+    // added by hand, an explicit "this comment finds reference R". Both are
+    // stored at once and count from the next evaluation on.
+    Result<bool> markReference(qint64 comment, bool reference);
+    Result<bool> linkToReference(qint64 comment, qint64 reference);
 
 Q_SIGNALS:
     void evaluated();
@@ -68,6 +73,7 @@ private:
     void fillCharts();
     void fillTuning();
     QWidget *tablePage(const eval::Table &table);
+    void behindMenu(const QPoint &at);
 
     WorkspaceStore &m_store;
     QString m_path;
@@ -87,6 +93,7 @@ private:
     QList<eval::Table> m_tables;
     QHash<QString, QTableWidget *> m_tableWidgets;
     QHash<qint64, QString> m_commentText; // id -> "file:line  text"
+    QHash<qint64, qint64> m_mergeRequestOf; // comment id -> merge request, for links
     QFutureWatcher<std::shared_ptr<Outcome>> m_watcher;
 };
 
