@@ -20,6 +20,8 @@ private Q_SLOTS:
     void demoStartsAndShowsTheDiff();
     void badArgumentsFail();
     void demoReviewReplaysOffline();
+    void demoPipelineReplaysOffline_data();
+    void demoPipelineReplaysOffline();
 
 private:
     struct Run
@@ -158,6 +160,59 @@ void AppTest::demoReviewReplaysOffline()
     QVERIFY2(result.exitCode == 0, result.err.constData());
     QVERIFY(!QImage(png).isNull());
     qInfo("screenshot: %s", qPrintable(png));
+}
+
+void AppTest::demoPipelineReplaysOffline_data()
+{
+    QTest::addColumn<QString>("pipeline");
+    QTest::addColumn<int>("minimumKept");
+    QTest::newRow("cqs") << QStringLiteral("cqs") << 3;
+    QTest::newRow("codeagent") << QStringLiteral("codeagent") << 4;
+}
+
+// The CQS and CodeAgent demo presets replay offline: their recordings still
+// cover every request (scripts/record-demo-pipelines.py BUILD_DIR renews them).
+void AppTest::demoPipelineReplaysOffline()
+{
+    QFETCH(QString, pipeline);
+    QFETCH(int, minimumKept);
+    const QString repo = m_home.filePath(QStringLiteral("data/ReviewDesk/ReviewDesk/demo-inventory"));
+    if (!QFileInfo::exists(repo))
+        QCOMPARE(AppTest::run({QStringLiteral("--demo"), QStringLiteral("--screenshot"), m_home.filePath(QStringLiteral("first.png"))}).exitCode, 0);
+    const QString out = m_home.filePath(pipeline + QStringLiteral(".json"));
+    QProcess cli;
+    cli.start(QStringLiteral(REVIEWDESK_CLI),
+              {QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"), QStringLiteral("--head"),
+               QStringLiteral("feature/reservations"), QStringLiteral("--config"),
+               QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-%1-config.json").arg(pipeline), QStringLiteral("--replay"),
+               QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-%1.json").arg(pipeline), QStringLiteral("--out"), out});
+    QVERIFY(cli.waitForFinished(120000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonObject run = root.value(QStringLiteral("run")).toObject();
+    QCOMPARE(run.value(QStringLiteral("config")).toObject().value(QStringLiteral("pipeline")).toString(), pipeline);
+    QCOMPARE(run.value(QStringLiteral("failed_requests")).toInt(), 0);
+    QCOMPARE(run.value(QStringLiteral("errors")).toArray().size(), 0);
+    int kept = 0, dropped = 0;
+    for (const QJsonValue &v : root.value(QStringLiteral("comments")).toArray()) {
+        const QJsonObject c = v.toObject();
+        QCOMPARE(c.value(QStringLiteral("pipeline")).toString(), pipeline);
+        kept += c.value(QStringLiteral("kept")).toBool();
+        dropped += !c.value(QStringLiteral("kept")).toBool();
+    }
+    QVERIFY2(kept >= minimumKept, qPrintable(QString::number(kept)));
+    if (pipeline == QLatin1String("cqs")) {
+        QVERIFY(dropped >= 2); // the threshold and the per-tag rules drop some
+    } else {
+        // The vulnerability analysis needed the QA-Checker's second turn.
+        int longest = 0;
+        for (const QJsonValue &c : run.value(QStringLiteral("conversations")).toArray())
+            longest = std::max(longest, static_cast<int>(c.toObject().value(QStringLiteral("turns")).toArray().size()));
+        QCOMPARE(longest, 2);
+        QVERIFY(!run.value(QStringLiteral("summary")).toString().isEmpty());
+    }
 }
 
 QTEST_GUILESS_MAIN(AppTest)

@@ -2,6 +2,7 @@
 
 #include <LlmClient.h>
 #include <MergeRequest.h>
+#include <ReviewPipeline.h>
 #include <ReviewRun.h>
 #include <RunConfig.h>
 #include <Slicer.h>
@@ -79,11 +80,8 @@ int runReviewCommand(const QStringList &arguments)
             return fail(ExitUsage, QStringLiteral("review: %1").arg(store.error().message));
         client.setReplay(*store);
         // A replay answers for every role.
-        for (EndpointProfile *p : {&runConfig->reviewer})
-            p->endpoint = QStringLiteral("replay:");
-        for (auto *p : {&runConfig->metaReviewer, &runConfig->validator, &runConfig->translator})
-            if (*p)
-                (*p)->endpoint = QStringLiteral("replay:");
+        for (const auto &[role, profile] : runConfig->profiles())
+            profile->endpoint = QStringLiteral("replay:");
     } else if (!parser.isSet(noCache)) {
         const QString dir = parser.isSet(cache) ? parser.value(cache)
                                                 : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
@@ -112,8 +110,8 @@ int runReviewCommand(const QStringList &arguments)
     QObject::connect(&watcher, &QFutureWatcher<RunRecord>::finished, QCoreApplication::instance(), &QCoreApplication::quit);
     const RunConfig configCopy = *runConfig;
     watcher.setFuture(QtConcurrent::run([&client, &mr, &slices, configCopy] {
-        return runReview(client, *mr, slices->slices, configCopy, [](const RunProgress &p) {
-            std::fprintf(stderr, "\rreview: %d/%d slices, %d requests, %d tokens", p.slicesDone, p.slicesTotal, p.requests,
+        return runPipeline(client, *mr, slices->slices, configCopy, [](const RunProgress &p) {
+            std::fprintf(stderr, "\rreview: %d/%d steps, %d requests, %d tokens", p.slicesDone, p.slicesTotal, p.requests,
                          p.promptTokens + p.completionTokens);
         });
     }));
