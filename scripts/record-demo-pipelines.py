@@ -85,11 +85,12 @@ def lines_of(user, needle):
 
 
 def agent(system, user):
-    if "Recognize the modality" in user:
-        files = [l.split(" (")[0] for l in user.split("Changed files:\n")[1].splitlines() if " (" in l]
+    if "Recognize the modality" in user and "Changed files:\n" in user:
+        listed = user.split("Changed files:\n")[1].split("\n\n")[0]
+        files = [l.split(" (")[0] for l in listed.splitlines() if " (" in l]
         kinds = []
         for f in files:
-            kind = "code, C++" if f.endswith((".cpp", ".h")) else "build configuration, CMake" if f.endswith(".txt") \
+            kind = "code, C++" if f.endswith((".cpp", ".h")) else "build configuration, CMake" if f.endswith("CMakeLists.txt") \
                 else "script, shell" if f.endswith(".sh") else "documentation, Markdown"
             kinds.append(f"{f}: {kind}")
         return "\n".join(kinds) + "\nMain language: C++"
