@@ -255,6 +255,8 @@ void RunDialog::applyPreset(Preset preset)
     m_rules->setEditTriggers(replay ? QAbstractItemView::NoEditTriggers : QAbstractItemView::AllEditTriggers);
     if (replay)
         m_connection->setText(tr("The demo's recorded answers are replayed; no model is called."));
+    else
+        m_connection->clear(); // what a replay preset said does not hold for the endpoint
 }
 
 QString RunDialog::demoReplayFile(PipelineKind pipeline)
