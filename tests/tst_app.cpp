@@ -22,6 +22,7 @@ private Q_SLOTS:
     void demoReviewReplaysOffline();
     void demoPipelineReplaysOffline_data();
     void demoPipelineReplaysOffline();
+    void severalPipelinesRunSideBySide();
 
 private:
     struct Run
@@ -212,6 +213,41 @@ void AppTest::demoPipelineReplaysOffline()
             longest = std::max(longest, static_cast<int>(c.toObject().value(QStringLiteral("turns")).toArray().size()));
         QCOMPARE(longest, 2);
         QVERIFY(!run.value(QStringLiteral("summary")).toString().isEmpty());
+    }
+}
+
+// Two pipelines over the same merge request in one command, each with its
+// own recording, one progress line, one output file each.
+void AppTest::severalPipelinesRunSideBySide()
+{
+    const QString repo = m_home.filePath(QStringLiteral("data/ReviewDesk/ReviewDesk/demo-inventory"));
+    if (!QFileInfo::exists(repo))
+        QCOMPARE(AppTest::run({QStringLiteral("--demo"), QStringLiteral("--screenshot"), m_home.filePath(QStringLiteral("first.png"))}).exitCode, 0);
+    const QString replays = QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/");
+    QStringList arguments{QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"), QStringLiteral("--head"),
+                          QStringLiteral("feature/reservations"), QStringLiteral("--out"), m_home.filePath(QStringLiteral("side.json")),
+                          QStringLiteral("--config"), replays + QStringLiteral("demo-cqs-config.json"),
+                          QStringLiteral("--config"), replays + QStringLiteral("demo-codeagent-config.json"),
+                          QStringLiteral("--replay"), replays + QStringLiteral("demo-cqs.json")};
+    QProcess missing;
+    missing.start(QStringLiteral(REVIEWDESK_CLI), arguments);
+    QVERIFY(missing.waitForFinished(60000));
+    QCOMPARE(missing.exitCode(), 2);
+    QVERIFY(missing.readAllStandardError().contains("give one --replay per --config (2 configurations, 1 recordings)"));
+
+    arguments << QStringLiteral("--replay") << replays + QStringLiteral("demo-codeagent.json");
+    QProcess both;
+    both.start(QStringLiteral(REVIEWDESK_CLI), arguments);
+    QVERIFY(both.waitForFinished(120000));
+    const QByteArray err = both.readAllStandardError();
+    QVERIFY2(both.exitCode() == 0, err.constData());
+    QVERIFY2(err.contains("cqs 13/13, codeagent 6/6 steps"), err.constData());
+    for (const QString &pipeline : {QStringLiteral("cqs"), QStringLiteral("codeagent")}) {
+        QFile f(m_home.filePath(QStringLiteral("side-%1.json").arg(pipeline)));
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        const QJsonObject run = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("run")).toObject();
+        QCOMPARE(run.value(QStringLiteral("config")).toObject().value(QStringLiteral("pipeline")).toString(), pipeline);
+        QCOMPARE(run.value(QStringLiteral("failed_requests")).toInt(), 0);
     }
 }
 
