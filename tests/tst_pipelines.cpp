@@ -16,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -73,6 +74,7 @@ private Q_SLOTS:
     void collectorRepliesAreReadTolerantly_data();
     void collectorRepliesAreReadTolerantly();
     void judgeAndCheckerRepliesAreReadTolerantly();
+    void mutatedRepliesNeverCrashTheReaders();
     void snippetDiffNumbersEveryLine();
     void perTagRulesDropWithTheRuleThatDecided();
     void cqsCollectsJudgesAndFilters();
@@ -264,6 +266,45 @@ void PipelinesTest::judgeAndCheckerRepliesAreReadTolerantly()
     QCOMPARE(report.findings[0].lineEnd, 4);
     QCOMPARE(report.findings[0].severity, 0); // out of 1..7: not a severity
     QVERIFY(!parseAgentReport(QStringLiteral("I think it is fine.")).error.isEmpty());
+}
+
+// A fuzz target's loop, seeded: replies cut, spliced and sprinkled with
+// JSON punctuation go through every reader; each answers or names an error.
+void PipelinesTest::mutatedRepliesNeverCrashTheReaders()
+{
+    const QStringList seeds = {
+        QStringLiteral("{\"issues\":[{\"function\":\"f\",\"rationale\":\"r\",\"file\":\"a.cpp\",\"line\":12,\"tag\":\"Typo\"}]}"),
+        QStringLiteral("File: a.cpp\nLine: 3\nRationale: x\nTag: Typo"),
+        QStringLiteral("{\"motivation\":\"m\",\"status\":\"valid\",\"score\":7,\"reason\":\"ok\"}"),
+        QStringLiteral("{\"relevance\":9,\"specificity\":6,\"coherence\":6,\"instruction\":\"i\"}"),
+        QStringLiteral("{\"verdict\":\"vulnerable\",\"findings\":[{\"file\":\"a.c\",\"line_start\":1e308,\"severity\":\"NaN\"}]}")};
+    const QString noise = QStringLiteral("{}[]\":,\\ 0-9e.\n`");
+    QRandomGenerator random(13);
+    int read = 0;
+    for (int round = 0; round < 3000; ++round) {
+        QString text = seeds[random.bounded(static_cast<int>(seeds.size()))];
+        for (int edits = random.bounded(1, 6); edits > 0; --edits) {
+            const int at = random.bounded(static_cast<int>(text.size()) + 1);
+            switch (random.bounded(3)) {
+            case 0: text.insert(at, noise[random.bounded(static_cast<int>(noise.size()))]); break;
+            case 1: text.remove(at, random.bounded(1, 8)); break;
+            default: text.insert(at, seeds[random.bounded(static_cast<int>(seeds.size()))].left(random.bounded(1, 30))); break;
+            }
+        }
+        const ParsedIssues issues = parseCqsIssues(text);
+        QVERIFY(issues.error.isEmpty() || issues.issues.isEmpty());
+        for (const CqsIssue &issue : issues.issues)
+            QVERIFY(issue.line >= 0);
+        const JudgeVerdict verdict = parseJudgeVerdict(text);
+        QVERIFY(!verdict.error.isEmpty() || (verdict.score >= 0 && verdict.score <= 10));
+        const CheckerVerdict check = parseCheckerVerdict(text);
+        QVERIFY(!check.error.isEmpty() || (check.score >= 0 && check.score <= 10));
+        const AgentReport report = parseAgentReport(text);
+        for (const AgentFinding &f : report.findings)
+            QVERIFY(f.lineStart >= 0 && f.lineEnd >= f.lineStart && f.severity >= 0 && f.severity <= 7);
+        read += issues.error.isEmpty() + verdict.error.isEmpty() + check.error.isEmpty() + report.error.isEmpty();
+    }
+    QVERIFY(read > 1000); // the mutations leave much readable, so the readers were exercised
 }
 
 void PipelinesTest::snippetDiffNumbersEveryLine()
