@@ -11,12 +11,14 @@
 #include <CqsPipeline.h>
 #include <DiffText.h>
 #include <PipelineOutput.h>
+#include <ReviewJob.h>
 #include <ReviewPipeline.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
+#include <QSignalSpy>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -83,6 +85,7 @@ private Q_SLOTS:
     void qaCheckerStopsAtTheTurnLimit();
     void withoutQaCheckerEachConversationIsOneTurn();
     void aacrIsAcceptedButNotBuiltHere();
+    void reviewJobRunsTheConfiguredPipeline();
 
 private:
     RunRecord run(const QByteArray &configJson);
@@ -563,6 +566,28 @@ void PipelinesTest::aacrIsAcceptedButNotBuiltHere()
         QSKIP("this build has the aacr pipeline");
     const RunRecord record = run(c->toJson());
     QCOMPARE(record.errors, QStringList{QStringLiteral("the aacr pipeline is not part of this build")});
+}
+
+// The window's background job dispatches by "pipeline" too, with progress.
+void PipelinesTest::reviewJobRunsTheConfiguredPipeline()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, {9}, line); });
+    const auto config = RunConfig::fromJson(codeAgentConfig(server.endpoint(), "{\"tasks\":[\"vulnerability\",\"revision\"]}"));
+    QVERIFY(config);
+    ReviewJob job;
+    QSignalSpy progressed(&job, &ReviewJob::progressed);
+    QSignalSpy finished(&job, &ReviewJob::finished);
+    QVERIFY(job.start(std::make_shared<const MergeRequest>(*m_mr), {}, *config, std::nullopt, QString()));
+    QVERIFY(finished.wait(30000));
+    QVERIFY(job.record());
+    QCOMPARE(job.record()->config.pipeline, PipelineKind::CodeAgent);
+    QCOMPARE(job.record()->conversations.size(), 4); // modality, VA, CR, document
+    QVERIFY(!progressed.isEmpty());
+    const RunProgress last = progressed.last().first().value<RunProgress>();
+    QCOMPARE(last.slicesDone, 4);
+    QCOMPARE(last.slicesTotal, 4);
 }
 
 QTEST_GUILESS_MAIN(PipelinesTest)
