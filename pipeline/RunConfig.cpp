@@ -364,8 +364,11 @@ QList<std::pair<QString, EndpointProfile *>> RunConfig::profiles()
             if (*p)
                 out.append({QLatin1String(name), &**p});
     }
-    for (auto &[name, profile] : roles)
-        out.append({name, &profile});
+    // In the pipeline's order (its main role first: the comments' source model).
+    const PipelineRoles order = rolesOf(pipeline);
+    for (const QString &name : order.required + order.optional)
+        if (const auto it = roles.find(name); it != roles.end())
+            out.append({name, &it->second});
     return out;
 }
 

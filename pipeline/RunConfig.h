@@ -81,7 +81,8 @@ struct RunConfig
 
     // The endpoint of a role of this pipeline, or null when not configured.
     const EndpointProfile *role(const QString &name) const;
-    // Every configured role's profile, named (for replay and key checks).
+    // Every configured role's profile, named, the pipeline's main role first
+    // (reviewer, collector, agent): for replay, key checks and the source model.
     QList<std::pair<QString, EndpointProfile *>> profiles();
     QList<std::pair<QString, const EndpointProfile *>> profiles() const;
 

@@ -6,7 +6,11 @@
 #include <Scenarios.h>
 #include <WaitFor.h>
 
+#include <DemoMergeRequest.h>
+#include <MainWindow.h>
 #include <PipelinePanel.h>
+#include <ReviewSession.h>
+#include <WorkspaceActions.h>
 #include <ReviewPipeline.h>
 #include <RunDialog.h>
 
@@ -19,6 +23,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QListWidget>
+#include <QSettings>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -39,6 +45,8 @@ private Q_SLOTS:
     void eachPresetShowsItsPipelinesSettings();
     void editedTagRulesReachTheConfiguration();
     void exchangeLogShowsTheQaCheckerTurns();
+    void windowReplaysEachDemoPipeline_data();
+    void windowReplaysEachDemoPipeline();
 
 private:
     void select(RunDialog &dialog, RunDialog::Preset preset);
@@ -201,6 +209,54 @@ void PipelineDialogTest::exchangeLogShowsTheQaCheckerTurns()
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-qa-checker-exchange-log.png");
     QVERIFY(panel.grab().toImage().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+void PipelineDialogTest::windowReplaysEachDemoPipeline_data()
+{
+    QTest::addColumn<int>("pipeline");
+    QTest::addColumn<int>("kept");
+    QTest::newRow("cqs") << static_cast<int>(PipelineKind::Cqs) << 3;
+    QTest::newRow("codeagent") << static_cast<int>(PipelineKind::CodeAgent) << 5;
+}
+
+// The demo presets in the window: the recording the dialog names answers
+// every request, the comments land in the workspace, the panel shows the run.
+void PipelineDialogTest::windowReplaysEachDemoPipeline()
+{
+    QFETCH(int, pipeline);
+    QFETCH(int, kept);
+    const auto kind = static_cast<PipelineKind>(pipeline);
+    QSettings().clear();
+    QTemporaryDir root;
+    MainWindow window;
+    window.resize(1500, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.workspaces()->open(root.filePath(QStringLiteral("demo.rdw")), true));
+    auto demo = ensureDemoMergeRequest(root.filePath(QStringLiteral("demo-inventory")));
+    QVERIFY2(demo, demo ? "" : qPrintable(demo.error().message));
+    QSignalSpy sliced(&window, &MainWindow::slicingFinished);
+    window.openMergeRequest(*demo);
+    QVERIFY(sliced.wait(120000));
+    QFile configFile(RunDialog::demoConfigFile(kind));
+    QVERIFY(configFile.open(QIODevice::ReadOnly));
+    const auto config = RunConfig::fromJson(configFile.readAll());
+    QVERIFY(config);
+    QSignalSpy reviewed(&window, &MainWindow::reviewFinished);
+    QVERIFY(window.startReview(*config, true));
+    QVERIFY(reviewed.wait(120000));
+    const auto record = window.session()->lastRun();
+    QVERIFY(record);
+    QCOMPARE(record->config.pipeline, kind);
+    QVERIFY2(record->errors.isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
+    QCOMPARE(window.session()->comments().size(), record->comments.size());
+    auto *panel = window.findChild<PipelinePanel *>();
+    QVERIFY(panel);
+    QCOMPARE(panel->listedComments().size(), kept);
+    QCOMPARE(panel->exchangeCount(), record->exchanges.size());
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-window-demo-%1.png").arg(pipelineName(kind));
+    QVERIFY(window.grab().toImage().save(path));
     qInfo("screenshot: %s", qPrintable(path));
 }
 

@@ -13,6 +13,7 @@
 #include <PipelineOutput.h>
 #include <ReviewJob.h>
 #include <ReviewPipeline.h>
+#include <ReviewSession.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -562,6 +563,9 @@ void PipelinesTest::aacrIsAcceptedButNotBuiltHere()
     QVERIFY2(c, c ? "" : qPrintable(c.error().message));
     QCOMPARE(c->context, QStringLiteral("bm25"));
     QCOMPARE(c->aacrOptions, QByteArray("{\"top_k\":3}"));
+    RunConfig withEmbedding = *c;
+    withEmbedding.roles[QStringLiteral("embedding")] = {QStringLiteral("http://x/v1"), QStringLiteral("embedder"), {}, 0.0, {}, 2048, {}, false};
+    QCOMPARE(withEmbedding.profiles().first().first, QStringLiteral("reviewer")); // the main role first, not by name
     if (makePipeline(PipelineKind::Aacr))
         QSKIP("this build has the aacr pipeline");
     const RunRecord record = run(c->toJson());
@@ -588,6 +592,11 @@ void PipelinesTest::reviewJobRunsTheConfiguredPipeline()
     const RunProgress last = progressed.last().first().value<RunProgress>();
     QCOMPARE(last.slicesDone, 4);
     QCOMPARE(last.slicesTotal, 4);
+    // The workspace names the run by its pipeline and model, not by the
+    // defect pipeline's slicing and reviewer count.
+    const StoredRun stored = storedRunFor(1, *job.record());
+    QCOMPARE(stored.label, QStringLiteral("codeagent · agent-model"));
+    QCOMPARE(stored.model, QStringLiteral("agent-model"));
 }
 
 QTEST_GUILESS_MAIN(PipelinesTest)
