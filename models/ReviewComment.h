@@ -42,6 +42,13 @@ struct ReviewComment
     int slice = -1;     // index of the slice it was made for
     QString raw;        // unparsable model output, kept verbatim
     QList<ScoreRecord> history;
+    // Other pipelines (issue 13). CQS: the issue's tag and function, and the
+    // judge's 0..10 score and reasoning; CodeAgent: the task as tag.
+    QString pipeline;      // empty: defect
+    QString tag;
+    QString function;
+    int judgeScore = -1;   // -1: not judged
+    QString judgeReason;
 
     void drop(const QString &stage)
     {

@@ -1,5 +1,7 @@
 #include "ModelOutput.h"
 
+#include "JsonInText.h"
+
 #include <QCoreApplication>
 
 #include <nlohmann/json.hpp>
@@ -130,6 +132,11 @@ Read commentFrom(const Json &c)
 }
 
 } // namespace
+
+QList<nlohmann::json> jsonValuesIn(const QString &text)
+{
+    return jsonCandidates(text);
+}
 
 ParsedComments parseComments(const QString &reply)
 {

@@ -65,12 +65,17 @@ QString roleName(ReviewRole role)
 
 QList<ChatMessage> buildPrompt(ReviewRole role, bool chainOfThought, const QHash<QString, QString> &values, LineFormat lineFormat)
 {
-    QFile file(QStringLiteral(":/prompts/%1%2.txt").arg(roleName(role), chainOfThought ? QString() : QStringLiteral("_nocot")));
+    QHash<QString, QString> filled = values;
+    filled.insert(QStringLiteral("line_format"), lineFormatNote(lineFormat));
+    return buildPrompt(roleName(role) + (chainOfThought ? QString() : QStringLiteral("_nocot")), filled);
+}
+
+QList<ChatMessage> buildPrompt(const QString &templateName, const QHash<QString, QString> &values)
+{
+    QFile file(QStringLiteral(":/prompts/%1.txt").arg(templateName));
     if (!file.open(QIODevice::ReadOnly))
         qFatal("prompt template %s is missing from the resources", qPrintable(file.fileName()));
     const QString text = QString::fromUtf8(file.readAll());
-    QHash<QString, QString> filled = values;
-    filled.insert(QStringLiteral("line_format"), lineFormatNote(lineFormat));
     // The template (ours, trusted) is cut into messages at its own
     // "=== role ===" lines before anything is filled in: content can never
     // start a message.
@@ -86,7 +91,7 @@ QList<ChatMessage> buildPrompt(ReviewRole role, bool chainOfThought, const QHash
     if (previous.hasMatch())
         messages.append({previous.captured(1), text.mid(previous.capturedEnd()).trimmed()});
     for (ChatMessage &m : messages)
-        m.content = fill(m.content, filled).trimmed();
+        m.content = fill(m.content, values).trimmed();
     return messages;
 }
 

@@ -17,4 +17,9 @@ QString roleName(ReviewRole role); // reviewer, meta_reviewer, validator, transl
 QList<ChatMessage> buildPrompt(ReviewRole role, bool chainOfThought, const QHash<QString, QString> &values,
                               LineFormat lineFormat = LineFormat::Inline);
 
+// The messages of any template under resources/prompts ("cqs/collector" is
+// :/prompts/cqs/collector.txt), {{placeholders}} filled from `values`: the
+// other pipelines' prompts.
+QList<ChatMessage> buildPrompt(const QString &templateName, const QHash<QString, QString> &values);
+
 } // namespace rd

@@ -1,6 +1,7 @@
 #include "ReviewJob.h"
 
 #include "LlmClient.h"
+#include "ReviewPipeline.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -61,7 +62,7 @@ bool ReviewJob::start(std::shared_ptr<const MergeRequest> mr, const QList<Slice>
     LlmClient *client = m_client;
     QPointer<ReviewJob> self = this;
     m_watcher.setFuture(QtConcurrent::run([client, mr, slices, config, cancelled, self] {
-        return runReview(*client, *mr, slices, config, [self](const RunProgress &p) {
+        return runPipeline(*client, *mr, slices, config, [self](const RunProgress &p) {
             QMetaObject::invokeMethod(self, [self, p] {
                 if (self)
                     Q_EMIT self->progressed(p);

@@ -63,6 +63,17 @@ Json commentJson(const ReviewComment &c, bool full)
         history.push_back(entry);
     }
     j["history"] = history;
+    // Fields of the other pipelines, only when set: a defect record reads as before.
+    if (!c.pipeline.isEmpty())
+        j["pipeline"] = c.pipeline.toStdString();
+    if (!c.tag.isEmpty())
+        j["tag"] = c.tag.toStdString();
+    if (!c.function.isEmpty())
+        j["function"] = c.function.toStdString();
+    if (c.judgeScore >= 0)
+        j["judge_score"] = c.judgeScore;
+    if (!c.judgeReason.isEmpty())
+        j["judge_reason"] = c.judgeReason.toStdString();
     return j;
 }
 
@@ -713,11 +724,19 @@ QByteArray RunRecord::toJson() const
                       {"cancelled", cancelled},
                       {"errors", errorList},
                       {"exchanges", exchangeList}};
-    return QByteArray::fromStdString(Json{{"run", run}, {"comments", commentList}}.dump(2)) + '\n';
+    Json runOut = run;
+    if (!conversations.isEmpty())
+        runOut["conversations"] = Json::parse(conversationsJson(conversations).toStdString());
+    if (!summary.isEmpty())
+        runOut["summary"] = summary.toStdString();
+    return QByteArray::fromStdString(Json{{"run", runOut}, {"comments", commentList}}.dump(2)) + '\n';
 }
 
 QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
 {
+    // The model that wrote the comments: the first role of the pipeline.
+    const auto roles = config.profiles();
+    const QString sourceModel = roles.isEmpty() ? QString() : roles.first().second->model;
     Json list = Json::array();
     for (const ReviewComment &c : comments) {
         if (!c.kept)
@@ -733,7 +752,7 @@ QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
                         {"note", note.toStdString()},
                         {"path", c.file.toStdString()},
                         {"side", c.side == QLatin1String("old") ? "left" : "right"},
-                        {"source_model", config.reviewer.model.toStdString()},
+                        {"source_model", sourceModel.toStdString()},
                         {"from_line", c.lineStart},
                         {"to_line", c.lineEnd},
                         {"category", c.category.toStdString()},

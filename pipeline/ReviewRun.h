@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Conversation.h"
 #include "LlmClient.h"
 #include "RunConfig.h"
 
@@ -38,6 +39,10 @@ struct RunRecord
     QList<ReviewComment> comments;
     QStringList errors;
     bool cancelled = false;
+    // CodeAgent: every supervised conversation, turn by turn, and the
+    // Document phase's summary. Empty for the other pipelines.
+    QList<Conversation> conversations;
+    QString summary;
 
     int promptTokens() const;
     int completionTokens() const;

@@ -698,6 +698,14 @@ StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record)
     run.mergeRequest = mergeRequest;
     run.model = record.config.reviewer.model;
     run.label = QStringLiteral("%1 · %2 × %3").arg(algorithmName(record.config.slicing), run.model).arg(record.config.reviewers);
+    if (record.config.pipeline != PipelineKind::Defect) {
+        // The other pipelines: named by pipeline (and context) and the first role's model.
+        const auto roles = record.config.profiles();
+        run.model = roles.isEmpty() ? QString() : roles.first().second->model;
+        const QString pipeline = pipelineName(record.config.pipeline)
+                                 + (record.config.context.isEmpty() ? QString() : QLatin1Char('/') + record.config.context);
+        run.label = QStringLiteral("%1 · %2").arg(pipeline, run.model);
+    }
     run.configHash = QString::fromLatin1(QCryptographicHash::hash(record.config.toJson(), QCryptographicHash::Sha256).toHex().left(16));
     run.started = record.started;
     run.finished = record.finished;

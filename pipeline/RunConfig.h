@@ -7,10 +7,45 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
+#include <map>
 #include <optional>
 
 namespace rd {
+
+// Which reviewer system of the papers a run is (README: "Pipelines").
+enum class PipelineKind { Defect, Cqs, Aacr, CodeAgent };
+QString pipelineName(PipelineKind kind); // defect, cqs, aacr, codeagent
+std::optional<PipelineKind> pipelineFromName(const QString &name);
+
+// One CQS post-processing rule (code-quality-score-cqs.txt §3.4): for a tag,
+// optionally only in one language, the issue is switched off or needs a
+// higher judge score. A rule naming the language wins over one without.
+struct CqsTagRule
+{
+    QString tag;
+    QString language; // empty: every language (cpp, c, python, java, go, ...)
+    bool enabled = true;
+    std::optional<int> minScore; // 0..10; empty: the threshold
+};
+
+struct CqsOptions
+{
+    int threshold = 5;    // drop when the judge's score is below this
+    int contextLines = 3; // unchanged lines around each change in the diff
+    QStringList extraTags; // offered to the collector besides the paper's
+    QList<CqsTagRule> rules;
+};
+
+// CodeAgent (codeagent.txt §2): the tasks to run and the QA-Checker loop.
+struct CodeAgentOptions
+{
+    QStringList tasks = {QStringLiteral("consistency"), QStringLiteral("vulnerability"), QStringLiteral("format"), QStringLiteral("revision")};
+    double threshold = 7.0; // τ: the checker's score (0..10) an answer needs
+    int maxTurns = 10;
+    int contextLines = 3;
+};
 
 // One review run's configuration (README: "run configuration"). Defaults are
 // the paper's: Left Flow, three reviewers, top-5, thresholds 4, agreement 2.
@@ -34,6 +69,23 @@ struct RunConfig
     std::optional<EndpointProfile> validator;
     std::optional<EndpointProfile> translator;
 
+    // Pipeline selection (issue 13). The defect pipeline keeps its roles in
+    // the fields above; the others name theirs in `roles` (cqs: collector,
+    // judge; aacr: reviewer, embedding; codeagent: agent, qa_checker).
+    PipelineKind pipeline = PipelineKind::Defect;
+    QString context;        // aacr only: none, bm25, embedding, agent
+    std::map<QString, EndpointProfile> roles;
+    CqsOptions cqs;
+    CodeAgentOptions codeAgent;
+    QByteArray aacrOptions; // the "aacr" object as given (JSON), read by that pipeline
+
+    // The endpoint of a role of this pipeline, or null when not configured.
+    const EndpointProfile *role(const QString &name) const;
+    // Every configured role's profile, named, the pipeline's main role first
+    // (reviewer, collector, agent): for replay, key checks and the source model.
+    QList<std::pair<QString, EndpointProfile *>> profiles();
+    QList<std::pair<QString, const EndpointProfile *>> profiles() const;
+
     // Every field checked; the error names the field and what is wrong. An
     // unknown key is an error naming the closest known one, and so is a
     // combination that cannot work (min_agreement above reviewers, a
@@ -44,6 +96,9 @@ struct RunConfig
     std::optional<Error> checkApiKeys() const;
     // The configuration as JSON: environment variable names only, no keys.
     QByteArray toJson() const;
+
+private:
+    QByteArray otherPipelineJson() const;
 };
 
 } // namespace rd

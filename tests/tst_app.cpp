@@ -20,6 +20,9 @@ private Q_SLOTS:
     void demoStartsAndShowsTheDiff();
     void badArgumentsFail();
     void demoReviewReplaysOffline();
+    void demoPipelineReplaysOffline_data();
+    void demoPipelineReplaysOffline();
+    void severalPipelinesRunSideBySide();
 
 private:
     struct Run
@@ -158,6 +161,94 @@ void AppTest::demoReviewReplaysOffline()
     QVERIFY2(result.exitCode == 0, result.err.constData());
     QVERIFY(!QImage(png).isNull());
     qInfo("screenshot: %s", qPrintable(png));
+}
+
+void AppTest::demoPipelineReplaysOffline_data()
+{
+    QTest::addColumn<QString>("pipeline");
+    QTest::addColumn<int>("minimumKept");
+    QTest::newRow("cqs") << QStringLiteral("cqs") << 3;
+    QTest::newRow("codeagent") << QStringLiteral("codeagent") << 4;
+}
+
+// The CQS and CodeAgent demo presets replay offline: their recordings still
+// cover every request (scripts/record-demo-pipelines.py BUILD_DIR renews them).
+void AppTest::demoPipelineReplaysOffline()
+{
+    QFETCH(QString, pipeline);
+    QFETCH(int, minimumKept);
+    const QString repo = m_home.filePath(QStringLiteral("data/ReviewDesk/ReviewDesk/demo-inventory"));
+    if (!QFileInfo::exists(repo))
+        QCOMPARE(AppTest::run({QStringLiteral("--demo"), QStringLiteral("--screenshot"), m_home.filePath(QStringLiteral("first.png"))}).exitCode, 0);
+    const QString out = m_home.filePath(pipeline + QStringLiteral(".json"));
+    QProcess cli;
+    cli.start(QStringLiteral(REVIEWDESK_CLI),
+              {QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"), QStringLiteral("--head"),
+               QStringLiteral("feature/reservations"), QStringLiteral("--config"),
+               QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-%1-config.json").arg(pipeline), QStringLiteral("--replay"),
+               QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-%1.json").arg(pipeline), QStringLiteral("--out"), out});
+    QVERIFY(cli.waitForFinished(120000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonObject run = root.value(QStringLiteral("run")).toObject();
+    QCOMPARE(run.value(QStringLiteral("config")).toObject().value(QStringLiteral("pipeline")).toString(), pipeline);
+    QCOMPARE(run.value(QStringLiteral("failed_requests")).toInt(), 0);
+    QCOMPARE(run.value(QStringLiteral("errors")).toArray().size(), 0);
+    int kept = 0, dropped = 0;
+    for (const QJsonValue &v : root.value(QStringLiteral("comments")).toArray()) {
+        const QJsonObject c = v.toObject();
+        QCOMPARE(c.value(QStringLiteral("pipeline")).toString(), pipeline);
+        kept += c.value(QStringLiteral("kept")).toBool();
+        dropped += !c.value(QStringLiteral("kept")).toBool();
+    }
+    QVERIFY2(kept >= minimumKept, qPrintable(QString::number(kept)));
+    if (pipeline == QLatin1String("cqs")) {
+        QVERIFY(dropped >= 2); // the threshold and the per-tag rules drop some
+    } else {
+        // The vulnerability analysis needed the QA-Checker's second turn.
+        int longest = 0;
+        for (const QJsonValue &c : run.value(QStringLiteral("conversations")).toArray())
+            longest = std::max(longest, static_cast<int>(c.toObject().value(QStringLiteral("turns")).toArray().size()));
+        QCOMPARE(longest, 2);
+        QVERIFY(!run.value(QStringLiteral("summary")).toString().isEmpty());
+    }
+}
+
+// Two pipelines over the same merge request in one command, each with its
+// own recording, one progress line, one output file each.
+void AppTest::severalPipelinesRunSideBySide()
+{
+    const QString repo = m_home.filePath(QStringLiteral("data/ReviewDesk/ReviewDesk/demo-inventory"));
+    if (!QFileInfo::exists(repo))
+        QCOMPARE(AppTest::run({QStringLiteral("--demo"), QStringLiteral("--screenshot"), m_home.filePath(QStringLiteral("first.png"))}).exitCode, 0);
+    const QString replays = QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/");
+    QStringList arguments{QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"), QStringLiteral("--head"),
+                          QStringLiteral("feature/reservations"), QStringLiteral("--out"), m_home.filePath(QStringLiteral("side.json")),
+                          QStringLiteral("--config"), replays + QStringLiteral("demo-cqs-config.json"),
+                          QStringLiteral("--config"), replays + QStringLiteral("demo-codeagent-config.json"),
+                          QStringLiteral("--replay"), replays + QStringLiteral("demo-cqs.json")};
+    QProcess missing;
+    missing.start(QStringLiteral(REVIEWDESK_CLI), arguments);
+    QVERIFY(missing.waitForFinished(60000));
+    QCOMPARE(missing.exitCode(), 2);
+    QVERIFY(missing.readAllStandardError().contains("give one --replay per --config (2 configurations, 1 recordings)"));
+
+    arguments << QStringLiteral("--replay") << replays + QStringLiteral("demo-codeagent.json");
+    QProcess both;
+    both.start(QStringLiteral(REVIEWDESK_CLI), arguments);
+    QVERIFY(both.waitForFinished(120000));
+    const QByteArray err = both.readAllStandardError();
+    QVERIFY2(both.exitCode() == 0, err.constData());
+    QVERIFY2(err.contains("cqs 13/13, codeagent 6/6 steps"), err.constData());
+    for (const QString &pipeline : {QStringLiteral("cqs"), QStringLiteral("codeagent")}) {
+        QFile f(m_home.filePath(QStringLiteral("side-%1.json").arg(pipeline)));
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        const QJsonObject run = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("run")).toObject();
+        QCOMPARE(run.value(QStringLiteral("config")).toObject().value(QStringLiteral("pipeline")).toString(), pipeline);
+        QCOMPARE(run.value(QStringLiteral("failed_requests")).toInt(), 0);
+    }
 }
 
 QTEST_GUILESS_MAIN(AppTest)

@@ -2043,10 +2043,6 @@
         <translation><numerusform>正在审查 %n 个切片…</numerusform></translation>
     </message>
     <message>
-        <source>%1 of %2 slices · %3 requests (%4 failed) · %5 tokens · %6 s</source>
-        <translation>%1/%2 个切片 · %3 次请求（%4 次失败） · %5 个词元 · %6 秒</translation>
-    </message>
-    <message>
         <source>%1 · %2 of %3 comments kept · %4 requests (%5 failed) · %6 tokens · %7 s</source>
         <translation>%1 · 保留 %2/%3 条评论 · %4 次请求（%5 次失败） · %6 个词元 · %7 秒</translation>
     </message>
@@ -2093,6 +2089,50 @@
     <message numerus="yes">
         <source>%n error(s) in this run:</source>
         <translation><numerusform>本次运行有 %n 个错误：</numerusform></translation>
+    </message>
+    <message>
+        <source>Reviewing…</source>
+        <translation>正在评审…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 steps · %3 requests (%4 failed) · %5 tokens · %6 s</source>
+        <translation>%1/%2 步 · %3 次请求（%4 次失败） · %5 个词元 · %6 秒</translation>
+    </message>
+    <message>
+        <source>judge %1</source>
+        <translation>评判 %1</translation>
+    </message>
+    <message>
+        <source> · QA-Checker %1 %2 τ %3</source>
+        <translation> · QA-Checker %1 %2 τ %3</translation>
+    </message>
+    <message>
+        <source>Conversation: %1 (%2), %3 instructs %4 · turn %5 of at most %6</source>
+        <translation>对话：%1（%2），%3 指示 %4 · 第 %5 轮，最多 %6 轮</translation>
+    </message>
+    <message>
+        <source>Not supervised by the QA-Checker.</source>
+        <translation>未受 QA-Checker 监督。</translation>
+    </message>
+    <message>
+        <source>QA-Checker score: %1 (τ %2) — %3</source>
+        <translation>QA-Checker 评分：%1（τ %2）— %3</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>已接受</translation>
+    </message>
+    <message>
+        <source>asked again</source>
+        <translation>已重新提问</translation>
+    </message>
+    <message>
+        <source>Additional instruction for turn %1: %2</source>
+        <translation>第 %1 轮的附加指令：%2</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
     </message>
 </context>
 <context>
@@ -2299,6 +2339,118 @@
     <message>
         <source>Token &amp;budget:</source>
         <translation>令牌预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>CQS: issue collector and judge, threshold and per-tag rules</source>
+        <translation>CQS：问题收集器与评判器、阈值和按标签规则</translation>
+    </message>
+    <message>
+        <source>CodeAgent: four tasks supervised by the QA-Checker</source>
+        <translation>CodeAgent：由 QA-Checker 监督的四项任务</translation>
+    </message>
+    <message>
+        <source>Demo: CQS replay (offline)</source>
+        <translation>演示：CQS 回放（离线）</translation>
+    </message>
+    <message>
+        <source>Demo: CodeAgent replay (offline)</source>
+        <translation>演示：CodeAgent 回放（离线）</translation>
+    </message>
+    <message>
+        <source>Defect-focused: reviewers, meta-reviewer, validator</source>
+        <translation>缺陷导向：评审者、元评审者、验证者</translation>
+    </message>
+    <message>
+        <source>CQS: issue collector and issue judge</source>
+        <translation>CQS：问题收集器与问题评判器</translation>
+    </message>
+    <message>
+        <source>CodeAgent: role conversations with the QA-Checker</source>
+        <translation>CodeAgent：由 QA-Checker 监督的角色对话</translation>
+    </message>
+    <message>
+        <source>P&amp;ipeline:</source>
+        <translation>流水线(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>CQS post-processing</source>
+        <translation>CQS 后处理</translation>
+    </message>
+    <message>
+        <source>Issues the judge scores below this (0 to 10) are dropped.</source>
+        <translation>评判分数（0 到 10）低于此值的问题将被丢弃。</translation>
+    </message>
+    <message>
+        <source>Judge score &amp;threshold:</source>
+        <translation>评判分数阈值(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>启用</translation>
+    </message>
+    <message>
+        <source>Min. score</source>
+        <translation>最低分</translation>
+    </message>
+    <message>
+        <source>Per-tag rules: a tag can be switched off or need a higher score, in every language or in one (cpp, c, python, java, go, ...). A rule naming the language wins.</source>
+        <translation>按标签规则：可在所有语言或某一种语言（cpp、c、python、java、go 等）中关闭某个标签或要求更高分数。指定语言的规则优先。</translation>
+    </message>
+    <message>
+        <source>Add Rule</source>
+        <translation>添加规则</translation>
+    </message>
+    <message>
+        <source>Remove Rule</source>
+        <translation>删除规则</translation>
+    </message>
+    <message>
+        <source>CodeAgent</source>
+        <translation>CodeAgent</translation>
+    </message>
+    <message>
+        <source>Commit message consistency</source>
+        <translation>提交信息一致性</translation>
+    </message>
+    <message>
+        <source>Vulnerability</source>
+        <translation>漏洞</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Code revision</source>
+        <translation>代码修订</translation>
+    </message>
+    <message>
+        <source>Tasks:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>The QA-Checker supervises each conversation</source>
+        <translation>QA-Checker 监督每个对话</translation>
+    </message>
+    <message>
+        <source>An answer the QA-Checker scores below τ (0 to 10) is asked again with its additional instruction.</source>
+        <translation>QA-Checker 评分（0 到 10）低于 τ 的回答会附上其附加指令重新提问。</translation>
+    </message>
+    <message>
+        <source>Threshold &amp;τ:</source>
+        <translation>阈值 &amp;τ：</translation>
+    </message>
+    <message>
+        <source>Max. &amp;turns:</source>
+        <translation>最大轮数(&amp;T)：</translation>
     </message>
 </context>
 <context>
@@ -3791,6 +3943,126 @@
     <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>codeagent: roles.agent is needed</source>
+        <translation>codeagent：需要 roles.agent</translation>
+    </message>
+    <message>
+        <source>cqs: roles.collector and roles.judge are needed</source>
+        <translation>cqs：需要 roles.collector 和 roles.judge</translation>
+    </message>
+    <message>
+        <source>no issue list in the collector's reply</source>
+        <translation>收集器的回复中没有问题列表</translation>
+    </message>
+    <message>
+        <source>no score in the judge's reply</source>
+        <translation>评判器的回复中没有分数</translation>
+    </message>
+    <message>
+        <source>the judge's score %1 is outside 0 to 10</source>
+        <translation>评判器的分数 %1 不在 0 到 10 之间</translation>
+    </message>
+    <message>
+        <source>the QA-Checker's score %1 is outside 0 to 10</source>
+        <translation>QA-Checker 的分数 %1 不在 0 到 10 之间</translation>
+    </message>
+    <message>
+        <source>no score in the QA-Checker's reply</source>
+        <translation>QA-Checker 的回复中没有分数</translation>
+    </message>
+    <message>
+        <source>no JSON report in the answer</source>
+        <translation>回答中没有 JSON 报告</translation>
+    </message>
+    <message>
+        <source>the %1 pipeline is not part of this build</source>
+        <translation>此版本不包含 %1 流水线</translation>
+    </message>
+    <message>
+        <source>run configuration: "cqs" must be an object</source>
+        <translation>运行配置："cqs" 必须是对象</translation>
+    </message>
+    <message>
+        <source>run configuration: "cqs.tags" must be a list of tag names</source>
+        <translation>运行配置："cqs.tags" 必须是标签名列表</translation>
+    </message>
+    <message>
+        <source>run configuration: "cqs.rules" must be a list of rules</source>
+        <translation>运行配置："cqs.rules" 必须是规则列表</translation>
+    </message>
+    <message>
+        <source>run configuration: %1 must be an object</source>
+        <translation>运行配置：%1 必须是对象</translation>
+    </message>
+    <message>
+        <source>run configuration: %1tag is missing</source>
+        <translation>运行配置：缺少 %1tag</translation>
+    </message>
+    <message>
+        <source>run configuration: %1language must be a language name</source>
+        <translation>运行配置：%1language 必须是语言名</translation>
+    </message>
+    <message>
+        <source>run configuration: %1enabled must be true or false</source>
+        <translation>运行配置：%1enabled 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>run configuration: %1min_score must be a whole number from 0 to 10</source>
+        <translation>运行配置：%1min_score 必须是 0 到 10 的整数</translation>
+    </message>
+    <message>
+        <source>run configuration: %1 repeats the rule for tag "%2"%3</source>
+        <translation>运行配置：%1 重复了标签 "%2"%3 的规则</translation>
+    </message>
+    <message>
+        <source>run configuration: "codeagent" must be an object</source>
+        <translation>运行配置："codeagent" 必须是对象</translation>
+    </message>
+    <message>
+        <source>run configuration: "codeagent.threshold" must be a number from 0 to 10</source>
+        <translation>运行配置："codeagent.threshold" 必须是 0 到 10 的数</translation>
+    </message>
+    <message>
+        <source>run configuration: "codeagent.tasks" must be a list of tasks (%1)</source>
+        <translation>运行配置："codeagent.tasks" 必须是任务列表（%1）</translation>
+    </message>
+    <message>
+        <source>run configuration: "codeagent.tasks" has "%1"; the tasks are %2</source>
+        <translation>运行配置："codeagent.tasks" 含有 "%1"；可用任务为 %2</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1 is missing</source>
+        <translation>运行配置：缺少 roles.%1</translation>
+    </message>
+    <message>
+        <source>run configuration: the %1 pipeline has no role "%2" (its roles: %3)</source>
+        <translation>运行配置：%1 流水线没有角色 "%2"（其角色：%3）</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1 is missing (the %2 pipeline needs it)</source>
+        <translation>运行配置：缺少 roles.%1（%2 流水线需要它）</translation>
+    </message>
+    <message>
+        <source>run configuration: "context" must be none, bm25, embedding or agent</source>
+        <translation>运行配置："context" 必须是 none、bm25、embedding 或 agent</translation>
+    </message>
+    <message>
+        <source>run configuration: "aacr" must be an object</source>
+        <translation>运行配置："aacr" 必须是对象</translation>
+    </message>
+    <message>
+        <source>run configuration: "pipeline" must be defect, cqs, aacr or codeagent</source>
+        <translation>运行配置："pipeline" 必须是 defect、cqs、aacr 或 codeagent</translation>
+    </message>
+    <message>
+        <source>run configuration: "%1" belongs to the %2 pipeline, not to %3</source>
+        <translation>运行配置："%1" 属于 %2 流水线，而不属于 %3</translation>
+    </message>
+    <message>
+        <source>run configuration: "cot" has no meaning for the %1 pipeline</source>
+        <translation>运行配置："cot" 对 %1 流水线没有意义</translation>
     </message>
 </context>
 <context>

@@ -278,7 +278,7 @@ bool MainWindow::startReview(const RunConfig &config, bool replay)
         box->open();
         return false;
     }
-    const auto started = m_session->startReview(config, replay ? QStringLiteral(":/replays/demo-review.json") : QString());
+    const auto started = m_session->startReview(config, replay ? RunDialog::demoReplayFile(config.pipeline) : QString());
     if (!started)
         statusBar()->showMessage(started.error().message, 5000);
     else if (!m_session->slices()) // made again for the run's token budget first

@@ -79,18 +79,23 @@ void PipelinePanel::started(const RunConfig &config, bool replay, int slices)
     m_errors->hide();
     m_exchanges->clear();
     m_exchange->clear();
-    m_mode->setText(replay ? tr("<b>Replay</b> of recorded answers — no model is called") : tr("<b>Live</b> run: %1").arg(config.reviewer.model.toHtmlEscaped()));
+    const auto profiles = config.profiles();
+    const QString model = profiles.isEmpty() ? QString() : profiles.first().second->model;
+    m_mode->setText(replay ? tr("<b>Replay</b> of recorded answers — no model is called") : tr("<b>Live</b> run: %1").arg(model.toHtmlEscaped()));
+    if (config.pipeline != PipelineKind::Defect)
+        m_mode->setText(m_mode->text() + QStringLiteral(" · ") + pipelineName(config.pipeline));
     m_progress->setRange(0, std::max(1, slices));
     m_progress->setValue(0);
-    m_status->setText(tr("Reviewing %n slice(s)…", nullptr, slices));
+    m_status->setText(config.pipeline == PipelineKind::Defect ? tr("Reviewing %n slice(s)…", nullptr, slices) : tr("Reviewing…"));
     m_cancel->setEnabled(true);
     Q_EMIT commentsChanged();
 }
 
 void PipelinePanel::progressed(const RunProgress &p)
 {
+    m_progress->setMaximum(std::max(1, p.slicesTotal));
     m_progress->setValue(p.slicesDone);
-    m_status->setText(tr("%1 of %2 slices · %3 requests (%4 failed) · %5 tokens · %6 s")
+    m_status->setText(tr("%1 of %2 steps · %3 requests (%4 failed) · %5 tokens · %6 s")
                           .arg(p.slicesDone)
                           .arg(p.slicesTotal)
                           .arg(p.requests)
@@ -124,10 +129,12 @@ void PipelinePanel::finished(std::shared_ptr<const RunRecord> record)
             m_errors->setToolTip(m_record->errors.join(QLatin1Char('\n')));
             m_errors->show();
         }
-        for (const Exchange &e : m_record->exchanges)
-            new QListWidgetItem((e.ok() ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + e.request.label
+        for (int i = 0; i < m_record->exchanges.size(); ++i) {
+            const Exchange &e = m_record->exchanges[i];
+            new QListWidgetItem((e.ok() ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + e.request.label + checkerSummary(i)
                                     + QStringLiteral(" · %1 ms").arg(e.latencyMs),
                                 m_exchanges);
+        }
     }
     refill();
     Q_EMIT commentsChanged();
@@ -172,6 +179,7 @@ QString PipelinePanel::exchangeText(int row) const
                        .arg(e.fromReplay ? tr(", replayed") : e.fromCache ? tr(", from the cache") : QString());
     if (!e.ok())
         text += QLatin1Char('\n') + tr("Error: %1").arg(e.error);
+    text += conversationText(row);
     for (const ChatMessage &m : e.request.messages)
         text += QStringLiteral("\n\n===== %1 =====\n%2").arg(m.role, m.content);
     text += QStringLiteral("\n\n===== %1 =====\n%2").arg(tr("answer"), e.response);
@@ -194,14 +202,56 @@ void PipelinePanel::refill()
         return a->q3Severity > b->q3Severity;
     });
     for (const ReviewComment *c : sorted) {
-        auto *item = new QTreeWidgetItem(m_comments, {QStringLiteral("%1:%2").arg(c->file).arg(c->lineStart), QString::number(c->q3Severity),
-                                                      c->kept ? tr("kept") : tr("dropped: %1").arg(c->droppedAt), c->issue});
+        // CQS comments carry the judge's 0..10 score and a tag instead of Q3.
+        const QString score = c->judgeScore >= 0 ? tr("judge %1").arg(c->judgeScore) : QString::number(c->q3Severity);
+        const QString issue = c->tag.isEmpty() ? c->issue : QStringLiteral("[%1] %2").arg(c->tag, c->issue);
+        auto *item = new QTreeWidgetItem(m_comments, {QStringLiteral("%1:%2").arg(c->file).arg(c->lineStart), score,
+                                                      c->kept ? tr("kept") : tr("dropped: %1").arg(c->droppedAt), issue});
         item->setToolTip(3, c->issue + QStringLiteral("\n\n") + c->rootCause + QStringLiteral("\n\n") + c->fix);
         if (!c->kept)
             for (int col = 0; col < 4; ++col)
                 item->setForeground(col, palette().color(QPalette::Disabled, QPalette::Text));
         m_listed.append(c);
     }
+}
+
+// The QA-Checker's verdict on a turn, for the exchange list: " · QA-Checker 5.5 < τ 7".
+QString PipelinePanel::checkerSummary(int exchange) const
+{
+    for (const Conversation &c : m_record->conversations)
+        for (const ConversationTurn &t : c.turns)
+            if ((t.exchange == exchange || t.checkerExchange == exchange) && t.score >= 0)
+                return tr(" · QA-Checker %1 %2 τ %3").arg(t.score, 0, 'g', 3).arg(t.score >= c.threshold ? QStringLiteral("≥") : QStringLiteral("<")).arg(c.threshold, 0, 'g', 3);
+    return {};
+}
+
+// Where an exchange stands in its CodeAgent conversation: the phase, the
+// roles, the turn, the checker's score and the instruction it appended.
+QString PipelinePanel::conversationText(int exchange) const
+{
+    for (const Conversation &c : m_record->conversations)
+        for (int n = 0; n < c.turns.size(); ++n) {
+            const ConversationTurn &t = c.turns[n];
+            if (t.exchange != exchange && t.checkerExchange != exchange)
+                continue;
+            QString text = QLatin1Char('\n') + tr("Conversation: %1 (%2), %3 instructs %4 · turn %5 of at most %6")
+                                                   .arg(c.task, c.phase, c.instructor, c.assistant)
+                                                   .arg(n + 1)
+                                                   .arg(c.maxTurns);
+            if (!c.supervised)
+                return text + QLatin1Char('\n') + tr("Not supervised by the QA-Checker.");
+            if (t.score >= 0)
+                text += QLatin1Char('\n') + tr("QA-Checker score: %1 (τ %2) — %3")
+                                               .arg(t.score, 0, 'g', 3)
+                                               .arg(c.threshold, 0, 'g', 3)
+                                               .arg(t.score >= c.threshold ? tr("accepted") : tr("asked again"));
+            if (!t.instruction.isEmpty())
+                text += QLatin1Char('\n') + tr("Additional instruction for turn %1: %2").arg(n + 2).arg(t.instruction);
+            if (!t.note.isEmpty())
+                text += QLatin1Char('\n') + tr("Note: %1").arg(t.note);
+            return text;
+        }
+    return {};
 }
 
 } // namespace rd

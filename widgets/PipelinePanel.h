@@ -47,6 +47,8 @@ Q_SIGNALS:
 
 private:
     void refill();
+    QString checkerSummary(int exchange) const;
+    QString conversationText(int exchange) const;
 
     std::shared_ptr<const RunRecord> m_record;
     QList<const ReviewComment *> m_listed;

@@ -9,7 +9,12 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFile>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QTableWidget>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -25,12 +30,25 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
 {
     setWindowTitle(tr("Run Review"));
     auto *form = new QFormLayout(this);
+    m_form = form;
     m_preset = new QComboBox(this);
+    m_preset->setObjectName(QStringLiteral("preset"));
     m_preset->addItem(tr("Paper's best: Left Flow, 3 reviewers, top-5, meta-reviewer, validator"), static_cast<int>(Preset::PaperBest));
     m_preset->addItem(tr("Quick: one reviewer"), static_cast<int>(Preset::Quick));
-    if (demoAvailable)
+    m_preset->addItem(tr("CQS: issue collector and judge, threshold and per-tag rules"), static_cast<int>(Preset::Cqs));
+    m_preset->addItem(tr("CodeAgent: four tasks supervised by the QA-Checker"), static_cast<int>(Preset::CodeAgent));
+    if (demoAvailable) {
         m_preset->addItem(tr("Demo: replay of recorded answers (offline)"), static_cast<int>(Preset::DemoReplay));
+        m_preset->addItem(tr("Demo: CQS replay (offline)"), static_cast<int>(Preset::DemoCqs));
+        m_preset->addItem(tr("Demo: CodeAgent replay (offline)"), static_cast<int>(Preset::DemoCodeAgent));
+    }
     form->addRow(tr("&Preset:"), m_preset);
+    m_pipeline = new QComboBox(this);
+    m_pipeline->setObjectName(QStringLiteral("pipeline"));
+    m_pipeline->addItem(tr("Defect-focused: reviewers, meta-reviewer, validator"), static_cast<int>(PipelineKind::Defect));
+    m_pipeline->addItem(tr("CQS: issue collector and issue judge"), static_cast<int>(PipelineKind::Cqs));
+    m_pipeline->addItem(tr("CodeAgent: role conversations with the QA-Checker"), static_cast<int>(PipelineKind::CodeAgent));
+    form->addRow(tr("P&ipeline:"), m_pipeline);
 
     m_endpoint = new QLineEdit(this);
     m_endpoint->setPlaceholderText(QStringLiteral("http://localhost:11434/v1"));
@@ -84,6 +102,78 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
     m_language = new QLineEdit(this);
     m_language->setPlaceholderText(tr("empty: no translation"));
     form->addRow(tr("Translate &into:"), m_language);
+
+    // CQS: what post-processing keeps (code-quality-score-cqs.txt §3.4).
+    m_cqs = new QGroupBox(tr("CQS post-processing"), this);
+    m_cqs->setObjectName(QStringLiteral("cqsOptions"));
+    auto *cqsForm = new QFormLayout(m_cqs);
+    m_cqsThreshold = new QSpinBox(m_cqs);
+    m_cqsThreshold->setObjectName(QStringLiteral("cqsThreshold"));
+    m_cqsThreshold->setRange(0, 10);
+    m_cqsThreshold->setToolTip(tr("Issues the judge scores below this (0 to 10) are dropped."));
+    cqsForm->addRow(tr("Judge score &threshold:"), m_cqsThreshold);
+    m_rules = new QTableWidget(0, 4, m_cqs);
+    m_rules->setObjectName(QStringLiteral("cqsRules"));
+    m_rules->setHorizontalHeaderLabels({tr("Tag"), tr("Language"), tr("On"), tr("Min. score")});
+    m_rules->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_rules->verticalHeader()->hide();
+    m_rules->setMinimumHeight(120);
+    m_rules->setToolTip(tr("Per-tag rules: a tag can be switched off or need a higher score, in every language or in one "
+                           "(cpp, c, python, java, go, ...). A rule naming the language wins."));
+    cqsForm->addRow(m_rules);
+    auto *ruleButtons = new QHBoxLayout;
+    auto *addRule = new QPushButton(tr("Add Rule"), m_cqs);
+    auto *removeRule = new QPushButton(tr("Remove Rule"), m_cqs);
+    ruleButtons->addWidget(addRule);
+    ruleButtons->addWidget(removeRule);
+    ruleButtons->addStretch(1);
+    cqsForm->addRow(ruleButtons);
+    connect(addRule, &QPushButton::clicked, this, [this] {
+        QList<CqsTagRule> list = rules();
+        list.append({QStringLiteral("Typo"), {}, true, {}});
+        setRules(list);
+    });
+    connect(removeRule, &QPushButton::clicked, this, [this] {
+        if (m_rules->currentRow() >= 0)
+            m_rules->removeRow(m_rules->currentRow());
+    });
+    form->addRow(m_cqs);
+
+    // CodeAgent: the tasks and the QA-Checker loop (codeagent.txt §2.4).
+    m_codeAgent = new QGroupBox(tr("CodeAgent"), this);
+    m_codeAgent->setObjectName(QStringLiteral("codeAgentOptions"));
+    auto *agentForm = new QFormLayout(m_codeAgent);
+    auto *taskRow = new QHBoxLayout;
+    const std::pair<QString, QString> taskNames[] = {{QStringLiteral("consistency"), tr("Commit message consistency")},
+                                                     {QStringLiteral("vulnerability"), tr("Vulnerability")},
+                                                     {QStringLiteral("format"), tr("Format")},
+                                                     {QStringLiteral("revision"), tr("Code revision")}};
+    for (const auto &[name, title] : taskNames) {
+        auto *box = new QCheckBox(title, m_codeAgent);
+        box->setProperty("task", name);
+        taskRow->addWidget(box);
+        m_tasks.append(box);
+    }
+    agentForm->addRow(tr("Tasks:"), taskRow);
+    m_qaChecker = new QCheckBox(tr("The QA-Checker supervises each conversation"), m_codeAgent);
+    agentForm->addRow(QString(), m_qaChecker);
+    m_tau = new QDoubleSpinBox(m_codeAgent);
+    m_tau->setObjectName(QStringLiteral("tau"));
+    m_tau->setRange(0, 10);
+    m_tau->setSingleStep(0.5);
+    m_tau->setDecimals(1);
+    m_tau->setToolTip(tr("An answer the QA-Checker scores below τ (0 to 10) is asked again with its additional instruction."));
+    agentForm->addRow(tr("Threshold &τ:"), m_tau);
+    m_maxTurns = new QSpinBox(m_codeAgent);
+    m_maxTurns->setObjectName(QStringLiteral("maxTurns"));
+    m_maxTurns->setRange(1, 50);
+    agentForm->addRow(tr("Max. &turns:"), m_maxTurns);
+    connect(m_qaChecker, &QCheckBox::toggled, this, [this](bool on) {
+        m_tau->setEnabled(on && m_qaChecker->isEnabled());
+        m_maxTurns->setEnabled(on && m_qaChecker->isEnabled());
+    });
+    form->addRow(m_codeAgent);
+    connect(m_pipeline, &QComboBox::currentIndexChanged, this, [this] { showPipeline(currentPipeline()); });
     auto *load = new QPushButton(tr("Load Configuration…"), this);
     m_loaded = new QLabel(this);
     auto *loadRow = new QHBoxLayout;
@@ -121,30 +211,136 @@ void RunDialog::applyPreset(Preset preset)
 {
     m_fromFile.reset();
     m_loaded->clear();
+    const bool replay = preset == Preset::DemoReplay || preset == Preset::DemoCqs || preset == Preset::DemoCodeAgent;
     RunConfig c; // the paper's defaults
-    c.reviewer.endpoint = m_endpoint->text();
-    c.reviewer.model = m_model->text();
-    c.reviewer.apiKeyEnv = m_keyVariable->text();
+    EndpointProfile profile;
+    profile.endpoint = m_endpoint->text();
+    profile.model = m_model->text();
+    profile.apiKeyEnv = m_keyVariable->text();
     c.tokenBudget = m_tokenBudget->value();
-    c.metaReviewer = c.reviewer;
-    c.validator = c.reviewer;
-    if (preset == Preset::Quick) {
-        c.reviewers = 1;
-        c.metaReviewer.reset();
-        c.validator.reset();
+    if (preset == Preset::DemoCqs || preset == Preset::DemoCodeAgent) {
+        QFile file(demoConfigFile(preset == Preset::DemoCqs ? PipelineKind::Cqs : PipelineKind::CodeAgent));
+        if (file.open(QIODevice::ReadOnly))
+            if (auto recorded = RunConfig::fromJson(file.readAll()))
+                c = *recorded;
+    } else if (preset == Preset::Cqs) {
+        c.pipeline = PipelineKind::Cqs;
+        c.roles[QStringLiteral("collector")] = profile;
+        c.roles[QStringLiteral("judge")] = profile;
+        // Examples of the paper's per-tag, per-language filters; edit freely.
+        c.cqs.rules = {{QStringLiteral("Documentation"), {}, true, 7}, {QStringLiteral("DivisionByZero"), QStringLiteral("python"), true, 8}};
+    } else if (preset == Preset::CodeAgent) {
+        c.pipeline = PipelineKind::CodeAgent;
+        c.roles[QStringLiteral("agent")] = profile;
+        c.roles[QStringLiteral("qa_checker")] = profile;
+    } else {
+        c.reviewer = profile;
+        c.metaReviewer = c.reviewer;
+        c.validator = c.reviewer;
+        if (preset == Preset::Quick) {
+            c.reviewers = 1;
+            c.metaReviewer.reset();
+            c.validator.reset();
+        }
     }
     setConfig(c);
-    const bool replay = preset == Preset::DemoReplay;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_endpoint, m_model, m_keyVariable, m_temperature, m_slicing, m_tokenBudget, m_reviewers, m_topK, m_meta,
-                                                       m_validator, m_cot, m_language})
+    QList<QWidget *> editable{m_endpoint, m_model, m_keyVariable, m_temperature, m_slicing, m_tokenBudget, m_reviewers, m_topK, m_meta,
+                              m_validator, m_cot, m_language, m_pipeline, m_cqsThreshold, m_rules, m_tau, m_maxTurns, m_qaChecker};
+    for (QCheckBox *box : m_tasks)
+        editable.append(box);
+    for (QWidget *w : editable)
         w->setEnabled(!replay);
+    for (QPushButton *button : m_cqs->findChildren<QPushButton *>())
+        button->setEnabled(!replay);
+    m_rules->setEditTriggers(replay ? QAbstractItemView::NoEditTriggers : QAbstractItemView::AllEditTriggers);
     if (replay)
         m_connection->setText(tr("The demo's recorded answers are replayed; no model is called."));
+    else
+        m_connection->clear(); // what a replay preset said does not hold for the endpoint
+}
+
+QString RunDialog::demoReplayFile(PipelineKind pipeline)
+{
+    switch (pipeline) {
+    case PipelineKind::Cqs: return QStringLiteral(":/replays/demo-cqs.json");
+    case PipelineKind::CodeAgent: return QStringLiteral(":/replays/demo-codeagent.json");
+    default: return QStringLiteral(":/replays/demo-review.json");
+    }
+}
+
+QString RunDialog::demoConfigFile(PipelineKind pipeline)
+{
+    switch (pipeline) {
+    case PipelineKind::Cqs: return QStringLiteral(":/replays/demo-cqs-config.json");
+    case PipelineKind::CodeAgent: return QStringLiteral(":/replays/demo-codeagent-config.json");
+    default: return QStringLiteral(":/replays/demo-review-config.json");
+    }
+}
+
+PipelineKind RunDialog::currentPipeline() const
+{
+    return static_cast<PipelineKind>(m_pipeline->currentData().toInt());
+}
+
+void RunDialog::showPipeline(PipelineKind pipeline)
+{
+    const bool defect = pipeline == PipelineKind::Defect;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_slicing, m_estimate, m_tokenBudget, m_reviewers, m_topK, m_meta, m_validator, m_cot, m_language})
+        m_form->setRowVisible(w, defect);
+    m_form->setRowVisible(m_cqs, pipeline == PipelineKind::Cqs);
+    m_form->setRowVisible(m_codeAgent, pipeline == PipelineKind::CodeAgent);
+    adjustSize();
+}
+
+void RunDialog::setRules(const QList<CqsTagRule> &list)
+{
+    m_rules->setRowCount(0);
+    for (const CqsTagRule &rule : list) {
+        const int row = m_rules->rowCount();
+        m_rules->insertRow(row);
+        m_rules->setItem(row, 0, new QTableWidgetItem(rule.tag));
+        m_rules->setItem(row, 1, new QTableWidgetItem(rule.language));
+        auto *on = new QTableWidgetItem;
+        on->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        on->setCheckState(rule.enabled ? Qt::Checked : Qt::Unchecked);
+        m_rules->setItem(row, 2, on);
+        m_rules->setItem(row, 3, new QTableWidgetItem(rule.minScore ? QString::number(*rule.minScore) : QString()));
+    }
+}
+
+QList<CqsTagRule> RunDialog::rules() const
+{
+    QList<CqsTagRule> list;
+    for (int row = 0; row < m_rules->rowCount(); ++row) {
+        auto text = [&](int column) { return m_rules->item(row, column) ? m_rules->item(row, column)->text().trimmed() : QString(); };
+        CqsTagRule rule;
+        rule.tag = text(0);
+        if (rule.tag.isEmpty())
+            continue;
+        rule.language = text(1).toLower();
+        rule.enabled = !m_rules->item(row, 2) || m_rules->item(row, 2)->checkState() == Qt::Checked;
+        bool ok = false;
+        const int score = text(3).toInt(&ok);
+        if (ok)
+            rule.minScore = std::clamp(score, 0, 10);
+        list.append(rule);
+    }
+    return list;
 }
 
 void RunDialog::setConfig(const RunConfig &c)
 {
-    m_temperature->setValue(c.reviewer.temperature);
+    m_pipeline->setCurrentIndex(std::max(0, m_pipeline->findData(static_cast<int>(c.pipeline))));
+    showPipeline(c.pipeline);
+    const auto profiles = c.profiles();
+    m_temperature->setValue(profiles.isEmpty() ? 0.0 : profiles.first().second->temperature);
+    m_cqsThreshold->setValue(c.cqs.threshold);
+    setRules(c.cqs.rules);
+    for (QCheckBox *box : m_tasks)
+        box->setChecked(c.codeAgent.tasks.contains(box->property("task").toString()));
+    m_tau->setValue(c.codeAgent.threshold);
+    m_maxTurns->setValue(c.codeAgent.maxTurns);
+    m_qaChecker->setChecked(c.pipeline != PipelineKind::CodeAgent || c.role(QStringLiteral("qa_checker")));
     m_slicing->setCurrentIndex(m_slicing->findData(algorithmName(c.slicing)));
     m_tokenBudget->setValue(c.tokenBudget);
     m_reviewers->setValue(c.reviewers);
@@ -157,7 +353,8 @@ void RunDialog::setConfig(const RunConfig &c)
 
 bool RunDialog::isReplay() const
 {
-    return static_cast<Preset>(m_preset->currentData().toInt()) == Preset::DemoReplay && !m_fromFile;
+    const auto preset = static_cast<Preset>(m_preset->currentData().toInt());
+    return (preset == Preset::DemoReplay || preset == Preset::DemoCqs || preset == Preset::DemoCodeAgent) && !m_fromFile;
 }
 
 RunConfig RunDialog::config() const
@@ -166,7 +363,7 @@ RunConfig RunDialog::config() const
         return *m_fromFile;
     RunConfig c;
     if (isReplay()) {
-        QFile file(QStringLiteral(":/replays/demo-review-config.json"));
+        QFile file(demoConfigFile(currentPipeline()));
         if (file.open(QIODevice::ReadOnly))
             if (auto replay = RunConfig::fromJson(file.readAll()))
                 return *replay;
@@ -176,6 +373,30 @@ RunConfig RunDialog::config() const
     profile.model = m_model->text().trimmed();
     profile.apiKeyEnv = m_keyVariable->text().trimmed();
     profile.temperature = m_temperature->value();
+    c.tokenBudget = m_tokenBudget->value();
+    if (currentPipeline() == PipelineKind::Cqs) {
+        c.pipeline = PipelineKind::Cqs;
+        c.roles[QStringLiteral("collector")] = profile;
+        c.roles[QStringLiteral("judge")] = profile;
+        c.cqs.threshold = m_cqsThreshold->value();
+        c.cqs.rules = rules();
+        return c;
+    }
+    if (currentPipeline() == PipelineKind::CodeAgent) {
+        c.pipeline = PipelineKind::CodeAgent;
+        c.roles[QStringLiteral("agent")] = profile;
+        if (m_qaChecker->isChecked())
+            c.roles[QStringLiteral("qa_checker")] = profile;
+        c.codeAgent.tasks.clear();
+        for (QCheckBox *box : m_tasks)
+            if (box->isChecked())
+                c.codeAgent.tasks << box->property("task").toString();
+        if (c.codeAgent.tasks.isEmpty())
+            c.codeAgent.tasks = CodeAgentOptions().tasks;
+        c.codeAgent.threshold = m_tau->value();
+        c.codeAgent.maxTurns = m_maxTurns->value();
+        return c;
+    }
     c.reviewer = profile;
     if (m_meta->isChecked())
         c.metaReviewer = profile;
@@ -185,7 +406,6 @@ RunConfig RunDialog::config() const
     if (!c.language.isEmpty())
         c.translator = profile;
     c.slicing = algorithmFromName(m_slicing->currentData().toString()).value_or(SliceAlgorithm::LeftFlow);
-    c.tokenBudget = m_tokenBudget->value();
     c.reviewers = m_reviewers->value();
     c.topK = m_topK->value();
     c.cot = m_cot->isChecked();

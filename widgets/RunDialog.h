@@ -11,8 +11,11 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QFormLayout;
 class QLineEdit;
 class QSpinBox;
+class QGroupBox;
+class QTableWidget;
 
 namespace rd {
 
@@ -25,13 +28,16 @@ class RunDialog : public QDialog
     Q_OBJECT
 
 public:
-    enum class Preset { PaperBest, Quick, DemoReplay };
+    enum class Preset { PaperBest, Quick, DemoReplay, Cqs, CodeAgent, DemoCqs, DemoCodeAgent };
 
     RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent = nullptr);
 
     void applyPreset(Preset preset);
     RunConfig config() const;
     bool isReplay() const;
+    // The demo's recorded answers for a pipeline's replay preset.
+    static QString demoReplayFile(PipelineKind pipeline);
+    static QString demoConfigFile(PipelineKind pipeline);
     // What each algorithm would send to the reviewers: slices and their
     // estimated tokens, shown under the algorithm before the run starts.
     struct SliceEstimate
@@ -46,6 +52,10 @@ private:
     void loadConfiguration();
     void setConfig(const RunConfig &config);
     void showEstimate();
+    void showPipeline(PipelineKind pipeline);
+    void setRules(const QList<CqsTagRule> &rules);
+    QList<CqsTagRule> rules() const;
+    PipelineKind currentPipeline() const;
 
     LlmClient &m_client;
     QComboBox *m_preset = nullptr;
@@ -65,6 +75,18 @@ private:
     QCheckBox *m_cot = nullptr;
     QLineEdit *m_language = nullptr;
     QLabel *m_loaded = nullptr;
+    QFormLayout *m_form = nullptr;
+    QComboBox *m_pipeline = nullptr;
+    // CQS: the judge's threshold and the per-tag rules.
+    QGroupBox *m_cqs = nullptr;
+    QSpinBox *m_cqsThreshold = nullptr;
+    QTableWidget *m_rules = nullptr;
+    // CodeAgent: the tasks, τ and the turn limit of the QA-Checker.
+    QGroupBox *m_codeAgent = nullptr;
+    QList<QCheckBox *> m_tasks;
+    QDoubleSpinBox *m_tau = nullptr;
+    QSpinBox *m_maxTurns = nullptr;
+    QCheckBox *m_qaChecker = nullptr;
     std::optional<RunConfig> m_fromFile;
 };
 

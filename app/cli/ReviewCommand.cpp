@@ -2,13 +2,15 @@
 
 #include <LlmClient.h>
 #include <MergeRequest.h>
+#include <ReviewPipeline.h>
 #include <ReviewRun.h>
 #include <RunConfig.h>
 #include <Slicer.h>
 
 #include <QCoreApplication>
 #include <QFile>
-#include <QFutureWatcher>
+#include <QFileInfo>
+#include <QMutex>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QtConcurrent>
@@ -21,19 +23,21 @@ int runReviewCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Review a merge request with the multi-role LLM pipeline (Reviewers, Meta-Reviewer, Validator, Translator)\n"
-        "against OpenAI-compatible endpoints, and write every comment with its provenance."));
+        "Review a merge request with a reviewer pipeline of the papers (defect: Reviewers, Meta-Reviewer, Validator,\n"
+        "Translator; cqs: issue collector and judge; codeagent: CodeAgent with the QA-Checker) against\n"
+        "OpenAI-compatible endpoints, and write every comment with its provenance."));
     const MergeRequestOptions target;
     target.addTo(parser);
     const QCommandLineOption config(QStringLiteral("config"),
-                                    QStringLiteral("The run configuration (JSON, see README), or a previous run's output to run it again."),
+                                    QStringLiteral("The run configuration (JSON, see README), or a previous run's output to run it again. "
+                                                   "Repeat it to run several pipelines side by side."),
                                     QStringLiteral("FILE"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Where to write the comments."), QStringLiteral("FILE"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default: the run and every comment) or aacr (kept comments, AACR-Bench)."),
                                     QStringLiteral("FORMAT"), QStringLiteral("json"));
     const QCommandLineOption cache(QStringLiteral("cache"), QStringLiteral("Response cache folder (default: the user's cache folder)."), QStringLiteral("DIR"));
     const QCommandLineOption noCache(QStringLiteral("no-cache"), QStringLiteral("Ask the models again even for requests seen before."));
-    const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Answer every request from this recording instead of the endpoints."), QStringLiteral("FILE"));
+    const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Answer every request from this recording instead of the endpoints (one per --config)."), QStringLiteral("FILE"));
     const QCommandLineOption record(QStringLiteral("record"), QStringLiteral("Also write the answers as a recording for --replay."), QStringLiteral("FILE"));
     const QCommandLineOption compileCommands(QStringLiteral("compile-commands"), QStringLiteral("A compile_commands.json for slicing."), QStringLiteral("PATH"));
     const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("Also store the run in this workspace (made when missing)."),
@@ -55,108 +59,173 @@ int runReviewCommand(const QStringList &arguments)
         if (const int failed = openReviewWorkspace(parser.value(workspace), store); failed >= 0)
             return failed;
 
-    QFile configFile(parser.value(config));
-    if (!configFile.open(QIODevice::ReadOnly))
-        return fail(ExitUsage, QStringLiteral("review: cannot read %1").arg(parser.value(config)));
-    const QByteArray configText = configFile.readAll();
-    auto runConfig = RunConfig::fromJson(configText);
-    if (!runConfig) {
-        // A previous run's output re-executes that run's configuration.
-        if (auto record = RunRecord::fromJson(configText); record && configText.contains("\"run\""))
-            runConfig = record->config;
-        else
-            return fail(ExitUsage, QStringLiteral("review: %1: %2").arg(parser.value(config), runConfig.error().message));
+    // Several --config run side by side over the same merge request, each
+    // with its own client (its endpoints, limits, cache or recording).
+    const QStringList configPaths = parser.values(config);
+    const QStringList replayPaths = parser.values(replay);
+    if (!replayPaths.isEmpty() && replayPaths.size() != configPaths.size())
+        return fail(ExitUsage, QStringLiteral("review: give one --replay per --config (%1 configurations, %2 recordings)").arg(configPaths.size()).arg(replayPaths.size()));
+    if (parser.values(record).size() > 1 || parser.values(out).size() > 1)
+        return fail(ExitUsage, QStringLiteral("review: --out and --record are given once; with several --config each run's file is named after its pipeline"));
+    QList<RunConfig> runConfigs;
+    for (const QString &path : configPaths) {
+        QFile configFile(path);
+        if (!configFile.open(QIODevice::ReadOnly))
+            return fail(ExitUsage, QStringLiteral("review: cannot read %1").arg(path));
+        const QByteArray configText = configFile.readAll();
+        auto runConfig = RunConfig::fromJson(configText);
+        if (!runConfig) {
+            // A previous run's output re-executes that run's configuration.
+            if (auto previous = RunRecord::fromJson(configText); previous && configText.contains("\"run\""))
+                runConfig = previous->config;
+            else
+                return fail(ExitUsage, QStringLiteral("review: %1: %2").arg(path, runConfig.error().message));
+        }
+        runConfigs.append(*runConfig);
     }
 
-    LlmClientOptions clientOptions;
-    clientOptions.timeoutMs = runConfig->timeoutSeconds * 1000;
-    clientOptions.retries = runConfig->retries;
-    clientOptions.concurrency = runConfig->concurrency;
-    LlmClient client(clientOptions);
-    if (parser.isSet(replay)) {
-        auto store = ResponseStore::replayFrom(parser.value(replay));
-        if (!store)
-            return fail(ExitUsage, QStringLiteral("review: %1").arg(store.error().message));
-        client.setReplay(*store);
-        // A replay answers for every role.
-        for (EndpointProfile *p : {&runConfig->reviewer})
-            p->endpoint = QStringLiteral("replay:");
-        for (auto *p : {&runConfig->metaReviewer, &runConfig->validator, &runConfig->translator})
-            if (*p)
-                (*p)->endpoint = QStringLiteral("replay:");
-    } else if (!parser.isSet(noCache)) {
-        const QString dir = parser.isSet(cache) ? parser.value(cache)
-                                                : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
-        client.setCache(ResponseStore::cacheIn(dir));
+    std::vector<std::unique_ptr<LlmClient>> clients;
+    for (qsizetype n = 0; n < runConfigs.size(); ++n) {
+        RunConfig &runConfig = runConfigs[n];
+        LlmClientOptions clientOptions;
+        clientOptions.timeoutMs = runConfig.timeoutSeconds * 1000;
+        clientOptions.retries = runConfig.retries;
+        clientOptions.concurrency = runConfig.concurrency;
+        auto client = std::make_unique<LlmClient>(clientOptions);
+        if (!replayPaths.isEmpty()) {
+            auto recorded = ResponseStore::replayFrom(replayPaths[n]);
+            if (!recorded)
+                return fail(ExitUsage, QStringLiteral("review: %1").arg(recorded.error().message));
+            client->setReplay(*recorded);
+            // A replay answers for every role.
+            for (const auto &[role, profile] : runConfig.profiles())
+                profile->endpoint = QStringLiteral("replay:");
+        } else if (!parser.isSet(noCache)) {
+            const QString dir = parser.isSet(cache) ? parser.value(cache)
+                                                    : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
+            client->setCache(ResponseStore::cacheIn(dir));
+        }
+        // A key variable that is not set is the configuration's fault, named
+        // before anything is asked.
+        if (const auto missing = runConfig.checkApiKeys())
+            return fail(ExitUsage, QStringLiteral("review: %1").arg(missing->message));
+        clients.push_back(std::move(client));
     }
-    // A key variable that is not set is the configuration's fault, named
-    // before anything is asked.
-    if (const auto missing = runConfig->checkApiKeys())
-        return fail(ExitUsage, QStringLiteral("review: %1").arg(missing->message));
 
     DiffOptions diffOptions;
     diffOptions.twoDot = parser.isSet(target.twoDot);
     const auto mr = MergeRequest::open(parser.value(target.repo), parser.value(target.base), parser.value(target.head), diffOptions);
     if (!mr)
         return fail(mr.error());
+    // Only the defect pipeline reads slices: the algorithms its runs name.
     SliceOptions sliceOptions;
-    sliceOptions.algorithms = {runConfig->slicing};
+    sliceOptions.algorithms.clear();
     sliceOptions.compileCommands = parser.value(compileCommands);
-    sliceOptions.tokenBudget = runConfig->tokenBudget;
-    const auto slices = sliceMergeRequest(*mr, sliceOptions);
-    if (!slices)
-        return fail(slices.error());
+    std::optional<int> budget;
+    for (const RunConfig &c : runConfigs) {
+        if (c.pipeline != PipelineKind::Defect)
+            continue;
+        if (budget && *budget != c.tokenBudget)
+            return fail(ExitUsage, QStringLiteral("review: the defect configurations slice with different token budgets (%1, %2); run them one at a time").arg(*budget).arg(c.tokenBudget));
+        budget = c.tokenBudget;
+        if (!sliceOptions.algorithms.contains(c.slicing))
+            sliceOptions.algorithms.append(c.slicing);
+    }
+    QList<Slice> slices;
+    if (budget) {
+        sliceOptions.tokenBudget = *budget;
+        const auto sliced = sliceMergeRequest(*mr, sliceOptions);
+        if (!sliced)
+            return fail(sliced.error());
+        slices = sliced->slices;
+    }
 
-    // The pipeline blocks on answers; the client needs this thread's event loop.
-    QFutureWatcher<RunRecord> watcher;
-    QObject::connect(&watcher, &QFutureWatcher<RunRecord>::finished, QCoreApplication::instance(), &QCoreApplication::quit);
-    const RunConfig configCopy = *runConfig;
-    watcher.setFuture(QtConcurrent::run([&client, &mr, &slices, configCopy] {
-        return runReview(client, *mr, slices->slices, configCopy, [](const RunProgress &p) {
-            std::fprintf(stderr, "\rreview: %d/%d slices, %d requests, %d tokens", p.slicesDone, p.slicesTotal, p.requests,
-                         p.promptTokens + p.completionTokens);
-        });
-    }));
-    QCoreApplication::exec();
-    const RunRecord result = watcher.result();
+    // The pipelines block on answers; the clients need this thread's event loop.
+    // One progress line for all of them.
+    QMutex progressLock;
+    QList<RunProgress> progress(runConfigs.size());
+    QList<QFuture<RunRecord>> runs;
+    for (qsizetype n = 0; n < runConfigs.size(); ++n) {
+        LlmClient *client = clients[n].get();
+        const RunConfig configCopy = runConfigs[n];
+        const MergeRequest *request = &*mr;
+        runs.append(QtConcurrent::run([client, request, &slices, configCopy, n, &progress, &progressLock, &runConfigs] {
+            return runPipeline(*client, *request, slices, configCopy, [n, &progress, &progressLock, &runConfigs](const RunProgress &p) {
+                QMutexLocker locker(&progressLock);
+                progress[n] = p;
+                QStringList parts;
+                int requests = 0, tokens = 0;
+                for (qsizetype i = 0; i < progress.size(); ++i) {
+                    parts << QStringLiteral("%1 %2/%3").arg(pipelineName(runConfigs[i].pipeline)).arg(progress[i].slicesDone).arg(progress[i].slicesTotal);
+                    requests += progress[i].requests;
+                    tokens += progress[i].promptTokens + progress[i].completionTokens;
+                }
+                std::fprintf(stderr, "\rreview: %s steps, %d requests, %d tokens", qPrintable(parts.join(QStringLiteral(", "))), requests, tokens);
+            });
+        }));
+    }
+    while (std::any_of(runs.begin(), runs.end(), [](const QFuture<RunRecord> &f) { return !f.isFinished(); }))
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     std::fprintf(stderr, "\n");
 
-    QSaveFile file(parser.value(out));
-    const QByteArray bytes = outputFormat == QLatin1String("json") ? result.toJson() : result.toAacrJson(*mr);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return fail(ExitInternal, QStringLiteral("review: cannot write %1").arg(parser.value(out)));
-    if (parser.isSet(record)) {
-        QList<Exchange> replayable = result.exchanges;
-        for (Exchange &e : replayable)
-            e.request.profile.endpoint = QStringLiteral("replay:");
-        if (auto written = ResponseStore::record(parser.value(record), replayable); !written)
-            return fail(written.error());
+    // One run: --out as given. Several: --out with the pipeline's name (and a
+    // number when two runs share it) before the extension.
+    QHash<QString, int> seen;
+    auto nameFor = [&](const QString &path, qsizetype n) -> QString {
+        if (runConfigs.size() == 1)
+            return path;
+        QString suffix = pipelineName(runConfigs[n].pipeline);
+        if (const int count = ++seen[path + suffix]; count > 1)
+            suffix += QStringLiteral("-%1").arg(count);
+        const QFileInfo info(path);
+        const QString ext = info.suffix().isEmpty() ? QString() : QLatin1Char('.') + info.suffix();
+        return info.path() + QLatin1Char('/') + info.completeBaseName() + QLatin1Char('-') + suffix + ext;
+    };
+    int exitCode = ExitOk;
+    for (qsizetype n = 0; n < runs.size(); ++n) {
+        const RunRecord result = runs[n].result();
+        const QString outPath = nameFor(parser.value(out), n);
+        QSaveFile file(outPath);
+        const QByteArray bytes = outputFormat == QLatin1String("json") ? result.toJson() : result.toAacrJson(*mr);
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+            return fail(ExitInternal, QStringLiteral("review: cannot write %1").arg(outPath));
+        if (parser.isSet(record)) {
+            QList<Exchange> replayable = result.exchanges;
+            for (Exchange &e : replayable)
+                e.request.profile.endpoint = QStringLiteral("replay:");
+            if (auto written = ResponseStore::record(nameFor(parser.value(record), n), replayable); !written)
+                return fail(written.error());
+        }
+        if (store)
+            if (const int failed = storeReview(*store, *mr, parser.value(target.repo), result); failed >= 0)
+                return failed;
+        const int kept = static_cast<int>(std::count_if(result.comments.begin(), result.comments.end(), [](const ReviewComment &c) { return c.kept; }));
+        const QString who = runConfigs.size() == 1 ? QString() : pipelineName(runConfigs[n].pipeline) + QStringLiteral(": ");
+        std::fprintf(stderr, "review: %s%lld requests (%d failed), %d of %lld comments kept, %d tokens; wrote %s\n", qPrintable(who),
+                     static_cast<long long>(result.exchanges.size()), result.failedRequests(), kept, static_cast<long long>(result.comments.size()),
+                     result.promptTokens() + result.completionTokens(), qPrintable(outPath));
+        // What went wrong is said, not only written into the output.
+        constexpr qsizetype shownErrors = 20;
+        for (qsizetype i = 0; i < std::min(shownErrors, result.errors.size()); ++i)
+            std::fprintf(stderr, "review: %s%s\n", qPrintable(who), qPrintable(result.errors[i]));
+        if (result.errors.size() > shownErrors)
+            std::fprintf(stderr, "review: ... and %lld more errors in %s\n", static_cast<long long>(result.errors.size() - shownErrors), qPrintable(outPath));
+        if (result.exchanges.isEmpty() && !result.errors.isEmpty())
+            exitCode = fail(ExitUsage, QStringLiteral("review: %1%2").arg(who, result.errors.first()));
+        else if (!result.exchanges.isEmpty() && result.failedRequests() == result.exchanges.size())
+            exitCode = fail(ExitService, QStringLiteral("review: %1no endpoint answered: %2").arg(who, result.errors.value(0)));
+        // A replay is exact or it is not a replay: any request the recording does
+        // not answer fails the command.
+        else if (!replayPaths.isEmpty() && result.failedRequests() > 0) {
+            const auto miss = std::find_if(result.exchanges.begin(), result.exchanges.end(), [](const Exchange &e) { return !e.ok(); });
+            exitCode = fail(ExitService, QStringLiteral("review: %1the recording does not answer %2 of %3 requests, first: %4")
+                                             .arg(who)
+                                             .arg(result.failedRequests())
+                                             .arg(result.exchanges.size())
+                                             .arg(miss->error));
+        }
     }
-    if (store)
-        if (const int failed = storeReview(*store, *mr, parser.value(target.repo), result); failed >= 0)
-            return failed;
-    const int kept = static_cast<int>(std::count_if(result.comments.begin(), result.comments.end(), [](const ReviewComment &c) { return c.kept; }));
-    std::fprintf(stderr, "review: %lld requests (%d failed), %d of %lld comments kept, %d tokens; wrote %s\n",
-                 static_cast<long long>(result.exchanges.size()), result.failedRequests(), kept, static_cast<long long>(result.comments.size()),
-                 result.promptTokens() + result.completionTokens(), qPrintable(parser.value(out)));
-    // What went wrong is said, not only written into the output.
-    constexpr qsizetype shownErrors = 20;
-    for (qsizetype i = 0; i < std::min(shownErrors, result.errors.size()); ++i)
-        std::fprintf(stderr, "review: %s\n", qPrintable(result.errors[i]));
-    if (result.errors.size() > shownErrors)
-        std::fprintf(stderr, "review: ... and %lld more errors in %s\n", static_cast<long long>(result.errors.size() - shownErrors), qPrintable(parser.value(out)));
-    if (!result.exchanges.isEmpty() && result.failedRequests() == result.exchanges.size())
-        return fail(ExitService, QStringLiteral("review: no endpoint answered: %1").arg(result.errors.value(0)));
-    // A replay is exact or it is not a replay: any request the recording does
-    // not answer makes the result another run's.
-    if (parser.isSet(replay) && result.failedRequests() > 0) {
-        const auto miss = std::find_if(result.exchanges.begin(), result.exchanges.end(), [](const Exchange &e) { return !e.ok(); });
-        return fail(ExitService, QStringLiteral("review: the recording does not answer %1 of %2 requests, first: %3")
-                                     .arg(result.failedRequests())
-                                     .arg(result.exchanges.size())
-                                     .arg(miss->error));
-    }
-    return ExitOk;
+    return exitCode;
 }
 
 } // namespace rd::cli

@@ -1,0 +1,81 @@
+#pragma once
+
+#include <QList>
+#include <QSet>
+#include <QString>
+
+namespace rd {
+
+// Readers of the CQS and CodeAgent roles' replies. Model output is untrusted:
+// JSON in fences or among prose, keys in the paper's spellings ("Function",
+// "problematic_function", "Suggested score"), numbers as strings, the
+// "Key: value" lines of the paper's YAML-like examples. Pure functions:
+// tests and a fuzz target call them directly; none throws or crashes.
+
+struct CqsIssue
+{
+    QString function;
+    QString rationale;
+    QString file;
+    int line = 0; // 0: none given
+    QString tag;
+};
+
+struct ParsedIssues
+{
+    QList<CqsIssue> issues;
+    QString error; // set when the reply holds no issue list
+};
+
+// The issue collector's reply: {"issues":[...]}, a bare list, one issue
+// object, or "File:/Line:/Function:/Rationale:/Tag:" lines.
+ParsedIssues parseCqsIssues(const QString &reply);
+
+struct JudgeVerdict
+{
+    int score = -1;     // 0..10
+    bool valid = true;  // "Status": valid / invalid
+    QString reason;
+    QString error;      // set when no score in 0..10 could be read
+};
+
+// The issue judge's reply about one issue: {"score", "status", "reason"}.
+JudgeVerdict parseJudgeVerdict(const QString &reply);
+
+struct CheckerVerdict
+{
+    double score = -1;   // 0..10
+    QString instruction; // the additional instruction for the next turn
+    QString reason;
+    QString error;
+};
+
+// The QA-Checker's reply: {"score"} or the mean of {"relevance",
+// "specificity", "coherence"} (codeagent.txt App. A, equal weights), and
+// {"instruction"}.
+CheckerVerdict parseCheckerVerdict(const QString &reply);
+
+struct AgentFinding
+{
+    QString file;
+    int lineStart = 0;
+    int lineEnd = 0;
+    QString issue;
+    QString fix;
+    QString code; // a revised snippet (code revision)
+    int severity = 0; // 1..7 when given
+};
+
+struct AgentReport
+{
+    QString verdict; // consistent, inconsistent, vulnerable, not_vulnerable, ...
+    QString summary;
+    QList<AgentFinding> findings;
+    QString error; // set when no JSON report could be read
+};
+
+// A CodeAgent task's answer: {"verdict", "summary", "findings":[{file,
+// line_start, line_end, issue, fix, code, severity}]}.
+AgentReport parseAgentReport(const QString &reply);
+
+} // namespace rd

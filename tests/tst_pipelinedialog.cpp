@@ -1,0 +1,264 @@
+// The Run Review dialog's pipeline presets (CQS per-tag rules, CodeAgent τ
+// and turn limit) and the exchange log of a QA-Checker conversation, with
+// screenshots of each.
+
+#include <FakeLlmServer.h>
+#include <Scenarios.h>
+#include <WaitFor.h>
+
+#include <DemoMergeRequest.h>
+#include <MainWindow.h>
+#include <PipelinePanel.h>
+#include <ReviewSession.h>
+#include <WorkspaceActions.h>
+#include <ReviewPipeline.h>
+#include <RunDialog.h>
+
+#include <LlmClient.h>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGroupBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtConcurrent>
+
+using namespace rd;
+using namespace rd::test;
+
+class PipelineDialogTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void eachPresetShowsItsPipelinesSettings_data();
+    void eachPresetShowsItsPipelinesSettings();
+    void editedTagRulesReachTheConfiguration();
+    void exchangeLogShowsTheQaCheckerTurns();
+    void windowReplaysEachDemoPipeline_data();
+    void windowReplaysEachDemoPipeline();
+
+private:
+    void select(RunDialog &dialog, RunDialog::Preset preset);
+    LlmClient m_client;
+};
+
+void PipelineDialogTest::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void PipelineDialogTest::select(RunDialog &dialog, RunDialog::Preset preset)
+{
+    auto *combo = dialog.findChild<QComboBox *>(QStringLiteral("preset"));
+    QVERIFY(combo);
+    const int row = combo->findData(static_cast<int>(preset));
+    QVERIFY(row >= 0);
+    combo->setCurrentIndex(row);
+}
+
+void PipelineDialogTest::eachPresetShowsItsPipelinesSettings_data()
+{
+    QTest::addColumn<int>("preset");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("pipeline");
+    QTest::addColumn<bool>("replay");
+    QTest::newRow("paper's best") << static_cast<int>(RunDialog::Preset::PaperBest) << "defect" << "defect" << false;
+    QTest::newRow("cqs") << static_cast<int>(RunDialog::Preset::Cqs) << "cqs" << "cqs" << false;
+    QTest::newRow("codeagent") << static_cast<int>(RunDialog::Preset::CodeAgent) << "codeagent" << "codeagent" << false;
+    QTest::newRow("demo cqs") << static_cast<int>(RunDialog::Preset::DemoCqs) << "demo-cqs" << "cqs" << true;
+    QTest::newRow("demo codeagent") << static_cast<int>(RunDialog::Preset::DemoCodeAgent) << "demo-codeagent" << "codeagent" << true;
+}
+
+void PipelineDialogTest::eachPresetShowsItsPipelinesSettings()
+{
+    QFETCH(int, preset);
+    QFETCH(QString, name);
+    QFETCH(QString, pipeline);
+    QFETCH(bool, replay);
+    RunDialog dialog(m_client, true);
+    select(dialog, static_cast<RunDialog::Preset>(preset));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const RunConfig config = dialog.config();
+    QCOMPARE(pipelineName(config.pipeline), pipeline);
+    QCOMPARE(dialog.isReplay(), replay);
+    auto *cqs = dialog.findChild<QGroupBox *>(QStringLiteral("cqsOptions"));
+    auto *agent = dialog.findChild<QGroupBox *>(QStringLiteral("codeAgentOptions"));
+    auto *reviewers = dialog.findChild<QSpinBox *>(QStringLiteral("tokenBudget"));
+    QVERIFY(cqs && agent && reviewers);
+    QCOMPARE(cqs->isVisible(), pipeline == QLatin1String("cqs"));
+    QCOMPARE(agent->isVisible(), pipeline == QLatin1String("codeagent"));
+    QCOMPARE(reviewers->isVisible(), pipeline == QLatin1String("defect"));
+    if (pipeline == QLatin1String("cqs")) {
+        auto *rules = dialog.findChild<QTableWidget *>(QStringLiteral("cqsRules"));
+        QVERIFY(rules);
+        QCOMPARE(rules->rowCount(), config.cqs.rules.size());
+        QVERIFY(rules->rowCount() >= 2);
+        QCOMPARE(rules->item(0, 0)->text(), config.cqs.rules[0].tag);
+        QVERIFY(config.role(QStringLiteral("collector")) && config.role(QStringLiteral("judge")));
+    }
+    if (pipeline == QLatin1String("codeagent")) {
+        QCOMPARE(dialog.findChild<QDoubleSpinBox *>(QStringLiteral("tau"))->value(), config.codeAgent.threshold);
+        QCOMPARE(dialog.findChild<QSpinBox *>(QStringLiteral("maxTurns"))->value(), 10);
+        QVERIFY(config.role(QStringLiteral("qa_checker")));
+        QCOMPARE(config.codeAgent.tasks.size(), 4);
+    }
+    if (replay)
+        for (const auto &[role, profile] : config.profiles())
+            QVERIFY2(profile->isReplay(), qPrintable(role));
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-run-dialog-%1.png").arg(name);
+    QVERIFY(dialog.grab().toImage().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+void PipelineDialogTest::editedTagRulesReachTheConfiguration()
+{
+    RunDialog dialog(m_client, false);
+    select(dialog, RunDialog::Preset::Cqs);
+    auto *rules = dialog.findChild<QTableWidget *>(QStringLiteral("cqsRules"));
+    auto *threshold = dialog.findChild<QSpinBox *>(QStringLiteral("cqsThreshold"));
+    QVERIFY(rules && threshold);
+    threshold->setValue(6);
+    rules->item(0, 1)->setText(QStringLiteral("Python"));
+    rules->item(0, 2)->setCheckState(Qt::Unchecked);
+    rules->item(1, 3)->setText(QStringLiteral("not a number"));
+    RunConfig config = dialog.config();
+    for (const auto &[role, profile] : config.profiles())
+        profile->model = QStringLiteral("m"); // no model is set in a fresh profile
+    QCOMPARE(config.cqs.threshold, 6);
+    QCOMPARE(config.cqs.rules.size(), 2);
+    QCOMPARE(config.cqs.rules[0].language, QStringLiteral("python"));
+    QVERIFY(!config.cqs.rules[0].enabled);
+    QVERIFY(!config.cqs.rules[1].minScore); // unreadable: the threshold applies
+    // What the dialog makes is a valid configuration file.
+    const auto again = RunConfig::fromJson(config.toJson());
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    QCOMPARE(again->cqs.rules[0].language, QStringLiteral("python"));
+
+    // CodeAgent: τ, the turn limit and the tasks.
+    select(dialog, RunDialog::Preset::CodeAgent);
+    dialog.findChild<QDoubleSpinBox *>(QStringLiteral("tau"))->setValue(8.5);
+    dialog.findChild<QSpinBox *>(QStringLiteral("maxTurns"))->setValue(4);
+    const RunConfig agent = dialog.config();
+    QCOMPARE(agent.codeAgent.threshold, 8.5);
+    QCOMPARE(agent.codeAgent.maxTurns, 4);
+}
+
+void PipelineDialogTest::exchangeLogShowsTheQaCheckerTurns()
+{
+    QTemporaryDir dir;
+    const auto repos = buildScenarios(dir.path(), {"modified"});
+    auto mr = MergeRequest::open(repos.at("modified"), QStringLiteral("main"), QStringLiteral("feature"));
+    QVERIFY(mr);
+    FakeLlmServer server;
+    // The QA-Checker accepts the vulnerability analysis at its third answer.
+    server.setResponder([](const FakeLlmServer::Request &request) {
+        const QJsonArray messages = QJsonDocument::fromJson(request.body).object().value(QStringLiteral("messages")).toArray();
+        const QString system = messages.first().toObject().value(QStringLiteral("content")).toString();
+        const QString user = messages.last().toObject().value(QStringLiteral("content")).toString();
+        if (system.contains(QLatin1String("You supervise one conversation"))) {
+            const int turn = static_cast<int>(user.count(QLatin1String("Additional instruction from the QA-Checker"))) + 1;
+            const double score = user.contains(QLatin1String("Task VA")) ? (turn == 1 ? 3 : turn == 2 ? 5.5 : 8) : 9;
+            return FakeLlmServer::completion(
+                QStringLiteral("{\"score\":%1,\"reason\":\"r\",\"instruction\":\"Name the file and line of each vulnerability (after turn %2).\"}").arg(score).arg(turn));
+        }
+        return FakeLlmServer::completion(QStringLiteral("{\"verdict\":\"consistent\",\"summary\":\"s\",\"findings\":[]}"));
+    });
+    const auto config = RunConfig::fromJson(QStringLiteral("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":{\"endpoint\":\"%1\",\"model\":\"agent\"},"
+                                                           "\"qa_checker\":{\"endpoint\":\"%1\",\"model\":\"checker\"}},\"codeagent\":{\"threshold\":7}}")
+                                                .arg(server.endpoint())
+                                                .toUtf8());
+    QVERIFY(config);
+    LlmClient client;
+    const RunConfig c = *config;
+    const MergeRequest &request = *mr;
+    auto record = std::make_shared<const RunRecord>(waitFor(QtConcurrent::run([&client, &request, c] { return runPipeline(client, request, {}, c); })));
+    QVERIFY2(record->errors.isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
+
+    PipelinePanel panel;
+    panel.resize(1200, 700);
+    panel.started(c, false, 0);
+    panel.finished(record);
+    QCOMPARE(panel.exchangeCount(), record->exchanges.size());
+    // The second answer of the vulnerability conversation: scored 5.5, asked again.
+    int second = -1;
+    for (int i = 0; i < record->exchanges.size(); ++i)
+        if (record->exchanges[i].request.label.startsWith(QLatin1String("codeagent vulnerability, turn 2")))
+            second = i;
+    QVERIFY(second >= 0);
+    const QString text = panel.exchangeText(second);
+    QVERIFY2(text.contains(QStringLiteral("Conversation: vulnerability (code_review), Coder instructs Reviewer · turn 2 of at most 10")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("QA-Checker score: 5.5 (τ 7) — asked again")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Additional instruction for turn 3: Name the file and line of each vulnerability (after turn 2).")), qPrintable(text));
+    auto *list = panel.findChild<QListWidget *>();
+    QVERIFY(list);
+    QVERIFY2(list->item(second)->text().contains(QStringLiteral("QA-Checker 5.5 < τ 7")), qPrintable(list->item(second)->text()));
+    list->setCurrentRow(second);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-qa-checker-exchange-log.png");
+    QVERIFY(panel.grab().toImage().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+void PipelineDialogTest::windowReplaysEachDemoPipeline_data()
+{
+    QTest::addColumn<int>("pipeline");
+    QTest::addColumn<int>("kept");
+    QTest::newRow("cqs") << static_cast<int>(PipelineKind::Cqs) << 3;
+    QTest::newRow("codeagent") << static_cast<int>(PipelineKind::CodeAgent) << 5;
+}
+
+// The demo presets in the window: the recording the dialog names answers
+// every request, the comments land in the workspace, the panel shows the run.
+void PipelineDialogTest::windowReplaysEachDemoPipeline()
+{
+    QFETCH(int, pipeline);
+    QFETCH(int, kept);
+    const auto kind = static_cast<PipelineKind>(pipeline);
+    QSettings().clear();
+    QTemporaryDir root;
+    MainWindow window;
+    window.resize(1500, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.workspaces()->open(root.filePath(QStringLiteral("demo.rdw")), true));
+    auto demo = ensureDemoMergeRequest(root.filePath(QStringLiteral("demo-inventory")));
+    QVERIFY2(demo, demo ? "" : qPrintable(demo.error().message));
+    QSignalSpy sliced(&window, &MainWindow::slicingFinished);
+    window.openMergeRequest(*demo);
+    QVERIFY(sliced.wait(120000));
+    QFile configFile(RunDialog::demoConfigFile(kind));
+    QVERIFY(configFile.open(QIODevice::ReadOnly));
+    const auto config = RunConfig::fromJson(configFile.readAll());
+    QVERIFY(config);
+    QSignalSpy reviewed(&window, &MainWindow::reviewFinished);
+    QVERIFY(window.startReview(*config, true));
+    QVERIFY(reviewed.wait(120000));
+    const auto record = window.session()->lastRun();
+    QVERIFY(record);
+    QCOMPARE(record->config.pipeline, kind);
+    QVERIFY2(record->errors.isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
+    QCOMPARE(window.session()->comments().size(), record->comments.size());
+    auto *panel = window.findChild<PipelinePanel *>();
+    QVERIFY(panel);
+    QCOMPARE(panel->listedComments().size(), kept);
+    QCOMPARE(panel->exchangeCount(), record->exchanges.size());
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-window-demo-%1.png").arg(pipelineName(kind));
+    QVERIFY(window.grab().toImage().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+QTEST_MAIN(PipelineDialogTest)
+#include "tst_pipelinedialog.moc"

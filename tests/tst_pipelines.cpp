@@ -1,0 +1,603 @@
+// Pipeline selection and the other reviewers of the papers: the run
+// configuration per pipeline, CQS (collector, judge, threshold and per-tag
+// rules) and CodeAgent (phases, QA-Checker loop) end to end against the fake
+// OpenAI-compatible server, and the tolerant readers of their replies.
+
+#include <FakeLlmServer.h>
+#include <Scenarios.h>
+#include <WaitFor.h>
+
+#include <CodeAgentPipeline.h>
+#include <CqsPipeline.h>
+#include <DiffText.h>
+#include <PipelineOutput.h>
+#include <ReviewJob.h>
+#include <ReviewPipeline.h>
+#include <ReviewSession.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtConcurrent>
+
+using namespace rd;
+using namespace rd::test;
+
+namespace {
+
+// The system and the last user message of a chat request.
+std::pair<QString, QString> messagesOf(const FakeLlmServer::Request &request)
+{
+    const QJsonArray messages = QJsonDocument::fromJson(request.body).object().value(QStringLiteral("messages")).toArray();
+    return {messages.at(0).toObject().value(QStringLiteral("content")).toString(),
+            messages.at(messages.size() - 1).toObject().value(QStringLiteral("content")).toString()};
+}
+
+QByteArray cqsConfig(const QString &endpoint, const QByteArray &options = "{}")
+{
+    return QStringLiteral("{\"pipeline\":\"cqs\",\"concurrency\":4,\"roles\":{\"collector\":{\"endpoint\":\"%1\",\"model\":\"collector-model\"},"
+                          "\"judge\":{\"endpoint\":\"%1\",\"model\":\"judge-model\"}},\"cqs\":%2}")
+        .arg(endpoint, QString::fromUtf8(options))
+        .toUtf8();
+}
+
+QByteArray codeAgentConfig(const QString &endpoint, const QByteArray &options, bool checker = true)
+{
+    return QStringLiteral("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":{\"endpoint\":\"%1\",\"model\":\"agent-model\"}%3},\"codeagent\":%2}")
+        .arg(endpoint, QString::fromUtf8(options),
+             checker ? QStringLiteral(",\"qa_checker\":{\"endpoint\":\"%1\",\"model\":\"checker-model\"}").arg(endpoint) : QString())
+        .toUtf8();
+}
+
+ReviewComment judged(const QString &file, const QString &tag, int score)
+{
+    ReviewComment c;
+    c.file = file;
+    c.tag = tag;
+    c.judgeScore = score;
+    return c;
+}
+
+} // namespace
+
+class PipelinesTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void configurationIsCheckedPerPipeline_data();
+    void configurationIsCheckedPerPipeline();
+    void configurationsRoundTrip();
+    void collectorRepliesAreReadTolerantly_data();
+    void collectorRepliesAreReadTolerantly();
+    void judgeAndCheckerRepliesAreReadTolerantly();
+    void mutatedRepliesNeverCrashTheReaders();
+    void snippetDiffNumbersEveryLine();
+    void perTagRulesDropWithTheRuleThatDecided();
+    void cqsCollectsJudgesAndFilters();
+    void cqsKeepsUnreadableRepliesRaw();
+    void qaCheckerAcceptsAtTurnThree();
+    void qaCheckerStopsAtTheTurnLimit();
+    void withoutQaCheckerEachConversationIsOneTurn();
+    void aacrIsAcceptedButNotBuiltHere();
+    void reviewJobRunsTheConfiguredPipeline();
+
+private:
+    RunRecord run(const QByteArray &configJson);
+    QTemporaryDir m_dir;
+    std::optional<MergeRequest> m_mr;
+    int m_addedLine = 0;
+};
+
+void PipelinesTest::initTestCase()
+{
+    const auto repos = buildScenarios(m_dir.path(), {"modified"});
+    auto mr = MergeRequest::open(repos.at("modified"), QStringLiteral("main"), QStringLiteral("feature"));
+    QVERIFY(mr);
+    m_mr = std::move(mr).value();
+    for (const FileDiff &f : m_mr->files)
+        for (const Hunk &h : f.hunks)
+            for (const DiffLine &l : h.lines)
+                if (l.kind == LineKind::Added && m_addedLine == 0)
+                    m_addedLine = l.newLine;
+    QVERIFY(m_addedLine > 0);
+}
+
+RunRecord PipelinesTest::run(const QByteArray &configJson)
+{
+    const auto config = RunConfig::fromJson(configJson);
+    if (!config)
+        qFatal("bad test configuration: %s", qPrintable(config.error().message));
+    LlmClientOptions options;
+    options.timeoutMs = 5000;
+    options.retries = 0;
+    LlmClient client(options);
+    const MergeRequest &mr = *m_mr;
+    const RunConfig c = *config;
+    return waitFor(QtConcurrent::run([&client, &mr, c] { return runPipeline(client, mr, {}, c); }));
+}
+
+void PipelinesTest::configurationIsCheckedPerPipeline_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("message");
+    const QByteArray p = "{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}";
+    QTest::newRow("unknown pipeline") << QByteArray("{\"pipeline\":\"magic\",\"roles\":{}}") << QStringLiteral("\"pipeline\" must be defect, cqs, aacr or codeagent");
+    QTest::newRow("defect role in cqs") << QByteArray("{\"pipeline\":\"cqs\",\"roles\":{\"collector\":" + p + ",\"judge\":" + p + ",\"reviewer\":" + p + "}}")
+                                        << QStringLiteral("the cqs pipeline has no role \"reviewer\"");
+    QTest::newRow("cqs role in defect") << QByteArray("{\"roles\":{\"reviewer\":" + p + ",\"judge\":" + p + "}}") << QStringLiteral("unknown role \"judge\"");
+    QTest::newRow("judge missing") << QByteArray("{\"pipeline\":\"cqs\",\"roles\":{\"collector\":" + p + "}}")
+                                   << QStringLiteral("roles.judge is missing (the cqs pipeline needs it)");
+    QTest::newRow("context outside aacr") << QByteArray("{\"pipeline\":\"cqs\",\"context\":\"bm25\",\"roles\":{\"collector\":" + p + ",\"judge\":" + p + "}}")
+                                          << QStringLiteral("\"context\" belongs to the aacr pipeline, not to cqs");
+    QTest::newRow("context in defect") << QByteArray("{\"context\":\"none\",\"roles\":{\"reviewer\":" + p + "}}")
+                                       << QStringLiteral("\"context\" belongs to the aacr pipeline, not to defect");
+    QTest::newRow("defect key in codeagent") << QByteArray("{\"pipeline\":\"codeagent\",\"top_k\":3,\"roles\":{\"agent\":" + p + "}}")
+                                             << QStringLiteral("\"top_k\" belongs to the defect pipeline, not to codeagent");
+    QTest::newRow("cqs options in defect") << QByteArray("{\"cqs\":{},\"roles\":{\"reviewer\":" + p + "}}")
+                                           << QStringLiteral("\"cqs\" belongs to the cqs pipeline, not to defect");
+    QTest::newRow("cot in cqs") << QByteArray("{\"pipeline\":\"cqs\",\"cot\":false,\"roles\":{\"collector\":" + p + ",\"judge\":" + p + "}}")
+                                << QStringLiteral("\"cot\" has no meaning for the cqs pipeline");
+    QTest::newRow("cqs typo") << QByteArray("{\"pipeline\":\"cqs\",\"roles\":{\"collector\":" + p + ",\"judge\":" + p + "},\"cqs\":{\"treshold\":3}}")
+                              << QStringLiteral("unknown key \"cqs.treshold\" (did you mean \"cqs.threshold\"?)");
+    QTest::newRow("rule score range") << QByteArray("{\"pipeline\":\"cqs\",\"roles\":{\"collector\":" + p + ",\"judge\":" + p
+                                                    + "},\"cqs\":{\"rules\":[{\"tag\":\"Typo\",\"min_score\":11}]}}")
+                                      << QStringLiteral("cqs.rules[0].min_score must be a whole number from 0 to 10");
+    QTest::newRow("rule without tag") << QByteArray("{\"pipeline\":\"cqs\",\"roles\":{\"collector\":" + p + ",\"judge\":" + p + "},\"cqs\":{\"rules\":[{\"enabled\":false}]}}")
+                                      << QStringLiteral("cqs.rules[0].tag is missing");
+    QTest::newRow("rule repeated") << QByteArray("{\"pipeline\":\"cqs\",\"roles\":{\"collector\":" + p + ",\"judge\":" + p
+                                                 + "},\"cqs\":{\"rules\":[{\"tag\":\"Typo\"},{\"tag\":\"Typo\",\"enabled\":false}]}}")
+                                   << QStringLiteral("cqs.rules[1] repeats the rule for tag \"Typo\"");
+    QTest::newRow("unknown task") << QByteArray("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":" + p + "},\"codeagent\":{\"tasks\":[\"poetry\"]}}")
+                                  << QStringLiteral("\"codeagent.tasks\" has \"poetry\"");
+    QTest::newRow("max turns") << QByteArray("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":" + p + "},\"codeagent\":{\"max_turns\":0}}")
+                               << QStringLiteral("\"max_turns\" must be a whole number from 1 to 50");
+    QTest::newRow("tau range") << QByteArray("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":" + p + "},\"codeagent\":{\"threshold\":12}}")
+                               << QStringLiteral("\"codeagent.threshold\" must be a number from 0 to 10");
+    QTest::newRow("aacr context") << QByteArray("{\"pipeline\":\"aacr\",\"context\":\"psychic\",\"roles\":{\"reviewer\":" + p + "}}")
+                                  << QStringLiteral("\"context\" must be none, bm25, embedding or agent");
+    QTest::newRow("aacr options not object") << QByteArray("{\"pipeline\":\"aacr\",\"aacr\":3,\"roles\":{\"reviewer\":" + p + "}}")
+                                             << QStringLiteral("\"aacr\" must be an object");
+}
+
+void PipelinesTest::configurationIsCheckedPerPipeline()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, message);
+    const auto c = RunConfig::fromJson(json);
+    QVERIFY(!c);
+    QVERIFY2(c.error().message.contains(message), qPrintable(c.error().message));
+}
+
+void PipelinesTest::configurationsRoundTrip()
+{
+    const auto cqs = RunConfig::fromJson(cqsConfig(QStringLiteral("http://h/v1"), "{\"threshold\":6,\"tags\":[\"NullCheck\"],\"rules\":["
+                                                                                  "{\"tag\":\"Documentation\",\"enabled\":false},"
+                                                                                  "{\"tag\":\"DivisionByZero\",\"language\":\"Python\",\"min_score\":8}]}"));
+    QVERIFY2(cqs, cqs ? "" : qPrintable(cqs.error().message));
+    QCOMPARE(cqs->pipeline, PipelineKind::Cqs);
+    QCOMPARE(cqs->cqs.threshold, 6);
+    QCOMPARE(cqs->cqs.rules.size(), 2);
+    QCOMPARE(cqs->cqs.rules[1].language, QStringLiteral("python"));
+    const auto again = RunConfig::fromJson(cqs->toJson());
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    QCOMPARE(again->toJson(), cqs->toJson());
+    QCOMPARE(again->role(QStringLiteral("judge"))->model, QStringLiteral("judge-model"));
+    QCOMPARE(again->cqs.extraTags, QStringList{QStringLiteral("NullCheck")});
+
+    const auto agent = RunConfig::fromJson(codeAgentConfig(QStringLiteral("http://h/v1"), "{\"threshold\":6.5,\"max_turns\":4,\"tasks\":[\"vulnerability\"]}"));
+    QVERIFY2(agent, agent ? "" : qPrintable(agent.error().message));
+    const auto agentAgain = RunConfig::fromJson(agent->toJson());
+    QVERIFY(agentAgain);
+    QCOMPARE(agentAgain->codeAgent.threshold, 6.5);
+    QCOMPARE(agentAgain->codeAgent.maxTurns, 4);
+    QCOMPARE(agentAgain->codeAgent.tasks, QStringList{QStringLiteral("vulnerability")});
+
+    // The defect configuration's JSON is as it was: no pipeline key.
+    const auto defect = RunConfig::fromJson("{\"roles\":{\"reviewer\":{\"endpoint\":\"http://h/v1\",\"model\":\"m\"}}}");
+    QVERIFY(defect);
+    QVERIFY(!defect->toJson().contains("\"pipeline\""));
+    QCOMPARE(defect->profiles().size(), 1);
+}
+
+void PipelinesTest::collectorRepliesAreReadTolerantly_data()
+{
+    QTest::addColumn<QString>("reply");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QString>("firstTag");
+    QTest::addColumn<int>("firstLine");
+    const QString one = QStringLiteral("{\"issues\":[{\"function\":\"f\",\"rationale\":\"r\",\"file\":\"a.cpp\",\"line\":12,\"tag\":\"Typo\"}]}");
+    QTest::newRow("plain") << one << 1 << "Typo" << 12;
+    QTest::newRow("fenced with prose") << QStringLiteral("Sure! Here it is:\n```json\n%1\n```\nLet me know.").arg(one) << 1 << "Typo" << 12;
+    QTest::newRow("paper's spellings") << QStringLiteral("[{\"Function\":\"f\",\"Rationale\":\"r\",\"relevant_file\":\"a.cpp\",\"Line\":\"7\",\"Tag\":\"UseConstant\"}]") << 1
+                                       << "UseConstant" << 7;
+    QTest::newRow("objects one after another") << QStringLiteral("{\"rationale\":\"a\",\"tag\":\"Typo\",\"line\":3}\n{\"rationale\":\"b\",\"tag\":\"ExtractMethod\"}") << 2
+                                               << "Typo" << 3;
+    QTest::newRow("key value lines") << QStringLiteral("File: src/a.cpp\nLine: 267\nFunction: handle\nRationale: duplicated\nlogic in two files.\nTag: DedupeLogic\n\n"
+                                                       "File: src/b.cpp\nLine: 9\nRationale: x\nTag: Typo")
+                                     << 2 << "DedupeLogic" << 267;
+    QTest::newRow("missing fields") << QStringLiteral("{\"issues\":[{\"rationale\":\"only this\"}]}") << 1 << "" << 0;
+    QTest::newRow("negative line") << QStringLiteral("{\"issues\":[{\"rationale\":\"r\",\"line\":-4,\"tag\":\"Typo\"}]}") << 1 << "Typo" << 0;
+    QTest::newRow("empty list") << QStringLiteral("{\"issues\":[]}") << 0 << "" << 0;
+    QTest::newRow("no issues in words") << QStringLiteral("I found no issues in this change.") << 0 << "" << 0;
+    QTest::newRow("prose only") << QStringLiteral("The change looks like it refactors the handler.") << -1 << "" << 0;
+    QTest::newRow("truncated") << QStringLiteral("{\"issues\":[{\"rationale\":\"cut") << -1 << "" << 0;
+    QTest::newRow("binary noise") << QString::fromLatin1("\x01{[\"\\\x7f]}}}{{{") << -1 << "" << 0;
+}
+
+void PipelinesTest::collectorRepliesAreReadTolerantly()
+{
+    QFETCH(QString, reply);
+    QFETCH(int, count);
+    QFETCH(QString, firstTag);
+    QFETCH(int, firstLine);
+    const ParsedIssues parsed = parseCqsIssues(reply);
+    if (count < 0) {
+        QVERIFY(!parsed.error.isEmpty());
+        QVERIFY(parsed.issues.isEmpty());
+        return;
+    }
+    QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+    QCOMPARE(parsed.issues.size(), count);
+    if (count > 0) {
+        QCOMPARE(parsed.issues.first().tag, firstTag);
+        QCOMPARE(parsed.issues.first().line, firstLine);
+    }
+}
+
+void PipelinesTest::judgeAndCheckerRepliesAreReadTolerantly()
+{
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("```json\n{\"motivation\":\"m\",\"status\":\"valid\",\"score\":7,\"reason\":\"ok\"}\n```")).score, 7);
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("{\"Suggested score\":\"8\",\"Score reason\":\"why\"}")).reason, QStringLiteral("why"));
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("Status: invalid\nSuggested score: 2\nScore reason: wrong line")).valid, false);
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("Status: invalid\nSuggested score: 2\nScore reason: wrong line")).score, 2);
+    QVERIFY(!parseJudgeVerdict(QStringLiteral("{\"score\":15}")).error.isEmpty());
+    QVERIFY(!parseJudgeVerdict(QStringLiteral("looks fine to me")).error.isEmpty());
+    QCOMPARE(parseCheckerVerdict(QStringLiteral("{\"relevance\":9,\"specificity\":6,\"coherence\":6}")).score, 7.0);
+    QCOMPARE(parseCheckerVerdict(QStringLiteral("ok {\"score\":\"4.5\",\"instruction\":\"name the line\"}")).instruction, QStringLiteral("name the line"));
+    QVERIFY(!parseCheckerVerdict(QStringLiteral("{\"score\":-1}")).error.isEmpty());
+    QVERIFY(!parseCheckerVerdict(QStringLiteral("fine")).error.isEmpty());
+    const AgentReport report = parseAgentReport(QStringLiteral("Report:\n{\"verdict\":\"Not Vulnerable\",\"findings\":[{\"file\":\"a.c\",\"line\":\"4\",\"issue\":\"x\",\"severity\":99}]}"));
+    QCOMPARE(report.verdict, QStringLiteral("not_vulnerable"));
+    QCOMPARE(report.findings.size(), 1);
+    QCOMPARE(report.findings[0].lineStart, 4);
+    QCOMPARE(report.findings[0].lineEnd, 4);
+    QCOMPARE(report.findings[0].severity, 0); // out of 1..7: not a severity
+    QVERIFY(!parseAgentReport(QStringLiteral("I think it is fine.")).error.isEmpty());
+}
+
+// A fuzz target's loop, seeded: replies cut, spliced and sprinkled with
+// JSON punctuation go through every reader; each answers or names an error.
+void PipelinesTest::mutatedRepliesNeverCrashTheReaders()
+{
+    const QStringList seeds = {
+        QStringLiteral("{\"issues\":[{\"function\":\"f\",\"rationale\":\"r\",\"file\":\"a.cpp\",\"line\":12,\"tag\":\"Typo\"}]}"),
+        QStringLiteral("File: a.cpp\nLine: 3\nRationale: x\nTag: Typo"),
+        QStringLiteral("{\"motivation\":\"m\",\"status\":\"valid\",\"score\":7,\"reason\":\"ok\"}"),
+        QStringLiteral("{\"relevance\":9,\"specificity\":6,\"coherence\":6,\"instruction\":\"i\"}"),
+        QStringLiteral("{\"verdict\":\"vulnerable\",\"findings\":[{\"file\":\"a.c\",\"line_start\":1e308,\"severity\":\"NaN\"}]}")};
+    const QString noise = QStringLiteral("{}[]\":,\\ 0-9e.\n`");
+    QRandomGenerator random(13);
+    int read = 0;
+    for (int round = 0; round < 3000; ++round) {
+        QString text = seeds[random.bounded(static_cast<int>(seeds.size()))];
+        for (int edits = random.bounded(1, 6); edits > 0; --edits) {
+            const int at = random.bounded(static_cast<int>(text.size()) + 1);
+            switch (random.bounded(3)) {
+            case 0: text.insert(at, noise[random.bounded(static_cast<int>(noise.size()))]); break;
+            case 1: text.remove(at, random.bounded(1, 8)); break;
+            default: text.insert(at, seeds[random.bounded(static_cast<int>(seeds.size()))].left(random.bounded(1, 30))); break;
+            }
+        }
+        const ParsedIssues issues = parseCqsIssues(text);
+        QVERIFY(issues.error.isEmpty() || issues.issues.isEmpty());
+        for (const CqsIssue &issue : issues.issues)
+            QVERIFY(issue.line >= 0);
+        const JudgeVerdict verdict = parseJudgeVerdict(text);
+        QVERIFY(!verdict.error.isEmpty() || (verdict.score >= 0 && verdict.score <= 10));
+        const CheckerVerdict check = parseCheckerVerdict(text);
+        QVERIFY(!check.error.isEmpty() || (check.score >= 0 && check.score <= 10));
+        const AgentReport report = parseAgentReport(text);
+        for (const AgentFinding &f : report.findings)
+            QVERIFY(f.lineStart >= 0 && f.lineEnd >= f.lineStart && f.severity >= 0 && f.severity <= 7);
+        read += issues.error.isEmpty() + verdict.error.isEmpty() + check.error.isEmpty() + report.error.isEmpty();
+    }
+    QVERIFY(read > 1000); // the mutations leave much readable, so the readers were exercised
+}
+
+void PipelinesTest::snippetDiffNumbersEveryLine()
+{
+    const FileDiff *file = nullptr;
+    for (const FileDiff &f : m_mr->files)
+        if (f.displayPath() == "src/compute.cpp")
+            file = &f;
+    QVERIFY(file);
+    const QString text = snippetDiff(*file, 1);
+    QVERIFY(text.startsWith(QStringLiteral("src/compute.cpp\n... @@ -")));
+    QVERIFY2(text.contains(QStringLiteral("\n%1 +  ").arg(m_addedLine)), qPrintable(text));
+    // One unchanged line around each change, the rest left out.
+    const QList<int> shown = shownNewLines(*file, 1);
+    QVERIFY(shown.contains(m_addedLine));
+    QVERIFY(shown.contains(m_addedLine - 1));
+    QVERIFY(text.contains(QStringLiteral("\n...\n")));
+    QVERIFY(shown.size() < snippetDiff(*file, 3).count(QLatin1Char('\n')));
+    QCOMPARE(languageOfPath(QStringLiteral("a/b.PY")), QStringLiteral("python"));
+    QCOMPARE(languageOfPath(QStringLiteral("x.h")), QStringLiteral("cpp"));
+}
+
+void PipelinesTest::perTagRulesDropWithTheRuleThatDecided()
+{
+    CqsOptions options;
+    options.threshold = 5;
+    options.rules = {{QStringLiteral("Documentation"), {}, false, {}},
+                     {QStringLiteral("DivisionByZero"), {}, true, 6},
+                     {QStringLiteral("DivisionByZero"), QStringLiteral("python"), true, 9},
+                     {QStringLiteral("Typo"), QStringLiteral("cpp"), false, {}}};
+    QList<ReviewComment> list{judged(QStringLiteral("a.cpp"), QStringLiteral("Documentation"), 10), // off everywhere
+                              judged(QStringLiteral("a.cpp"), QStringLiteral("DivisionByZero"), 7),  // 7 >= 6
+                              judged(QStringLiteral("a.py"), QStringLiteral("DivisionByZero"), 7),   // python needs 9
+                              judged(QStringLiteral("a.cpp"), QStringLiteral("Typo"), 9),            // off in C++
+                              judged(QStringLiteral("a.py"), QStringLiteral("Typo"), 9),             // on in Python
+                              judged(QStringLiteral("a.py"), QStringLiteral("UseConstant"), 4),      // threshold
+                              judged(QStringLiteral("a.py"), QStringLiteral("divisionbyzero"), 5),   // tags match without case
+                              judged(QStringLiteral("a.go"), QStringLiteral("NewTag"), 5)};          // exactly the threshold
+    list[7].judgeScore = 5;
+    ReviewComment unjudged = judged(QStringLiteral("a.cpp"), QStringLiteral("Typo"), -1);
+    unjudged.drop(QStringLiteral("judge"));
+    list.append(unjudged);
+    applyCqsRules(list, options);
+    QCOMPARE(list[0].droppedAt, QStringLiteral("rule:Documentation"));
+    QVERIFY(list[1].kept);
+    QCOMPARE(list[2].droppedAt, QStringLiteral("rule:DivisionByZero/python"));
+    QCOMPARE(list[3].droppedAt, QStringLiteral("rule:Typo/cpp"));
+    QVERIFY(list[4].kept);
+    QCOMPARE(list[5].droppedAt, QStringLiteral("threshold"));
+    QCOMPARE(list[6].droppedAt, QStringLiteral("rule:DivisionByZero/python"));
+    QVERIFY(list[7].kept);
+    QCOMPARE(list[8].droppedAt, QStringLiteral("judge")); // not judged: left as it was
+    QVERIFY(list[2].history.last().note.contains(QStringLiteral("below 9")));
+}
+
+void PipelinesTest::cqsCollectsJudgesAndFilters()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &request) {
+        const auto [system, user] = messagesOf(request);
+        if (system.contains(QLatin1String("issue collector"))) {
+            if (!user.contains(QLatin1String("src/compute.cpp")))
+                return FakeLlmServer::completion(QStringLiteral("{\"issues\":[]}"));
+            return FakeLlmServer::completion(QStringLiteral("```json\n{\"issues\":["
+                                                            "{\"function\":\"compute3\",\"rationale\":\"Could 90 be a named constant?\",\"file\":\"src/compute.cpp\",\"line\":%1,\"tag\":\"UseConstant\"},"
+                                                            "{\"function\":\"compute3\",\"rationale\":\"Is the clamp documented?\",\"file\":\"src/compute.cpp\",\"line\":%1,\"tag\":\"Documentation\"},"
+                                                            "{\"function\":\"compute3\",\"rationale\":\"Negative totals hide a bug?\",\"file\":\"src/compute.cpp\",\"line\":9999,\"tag\":\"SilentClamp\"}]}\n```")
+                                                 .arg(line));
+        }
+        if (system.contains(QLatin1String("score each of them")) || system.contains(QLatin1String("score it"))) {
+            const int score = user.contains(QLatin1String("named constant")) ? 8 : user.contains(QLatin1String("documented")) ? 9 : 3;
+            return FakeLlmServer::completion(QStringLiteral("{\"motivation\":\"m\",\"status\":\"valid\",\"score\":%1,\"reason\":\"because %1\"}").arg(score));
+        }
+        return FakeLlmServer::status(500);
+    });
+    const RunRecord record = run(cqsConfig(server.endpoint(), "{\"threshold\":5,\"rules\":[{\"tag\":\"Documentation\",\"enabled\":false}]}"));
+    QVERIFY2(record.errors.isEmpty(), qPrintable(record.errors.join(QLatin1Char('\n'))));
+    // One collector request per changed text file (one here), one judge request per issue.
+    QCOMPARE(record.exchanges.size(), 1 + 3);
+    QCOMPARE(record.comments.size(), 3);
+    const ReviewComment &constant = record.comments[0];
+    QCOMPARE(constant.pipeline, QStringLiteral("cqs"));
+    QCOMPARE(constant.tag, QStringLiteral("UseConstant"));
+    QCOMPARE(constant.function, QStringLiteral("compute3"));
+    QCOMPARE(constant.issue, QStringLiteral("Could 90 be a named constant?"));
+    QCOMPARE(constant.judgeScore, 8);
+    QCOMPARE(constant.judgeReason, QStringLiteral("because 8"));
+    QVERIFY(constant.kept);
+    QVERIFY(constant.lineValid);
+    QCOMPARE(record.comments[1].droppedAt, QStringLiteral("rule:Documentation"));
+    QCOMPARE(record.comments[1].judgeScore, 9);
+    QCOMPARE(record.comments[2].tag, QStringLiteral("SilentClamp")); // a tag of the model's own
+    QVERIFY(!record.comments[2].lineValid);                          // line 9999 is not in the diff
+    QCOMPARE(record.comments[2].droppedAt, QStringLiteral("threshold"));
+    // The collector read the Snippet 1 format, the judge the issue as the paper lists it.
+    const auto [system, collectorUser] = messagesOf(server.requests().first());
+    QVERIFY(system.contains(QLatin1String("DictionaryKeyExistenceCheck")));
+    QVERIFY(collectorUser.contains(QLatin1String("Title: Clamp compute3 at zero")));
+    QVERIFY(record.toJson().contains("\"judge_score\": 8"));
+    QVERIFY(record.toJson().contains("\"dropped_at\": \"rule:Documentation\""));
+}
+
+void PipelinesTest::cqsKeepsUnreadableRepliesRaw()
+{
+    FakeLlmServer prose;
+    prose.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("The change clamps totals at zero.")); });
+    const RunRecord unparsed = run(cqsConfig(prose.endpoint()));
+    QCOMPARE(unparsed.comments.size(), 1);
+    QCOMPARE(unparsed.comments[0].droppedAt, QStringLiteral("unparsed"));
+    QCOMPARE(unparsed.comments[0].raw, QStringLiteral("The change clamps totals at zero."));
+    QCOMPARE(unparsed.exchanges.size(), 1); // nothing to judge
+    QCOMPARE(unparsed.errors.size(), 1);
+
+    FakeLlmServer vagueJudge;
+    vagueJudge.setResponder([](const FakeLlmServer::Request &request) {
+        if (messagesOf(request).first.contains(QLatin1String("issue collector")))
+            return FakeLlmServer::completion(QStringLiteral("{\"issues\":[{\"rationale\":\"r\",\"tag\":\"Typo\",\"line\":\"two\"}]}"));
+        return FakeLlmServer::completion(QStringLiteral("I would rate this quite highly."));
+    });
+    const RunRecord unjudged = run(cqsConfig(vagueJudge.endpoint()));
+    QCOMPARE(unjudged.comments.size(), 1);
+    const ReviewComment &c = unjudged.comments[0];
+    QCOMPARE(c.droppedAt, QStringLiteral("judge"));
+    QCOMPARE(c.raw, QStringLiteral("I would rate this quite highly."));
+    QCOMPARE(c.judgeScore, -1);
+    QCOMPARE(c.lineStart, 0); // "two" is not a line
+    QVERIFY(!c.lineValid);
+    QCOMPARE(unjudged.errors.size(), 1);
+}
+
+// A CodeAgent team: the QA-Checker scores the vulnerability conversation
+// `scores` turn by turn (the turn is the count of instructions in the
+// question plus one); every other answer gets 9.
+static FakeLlmServer::Reply codeAgentTeam(const FakeLlmServer::Request &request, const QList<double> &scores, int line)
+{
+    const auto [system, user] = messagesOf(request);
+    if (system.contains(QLatin1String("QA-Checker"))) {
+        const int turn = static_cast<int>(user.count(QLatin1String("Additional instruction from the QA-Checker"))) + 1;
+        const bool vulnerability = user.contains(QLatin1String("Task VA"));
+        const double score = vulnerability ? scores.value(turn - 1, scores.last()) : 9;
+        return FakeLlmServer::completion(QStringLiteral("{\"score\":%1,\"instruction\":\"Name the line of the overflow (turn %2).\"}").arg(score).arg(turn));
+    }
+    if (user.contains(QLatin1String("Task VA")))
+        return FakeLlmServer::completion(QStringLiteral("{\"verdict\":\"vulnerable\",\"summary\":\"s\",\"findings\":[{\"file\":\"src/compute.cpp\",\"line_start\":%1,"
+                                                        "\"issue\":\"total * 90 can overflow\",\"fix\":\"check\",\"severity\":6}]}").arg(line));
+    if (user.contains(QLatin1String("Task CA")))
+        return FakeLlmServer::completion(QStringLiteral("{\"verdict\":\"inconsistent\",\"summary\":\"The message omits the factor change from 9 to 90.\",\"findings\":[]}"));
+    if (user.contains(QLatin1String("Task FA")))
+        return FakeLlmServer::completion(QStringLiteral("{\"verdict\":\"consistent\",\"summary\":\"aligned\",\"findings\":[]}"));
+    if (user.contains(QLatin1String("Task CR")))
+        return FakeLlmServer::completion(QStringLiteral("{\"verdict\":\"revised\",\"findings\":[{\"file\":\"src/compute.cpp\",\"line_start\":%1,\"line_end\":%1,"
+                                                        "\"issue\":\"overflow\",\"fix\":\"widen\",\"code\":\"long long total = 0;\"}]}").arg(line));
+    if (user.contains(QLatin1String("Summarize the whole code review")))
+        return FakeLlmServer::completion(QStringLiteral("Summary: one vulnerability, the message misses a change."));
+    return FakeLlmServer::completion(QStringLiteral("src/compute.cpp: code, C++\nMain language: C++"));
+}
+
+void PipelinesTest::qaCheckerAcceptsAtTurnThree()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, {3, 5.5, 8}, line); });
+    const RunRecord record = run(codeAgentConfig(server.endpoint(), "{\"threshold\":7}"));
+    QVERIFY2(record.errors.isEmpty(), qPrintable(record.errors.join(QLatin1Char('\n'))));
+    // Phases in order: modality, the three analyses, revision, document.
+    QCOMPARE(record.conversations.size(), 6);
+    QCOMPARE(record.conversations[0].phase, QStringLiteral("basic_info_sync"));
+    QVERIFY(!record.conversations[0].supervised);
+    QCOMPARE(record.conversations[4].phase, QStringLiteral("code_alignment"));
+    QCOMPARE(record.conversations[5].phase, QStringLiteral("document"));
+    const Conversation *va = nullptr;
+    for (const Conversation &c : record.conversations)
+        if (c.task == QLatin1String("vulnerability"))
+            va = &c;
+    QVERIFY(va);
+    QCOMPARE(va->instructor, QStringLiteral("Coder"));
+    QCOMPARE(va->assistant, QStringLiteral("Reviewer"));
+    QCOMPARE(va->turns.size(), 3);
+    QVERIFY(va->accepted);
+    QCOMPARE(va->turns[0].score, 3.0);
+    QCOMPARE(va->turns[1].score, 5.5);
+    QCOMPARE(va->turns[2].score, 8.0);
+    QCOMPARE(va->turns[0].instruction, QStringLiteral("Name the line of the overflow (turn 1)."));
+    QVERIFY(va->turns[2].instruction.isEmpty());
+    // q_2 = q_0 + aai_0 + aai_1: the third question carries both instructions.
+    const Exchange &third = record.exchanges[va->turns[2].exchange];
+    QVERIFY(third.request.messages.last().content.contains(QLatin1String("(turn 1)")));
+    QVERIFY(third.request.messages.last().content.contains(QLatin1String("(turn 2)")));
+    QVERIFY(record.exchanges[va->turns[2].checkerExchange].request.label.startsWith(QLatin1String("qa-checker vulnerability, turn 3")));
+    // Every other supervised conversation passed at once.
+    for (const Conversation &c : record.conversations)
+        if (c.supervised && &c != va)
+            QCOMPARE(c.turns.size(), 1);
+    // 6 answers + 2 extra VA turns, a check for each of the 4 supervised answers + 2.
+    QCOMPARE(record.exchanges.size(), 6 + 2 + 4 + 2);
+    QCOMPARE(record.summary, QStringLiteral("Summary: one vulnerability, the message misses a change."));
+    // The reports as comments.
+    QStringList tags;
+    for (const ReviewComment &c : record.comments) {
+        tags << c.tag;
+        QCOMPARE(c.pipeline, QStringLiteral("codeagent"));
+    }
+    QCOMPARE(tags, (QStringList{QStringLiteral("consistency"), QStringLiteral("vulnerability"), QStringLiteral("revision")}));
+    QCOMPARE(record.comments[1].lineStart, line);
+    QVERIFY(record.comments[1].lineValid);
+    QCOMPARE(record.comments[1].category, QStringLiteral("Security Vulnerability"));
+    QVERIFY(record.comments[1].history.last().note.contains(QLatin1String("after 3 turn(s)")));
+    QCOMPARE(record.comments[2].example, QStringLiteral("long long total = 0;"));
+    QVERIFY(record.toJson().contains("\"conversations\""));
+}
+
+void PipelinesTest::qaCheckerStopsAtTheTurnLimit()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, {2}, line); });
+    const RunRecord record = run(codeAgentConfig(server.endpoint(), "{\"threshold\":7,\"max_turns\":4,\"tasks\":[\"vulnerability\"]}"));
+    QCOMPARE(record.conversations.size(), 3); // modality, VA, document
+    const Conversation &va = record.conversations[1];
+    QCOMPARE(va.task, QStringLiteral("vulnerability"));
+    QCOMPARE(va.turns.size(), 4);
+    QVERIFY(!va.accepted);
+    QVERIFY(va.turns.last().instruction.isEmpty()); // nothing is asked after the last turn
+    QVERIFY(va.turns.last().note.contains(QLatin1String("turn limit")));
+    QCOMPARE(record.errors.size(), 1);
+    QVERIFY(record.errors.first().contains(QLatin1String("never scored an answer 7 or more in 4 turns")));
+    // The last answer still counts, marked as unaccepted.
+    QCOMPARE(record.comments.size(), 1);
+    QVERIFY(record.comments[0].history.last().note.contains(QLatin1String("no answer reached")));
+}
+
+void PipelinesTest::withoutQaCheckerEachConversationIsOneTurn()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, {1}, line); });
+    const RunRecord record = run(codeAgentConfig(server.endpoint(), "{}", false));
+    QCOMPARE(record.conversations.size(), 6);
+    for (const Conversation &c : record.conversations) {
+        QVERIFY(!c.supervised);
+        QCOMPARE(c.turns.size(), 1);
+    }
+    QCOMPARE(record.exchanges.size(), 6);
+    for (const FakeLlmServer::Request &r : server.requests())
+        QVERIFY(!messagesOf(r).first.contains(QLatin1String("QA-Checker")));
+}
+
+void PipelinesTest::aacrIsAcceptedButNotBuiltHere()
+{
+    const auto c = RunConfig::fromJson("{\"pipeline\":\"aacr\",\"context\":\"bm25\",\"aacr\":{\"top_k\":3},\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}");
+    QVERIFY2(c, c ? "" : qPrintable(c.error().message));
+    QCOMPARE(c->context, QStringLiteral("bm25"));
+    QCOMPARE(c->aacrOptions, QByteArray("{\"top_k\":3}"));
+    RunConfig withEmbedding = *c;
+    withEmbedding.roles[QStringLiteral("embedding")] = {QStringLiteral("http://x/v1"), QStringLiteral("embedder"), {}, 0.0, {}, 2048, {}, false};
+    QCOMPARE(withEmbedding.profiles().first().first, QStringLiteral("reviewer")); // the main role first, not by name
+    if (makePipeline(PipelineKind::Aacr))
+        QSKIP("this build has the aacr pipeline");
+    const RunRecord record = run(c->toJson());
+    QCOMPARE(record.errors, QStringList{QStringLiteral("the aacr pipeline is not part of this build")});
+}
+
+// The window's background job dispatches by "pipeline" too, with progress.
+void PipelinesTest::reviewJobRunsTheConfiguredPipeline()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, {9}, line); });
+    const auto config = RunConfig::fromJson(codeAgentConfig(server.endpoint(), "{\"tasks\":[\"vulnerability\",\"revision\"]}"));
+    QVERIFY(config);
+    ReviewJob job;
+    QSignalSpy progressed(&job, &ReviewJob::progressed);
+    QSignalSpy finished(&job, &ReviewJob::finished);
+    QVERIFY(job.start(std::make_shared<const MergeRequest>(*m_mr), {}, *config, std::nullopt, QString()));
+    QVERIFY(finished.wait(30000));
+    QVERIFY(job.record());
+    QCOMPARE(job.record()->config.pipeline, PipelineKind::CodeAgent);
+    QCOMPARE(job.record()->conversations.size(), 4); // modality, VA, CR, document
+    QVERIFY(!progressed.isEmpty());
+    const RunProgress last = progressed.last().first().value<RunProgress>();
+    QCOMPARE(last.slicesDone, 4);
+    QCOMPARE(last.slicesTotal, 4);
+    // The workspace names the run by its pipeline and model, not by the
+    // defect pipeline's slicing and reviewer count.
+    const StoredRun stored = storedRunFor(1, *job.record());
+    QCOMPARE(stored.label, QStringLiteral("codeagent · agent-model"));
+    QCOMPARE(stored.model, QStringLiteral("agent-model"));
+}
+
+QTEST_GUILESS_MAIN(PipelinesTest)
+#include "tst_pipelines.moc"
