@@ -168,7 +168,7 @@ Result<QString> exportAacrGenerated(WorkspaceStore &store, qint64 run, const QSt
     static const QRegularExpression prUrl(QStringLiteral("github\\.com/[^/\\s]+/([^/\\s]+)/pull/(\\d+)"));
     QString repo = QFileInfo(QDir::cleanPath(mr->repository)).fileName();
     QString pr = QString::number(mr->id);
-    for (const QString &text : {mr->title, mr->description, mr->repository}) {
+    for (const QString &text : {mr->url, mr->title, mr->description, mr->repository}) {
         const auto m = prUrl.match(text);
         if (m.hasMatch()) {
             repo = m.captured(1);

@@ -135,6 +135,7 @@ private Q_SLOTS:
     void semanticJudgeDownFailsWithoutFigures();
     void workspaceTablesInEveryFormat();
     void workspaceSemanticMatchThroughTheFakeServer();
+    void exportCommandWritesAacrGeneratedFiles();
     void badUsageIsRefused_data();
     void badUsageIsRefused();
 };
@@ -430,4 +431,46 @@ void TestEvalCli::badUsageIsRefused()
 }
 
 QTEST_GUILESS_MAIN(TestEvalCli)
+void TestEvalCli::exportCommandWritesAacrGeneratedFiles()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("w.rdw"));
+    qint64 mr = 0;
+    {
+        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(store);
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/r");
+        e.base = QStringLiteral("a");
+        e.head = QStringLiteral("b");
+        mr = *(*store)->addMergeRequest(e);
+        ReviewComment c;
+        c.id = QStringLiteral("c1");
+        c.file = QStringLiteral("src/a.cpp");
+        c.lineStart = 6;
+        c.lineEnd = 8;
+        c.issue = QStringLiteral("off by one");
+        RunRecord record;
+        record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
+        record.config.reviewer.model = QStringLiteral("m");
+        StoredRun run;
+        run.mergeRequest = mr;
+        run.record = record.toJson();
+        QVERIFY((*store)->addRun(run, {c}));
+    }
+    const QString out = dir.filePath(QStringLiteral("generated"));
+    const CliRun written = cli({QStringLiteral("export"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("aacr-generated"),
+                                QStringLiteral("--out"), out});
+    QVERIFY2(written.exitCode == 0, written.err.constData());
+    QFile file(QDir(out).filePath(QStringLiteral("comments_r_%1.txt").arg(mr)));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(QDir(out).entryList().join(QLatin1Char(' '))));
+    const QByteArray text = file.readAll();
+    QVERIFY(text.contains("<path>src/a.cpp</path>"));
+    QVERIFY(text.contains("<from>6</from>"));
+    QVERIFY(text.contains("off by one"));
+    const CliRun byMr = cli({QStringLiteral("export"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("aacr-generated"),
+                             QStringLiteral("--out"), out, QStringLiteral("--mr"), QString::number(mr)});
+    QCOMPARE(byMr.exitCode, 2);
+}
+
 #include "tst_evalcli.moc"

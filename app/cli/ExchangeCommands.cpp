@@ -1,6 +1,7 @@
 // `import` and `export`: datasets in and out of a workspace (AACR-Bench
 // samples, ReviewDesk runs; AACR-Bench, TRL, SARIF, rdjson, CSV).
 
+#include "AacrGeneratedExport.h"
 #include "CliCommand.h"
 
 #include <DatasetExchange.h>
@@ -103,6 +104,9 @@ int runExport(const QStringList &arguments)
     QStringList formats;
     for (const ExportFormat &f : exportFormats())
         formats << QStringLiteral("  %1  %2").arg(f.name, -14).arg(f.description);
+    // One file per pull request (comments_{repo}_{pr}.txt), so it is written by run, not through the table.
+    formats << QStringLiteral("  %1  %2").arg(QStringLiteral("aacr-generated"), -14)
+                   .arg(QStringLiteral("AACR-Bench generated-comment files, one per run and pull request, into the --out folder"));
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Export a workspace's comments and final labels. Formats:\n") + formats.join(QLatin1Char('\n')));
     const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("The workspace file."), QStringLiteral("FILE"));
@@ -128,6 +132,14 @@ int runExport(const QStringList &arguments)
     const double gap = parser.value(delta).toDouble(&ok);
     if (!ok || gap < 0)
         return fail(ExitUsage, QStringLiteral("export: --delta is a score gap of 0 or more, not '%1'").arg(parser.value(delta)));
+    if (parser.value(format) == QLatin1String("aacr-generated")) {
+        if (*onlyMr)
+            return fail(ExitUsage, QStringLiteral("export: aacr-generated is written per run; give --run ID (or nothing for every run), not --mr"));
+        QList<qint64> runs;
+        if (*onlyRun)
+            runs << **onlyRun;
+        return writeAacrGeneratedRuns(parser.value(workspace), runs, parser.value(out));
+    }
     auto store = SqliteWorkspaceStore::open(parser.value(workspace), SqliteWorkspaceStore::Mode::OpenExisting);
     if (!store)
         return failIn(QStringLiteral("export"), store.error());
