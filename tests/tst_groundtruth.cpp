@@ -420,6 +420,14 @@ private Q_SLOTS:
         QCOMPARE(session.nextUnjudged()->mergeRequest, mr2);
         QCOMPARE(session.nextUnjudged()->comment, c4);
 
+        // A third annotator assigned to the merge request who has not judged
+        // learns of no disagreement; the adjudicator (not assigned) of both.
+        QVERIFY(session.assign(mr1, {QStringLiteral("cy")}));
+        QVERIFY(session.setAnnotator(QStringLiteral("cy")));
+        QVERIFY(session.pendingDisagreements().isEmpty());
+        QVERIFY(session.setAnnotator(QStringLiteral("core")));
+        QCOMPARE(session.pendingDisagreements(), (QList<qint64>{c1, c2}));
+
         // The adjudicator settles c1; c2 is still pending.
         Adjudication a;
         a.comment = c1;
