@@ -110,7 +110,12 @@ Result<QList<Judgement>> SqliteWorkspaceStore::judgeGroup(const Judgement &chang
             after = **before;
         after.comment = member;
         after.annotator = change.annotator.trimmed();
-        merge(after, normalized);
+        // The time was spent once, on the comment judged: the median time per
+        // decision must not count a group decision once per member.
+        Judgement forMember = normalized;
+        if (member != change.comment)
+            forMember.timeSpentMs.reset();
+        merge(after, forMember);
         after.updated = QDateTime::fromMSecsSinceEpoch(nowMs()).toUTC();
         if (auto written = d->writeJudgement(member, *annotator, after); !written)
             return written.error();

@@ -199,7 +199,8 @@ public:
     // Stores the adjudication (adjudicator: the current annotator when empty).
     Result<bool> adjudicate(const Adjudication &adjudication);
     // Comments of the whole workspace whose annotators disagree, without an
-    // adjudication, ascending ids.
+    // adjudication, ascending ids. In blind mode, an annotator assigned to a
+    // comment's merge request sees it here only after judging it.
     QList<qint64> pendingDisagreements() const;
     // Comments of the workspace whose annotators disagree, adjudicated ones too.
     QList<qint64> disagreements() const;

@@ -206,9 +206,30 @@ QList<qint64> ReviewSession::disagreementsIn(bool withAdjudicated) const
     QHash<qint64, QList<Judgement>> byComment;
     for (const Judgement &j : std::as_const(*judgements))
         byComment[j.comment].append(j);
-    for (auto it = byComment.cbegin(); it != byComment.cend(); ++it)
-        if ((withAdjudicated || !adjudicated.contains(it.key())) && finalLabel(*it).status == FinalLabel::Status::Disagreement)
+    // Blind mode holds here too: an annotator assigned to a merge request
+    // learns of a disagreement on a comment only once they have judged it
+    // (the adjudicators, not assigned to it, see them all).
+    QSet<qint64> myMergeRequests;
+    QHash<qint64, qint64> mergeRequestOf;
+    const bool filtered = m_blind && !m_annotator.isEmpty();
+    if (filtered) {
+        if (auto all = m_store->assignments())
+            for (const Assignment &a : std::as_const(*all))
+                if (a.annotator == m_annotator)
+                    myMergeRequests.insert(a.mergeRequest);
+        if (!myMergeRequests.isEmpty())
+            if (auto comments = m_store->comments())
+                for (const StoredComment &c : std::as_const(*comments))
+                    mergeRequestOf.insert(c.id, c.mergeRequest);
+    }
+    for (auto it = byComment.cbegin(); it != byComment.cend(); ++it) {
+        if (!withAdjudicated && adjudicated.contains(it.key()))
+            continue;
+        if (filtered && myMergeRequests.contains(mergeRequestOf.value(it.key())) && hiddenJudgementCount(*it, m_annotator, true) > 0)
+            continue;
+        if (finalLabel(*it).status == FinalLabel::Status::Disagreement)
             out << it.key();
+    }
     std::sort(out.begin(), out.end());
     return out;
 }

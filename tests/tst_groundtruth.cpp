@@ -343,8 +343,12 @@ private Q_SLOTS:
         const qint64 c2 = *store->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 1, 1, QStringLiteral("x")), QStringLiteral("g"));
         const qint64 c3 = *store->importComment(mr, at(QStringLiteral("b.cpp"), QStringLiteral("new"), 1, 1, QStringLiteral("y")), QStringLiteral("g"));
         QVERIFY(store->judge(verdictOf(c3, QStringLiteral("a"), Verdict::Unsure)));
-        QCOMPARE(store->judgeGroup(verdictOf(c1, QStringLiteral("a"), Verdict::Accept), {c1, c2})->size(), 2);
+        Judgement timed = verdictOf(c1, QStringLiteral("a"), Verdict::Accept);
+        timed.timeSpentMs = 5000;
+        QCOMPARE(store->judgeGroup(timed, {c1, c2})->size(), 2);
         QCOMPARE((*store->judgement(c2, QStringLiteral("a")))->verdict, Verdict::Accept);
+        QCOMPARE((*store->judgement(c1, QStringLiteral("a")))->timeSpentMs, 5000);
+        QVERIFY(!(*store->judgement(c2, QStringLiteral("a")))->timeSpentMs); // one decision, one duration
         const auto undone = store->undoSteps(QStringLiteral("a"));
         QCOMPARE(undone->size(), 2);
         QVERIFY(!*store->judgement(c1, QStringLiteral("a")));
@@ -419,6 +423,14 @@ private Q_SLOTS:
         session.setCurrentComment(c3);
         QCOMPARE(session.nextUnjudged()->mergeRequest, mr2);
         QCOMPARE(session.nextUnjudged()->comment, c4);
+
+        // A third annotator assigned to the merge request who has not judged
+        // learns of no disagreement; the adjudicator (not assigned) of both.
+        QVERIFY(session.assign(mr1, {QStringLiteral("cy")}));
+        QVERIFY(session.setAnnotator(QStringLiteral("cy")));
+        QVERIFY(session.pendingDisagreements().isEmpty());
+        QVERIFY(session.setAnnotator(QStringLiteral("core")));
+        QCOMPARE(session.pendingDisagreements(), (QList<qint64>{c1, c2}));
 
         // The adjudicator settles c1; c2 is still pending.
         Adjudication a;

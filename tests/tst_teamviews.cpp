@@ -288,6 +288,25 @@ void TeamViewsTest::nextUnjudgedFollowsTheQueue()
     QVERIFY(m_session->setVerdict(c2, Verdict::Reject));
     QVERIFY(!m_window->team()->goToNextUnjudged());
     QCOMPARE(m_session->currentComment(), c2);
+
+    // The queue goes on in another merge request assigned to ada, which the window opens.
+    MergeRequestEntry other;
+    other.repository = m_session->currentMergeRequest()->repository;
+    other.base = m_demo.base;
+    other.head = m_demo.head;
+    other.twoDot = true; // another merge request of the same repository
+    const qint64 mr2 = *m_session->store()->addMergeRequest(other);
+    ReviewComment r;
+    r.file = QStringLiteral("src/stock.cpp");
+    r.lineStart = r.lineEnd = 39;
+    r.issue = QStringLiteral("underflow, seen two-dot");
+    const qint64 c3 = *m_session->store()->importComment(mr2, r, QStringLiteral("b.json"));
+    QVERIFY(m_session->store()->assign(mr2, {QStringLiteral("ada"), QStringLiteral("bob")}));
+    QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
+    QVERIFY(m_window->team()->goToNextUnjudged());
+    QVERIFY(opened.wait(20000));
+    QCOMPARE(m_session->currentMergeRequestId(), mr2);
+    QCOMPARE(m_session->currentComment(), c3);
 }
 
 void TeamViewsTest::screenshots_data()

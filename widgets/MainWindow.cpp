@@ -148,8 +148,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     statusBar()->addPermanentWidget(m_team->status());
     connect(m_team, &TeamWorkbench::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_team, &TeamWorkbench::openMergeRequestRequested, this, [this](qint64 id) {
-        const auto entry = m_session->hasWorkspace() ? m_session->store()->mergeRequest(id) : Result<MergeRequestEntry>(Error{});
-        if (entry)
+        if (!m_session->hasWorkspace())
+            return;
+        const auto entry = m_session->store()->mergeRequest(id);
+        if (!entry)
+            statusBar()->showMessage(entry.error().message, 6000);
+        else
             openMergeRequest({entry->repository, entry->base, entry->head, entry->twoDot, entry->title, entry->description});
     });
     connect(m_judging, &JudgingWorkbench::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
