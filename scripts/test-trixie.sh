@@ -12,6 +12,7 @@ TRIXIE_PACKAGES=(
     g++ cmake ninja-build pkg-config git ccache
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libkf6syntaxhighlighting-dev
     libgit2-dev libclang-dev nlohmann-json3-dev fonts-dejavu-core fonts-wqy-microhei libqt6sql6-sqlite
+    libsqlite3-dev libhnswlib-dev
 )
 STAMP="$TRIXIE_ROOT/.reviewdesk-packages"
 

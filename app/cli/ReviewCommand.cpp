@@ -1,5 +1,6 @@
 #include "CliCommand.h"
 
+#include <AacrOptions.h>
 #include <LlmClient.h>
 #include <MergeRequest.h>
 #include <ReviewRun.h>
@@ -59,6 +60,8 @@ int runReviewCommand(const QStringList &arguments)
     if (!configFile.open(QIODevice::ReadOnly))
         return fail(ExitUsage, QStringLiteral("review: cannot read %1").arg(parser.value(config)));
     const QByteArray configText = configFile.readAll();
+    if (isAacrConfig(configText))
+        return runAacrReviewCommand(parser, configText);
     auto runConfig = RunConfig::fromJson(configText);
     if (!runConfig) {
         // A previous run's output re-executes that run's configuration.
