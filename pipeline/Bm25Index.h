@@ -13,15 +13,19 @@ namespace rd {
 // identifiers stay whole. The index lives in one cache file per tree id and
 // chunking rule; a file that is there and complete is reused. Queries may
 // come from any thread (the connection is serialized).
+// Chunks of `path` overlapping [lineStart, lineEnd] are not retrieved (a
+// hunk's own lines are no context for it).
+struct ChunkExclusion
+{
+    QByteArray path;
+    int lineStart = 0;
+    int lineEnd = -1;
+};
+
 class Bm25Index
 {
 public:
-    struct Exclusion
-    {
-        QByteArray path; // chunks of this path overlapping [lineStart, lineEnd] are skipped
-        int lineStart = 0;
-        int lineEnd = -1;
-    };
+    using Exclusion = ChunkExclusion;
 
     Bm25Index() = default;
 
