@@ -26,11 +26,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::pipeline", text);
-}
-
 QString promptTemplate(const QString &name)
 {
     QFile f(QStringLiteral(":/prompts/%1.txt").arg(name));
@@ -68,7 +63,7 @@ int lineCount(const QByteArray &content)
 QString renderContexts(const QList<RetrievedChunk> &chunks)
 {
     if (chunks.isEmpty())
-        return tr("(nothing found)");
+        return QStringLiteral("(nothing found)");
     QString out;
     for (const RetrievedChunk &c : chunks)
         out += QStringLiteral("### %1 (lines %2-%3)\n```\n%4\n```\n\n").arg(QString::fromUtf8(c.path)).arg(c.lineStart).arg(c.lineEnd).arg(c.text.trimmed());
@@ -141,7 +136,7 @@ public:
         if (m_config.context == AacrContext::Bm25 || m_config.context == AacrContext::Agent) {
             auto index = Bm25Index::openOrBuild(m_mr.repository, m_mr.head, rule(), cacheDir(), &run.indexBuilt, m_cancel);
             if (!index) {
-                run.record.errors << tr("BM25 index: %1").arg(index.error().message);
+                run.record.errors << QCoreApplication::translate("rd::pipeline", "BM25 index: %1").arg(index.error().message);
                 return false;
             }
             m_index = *index;
@@ -168,11 +163,11 @@ public:
             ChatRequest request;
             request.profile = *m_config.embedding;
             request.embeddingInput = texts.mid(from, batch);
-            request.label = tr("embeddings: %1 %2-%3 of %4").arg(what).arg(from + 1).arg(from + request.embeddingInput.size()).arg(texts.size());
+            request.label = QStringLiteral("embeddings: %1 %2-%3 of %4").arg(what).arg(from + 1).arg(from + request.embeddingInput.size()).arg(texts.size());
             Exchange e = sendAndWait(m_client, request);
             const auto vectors = vectorsOf(e);
             if (e.ok() && vectors.size() != static_cast<std::size_t>(request.embeddingInput.size()))
-                e.error = tr("the answer has %1 vectors for %2 texts").arg(vectors.size()).arg(request.embeddingInput.size());
+                e.error = QCoreApplication::translate("rd::pipeline", "the answer has %1 vectors for %2 texts").arg(vectors.size()).arg(request.embeddingInput.size());
             {
                 QMutexLocker locker(&m_lock);
                 run.record.exchanges.append(e);
@@ -216,7 +211,7 @@ public:
             QStringList texts;
             for (int i : std::as_const(missing))
                 texts << QString::fromUtf8(m_chunks[i].path) + QLatin1Char('\n') + m_chunks[i].text;
-            const auto got = embed(texts, tr("chunks"), run);
+            const auto got = embed(texts, QStringLiteral("chunks"), run);
             if (got.size() != missing.size())
                 return false;
             QList<std::pair<QByteArray, std::vector<float>>> fresh;
@@ -244,7 +239,7 @@ public:
         QStringList texts;
         for (const HunkJob &j : jobs)
             texts << QString::fromUtf8(j.place.path) + QLatin1Char('\n') + hunkDiffText(j.place.hunk);
-        const auto queries = embed(texts, tr("hunks"), run);
+        const auto queries = embed(texts, QStringLiteral("hunks"), run);
         if (queries.size() != jobs.size())
             return;
         const int k = m_config.options.topK;
@@ -389,8 +384,8 @@ public:
             if (outOfTurns || outOfTokens) {
                 r.stopReason = outOfTurns ? QStringLiteral("max_turns") : QStringLiteral("token_budget");
                 messages.append({QStringLiteral("user"),
-                                 outOfTurns ? tr("You have used all %1 tool turns. Give your review now, in the format above, without calling a tool.").arg(o.maxTurns)
-                                            : tr("You have used the token budget of %1. Give your review now, in the format above, without calling a tool.").arg(o.tokenBudget)});
+                                 outOfTurns ? QStringLiteral("You have used all %1 tool turns. Give your review now, in the format above, without calling a tool.").arg(o.maxTurns)
+                                            : QStringLiteral("You have used the token budget of %1. Give your review now, in the format above, without calling a tool.").arg(o.tokenBudget)});
                 ChatRequest last;
                 last.profile = m_config.reviewer;
                 last.messages = messages;
@@ -404,7 +399,7 @@ public:
                     return false;
                 }
                 if (!f.toolCalls.isEmpty() && f.response.trimmed().isEmpty()) {
-                    job.errors << tr("%1: the model kept calling tools after its budget (%2); no review for this hunk").arg(label, r.stopReason);
+                    job.errors << QCoreApplication::translate("rd::pipeline", "%1: the model kept calling tools after its budget (%2); no review for this hunk").arg(label, r.stopReason);
                     return false;
                 }
                 reply = f.response;
@@ -488,14 +483,14 @@ AacrRunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const Aac
     Runner runner(client, mr, config, cancel);
     RunProgress state;
     state.slicesTotal = static_cast<int>(jobs.size());
-    state.stage = tr("preparing the %1 context").arg(aacrContextName(config.context));
+    state.stage = QCoreApplication::translate("rd::pipeline", "preparing the %1 context").arg(aacrContextName(config.context));
     if (progress)
         progress(state);
     bool ready = runner.prepare(run);
     if (ready && config.context == AacrContext::Embedding && !jobs.isEmpty())
         runner.retrieveByEmbedding(jobs, run);
     if (!ready && !runner.cancelled())
-        record.errors << tr("the %1 context could not be prepared: no hunk was reviewed").arg(aacrContextName(config.context));
+        record.errors << QCoreApplication::translate("rd::pipeline", "the %1 context could not be prepared: no hunk was reviewed").arg(aacrContextName(config.context));
 
     QMutex lock;
     std::atomic<int> notStarted{0};
@@ -530,7 +525,7 @@ AacrRunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const Aac
     }
     record.cancelled = runner.cancelled();
     if (notStarted > 0)
-        record.errors << tr("cancelled: %1 of %2 hunks were not reviewed").arg(notStarted.load()).arg(jobs.size());
+        record.errors << QCoreApplication::translate("rd::pipeline", "cancelled: %1 of %2 hunks were not reviewed").arg(notStarted.load()).arg(jobs.size());
     record.finished = QDateTime::currentDateTimeUtc();
     return run;
 }

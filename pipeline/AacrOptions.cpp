@@ -58,10 +58,22 @@ std::optional<AacrContext> aacrContextFromName(const QString &name)
     return std::nullopt;
 }
 
-bool isAacrConfig(const QByteArray &json)
+QByteArray aacrConfigText(const QByteArray &json)
 {
     const Json j = Json::parse(json.toStdString(), nullptr, false);
-    return !j.is_discarded() && j.is_object() && j.contains("pipeline") && j["pipeline"] == "aacr";
+    if (j.is_discarded() || !j.is_object())
+        return {};
+    if (j.contains("pipeline") && j["pipeline"] == "aacr")
+        return json;
+    if (j.contains("run") && j["run"].is_object() && j["run"].contains("config") && j["run"]["config"].is_object()
+        && j["run"]["config"].contains("pipeline") && j["run"]["config"]["pipeline"] == "aacr")
+        return QByteArray::fromStdString(j["run"]["config"].dump());
+    return {};
+}
+
+bool isAacrConfig(const QByteArray &json)
+{
+    return !aacrConfigText(json).isEmpty();
 }
 
 Result<AacrRunConfig> AacrRunConfig::fromJson(const QByteArray &json)

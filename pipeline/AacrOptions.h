@@ -52,7 +52,11 @@ struct AacrRunConfig
     std::optional<Error> checkApiKeys() const;
 };
 
-// True when the JSON object's "pipeline" is "aacr" (for the dispatch).
+// True when the JSON object's "pipeline" is "aacr", or when it is an AACR
+// run's output (its run.config is one): for the dispatch.
 bool isAacrConfig(const QByteArray &json);
+// The AACR configuration in `json`: itself, or an AACR run output's
+// run.config (to run it again); empty when neither.
+QByteArray aacrConfigText(const QByteArray &json);
 
 } // namespace rd

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QtConcurrent>
 
 #include <hnswlib/hnswlib.h>
 #include <sqlite3.h>
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <cstring>
 #include <mutex>
+#include <numeric>
 #include <queue>
 
 namespace rd {
@@ -124,8 +126,13 @@ Result<NearestNeighbours> NearestNeighbours::build(const std::vector<std::vector
     if (d->count > exactLimit) {
         d->space = std::make_unique<hnswlib::InnerProductSpace>(static_cast<std::size_t>(d->dimension));
         d->graph = std::make_unique<hnswlib::HierarchicalNSW<float>>(d->space.get(), static_cast<std::size_t>(d->count), 16, 100, 42);
-        for (int i = 0; i < d->count; ++i)
+        // hnswlib inserts concurrently (a lock per node); the first point alone.
+        d->graph->addPoint(d->unit.data(), 0);
+        QList<int> rest(d->count - 1);
+        std::iota(rest.begin(), rest.end(), 1);
+        QtConcurrent::blockingMap(rest, [&d](int i) {
             d->graph->addPoint(d->unit.data() + static_cast<std::size_t>(i) * d->dimension, static_cast<hnswlib::labeltype>(i));
+        });
     }
     NearestNeighbours nn;
     nn.d = d;

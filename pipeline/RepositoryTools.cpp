@@ -14,12 +14,9 @@
 namespace rd {
 namespace {
 
+// Everything here is said to the model, not to a person: plain English,
+// never translated (a translated prompt would be another cache and replay key).
 using Json = nlohmann::json;
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::pipeline", text);
-}
 
 } // namespace
 
@@ -94,7 +91,7 @@ QString RepositoryTools::cut(QString text) const
 {
     if (text.size() > m_resultChars) {
         text.truncate(m_resultChars);
-        text += QLatin1Char('\n') + tr("[cut at %1 characters]").arg(m_resultChars);
+        text += QLatin1Char('\n') + QStringLiteral("[cut at %1 characters]").arg(m_resultChars);
     }
     return text;
 }
@@ -103,7 +100,7 @@ RepositoryTools::Outcome RepositoryTools::call(const QString &name, const QStrin
 {
     const Json args = Json::parse(argumentsJson.toStdString(), nullptr, false);
     if (args.is_discarded() || !args.is_object())
-        return {tr("error: the arguments are not a JSON object"), false};
+        return {QStringLiteral("error: the arguments are not a JSON object"), false};
     auto string = [&](const char *key) -> std::optional<QString> {
         if (!args.contains(key) || !args[key].is_string())
             return std::nullopt;
@@ -119,40 +116,40 @@ RepositoryTools::Outcome RepositoryTools::call(const QString &name, const QStrin
     if (name == QLatin1String("read_file") || name == QLatin1String("list_dir")) {
         const auto raw = string("path");
         if (!raw && name == QLatin1String("read_file"))
-            return {tr("error: read_file needs \"path\""), false};
+            return {QStringLiteral("error: read_file needs \"path\""), false};
         const auto path = repositoryPath(raw.value_or(QString()));
         if (!path)
-            return {tr("refused: %1 leaves the repository; paths are relative to its top folder").arg(*raw), true};
+            return {QStringLiteral("refused: %1 leaves the repository; paths are relative to its top folder").arg(*raw), true};
         return name == QLatin1String("read_file") ? readFile(*path, number("from", 1), number("to", 0)) : listDir(*path);
     }
     if (name == QLatin1String("search")) {
         const auto text = string("text");
         if (!text || text->isEmpty())
-            return {tr("error: search needs a non-empty \"text\""), false};
+            return {QStringLiteral("error: search needs a non-empty \"text\""), false};
         return search(*text);
     }
     if (name == QLatin1String("find_definition")) {
         const auto symbol = string("symbol");
         if (!symbol || symbol->trimmed().isEmpty())
-            return {tr("error: find_definition needs \"symbol\""), false};
+            return {QStringLiteral("error: find_definition needs \"symbol\""), false};
         return findDefinition(symbol->trimmed());
     }
-    return {tr("refused: there is no tool \"%1\" (read_file, search, list_dir, find_definition)").arg(name), true};
+    return {QStringLiteral("refused: there is no tool \"%1\" (read_file, search, list_dir, find_definition)").arg(name), true};
 }
 
 RepositoryTools::Outcome RepositoryTools::readFile(const QByteArray &path, int from, int to)
 {
     const auto text = content(path);
     if (!text)
-        return {tr("error: no file %1 in the head revision").arg(QString::fromUtf8(path)), false};
+        return {QStringLiteral("error: no file %1 in the head revision").arg(QString::fromUtf8(path)), false};
     if (!isTextContent(*text))
-        return {tr("error: %1 is a binary file").arg(QString::fromUtf8(path)), false};
+        return {QStringLiteral("error: %1 is a binary file").arg(QString::fromUtf8(path)), false};
     const QList<QByteArray> lines = text->split('\n');
     const int count = static_cast<int>(lines.size()) - (text->endsWith('\n') ? 1 : 0);
     from = std::max(1, from);
     to = to <= 0 ? count : std::min(to, count);
     if (from > count)
-        return {tr("error: %1 has %2 lines").arg(QString::fromUtf8(path)).arg(count), false};
+        return {QStringLiteral("error: %1 has %2 lines").arg(QString::fromUtf8(path)).arg(count), false};
     QString out;
     for (int n = from; n <= to; ++n)
         out += QStringLiteral("%1 %2\n").arg(n, 5).arg(QString::fromUtf8(lines[n - 1]));
@@ -185,12 +182,12 @@ RepositoryTools::Outcome RepositoryTools::search(const QString &text)
             }
         }
         if (hits >= MaxHits) {
-            out += tr("[more than %1 lines match; search for something more specific]").arg(MaxHits) + QLatin1Char('\n');
+            out += QStringLiteral("[more than %1 lines match; search for something more specific]").arg(MaxHits) + QLatin1Char('\n');
             break;
         }
     }
     if (hits == 0)
-        return {tr("no line contains \"%1\"").arg(text), false};
+        return {QStringLiteral("no line contains \"%1\"").arg(text), false};
     return {cut(out), false};
 }
 
@@ -206,11 +203,30 @@ RepositoryTools::Outcome RepositoryTools::listDir(const QByteArray &path)
         children[slash < 0 ? rest : rest.left(slash)] |= slash >= 0;
     }
     if (children.empty())
-        return {tr("error: no folder %1 in the head revision").arg(QString::fromUtf8(path)), false};
+        return {QStringLiteral("error: no folder %1 in the head revision").arg(QString::fromUtf8(path)), false};
     QString out;
     for (const auto &[name, folder] : children)
         out += QString::fromUtf8(name) + (folder ? QStringLiteral("/\n") : QStringLiteral("\n"));
     return {cut(out), false};
+}
+
+QList<std::pair<QByteArray, QByteArray>> RepositoryTools::headers()
+{
+    // The tree's headers, for the parser's includes; read once.
+    QMutexLocker locker(&m_headersLock);
+    if (m_headersRead)
+        return m_headers;
+    constexpr int MaxHeaders = 4000;
+    for (const TreeEntry &entry : std::as_const(m_entries)) {
+        if (m_headers.size() >= MaxHeaders)
+            break;
+        if ((entry.mode == 0100644 || entry.mode == 0100755) && isCOrCppPath(entry.path) && !entry.path.endsWith(".c") && !entry.path.endsWith(".cc")
+            && !entry.path.endsWith(".cpp") && !entry.path.endsWith(".cxx"))
+            if (const auto body = content(entry.path))
+                m_headers.append({entry.path, *body});
+    }
+    m_headersRead = true;
+    return m_headers;
 }
 
 RepositoryTools::Outcome RepositoryTools::findDefinition(const QString &symbol)
@@ -229,7 +245,7 @@ RepositoryTools::Outcome RepositoryTools::findDefinition(const QString &symbol)
             continue;
         QList<DefinitionSite> sites;
         if (isCOrCppPath(file)) {
-            sites = findDefinitionsInSource(file, *text, symbol);
+            sites = findDefinitionsInSource(file, *text, symbol, headers());
         } else {
             // Outside C/C++: a line that introduces the name with a keyword.
             static const QString keywords = QStringLiteral("def|class|struct|interface|enum|fn|func|function|type|trait|impl|module|object|val|var|let|const");
@@ -251,7 +267,7 @@ RepositoryTools::Outcome RepositoryTools::findDefinition(const QString &symbol)
         }
     }
     if (out.isEmpty())
-        return {tr("no definition of %1 found").arg(symbol), false};
+        return {QStringLiteral("no definition of %1 found").arg(symbol), false};
     return {cut(out), false};
 }
 

@@ -41,6 +41,7 @@ private:
     Outcome findDefinition(const QString &symbol);
     std::optional<QByteArray> content(const QByteArray &path);
     QString cut(QString text) const;
+    QList<std::pair<QByteArray, QByteArray>> headers();
 
     GitRepository m_repository;
     ObjectId m_commit;
@@ -49,6 +50,9 @@ private:
     QList<TreeEntry> m_entries;
     QHash<QByteArray, int> m_byPath;
     QHash<QByteArray, QByteArray> m_contents; // read on demand
+    QList<std::pair<QByteArray, QByteArray>> m_headers;
+    bool m_headersRead = false;
+    QMutex m_headersLock; // hunks are reviewed in parallel
     QMutex m_lock;
 };
 

@@ -3,6 +3,7 @@
 #include <clang-c/Index.h>
 
 #include <algorithm>
+#include <vector>
 
 namespace rd {
 
@@ -54,22 +55,33 @@ CXChildVisitResult visit(CXCursor cursor, CXCursor, CXClientData data)
 
 } // namespace
 
-QList<DefinitionSite> findDefinitionsInSource(const QByteArray &path, const QByteArray &content, const QString &symbol)
+QList<DefinitionSite> findDefinitionsInSource(const QByteArray &path, const QByteArray &content, const QString &symbol,
+                                              const QList<std::pair<QByteArray, QByteArray>> &headers)
 {
     Visit v;
     v.name = symbol.section(QStringLiteral("::"), -1).trimmed().toUtf8();
     v.path = path;
     if (v.name.isEmpty() || !content.contains(v.name))
         return {};
-    // A path that exists nowhere: libclang reads the file from memory only.
-    const QByteArray virtualPath = "/reviewdesk-head/" + path;
+    // Paths that exist nowhere: libclang reads the files from memory only.
+    const QByteArray root = "/reviewdesk-head/";
+    const QByteArray virtualPath = root + path;
     const bool isC = path.endsWith(".c");
-    const char *args[] = {"-x", isC ? "c" : "c++", isC ? "-std=c11" : "-std=c++17", "-w"};
-    CXUnsavedFile unsaved{virtualPath.constData(), content.constData(), static_cast<unsigned long>(content.size())};
+    const qsizetype slash = path.lastIndexOf('/');
+    const QByteArray folderInclude = "-I" + root + (slash < 0 ? QByteArray() : path.left(slash));
+    const QByteArray rootInclude = "-I" + root;
+    const char *args[] = {"-x", isC ? "c" : "c++", isC ? "-std=c11" : "-std=c++17", "-w", folderInclude.constData(), rootInclude.constData()};
+    QList<QByteArray> headerPaths;
+    for (const auto &[headerPath, headerContent] : headers)
+        headerPaths.append(root + headerPath);
+    std::vector<CXUnsavedFile> unsaved{{virtualPath.constData(), content.constData(), static_cast<unsigned long>(content.size())}};
+    for (qsizetype i = 0; i < headers.size(); ++i)
+        if (headers[i].first != path)
+            unsaved.push_back({headerPaths[i].constData(), headers[i].second.constData(), static_cast<unsigned long>(headers[i].second.size())});
     CXIndex index = clang_createIndex(0, 0);
     CXTranslationUnit unit = nullptr;
     const unsigned options = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_Incomplete | CXTranslationUnit_KeepGoing;
-    if (clang_parseTranslationUnit2(index, virtualPath.constData(), args, 4, &unsaved, 1, options, &unit) == CXError_Success && unit) {
+    if (clang_parseTranslationUnit2(index, virtualPath.constData(), args, 6, unsaved.data(), static_cast<unsigned>(unsaved.size()), options, &unit) == CXError_Success && unit) {
         v.file = clang_getFile(unit, virtualPath.constData());
         if (v.file)
             clang_visitChildren(clang_getTranslationUnitCursor(unit), visit, &v);

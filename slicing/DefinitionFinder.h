@@ -4,6 +4,8 @@
 #include <QList>
 #include <QString>
 
+#include <utility>
+
 namespace rd {
 
 // A definition of a named entity in one source file.
@@ -17,9 +19,11 @@ struct DefinitionSite
 
 bool isCOrCppPath(const QByteArray &path);
 // The definitions of `symbol` (its last component when qualified, a::b::f ->
-// f) in one C or C++ file, parsed with libclang from `content` alone: its
-// includes are not found, which libclang tolerates. Never fails: a file that
-// cannot be parsed has no definitions.
-QList<DefinitionSite> findDefinitionsInSource(const QByteArray &path, const QByteArray &content, const QString &symbol);
+// f) in one C or C++ file, parsed with libclang from memory: `content`, and
+// `headers` (repository path, content) found from the file's folder and the
+// top folder as include paths; other includes are missing, which libclang
+// tolerates. Never fails: a file that cannot be parsed has no definitions.
+QList<DefinitionSite> findDefinitionsInSource(const QByteArray &path, const QByteArray &content, const QString &symbol,
+                                              const QList<std::pair<QByteArray, QByteArray>> &headers = {});
 
 } // namespace rd

@@ -19,6 +19,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -109,6 +110,7 @@ private Q_SLOTS:
     void configurationRoundTrips();
     void replyIsReadTolerantly_data();
     void replyIsReadTolerantly();
+    void replyParserKeepsItsPromisesOnMutatedReplies();
     void chunksFollowTheDocumentedRule();
     void bm25RanksAsHandComputedFts5();
     void bm25IndexIsCachedPerTree();
@@ -277,6 +279,43 @@ void AacrTest::replyIsReadTolerantly()
     QCOMPARE(c.lineValid, lineValid);
     QCOMPARE(c.file, QStringLiteral("src/a.cpp"));
     QVERIFY(!c.issue.isEmpty());
+}
+
+void AacrTest::replyParserKeepsItsPromisesOnMutatedReplies()
+{
+    // What a fuzzer would do, deterministically: cut, repeat and splice
+    // well-formed replies and tags, then check what the parser promises.
+    const AacrHunkPlace place = placeOf({{LineKind::Context, "    a = 1;"},
+                                         {LineKind::Deleted, "    b = a;"},
+                                         {LineKind::Added, "    b = a * 2;"},
+                                         {LineKind::Added, "    c = b;"},
+                                         {LineKind::Context, "    return b;"}},
+                                        10, 10, 12);
+    const QStringList seeds = {QStringLiteral("<diff>\n+    b = a * 2;\n</diff>\n<side>right</side>\n<note>\nb may overflow\n</note>\n<notesplit />\n<end />"),
+                               QStringLiteral("<path>src/a.cpp</path><side>left</side><from>11</from><to>99999999999</to><note>x</note><notesplit />"),
+                               QStringLiteral("```json\n{\"comments\":[{\"line_start\":-5,\"line_end\":\"7\",\"issue\":\"c\",\"side\":\"old\"}]}\n```")};
+    const QStringList pieces = {QStringLiteral("<note>"), QStringLiteral("</note>"), QStringLiteral("<diff>"), QStringLiteral("</diff>"), QStringLiteral("<notesplit />"),
+                                QStringLiteral("<side>left</side>"), QStringLiteral("<from>-3</from>"), QStringLiteral("<to>2147483647</to>"), QStringLiteral("{\"comments\":["),
+                                QStringLiteral("+    c = b;\n"), QString(QChar(0)), QStringLiteral("\u00e9\u4e2d")};
+    QRandomGenerator random(1313);
+    for (int round = 0; round < 3000; ++round) {
+        QString text = seeds[round % seeds.size()];
+        for (int m = 0, n = 1 + static_cast<int>(random.bounded(4)); m < n; ++m) {
+            const int at = static_cast<int>(random.bounded(static_cast<int>(text.size()) + 1));
+            switch (random.bounded(3)) {
+            case 0: text.remove(at, static_cast<int>(random.bounded(12))); break;
+            case 1: text.insert(at, pieces[random.bounded(static_cast<int>(pieces.size()))]); break;
+            default: text.insert(at, text.mid(static_cast<int>(random.bounded(static_cast<int>(text.size()) + 1)), 20)); break;
+            }
+        }
+        const AacrParsed parsed = parseAacrReview(text, place);
+        QVERIFY2(parsed.error.isEmpty() != parsed.comments.isEmpty() || parsed.noIssues, qPrintable(text));
+        for (const ReviewComment &c : parsed.comments) {
+            const bool right = c.side == QLatin1String("new");
+            QVERIFY2(c.lineStart >= 10 && c.lineEnd >= c.lineStart && c.lineEnd <= (right ? 13 : 12), qPrintable(text));
+            QVERIFY(!c.issue.isEmpty());
+        }
+    }
 }
 
 void AacrTest::chunksFollowTheDocumentedRule()
@@ -690,6 +729,13 @@ void AacrTest::cliRunsAacrAndReplaysTheRecording()
     };
     QCOMPARE(comments(first).size(), 1);
     QCOMPARE(comments(second), comments(first));
+    // The output runs again as a configuration (here from the recording).
+    const QString third = m_dir.filePath(QStringLiteral("aacr-again.json"));
+    QFile::remove(configFile);
+    QVERIFY(QFile::copy(first, configFile));
+    const auto [againCode, againErr] = cli({QStringLiteral("--replay"), recording}, third);
+    QVERIFY2(againCode == 0, againErr.constData());
+    QCOMPARE(comments(third), comments(first));
     // A configuration error names the key.
     QFile bad(configFile);
     QVERIFY(bad.open(QIODevice::WriteOnly));

@@ -20,7 +20,8 @@ namespace rd::cli {
 int runAacrReviewCommand(const QCommandLineParser &parser, const QByteArray &configText)
 {
     const QString configPath = parser.value(QStringLiteral("config"));
-    auto config = AacrRunConfig::fromJson(configText);
+    // A previous AACR run's output runs its configuration again.
+    auto config = AacrRunConfig::fromJson(aacrConfigText(configText));
     if (!config)
         return fail(ExitUsage, QStringLiteral("review: %1: %2").arg(configPath, config.error().message));
     if (parser.isSet(QStringLiteral("workspace")))
