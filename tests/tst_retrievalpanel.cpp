@@ -43,7 +43,13 @@ void RetrievalPanelTest::initTestCase()
                            {"src/buffer.h", file("struct Buffer\n{\n    void append(const char *data, int size);\n    void grow(int size);\n    char *data = nullptr;\n"
                                                  "    int capacity = 0;\n};\n")},
                            {"src/grow.cpp", file("#include \"buffer.h\"\n\nvoid Buffer::grow(int size)\n{\n    capacity += size;\n}\n")},
-                           {"README.md", file("Buffers grow by the size appended.\n")}};
+                           {"README.md", file("Buffers grow by the size appended.\n")},
+                           {"src/socket.cpp", file("int Socket::open(int port)\n{\n    return connect_to(port);\n}\n")},
+                           {"src/log.cpp", file("void log_line(const char *text)\n{\n    write_out(text);\n}\n")},
+                           {"src/config.cpp", file("Config load_config(const char *path)\n{\n    return parse_file(path);\n}\n")},
+                           {"src/timer.cpp", file("void Timer::start(int interval)\n{\n    schedule(interval);\n}\n")},
+                           {"src/hash.cpp", file("unsigned hash_bytes(const char *bytes, int length)\n{\n    return fold(bytes, length);\n}\n")},
+                           {"tests/test_buffer.cpp", file("void test_append()\n{\n    Buffer b;\n    b.append(\"ab\", 2);\n}\n")}};
     const QByteArray root = repo.commit("main", base, "Initial\n");
     FixtureRepo::Tree head = base;
     head["src/buffer.cpp"] = file("#include \"buffer.h\"\n\nvoid Buffer::append(const char *data, int size)\n{\n    if (size > capacity)\n        grow(size);\n"
@@ -104,7 +110,7 @@ void RetrievalPanelTest::bm25ChunksAreListedWithScores()
                                           .arg(QString::fromUtf8(chunks[r].path))
                                           .arg(chunks[r].lineStart)
                                           .arg(chunks[r].lineEnd)
-                                          .arg(chunks[r].score, 0, 'f', 3));
+                                          .arg(chunks[r].score, 0, 'g', 4));
     panel.selectRow(0, 0);
     QVERIFY(panel.shownText().startsWith(QString::fromUtf8(chunks[0].path)));
     QVERIFY(panel.shownText().contains(chunks[0].text.trimmed()));

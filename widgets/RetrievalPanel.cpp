@@ -65,6 +65,10 @@ void RetrievalPanel::setRun(std::shared_ptr<const AacrRunRecord> run)
         return;
     }
     const AacrRunConfig &c = m_run->config;
+    if (c.context == AacrContext::Agent)
+        m_tree->setHeaderLabels({tr("Hunk / tool call"), tr("Turn"), tr("Result")});
+    else
+        m_tree->setHeaderLabels({tr("Hunk / retrieved"), tr("Lines"), tr("Score")});
     int chunks = 0;
     int calls = 0;
     for (const HunkRetrieval &h : m_run->hunks) {
@@ -72,14 +76,14 @@ void RetrievalPanel::setRun(std::shared_ptr<const AacrRunRecord> run)
         calls += static_cast<int>(h.toolCalls.size());
     }
     if (c.context == AacrContext::Agent)
-        m_summary->setText(tr("Context: %1. %2 hunks, %3 tool calls (at most %4 turns and %5 tokens per hunk).")
+        m_summary->setText(tr("Context: %1. Hunks: %2, tool calls: %3 (at most %4 turns and %5 tokens per hunk).")
                                .arg(contextTitle(c.context))
                                .arg(m_run->hunks.size())
                                .arg(calls)
                                .arg(c.options.maxTurns)
                                .arg(c.options.tokenBudget));
     else
-        m_summary->setText(tr("Context: %1. %2 hunks, %3 chunks retrieved (top %4 per hunk; chunks of %5 lines overlapping by %6).")
+        m_summary->setText(tr("Context: %1. Hunks: %2, chunks retrieved: %3 (top %4 per hunk; chunks of %5 lines overlapping by %6).")
                                .arg(contextTitle(c.context))
                                .arg(m_run->hunks.size())
                                .arg(chunks)
@@ -107,7 +111,7 @@ void RetrievalPanel::setRun(std::shared_ptr<const AacrRunRecord> run)
             for (int r = 0; r < h.chunks.size(); ++r) {
                 const RetrievedChunk &k = h.chunks[r];
                 auto *item = new QTreeWidgetItem(top, {QString::fromUtf8(k.path), QStringLiteral("%1-%2").arg(k.lineStart).arg(k.lineEnd),
-                                                       QString::number(k.score, 'f', 3)});
+                                                       QString::number(k.score, 'g', 4)});
                 item->setData(0, HunkRole, n);
                 item->setData(0, RowRole, r);
                 item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
@@ -168,7 +172,7 @@ void RetrievalPanel::showCurrent()
         m_text->setPlainText(QStringLiteral("%1 %2\n\n%3").arg(t.name, t.arguments, t.result));
     } else {
         const RetrievedChunk &k = h.chunks.value(row);
-        m_text->setPlainText(tr("%1, lines %2-%3, score %4").arg(QString::fromUtf8(k.path)).arg(k.lineStart).arg(k.lineEnd).arg(k.score, 0, 'f', 3)
+        m_text->setPlainText(tr("%1, lines %2-%3, score %4").arg(QString::fromUtf8(k.path)).arg(k.lineStart).arg(k.lineEnd).arg(k.score, 0, 'g', 4)
                              + QStringLiteral("\n\n") + k.text);
     }
 }
