@@ -6,6 +6,8 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
+
 #include <sqlite3.h>
 
 namespace rd {
@@ -25,7 +27,7 @@ struct Bm25Index::Private
 namespace {
 
 // Bumped when the table's layout or tokenizer changes: old cache files are then not read.
-constexpr int IndexFormat = 1;
+constexpr int IndexFormat = 3;
 
 Error sqlError(sqlite3 *db, const QString &what)
 {
@@ -72,6 +74,8 @@ Result<Bm25Index> Bm25Index::build(const QList<CodeChunk> &chunks, const QString
     exec(db, "PRAGMA synchronous = OFF");
     if (!exec(db, "CREATE VIRTUAL TABLE chunks USING fts5(text, path UNINDEXED, line_start UNINDEXED, line_end UNINDEXED, "
                   "tokenize = \"unicode61 tokenchars '_'\")")
+        || !exec(db, "CREATE VIRTUAL TABLE vocabulary USING fts5vocab(chunks, 'row')")
+        || !exec(db, "CREATE TABLE documents(term TEXT PRIMARY KEY, doc INTEGER) WITHOUT ROWID")
         || !exec(db, "CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER)") || !exec(db, "BEGIN"))
         return sqlError(db, QCoreApplication::translate("rd::pipeline", "cannot create the table"));
     sqlite3_stmt *insert = nullptr;
@@ -92,6 +96,10 @@ Result<Bm25Index> Bm25Index::build(const QList<CodeChunk> &chunks, const QString
         sqlite3_reset(insert);
     }
     sqlite3_finalize(insert);
+    // How many chunks hold each word, as a plain table: fts5vocab answers a
+    // single term by scanning the whole vocabulary.
+    if (!exec(db, "INSERT INTO documents SELECT term, doc FROM vocabulary"))
+        return sqlError(db, QStringLiteral("vocabulary"));
     // Written last: a file without it (a build that died) is built again.
     const QByteArray meta = "INSERT INTO meta VALUES ('format', " + QByteArray::number(IndexFormat) + "), ('chunks', " + QByteArray::number(row) + ")";
     if (!exec(db, meta.constData()) || !exec(db, "COMMIT"))
@@ -171,10 +179,44 @@ QString Bm25Index::matchExpression(const QString &text)
     return terms.join(QStringLiteral(" OR "));
 }
 
+QStringList Bm25Index::selectiveTerms(const QString &text) const
+{
+    QStringList kept;
+    if (!d)
+        return kept;
+    // A word in half the chunks or more gets FTS5's idf floor (1e-6): it
+    // decides no ranking, but its posting list would be scanned and scored.
+    QList<std::pair<int, QString>> counted;
+    sqlite3_stmt *stmt = nullptr;
+    if (sqlite3_prepare_v2(d->db, "SELECT doc FROM documents WHERE term = ?", -1, &stmt, nullptr) != SQLITE_OK)
+        return kept;
+    const QString expression = matchExpression(text);
+    for (const QString &quoted : expression.split(QStringLiteral(" OR "), Qt::SkipEmptyParts)) {
+        const QString term = quoted.mid(1).chopped(1);
+        const QByteArray utf8 = term.toUtf8();
+        sqlite3_bind_text(stmt, 1, utf8.constData(), static_cast<int>(utf8.size()), SQLITE_TRANSIENT);
+        if (sqlite3_step(stmt) == SQLITE_ROW)
+            counted.append({sqlite3_column_int(stmt, 0), term});
+        sqlite3_reset(stmt);
+    }
+    sqlite3_finalize(stmt);
+    std::stable_sort(counted.begin(), counted.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (const auto &[documents, term] : counted)
+        if (2 * documents < d->count)
+            kept << term;
+    // Only common words: the rarest few still say something.
+    for (qsizetype i = 0; kept.isEmpty() && i < std::min<qsizetype>(3, counted.size()); ++i)
+        kept << counted[i].second;
+    return kept;
+}
+
 QList<RetrievedChunk> Bm25Index::query(const QString &text, int k, const Exclusion &exclude) const
 {
     QList<RetrievedChunk> out;
-    const QByteArray match = matchExpression(text).toUtf8();
+    QStringList quoted;
+    for (const QString &term : selectiveTerms(text))
+        quoted << QLatin1Char('"') + term + QLatin1Char('"');
+    const QByteArray match = quoted.join(QStringLiteral(" OR ")).toUtf8();
     if (!d || match.isEmpty() || k <= 0)
         return out;
     sqlite3_stmt *stmt = nullptr;

@@ -40,12 +40,16 @@ public:
     int chunkCount() const;
     QString file() const;
 
-    // The k best chunks for `text` (its identifiers and words, any of them),
-    // best first; the score is -bm25() (higher is better).
+    // The k best chunks for `text` (any of its selective words), best first;
+    // the score is -bm25() (higher is better).
     QList<RetrievedChunk> query(const QString &text, int k, const Exclusion &exclude = {}) const;
     // The FTS5 query `query()` runs for `text`: its distinct words as quoted
     // terms joined by OR (at most 64).
     static QString matchExpression(const QString &text);
+    // The words of `text` the query uses: those in fewer than half of the
+    // chunks (FTS5 gives the others an idf of 1e-6: they rank nothing but
+    // cost a scan of most rows), rarest first; when none is, the three rarest.
+    QStringList selectiveTerms(const QString &text) const;
 
     struct Private;
 
