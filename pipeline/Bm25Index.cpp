@@ -219,26 +219,46 @@ QList<RetrievedChunk> Bm25Index::query(const QString &text, int k, const Exclusi
     const QByteArray match = quoted.join(QStringLiteral(" OR ")).toUtf8();
     if (!d || match.isEmpty() || k <= 0)
         return out;
-    sqlite3_stmt *stmt = nullptr;
-    const char *sql = "SELECT path, line_start, line_end, text, bm25(chunks) FROM chunks WHERE chunks MATCH ?1 "
-                      "AND NOT (path = ?2 AND line_end >= ?3 AND line_start <= ?4) ORDER BY bm25(chunks) LIMIT ?5";
-    if (sqlite3_prepare_v2(d->db, sql, -1, &stmt, nullptr) != SQLITE_OK)
+    // Ranked row ids first (FTS5 sorts by rank itself and reads no column),
+    // then the columns of the few rows kept: reading every matching row's
+    // text for the sort was most of a query's time.
+    sqlite3_stmt *ranked = nullptr;
+    sqlite3_stmt *row = nullptr;
+    if (sqlite3_prepare_v2(d->db, "SELECT rowid, rank FROM chunks WHERE chunks MATCH ?1 ORDER BY rank LIMIT ?2", -1, &ranked, nullptr) != SQLITE_OK
+        || sqlite3_prepare_v2(d->db, "SELECT path, line_start, line_end, text FROM chunks WHERE rowid = ?", -1, &row, nullptr) != SQLITE_OK) {
+        sqlite3_finalize(ranked);
         return out;
-    sqlite3_bind_text(stmt, 1, match.constData(), static_cast<int>(match.size()), SQLITE_TRANSIENT);
-    sqlite3_bind_blob(stmt, 2, exclude.path.constData(), static_cast<int>(exclude.path.size()), SQLITE_TRANSIENT);
-    sqlite3_bind_int(stmt, 3, exclude.lineStart);
-    sqlite3_bind_int(stmt, 4, exclude.lineEnd);
-    sqlite3_bind_int(stmt, 5, k);
-    while (sqlite3_step(stmt) == SQLITE_ROW) {
-        RetrievedChunk c;
-        c.path = QByteArray(static_cast<const char *>(sqlite3_column_blob(stmt, 0)), sqlite3_column_bytes(stmt, 0));
-        c.lineStart = sqlite3_column_int(stmt, 1);
-        c.lineEnd = sqlite3_column_int(stmt, 2);
-        c.text = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(stmt, 3)), sqlite3_column_bytes(stmt, 3));
-        c.score = -sqlite3_column_double(stmt, 4);
-        out.append(std::move(c));
     }
-    sqlite3_finalize(stmt);
+    // The hunk's own chunks are skipped: a few more than k, and more when
+    // they were not enough.
+    for (int limit = k + 8; out.size() < k; limit *= 8) {
+        out.clear();
+        sqlite3_reset(ranked);
+        sqlite3_bind_text(ranked, 1, match.constData(), static_cast<int>(match.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_int(ranked, 2, limit);
+        int rows = 0;
+        while (sqlite3_step(ranked) == SQLITE_ROW && out.size() < k) {
+            ++rows;
+            sqlite3_bind_int64(row, 1, sqlite3_column_int64(ranked, 0));
+            if (sqlite3_step(row) == SQLITE_ROW) {
+                RetrievedChunk c;
+                c.path = QByteArray(static_cast<const char *>(sqlite3_column_blob(row, 0)), sqlite3_column_bytes(row, 0));
+                c.lineStart = sqlite3_column_int(row, 1);
+                c.lineEnd = sqlite3_column_int(row, 2);
+                const bool excluded = c.path == exclude.path && c.lineEnd >= exclude.lineStart && c.lineStart <= exclude.lineEnd;
+                if (!excluded) {
+                    c.text = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(row, 3)), sqlite3_column_bytes(row, 3));
+                    c.score = -sqlite3_column_double(ranked, 1);
+                    out.append(std::move(c));
+                }
+            }
+            sqlite3_reset(row);
+        }
+        if (rows < limit)
+            break; // every match seen
+    }
+    sqlite3_finalize(ranked);
+    sqlite3_finalize(row);
     return out;
 }
 
