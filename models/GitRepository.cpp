@@ -171,6 +171,15 @@ Result<CommitInfo> GitRepository::commit(const ObjectId &id) const
     return commitInfo(id, commit.get());
 }
 
+Result<ObjectId> GitRepository::treeId(const ObjectId &commit) const
+{
+    std::lock_guard guard(d->lock);
+    auto tree = commitTree(d->repo.get(), commit);
+    if (!tree)
+        return tree.error();
+    return toObjectId(*git_tree_id(tree->get()));
+}
+
 Result<QList<TreeEntry>> GitRepository::treeEntries(const ObjectId &id) const
 {
     std::lock_guard guard(d->lock);

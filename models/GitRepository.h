@@ -65,6 +65,9 @@ public:
     // empty), newest first.
     Result<QList<CommitInfo>> recentCommits(int count, const QString &from = {}) const;
 
+    // AACR hunk review: the id of a commit's root tree (its retrieval index is cached by it).
+    Result<ObjectId> treeId(const ObjectId &commit) const;
+
     struct Private;
 
 private:

@@ -109,6 +109,7 @@ QFuture<Exchange> LlmClient::send(const ChatRequest &request)
         pending->exchange.fromReplay = true;
         if (answer) {
             pending->exchange.response = answer->response;
+            pending->exchange.toolCalls = answer->toolCalls;
             pending->exchange.promptTokens = answer->promptTokens;
             pending->exchange.completionTokens = answer->completionTokens;
         } else {
@@ -122,6 +123,7 @@ QFuture<Exchange> LlmClient::send(const ChatRequest &request)
     if (const auto cached = m_cache.find(pending->key)) {
         pending->exchange.fromCache = true;
         pending->exchange.response = cached->response;
+        pending->exchange.toolCalls = cached->toolCalls;
         pending->exchange.promptTokens = cached->promptTokens;
         pending->exchange.completionTokens = cached->completionTokens;
         complete(pending);
@@ -167,7 +169,7 @@ void LlmClient::pump(const QString &endpoint)
 void LlmClient::start(std::shared_ptr<Pending> pending)
 {
     const EndpointProfile &profile = pending->exchange.request.profile;
-    QNetworkRequest request(QUrl(endpointBase(profile.endpoint) + QStringLiteral("/chat/completions")));
+    QNetworkRequest request(QUrl(endpointBase(profile.endpoint) + requestPath(pending->exchange.request)));
     request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
     // The key goes from the environment straight into the header; it is
     // kept nowhere else.
@@ -235,27 +237,17 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
     } else if (e.httpStatus < 200 || e.httpStatus >= 300) {
         e.error = tr("HTTP %1: %2").arg(e.httpStatus).arg(QString::fromUtf8(e.rawBody.left(300)).simplified());
     } else {
-        const nlohmann::json body = nlohmann::json::parse(e.rawBody.toStdString(), nullptr, false);
-        std::optional<std::string> content;
-        if (!body.is_discarded() && body.is_object() && body.contains("choices") && body["choices"].is_array() && !body["choices"].empty()
-            && body["choices"][0].is_object()) {
-            const nlohmann::json &choice = body["choices"][0];
-            if (choice.contains("message") && choice["message"].is_object() && choice["message"].contains("content")
-                && choice["message"]["content"].is_string())
-                content = choice["message"]["content"].get<std::string>();
-        }
-        if (!content) {
+        const std::optional<AnswerContent> answer = readAnswer(e.request, e.rawBody);
+        if (!answer) {
             // A body cut short looks like this too: worth another try.
             e.error = tr("unreadable answer: %1").arg(QString::fromUtf8(e.rawBody.left(300)).simplified());
-            retryable = body.is_discarded();
+            retryable = nlohmann::json::parse(e.rawBody.toStdString(), nullptr, false).is_discarded();
         } else {
             e.error.clear();
-            e.response = QString::fromStdString(*content);
-            if (body.contains("usage") && body["usage"].is_object()) {
-                const nlohmann::json &usage = body["usage"];
-                e.promptTokens = usage.contains("prompt_tokens") && usage["prompt_tokens"].is_number() ? usage["prompt_tokens"].get<int>() : 0;
-                e.completionTokens = usage.contains("completion_tokens") && usage["completion_tokens"].is_number() ? usage["completion_tokens"].get<int>() : 0;
-            }
+            e.response = answer->content;
+            e.toolCalls = answer->toolCalls;
+            e.promptTokens = answer->promptTokens;
+            e.completionTokens = answer->completionTokens;
             cacheable = true;
         }
     }
@@ -265,8 +257,9 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
     e.rawBody = redactSecrets(e.rawBody, key);
     e.error = redactSecrets(e.error, key);
     e.response = redactSecrets(e.response, key);
+    e.toolCalls = redactSecrets(e.toolCalls, key);
     if (cacheable)
-        m_cache.store(pending->key, {e.response, e.promptTokens, e.completionTokens});
+        m_cache.store(pending->key, {e.response, e.promptTokens, e.completionTokens, e.toolCalls});
 
     if (retryable && !pending->cancelled && e.attempts <= m_options.retries) {
         if (waitMs < 0) {

@@ -15,8 +15,25 @@ nlohmann::ordered_json requestJson(const ChatRequest &request)
     const EndpointProfile &p = request.profile;
     body["model"] = p.model.toStdString();
     nlohmann::ordered_json messages = nlohmann::ordered_json::array();
-    for (const ChatMessage &m : request.messages)
-        messages.push_back({{"role", m.role.toStdString()}, {"content", m.content.toStdString()}});
+    if (request.isEmbedding()) {
+        nlohmann::ordered_json input = nlohmann::ordered_json::array();
+        for (const QString &text : request.embeddingInput)
+            input.push_back(text.toStdString());
+        body["input"] = input;
+        body["encoding_format"] = "float";
+        return body;
+    }
+    for (const ChatMessage &m : request.messages) {
+        nlohmann::ordered_json message = {{"role", m.role.toStdString()}, {"content", m.content.toStdString()}};
+        // Tool fields only when used, so a plain request's body (and key) is unchanged.
+        if (!m.toolCalls.isEmpty()) {
+            const auto calls = nlohmann::ordered_json::parse(m.toolCalls.toStdString(), nullptr, false);
+            message["tool_calls"] = calls.is_discarded() ? nlohmann::ordered_json::array() : calls;
+        }
+        if (!m.toolCallId.isEmpty())
+            message["tool_call_id"] = m.toolCallId.toStdString();
+        messages.push_back(std::move(message));
+    }
     body["messages"] = messages;
     body["temperature"] = p.temperature;
     if (p.topP)
@@ -27,6 +44,13 @@ nlohmann::ordered_json requestJson(const ChatRequest &request)
     if (p.jsonMode)
         body["response_format"] = {{"type", "json_object"}};
     body["stream"] = false;
+    if (!request.tools.isEmpty()) {
+        const auto tools = nlohmann::ordered_json::parse(request.tools.toStdString(), nullptr, false);
+        if (!tools.is_discarded()) {
+            body["tools"] = tools;
+            body["tool_choice"] = "auto";
+        }
+    }
     return body;
 }
 
@@ -36,6 +60,59 @@ QByteArray chatCompletionBody(const ChatRequest &request)
 {
     const std::string text = requestJson(request).dump();
     return QByteArray(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+QString requestPath(const ChatRequest &request)
+{
+    return request.isEmbedding() ? QStringLiteral("/embeddings") : QStringLiteral("/chat/completions");
+}
+
+std::optional<AnswerContent> readAnswer(const ChatRequest &request, const QByteArray &raw)
+{
+    const nlohmann::json body = nlohmann::json::parse(raw.toStdString(), nullptr, false);
+    if (body.is_discarded() || !body.is_object())
+        return std::nullopt;
+    AnswerContent out;
+    if (body.contains("usage") && body["usage"].is_object()) {
+        const nlohmann::json &usage = body["usage"];
+        out.promptTokens = usage.contains("prompt_tokens") && usage["prompt_tokens"].is_number() ? usage["prompt_tokens"].get<int>() : 0;
+        out.completionTokens = usage.contains("completion_tokens") && usage["completion_tokens"].is_number() ? usage["completion_tokens"].get<int>() : 0;
+    }
+    if (request.isEmbedding()) {
+        // {"data":[{"index":i,"embedding":[...]}]}: one vector per input, by index.
+        if (!body.contains("data") || !body["data"].is_array() || body["data"].size() != static_cast<std::size_t>(request.embeddingInput.size()))
+            return std::nullopt;
+        nlohmann::json vectors = nlohmann::json::array();
+        for (std::size_t i = 0; i < body["data"].size(); ++i)
+            vectors.push_back(nullptr);
+        for (const nlohmann::json &item : body["data"]) {
+            if (!item.is_object() || !item.contains("embedding") || !item["embedding"].is_array() || item["embedding"].empty())
+                return std::nullopt;
+            const std::size_t index = item.contains("index") && item["index"].is_number_unsigned() ? item["index"].get<std::size_t>() : 0;
+            if (index >= vectors.size() || !vectors[index].is_null())
+                return std::nullopt;
+            for (const nlohmann::json &x : item["embedding"])
+                if (!x.is_number())
+                    return std::nullopt;
+            vectors[index] = item["embedding"];
+        }
+        out.content = QString::fromStdString(vectors.dump());
+        return out;
+    }
+    if (!body.contains("choices") || !body["choices"].is_array() || body["choices"].empty() || !body["choices"][0].is_object())
+        return std::nullopt;
+    const nlohmann::json &choice = body["choices"][0];
+    if (!choice.contains("message") || !choice["message"].is_object())
+        return std::nullopt;
+    const nlohmann::json &message = choice["message"];
+    const bool hasCalls = message.contains("tool_calls") && message["tool_calls"].is_array() && !message["tool_calls"].empty();
+    if (hasCalls)
+        out.toolCalls = QString::fromStdString(message["tool_calls"].dump());
+    if (message.contains("content") && message["content"].is_string())
+        out.content = QString::fromStdString(message["content"].get<std::string>());
+    else if (!hasCalls)
+        return std::nullopt; // neither words nor tool calls
+    return out;
 }
 
 QByteArray exchangeKey(const ChatRequest &request)
@@ -48,6 +125,8 @@ QByteArray exchangeKey(const ChatRequest &request)
     QCryptographicHash hash(QCryptographicHash::Sha256);
     hash.addData(endpoint.toUtf8());
     hash.addData(QByteArrayView("\n", 1));
+    if (request.isEmbedding())
+        hash.addData(QByteArrayView("embeddings\n"));
     hash.addData(chatCompletionBody(request));
     return hash.result().toHex();
 }

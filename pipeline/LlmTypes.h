@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -26,8 +27,12 @@ struct EndpointProfile
 
 struct ChatMessage
 {
-    QString role; // system, user, assistant
+    QString role; // system, user, assistant, tool
     QString content;
+    // Tool use (OpenAI function calling): an assistant turn's "tool_calls" as
+    // the JSON array the model sent, and a tool answer's "tool_call_id".
+    QString toolCalls = {};
+    QString toolCallId = {};
 };
 
 struct ChatRequest
@@ -35,6 +40,14 @@ struct ChatRequest
     EndpointProfile profile;
     QList<ChatMessage> messages;
     QString label; // what the request is for, for logs: "reviewer 2, src/a.cpp slice 3"
+    // The tools the model may call: a JSON array of OpenAI tool definitions
+    // (empty: none). Sent with "tool_choice": "auto".
+    QString tools = {};
+    // Not empty: an embeddings request for these texts (POST {endpoint}/embeddings);
+    // the answer's response is the vectors as a JSON array of arrays.
+    QStringList embeddingInput = {};
+
+    bool isEmbedding() const { return !embeddingInput.isEmpty(); }
 };
 
 // One request and what came of it, as a run records it.
@@ -51,12 +64,27 @@ struct Exchange
     int completionTokens = 0;
     bool fromCache = false;
     bool fromReplay = false;
+    QString toolCalls;      // the answer's "tool_calls" (JSON array), empty when it has none
 
     bool ok() const { return error.isEmpty(); }
 };
 
-// The body of an OpenAI-compatible chat completion request.
+// The body of an OpenAI-compatible chat completion request (or, for an
+// embeddings request, of the embeddings request).
 QByteArray chatCompletionBody(const ChatRequest &request);
+// "/chat/completions" or "/embeddings": appended to the endpoint.
+QString requestPath(const ChatRequest &request);
+// What an endpoint's answer body holds: the message content (or, for
+// embeddings, the vectors as a JSON array of arrays) and any tool calls. No
+// value when the body is not such an answer.
+struct AnswerContent
+{
+    QString content;
+    QString toolCalls;
+    int promptTokens = 0;
+    int completionTokens = 0;
+};
+std::optional<AnswerContent> readAnswer(const ChatRequest &request, const QByteArray &body);
 // A hash of everything that decides the answer (endpoint, model, messages,
 // sampling) and nothing secret: the cache and replay key.
 QByteArray exchangeKey(const ChatRequest &request);

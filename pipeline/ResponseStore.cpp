@@ -48,7 +48,8 @@ Result<ResponseStore> ResponseStore::replayFrom(const QString &file)
     for (const Json &e : doc["exchanges"]) {
         if (!e.is_object() || !e.contains("key") || !e.contains("response") || !e["key"].is_string() || !e["response"].is_string())
             return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1: an exchange lacks its key or response").arg(file)};
-        const Answer answer{QString::fromStdString(e["response"].get<std::string>()), e.value("prompt_tokens", 0), e.value("completion_tokens", 0)};
+        const Answer answer{QString::fromStdString(e["response"].get<std::string>()), e.value("prompt_tokens", 0), e.value("completion_tokens", 0),
+                            QString::fromStdString(e.value("tool_calls", std::string()))};
         store.m_recorded.insert(QByteArray::fromStdString(e["key"].get<std::string>()), answer);
     }
     return store;
@@ -69,7 +70,8 @@ std::optional<ResponseStore::Answer> ResponseStore::find(const QByteArray &key) 
     const Json doc = Json::parse(f.readAll().toStdString(), nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("response") || !doc["response"].is_string())
         return std::nullopt; // a damaged entry is a miss, not an error
-    return Answer{QString::fromStdString(doc["response"].get<std::string>()), doc.value("prompt_tokens", 0), doc.value("completion_tokens", 0)};
+    return Answer{QString::fromStdString(doc["response"].get<std::string>()), doc.value("prompt_tokens", 0), doc.value("completion_tokens", 0),
+                  doc.contains("tool_calls") && doc["tool_calls"].is_string() ? QString::fromStdString(doc["tool_calls"].get<std::string>()) : QString()};
 }
 
 void ResponseStore::store(const QByteArray &key, const Answer &answer)
@@ -78,7 +80,9 @@ void ResponseStore::store(const QByteArray &key, const Answer &answer)
     if (m_replay || m_directory.isEmpty())
         return;
     // Only the answer: no request, no headers, so nothing secret lands on disk.
-    const Json doc = {{"response", answer.response.toStdString()}, {"prompt_tokens", answer.promptTokens}, {"completion_tokens", answer.completionTokens}};
+    Json doc = {{"response", answer.response.toStdString()}, {"prompt_tokens", answer.promptTokens}, {"completion_tokens", answer.completionTokens}};
+    if (!answer.toolCalls.isEmpty())
+        doc["tool_calls"] = answer.toolCalls.toStdString();
     QSaveFile f(m_directory + QLatin1Char('/') + QString::fromLatin1(key) + QStringLiteral(".json"));
     if (f.open(QIODevice::WriteOnly)) {
         f.write(QByteArray::fromStdString(doc.dump()));
@@ -90,9 +94,12 @@ Result<bool> ResponseStore::record(const QString &file, const QList<Exchange> &e
 {
     Json list = Json::array();
     for (const Exchange &e : exchanges)
-        if (e.ok())
+        if (e.ok()) {
             list.push_back({{"key", exchangeKey(e.request).toStdString()}, {"label", e.request.label.toStdString()},
                             {"response", e.response.toStdString()}, {"prompt_tokens", e.promptTokens}, {"completion_tokens", e.completionTokens}});
+            if (!e.toolCalls.isEmpty())
+                list.back()["tool_calls"] = e.toolCalls.toStdString();
+        }
     QSaveFile f(file);
     if (!f.open(QIODevice::WriteOnly))
         return Error{Error::Kind::Path, QCoreApplication::translate("rd::pipeline", "cannot write %1").arg(file)};

@@ -22,6 +22,7 @@ public:
         QString response;
         int promptTokens = 0;
         int completionTokens = 0;
+        QString toolCalls = {}; // the answer's tool calls (JSON array), if any
     };
 
     // A cache folder; created when missing.

@@ -687,8 +687,15 @@ QByteArray RunRecord::toJson() const
     Json exchangeList = Json::array();
     for (const Exchange &e : exchanges) {
         Json messages = Json::array();
-        for (const ChatMessage &m : e.request.messages)
+        for (const ChatMessage &m : e.request.messages) {
             messages.push_back({{"role", m.role.toStdString()}, {"content", m.content.toStdString()}});
+            if (!m.toolCalls.isEmpty())
+                messages.back()["tool_calls"] = Json::parse(m.toolCalls.toStdString(), nullptr, false);
+            if (!m.toolCallId.isEmpty())
+                messages.back()["tool_call_id"] = m.toolCallId.toStdString();
+        }
+        for (const QString &input : e.request.embeddingInput)
+            messages.push_back({{"role", "embedding_input"}, {"content", input.toStdString()}});
         exchangeList.push_back({{"label", e.request.label.toStdString()},
                                 {"endpoint", e.request.profile.endpoint.toStdString()},
                                 {"model", e.request.profile.model.toStdString()},
@@ -703,6 +710,8 @@ QByteArray RunRecord::toJson() const
                                 {"completion_tokens", e.completionTokens},
                                 {"from_cache", e.fromCache},
                                 {"from_replay", e.fromReplay}});
+        if (!e.toolCalls.isEmpty())
+            exchangeList.back()["tool_calls"] = Json::parse(e.toolCalls.toStdString(), nullptr, false);
     }
     Json errorList = Json::array();
     for (const QString &e : errors)

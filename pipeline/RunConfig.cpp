@@ -551,4 +551,33 @@ QByteArray RunConfig::otherPipelineJson() const
     return QByteArray::fromStdString(j.dump(2));
 }
 
+Result<EndpointProfile> endpointProfileFromJson(const QByteArray &json, const QString &role)
+{
+    const Json j = Json::parse(json.toStdString(), nullptr, false);
+    if (j.is_discarded())
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 must be an object").arg(role));
+    return readProfile(j, role);
+}
+
+QByteArray endpointProfileToJson(const EndpointProfile &profile)
+{
+    return QByteArray::fromStdString(profileJson(profile).dump());
+}
+
+std::optional<Error> unknownConfigKey(const QStringList &keys, const QStringList &known, const QString &prefix)
+{
+    Json j = Json::object();
+    for (const QString &k : keys)
+        j[k.toStdString()] = nullptr;
+    return unknownKey(j, known, prefix);
+}
+
+std::optional<Error> checkApiKey(const EndpointProfile &profile, const QString &role)
+{
+    if (!profile.isReplay() && !profile.apiKeyEnv.isEmpty() && qEnvironmentVariableIsEmpty(profile.apiKeyEnv.toLocal8Bit().constData()))
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.api_key_env names %2, which is not set in the environment")
+                           .arg(role, profile.apiKeyEnv));
+    return std::nullopt;
+}
+
 } // namespace rd

@@ -14,6 +14,7 @@ TRIXIE_PACKAGES=(
     libgit2-dev libclang-dev nlohmann-json3-dev fonts-dejavu-core fonts-wqy-microhei libqt6sql6-sqlite
     python3-jsonschema
     qt6-charts-dev libqt6opengl6-dev
+    libsqlite3-dev libhnswlib-dev
 )
 STAMP="$TRIXIE_ROOT/.reviewdesk-packages"
 

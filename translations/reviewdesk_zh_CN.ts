@@ -2136,6 +2136,89 @@
     </message>
 </context>
 <context>
+    <name>rd::RetrievalPanel</name>
+    <message>
+        <source>no context</source>
+        <translation>无上下文</translation>
+    </message>
+    <message>
+        <source>BM25 (SQLite FTS5)</source>
+        <translation>BM25（SQLite FTS5）</translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation>嵌入向量</translation>
+    </message>
+    <message>
+        <source>agent with tools</source>
+        <translation>带工具的智能体</translation>
+    </message>
+    <message>
+        <source>Hunk / retrieved</source>
+        <translation>代码块 / 检索结果</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>Retrieved context per hunk</source>
+        <translation>每个代码块检索到的上下文</translation>
+    </message>
+    <message>
+        <source>Choose a retrieved chunk or a tool call to see its text.</source>
+        <translation>选择一个检索到的片段或一次工具调用以查看其文本。</translation>
+    </message>
+    <message>
+        <source>No AACR run yet: run the AACR-Bench hunk review to see what each hunk was given.</source>
+        <translation>尚无 AACR 运行：运行 AACR-Bench 代码块评审即可查看每个代码块获得的上下文。</translation>
+    </message>
+    <message>
+        <source>Hunk / tool call</source>
+        <translation>代码块 / 工具调用</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Context: %1. Hunks: %2, tool calls: %3 (at most %4 turns and %5 tokens per hunk).</source>
+        <translation>上下文：%1。代码块：%2，工具调用：%3 次（每个代码块最多 %4 轮、%5 个词元）。</translation>
+    </message>
+    <message>
+        <source>Context: %1. Hunks: %2, chunks retrieved: %3 (top %4 per hunk; chunks of %5 lines overlapping by %6).</source>
+        <translation>上下文：%1。代码块：%2，检索到的片段：%3 个（每个代码块取前 %4 个；片段 %5 行，重叠 %6 行）。</translation>
+    </message>
+    <message>
+        <source>%1 turns</source>
+        <translation>%1 轮</translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>(nothing retrieved)</source>
+        <translation>（未检索到内容）</translation>
+    </message>
+    <message>
+        <source>%1, lines %2-%3, score %4</source>
+        <translation>%1，第 %2-%3 行，得分 %4</translation>
+    </message>
+</context>
+<context>
     <name>rd::ReviewSession</name>
     <message>
         <source>no workspace is open</source>
@@ -4046,11 +4129,11 @@
     </message>
     <message>
         <source>run configuration: "context" must be none, bm25, embedding or agent</source>
-        <translation>运行配置："context" 必须是 none、bm25、embedding 或 agent</translation>
+        <translation>运行配置：“context”必须是 none、bm25、embedding 或 agent</translation>
     </message>
     <message>
         <source>run configuration: "aacr" must be an object</source>
-        <translation>运行配置："aacr" 必须是对象</translation>
+        <translation>运行配置：“aacr”必须是一个对象</translation>
     </message>
     <message>
         <source>run configuration: "pipeline" must be defect, cqs, aacr or codeagent</source>
@@ -4063,6 +4146,94 @@
     <message>
         <source>run configuration: "cot" has no meaning for the %1 pipeline</source>
         <translation>运行配置："cot" 对 %1 流水线没有意义</translation>
+    </message>
+    <message>
+        <source>BM25 index: %1</source>
+        <translation>BM25 索引：%1</translation>
+    </message>
+    <message>
+        <source>the answer has %1 vectors for %2 texts</source>
+        <translation>回复中有 %1 个向量，但文本有 %2 段</translation>
+    </message>
+    <message>
+        <source>%1: the model kept calling tools after its budget (%2); no review for this hunk</source>
+        <translation>%1：模型在预算（%2）用尽后仍在调用工具；此代码块没有评审</translation>
+    </message>
+    <message>
+        <source>preparing the %1 context</source>
+        <translation>正在准备 %1 上下文</translation>
+    </message>
+    <message>
+        <source>the %1 context could not be prepared: no hunk was reviewed</source>
+        <translation>无法准备 %1 上下文：没有评审任何代码块</translation>
+    </message>
+    <message>
+        <source>cancelled: %1 of %2 hunks were not reviewed</source>
+        <translation>已取消：%2 个代码块中有 %1 个未评审</translation>
+    </message>
+    <message>
+        <source>run configuration: "pipeline" must be "aacr" for the AACR-Bench hunk review</source>
+        <translation>运行配置：AACR-Bench 代码块评审的“pipeline”必须是“aacr”</translation>
+    </message>
+    <message>
+        <source>run configuration: context "embedding" needs roles.embedding (the /v1/embeddings endpoint and model)</source>
+        <translation>运行配置：上下文“embedding”需要 roles.embedding（/v1/embeddings 端点和模型）</translation>
+    </message>
+    <message>
+        <source>run configuration: aacr.chunk_overlap must be smaller than aacr.chunk_lines</source>
+        <translation>运行配置：aacr.chunk_overlap 必须小于 aacr.chunk_lines</translation>
+    </message>
+    <message>
+        <source>run configuration: aacr.cache_dir must be a folder path</source>
+        <translation>运行配置：aacr.cache_dir 必须是文件夹路径</translation>
+    </message>
+    <message>
+        <source>no review comment (&lt;note&gt;...&lt;/note&gt;) and no "no issues" in the model's reply</source>
+        <translation>模型的回复中既没有评审意见（&lt;note&gt;...&lt;/note&gt;），也没有“无问题”</translation>
+    </message>
+    <message>
+        <source>the model named %1, not the hunk's file</source>
+        <translation>模型给出的是 %1，而不是该代码块所在的文件</translation>
+    </message>
+    <message>
+        <source>no snippet or lines given</source>
+        <translation>没有给出代码片段或行号</translation>
+    </message>
+    <message>
+        <source>the snippet is not in the hunk</source>
+        <translation>该代码片段不在代码块中</translation>
+    </message>
+    <message>
+        <source>lines %1-%2 lie outside the hunk (%3-%4)</source>
+        <translation>第 %1-%2 行不在代码块（%3-%4）内</translation>
+    </message>
+    <message>
+        <source>BM25 index: %1: %2</source>
+        <translation>BM25 索引：%1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>cannot create the table</source>
+        <translation>无法创建表</translation>
+    </message>
+    <message>
+        <source>BM25 index: cannot write %1</source>
+        <translation>BM25 索引：无法写入 %1</translation>
+    </message>
+    <message>
+        <source>embedding cache %1: %2</source>
+        <translation>嵌入缓存 %1：%2</translation>
+    </message>
+    <message>
+        <source>embeddings: vector %1 has %2 dimensions, the first has %3</source>
+        <translation>嵌入：向量 %1 有 %2 维，第一个向量有 %3 维</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>

@@ -70,4 +70,7 @@ int runEval(const QStringList &arguments);
 int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &store);
 int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record);
 
+// AACR hunk review: `review` with a configuration whose "pipeline" is "aacr".
+int runAacrReviewCommand(const QCommandLineParser &parser, const QByteArray &configText);
+
 } // namespace rd::cli

@@ -1,5 +1,6 @@
 #include "CliCommand.h"
 
+#include <AacrOptions.h>
 #include <LlmClient.h>
 #include <MergeRequest.h>
 #include <ReviewPipeline.h>
@@ -73,6 +74,12 @@ int runReviewCommand(const QStringList &arguments)
         if (!configFile.open(QIODevice::ReadOnly))
             return fail(ExitUsage, QStringLiteral("review: cannot read %1").arg(path));
         const QByteArray configText = configFile.readAll();
+        // The AACR-Bench hunk review has its own runner (retrieval, tool calls).
+        if (isAacrConfig(configText)) {
+            if (configPaths.size() > 1)
+                return fail(ExitUsage, QStringLiteral("review: %1: an aacr configuration runs on its own, not beside other --config").arg(path));
+            return runAacrReviewCommand(parser, configText);
+        }
         auto runConfig = RunConfig::fromJson(configText);
         if (!runConfig) {
             // A previous run's output re-executes that run's configuration.

@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
@@ -41,6 +42,86 @@ FakeLlmServer::Reply FakeLlmServer::held(Reply reply)
 {
     reply.hold = true;
     return reply;
+}
+
+FakeLlmServer::Reply FakeLlmServer::embeddings(const QList<QList<double>> &vectors, int promptTokens)
+{
+    QJsonArray data;
+    for (qsizetype i = 0; i < vectors.size(); ++i) {
+        QJsonArray v;
+        for (double x : vectors[i])
+            v.append(x);
+        data.append(QJsonObject{{QStringLiteral("object"), QStringLiteral("embedding")}, {QStringLiteral("index"), static_cast<int>(i)}, {QStringLiteral("embedding"), v}});
+    }
+    const QJsonObject body{{QStringLiteral("object"), QStringLiteral("list")},
+                           {QStringLiteral("data"), data},
+                           {QStringLiteral("model"), QStringLiteral("fake-embedding")},
+                           {QStringLiteral("usage"), QJsonObject{{QStringLiteral("prompt_tokens"), promptTokens}, {QStringLiteral("total_tokens"), promptTokens}}}};
+    Reply r;
+    r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return r;
+}
+
+FakeLlmServer::Reply FakeLlmServer::hashedEmbeddings(const Request &request, int dimension)
+{
+    static const QRegularExpression word(QStringLiteral("[A-Za-z0-9_]{2,}"));
+    QList<QList<double>> vectors;
+    for (const QString &text : embeddingInputs(request)) {
+        QList<double> v(dimension, 0.0);
+        for (auto it = word.globalMatch(text); it.hasNext();)
+            v[static_cast<qsizetype>(qHash(it.next().captured().toLower(), 7) % static_cast<size_t>(dimension))] += 1.0;
+        vectors.append(v);
+    }
+    return embeddings(vectors);
+}
+
+FakeLlmServer::Reply FakeLlmServer::toolCalls(const QList<ToolCall> &calls, const QString &content, int promptTokens, int completionTokens)
+{
+    QJsonArray list;
+    for (const ToolCall &c : calls)
+        list.append(QJsonObject{{QStringLiteral("id"), c.id},
+                                {QStringLiteral("type"), QStringLiteral("function")},
+                                {QStringLiteral("function"), QJsonObject{{QStringLiteral("name"), c.name}, {QStringLiteral("arguments"), c.arguments}}}});
+    QJsonObject message{{QStringLiteral("role"), QStringLiteral("assistant")}, {QStringLiteral("tool_calls"), list}};
+    message.insert(QStringLiteral("content"), content.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(content));
+    const QJsonObject body{{QStringLiteral("id"), QStringLiteral("fake-tools")},
+                           {QStringLiteral("object"), QStringLiteral("chat.completion")},
+                           {QStringLiteral("choices"), QJsonArray{QJsonObject{{QStringLiteral("index"), 0},
+                                                                               {QStringLiteral("message"), message},
+                                                                               {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}}},
+                           {QStringLiteral("usage"), QJsonObject{{QStringLiteral("prompt_tokens"), promptTokens},
+                                                                 {QStringLiteral("completion_tokens"), completionTokens}}}};
+    Reply r;
+    r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    return r;
+}
+
+QStringList FakeLlmServer::embeddingInputs(const Request &request)
+{
+    QStringList out;
+    const QJsonValue input = QJsonDocument::fromJson(request.body).object().value(QStringLiteral("input"));
+    if (input.isString())
+        out << input.toString();
+    for (const QJsonValue &v : input.toArray())
+        out << v.toString();
+    return out;
+}
+
+QStringList FakeLlmServer::toolNames(const Request &request)
+{
+    QStringList out;
+    for (const QJsonValue &t : QJsonDocument::fromJson(request.body).object().value(QStringLiteral("tools")).toArray())
+        out << t.toObject().value(QStringLiteral("function")).toObject().value(QStringLiteral("name")).toString();
+    return out;
+}
+
+QStringList FakeLlmServer::toolResults(const Request &request)
+{
+    QStringList out;
+    for (const QJsonValue &m : QJsonDocument::fromJson(request.body).object().value(QStringLiteral("messages")).toArray())
+        if (m.toObject().value(QStringLiteral("role")).toString() == QLatin1String("tool"))
+            out << m.toObject().value(QStringLiteral("content")).toString();
+    return out;
 }
 
 FakeLlmServer::FakeLlmServer(QObject *parent) : QObject(parent), m_server(new QTcpServer(this))

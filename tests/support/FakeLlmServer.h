@@ -52,6 +52,26 @@ public:
     static Reply status(int code, const QByteArray &body = "{}", int retryAfterSeconds = -1);
     static Reply held(Reply reply);
 
+    // AACR hunk review: an /embeddings answer (one vector per input, in order).
+    static Reply embeddings(const QList<QList<double>> &vectors, int promptTokens = 8);
+    // The same for `request`'s inputs: each word (letters, digits, '_')
+    // hashed into one of `dimension` buckets and counted, so texts that share
+    // words are near.
+    static Reply hashedEmbeddings(const Request &request, int dimension = 64);
+    // A chat completion whose message calls tools.
+    struct ToolCall
+    {
+        QString id;
+        QString name;
+        QString arguments; // JSON text
+    };
+    static Reply toolCalls(const QList<ToolCall> &calls, const QString &content = {}, int promptTokens = 10, int completionTokens = 5);
+    // What a request holds: the embeddings "input" texts, the names of the
+    // "tools" offered, the "tool" messages' contents (in order).
+    static QStringList embeddingInputs(const Request &request);
+    static QStringList toolNames(const Request &request);
+    static QStringList toolResults(const Request &request);
+
     explicit FakeLlmServer(QObject *parent = nullptr);
     ~FakeLlmServer() override;
 

@@ -1,0 +1,617 @@
+#include "AacrHunkReview.h"
+
+#include "AacrOutput.h"
+#include "Bm25Index.h"
+#include "EmbeddingIndex.h"
+#include "LlmClient.h"
+#include "RepositoryTools.h"
+#include "ResponseStore.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QMutex>
+#include <QPointer>
+#include <QStandardPaths>
+#include <QThreadPool>
+#include <QtConcurrent>
+
+#include <nlohmann/json.hpp>
+
+#include <numeric>
+
+namespace rd {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+QString promptTemplate(const QString &name)
+{
+    QFile f(QStringLiteral(":/prompts/%1.txt").arg(name));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(f.readAll());
+}
+
+QString fill(QString text, const QHash<QString, QString> &values)
+{
+    // One pass, so a value that contains "{{x}}" is not filled again.
+    QString out;
+    qsizetype at = 0;
+    while (true) {
+        const qsizetype open = text.indexOf(QLatin1String("{{"), at);
+        const qsizetype close = open < 0 ? -1 : text.indexOf(QLatin1String("}}"), open);
+        if (close < 0) {
+            out += text.mid(at);
+            return out;
+        }
+        const QString key = text.mid(open + 2, close - open - 2).trimmed();
+        out += text.mid(at, open - at);
+        out += values.contains(key) ? values.value(key) : text.mid(open, close + 2 - open);
+        at = close + 2;
+    }
+}
+
+int lineCount(const QByteArray &content)
+{
+    if (content.isEmpty())
+        return 0;
+    return static_cast<int>(content.count('\n')) + (content.endsWith('\n') ? 0 : 1);
+}
+
+QString renderContexts(const QList<RetrievedChunk> &chunks)
+{
+    if (chunks.isEmpty())
+        return QStringLiteral("(nothing found)");
+    QString out;
+    for (const RetrievedChunk &c : chunks)
+        out += QStringLiteral("### %1 (lines %2-%3)\n```\n%4\n```\n\n").arg(QString::fromUtf8(c.path)).arg(c.lineStart).arg(c.lineEnd).arg(c.text.trimmed());
+    return out.trimmed();
+}
+
+struct HunkJob
+{
+    int index = 0;
+    AacrHunkPlace place;
+    HunkRetrieval retrieval;
+    QList<Exchange> exchanges;
+    QList<ReviewComment> comments;
+    QStringList errors;
+};
+
+// The hunk's own lines on the new side: retrieving them is no context.
+Bm25Index::Exclusion exclusionOf(const AacrHunkPlace &p)
+{
+    return {p.path, p.hunk.newStart, p.hunk.newStart + std::max(0, p.hunk.newLines - 1)};
+}
+
+Exchange sendAndWait(LlmClient &client, const ChatRequest &request)
+{
+    QFuture<Exchange> f = client.send(request);
+    f.waitForFinished();
+    return f.result();
+}
+
+// The vectors of an answer to an embeddings request; empty when unusable.
+std::vector<std::vector<float>> vectorsOf(const Exchange &e)
+{
+    std::vector<std::vector<float>> out;
+    const Json j = Json::parse(e.response.toStdString(), nullptr, false);
+    if (j.is_discarded() || !j.is_array())
+        return {};
+    for (const Json &v : j) {
+        if (!v.is_array())
+            return {};
+        std::vector<float> vec;
+        vec.reserve(v.size());
+        for (const Json &x : v)
+            vec.push_back(x.is_number() ? x.get<float>() : 0.0f);
+        out.push_back(std::move(vec));
+    }
+    return out;
+}
+
+class Runner
+{
+public:
+    Runner(LlmClient &client, const MergeRequest &mr, const AacrRunConfig &config, const std::atomic<bool> *cancel)
+        : m_client(client), m_mr(mr), m_config(config), m_cancel(cancel)
+    {
+    }
+
+    bool cancelled() const { return m_cancel && m_cancel->load(); }
+
+    QString cacheDir() const
+    {
+        return m_config.options.cacheDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/aacr")
+                                                   : m_config.options.cacheDir;
+    }
+
+    ChunkingRule rule() const { return {m_config.options.chunkLines, m_config.options.chunkOverlap, m_config.options.maxFileBytes}; }
+
+    // Everything retrieval needs before the hunks: the index, or the vectors.
+    bool prepare(AacrRunRecord &run)
+    {
+        if (m_config.context == AacrContext::Bm25 || m_config.context == AacrContext::Agent) {
+            auto index = Bm25Index::openOrBuild(m_mr.repository, m_mr.head, rule(), cacheDir(), &run.indexBuilt, m_cancel);
+            if (!index) {
+                run.record.errors << QCoreApplication::translate("rd::pipeline", "BM25 index: %1").arg(index.error().message);
+                return false;
+            }
+            m_index = *index;
+            if (m_config.context == AacrContext::Agent) {
+                m_tools = std::make_unique<RepositoryTools>(m_mr.repository, m_mr.head, m_index, m_config.options.toolResultChars);
+                if (auto loaded = m_tools->load(); !loaded) {
+                    run.record.errors << loaded.error().message;
+                    return false;
+                }
+            }
+        }
+        if (m_config.context == AacrContext::Embedding)
+            return prepareEmbeddings(run);
+        return true;
+    }
+
+    QList<std::vector<float>> embed(const QStringList &texts, const QString &what, AacrRunRecord &run)
+    {
+        QList<std::vector<float>> out;
+        const int batch = m_config.options.embeddingBatch;
+        for (qsizetype from = 0; from < texts.size(); from += batch) {
+            if (cancelled())
+                return {};
+            ChatRequest request;
+            request.profile = *m_config.embedding;
+            request.embeddingInput = texts.mid(from, batch);
+            request.label = QStringLiteral("embeddings: %1 %2-%3 of %4").arg(what).arg(from + 1).arg(from + request.embeddingInput.size()).arg(texts.size());
+            Exchange e = sendAndWait(m_client, request);
+            const auto vectors = vectorsOf(e);
+            if (e.ok() && vectors.size() != static_cast<std::size_t>(request.embeddingInput.size()))
+                e.error = QCoreApplication::translate("rd::pipeline", "the answer has %1 vectors for %2 texts").arg(vectors.size()).arg(request.embeddingInput.size());
+            {
+                QMutexLocker locker(&m_lock);
+                run.record.exchanges.append(e);
+            }
+            if (!e.ok()) {
+                run.record.errors << QStringLiteral("%1: %2").arg(request.label, e.error);
+                return {};
+            }
+            for (const auto &v : vectors)
+                out.append(v);
+        }
+        return out;
+    }
+
+    bool prepareEmbeddings(AacrRunRecord &run)
+    {
+        auto chunks = chunkCommit(m_mr.repository, m_mr.head, rule(), m_cancel);
+        if (!chunks) {
+            run.record.errors << chunks.error().message;
+            return false;
+        }
+        m_chunks = *chunks;
+        auto cache = VectorCache::open(cacheDir() + QStringLiteral("/embeddings.sqlite"));
+        if (!cache)
+            run.record.errors << cache.error().message; // runs on without a cache
+        const EndpointProfile &p = *m_config.embedding;
+        std::vector<std::vector<float>> vectors(static_cast<std::size_t>(m_chunks.size()));
+        QList<int> missing;
+        QList<QByteArray> keys;
+        for (int i = 0; i < m_chunks.size(); ++i) {
+            const CodeChunk &c = m_chunks[i];
+            QCryptographicHash h(QCryptographicHash::Sha256);
+            h.addData(QStringLiteral("%1\n%2\n%3\n%4\n%5").arg(p.endpoint, p.model, QString::fromLatin1(c.blob.toHex()), rule().key()).arg(c.index).toUtf8());
+            keys.append(h.result().toHex());
+            if (auto v = cache ? cache->find(keys.back()) : std::nullopt)
+                vectors[static_cast<std::size_t>(i)] = std::move(*v);
+            else
+                missing.append(i);
+        }
+        if (!missing.isEmpty()) {
+            QStringList texts;
+            for (int i : std::as_const(missing))
+                texts << QString::fromUtf8(m_chunks[i].path) + QLatin1Char('\n') + m_chunks[i].text;
+            const auto got = embed(texts, QStringLiteral("chunks"), run);
+            if (got.size() != missing.size())
+                return false;
+            QList<std::pair<QByteArray, std::vector<float>>> fresh;
+            for (qsizetype n = 0; n < missing.size(); ++n) {
+                vectors[static_cast<std::size_t>(missing[n])] = got[n];
+                fresh.append({keys[missing[n]], got[n]});
+            }
+            if (cache)
+                cache->store(fresh);
+        }
+        m_embeddedChunks = static_cast<int>(m_chunks.size());
+        if (vectors.empty())
+            return true;
+        auto nn = NearestNeighbours::build(vectors, m_config.options.exactSearchLimit);
+        if (!nn) {
+            run.record.errors << nn.error().message;
+            return false;
+        }
+        m_neighbours = *nn;
+        return true;
+    }
+
+    void retrieveByEmbedding(QList<HunkJob> &jobs, AacrRunRecord &run)
+    {
+        QStringList texts;
+        for (const HunkJob &j : jobs)
+            texts << QString::fromUtf8(j.place.path) + QLatin1Char('\n') + hunkDiffText(j.place.hunk);
+        const auto queries = embed(texts, QStringLiteral("hunks"), run);
+        if (queries.size() != jobs.size())
+            return;
+        const int k = m_config.options.topK;
+        for (qsizetype n = 0; n < jobs.size(); ++n) {
+            const Bm25Index::Exclusion ex = exclusionOf(jobs[n].place);
+            // A few more than k, for the hunk's own chunks left out.
+            for (const NearestNeighbours::Hit &hit : m_neighbours.search(queries[n], k + 8)) {
+                const CodeChunk &c = m_chunks[hit.index];
+                if (c.path == ex.path && c.lineEnd >= ex.lineStart && c.lineStart <= ex.lineEnd)
+                    continue;
+                jobs[n].retrieval.chunks.append({c.path, c.lineStart, c.lineEnd, hit.score, c.text});
+                if (jobs[n].retrieval.chunks.size() == k)
+                    break;
+            }
+        }
+    }
+
+    QHash<QString, QString> values(const HunkJob &job) const
+    {
+        const Hunk &h = job.place.hunk;
+        return {{QStringLiteral("pr_title"), m_mr.title},
+                {QStringLiteral("pr_description"), m_mr.description},
+                {QStringLiteral("file"), QString::fromUtf8(job.place.path)},
+                {QStringLiteral("diff_hunk"), hunkDiffText(h)},
+                {QStringLiteral("base_commit"), QString::fromLatin1(m_mr.diffBase().toHex())},
+                {QStringLiteral("head_commit"), QString::fromLatin1(m_mr.head.toHex())},
+                {QStringLiteral("new_range"), QStringLiteral("%1-%2").arg(h.newStart).arg(h.newStart + std::max(0, h.newLines - 1))},
+                {QStringLiteral("old_range"), QStringLiteral("%1-%2").arg(h.oldStart).arg(h.oldStart + std::max(0, h.oldLines - 1))}};
+    }
+
+    void review(HunkJob &job)
+    {
+        const QString label = QStringLiteral("aacr %1, %2 hunk %3").arg(aacrContextName(m_config.context), QString::fromUtf8(job.place.path)).arg(job.index + 1);
+        QString reply;
+        bool answered = false;
+        if (m_config.context == AacrContext::Agent) {
+            answered = converse(job, label, reply);
+        } else {
+            if (m_config.context == AacrContext::Bm25)
+                job.retrieval.chunks = m_index.query(hunkDiffText(job.place.hunk), m_config.options.topK, exclusionOf(job.place));
+            QHash<QString, QString> v = values(job);
+            v.insert(QStringLiteral("contexts"), renderContexts(job.retrieval.chunks));
+            ChatRequest request;
+            request.profile = m_config.reviewer;
+            request.label = label;
+            const QString name = m_config.context == AacrContext::None ? QStringLiteral("aacr_review") : QStringLiteral("aacr_review_context");
+            request.messages = {{QStringLiteral("user"), fill(promptTemplate(name), v)}};
+            const Exchange e = sendAndWait(m_client, request);
+            job.exchanges.append(e);
+            if (e.ok()) {
+                reply = e.response;
+                answered = true;
+            } else {
+                job.errors << QStringLiteral("%1: %2").arg(label, e.error);
+            }
+        }
+        if (!answered)
+            return;
+        AacrParsed parsed = parseAacrReview(reply, job.place);
+        if (!parsed.error.isEmpty()) {
+            ReviewComment unparsed;
+            unparsed.id = QStringLiteral("h%1-unparsed").arg(job.index + 1);
+            unparsed.file = QString::fromUtf8(job.place.path);
+            unparsed.lineStart = job.place.hunk.newStart;
+            unparsed.lineEnd = job.place.hunk.newStart + std::max(0, job.place.hunk.newLines - 1);
+            unparsed.lineValid = false;
+            unparsed.raw = reply;
+            unparsed.issue = parsed.error;
+            unparsed.reviewers = {1};
+            unparsed.slice = job.index;
+            unparsed.history.append({QStringLiteral("aacr_reviewer"), 0, 0, 0, parsed.error});
+            unparsed.drop(QStringLiteral("unparsed"));
+            job.comments.append(unparsed);
+            job.errors << QStringLiteral("%1: %2 (the reply is kept in %3)").arg(label, parsed.error, unparsed.id);
+            return;
+        }
+        for (qsizetype i = 0; i < parsed.comments.size(); ++i) {
+            ReviewComment c = parsed.comments[i];
+            c.id = QStringLiteral("h%1-c%2").arg(job.index + 1).arg(i + 1);
+            c.reviewers = {1};
+            c.slice = job.index;
+            c.history.last().note = c.history.last().note.isEmpty() ? QStringLiteral("context %1").arg(aacrContextName(m_config.context))
+                                                                    : c.history.last().note;
+            job.comments.append(c);
+        }
+    }
+
+    // The agent's conversation: tool calls answered until it answers in
+    // words, or its turns or tokens run out (then once more without tools).
+    bool converse(HunkJob &job, const QString &label, QString &reply)
+    {
+        const AacrOptions &o = m_config.options;
+        QList<ChatMessage> messages = {{QStringLiteral("system"), promptTemplate(QStringLiteral("aacr_agent"))},
+                                       {QStringLiteral("user"), fill(promptTemplate(QStringLiteral("aacr_agent_task")), values(job))}};
+        HunkRetrieval &r = job.retrieval;
+        while (true) {
+            if (cancelled()) {
+                r.stopReason = QStringLiteral("cancelled");
+                return false;
+            }
+            ChatRequest request;
+            request.profile = m_config.reviewer;
+            request.messages = messages;
+            request.tools = RepositoryTools::definitions();
+            request.label = QStringLiteral("%1, turn %2").arg(label).arg(r.turns + 1);
+            const Exchange e = sendAndWait(m_client, request);
+            job.exchanges.append(e);
+            ++r.turns;
+            r.tokens += e.promptTokens + e.completionTokens;
+            if (!e.ok()) {
+                r.stopReason = QStringLiteral("failed");
+                job.errors << QStringLiteral("%1: %2").arg(request.label, e.error);
+                return false;
+            }
+            if (e.toolCalls.isEmpty()) {
+                r.stopReason = QStringLiteral("answered");
+                reply = e.response;
+                return true;
+            }
+            messages.append({QStringLiteral("assistant"), e.response, e.toolCalls});
+            const Json calls = Json::parse(e.toolCalls.toStdString(), nullptr, false);
+            int n = 0;
+            for (const Json &call : calls.is_array() ? calls : Json::array()) {
+                AgentToolCall record;
+                record.turn = r.turns;
+                record.id = call.is_object() && call.contains("id") && call["id"].is_string() ? QString::fromStdString(call["id"].get<std::string>())
+                                                                                            : QStringLiteral("call_%1_%2").arg(r.turns).arg(n);
+                ++n;
+                const Json fn = call.is_object() && call.contains("function") && call["function"].is_object() ? call["function"] : Json::object();
+                record.name = fn.contains("name") && fn["name"].is_string() ? QString::fromStdString(fn["name"].get<std::string>()) : QString();
+                record.arguments = fn.contains("arguments") ? (fn["arguments"].is_string() ? QString::fromStdString(fn["arguments"].get<std::string>())
+                                                                                           : QString::fromStdString(fn["arguments"].dump()))
+                                                            : QStringLiteral("{}");
+                const RepositoryTools::Outcome outcome = m_tools->call(record.name, record.arguments);
+                record.result = outcome.result;
+                record.refused = outcome.refused;
+                r.toolCalls.append(record);
+                messages.append({QStringLiteral("tool"), outcome.result, QString(), record.id});
+            }
+            const bool outOfTurns = r.turns >= o.maxTurns;
+            const bool outOfTokens = r.tokens >= o.tokenBudget;
+            if (outOfTurns || outOfTokens) {
+                r.stopReason = outOfTurns ? QStringLiteral("max_turns") : QStringLiteral("token_budget");
+                messages.append({QStringLiteral("user"),
+                                 outOfTurns ? QStringLiteral("You have used all %1 tool turns. Give your review now, in the format above, without calling a tool.").arg(o.maxTurns)
+                                            : QStringLiteral("You have used the token budget of %1. Give your review now, in the format above, without calling a tool.").arg(o.tokenBudget)});
+                ChatRequest last;
+                last.profile = m_config.reviewer;
+                last.messages = messages;
+                last.label = QStringLiteral("%1, final answer (%2)").arg(label, r.stopReason);
+                const Exchange f = sendAndWait(m_client, last);
+                job.exchanges.append(f);
+                ++r.turns;
+                r.tokens += f.promptTokens + f.completionTokens;
+                if (!f.ok()) {
+                    job.errors << QStringLiteral("%1: %2").arg(last.label, f.error);
+                    return false;
+                }
+                if (!f.toolCalls.isEmpty() && f.response.trimmed().isEmpty()) {
+                    job.errors << QCoreApplication::translate("rd::pipeline", "%1: the model kept calling tools after its budget (%2); no review for this hunk").arg(label, r.stopReason);
+                    return false;
+                }
+                reply = f.response;
+                return true;
+            }
+        }
+    }
+
+    LlmClient &m_client;
+    const MergeRequest &m_mr;
+    const AacrRunConfig &m_config;
+    const std::atomic<bool> *m_cancel;
+    Bm25Index m_index;
+    std::unique_ptr<RepositoryTools> m_tools;
+    QList<CodeChunk> m_chunks;
+    NearestNeighbours m_neighbours;
+    int m_embeddedChunks = 0;
+    QMutex m_lock;
+};
+
+Json chunkJson(const RetrievedChunk &c)
+{
+    return {{"path", c.path.toStdString()}, {"line_start", c.lineStart}, {"line_end", c.lineEnd}, {"score", c.score}};
+}
+
+} // namespace
+
+QString hunkDiffText(const Hunk &hunk)
+{
+    QString out = QString::fromUtf8(hunk.header).trimmed();
+    for (const DiffLine &l : hunk.lines) {
+        const char mark = l.kind == LineKind::Added ? '+' : l.kind == LineKind::Deleted ? '-' : ' ';
+        QByteArray text = l.text;
+        while (text.endsWith('\n') || text.endsWith('\r'))
+            text.chop(1);
+        out += QLatin1Char('\n') + QLatin1Char(mark) + QString::fromUtf8(text);
+    }
+    return out;
+}
+
+AacrRunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRunConfig &config, const std::function<void(const RunProgress &)> &progress,
+                            const std::atomic<bool> *cancel)
+{
+    AacrRunRecord run;
+    run.config = config;
+    RunRecord &record = run.record;
+    record.base = mr.base;
+    record.head = mr.head;
+    record.mergeBase = mr.mergeBase;
+    record.started = QDateTime::currentDateTimeUtc();
+    QElapsedTimer clock;
+    clock.start();
+
+    QList<HunkJob> jobs;
+    for (const FileDiff &file : mr.files) {
+        if (!file.isReadable() || file.isBinary() || file.isSubmodule())
+            continue;
+        int oldLines = 0;
+        int newLines = 0;
+        if (file.exists(Side::Old))
+            if (auto c = mr.content(file, Side::Old))
+                oldLines = lineCount(*c);
+        if (file.exists(Side::New))
+            if (auto c = mr.content(file, Side::New))
+                newLines = lineCount(*c);
+        for (const Hunk &h : file.hunks) {
+            HunkJob job;
+            job.index = static_cast<int>(jobs.size());
+            job.place = {file.displayPath(), h, oldLines, newLines};
+            // The lines point into the hunk's text: keep a deep copy.
+            job.place.hunk.text = QByteArray(h.text.constData(), h.text.size());
+            for (DiffLine &l : job.place.hunk.lines)
+                l.text = QByteArray(l.text.constData(), l.text.size());
+            job.retrieval.hunk = job.index;
+            job.retrieval.path = file.displayPath();
+            job.retrieval.header = h.header;
+            jobs.append(std::move(job));
+        }
+    }
+
+    Runner runner(client, mr, config, cancel);
+    RunProgress state;
+    state.slicesTotal = static_cast<int>(jobs.size());
+    state.stage = QCoreApplication::translate("rd::pipeline", "preparing the %1 context").arg(aacrContextName(config.context));
+    if (progress)
+        progress(state);
+    bool ready = runner.prepare(run);
+    if (ready && config.context == AacrContext::Embedding && !jobs.isEmpty())
+        runner.retrieveByEmbedding(jobs, run);
+    if (!ready && !runner.cancelled())
+        record.errors << QCoreApplication::translate("rd::pipeline", "the %1 context could not be prepared: no hunk was reviewed").arg(aacrContextName(config.context));
+
+    QMutex lock;
+    std::atomic<int> notStarted{0};
+    if (ready) {
+        QThreadPool pool;
+        pool.setMaxThreadCount(std::max(1, config.concurrency));
+        QtConcurrent::blockingMap(&pool, jobs, [&](HunkJob &job) {
+            if (runner.cancelled()) {
+                ++notStarted;
+                return;
+            }
+            runner.review(job);
+            QMutexLocker locker(&lock);
+            ++state.slicesDone;
+            for (const Exchange &e : std::as_const(job.exchanges)) {
+                ++state.requests;
+                state.failedRequests += !e.ok();
+                state.promptTokens += e.promptTokens;
+                state.completionTokens += e.completionTokens;
+            }
+            state.elapsedMs = clock.elapsed();
+            state.stage = QStringLiteral("%1 hunk %2").arg(QString::fromUtf8(job.place.path)).arg(job.index + 1);
+            if (progress)
+                progress(state);
+        });
+    }
+    for (const HunkJob &job : std::as_const(jobs)) {
+        record.exchanges += job.exchanges;
+        record.comments += job.comments;
+        record.errors += job.errors;
+        run.hunks.append(job.retrieval);
+    }
+    record.cancelled = runner.cancelled();
+    if (notStarted > 0)
+        record.errors << QCoreApplication::translate("rd::pipeline", "cancelled: %1 of %2 hunks were not reviewed").arg(notStarted.load()).arg(jobs.size());
+    record.finished = QDateTime::currentDateTimeUtc();
+    return run;
+}
+
+QByteArray AacrRunRecord::toJson() const
+{
+    Json doc = Json::parse(record.toJson().toStdString());
+    doc["run"]["pipeline"] = "aacr";
+    doc["run"]["config"] = Json::parse(config.toJson().toStdString());
+    doc["run"]["bm25_index_built"] = indexBuilt;
+    Json retrieval = Json::array();
+    for (const HunkRetrieval &h : hunks) {
+        Json chunks = Json::array();
+        for (const RetrievedChunk &c : h.chunks)
+            chunks.push_back(chunkJson(c));
+        Json calls = Json::array();
+        for (const AgentToolCall &t : h.toolCalls)
+            calls.push_back({{"turn", t.turn}, {"id", t.id.toStdString()}, {"name", t.name.toStdString()}, {"arguments", t.arguments.toStdString()},
+                             {"result", t.result.toStdString()}, {"refused", t.refused}});
+        Json entry = {{"hunk", h.hunk}, {"path", h.path.toStdString()}, {"header", h.header.toStdString()}, {"chunks", chunks}};
+        if (config.context == AacrContext::Agent) {
+            entry["tool_calls"] = calls;
+            entry["turns"] = h.turns;
+            entry["tokens"] = h.tokens;
+            entry["stop_reason"] = h.stopReason.toStdString();
+        }
+        retrieval.push_back(entry);
+    }
+    doc["retrieval"] = retrieval;
+    return QByteArray::fromStdString(doc.dump(2)) + '\n';
+}
+
+AacrHunkReview::AacrHunkReview(QObject *parent) : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<AacrRunRecord>::finished, this, [this] {
+        if (m_watcher.future().resultCount() == 0)
+            return;
+        m_record = std::make_shared<const AacrRunRecord>(m_watcher.result());
+        Q_EMIT finished();
+    });
+}
+
+AacrHunkReview::~AacrHunkReview()
+{
+    cancel();
+    // The run waits for answers that only this thread's event loop delivers.
+    while (m_watcher.isRunning())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+void AacrHunkReview::cancel()
+{
+    if (m_cancel)
+        *m_cancel = true;
+    if (m_client)
+        m_client->cancelAll();
+}
+
+bool AacrHunkReview::start(std::shared_ptr<const MergeRequest> mr, const AacrRunConfig &config, std::optional<ResponseStore> replay,
+                           const QString &cacheDirectory)
+{
+    if (!mr || m_watcher.isRunning())
+        return false;
+    delete m_client;
+    LlmClientOptions options;
+    options.timeoutMs = config.timeoutSeconds * 1000;
+    options.retries = config.retries;
+    options.concurrency = config.concurrency;
+    m_client = new LlmClient(options, this);
+    if (replay)
+        m_client->setReplay(*replay);
+    else if (!cacheDirectory.isEmpty())
+        m_client->setCache(ResponseStore::cacheIn(cacheDirectory));
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    auto cancelled = m_cancel;
+    LlmClient *client = m_client;
+    QPointer<AacrHunkReview> self = this;
+    m_watcher.setFuture(QtConcurrent::run([client, mr, config, cancelled, self] {
+        return runAacrReview(*client, *mr, config, [self](const RunProgress &p) {
+            QMetaObject::invokeMethod(self, [self, p] {
+                if (self)
+                    Q_EMIT self->progressed(p);
+            }, Qt::QueuedConnection);
+        }, cancelled.get());
+    }));
+    return true;
+}
+
+} // namespace rd

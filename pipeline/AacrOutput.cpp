@@ -1,0 +1,205 @@
+#include "AacrOutput.h"
+
+#include "ModelOutput.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+namespace rd {
+namespace {
+
+// The text of <tag>...</tag> in `block`; a missing closing tag runs to the
+// next opening tag or the end.
+QString tagText(const QString &block, const QString &tag, bool *found = nullptr)
+{
+    const QRegularExpression open(QStringLiteral("<\\s*%1\\s*>").arg(tag), QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = open.match(block);
+    if (found)
+        *found = m.hasMatch();
+    if (!m.hasMatch())
+        return {};
+    const qsizetype from = m.capturedEnd();
+    const QRegularExpression close(QStringLiteral("<\\s*/\\s*%1\\s*>").arg(tag), QRegularExpression::CaseInsensitiveOption);
+    qsizetype to = close.match(block, from).capturedStart();
+    if (to < 0) {
+        static const QRegularExpression nextTag(QStringLiteral("<\\s*(diff|side|note|path|from|to|notesplit|end)\\b"), QRegularExpression::CaseInsensitiveOption);
+        to = nextTag.match(block, from).capturedStart();
+        if (to < 0)
+            to = block.size();
+    }
+    return block.mid(from, to - from);
+}
+
+QString stripped(QString line)
+{
+    if (!line.isEmpty() && (line[0] == QLatin1Char('+') || line[0] == QLatin1Char('-') || line[0] == QLatin1Char(' ')))
+        line.remove(0, 1);
+    return line.trimmed();
+}
+
+struct SideLine
+{
+    int number;
+    QString text;
+};
+
+// The hunk's lines as one side shows them.
+QList<SideLine> sideLines(const Hunk &hunk, bool right)
+{
+    QList<SideLine> out;
+    for (const DiffLine &l : hunk.lines) {
+        if (right && l.kind != LineKind::Deleted)
+            out.append({l.newLine, QString::fromUtf8(l.text).trimmed()});
+        else if (!right && l.kind != LineKind::Added)
+            out.append({l.oldLine, QString::fromUtf8(l.text).trimmed()});
+    }
+    return out;
+}
+
+// Where the snippet's lines sit in the hunk: the first run that matches all
+// of them, else the span of the lines that match any. Empty pair: nowhere.
+std::pair<int, int> locate(const QString &snippet, const QList<SideLine> &lines)
+{
+    QStringList wanted;
+    for (const QString &l : snippet.split(QLatin1Char('\n'))) {
+        const QString s = stripped(l);
+        if (!s.isEmpty() && !s.startsWith(QLatin1String("```")) && !s.startsWith(QLatin1String("@@")))
+            wanted << s;
+    }
+    if (wanted.isEmpty() || lines.isEmpty())
+        return {0, 0};
+    for (qsizetype start = 0; start < lines.size(); ++start) {
+        qsizetype i = start;
+        qsizetype w = 0;
+        while (i < lines.size() && w < wanted.size()) {
+            if (lines[i].text.isEmpty()) { // blank lines in the hunk may be left out of a snippet
+                ++i;
+                continue;
+            }
+            if (lines[i].text != wanted[w])
+                break;
+            ++i;
+            ++w;
+        }
+        if (w == wanted.size())
+            return {lines[start].number, lines[i - 1].number};
+    }
+    int first = 0;
+    int last = 0;
+    for (const SideLine &l : lines)
+        if (!l.text.isEmpty() && wanted.contains(l.text)) {
+            first = first == 0 ? l.number : first;
+            last = l.number;
+        }
+    return {first, last};
+}
+
+int hunkFirst(const Hunk &h, bool right)
+{
+    return right ? std::max(1, h.newStart) : std::max(1, h.oldStart);
+}
+
+int hunkLast(const Hunk &h, bool right)
+{
+    const int start = hunkFirst(h, right);
+    const int count = right ? h.newLines : h.oldLines;
+    return std::max(start, start + count - 1);
+}
+
+} // namespace
+
+AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place)
+{
+    AacrParsed out;
+    static const QRegularExpression anyTag(QStringLiteral("<\\s*(note|diff)\\s*>"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression split(QStringLiteral("<\\s*notesplit\\s*/?\\s*>|<\\s*end\\s*/?\\s*>"), QRegularExpression::CaseInsensitiveOption);
+    struct Raw
+    {
+        QString path, side, snippet, note;
+        int from = 0, to = 0;
+    };
+    QList<Raw> raws;
+    if (anyTag.match(reply).hasMatch()) {
+        for (const QString &block : reply.split(split)) {
+            bool hasNote = false;
+            Raw r;
+            r.note = tagText(block, QStringLiteral("note"), &hasNote).trimmed();
+            if (!hasNote || r.note.isEmpty())
+                continue; // prose, or the blank after <end />
+            r.snippet = tagText(block, QStringLiteral("diff"));
+            r.side = tagText(block, QStringLiteral("side")).trimmed().toLower();
+            r.path = tagText(block, QStringLiteral("path")).trimmed();
+            r.from = tagText(block, QStringLiteral("from")).trimmed().toInt();
+            r.to = tagText(block, QStringLiteral("to")).trimmed().toInt();
+            raws.append(r);
+        }
+    } else {
+        // Some models answer in JSON anyway.
+        const ParsedComments json = parseComments(reply);
+        if (json.error.isEmpty()) {
+            for (const ReviewComment &c : json.comments) {
+                Raw r;
+                r.note = c.issue.isEmpty() ? c.fix : c.issue;
+                r.side = c.side == QLatin1String("old") ? QStringLiteral("left") : QStringLiteral("right");
+                r.path = c.file;
+                r.from = c.lineStart;
+                r.to = c.lineEnd;
+                r.snippet = c.example;
+                if (!r.note.isEmpty())
+                    raws.append(r);
+            }
+        }
+    }
+    if (raws.isEmpty()) {
+        static const QRegularExpression empty(QStringLiteral("^\\W*(no (issues|problems|comments)|lgtm|looks good)|<\\s*end\\s*/?\\s*>\\W*$"),
+                                              QRegularExpression::CaseInsensitiveOption);
+        const QString t = reply.trimmed();
+        if (t.isEmpty() || empty.match(t).hasMatch() || t == QLatin1String("[]") || t == QLatin1String("{\"comments\":[]}"))
+            out.noIssues = true;
+        else
+            out.error = QCoreApplication::translate("rd::pipeline", "no review comment (<note>...</note>) and no \"no issues\" in the model's reply");
+        return out;
+    }
+    for (const Raw &r : std::as_const(raws)) {
+        ReviewComment c;
+        const bool right = !(r.side == QLatin1String("left") || r.side == QLatin1String("old"));
+        c.side = right ? QStringLiteral("new") : QStringLiteral("old");
+        c.file = QString::fromUtf8(place.path);
+        c.issue = r.note;
+        c.example = r.snippet.trimmed();
+        const int fileLines = right ? place.newLineCount : place.oldLineCount;
+        const int first = hunkFirst(place.hunk, right);
+        const int last = hunkLast(place.hunk, right);
+        QString problem;
+        if (!r.path.isEmpty() && r.path != c.file)
+            problem = QCoreApplication::translate("rd::pipeline", "the model named %1, not the hunk's file").arg(r.path);
+        auto [from, to] = r.snippet.trimmed().isEmpty() ? std::pair<int, int>{0, 0} : locate(r.snippet, sideLines(place.hunk, right));
+        if (from == 0 && r.from > 0) {
+            from = r.from;
+            to = std::max(r.from, r.to);
+        }
+        if (from == 0) {
+            if (problem.isEmpty())
+                problem = r.snippet.trimmed().isEmpty() ? QCoreApplication::translate("rd::pipeline", "no snippet or lines given")
+                                                        : QCoreApplication::translate("rd::pipeline", "the snippet is not in the hunk");
+            from = first;
+            to = last;
+            c.lineValid = false;
+        } else if ((fileLines > 0 && to > fileLines) || from < first || to > last) {
+            if (problem.isEmpty())
+                problem = QCoreApplication::translate("rd::pipeline", "lines %1-%2 lie outside the hunk (%3-%4)").arg(from).arg(to).arg(first).arg(last);
+            from = std::clamp(from, first, last);
+            to = std::clamp(to, from, last);
+            c.lineValid = false;
+        }
+        if (!problem.isEmpty())
+            c.lineValid = false;
+        c.lineStart = from;
+        c.lineEnd = to;
+        c.history.append({QStringLiteral("aacr_reviewer"), 0, 0, 0, problem});
+        out.comments.append(c);
+    }
+    return out;
+}
+
+} // namespace rd

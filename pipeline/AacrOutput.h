@@ -1,0 +1,36 @@
+#pragma once
+
+#include <FileDiff.h>
+#include <ReviewComment.h>
+
+#include <QList>
+#include <QString>
+
+namespace rd {
+
+// The hunk a reply is about, to place its comments.
+struct AacrHunkPlace
+{
+    QByteArray path;
+    Hunk hunk;
+    int oldLineCount = 0; // lines of the whole file on each side (0: unknown)
+    int newLineCount = 0;
+};
+
+struct AacrParsed
+{
+    QList<ReviewComment> comments;
+    bool noIssues = false; // the model said there is nothing to report
+    QString error;         // set when the reply holds neither comments nor "no issues"
+};
+
+// The reply of the AACR-Bench prompts (Fig. 16-17: <diff>, <side>, <note>,
+// <notesplit />, <end />; the agent's <path>, <from>, <to> too), read as
+// untrusted text: code fences, prose around the tags, missing closing tags,
+// a missing side (right) or snippet; a JSON comment list is accepted as
+// well. Lines come from where the <diff> snippet sits in the hunk, or from
+// <from>/<to>; a place outside the hunk or the file is clamped to the hunk
+// and marked lineValid = false. Pure: a fuzz target can call it.
+AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place);
+
+} // namespace rd

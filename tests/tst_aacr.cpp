@@ -1,0 +1,755 @@
+// The AACR-Bench hunk review (README, "AACR-Bench hunk review"): its strict
+// configuration, the tolerant reading of model replies, BM25 ranking against
+// hand-computed FTS5 scores, embedding neighbours, the agent's tools (answered
+// from the head commit, paths leaving the repository refused, budgets), and
+// each context mode end to end against the fake OpenAI-compatible server.
+
+#include <AacrHunkReview.h>
+#include <AacrOutput.h>
+#include <Bm25Index.h>
+#include <EmbeddingIndex.h>
+#include <FakeLlmServer.h>
+#include <FixtureRepo.h>
+#include <LlmClient.h>
+#include <RepositoryTools.h>
+#include <WaitFor.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtConcurrent>
+
+#include <cmath>
+
+using namespace rd;
+using namespace rd::test;
+
+namespace {
+
+const QByteArray StoreBefore = "#include \"util.h\"\n"
+                               "\n"
+                               "int sum_values(const int *values, int count)\n"
+                               "{\n"
+                               "    int total = 0;\n"
+                               "    for (int i = 0; i < count; ++i)\n"
+                               "        total += values[i];\n"
+                               "    return total;\n"
+                               "}\n";
+const QByteArray StoreAfter = "#include \"util.h\"\n"
+                              "\n"
+                              "int sum_values(const int *values, int count)\n"
+                              "{\n"
+                              "    int total = 0;\n"
+                              "    for (int i = 0; i < count; ++i)\n"
+                              "        total += values[i] * scale_factor(i);\n"
+                              "    return total;\n"
+                              "}\n";
+const QByteArray Util = "#pragma once\n"
+                        "\n"
+                        "inline int scale_factor(int index)\n"
+                        "{\n"
+                        "    return index * 1000000;\n"
+                        "}\n";
+const QByteArray Report = "import json\n"
+                          "\n"
+                          "def summarize(values):\n"
+                          "    return {'total': sum(values)}\n";
+
+// The review every non-agent request gets: one finding on the changed line.
+const QString Finding = QStringLiteral("Here is my review.\n```\n<diff>\n+        total += values[i] * scale_factor(i);\n</diff>\n<side>right</side>\n"
+                                       "<note>\ntotal can overflow: scale_factor grows by a million per index\n</note>\n<notesplit />\n<end />\n```\n");
+
+QByteArray config(const QString &endpoint, const QString &context, const QString &cacheDir, const QByteArray &aacrExtra = {})
+{
+    return QStringLiteral("{\"pipeline\":\"aacr\",\"context\":\"%1\",\"retries\":0,\"concurrency\":2,"
+                          "\"roles\":{\"reviewer\":{\"endpoint\":\"%2\",\"model\":\"m\"},\"embedding\":{\"endpoint\":\"%2\",\"model\":\"e\"}},"
+                          "\"aacr\":{\"cache_dir\":\"%3\"%4}}")
+        .arg(context, endpoint, cacheDir, QString::fromUtf8(aacrExtra))
+        .toUtf8();
+}
+
+AacrHunkPlace placeOf(const QList<std::pair<LineKind, QByteArray>> &lines, int oldStart, int newStart, int newLineCount = 100)
+{
+    AacrHunkPlace p;
+    p.path = "src/a.cpp";
+    p.hunk.oldStart = oldStart;
+    p.hunk.newStart = newStart;
+    int o = oldStart;
+    int n = newStart;
+    for (const auto &[kind, text] : lines) {
+        DiffLine l;
+        l.kind = kind;
+        l.text = text;
+        l.oldLine = kind == LineKind::Added ? 0 : o++;
+        l.newLine = kind == LineKind::Deleted ? 0 : n++;
+        p.hunk.lines.append(l);
+    }
+    p.hunk.oldLines = o - oldStart;
+    p.hunk.newLines = n - newStart;
+    p.oldLineCount = newLineCount;
+    p.newLineCount = newLineCount;
+    return p;
+}
+
+} // namespace
+
+class AacrTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void configurationIsStrict_data();
+    void configurationIsStrict();
+    void configurationRoundTrips();
+    void replyIsReadTolerantly_data();
+    void replyIsReadTolerantly();
+    void replyParserKeepsItsPromisesOnMutatedReplies();
+    void chunksFollowTheDocumentedRule();
+    void bm25RanksAsHandComputedFts5();
+    void bm25IndexIsCachedPerTree();
+    void embeddingNeighboursOnFixedVectors();
+    void hnswFindsTheExactNeighboursOfASmallSet();
+    void pathsLeavingTheRepositoryAreRefused_data();
+    void pathsLeavingTheRepositoryAreRefused();
+    void noContextEndToEnd();
+    void bm25ContextEndToEnd();
+    void embeddingContextEndToEnd();
+    void agentCallsEachToolOnTheHeadCommit();
+    void agentToolCallLeavingTheRepositoryIsRefusedAndRecorded();
+    void agentThatNeverStopsCallingToolsIsEndedByTheTurnBudget();
+    void agentIsEndedByTheTokenBudget();
+    void unparsableReplyIsKeptRaw();
+    void runnerReportsProgressAndCancels();
+    void cliRunsAacrAndReplaysTheRecording();
+
+private:
+    AacrRunRecord run(FakeLlmServer &server, const QString &context, const QByteArray &aacrExtra = {});
+
+    QTemporaryDir m_dir;
+    QString m_repo;
+    std::shared_ptr<MergeRequest> m_mr;
+};
+
+void AacrTest::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_repo = m_dir.filePath(QStringLiteral("repo"));
+    FixtureRepo repo(m_repo);
+    FixtureRepo::Tree base{{"src/store.cpp", file(StoreBefore)},
+                           {"src/util.h", file(Util)},
+                           {"tools/report.py", file(Report)},
+                           {"docs/notes.md", file("# Notes\nThe store sums values.\n")},
+                           {"src/net.cpp", file("int open_socket(int port)\n{\n    return port;\n}\n")}};
+    const QByteArray root = repo.commit("main", base, "Initial\n");
+    FixtureRepo::Tree head = base;
+    head["src/store.cpp"] = file(StoreAfter);
+    repo.commit("feature", head, "Scale the values\n\nEach value is scaled by its factor before summing.\n", {root});
+    // The work tree holds something else: the tools must not read it.
+    QDir().mkpath(m_repo + QStringLiteral("/src"));
+    QFile worktree(m_repo + QStringLiteral("/src/util.h"));
+    QVERIFY(worktree.open(QIODevice::WriteOnly));
+    worktree.write("WORKTREE COPY, NOT COMMITTED\n");
+    worktree.close();
+    auto mr = MergeRequest::open(m_repo, QStringLiteral("main"), QStringLiteral("feature"));
+    QVERIFY2(mr, qPrintable(mr ? QString() : mr.error().message));
+    m_mr = std::make_shared<MergeRequest>(std::move(mr).value());
+    QCOMPARE(m_mr->files.size(), 1);
+    QCOMPARE(m_mr->files[0].hunks.size(), 1);
+}
+
+AacrRunRecord AacrTest::run(FakeLlmServer &server, const QString &context, const QByteArray &aacrExtra)
+{
+    auto parsed = AacrRunConfig::fromJson(config(server.endpoint(), context, m_dir.filePath(QStringLiteral("cache")), aacrExtra));
+    if (!parsed)
+        qFatal("%s", qPrintable(parsed.error().message));
+    LlmClient client;
+    const AacrRunConfig c = *parsed;
+    auto mr = m_mr;
+    return waitFor(QtConcurrent::run([&client, mr, c] { return runAacrReview(client, *mr, c); }));
+}
+
+void AacrTest::configurationIsStrict_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("message");
+    const QByteArray roles = "\"roles\":{\"reviewer\":{\"endpoint\":\"http://127.0.0.1:1/v1\",\"model\":\"m\"}}";
+    QTest::newRow("unknown top-level key") << "{\"pipeline\":\"aacr\",\"contxt\":\"bm25\"," + roles + "}" << QStringLiteral("did you mean \"context\"");
+    QTest::newRow("unknown aacr key") << "{\"pipeline\":\"aacr\"," + roles + ",\"aacr\":{\"topk\":3}}" << QStringLiteral("did you mean \"aacr.top_k\"");
+    QTest::newRow("unknown role") << QByteArray("{\"pipeline\":\"aacr\",\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"},\"embeding\":{}}}")
+                                  << QStringLiteral("did you mean \"roles.embedding\"");
+    QTest::newRow("unknown context") << "{\"pipeline\":\"aacr\",\"context\":\"rag\"," + roles + "}" << QStringLiteral("none, bm25, embedding or agent");
+    QTest::newRow("embedding without its endpoint") << "{\"pipeline\":\"aacr\",\"context\":\"embedding\"," + roles + "}" << QStringLiteral("needs roles.embedding");
+    QTest::newRow("overlap not below lines") << "{\"pipeline\":\"aacr\"," + roles + ",\"aacr\":{\"chunk_lines\":10,\"chunk_overlap\":10}}"
+                                             << QStringLiteral("chunk_overlap must be smaller");
+    QTest::newRow("top_k out of range") << "{\"pipeline\":\"aacr\"," + roles + ",\"aacr\":{\"top_k\":0}}" << QStringLiteral("\"aacr.top_k\" must be a whole number");
+    QTest::newRow("no reviewer") << QByteArray("{\"pipeline\":\"aacr\",\"roles\":{}}") << QStringLiteral("roles.reviewer is missing");
+    QTest::newRow("another pipeline") << "{\"pipeline\":\"cqs\"," + roles + "}" << QStringLiteral("must be \"aacr\"");
+}
+
+void AacrTest::configurationIsStrict()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, message);
+    const auto parsed = AacrRunConfig::fromJson(json);
+    QVERIFY(!parsed);
+    QVERIFY2(parsed.error().message.contains(message), qPrintable(parsed.error().message));
+}
+
+void AacrTest::configurationRoundTrips()
+{
+    const auto parsed = AacrRunConfig::fromJson(config(QStringLiteral("http://127.0.0.1:9/v1"), QStringLiteral("embedding"), QStringLiteral("/tmp/c"),
+                                                       ",\"top_k\":5,\"max_turns\":7,\"chunk_lines\":30,\"chunk_overlap\":5"));
+    QVERIFY2(parsed, qPrintable(parsed ? QString() : parsed.error().message));
+    QCOMPARE(parsed->context, AacrContext::Embedding);
+    QCOMPARE(parsed->options.topK, 5);
+    QCOMPARE(parsed->options.maxTurns, 7);
+    QCOMPARE(parsed->options.chunkLines, 30);
+    QCOMPARE(parsed->embedding->model, QStringLiteral("e"));
+    const auto again = AacrRunConfig::fromJson(parsed->toJson());
+    QVERIFY2(again, qPrintable(again ? QString() : again.error().message));
+    QCOMPARE(again->toJson(), parsed->toJson());
+    QVERIFY(isAacrConfig(parsed->toJson()));
+    QVERIFY(!isAacrConfig("{\"reviewers\":3}"));
+}
+
+void AacrTest::replyIsReadTolerantly_data()
+{
+    QTest::addColumn<QString>("reply");
+    QTest::addColumn<int>("count");      // -1: unparsable
+    QTest::addColumn<int>("lineStart");
+    QTest::addColumn<int>("lineEnd");
+    QTest::addColumn<QString>("side");
+    QTest::addColumn<bool>("lineValid");
+    const QString tagged = QStringLiteral("<diff>\n+    b = a * 2;\n</diff>\n<side>right</side>\n<note>\nb may overflow\n</note>\n<notesplit />\n<end />");
+    QTest::newRow("plain") << tagged << 1 << 11 << 11 << QStringLiteral("new") << true;
+    QTest::newRow("fenced, prose around") << QStringLiteral("Sure! Here you go:\n```xml\n%1\n```\nLet me know.").arg(tagged) << 1 << 11 << 11 << QStringLiteral("new") << true;
+    QTest::newRow("no closing tags, no side")
+        << QStringLiteral("<diff>\n+    b = a * 2;\n+    c = b;\n<note>two lines at once") << 1 << 11 << 12 << QStringLiteral("new") << true;
+    QTest::newRow("left side") << QStringLiteral("<diff>- b = a;</diff><side>left</side><note>removed</note>") << 1 << 11 << 11 << QStringLiteral("old") << true;
+    QTest::newRow("snippet not in hunk") << QStringLiteral("<diff>+ nothing like this</diff><note>odd</note>") << 1 << 10 << 13 << QStringLiteral("new") << false;
+    QTest::newRow("lines outside the file") << QStringLiteral("<path>src/a.cpp</path><side>right</side><from>900</from><to>990</to><note>far away</note>")
+                                            << 1 << 13 << 13 << QStringLiteral("new") << false;
+    QTest::newRow("agent lines inside") << QStringLiteral("<path>src/a.cpp</path><side>right</side><from>12</from><to>12</to><note>c</note>")
+                                        << 1 << 12 << 12 << QStringLiteral("new") << true;
+    QTest::newRow("two comments") << tagged + QStringLiteral("\n<diff>+    c = b;</diff><note>c unused</note><notesplit />") << 2 << 11 << 11 << QStringLiteral("new") << true;
+    QTest::newRow("json instead") << QStringLiteral("```json\n{\"comments\":[{\"line_start\":12,\"issue\":\"c unused\"}]}\n```") << 1 << 12 << 12 << QStringLiteral("new") << true;
+    QTest::newRow("no issues") << QStringLiteral("<end />") << 0 << 0 << 0 << QString() << true;
+    QTest::newRow("empty") << QString() << 0 << 0 << 0 << QString() << true;
+    QTest::newRow("prose only") << QStringLiteral("I think the change is risky but cannot say why.") << -1 << 0 << 0 << QString() << true;
+    QTest::newRow("note tag empty") << QStringLiteral("<diff>+ x</diff><note></note>") << -1 << 0 << 0 << QString() << true;
+    QTest::newRow("binary junk") << QString::fromLatin1("\x01\x02<note\xff>>>") << -1 << 0 << 0 << QString() << true;
+}
+
+void AacrTest::replyIsReadTolerantly()
+{
+    QFETCH(QString, reply);
+    QFETCH(int, count);
+    QFETCH(int, lineStart);
+    QFETCH(int, lineEnd);
+    QFETCH(QString, side);
+    QFETCH(bool, lineValid);
+    const AacrHunkPlace place = placeOf({{LineKind::Context, "    a = 1;"},
+                                         {LineKind::Deleted, "    b = a;"},
+                                         {LineKind::Added, "    b = a * 2;"},
+                                         {LineKind::Added, "    c = b;"},
+                                         {LineKind::Context, "    return b;"}},
+                                        10, 10, 100);
+    const AacrParsed parsed = parseAacrReview(reply, place);
+    if (count < 0) {
+        QVERIFY(!parsed.error.isEmpty());
+        QVERIFY(parsed.comments.isEmpty());
+        return;
+    }
+    QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+    QCOMPARE(parsed.comments.size(), count);
+    QCOMPARE(parsed.noIssues, count == 0);
+    if (count == 0)
+        return;
+    const ReviewComment &c = parsed.comments.first();
+    QCOMPARE(c.lineStart, lineStart);
+    QCOMPARE(c.lineEnd, lineEnd);
+    QCOMPARE(c.side, side);
+    QCOMPARE(c.lineValid, lineValid);
+    QCOMPARE(c.file, QStringLiteral("src/a.cpp"));
+    QVERIFY(!c.issue.isEmpty());
+}
+
+void AacrTest::replyParserKeepsItsPromisesOnMutatedReplies()
+{
+    // What a fuzzer would do, deterministically: cut, repeat and splice
+    // well-formed replies and tags, then check what the parser promises.
+    const AacrHunkPlace place = placeOf({{LineKind::Context, "    a = 1;"},
+                                         {LineKind::Deleted, "    b = a;"},
+                                         {LineKind::Added, "    b = a * 2;"},
+                                         {LineKind::Added, "    c = b;"},
+                                         {LineKind::Context, "    return b;"}},
+                                        10, 10, 12);
+    const QStringList seeds = {QStringLiteral("<diff>\n+    b = a * 2;\n</diff>\n<side>right</side>\n<note>\nb may overflow\n</note>\n<notesplit />\n<end />"),
+                               QStringLiteral("<path>src/a.cpp</path><side>left</side><from>11</from><to>99999999999</to><note>x</note><notesplit />"),
+                               QStringLiteral("```json\n{\"comments\":[{\"line_start\":-5,\"line_end\":\"7\",\"issue\":\"c\",\"side\":\"old\"}]}\n```")};
+    const QStringList pieces = {QStringLiteral("<note>"), QStringLiteral("</note>"), QStringLiteral("<diff>"), QStringLiteral("</diff>"), QStringLiteral("<notesplit />"),
+                                QStringLiteral("<side>left</side>"), QStringLiteral("<from>-3</from>"), QStringLiteral("<to>2147483647</to>"), QStringLiteral("{\"comments\":["),
+                                QStringLiteral("+    c = b;\n"), QString(QChar(0)), QStringLiteral("\u00e9\u4e2d")};
+    QRandomGenerator random(1313);
+    for (int round = 0; round < 3000; ++round) {
+        QString text = seeds[round % seeds.size()];
+        for (int m = 0, n = 1 + static_cast<int>(random.bounded(4)); m < n; ++m) {
+            const int at = static_cast<int>(random.bounded(static_cast<int>(text.size()) + 1));
+            switch (random.bounded(3)) {
+            case 0: text.remove(at, static_cast<int>(random.bounded(12))); break;
+            case 1: text.insert(at, pieces[random.bounded(static_cast<int>(pieces.size()))]); break;
+            default: text.insert(at, text.mid(static_cast<int>(random.bounded(static_cast<int>(text.size()) + 1)), 20)); break;
+            }
+        }
+        const AacrParsed parsed = parseAacrReview(text, place);
+        QVERIFY2(parsed.error.isEmpty() != parsed.comments.isEmpty() || parsed.noIssues, qPrintable(text));
+        for (const ReviewComment &c : parsed.comments) {
+            const bool right = c.side == QLatin1String("new");
+            QVERIFY2(c.lineStart >= 10 && c.lineEnd >= c.lineStart && c.lineEnd <= (right ? 13 : 12), qPrintable(text));
+            QVERIFY(!c.issue.isEmpty());
+        }
+    }
+}
+
+void AacrTest::chunksFollowTheDocumentedRule()
+{
+    QByteArray content;
+    for (int i = 1; i <= 100; ++i)
+        content += "line " + QByteArray::number(i) + '\n';
+    const QList<CodeChunk> chunks = chunkFile("f.txt", ObjectId(), content, {40, 10, 1 << 20});
+    QCOMPARE(chunks.size(), 3);
+    QCOMPARE(chunks[0].lineStart, 1);
+    QCOMPARE(chunks[0].lineEnd, 40);
+    QCOMPARE(chunks[1].lineStart, 31);
+    QCOMPARE(chunks[1].lineEnd, 70);
+    QCOMPARE(chunks[2].lineStart, 61);
+    QCOMPARE(chunks[2].lineEnd, 100);
+    QVERIFY(chunks[1].text.startsWith(QStringLiteral("line 31\n")));
+    QVERIFY(chunks[2].text.endsWith(QStringLiteral("line 100\n")));
+    QVERIFY(!isTextContent(QByteArray("ab\0cd", 5)));
+}
+
+void AacrTest::bm25RanksAsHandComputedFts5()
+{
+    // Six documents; the query "token buffer". FTS5's bm25 (k1 1.2, b 0.75):
+    // N = 6, lengths 4 3 6 3 4 1 (parse_token is one token), avgdl 21/6 = 3.5.
+    // "token" is in d1, d3 and "buffer" in d2, d3: idf = ln((6-2+0.5)/(2+0.5)) = ln 1.8 = 0.587787.
+    //   d1: token f=2, D=4: 0.587787*2*2.2 / (2 + 1.2*(0.25+0.75*4/3.5))          = 0.776991
+    //   d2: buffer f=1, D=3: 0.587787*2.2 / (1 + 1.2*(0.25+0.75*3/3.5))           = 0.624269
+    //   d3: token f=1, buffer f=3, D=6, K = 1.2*(0.25+0.75*6/3.5) = 1.842857:
+    //       0.587787*2.2/(1+K) + 0.587787*3*2.2/(3+K) = 0.454867 + 0.801055     = 1.255922
+    // So d3, d1, d2; d4-d6 do not match.
+    const QStringList texts = {QStringLiteral("parse token token stream"), QStringLiteral("parse_token stream buffer"),
+                               QStringLiteral("token buffer buffer buffer overflow check"), QStringLiteral("render widget paint"),
+                               QStringLiteral("network socket read write"), QStringLiteral("stream")};
+    QList<CodeChunk> chunks;
+    for (int i = 0; i < texts.size(); ++i)
+        chunks.append({"d" + QByteArray::number(i + 1), ObjectId(), 0, 1, 1, texts[i]});
+    auto index = Bm25Index::build(chunks, m_dir.filePath(QStringLiteral("hand.sqlite")));
+    QVERIFY2(index, qPrintable(index ? QString() : index.error().message));
+    QCOMPARE(index->chunkCount(), 6);
+    const QList<RetrievedChunk> found = index->query(QStringLiteral("Token BUFFER"), 10);
+    QCOMPARE(found.size(), 3);
+    QCOMPARE(found[0].path, QByteArray("d3"));
+    QCOMPARE(found[1].path, QByteArray("d1"));
+    QCOMPARE(found[2].path, QByteArray("d2"));
+    QVERIFY2(std::abs(found[0].score - 1.255922) < 1e-4, qPrintable(QString::number(found[0].score, 'f', 6)));
+    QVERIFY2(std::abs(found[1].score - 0.776991) < 1e-4, qPrintable(QString::number(found[1].score, 'f', 6)));
+    QVERIFY2(std::abs(found[2].score - 0.624269) < 1e-4, qPrintable(QString::number(found[2].score, 'f', 6)));
+    // top-k and the exclusion of a hunk's own chunk.
+    QCOMPARE(index->query(QStringLiteral("token buffer"), 1).size(), 1);
+    const QList<RetrievedChunk> withoutD3 = index->query(QStringLiteral("token buffer"), 10, {"d3", 1, 1});
+    QCOMPARE(withoutD3.size(), 2);
+    QCOMPARE(withoutD3[0].path, QByteArray("d1"));
+    QCOMPARE(Bm25Index::matchExpression(QStringLiteral("a->parse_token(x, y)")), QStringLiteral("\"parse_token\""));
+    // "stream" is in three of six chunks: FTS5's idf floor, left out of the query.
+    QCOMPARE(index->selectiveTerms(QStringLiteral("token stream buffer")), (QStringList{QStringLiteral("token"), QStringLiteral("buffer")}));
+    QCOMPARE(index->selectiveTerms(QStringLiteral("stream")), QStringList{QStringLiteral("stream")}); // only common words: the rarest
+}
+
+void AacrTest::bm25IndexIsCachedPerTree()
+{
+    const QString cache = m_dir.filePath(QStringLiteral("tree-cache"));
+    bool built = false;
+    auto first = Bm25Index::openOrBuild(m_mr->repository, m_mr->head, {}, cache, &built);
+    QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
+    QVERIFY(built);
+    QCOMPARE(first->chunkCount(), 5); // five small files, one chunk each
+    auto second = Bm25Index::openOrBuild(m_mr->repository, m_mr->head, {}, cache, &built);
+    QVERIFY(second);
+    QVERIFY(!built);
+    QCOMPARE(second->file(), first->file());
+    QVERIFY(second->file().contains(QString::fromLatin1(m_mr->repository.treeId(m_mr->head)->toHex())));
+    // Another tree (the base) is another index.
+    auto base = Bm25Index::openOrBuild(m_mr->repository, m_mr->base, {}, cache, &built);
+    QVERIFY(base);
+    QVERIFY(built);
+    QVERIFY(base->file() != first->file());
+}
+
+void AacrTest::embeddingNeighboursOnFixedVectors()
+{
+    // Cosine similarity to (1, 0, 0): v0 1, v3 0.8, v1 0.6 (3-4-5), v2 0, v4 -1.
+    const std::vector<std::vector<float>> vectors = {{2, 0, 0}, {3, 4, 0}, {0, 0, 5}, {4, 3, 0}, {-1, 0, 0}};
+    auto nn = NearestNeighbours::build(vectors, 100);
+    QVERIFY(nn);
+    QVERIFY(!nn->isApproximate());
+    const auto hits = nn->search({1, 0, 0}, 3);
+    QCOMPARE(hits.size(), 3);
+    QCOMPARE(hits[0].index, 0);
+    QCOMPARE(hits[1].index, 3);
+    QCOMPARE(hits[2].index, 1);
+    QVERIFY(std::abs(hits[0].score - 1.0f) < 1e-6f);
+    QVERIFY(std::abs(hits[1].score - 0.8f) < 1e-6f);
+    QVERIFY(std::abs(hits[2].score - 0.6f) < 1e-6f);
+    QVERIFY(nn->search({1, 0}, 3).isEmpty()); // another length: nothing, no crash
+    QVERIFY(!NearestNeighbours::build({{1, 0}, {1, 0, 0}}, 100));
+}
+
+void AacrTest::hnswFindsTheExactNeighboursOfASmallSet()
+{
+    std::vector<std::vector<float>> vectors;
+    for (int i = 0; i < 200; ++i)
+        vectors.push_back({std::cos(i * 0.031f), std::sin(i * 0.031f), 0.01f * (i % 7)});
+    auto graph = NearestNeighbours::build(vectors, 10); // above the limit: HNSW
+    QVERIFY(graph);
+    QVERIFY(graph->isApproximate());
+    const std::vector<float> query{std::cos(1.0f), std::sin(1.0f), 0.0f};
+    const auto approximate = graph->search(query, 5);
+    const auto exact = graph->searchExact(query, 5);
+    QCOMPARE(approximate.size(), 5);
+    for (int i = 0; i < 5; ++i)
+        QCOMPARE(approximate[i].index, exact[i].index);
+}
+
+void AacrTest::pathsLeavingTheRepositoryAreRefused_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<bool>("refused");
+    QTest::newRow("parent") << QStringLiteral("../outside.txt") << true;
+    QTest::newRow("absolute") << QStringLiteral("/etc/passwd") << true;
+    QTest::newRow("inner parent") << QStringLiteral("src/../../x") << true;
+    QTest::newRow("home") << QStringLiteral("~/.ssh/id_rsa") << true;
+    QTest::newRow("drive") << QStringLiteral("C:\\Windows") << true;
+    QTest::newRow("backslash parent") << QStringLiteral("src\\..\\..\\x") << true;
+    QTest::newRow("plain") << QStringLiteral("src/util.h") << false;
+    QTest::newRow("dot") << QStringLiteral("./src//util.h") << false;
+}
+
+void AacrTest::pathsLeavingTheRepositoryAreRefused()
+{
+    QFETCH(QString, path);
+    QFETCH(bool, refused);
+    QCOMPARE(!RepositoryTools::repositoryPath(path).has_value(), refused);
+    RepositoryTools tools(m_mr->repository, m_mr->head, Bm25Index(), 4000);
+    QVERIFY(tools.load());
+    const auto outcome = tools.call(QStringLiteral("read_file"), QStringLiteral("{\"path\":%1}").arg(QString::fromUtf8(QJsonDocument(QJsonArray{path}).toJson(QJsonDocument::Compact).mid(1).chopped(1))));
+    QCOMPARE(outcome.refused, refused);
+    if (!refused)
+        QVERIFY(outcome.result.contains(QStringLiteral("scale_factor")));
+}
+
+void AacrTest::noContextEndToEnd()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(Finding); });
+    const AacrRunRecord r = run(server, QStringLiteral("none"));
+    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(server.requests().size(), 1);
+    const QByteArray body = server.requests()[0].body;
+    QVERIFY(body.contains("Scale the values"));
+    QVERIFY(body.contains("Each value is scaled by its factor"));
+    QVERIFY(!body.contains("Relevant Code Context"));
+    QCOMPARE(r.record.comments.size(), 1);
+    const ReviewComment &c = r.record.comments[0];
+    QCOMPARE(c.file, QStringLiteral("src/store.cpp"));
+    QCOMPARE(c.lineStart, 7);
+    QCOMPARE(c.side, QStringLiteral("new"));
+    QVERIFY(c.lineValid);
+    QVERIFY(c.kept);
+    QVERIFY(c.issue.contains(QStringLiteral("overflow")));
+    QCOMPARE(r.hunks.size(), 1);
+    QVERIFY(r.hunks[0].chunks.isEmpty());
+    const QJsonObject doc = QJsonDocument::fromJson(r.toJson()).object();
+    QCOMPARE(doc.value(QStringLiteral("run")).toObject().value(QStringLiteral("pipeline")).toString(), QStringLiteral("aacr"));
+    QCOMPARE(doc.value(QStringLiteral("comments")).toArray().size(), 1);
+}
+
+void AacrTest::bm25ContextEndToEnd()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(Finding); });
+    const AacrRunRecord r = run(server, QStringLiteral("bm25"));
+    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(r.hunks.size(), 1);
+    const QList<RetrievedChunk> &chunks = r.hunks[0].chunks;
+    QVERIFY(!chunks.isEmpty());
+    // util.h shares "scale_factor", report.py "total" (each in two of the
+    // five chunks); net.cpp and notes.md share only words in three or more
+    // ("int", "values"), which the query leaves out.
+    QCOMPARE(chunks.size(), 2);
+    QList<QByteArray> paths;
+    for (const RetrievedChunk &c : chunks)
+        paths << c.path;
+    QVERIFY(paths.contains("src/util.h"));
+    QVERIFY(paths.contains("tools/report.py"));
+    for (qsizetype i = 1; i < chunks.size(); ++i)
+        QVERIFY(chunks[i - 1].score >= chunks[i].score);
+    for (const RetrievedChunk &c : chunks)
+        QVERIFY(c.path != "src/store.cpp"); // the hunk's own lines are no context
+    const QByteArray body = server.requests().constLast().body;
+    QVERIFY(body.contains("Relevant Code Context"));
+    QVERIFY(body.contains("src/util.h (lines 1-6)"));
+    QVERIFY(body.contains("index * 1000000"));
+    QCOMPARE(r.record.comments.size(), 1);
+    QCOMPARE(r.record.comments[0].lineStart, 7);
+    const QJsonArray retrieval = QJsonDocument::fromJson(r.toJson()).object().value(QStringLiteral("retrieval")).toArray();
+    QCOMPARE(retrieval.size(), 1);
+    QCOMPARE(retrieval[0].toObject().value(QStringLiteral("chunks")).toArray().size(), chunks.size());
+}
+
+void AacrTest::embeddingContextEndToEnd()
+{
+    FakeLlmServer server;
+    int embeddingRequests = 0;
+    server.setResponder([&embeddingRequests](const FakeLlmServer::Request &request) {
+        if (request.path.endsWith("/embeddings")) {
+            ++embeddingRequests;
+            return FakeLlmServer::hashedEmbeddings(request);
+        }
+        return FakeLlmServer::completion(Finding);
+    });
+    const AacrRunRecord r = run(server, QStringLiteral("embedding"), ",\"embedding_batch\":2");
+    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
+    // Five chunks in batches of two, then the one hunk.
+    QCOMPARE(embeddingRequests, 4);
+    const QList<RetrievedChunk> &chunks = r.hunks[0].chunks;
+    QCOMPARE(chunks.size(), 3);
+    for (qsizetype i = 1; i < chunks.size(); ++i)
+        QVERIFY(chunks[i - 1].score >= chunks[i].score);
+    for (const RetrievedChunk &c : chunks)
+        QVERIFY(c.path != "src/store.cpp");
+    QVERIFY(server.requests().constLast().body.contains("Relevant Code Context"));
+    QCOMPARE(r.record.comments.size(), 1);
+    // Vectors are cached by blob: a second run embeds only the hunk.
+    embeddingRequests = 0;
+    const AacrRunRecord again = run(server, QStringLiteral("embedding"), ",\"embedding_batch\":2");
+    QVERIFY2(again.record.errors.isEmpty(), qPrintable(again.record.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(embeddingRequests, 1);
+    QCOMPARE(again.hunks[0].chunks.size(), 3);
+    QCOMPARE(again.hunks[0].chunks[0].path, chunks[0].path);
+}
+
+void AacrTest::agentCallsEachToolOnTheHeadCommit()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &request) {
+        if (FakeLlmServer::toolResults(request).isEmpty())
+            return FakeLlmServer::toolCalls({{QStringLiteral("c1"), QStringLiteral("read_file"), QStringLiteral("{\"path\":\"src/util.h\",\"from\":3,\"to\":5}")},
+                                             {QStringLiteral("c2"), QStringLiteral("search"), QStringLiteral("{\"text\":\"scale_factor\"}")},
+                                             {QStringLiteral("c3"), QStringLiteral("list_dir"), QStringLiteral("{\"path\":\"src\"}")},
+                                             {QStringLiteral("c4"), QStringLiteral("find_definition"), QStringLiteral("{\"symbol\":\"scale_factor\"}")},
+                                             {QStringLiteral("c5"), QStringLiteral("find_definition"), QStringLiteral("{\"symbol\":\"summarize\"}")}});
+        return FakeLlmServer::completion(QStringLiteral("<path>src/store.cpp</path>\n<side>right</side>\n<from>7</from>\n<to>7</to>\n"
+                                                        "<note>scale_factor(i) returns i * 1000000: total overflows int</note>\n<notesplit />"));
+    });
+    const AacrRunRecord r = run(server, QStringLiteral("agent"));
+    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(server.requests().size(), 2);
+    QCOMPARE(FakeLlmServer::toolNames(server.requests()[0]),
+             (QStringList{QStringLiteral("read_file"), QStringLiteral("search"), QStringLiteral("list_dir"), QStringLiteral("find_definition")}));
+    const HunkRetrieval &h = r.hunks[0];
+    QCOMPARE(h.toolCalls.size(), 5);
+    QCOMPARE(h.stopReason, QStringLiteral("answered"));
+    QCOMPARE(h.turns, 2);
+    for (const AgentToolCall &call : h.toolCalls)
+        QVERIFY2(!call.refused, qPrintable(call.result));
+    // read_file: lines 3-5 of the committed file, not the work tree's copy.
+    QVERIFY(h.toolCalls[0].result.contains(QStringLiteral("3 inline int scale_factor(int index)")));
+    QVERIFY(h.toolCalls[0].result.contains(QStringLiteral("5     return index * 1000000;")));
+    QVERIFY(!h.toolCalls[0].result.contains(QStringLiteral("WORKTREE")));
+    QVERIFY(!h.toolCalls[0].result.contains(QStringLiteral("#pragma once")));
+    QVERIFY(h.toolCalls[1].result.contains(QStringLiteral("src/util.h:3:")));
+    QVERIFY(h.toolCalls[1].result.contains(QStringLiteral("src/store.cpp:7:")));
+    QCOMPARE(h.toolCalls[2].result, QStringLiteral("net.cpp\nstore.cpp\nutil.h\n"));
+    QVERIFY2(h.toolCalls[3].result.contains(QStringLiteral("src/util.h:3-6 (FunctionDecl)")), qPrintable(h.toolCalls[3].result));
+    QVERIFY2(h.toolCalls[4].result.contains(QStringLiteral("tools/report.py:3-")), qPrintable(h.toolCalls[4].result));
+    // The second request carries every answer, in order.
+    const QStringList results = FakeLlmServer::toolResults(server.requests()[1]);
+    QCOMPARE(results.size(), 5);
+    QCOMPARE(results[2], h.toolCalls[2].result);
+    QCOMPARE(r.record.comments.size(), 1);
+    QCOMPARE(r.record.comments[0].lineStart, 7);
+    QVERIFY(r.record.comments[0].lineValid);
+    // Recorded in the run: the tool calls and the exchanges' tool messages.
+    const QJsonObject doc = QJsonDocument::fromJson(r.toJson()).object();
+    const QJsonArray calls = doc.value(QStringLiteral("retrieval")).toArray()[0].toObject().value(QStringLiteral("tool_calls")).toArray();
+    QCOMPARE(calls.size(), 5);
+    QCOMPARE(calls[3].toObject().value(QStringLiteral("name")).toString(), QStringLiteral("find_definition"));
+    const QJsonArray exchanges = doc.value(QStringLiteral("run")).toObject().value(QStringLiteral("exchanges")).toArray();
+    QCOMPARE(exchanges.size(), 2);
+    QCOMPARE(exchanges[0].toObject().value(QStringLiteral("tool_calls")).toArray().size(), 5);
+}
+
+void AacrTest::agentToolCallLeavingTheRepositoryIsRefusedAndRecorded()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &request) {
+        if (FakeLlmServer::toolResults(request).isEmpty())
+            return FakeLlmServer::toolCalls({{QStringLiteral("x1"), QStringLiteral("read_file"), QStringLiteral("{\"path\":\"../../../etc/passwd\"}")},
+                                             {QStringLiteral("x2"), QStringLiteral("list_dir"), QStringLiteral("{\"path\":\"/\"}")},
+                                             {QStringLiteral("x3"), QStringLiteral("run_shell"), QStringLiteral("{\"cmd\":\"ls\"}")}});
+        return FakeLlmServer::completion(QStringLiteral("<end />"));
+    });
+    const AacrRunRecord r = run(server, QStringLiteral("agent"));
+    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
+    const HunkRetrieval &h = r.hunks[0];
+    QCOMPARE(h.toolCalls.size(), 3);
+    for (const AgentToolCall &call : h.toolCalls) {
+        QVERIFY2(call.refused, qPrintable(call.name));
+        QVERIFY(call.result.startsWith(QStringLiteral("refused")));
+        QVERIFY(!call.result.contains(QStringLiteral("root:")));
+    }
+    QVERIFY(r.record.comments.isEmpty());
+    QVERIFY(QJsonDocument::fromJson(r.toJson()).object().value(QStringLiteral("retrieval")).toArray()[0].toObject().value(QStringLiteral("tool_calls"))
+                .toArray()[0]
+                .toObject()
+                .value(QStringLiteral("refused"))
+                .toBool());
+}
+
+void AacrTest::agentThatNeverStopsCallingToolsIsEndedByTheTurnBudget()
+{
+    FakeLlmServer server;
+    // Tool calls for every request, even the last one that offers no tools.
+    server.setResponder([](const FakeLlmServer::Request &request) {
+        return FakeLlmServer::toolCalls({{QStringLiteral("t%1").arg(FakeLlmServer::toolResults(request).size()), QStringLiteral("list_dir"),
+                                          QStringLiteral("{\"path\":\"\"}")}});
+    });
+    const AacrRunRecord r = run(server, QStringLiteral("agent"), ",\"max_turns\":3");
+    const HunkRetrieval &h = r.hunks[0];
+    QCOMPARE(h.stopReason, QStringLiteral("max_turns"));
+    QCOMPARE(h.toolCalls.size(), 3);
+    QCOMPARE(h.turns, 4); // three with tools, one asking for the answer
+    QCOMPARE(server.requests().size(), 4);
+    QVERIFY(FakeLlmServer::toolNames(server.requests().constLast()).isEmpty());
+    QCOMPARE(r.record.errors.size(), 1);
+    QVERIFY2(r.record.errors[0].contains(QStringLiteral("kept calling tools")), qPrintable(r.record.errors[0]));
+    QVERIFY(r.record.comments.isEmpty());
+}
+
+void AacrTest::agentIsEndedByTheTokenBudget()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &request) {
+        if (FakeLlmServer::toolNames(request).isEmpty())
+            return FakeLlmServer::completion(QStringLiteral("<end />"));
+        return FakeLlmServer::toolCalls({{QStringLiteral("s"), QStringLiteral("search"), QStringLiteral("{\"text\":\"total\"}")}}, {}, 4000, 10);
+    });
+    const AacrRunRecord r = run(server, QStringLiteral("agent"), ",\"max_turns\":50,\"token_budget\":10000");
+    const HunkRetrieval &h = r.hunks[0];
+    QCOMPARE(h.stopReason, QStringLiteral("token_budget"));
+    QCOMPARE(h.toolCalls.size(), 3); // 4010, 8020, 12030 tokens: the third passes 10000
+    QCOMPARE(h.turns, 4);
+    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
+}
+
+void AacrTest::unparsableReplyIsKeptRaw()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("Hmm, interesting change. {not json")); });
+    const AacrRunRecord r = run(server, QStringLiteral("none"));
+    QCOMPARE(r.record.comments.size(), 1);
+    const ReviewComment &c = r.record.comments[0];
+    QVERIFY(!c.kept);
+    QCOMPARE(c.droppedAt, QStringLiteral("unparsed"));
+    QCOMPARE(c.raw, QStringLiteral("Hmm, interesting change. {not json"));
+    QCOMPARE(r.record.errors.size(), 1);
+}
+
+void AacrTest::runnerReportsProgressAndCancels()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::held(FakeLlmServer::completion(Finding)); });
+    auto parsed = AacrRunConfig::fromJson(config(server.endpoint(), QStringLiteral("none"), m_dir.filePath(QStringLiteral("cache"))));
+    QVERIFY(parsed);
+    AacrHunkReview review;
+    QSignalSpy progressed(&review, &AacrHunkReview::progressed);
+    QSignalSpy finished(&review, &AacrHunkReview::finished);
+    QSignalSpy received(&server, &FakeLlmServer::requestReceived);
+    QVERIFY(review.start(m_mr, *parsed, std::nullopt, QString()));
+    QVERIFY(review.isRunning());
+    QVERIFY(!review.start(m_mr, *parsed, std::nullopt, QString())); // one run at a time
+    QVERIFY(received.wait());
+    QTRY_VERIFY(!progressed.isEmpty()); // "preparing the none context"
+    review.cancel();
+    QVERIFY(finished.wait());
+    QVERIFY(review.record());
+    QVERIFY(review.record()->record.cancelled);
+    QCOMPARE(review.record()->record.exchanges.size(), 1);
+    QVERIFY(!review.record()->record.exchanges[0].ok());
+    QVERIFY(review.record()->record.comments.isEmpty());
+}
+
+void AacrTest::cliRunsAacrAndReplaysTheRecording()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(Finding); });
+    const QString configFile = m_dir.filePath(QStringLiteral("aacr-config.json"));
+    QFile f(configFile);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(config(server.endpoint(), QStringLiteral("bm25"), m_dir.filePath(QStringLiteral("cli-cache"))));
+    f.close();
+    auto cli = [&](const QStringList &extra, const QString &out) {
+        QProcess process;
+        process.start(cliExecutable(), QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_repo, QStringLiteral("--base"), QStringLiteral("main"),
+                                                   QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile,
+                                                   QStringLiteral("--no-cache"), QStringLiteral("--out"), out}
+                                           + extra);
+        while (process.state() != QProcess::NotRunning)
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+        return std::pair{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardError()};
+    };
+    const QString first = m_dir.filePath(QStringLiteral("aacr-run.json"));
+    const QString recording = m_dir.filePath(QStringLiteral("aacr-recording.json"));
+    const auto [code, err] = cli({QStringLiteral("--record"), recording}, first);
+    QVERIFY2(code == 0, err.constData());
+    QVERIFY(err.contains("aacr (bm25 context): 1 hunks"));
+    QCOMPARE(server.requests().size(), 1);
+    const QString second = m_dir.filePath(QStringLiteral("aacr-replay.json"));
+    const auto [replayCode, replayErr] = cli({QStringLiteral("--replay"), recording}, second);
+    QVERIFY2(replayCode == 0, replayErr.constData());
+    QCOMPARE(server.requests().size(), 1); // nothing asked again
+    auto comments = [](const QString &file) {
+        QFile in(file);
+        in.open(QIODevice::ReadOnly);
+        return QJsonDocument::fromJson(in.readAll()).object().value(QStringLiteral("comments")).toArray();
+    };
+    QCOMPARE(comments(first).size(), 1);
+    QCOMPARE(comments(second), comments(first));
+    // The output runs again as a configuration (here from the recording).
+    const QString third = m_dir.filePath(QStringLiteral("aacr-again.json"));
+    QFile::remove(configFile);
+    QVERIFY(QFile::copy(first, configFile));
+    const auto [againCode, againErr] = cli({QStringLiteral("--replay"), recording}, third);
+    QVERIFY2(againCode == 0, againErr.constData());
+    QCOMPARE(comments(third), comments(first));
+    // A configuration error names the key.
+    QFile bad(configFile);
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("{\"pipeline\":\"aacr\",\"context\":\"bm25\",\"roles\":{\"reviewer\":{\"endpoint\":\"http://127.0.0.1:1/v1\",\"model\":\"m\"}},\"aacr\":{\"top-k\":3}}");
+    bad.close();
+    const auto [badCode, badErr] = cli({}, m_dir.filePath(QStringLiteral("never.json")));
+    QCOMPARE(badCode, 2);
+    QVERIFY2(badErr.contains("aacr.top_k"), badErr.constData());
+}
+
+QTEST_MAIN(AacrTest)
+#include "tst_aacr.moc"

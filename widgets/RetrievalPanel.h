@@ -1,0 +1,43 @@
+#pragma once
+
+#include <AacrHunkReview.h>
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QPlainTextEdit;
+class QTreeWidget;
+
+namespace rd {
+
+// What each hunk of an AACR run was reviewed with: the retrieved chunks and
+// their scores (BM25, embedding), or the agent's tool calls with their
+// answers (refused ones marked); the selected one's text below.
+class RetrievalPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RetrievalPanel(QWidget *parent = nullptr);
+
+    void setRun(std::shared_ptr<const AacrRunRecord> run);
+    int hunkCount() const;
+    // Rows under a hunk: its chunks, or its tool calls.
+    int rowCount(int hunk) const;
+    QString rowText(int hunk, int row) const;
+    // Shows the hunk's first chunk (or tool call) in the text view.
+    void selectRow(int hunk, int row);
+    QString shownText() const;
+
+private:
+    void showCurrent();
+
+    std::shared_ptr<const AacrRunRecord> m_run;
+    QLabel *m_summary;
+    QTreeWidget *m_tree;
+    QPlainTextEdit *m_text;
+};
+
+} // namespace rd
