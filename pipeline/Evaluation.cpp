@@ -2,6 +2,8 @@
 
 #include "ReviewRun.h"
 
+#include <Agreement.h>
+
 #include <WorkspaceStore.h>
 
 #include <QCoreApplication>
@@ -134,20 +136,36 @@ std::optional<ReferenceSet> referenceSetFromName(const QString &name)
     return std::nullopt;
 }
 
-std::optional<Verdict> consensusVerdict(const QList<Judgement> &judgements)
+std::optional<Verdict> decidedVerdict(const QList<Judgement> &judgements, const std::optional<Adjudication> &adjudication)
 {
-    int accept = 0, reject = 0;
-    for (const Judgement &j : judgements) {
-        if (j.verdict == Verdict::Accept)
-            ++accept;
-        else if (j.verdict == Verdict::Reject)
-            ++reject;
-    }
-    if (accept > reject)
-        return Verdict::Accept;
-    if (reject > accept)
-        return Verdict::Reject;
+    const FinalLabel label = finalLabel(judgements, adjudication);
+    if (label.isFinal() || label.status == FinalLabel::Status::Single)
+        return label.verdict;
     return std::nullopt;
+}
+
+Result<QHash<qint64, std::optional<Verdict>>> decidedVerdicts(const WorkspaceStore &store, qint64 mergeRequest)
+{
+    auto judgements = store.judgements(mergeRequest);
+    if (!judgements)
+        return judgements.error();
+    auto adjudications = store.adjudications(mergeRequest);
+    if (!adjudications)
+        return adjudications.error();
+    QHash<qint64, QList<Judgement>> byComment;
+    for (const Judgement &j : *judgements)
+        byComment[j.comment] << j;
+    QHash<qint64, Adjudication> settled;
+    for (const Adjudication &a : *adjudications) {
+        settled.insert(a.comment, a);
+        byComment[a.comment]; // an adjudicated comment is decided even without judgements
+    }
+    QHash<qint64, std::optional<Verdict>> out;
+    for (auto it = byComment.cbegin(); it != byComment.cend(); ++it) {
+        const auto a = settled.constFind(it.key());
+        out.insert(it.key(), decidedVerdict(it.value(), a == settled.cend() ? std::nullopt : std::optional<Adjudication>(*a)));
+    }
+    return out;
 }
 
 QString configurationName(const std::optional<RunConfig> &config, const QString &fallback)
@@ -163,6 +181,36 @@ QString configurationName(const std::optional<RunConfig> &config, const QString 
         .arg(config->cot ? QCoreApplication::translate("rd::pipeline", "CoT") : QCoreApplication::translate("rd::pipeline", "no CoT"))
         .arg(QLatin1String(lines[int(config->lineFormat)]));
 }
+
+namespace {
+
+// Cohen's kappa of every pair of annotators who judged the same comments of
+// the evaluated merge requests, shown beside their precision.
+template <typename MrMap>
+QList<AgreementReport> agreementsOf(const MrMap &mrs)
+{
+    QList<Judgement> all;
+    QHash<qint64, qint64> mergeRequestOf;
+    QStringList names;
+    for (const auto &mr : mrs)
+        for (const Judgement &j : mr.judgements) {
+            all << j;
+            mergeRequestOf.insert(j.comment, mr.entry.id);
+            if (!names.contains(j.annotator))
+                names << j.annotator;
+        }
+    names.sort();
+    QList<AgreementReport> out;
+    for (int a = 0; a < names.size(); ++a)
+        for (int b = a + 1; b < names.size(); ++b) {
+            AgreementReport report = computeAgreement(all, mergeRequestOf, names[a], names[b]);
+            if (!report.overall.isEmpty() && report.overall.first().items > 0)
+                out << report;
+        }
+    return out;
+}
+
+} // namespace
 
 Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options &options)
 {
@@ -194,6 +242,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
     {
         MergeRequestEntry entry;
         QList<StoredComment> references;
+        QList<Judgement> judgements;      // every annotator's, for agreement
         QHash<qint64, Judgement> decided; // per comment: category, context, key bug
         QHash<qint64, std::optional<Verdict>> verdicts;
         QHash<qint64, qint64> links;      // comment -> reference
@@ -211,13 +260,16 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         auto judgements = store.judgements(id);
         if (!judgements)
             return judgements.error();
+        data.judgements = *judgements;
         QHash<qint64, QList<Judgement>> byComment;
         for (const Judgement &j : *judgements)
             byComment[j.comment] << j;
-        for (auto it = byComment.cbegin(); it != byComment.cend(); ++it) {
+        for (auto it = byComment.cbegin(); it != byComment.cend(); ++it)
             data.decided.insert(it.key(), decidedFields(it.value()));
-            data.verdicts.insert(it.key(), consensusVerdict(it.value()));
-        }
+        auto verdicts = decidedVerdicts(store, id);
+        if (!verdicts)
+            return verdicts.error();
+        data.verdicts = *verdicts;
         CommentQuery query;
         query.mergeRequest = id;
         auto all = store.comments(query);
@@ -339,6 +391,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         }
         out.runs << re;
     }
+    out.agreements = agreementsOf(mrs);
     return out;
 }
 

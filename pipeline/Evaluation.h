@@ -8,10 +8,13 @@
 
 #include "RunConfig.h"
 
+#include <Agreement.h>
 #include <EvalMetrics.h>
 #include <EvalTable.h>
+#include <TeamAnnotation.h>
 #include <Workspace.h>
 
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -39,9 +42,13 @@ enum class ReferenceSet {
 };
 std::optional<ReferenceSet> referenceSetFromName(const QString &name);
 
-// One comment's decided verdict from every annotator's: the majority of
-// accept and reject (unsure counts for neither); empty on a tie or none.
-std::optional<Verdict> consensusVerdict(const QList<Judgement> &judgements);
+// One comment's decided verdict: the team's final label (TeamAnnotation.h:
+// the adjudicator's, else the annotators' when they agree), or the only
+// annotator's verdict; empty while annotators disagree and nobody has
+// adjudicated, or nobody has judged.
+std::optional<Verdict> decidedVerdict(const QList<Judgement> &judgements, const std::optional<Adjudication> &adjudication = {});
+// decidedVerdict() of every judged or adjudicated comment of a merge request.
+Result<QHash<qint64, std::optional<Verdict>>> decidedVerdicts(const WorkspaceStore &store, qint64 mergeRequest);
 
 struct Options
 {
@@ -81,6 +88,7 @@ struct Evaluation
     QList<RunEvaluation> runs;
     bool semantic = false;
     QStringList groups; // configurations in first-seen order
+    QList<AgreementReport> agreements; // every pair of annotators with items both judged
 
     // Runs of one configuration at one stage.
     DefectMetrics defect(const QString &group, Stage stage) const;
@@ -96,6 +104,7 @@ struct Evaluation
     Table languageTable() const;   // P/R/F1 per language
     Table prCategoryTable() const; // P/R/F1 per PR category
     Table annotatorTable() const;  // accepted / judged per stage and category
+    Table agreementTable() const;  // Cohen's kappa per pair of annotators and label (beside their precision)
     QList<Table> tables() const;
 };
 

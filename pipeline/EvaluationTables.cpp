@@ -236,9 +236,26 @@ Table Evaluation::annotatorTable() const
     return t;
 }
 
+Table Evaluation::agreementTable() const
+{
+    Table t{QStringLiteral("agreement"), QCoreApplication::translate("rd::pipeline", "Annotator agreement (Cohen's kappa)"),
+            {QCoreApplication::translate("rd::pipeline", "Annotators"), QCoreApplication::translate("rd::pipeline", "Label"), QCoreApplication::translate("rd::pipeline", "Both judged"),
+             QCoreApplication::translate("rd::pipeline", "Agreement"), QCoreApplication::translate("rd::pipeline", "Kappa")},
+            {}};
+    for (const AgreementReport &report : agreements)
+        for (const LabelAgreement &label : report.overall) {
+            const auto percent = label.percent();
+            t.rows << QList<Cell>{cell(report.first + QStringLiteral(" / ") + report.second), cell(teamLabelName(label.label)),
+                                  cell(QString::number(label.items)), cell(percent ? QString::number(*percent, 'f', 2) : QStringLiteral("-")),
+                                  cell(label.kappa ? QString::number(*label.kappa, 'f', 3) : label.degenerate)};
+        }
+    return t;
+}
+
 QList<Table> Evaluation::tables() const
 {
-    return {stageTable(), configurationTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable()};
+    return {stageTable(), configurationTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable(),
+            agreementTable()};
 }
 
 } // namespace rd::eval

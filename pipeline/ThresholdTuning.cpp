@@ -22,16 +22,10 @@ Result<QList<TuningRun>> tuningRuns(const WorkspaceStore &store, const Evaluatio
             continue;
         const qint64 mr = re.run.mergeRequest;
         if (!verdicts.contains(mr)) {
-            auto js = store.judgements(mr);
-            if (!js)
-                return js.error();
-            QHash<qint64, QList<Judgement>> byComment;
-            for (const Judgement &j : *js)
-                byComment[j.comment] << j;
-            QHash<qint64, std::optional<Verdict>> decided;
-            for (auto it = byComment.cbegin(); it != byComment.cend(); ++it)
-                decided.insert(it.key(), consensusVerdict(it.value()));
-            verdicts.insert(mr, decided);
+            auto decided = decidedVerdicts(store, mr);
+            if (!decided)
+                return decided.error();
+            verdicts.insert(mr, *decided);
         }
         CommentQuery query;
         query.run = re.run.id;

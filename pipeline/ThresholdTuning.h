@@ -50,7 +50,7 @@ struct TuningResult
 };
 
 // The runs' reviewer comments with the reviewers' scores (the first score
-// record of stage "reviewer"), judged by consensusVerdict().
+// record of stage "reviewer"), judged by decidedVerdict().
 Result<QList<TuningRun>> tuningRuns(const WorkspaceStore &store, const Evaluation &evaluation, const QString &group = {});
 
 // Every Q1 and Q2 threshold 0..7 and top-k in `ks`; the best by `goal`

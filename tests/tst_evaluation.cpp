@@ -99,6 +99,8 @@ private Q_SLOTS:
     void workspaceStagesFromOneRun();
     void workspaceReferenceSetsAndLinks();
     void annotatorPrecisionPerStage();
+    void agreementShownBesideAnnotatorPrecision();
+    void adjudicationDecidesADisputedVerdict();
     void exportAacrGeneratedWritesTheRun();
     void tuningFindsTheBestSetting();
     void tunedSettingWrittenIntoRunConfig();
@@ -683,6 +685,70 @@ void TestEvaluation::annotatorPrecisionPerStage()
     QCOMPARE(re.stages[int(Stage::Validator)].judged, 1);
     const Table t = e->annotatorTable();
     QCOMPARE(t.rows.first()[5].text, QStringLiteral("50.00"));
+}
+
+namespace {
+
+void judgeTwoAnnotators(Fixture &f)
+{
+    // c1 accepted by both, c3 rejected by a only, c5: a accepts, b rejects.
+    const auto judge = [&](const QString &id, const QString &who, Verdict v) {
+        Judgement j;
+        j.comment = f.ids.value(id);
+        j.annotator = who;
+        j.verdict = v;
+        QVERIFY(f.store->judge(j));
+    };
+    judge(QStringLiteral("c1"), QStringLiteral("a"), Verdict::Accept);
+    judge(QStringLiteral("c1"), QStringLiteral("b"), Verdict::Accept);
+    judge(QStringLiteral("c3"), QStringLiteral("a"), Verdict::Reject);
+    judge(QStringLiteral("c5"), QStringLiteral("a"), Verdict::Accept);
+    judge(QStringLiteral("c5"), QStringLiteral("b"), Verdict::Reject);
+}
+
+} // namespace
+
+void TestEvaluation::agreementShownBesideAnnotatorPrecision()
+{
+    Fixture f;
+    QVERIFY(f.make());
+    judgeTwoAnnotators(f);
+    auto e = evaluateWorkspace(*f.store, {});
+    QVERIFY(e);
+    const Table t = e->agreementTable();
+    QVERIFY(!t.rows.isEmpty());
+    // Verdicts both gave: c1 (accept, accept), c5 (accept, reject). p_o = 1/2;
+    // a's marginal accept 1, b's 1/2 -> p_e = 1/2; kappa = (1/2 - 1/2) / (1 - 1/2) = 0.
+    const QList<Cell> &verdict = t.rows.first();
+    QCOMPARE(verdict[0].text, QStringLiteral("a / b"));
+    QCOMPARE(verdict[1].text, QStringLiteral("verdict"));
+    QCOMPARE(verdict[2].text, QStringLiteral("2"));
+    QCOMPARE(verdict[3].text, QStringLiteral("50.00"));
+    QCOMPARE(verdict[4].text, QStringLiteral("0.000"));
+    bool listed = false;
+    for (const Table &table : e->tables())
+        listed = listed || table.id == t.id;
+    QVERIFY(listed);
+}
+
+void TestEvaluation::adjudicationDecidesADisputedVerdict()
+{
+    Fixture f;
+    QVERIFY(f.make());
+    judgeTwoAnnotators(f);
+    auto before = evaluateWorkspace(*f.store, {});
+    QVERIFY(before);
+    QCOMPARE(before->runs.first().stages[0].judged, 2); // c5 disputed: undecided
+    Adjudication a;
+    a.comment = f.ids.value(QStringLiteral("c5"));
+    a.adjudicator = QStringLiteral("core");
+    a.verdict = Verdict::Accept;
+    a.reason = QStringLiteral("the overflow is real");
+    QVERIFY(f.store->adjudicate(a));
+    auto after = evaluateWorkspace(*f.store, {});
+    QVERIFY(after);
+    QCOMPARE(after->runs.first().stages[0].judged, 3);
+    QCOMPARE(after->runs.first().stages[0].accepted, 2);
 }
 
 void TestEvaluation::exportAacrGeneratedWritesTheRun()
