@@ -56,6 +56,7 @@ struct StoredComment
     // The comment as first stored, when someone has edited its text or lines.
     std::optional<ReviewComment> original;
     QDateTime created;
+    qint64 version = 0; // counts the edits of text or lines (row version)
 };
 
 struct Annotator
@@ -108,6 +109,11 @@ struct CommentEdit
     std::optional<QString> side; // "old" or "new"
     std::optional<int> lineStart;
     std::optional<int> lineEnd;
+    // The comment's version the edit started from (StoredComment::version);
+    // when set and the stored one differs, someone else changed the comment
+    // meanwhile and the edit is refused (Error kind Conflict), never applied
+    // over theirs.
+    std::optional<qint64> expectedVersion;
 };
 
 // Where an annotator was in a merge request; restored on reopening.
@@ -185,5 +191,25 @@ QString historyActionName(HistoryAction a);
 std::optional<HistoryAction> historyActionFromName(const QString &name);
 // "verdict", "q1", … as in `judge` input and the JSON export.
 QString judgementFieldName(JudgementField f);
+
+// --- Team scale (issue 14) -------------------------------------------------
+
+// What another client changed in a shared workspace (PostgreSQL NOTIFY).
+struct WorkspaceChange
+{
+    QString what;          // "judgement", "comment"
+    qint64 comment = 0;
+    qint64 mergeRequest = 0;
+    QString annotator;
+};
+
+// Where a batch review stands, for one configuration.
+struct ClaimCounts
+{
+    int done = 0;
+    int leased = 0;         // claimed by a worker whose lease has not run out
+    int open = 0;           // neither done nor leased
+    qint64 nextLeaseEnd = 0; // ms since 1970 of the earliest running lease (0: none)
+};
 
 } // namespace rd

@@ -70,6 +70,23 @@ const char *const version2[] = {
     " PRIMARY KEY (annotator, merge_request))",
 };
 
+// Version 3. Team scale (issue 14): a row version on comments, so that two
+// people editing the same comment's text at once are told instead of one
+// overwriting the other; and the claims of a batch review fanned out over
+// workers (one per merge request and configuration, with a lease).
+const char *const version3[] = {
+    "ALTER TABLE comments ADD COLUMN row_version BIGINT NOT NULL DEFAULT 0",
+    "CREATE TABLE team_claims ("
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " config_hash TEXT NOT NULL,"
+    " worker TEXT NOT NULL DEFAULT '',"
+    " lease_until BIGINT NOT NULL DEFAULT 0," // ms since 1970; 0: never claimed
+    " done INTEGER NOT NULL DEFAULT 0,"
+    " run BIGINT REFERENCES runs (id),"
+    " PRIMARY KEY (merge_request, config_hash))",
+    "CREATE INDEX team_claims_open ON team_claims (config_hash, done, lease_until)",
+};
+
 template <std::size_t N>
 QStringList statements(const char *const (&list)[N], const QString &idColumn)
 {
@@ -86,6 +103,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     switch (version) {
     case 1: return statements(version1, idColumn);
     case 2: return statements(version2, idColumn);
+    case 3: return statements(version3, idColumn);
     default: return {};
     }
 }

@@ -175,6 +175,10 @@ Q_SIGNALS:
     void loadFailed(const QString &message);
     void mergeRequestLoaded();             // diff() is the new one; slicing started
     void problem(const QString &message);  // the workspace refused something
+    // Team scale: another client of a shared workspace changed an
+    // annotator's judgement of a comment in this merge request (judgements()
+    // has it already; blind mode decides whether to show it).
+    void othersJudgementChanged(qint64 comment, const QString &annotator);
     void slicingStarted();
     void slicingFinished();                // slices() is null when slicing failed
     void reviewStarted(const rd::RunConfig &config, bool replay, int slices);
@@ -182,6 +186,7 @@ Q_SIGNALS:
     void reviewFinished();                 // lastRun()
 
 private:
+    void applyOthersChange(const WorkspaceChange &change);
     Result<bool> reloadMergeRequest();
     void reloadUndoState();
     void storePlace();

@@ -421,6 +421,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_workspaces->newAction());
     file->addAction(m_workspaces->openAction());
+    file->addAction(m_workspaces->serverAction());
     file->addMenu(m_workspaces->recentMenu());
     file->addSeparator();
     file->addAction(action(QStringLiteral("quit")));

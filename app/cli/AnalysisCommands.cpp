@@ -10,5 +10,7 @@ extern "C" Q_DECL_EXPORT int reviewdeskRunAnalysisCommand(const QString &command
         return rd::cli::runComments(arguments);
     if (command == QLatin1String("judge"))
         return rd::cli::runJudge(arguments);
+    if (command == QLatin1String("workspace"))
+        return rd::cli::runWorkspace(arguments);
     return rd::cli::runReviewCommand(arguments);
 }

@@ -56,6 +56,9 @@ int runSlice(const QStringList &arguments);
 int runReviewCommand(const QStringList &arguments);
 int runComments(const QStringList &arguments);
 int runJudge(const QStringList &arguments);
+// Team scale (issue 14): `workspace copy`, and `review --all-mrs`.
+int runWorkspace(const QStringList &arguments);
+int runBatchReview(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

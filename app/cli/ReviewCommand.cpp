@@ -19,6 +19,8 @@ namespace rd::cli {
 
 int runReviewCommand(const QStringList &arguments)
 {
+    if (arguments.contains(QStringLiteral("--all-mrs")))
+        return runBatchReview(arguments);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Review a merge request with the multi-role LLM pipeline (Reviewers, Meta-Reviewer, Validator, Translator)\n"

@@ -17,8 +17,10 @@ const char *usage =
     "  diff     Print a merge request's diff as a git patch or as JSON\n"
     "  slice    Print the code slices an LLM reviewer reads for a merge request\n"
     "  review   Review a merge request with the multi-role LLM pipeline\n"
+    "           (--workspace W --all-mrs: every merge request of a workspace, --shard/--claim to fan out)\n"
     "  comments Print the comments of a workspace with every annotator's judgement (JSON or CSV)\n"
     "  judge    Store judgements read as JSON Lines on stdin in a workspace\n"
+    "  workspace copy FROM TO  Copy a workspace between SQLite and PostgreSQL, losslessly\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
     "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered,\n"
@@ -52,7 +54,7 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("diff"))
         return rd::cli::runDiff(arguments);
     if (command == QLatin1String("slice") || command == QLatin1String("review") || command == QLatin1String("comments")
-        || command == QLatin1String("judge")) {
+        || command == QLatin1String("judge") || command == QLatin1String("workspace")) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
         QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));
