@@ -29,8 +29,17 @@ rd_pg_as_owner() {
     fi
 }
 
+# A port nobody listens on (bash's /dev/tcp: nothing but the shell needed).
 rd_free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+    local port
+    for _ in $(seq 50); do
+        port=$((20000 + RANDOM % 40000))
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return 0
+        fi
+    done
+    return 1
 }
 
 case "${1:-}" in
