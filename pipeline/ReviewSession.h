@@ -176,7 +176,7 @@ Q_SIGNALS:
     void mergeRequestLoaded();             // diff() is the new one; slicing started
     void problem(const QString &message);  // the workspace refused something
     // Team scale: another client of a shared workspace changed an
-    // annotator's judgement of a comment in this merge request (judgements()
+    // annotator's judgement of a comment in this merge request (judgementsOf()
     // has it already; blind mode decides whether to show it).
     void othersJudgementChanged(qint64 comment, const QString &annotator);
     void slicingStarted();
