@@ -11,7 +11,8 @@ namespace rd {
 // exit code or dialog without parsing the message.
 struct Error
 {
-    enum class Kind { Usage, Path, Repository, Revision, Object, Workspace, Internal };
+    // Conflict: someone else changed the same thing meanwhile (shared workspaces).
+    enum class Kind { Usage, Path, Repository, Revision, Object, Workspace, Internal, Conflict };
     Kind kind = Kind::Internal;
     QString message;
 };

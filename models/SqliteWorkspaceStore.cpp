@@ -127,6 +127,7 @@ Result<bool> migrate(SqliteWorkspaceStore::Private &d, int target)
     auto version = userVersion(d);
     if (!version)
         return version.error();
+    d.openedAt = *version; // what this client found, not what the other left
     for (int v = *version + 1; v <= target; ++v)
         if (auto done = d.execAll(workspace_schema::migrationTo(v, QStringLiteral("INTEGER PRIMARY KEY")),
                                   QCoreApplication::translate("rd::models", "update the workspace to version %1").arg(v));
@@ -144,6 +145,8 @@ Result<bool> migrate(SqliteWorkspaceStore::Private &d, int target)
 
 Result<std::unique_ptr<SqliteWorkspaceStore>> SqliteWorkspaceStore::open(const QString &path, Mode mode)
 {
+    if (isServerLocation(path))
+        return openOnServer(path, mode);
     bool isNew = false;
     if (auto checked = checkFile(path, mode, isNew); !checked)
         return checked.error();
@@ -199,6 +202,12 @@ Result<bool> SqliteWorkspaceStore::createAtVersion(const QString &path, int vers
 {
     if (version < 1 || version > SchemaVersion)
         return usage(QCoreApplication::translate("rd::models", "no workspace version %1").arg(version));
+    if (isServerLocation(path)) {
+        auto made = openOnServer(path, Mode::CreateIfMissing, version);
+        if (!made)
+            return made.error();
+        return true;
+    }
     bool isNew = false;
     if (auto checked = checkFile(path, Mode::CreateIfMissing, isNew); !checked)
         return checked.error();
@@ -247,14 +256,14 @@ Result<qint64> SqliteWorkspaceStore::addMergeRequest(const MergeRequestEntry &en
         }
     } else {
         const qint64 created = entry.created.isValid() ? entry.created.toMSecsSinceEpoch() : nowMs();
-        auto q = d->exec("INSERT INTO merge_requests (repository, base, head, two_dot, title, description, created, language, pr_category, url,"
-                         " code_linked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         {entry.repository, entry.base, entry.head, entry.twoDot ? 1 : 0, entry.title, entry.description, created,
-                          entry.language, entry.prCategory, entry.url, entry.codeLinked ? 1 : 0},
-                         doing);
+        auto q = d->insert("INSERT INTO merge_requests (repository, base, head, two_dot, title, description, created, language, pr_category, url,"
+                           " code_linked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           {entry.repository, entry.base, entry.head, entry.twoDot ? 1 : 0, entry.title, entry.description, created,
+                            entry.language, entry.prCategory, entry.url, entry.codeLinked ? 1 : 0},
+                           doing);
         if (!q)
             return q.error();
-        id = q->lastInsertId().toLongLong();
+        id = *q;
     }
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
@@ -340,13 +349,13 @@ Result<qint64> SqliteWorkspaceStore::addRun(const StoredRun &run, const QList<Re
         return begun.error();
     if (auto found = d->requireMergeRequest(run.mergeRequest); !found)
         return found.error();
-    auto q = d->exec("INSERT INTO runs (merge_request, label, model, config_hash, started, finished, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     {run.mergeRequest, run.label, run.model, run.configHash, timeValue(run.started), timeValue(run.finished),
-                      QString::fromUtf8(run.record)},
-                     doing);
+    auto q = d->insert("INSERT INTO runs (merge_request, label, model, config_hash, started, finished, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       {run.mergeRequest, run.label, run.model, run.configHash, timeValue(run.started), timeValue(run.finished),
+                        QString::fromUtf8(run.record)},
+                       doing);
     if (!q)
         return q.error();
-    const qint64 id = q->lastInsertId().toLongLong();
+    const qint64 id = *q;
     const qint64 now = nowMs();
     for (const ReviewComment &c : comments)
         if (auto stored = d->insertComment(run.mergeRequest, id, CommentOrigin::Generated, run.model, c, now); !stored)
@@ -548,6 +557,7 @@ Result<Judgement> SqliteWorkspaceStore::judge(const Judgement &change, const QLi
                                   changedFields(normalized, clear), beforeState, afterState);
         !recorded)
         return recorded.error();
+    d->notifyChange({QStringLiteral("judgement"), change.comment, comment->mergeRequest, after.annotator});
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
     return after;
@@ -666,6 +676,11 @@ Result<StoredComment> SqliteWorkspaceStore::editComment(qint64 comment, const QS
     auto stored = d->readComment(comment, false);
     if (!stored)
         return stored.error();
+    // Read under the write lock: nobody can change it between here and the UPDATE.
+    if (edit.expectedVersion && *edit.expectedVersion != stored->version)
+        return Error{Error::Kind::Conflict,
+                     QCoreApplication::translate("rd::models", "comment %1 was changed by someone else while you were editing it; look at their text and edit again")
+                         .arg(comment)};
     auto annotatorId = d->ensureAnnotator(annotator);
     if (!annotatorId)
         return annotatorId.error();
@@ -696,7 +711,7 @@ Result<StoredComment> SqliteWorkspaceStore::editComment(qint64 comment, const QS
     // The first edit keeps the comment as it was stored, for good.
     const QVariant original = originalNow->isNull() ? QVariant(QString::fromUtf8(reviewCommentToJson(stored->comment))) : *originalNow;
     auto q = d->exec("UPDATE comments SET issue = ?, root_cause = ?, fix = ?, example = ?, side = ?, line_start = ?, line_end = ?,"
-                     " original = ? WHERE id = ?",
+                     " original = ?, row_version = row_version + 1 WHERE id = ?",
                      {changed.issue, changed.rootCause, changed.fix, changed.example, changed.side, changed.lineStart, changed.lineEnd,
                       original, comment},
                      doing);
@@ -716,6 +731,7 @@ Result<StoredComment> SqliteWorkspaceStore::editComment(qint64 comment, const QS
     auto result = d->readComment(comment, false);
     if (!result)
         return result.error();
+    d->notifyChange({QStringLiteral("comment"), comment, result->mergeRequest, annotator.trimmed()});
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
     return result;
@@ -759,6 +775,8 @@ Result<std::optional<HistoryEntry>> step(SqliteWorkspaceStore::Private &d, const
     auto q = d.exec("UPDATE history SET undone = ? WHERE id = ?", {undo ? 1 : 0, (*entry)->id}, doing);
     if (!q)
         return q.error();
+    const bool judging = (*entry)->action == HistoryAction::Judge || (*entry)->action == HistoryAction::ClearJudgement;
+    d.notifyChange({judging ? QStringLiteral("judgement") : QStringLiteral("comment"), (*entry)->comment, 0, annotator.trimmed()});
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
     return entry;

@@ -4,6 +4,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 namespace rd {
@@ -23,7 +24,8 @@ public:
     // comments, annotators, judgements. Version 2: the judging history
     // (undo/redo), annotators' places, and hidden human comments.
     // Version 3: assignments, adjudications, group judging steps (ground truth);
-    // reference comments, pull-request metadata, dataset exchange.
+    // reference comments, pull-request metadata, dataset exchange; row versions
+    // and batch-review claims (team scale).
     static constexpr int SchemaVersion = 3;
 
     enum class Mode { OpenExisting, CreateIfMissing };
@@ -87,10 +89,27 @@ public:
     Result<bool> linkToReference(qint64 comment, qint64 reference, const QString &annotator) override;
     Result<bool> unlinkFromReference(qint64 comment, qint64 reference) override;
     Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
+    // --- Team scale (issue 14): the same store on a PostgreSQL server ---
+    // `open` and `createAtVersion` take "postgresql://user@host:port/dbname"
+    // as well as a file (see isServerLocation). The password never appears
+    // there: libpq reads PGPASSWORD or ~/.pgpass.
+    static bool isServerLocation(const QString &location);
+    // Every row of the workspace at `from` into the one at `to` (made when
+    // missing; it must hold no merge requests, annotators or runs), with ids,
+    // times, history and places as they are, in one transaction. Returns the
+    // number of rows copied.
+    static Result<qint64> copyWorkspace(const QString &from, const QString &to);
+    bool onServer() const override;
+    bool watchChanges(std::function<void(const WorkspaceChange &)> onChange) override;
+    Result<int> prepareClaims(const QString &configHash, const QList<qint64> &mergeRequests) override;
+    Result<std::optional<qint64>> claimNext(const QString &configHash, const QString &worker, int leaseSeconds, const QList<qint64> &among) override;
+    Result<qint64> completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments) override;
+    Result<ClaimCounts> claimCounts(const QString &configHash, const QList<qint64> &among) const override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 
 private:
+    static Result<std::unique_ptr<SqliteWorkspaceStore>> openOnServer(const QString &location, Mode mode, int createAtVersion = 0);
     explicit SqliteWorkspaceStore(std::unique_ptr<Private> d);
     std::unique_ptr<Private> d;
 };

@@ -43,11 +43,11 @@ Result<ImportSummary> SqliteWorkspaceStore::importDataset(const DatasetImport &i
         return begun.error();
     ImportSummary summary;
     const qint64 now = nowMs();
-    auto imported = d->exec("INSERT INTO exchange_imports (format, source, kind, annotator, imported) VALUES (?, ?, ?, ?, ?)",
+    auto imported = d->insert("INSERT INTO exchange_imports (format, source, kind, annotator, imported) VALUES (?, ?, ?, ?, ?)",
                             {import.format, import.source, import.kind, import.annotator, now}, doing);
     if (!imported)
         return imported.error();
-    summary.importId = imported->lastInsertId().toLongLong();
+    summary.importId = *imported;
 
     std::optional<qint64> annotator;
     for (const ImportedMergeRequest &mr : import.mergeRequests) {
@@ -61,14 +61,14 @@ Result<ImportSummary> SqliteWorkspaceStore::importDataset(const DatasetImport &i
             id = **existing;
         } else {
             const MergeRequestEntry &e = mr.entry;
-            auto q = d->exec("INSERT INTO merge_requests (repository, base, head, two_dot, title, description, created, language, pr_category,"
+            auto q = d->insert("INSERT INTO merge_requests (repository, base, head, two_dot, title, description, created, language, pr_category,"
                              " url, code_linked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                              {e.repository, e.base, e.head, e.twoDot ? 1 : 0, e.title, e.description, now, e.language, e.prCategory, e.url,
                               e.codeLinked ? 1 : 0},
                              doing);
             if (!q)
                 return q.error();
-            id = q->lastInsertId().toLongLong();
+            id = *q;
             ++summary.newMergeRequests;
             if (!e.codeLinked)
                 ++summary.withoutCode;
@@ -91,11 +91,11 @@ Result<ImportSummary> SqliteWorkspaceStore::importDataset(const DatasetImport &i
         std::optional<qint64> run;
         if (mr.run) {
             const StoredRun &r = *mr.run;
-            auto q = d->exec("INSERT INTO runs (merge_request, label, model, config_hash, started, finished, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            auto q = d->insert("INSERT INTO runs (merge_request, label, model, config_hash, started, finished, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
                              {id, r.label, r.model, r.configHash, timeValue(r.started), timeValue(r.finished), QString::fromUtf8(r.record)}, doing);
             if (!q)
                 return q.error();
-            run = q->lastInsertId().toLongLong();
+            run = *q;
         }
         for (const ImportedComment &c : mr.comments) {
             auto cid = d->insertComment(id, run, run ? CommentOrigin::Generated : CommentOrigin::Imported, c.author, c.comment, now);

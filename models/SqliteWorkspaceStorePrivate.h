@@ -121,7 +121,7 @@ inline QByteArray removedState(bool removed)
 const char *const commentColumns =
     "c.id, c.merge_request, c.run, c.origin, c.author, c.run_comment_id, c.file, c.side, c.line_start, c.line_end,"
     " c.line_valid, c.issue, c.root_cause, c.fix, c.example, c.category, c.q1, c.q2, c.q3, c.reviewers, c.kept,"
-    " c.dropped_at, c.merged_into, c.slice, c.raw, c.score_history, c.original, c.created, c.is_reference, c.exchange_record";
+    " c.dropped_at, c.merged_into, c.slice, c.raw, c.score_history, c.original, c.created, c.is_reference, c.exchange_record, c.row_version";
 
 inline StoredComment commentFrom(const QSqlQuery &q)
 {
@@ -161,6 +161,7 @@ inline StoredComment commentFrom(const QSqlQuery &q)
     s.created = timeFrom(q.value(27));
     s.reference = q.value(28).toInt() != 0;
     s.exchange = q.value(29).toByteArray();
+    s.version = q.value(30).toLongLong();
     return s;
 }
 
@@ -245,16 +246,34 @@ inline QStringList changedFields(const Judgement &change, const QList<JudgementF
 
 inline std::atomic<int> connectionCounter{0};
 
+// The database behind the store. The SQL is shared; what differs between
+// the two (error codes, how a writer takes the lock, how a new row's id is
+// read, where the schema version lives) is asked of the backend.
+enum class Backend { Sqlite, Postgres };
+
+// A key for PostgreSQL's advisory locks: one writer at a time (the store's
+// read-then-write steps rely on it, as they do on SQLite's write lock).
+constexpr qint64 PostgresWriterLock = 0x5244'5752'4954'4552; // "RDWRITER"
+
+// PostgreSQL's failures in the user's words (models/PostgresWorkspace.cpp).
+Error postgresError(const QSqlError &e, const QString &doing, const QString &location);
+
 } // namespace sqlstore
 
 using namespace sqlstore;
 
 struct SqliteWorkspaceStore::Private
 {
-    QString path;
+    QString path; // the file, or the server's address without any password
     QString connection;
     QSqlDatabase db;
     int openedAt = 0;
+    Backend backend = Backend::Sqlite;
+
+    bool postgres() const { return backend == Backend::Postgres; }
+    // Tells the other clients of a server what this transaction changed
+    // (sent on commit); nothing on SQLite.
+    void notifyChange(const WorkspaceChange &change) const;
 
     ~Private()
     {
@@ -268,6 +287,8 @@ struct SqliteWorkspaceStore::Private
     // The message for a failed statement: what the user can do about it.
     Error error(const QSqlError &e, const QString &doing) const
     {
+        if (postgres())
+            return postgresError(e, doing, path);
         const QString name = QDir::toNativeSeparators(path);
         switch (sqliteCode(e)) {
         case Busy:
@@ -313,6 +334,29 @@ struct SqliteWorkspaceStore::Private
         return exec(QString::fromLatin1(sql), values, doing);
     }
 
+    // An INSERT into a table with an `id` column; the new row's id. SQLite
+    // tells the last row id; PostgreSQL says it with RETURNING.
+    Result<qint64> insert(const QString &sql, const QVariantList &values, const QString &doing) const
+    {
+        if (!postgres()) {
+            auto q = exec(sql, values, doing);
+            if (!q)
+                return q.error();
+            return q->lastInsertId().toLongLong();
+        }
+        auto q = exec(sql + QStringLiteral(" RETURNING id"), values, doing);
+        if (!q)
+            return q.error();
+        if (!q->next())
+            return Error{Error::Kind::Workspace, QCoreApplication::translate("rd::models", "cannot %1 in %2: the server did not say the new row's id").arg(doing, path)};
+        return q->value(0).toLongLong();
+    }
+
+    Result<qint64> insert(const char *sql, std::initializer_list<QVariant> values, const QString &doing) const
+    {
+        return insert(QString::fromLatin1(sql), QVariantList(values), doing);
+    }
+
     Result<bool> execAll(const QStringList &statements, const QString &doing) const
     {
         for (const QString &sql : statements) {
@@ -351,10 +395,7 @@ struct SqliteWorkspaceStore::Private
             return existing.error();
         if (*existing)
             return **existing;
-        auto q = exec("INSERT INTO annotators (name, created) VALUES (?, ?)", {trimmed, nowMs()}, QCoreApplication::translate("rd::models", "add the annotator"));
-        if (!q)
-            return q.error();
-        return q->lastInsertId().toLongLong();
+        return insert("INSERT INTO annotators (name, created) VALUES (?, ?)", {trimmed, nowMs()}, QCoreApplication::translate("rd::models", "add the annotator"));
     }
 
     Result<bool> requireMergeRequest(qint64 id) const
@@ -373,7 +414,7 @@ struct SqliteWorkspaceStore::Private
                       QCoreApplication::translate("rd::models", "read the comment"));
         if (!q)
             return q.error();
-        if (!q->next() || (!includeRemoved && q->value(30).toInt() != 0))
+        if (!q->next() || (!includeRemoved && q->value(31).toInt() != 0))
             return usage(QCoreApplication::translate("rd::models", "no comment %1 in this workspace").arg(id));
         return commentFrom(*q);
     }
@@ -381,11 +422,7 @@ struct SqliteWorkspaceStore::Private
     Result<qint64> insertComment(qint64 mergeRequest, std::optional<qint64> run, CommentOrigin origin, const QString &author,
                                  const ReviewComment &c, qint64 now)
     {
-        QSqlQuery q(db);
-        q.prepare(QStringLiteral(
-            "INSERT INTO comments (merge_request, run, origin, author, run_comment_id, file, side, line_start, line_end, line_valid,"
-            " issue, root_cause, fix, example, category, q1, q2, q3, reviewers, kept, dropped_at, merged_into, slice, raw,"
-            " score_history, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        QVariantList values;
         for (const QVariant &v : {QVariant(mergeRequest), nullable(run), QVariant(commentOriginName(origin)), QVariant(author),
                                   QVariant(c.id), QVariant(c.file), QVariant(c.side), QVariant(c.lineStart), QVariant(c.lineEnd),
                                   QVariant(c.lineValid ? 1 : 0), QVariant(c.issue), QVariant(c.rootCause), QVariant(c.fix),
@@ -394,10 +431,12 @@ struct SqliteWorkspaceStore::Private
                                   QVariant(c.droppedAt), QVariant(c.mergedInto), QVariant(c.slice), QVariant(c.raw),
                                   QVariant(QString::fromUtf8(c.history.isEmpty() ? QByteArrayLiteral("[]") : scoreHistoryToJson(c.history))),
                                   QVariant(now)})
-            q.addBindValue(bindable(v));
-        if (!q.exec())
-            return error(q.lastError(), QCoreApplication::translate("rd::models", "store a comment"));
-        return q.lastInsertId().toLongLong();
+            values << v;
+        return insert(QStringLiteral(
+                          "INSERT INTO comments (merge_request, run, origin, author, run_comment_id, file, side, line_start, line_end, line_valid,"
+                          " issue, root_cause, fix, example, category, q1, q2, q3, reviewers, kept, dropped_at, merged_into, slice, raw,"
+                          " score_history, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                      values, QCoreApplication::translate("rd::models", "store a comment"));
     }
 
     Result<std::optional<Judgement>> readJudgement(qint64 comment, qint64 annotator) const
@@ -481,7 +520,7 @@ struct SqliteWorkspaceStore::Private
             const QJsonObject o = QJsonDocument::fromJson(state.toByteArray()).object();
             const QJsonValue original = o.value(QStringLiteral("original"));
             auto q = exec("UPDATE comments SET issue = ?, root_cause = ?, fix = ?, example = ?, side = ?, line_start = ?, line_end = ?,"
-                          " original = ? WHERE id = ?",
+                          " original = ?, row_version = row_version + 1 WHERE id = ?",
                           {o.value(QStringLiteral("issue")).toString(), o.value(QStringLiteral("root_cause")).toString(),
                            o.value(QStringLiteral("fix")).toString(), o.value(QStringLiteral("example")).toString(),
                            o.value(QStringLiteral("side")).toString(QStringLiteral("new")), o.value(QStringLiteral("line_start")).toInt(),
@@ -530,6 +569,8 @@ namespace sqlstore {
 
 // BEGIN IMMEDIATE takes the write lock at once, so a second process waits
 // (busy time-out) at the start instead of failing when it upgrades a read.
+// On PostgreSQL a transaction-scoped advisory lock does the same: writers
+// take turns, readers never wait (schema migrations take it too).
 class WriteTransaction
 {
 public:
@@ -545,9 +586,11 @@ public:
     Result<bool> begin(const QString &doing)
     {
         QSqlQuery q(m_d.db);
-        if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        if (!q.exec(m_d.postgres() ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE")))
             return m_d.error(q.lastError(), doing);
         m_active = true;
+        if (m_d.postgres() && !q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(PostgresWriterLock)))
+            return m_d.error(q.lastError(), doing);
         return true;
     }
 

@@ -67,6 +67,7 @@ struct StoredComment
     // The record an imported comment came from (a JSON object, every field in
     // the file's order, unknown ones included), for lossless export.
     QByteArray exchange = {};
+    qint64 version = 0; // counts the edits of text or lines (row version)
 };
 
 struct Annotator
@@ -119,6 +120,11 @@ struct CommentEdit
     std::optional<QString> side; // "old" or "new"
     std::optional<int> lineStart;
     std::optional<int> lineEnd;
+    // The comment's version the edit started from (StoredComment::version);
+    // when set and the stored one differs, someone else changed the comment
+    // meanwhile and the edit is refused (Error kind Conflict), never applied
+    // over theirs.
+    std::optional<qint64> expectedVersion;
 };
 
 // Where an annotator was in a merge request; restored on reopening.
@@ -206,5 +212,25 @@ QString historyActionName(HistoryAction a);
 std::optional<HistoryAction> historyActionFromName(const QString &name);
 // "verdict", "q1", … as in `judge` input and the JSON export.
 QString judgementFieldName(JudgementField f);
+
+// --- Team scale (issue 14) -------------------------------------------------
+
+// What another client changed in a shared workspace (PostgreSQL NOTIFY).
+struct WorkspaceChange
+{
+    QString what;          // "judgement", "comment"
+    qint64 comment = 0;
+    qint64 mergeRequest = 0;
+    QString annotator;
+};
+
+// Where a batch review stands, for one configuration.
+struct ClaimCounts
+{
+    int done = 0;
+    int leased = 0;         // claimed by a worker whose lease has not run out
+    int open = 0;           // neither done nor leased
+    qint64 nextLeaseEnd = 0; // ms since 1970 of the earliest running lease (0: none)
+};
 
 } // namespace rd

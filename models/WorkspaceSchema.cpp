@@ -119,6 +119,20 @@ const char *const version3[] = {
     " created BIGINT NOT NULL,"
     " PRIMARY KEY (comment, reference_comment))",
     "CREATE INDEX eval_links_by_reference ON eval_links (reference_comment)",
+    // Team scale (issue 14): a row version on comments, so that two
+    // people editing the same comment's text at once are told instead of one
+    // overwriting the other; and the claims of a batch review fanned out over
+    // workers (one per merge request and configuration, with a lease).
+    "ALTER TABLE comments ADD COLUMN row_version BIGINT NOT NULL DEFAULT 0",
+    "CREATE TABLE team_claims ("
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " config_hash TEXT NOT NULL,"
+    " worker TEXT NOT NULL DEFAULT '',"
+    " lease_until BIGINT NOT NULL DEFAULT 0," // ms since 1970; 0: never claimed
+    " done INTEGER NOT NULL DEFAULT 0,"
+    " run BIGINT REFERENCES runs (id),"
+    " PRIMARY KEY (merge_request, config_hash))",
+    "CREATE INDEX team_claims_open ON team_claims (config_hash, done, lease_until)",
 };
 
 template <std::size_t N>

@@ -8,6 +8,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace rd {
@@ -123,6 +124,27 @@ public:
     virtual Result<bool> linkToReference(qint64 comment, qint64 reference, const QString &annotator) = 0;
     virtual Result<bool> unlinkFromReference(qint64 comment, qint64 reference) = 0;
     virtual Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const = 0;
+    // --- Team scale (issue 14) ---------------------------------------------
+    // True when the workspace is on a database server shared with others.
+    virtual bool onServer() const = 0;
+    // Calls `onChange` (on the store's thread, from its event loop) for every
+    // change another client commits; false when the backend cannot tell
+    // (SQLite: a file has no notifications).
+    virtual bool watchChanges(std::function<void(const WorkspaceChange &)> onChange) = 0;
+
+    // Dynamic fan-out of a batch review: every worker claims the next merge
+    // request not yet reviewed with `configHash` for a lease; a killed
+    // worker's merge request is claimed again once its lease has run out.
+    // prepareClaims makes the claims (those with a run of this configuration
+    // already count as done) and returns how many are left to do.
+    virtual Result<int> prepareClaims(const QString &configHash, const QList<qint64> &mergeRequests) = 0;
+    // The merge request now leased to `worker`; empty when none is free now.
+    virtual Result<std::optional<qint64>> claimNext(const QString &configHash, const QString &worker, int leaseSeconds, const QList<qint64> &among) = 0;
+    // Stores the run and marks its claim done in one transaction, if the
+    // claim is still the worker's (an Error of kind Conflict when its lease
+    // ran out and another worker took it). Returns the run's id.
+    virtual Result<qint64> completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments) = 0;
+    virtual Result<ClaimCounts> claimCounts(const QString &configHash, const QList<qint64> &among) const = 0;
 };
 
 } // namespace rd

@@ -35,6 +35,8 @@ struct LlmClient::Pending
     qint64 waitMs = 0;      // how long the server asked us to wait, at least
     QDateTime notBefore;    // a Retry-After date: not before this (UTC)
     bool cancelled = false;
+    QString member;         // the endpoint of the role's pool this attempt went to
+    int failovers = 0;      // attempts moved to another endpoint of the pool
 };
 
 namespace {
@@ -153,15 +155,56 @@ void LlmClient::enqueue(std::shared_ptr<Pending> pending)
     pump(endpoint);
 }
 
+namespace {
+
+QStringList poolOf(const EndpointProfile &profile)
+{
+    QStringList members;
+    for (const QString &url : profile.endpoints.isEmpty() ? QStringList{profile.endpoint} : profile.endpoints)
+        members << endpointBase(url);
+    return members;
+}
+
+} // namespace
+
+QString LlmClient::pickEndpoint(const EndpointProfile &profile, const QStringList &failedOn) const
+{
+    const QStringList members = poolOf(profile);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QStringList candidates;
+    for (const QString &m : members)
+        if (m_downUntil.value(m) <= now && !failedOn.contains(m))
+            candidates << m;
+    if (candidates.isEmpty()) // all failed lately: those this request has not failed on
+        for (const QString &m : members)
+            if (!failedOn.contains(m))
+                candidates << m;
+    if (candidates.isEmpty())
+        candidates = members; // all failed: keep trying rather than stall
+    QString best;
+    for (const QString &m : std::as_const(candidates))
+        if (m_running.value(m) < m_options.concurrency && (best.isEmpty() || m_running.value(m) < m_running.value(best)))
+            best = m;
+    return best;
+}
+
 void LlmClient::pump(const QString &endpoint)
 {
+    // `endpoint` names the queue (the role's first endpoint); each request
+    // goes to the member of the role's pool with the fewest in flight.
     auto &queue = m_queued[endpoint];
-    while (!queue.isEmpty() && m_running.value(endpoint) < m_options.concurrency) {
-        auto pending = queue.takeFirst();
-        if (pending->cancelled)
+    while (!queue.isEmpty()) {
+        if (queue.first()->cancelled) {
+            queue.removeFirst();
             continue;
-        ++m_running[endpoint];
-        m_peak = std::max(m_peak, m_running.value(endpoint));
+        }
+        const QString member = pickEndpoint(queue.first()->exchange.request.profile, queue.first()->exchange.failedOn);
+        if (member.isEmpty())
+            break;
+        auto pending = queue.takeFirst();
+        pending->member = member;
+        ++m_running[member];
+        m_peak = std::max(m_peak, m_running.value(member));
         start(pending);
     }
 }
@@ -169,7 +212,7 @@ void LlmClient::pump(const QString &endpoint)
 void LlmClient::start(std::shared_ptr<Pending> pending)
 {
     const EndpointProfile &profile = pending->exchange.request.profile;
-    QNetworkRequest request(QUrl(endpointBase(profile.endpoint) + requestPath(pending->exchange.request)));
+    QNetworkRequest request(QUrl(pending->member + requestPath(pending->exchange.request)));
     request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
     // The key goes from the environment straight into the header; it is
     // kept nowhere else.
@@ -199,9 +242,10 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
         reply->abort();
     reply->deleteLater();
     const QString endpoint = endpointBase(pending->exchange.request.profile.endpoint);
-    --m_running[endpoint];
+    --m_running[pending->member];
 
     Exchange &e = pending->exchange;
+    e.servedBy = pending->member;
     e.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     e.rawBody = timedOut ? QByteArray() : reply->readAll();
     bool retryable = false;
@@ -261,6 +305,19 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
     if (cacheable)
         m_cache.store(pending->key, {e.response, e.promptTokens, e.completionTokens, e.toolCalls});
 
+    // One endpoint of several failing: it is left out for a while, and the
+    // request goes at once to another one, without using up a retry.
+    const QStringList pool = poolOf(e.request.profile);
+    if (retryable && pool.size() > 1) {
+        e.failedOn << pending->member;
+        m_downUntil.insert(pending->member, QDateTime::currentMSecsSinceEpoch() + m_options.endpointCooldownMs);
+        if (!pending->cancelled && pending->failovers < pool.size() - 1 && waitMs < 0) {
+            ++pending->failovers;
+            m_queued[endpoint].prepend(pending);
+            pump(endpoint);
+            return;
+        }
+    }
     if (retryable && !pending->cancelled && e.attempts <= m_options.retries) {
         if (waitMs < 0) {
             // Exponential backoff with jitter: half to all of base * 2^(n-1).

@@ -22,6 +22,9 @@ struct LlmClientOptions
     int backoffBaseMs = 1000; // first retry waits about this long, then doubles
     int backoffCapMs = 30000; // Retry-After is not capped: it is waited in full, or not retried past timeoutMs
     int concurrency = 8;      // requests in flight per endpoint
+    // Team scale: how long an endpoint of a role with several is left out
+    // after it failed (connection, timeout, 429/5xx); then it is tried again.
+    int endpointCooldownMs = 30000;
 };
 
 // Talks to OpenAI-compatible chat completion endpoints. send() may be called
@@ -59,12 +62,17 @@ private:
     void complete(std::shared_ptr<Pending> pending);
     void waitThenRetry(std::shared_ptr<Pending> pending, qint64 ms);
     QNetworkAccessManager *manager();
+    // The role's endpoint with the fewest requests in flight, leaving out
+    // those that failed lately and those this request failed on (unless
+    // nothing else is left); empty when all are full.
+    QString pickEndpoint(const EndpointProfile &profile, const QStringList &failedOn) const;
 
     LlmClientOptions m_options;
     ResponseStore m_cache;
     ResponseStore m_replay;
     QHash<QString, QList<std::shared_ptr<Pending>>> m_queued;
     QHash<QString, int> m_running;
+    QHash<QString, qint64> m_downUntil; // ms since 1970
     QList<std::shared_ptr<Pending>> m_active;
     QList<QNetworkAccessManager *> m_managers;
     int m_nextManager = 0;

@@ -21,6 +21,10 @@ struct EndpointProfile
     int maxTokens = 2048;
     std::optional<int> seed;
     bool jsonMode = false;
+    // Team scale: every base URL of the role when it lists several (the
+    // first is `endpoint`, which names the role's answers in the cache);
+    // LlmClient spreads the requests over them.
+    QStringList endpoints;
 
     bool isReplay() const { return endpoint.startsWith(QLatin1String("replay:")); }
 };
@@ -65,6 +69,10 @@ struct Exchange
     bool fromCache = false;
     bool fromReplay = false;
     QString toolCalls;      // the answer's "tool_calls" (JSON array), empty when it has none
+    // Team scale: the base URL that gave the last answer, and those that
+    // failed an attempt before it (a role with several endpoints).
+    QString servedBy;
+    QStringList failedOn;
 
     bool ok() const { return error.isEmpty(); }
 };

@@ -682,6 +682,43 @@ int RunRecord::failedRequests() const
     return static_cast<int>(std::count_if(exchanges.begin(), exchanges.end(), [](const Exchange &e) { return !e.ok(); }));
 }
 
+namespace {
+
+// Team scale: per endpoint, the answers it gave, the attempts that failed
+// on it, and its mean latency, so a slow or failing server shows.
+Json endpointFigures(const QList<Exchange> &exchanges)
+{
+    struct Figures
+    {
+        int answered = 0;
+        int failed = 0;
+        qint64 latencyMs = 0;
+    };
+    std::map<QString, Figures> by;
+    for (const Exchange &e : exchanges) {
+        for (const QString &url : e.failedOn)
+            ++by[url].failed;
+        if (e.servedBy.isEmpty())
+            continue;
+        Figures &f = by[e.servedBy];
+        if (e.ok()) {
+            ++f.answered;
+            f.latencyMs += e.latencyMs;
+        } else if (!e.failedOn.contains(e.servedBy)) {
+            ++f.failed;
+        }
+    }
+    Json list = Json::array();
+    for (const auto &[url, f] : by)
+        list.push_back({{"endpoint", url.toStdString()},
+                        {"answered", f.answered},
+                        {"failed_attempts", f.failed},
+                        {"mean_latency_ms", f.answered > 0 ? f.latencyMs / f.answered : 0}});
+    return list;
+}
+
+} // namespace
+
 QByteArray RunRecord::toJson() const
 {
     Json exchangeList = Json::array();
@@ -712,6 +749,8 @@ QByteArray RunRecord::toJson() const
                                 {"from_replay", e.fromReplay}});
         if (!e.toolCalls.isEmpty())
             exchangeList.back()["tool_calls"] = Json::parse(e.toolCalls.toStdString(), nullptr, false);
+        if (!e.servedBy.isEmpty())
+            exchangeList.back()["served_by"] = e.servedBy.toStdString();
     }
     Json errorList = Json::array();
     for (const QString &e : errors)
@@ -732,7 +771,8 @@ QByteArray RunRecord::toJson() const
                       {"completion_tokens", completionTokens()},
                       {"cancelled", cancelled},
                       {"errors", errorList},
-                      {"exchanges", exchangeList}};
+                      {"exchanges", exchangeList},
+                      {"endpoints", endpointFigures(exchanges)}};
     Json runOut = run;
     if (!conversations.isEmpty())
         runOut["conversations"] = Json::parse(conversationsJson(conversations).toStdString());

@@ -59,6 +59,9 @@ Result<bool> ReviewSession::openWorkspace(const QString &path, bool createIfMiss
 void ReviewSession::setStore(std::unique_ptr<WorkspaceStore> store)
 {
     m_store = std::move(store);
+    // On a shared server, others' judgements and edits show as they commit.
+    if (m_store)
+        m_store->watchChanges([this](const WorkspaceChange &change) { applyOthersChange(change); });
     m_entry.reset();
     m_diff.reset();
     m_slices.reset();
@@ -517,8 +520,17 @@ Result<bool> ReviewSession::editComment(qint64 comment, const CommentEdit &edit)
     if (!m_store || m_annotator.isEmpty())
         return Error{Error::Kind::Usage, tr("choose an annotator before editing")};
     auto stored = m_store->editComment(comment, m_annotator, edit);
-    if (!stored)
+    if (!stored) {
+        // Someone else's edit came first: show theirs, so the person who is
+        // asked what to do sees what they would overwrite.
+        if (stored.error().kind == Error::Kind::Conflict)
+            if (auto theirs = m_store->comment(comment); theirs)
+                if (const int i = indexOf(comment); i >= 0) {
+                    m_comments[i] = *theirs;
+                    Q_EMIT commentChanged(comment);
+                }
         return stored.error();
+    }
     if (const int i = indexOf(comment); i >= 0)
         m_comments[i] = *stored;
     reloadUndoState();
@@ -723,6 +735,37 @@ MergeRequestEntry mergeRequestEntryFor(const MergeRequest &mr, const QString &re
     e.title = mr.title;
     e.description = mr.description;
     return e;
+}
+
+} // namespace rd
+
+namespace rd {
+
+// ---------------------------------------------------------------------------
+// Team scale (issue 14): changes other clients of a shared workspace commit
+
+void ReviewSession::applyOthersChange(const WorkspaceChange &change)
+{
+    if (!m_store || !m_entry || indexOf(change.comment) < 0)
+        return;
+    if (change.what == QLatin1String("judgement")) {
+        auto judgements = m_store->judgements(m_entry->id);
+        if (!judgements)
+            return;
+        QList<Judgement> list;
+        for (const Judgement &j : std::as_const(*judgements))
+            if (j.comment == change.comment)
+                list.append(j);
+        m_judgements[change.comment] = list;
+        Q_EMIT othersJudgementChanged(change.comment, change.annotator);
+        Q_EMIT judgementChanged(change.comment);
+    } else if (change.what == QLatin1String("comment")) {
+        auto comment = m_store->comment(change.comment);
+        if (!comment)
+            return;
+        m_comments[indexOf(change.comment)] = *comment;
+        Q_EMIT commentChanged(change.comment);
+    }
 }
 
 } // namespace rd

@@ -232,6 +232,10 @@ Q_SIGNALS:
     void loadFailed(const QString &message);
     void mergeRequestLoaded();             // diff() is the new one; slicing started
     void problem(const QString &message);  // the workspace refused something
+    // Team scale: another client of a shared workspace changed an
+    // annotator's judgement of a comment in this merge request (judgementsOf()
+    // has it already; blind mode decides whether to show it).
+    void othersJudgementChanged(qint64 comment, const QString &annotator);
     void slicingStarted();
     void slicingFinished();                // slices() is null when slicing failed
     void reviewStarted(const rd::RunConfig &config, bool replay, int slices);
@@ -248,6 +252,7 @@ public:
     Result<QString> exportDataset(const QString &format, const QString &out, bool onlyCurrentMergeRequest, double delta);
 
 private:
+    void applyOthersChange(const WorkspaceChange &change);
     Result<bool> reloadMergeRequest();
     void reloadUndoState();
     void storePlace();

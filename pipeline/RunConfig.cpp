@@ -77,14 +77,31 @@ Result<EndpointProfile> readProfile(const Json &j, const QString &role)
     for (const auto &[key, value] : j.items())
         if (key == "api_key")
             return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 holds an API key; name the environment variable that holds it in \"api_key_env\" instead").arg(role));
-    if (auto e = unknownKey(j, {QStringLiteral("endpoint"), QStringLiteral("model"), QStringLiteral("api_key_env"), QStringLiteral("temperature"), QStringLiteral("top_p"),
+    if (auto e = unknownKey(j, {QStringLiteral("endpoint"), QStringLiteral("endpoints"), QStringLiteral("model"), QStringLiteral("api_key_env"), QStringLiteral("temperature"), QStringLiteral("top_p"),
                                 QStringLiteral("max_tokens"), QStringLiteral("seed"), QStringLiteral("json_mode")},
                             QStringLiteral("roles.%1.").arg(role)))
         return *e;
     EndpointProfile p;
-    if (!j.contains("endpoint") || !j["endpoint"].is_string() || j["endpoint"].get<std::string>().empty())
-        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoint is missing").arg(role));
-    p.endpoint = QString::fromStdString(j["endpoint"].get<std::string>());
+    // Team scale: several servers of the same model behind one role.
+    if (j.contains("endpoints")) {
+        if (j.contains("endpoint"))
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 has both endpoint and endpoints; give one of them").arg(role));
+        if (!j["endpoints"].is_array() || j["endpoints"].empty())
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoints must be a list of base URLs").arg(role));
+        for (const auto &url : j["endpoints"]) {
+            const QString text = url.is_string() ? QString::fromStdString(url.get<std::string>()) : QString();
+            if (!text.startsWith(QLatin1String("http://")) && !text.startsWith(QLatin1String("https://")))
+                return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: every one of roles.%1.endpoints must start with http:// or https://").arg(role));
+            if (p.endpoints.contains(text))
+                return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoints lists %2 twice").arg(role, text));
+            p.endpoints << text;
+        }
+        p.endpoint = p.endpoints.first();
+    } else {
+        if (!j.contains("endpoint") || !j["endpoint"].is_string() || j["endpoint"].get<std::string>().empty())
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoint is missing").arg(role));
+        p.endpoint = QString::fromStdString(j["endpoint"].get<std::string>());
+    }
     if (!p.isReplay() && !p.endpoint.startsWith(QLatin1String("http://")) && !p.endpoint.startsWith(QLatin1String("https://")))
         return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoint must start with http://, https:// or replay:").arg(role));
     if (!j.contains("model") || !j["model"].is_string() || j["model"].get<std::string>().empty())
@@ -126,6 +143,13 @@ Result<EndpointProfile> readProfile(const Json &j, const QString &role)
 Json profileJson(const EndpointProfile &p)
 {
     Json j = {{"endpoint", p.endpoint.toStdString()}, {"model", p.model.toStdString()}};
+    if (p.endpoints.size() > 1) {
+        j.erase("endpoint");
+        Json list = Json::array();
+        for (const QString &url : p.endpoints)
+            list.push_back(url.toStdString());
+        j["endpoints"] = list;
+    }
     if (!p.apiKeyEnv.isEmpty())
         j["api_key_env"] = p.apiKeyEnv.toStdString();
     j["temperature"] = p.temperature;

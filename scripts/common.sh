@@ -19,6 +19,7 @@ RD_PACKAGES=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite
     qt6-charts-dev libqt6opengl6-dev
     libgit2-dev libclang-dev nlohmann-json3-dev libsqlite3-dev libhnswlib-dev
+    libqt6sql6-psql postgresql
     fonts-dejavu-core fonts-wqy-microhei
     python3-jsonschema
 )
@@ -75,4 +76,23 @@ rd_sanitizer_verdict() {
     done
     echo "Sanitizer reports: ${#reports[@]} (see above); failing the run." >&2
     return 1
+}
+
+# A throwaway PostgreSQL server for the store tests' PostgreSQL rows
+# (scripts/pg-throwaway.sh), stopped when the calling script exits, whatever
+# happened. Without one the rows are skipped, except in CI (CI=true), where
+# a server that does not start fails the run.
+rd_start_throwaway_postgres() {
+    local exports
+    if exports="$("$ROOT_DIR/scripts/pg-throwaway.sh" start)"; then
+        eval "$exports"
+        # shellcheck disable=SC2064
+        trap "'$ROOT_DIR/scripts/pg-throwaway.sh' stop '$REVIEWDESK_PG_DIR'" EXIT
+        echo "PostgreSQL for the tests: $REVIEWDESK_TEST_PG"
+    elif [ "${CI:-}" = true ]; then
+        echo "The throwaway PostgreSQL server did not start; CI needs it." >&2
+        return 1
+    else
+        echo "No PostgreSQL server for the tests: their PostgreSQL rows are skipped." >&2
+    fi
 }

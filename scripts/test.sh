@@ -6,6 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 rd_install_deps
 rd_build
 rd_sanitizer_env
+rd_start_throwaway_postgres
 status=0
 ctest --test-dir "$BUILD_DIR" --output-on-failure --parallel "$(nproc)" || status=$?
 rd_sanitizer_verdict || status=1

@@ -20,7 +20,9 @@
 #include <ReviewSession.h>
 #include <Scenarios.h>
 #include <ShortcutSettings.h>
+#include <ServerWorkspaceDialog.h>
 #include <ShortcutSheet.h>
+#include <SqliteWorkspaceStore.h>
 #include <Theme.h>
 #include <WorkspaceActions.h>
 
@@ -31,6 +33,7 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QMessageBox>
 #include <QSettings>
 #include <QSignalSpy>
@@ -62,6 +65,8 @@ private Q_SLOTS:
     void filteredOutCommentsAreJudgedTheSameWay();
     void aHumanCommentOnDraggedLinesIsJudgedLikeAnyOther();
     void editingACommentKeepsTheOriginal();
+    void anEditCrossingAnothersIsAskedAboutNeverSavedOverIt();
+    void serverWorkspaceDialogMakesTheAddressWithoutAPassword();
     void shortcutSheetListsTheJudgingKeys();
     void shortcutSettingsRefuseACollision();
     void noTwoCommandsShareAKey();
@@ -511,6 +516,61 @@ void JudgingTest::editingACommentKeepsTheOriginal()
     const auto card = std::find_if(m_window->diffPane()->view()->cards().begin(), m_window->diffPane()->view()->cards().end(),
                                    [id](const DiffCard &d) { return d.id == id; });
     QVERIFY(card->html.contains(QLatin1String("clamping hides an overflow"))); // the original, shown
+}
+
+// Team scale: someone else saves the same comment while the editor is open.
+void JudgingTest::anEditCrossingAnothersIsAskedAboutNeverSavedOverIt()
+{
+    openScenario();
+    storeRun();
+    const qint64 id = commentWithIssue(QStringLiteral("clamping hides an overflow"));
+    m_window->session()->setCurrentComment(id);
+    QTest::keyClick(m_window, Qt::Key_E, Qt::ShiftModifier);
+    CommentEditor *editor = nullptr;
+    QTRY_VERIFY((editor = m_window->findChild<CommentEditor *>()) != nullptr);
+    editor->field(QStringLiteral("issue"))->setPlainText(QStringLiteral("mine: the sum overflows"));
+    {
+        // Another annotator's program, on the same workspace.
+        auto other = SqliteWorkspaceStore::open(m_workspace);
+        QVERIFY(other);
+        CommentEdit theirs;
+        theirs.issue = QStringLiteral("theirs: an overflow when both are large");
+        QVERIFY((*other)->editComment(id, QStringLiteral("bob"), theirs));
+    }
+    editor->accept();
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("editConflict"))) != nullptr);
+    QVERIFY(box->informativeText().contains(QLatin1String("theirs: an overflow")));
+    QVERIFY(box->informativeText().contains(QLatin1String("mine: the sum overflows")));
+    // Not saved over theirs while the question is open.
+    QCOMPARE(m_window->session()->comment(id)->comment.issue, QStringLiteral("theirs: an overflow when both are large"));
+    box->grab().save(m_root.filePath(QStringLiteral("edit-conflict.png")));
+    QFile::copy(m_root.filePath(QStringLiteral("edit-conflict.png")), QStringLiteral("edit-conflict.png"));
+    QPushButton *saveMine = nullptr;
+    for (QAbstractButton *b : box->buttons())
+        if (b->text() == QLatin1String("Save Mine"))
+            saveMine = qobject_cast<QPushButton *>(b);
+    QVERIFY(saveMine);
+    saveMine->click();
+    QTRY_COMPARE(m_window->session()->comment(id)->comment.issue, QStringLiteral("mine: the sum overflows"));
+}
+
+void JudgingTest::serverWorkspaceDialogMakesTheAddressWithoutAPassword()
+{
+    QAction *action = m_window->findChild<QAction *>(QStringLiteral("openServerWorkspace"));
+    QVERIFY(action);
+    action->trigger();
+    ServerWorkspaceDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<ServerWorkspaceDialog *>()) != nullptr);
+    dialog->findChild<QLineEdit *>(QStringLiteral("serverHost"))->setText(QStringLiteral("db.example.org"));
+    dialog->findChild<QLineEdit *>(QStringLiteral("serverDatabase"))->setText(QStringLiteral("review"));
+    dialog->findChild<QLineEdit *>(QStringLiteral("serverUser"))->setText(QStringLiteral("alice"));
+    QCOMPARE(dialog->location(), QStringLiteral("postgresql://alice@db.example.org:5432/review"));
+    QVERIFY(SqliteWorkspaceStore::isServerLocation(dialog->location()));
+    for (const QLineEdit *field : dialog->findChildren<QLineEdit *>())
+        QCOMPARE(field->echoMode(), QLineEdit::Normal); // no password field
+    dialog->grab().save(QStringLiteral("server-workspace-dialog.png"));
+    dialog->reject();
 }
 
 void JudgingTest::shortcutSheetListsTheJudgingKeys()

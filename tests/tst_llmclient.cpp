@@ -5,12 +5,15 @@
 #include <FakeLlmServer.h>
 #include <WaitFor.h>
 #include <LlmClient.h>
+#include <ReviewRun.h>
+#include <RunConfig.h>
 
 #include <QDirIterator>
 #include <QLocale>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -52,6 +55,10 @@ private Q_SLOTS:
     void replayAnswersFromRecordings();
     void listsModelsForTestConnection();
     void copesWithAnEnormousAnswer();
+    // Team scale (issue 14): several endpoints behind one role.
+    void spreadsRequestsToTheLeastBusyEndpoint();
+    void takesAFailingEndpointOutAndTriesItAgainLater();
+    void runConfigListsSeveralEndpoints();
 
 private:
     ChatRequest request(const QString &endpoint, const QString &text = QStringLiteral("review this")) const
@@ -423,6 +430,104 @@ void LlmClientTest::copesWithAnEnormousAnswer()
     const Exchange e = waitFor(client.send(request(server.endpoint())));
     QVERIFY2(e.ok(), qPrintable(e.error));
     QCOMPARE(e.response.size(), huge.size());
+}
+
+void LlmClientTest::spreadsRequestsToTheLeastBusyEndpoint()
+{
+    FakeLlmServer a;
+    FakeLlmServer b;
+    for (FakeLlmServer *s : {&a, &b})
+        s->setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::held(FakeLlmServer::completion(QStringLiteral("ok"))); });
+    LlmClient client(fastRetries());
+    QList<QFuture<Exchange>> futures;
+    for (int i = 0; i < 6; ++i) {
+        ChatRequest r = request(a.endpoint(), QStringLiteral("slice %1").arg(i));
+        r.profile.endpoints = {a.endpoint(), b.endpoint()};
+        futures << client.send(r);
+    }
+    // Every new request goes where fewer are waiting: three each.
+    QTRY_COMPARE(a.heldCount() + b.heldCount(), 6);
+    QCOMPARE(a.heldCount(), 3);
+    QCOMPARE(b.heldCount(), 3);
+    a.release();
+    b.release();
+    QSet<QString> servedBy;
+    for (const auto &f : futures) {
+        const Exchange e = waitFor(f);
+        QVERIFY2(e.ok(), qPrintable(e.error));
+        servedBy.insert(e.servedBy);
+    }
+    QCOMPARE(servedBy, (QSet<QString>{a.endpoint(), b.endpoint()}));
+}
+
+void LlmClientTest::takesAFailingEndpointOutAndTriesItAgainLater()
+{
+    FakeLlmServer failing;
+    FakeLlmServer good;
+    failing.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::status(503, "{\"error\":\"overloaded\"}"); });
+    good.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("ok")); });
+    LlmClientOptions options = fastRetries();
+    options.retries = 0; // moving to the other endpoint is not a retry
+    options.concurrency = 1;
+    LlmClient client(options);
+    const auto send = [&](int i) {
+        ChatRequest r = request(failing.endpoint(), QStringLiteral("slice %1").arg(i));
+        r.profile.endpoints = {failing.endpoint(), good.endpoint()};
+        return waitFor(client.send(r));
+    };
+    const Exchange first = send(0);
+    QVERIFY2(first.ok(), qPrintable(first.error));
+    QCOMPARE(first.servedBy, good.endpoint());
+    QCOMPARE(first.failedOn, QStringList{failing.endpoint()});
+    // Left out while it cools down: the next ones go to the good one only.
+    for (int i = 1; i < 5; ++i)
+        QCOMPARE(send(i).servedBy, good.endpoint());
+    QCOMPARE(failing.requests().size(), 1);
+    QCOMPARE(good.requests().size(), 5);
+
+    // With no cool-down left it is tried again (and fails over again).
+    LlmClientOptions eager = options;
+    eager.endpointCooldownMs = 0;
+    LlmClient again(eager);
+    for (int i = 0; i < 2; ++i) {
+        ChatRequest r = request(failing.endpoint(), QStringLiteral("again %1").arg(i));
+        r.profile.endpoints = {failing.endpoint(), good.endpoint()};
+        QVERIFY(waitFor(again.send(r)).ok());
+    }
+    QCOMPARE(failing.requests().size(), 3);
+
+    // The run record shows per endpoint what it did.
+    RunRecord record;
+    record.exchanges = {first, send(9)};
+    const QJsonArray figures = QJsonDocument::fromJson(record.toJson()).object().value(QStringLiteral("run")).toObject().value(QStringLiteral("endpoints")).toArray();
+    QCOMPARE(figures.size(), 2);
+    QJsonObject goodFigures;
+    QJsonObject failingFigures;
+    for (const QJsonValue &v : figures)
+        (v.toObject().value(QStringLiteral("endpoint")).toString() == good.endpoint() ? goodFigures : failingFigures) = v.toObject();
+    QCOMPARE(goodFigures.value(QStringLiteral("answered")).toInt(), 2);
+    QCOMPARE(failingFigures.value(QStringLiteral("failed_attempts")).toInt(), 1);
+    QCOMPARE(failingFigures.value(QStringLiteral("answered")).toInt(), 0);
+}
+
+void LlmClientTest::runConfigListsSeveralEndpoints()
+{
+    auto config = RunConfig::fromJson(R"({"roles":{"reviewer":{"endpoints":["http://a:8000/v1","http://b:8000/v1"],"model":"m"}}})");
+    QVERIFY2(config, config ? "" : qPrintable(config.error().message));
+    QCOMPARE(config->reviewer.endpoint, QStringLiteral("http://a:8000/v1"));
+    QCOMPARE(config->reviewer.endpoints, (QStringList{QStringLiteral("http://a:8000/v1"), QStringLiteral("http://b:8000/v1")}));
+    // The configuration written back reads the same.
+    auto again = RunConfig::fromJson(config->toJson());
+    QVERIFY(again);
+    QCOMPARE(again->reviewer.endpoints, config->reviewer.endpoints);
+    for (const char *bad : {R"({"roles":{"reviewer":{"endpoints":[],"model":"m"}}})",
+                            R"({"roles":{"reviewer":{"endpoints":["ftp://a"],"model":"m"}}})",
+                            R"({"roles":{"reviewer":{"endpoints":["http://a/v1","http://a/v1"],"model":"m"}}})",
+                            R"({"roles":{"reviewer":{"endpoint":"http://a/v1","endpoints":["http://b/v1"],"model":"m"}}})"}) {
+        const auto refused = RunConfig::fromJson(bad);
+        QVERIFY2(!refused, bad);
+        QVERIFY2(refused.error().message.contains(QStringLiteral("endpoint")), qPrintable(refused.error().message));
+    }
 }
 
 QTEST_GUILESS_MAIN(LlmClientTest)

@@ -194,10 +194,10 @@ RunConfig ReviewRunTest::config(const QString &endpoint) const
 {
     RunConfig c;
     c.reviewers = 3;
-    c.reviewer = {endpoint, QStringLiteral("reviewer-model"), {}, 0.0, {}, 2048, 1, false};
-    c.metaReviewer = EndpointProfile{endpoint, QStringLiteral("meta-model"), {}, 0.0, {}, 2048, {}, false};
-    c.validator = EndpointProfile{endpoint, QStringLiteral("validator-model"), {}, 0.0, {}, 2048, {}, false};
-    c.translator = EndpointProfile{endpoint, QStringLiteral("translator-model"), {}, 0.0, {}, 2048, {}, false};
+    c.reviewer = {endpoint, QStringLiteral("reviewer-model"), {}, 0.0, {}, 2048, 1, false, {}};
+    c.metaReviewer = EndpointProfile{endpoint, QStringLiteral("meta-model"), {}, 0.0, {}, 2048, {}, false, {}};
+    c.validator = EndpointProfile{endpoint, QStringLiteral("validator-model"), {}, 0.0, {}, 2048, {}, false, {}};
+    c.translator = EndpointProfile{endpoint, QStringLiteral("translator-model"), {}, 0.0, {}, 2048, {}, false, {}};
     c.language = QStringLiteral("French");
     c.concurrency = 4;
     return c;

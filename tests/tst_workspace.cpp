@@ -1,10 +1,12 @@
 // The workspace store and the session on top of it: the schema, migrations
 // from every earlier version, each judging action, undo across reopening,
-// the files a workspace must refuse, and the comment list model.
+// the files a workspace must refuse, and the comment list model. Every test
+// runs on SQLite and on PostgreSQL (the throwaway server of scripts/test.sh).
 
 #include <CommentListModel.h>
 #include <ReviewSession.h>
 #include <SqliteWorkspaceStore.h>
+#include <TestPostgres.h>
 #include <WorkspaceJson.h>
 #include <WorkspaceSchema.h>
 
@@ -18,6 +20,8 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
+#include <QtConcurrent>
 
 using namespace rd;
 
@@ -29,9 +33,36 @@ class RawDb
 public:
     explicit RawDb(const QString &path) : m_name(QStringLiteral("raw-%1").arg(++counter))
     {
+        if (SqliteWorkspaceStore::isServerLocation(path)) {
+            const QUrl url(path);
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
+            db.setHostName(url.host());
+            db.setPort(url.port(5432));
+            db.setUserName(url.userName());
+            db.setDatabaseName(url.path().mid(1));
+            db.open();
+            m_server = true;
+            return;
+        }
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
         db.setDatabaseName(path);
         db.open();
+    }
+    // PRAGMA user_version on SQLite, workspace_info on PostgreSQL.
+    int schemaVersion() const
+    {
+        return m_server ? value(QStringLiteral("SELECT value FROM workspace_info WHERE name = 'schema_version'")).toString().toInt()
+                        : value(QStringLiteral("PRAGMA user_version")).toInt();
+    }
+    bool setSchemaVersion(int version) const
+    {
+        return m_server ? exec(QStringLiteral("UPDATE workspace_info SET value = '%1' WHERE name = 'schema_version'").arg(version))
+                        : exec(QStringLiteral("PRAGMA user_version = %1").arg(version));
+    }
+    bool hasTable(const QString &table) const
+    {
+        return m_server ? value(QStringLiteral("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = '%1'").arg(table)).toInt() == 1
+                        : value(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '%1'").arg(table)).toInt() == 1;
     }
     ~RawDb()
     {
@@ -57,6 +88,7 @@ public:
 private:
     static inline int counter = 0;
     QString m_name;
+    bool m_server = false;
 };
 
 ReviewComment makeComment(const QString &id, const QString &file, int line, int severity, bool kept = true)
@@ -129,8 +161,9 @@ class WorkspaceTest : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase_data();
     void init();
-    void newWorkspaceHasTheCurrentSchemaInWalMode();
+    void newWorkspaceHasTheCurrentSchema();
     void migratesFromEveryEarlierVersion_data();
     void migratesFromEveryEarlierVersion();
     void refusesWhatIsNotAUsableWorkspace_data();
@@ -150,31 +183,62 @@ private Q_SLOTS:
     void exportsNameEveryJudgement();
     void sessionJudgesUndoesAndRestoresItsPlace();
     void commentListModelFollowsTheSession();
+    // Team scale (issue 14)
+    void concurrentEditsOfACommentAreRefusedNotOverwritten();
+    void othersJudgementsReachTheSessionWithoutReloading();
+    void twoClientsMigratingAtOnceMigrateOnce();
+    void claimsAreTakenOnceAndAgainAfterTheLease();
 
 private:
-    QString path(const QString &name = QStringLiteral("w.rdw")) const { return m_dir->filePath(name); }
+    // The workspace: a file in a temporary folder, or a new database on the
+    // PostgreSQL server. Another name on the server is a database that
+    // does not exist.
+    QString path(const QString &name = QStringLiteral("w.rdw")) const
+    {
+        if (m_server.isEmpty())
+            return m_dir->filePath(name);
+        if (name == QLatin1String("w.rdw"))
+            return m_server;
+        QUrl url(m_server);
+        url.setPath(QStringLiteral("/rd_no_such_database"));
+        return url.toString();
+    }
+    bool onServer() const { return !m_server.isEmpty(); }
     std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_server;
 };
+
+void WorkspaceTest::initTestCase_data()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("sqlite") << QStringLiteral("sqlite");
+    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+}
 
 void WorkspaceTest::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
+    m_server.clear();
+    QFETCH_GLOBAL(QString, backend);
+    if (backend == QLatin1String("postgresql"))
+        RD_REQUIRE_POSTGRES(m_server);
 }
 
-void WorkspaceTest::newWorkspaceHasTheCurrentSchemaInWalMode()
+void WorkspaceTest::newWorkspaceHasTheCurrentSchema()
 {
     {
         auto store = openStore(path());
         QVERIFY(store);
         QCOMPARE(store->openedAtVersion(), 0);
+        QCOMPARE(store->onServer(), onServer());
     }
     RawDb raw(path());
-    QCOMPARE(raw.value(QStringLiteral("PRAGMA user_version")).toInt(), SqliteWorkspaceStore::SchemaVersion);
-    QCOMPARE(raw.value(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
-    for (const char *table : {"merge_requests", "runs", "comments", "annotators", "judgements", "history", "places", "workspace_info"})
-        QVERIFY2(raw.value(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '%1'").arg(QLatin1String(table))).toInt() == 1,
-                 table);
+    QCOMPARE(raw.schemaVersion(), SqliteWorkspaceStore::SchemaVersion);
+    if (!onServer())
+        QCOMPARE(raw.value(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
+    for (const char *table : {"merge_requests", "runs", "comments", "annotators", "judgements", "history", "places", "workspace_info", "team_claims"})
+        QVERIFY2(raw.hasTable(QLatin1String(table)), table);
     // Opening again does not migrate again.
     auto again = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
     QVERIFY(again);
@@ -195,7 +259,7 @@ void WorkspaceTest::migratesFromEveryEarlierVersion()
     {
         // What a program of that version wrote, in its own schema.
         RawDb raw(path());
-        QCOMPARE(raw.value(QStringLiteral("PRAGMA user_version")).toInt(), version);
+        QCOMPARE(raw.schemaVersion(), version);
         QVERIFY(raw.exec(QStringLiteral("INSERT INTO merge_requests (id, repository, base, head, two_dot, title, description, created)"
                                         " VALUES (1, '/repo', 'main', 'topic', 0, 'Old MR', '', 0)")));
         QVERIFY(raw.exec(QStringLiteral("INSERT INTO comments (id, merge_request, origin, author, file, line_start, line_end, issue, created)"
@@ -208,7 +272,7 @@ void WorkspaceTest::migratesFromEveryEarlierVersion()
     QCOMPARE(store->openedAtVersion(), version);
     {
         RawDb raw(path());
-        QCOMPARE(raw.value(QStringLiteral("PRAGMA user_version")).toInt(), SqliteWorkspaceStore::SchemaVersion);
+        QCOMPARE(raw.schemaVersion(), SqliteWorkspaceStore::SchemaVersion);
     }
     // The old data reads through the new schema...
     const auto comments = store->comments();
@@ -247,9 +311,19 @@ void WorkspaceTest::refusesWhatIsNotAUsableWorkspace()
     QFETCH(QString, kind);
     QFETCH(QString, message);
     const QString file = path();
+    if (onServer()) {
+        // A database on a server can be empty, newer or another program's;
+        // the rest are a file's problems.
+        if (kind == QLatin1String("missing"))
+            message = QStringLiteral("no workspace in the database");
+        else if (kind == QLatin1String("foreign"))
+            message = QStringLiteral("holds other tables");
+        else if (kind != QLatin1String("newer"))
+            QSKIP("a problem of files only");
+    }
     if (kind == QLatin1String("newer")) {
         QVERIFY(openStore(file));
-        RawDb(file).exec(QStringLiteral("PRAGMA user_version = 99"));
+        QVERIFY(RawDb(file).setSchemaVersion(99));
     } else if (kind == QLatin1String("text")) {
         QFile f(file);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -810,6 +884,163 @@ void WorkspaceTest::commentListModelFollowsTheSession()
     QCOMPARE(model.index(0, CommentListModel::SourceColumn).data().toString(), QStringLiteral("alice"));
     session.closeWorkspace();
     QCOMPARE(model.rowCount(), 0);
+}
+
+// ---------------------------------------------------------------------------
+// Team scale (issue 14)
+
+void WorkspaceTest::concurrentEditsOfACommentAreRefusedNotOverwritten()
+{
+    auto alice = openStore(path());
+    QVERIFY(alice);
+    const QList<qint64> ids = fill(*alice);
+    auto bob = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(bob);
+    // Both open the editor on the same version of the comment.
+    const qint64 seen = alice->comment(ids[0])->version;
+    QCOMPARE(bob->comment(ids[0])->version, seen);
+    CommentEdit bobs;
+    bobs.issue = QStringLiteral("Bob's wording");
+    bobs.expectedVersion = seen;
+    auto first = bob->editComment(ids[0], QStringLiteral("bob"), bobs);
+    QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+    QCOMPARE(first->version, seen + 1);
+    CommentEdit alices;
+    alices.issue = QStringLiteral("Alice's wording");
+    alices.expectedVersion = seen;
+    auto second = alice->editComment(ids[0], QStringLiteral("alice"), alices);
+    QVERIFY(!second);
+    QCOMPARE(second.error().kind, Error::Kind::Conflict);
+    QVERIFY2(second.error().message.contains(QStringLiteral("changed by someone else")), qPrintable(second.error().message));
+    QCOMPARE(alice->comment(ids[0])->comment.issue, QStringLiteral("Bob's wording"));
+    // Asked, she edits again from what is there now.
+    alices.expectedVersion = alice->comment(ids[0])->version;
+    QVERIFY(alice->editComment(ids[0], QStringLiteral("alice"), alices));
+    QCOMPARE(bob->comment(ids[0])->comment.issue, QStringLiteral("Alice's wording"));
+    // Undoing an edit is a change too: an editor opened before it is refused.
+    const qint64 beforeUndo = bob->comment(ids[0])->version;
+    QVERIFY(alice->undo(QStringLiteral("alice")));
+    bobs.expectedVersion = beforeUndo;
+    auto stale = bob->editComment(ids[0], QStringLiteral("bob"), bobs);
+    QVERIFY(!stale);
+    QCOMPARE(stale.error().kind, Error::Kind::Conflict);
+}
+
+void WorkspaceTest::othersJudgementsReachTheSessionWithoutReloading()
+{
+    qint64 mr = 0;
+    QList<qint64> ids;
+    {
+        auto store = openStore(path());
+        ids = fill(*store, &mr);
+    }
+    ReviewSession session;
+    QVERIFY(session.openWorkspace(path()));
+    QVERIFY(session.setAnnotator(QStringLiteral("alice")));
+    QVERIFY(session.openMergeRequest(mr));
+    QSignalSpy others(&session, &ReviewSession::othersJudgementChanged);
+    auto bob = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(bob);
+    if (!onServer()) {
+        // A file has no notifications: a second process's judgement shows on the next reload.
+        QVERIFY(!bob->watchChanges([](const WorkspaceChange &) {}));
+        return;
+    }
+    QVERIFY(session.setVerdict(ids[1], Verdict::Accept)); // her own: no notification back
+    QVERIFY(bob->judge(verdict(ids[0], QStringLiteral("bob"), Verdict::Reject)));
+    QVERIFY(others.wait(10000));
+    QCOMPARE(others.count(), 1);
+    QCOMPARE(others.first().at(0).toLongLong(), ids[0]);
+    QCOMPARE(others.first().at(1).toString(), QStringLiteral("bob"));
+    const QList<Judgement> seen = session.judgementsOf(ids[0]);
+    QCOMPARE(seen.size(), 1);
+    QCOMPARE(seen.first().annotator, QStringLiteral("bob"));
+    QCOMPARE(seen.first().verdict, std::optional<Verdict>(Verdict::Reject));
+    // An edit of the text shows too.
+    QSignalSpy edited(&session, &ReviewSession::commentChanged);
+    CommentEdit edit;
+    edit.issue = QStringLiteral("Reworded by bob");
+    QVERIFY(bob->editComment(ids[2], QStringLiteral("bob"), edit));
+    QVERIFY(edited.wait(10000));
+    QCOMPARE(session.comment(ids[2])->comment.issue, QStringLiteral("Reworded by bob"));
+}
+
+void WorkspaceTest::twoClientsMigratingAtOnceMigrateOnce()
+{
+    QVERIFY(SqliteWorkspaceStore::createAtVersion(path(), 1));
+    const QString location = path();
+    // Each client on its own thread and connection, opening (and so
+    // migrating) the same old workspace at the same moment.
+    auto openOnce = [location] {
+        auto store = SqliteWorkspaceStore::open(location, SqliteWorkspaceStore::Mode::OpenExisting);
+        return store ? QStringLiteral("version %1").arg(store.value()->openedAtVersion()) : store.error().message;
+    };
+    QFuture<QString> a = QtConcurrent::run(openOnce);
+    QFuture<QString> b = QtConcurrent::run(openOnce);
+    QStringList opened{a.result(), b.result()};
+    opened.sort();
+    // One migrated from version 1; the other waited and found it done.
+    QCOMPARE(opened, (QStringList{QStringLiteral("version 1"), QStringLiteral("version %1").arg(SqliteWorkspaceStore::SchemaVersion)}));
+    QCOMPARE(RawDb(location).schemaVersion(), SqliteWorkspaceStore::SchemaVersion);
+}
+
+void WorkspaceTest::claimsAreTakenOnceAndAgainAfterTheLease()
+{
+    auto store = openStore(path());
+    QVERIFY(store);
+    qint64 mr = 0;
+    fill(*store, &mr);
+    QList<qint64> mrs{mr};
+    for (const char *head : {"topic-2", "topic-3"}) {
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/repo");
+        e.base = QStringLiteral("main");
+        e.head = QLatin1String(head);
+        mrs << *store->addMergeRequest(e);
+    }
+    const QString hash = QStringLiteral("cafe");
+    // The first merge request has a run of this configuration already: done.
+    StoredRun earlier{0, mrs[0], {}, QStringLiteral("m"), hash, {}, {}, "{}"};
+    QVERIFY(store->addRun(earlier, {}));
+    QCOMPARE(*store->prepareClaims(hash, mrs), 2);
+    QCOMPARE(*store->prepareClaims(hash, mrs), 2); // preparing again changes nothing
+
+    auto other = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto first = store->claimNext(hash, QStringLiteral("w1"), 3600, mrs);
+    QVERIFY(first && *first);
+    QCOMPARE(**first, mrs[1]);
+    auto second = other->claimNext(hash, QStringLiteral("w2"), 3600, mrs);
+    QVERIFY(second && *second);
+    QCOMPARE(**second, mrs[2]); // not the one w1 holds
+    auto none = other->claimNext(hash, QStringLiteral("w3"), 3600, mrs);
+    QVERIFY(none);
+    QVERIFY(!*none);
+    QCOMPARE(store->claimCounts(hash, mrs)->leased, 2);
+
+    StoredRun run{0, mrs[1], {}, QStringLiteral("m"), hash, {}, {}, "{}"};
+    QVERIFY(store->completeClaim(hash, QStringLiteral("w1"), run, {makeComment(QStringLiteral("x"), QStringLiteral("a.cpp"), 1, 5)}));
+    // w4's lease is over at once (a worker killed long ago): w5 takes the merge request again...
+    QVERIFY(store->completeClaim(hash, QStringLiteral("w2"), StoredRun{0, mrs[2], {}, QStringLiteral("m"), hash, {}, {}, "{}"}, {}));
+    QVERIFY(store->addMergeRequest(MergeRequestEntry{0, QStringLiteral("/repo"), QStringLiteral("main"), QStringLiteral("topic-4"), false, {}, {}, {}}));
+    const qint64 fourth = store->mergeRequests()->last().id;
+    mrs << fourth;
+    QCOMPARE(*store->prepareClaims(hash, mrs), 1);
+    auto stale = store->claimNext(hash, QStringLiteral("w4"), -1, mrs);
+    QVERIFY(stale && *stale);
+    auto again = other->claimNext(hash, QStringLiteral("w5"), 3600, mrs);
+    QVERIFY(again && *again);
+    QCOMPARE(**again, fourth);
+    // ...and the killed worker's late result is not stored twice.
+    const StoredRun late{0, fourth, {}, QStringLiteral("m"), hash, {}, {}, "{}"};
+    auto refused = store->completeClaim(hash, QStringLiteral("w4"), late, {});
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().kind, Error::Kind::Conflict);
+    QVERIFY(other->completeClaim(hash, QStringLiteral("w5"), late, {}));
+    const ClaimCounts counts = *store->claimCounts(hash, mrs);
+    QCOMPARE(counts.done, 4);
+    QCOMPARE(counts.open + counts.leased, 0);
+    QCOMPARE(store->runs(fourth)->size(), 1);
+    QCOMPARE(store->comments(CommentQuery{})->size(), 4); // fill's three and w1's one
 }
 
 QTEST_GUILESS_MAIN(WorkspaceTest)

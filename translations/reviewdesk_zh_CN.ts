@@ -1587,6 +1587,26 @@
         <source>Select lines first: drag over the line numbers, or Shift+Down from a line.</source>
         <translation>请先选择行：在行号上拖动，或从某一行按 Shift+Down。</translation>
     </message>
+    <message>
+        <source>Comment Changed Meanwhile</source>
+        <translation>评论已被他人修改</translation>
+    </message>
+    <message>
+        <source>Someone else changed this comment while you were editing it.</source>
+        <translation>在您编辑期间，其他人修改了这条评论。</translation>
+    </message>
+    <message>
+        <source>Their text: “%1”. Your text: “%2”. Save yours over theirs, or keep theirs?</source>
+        <translation>对方的文本：“%1”。您的文本：“%2”。用您的文本覆盖对方的，还是保留对方的？</translation>
+    </message>
+    <message>
+        <source>Save Mine</source>
+        <translation>保存我的</translation>
+    </message>
+    <message>
+        <source>Keep Theirs</source>
+        <translation>保留对方的</translation>
+    </message>
 </context>
 <context>
     <name>rd::LlmClient</name>
@@ -2537,6 +2557,37 @@
     </message>
 </context>
 <context>
+    <name>rd::ServerWorkspaceDialog</name>
+    <message>
+        <source>Open Workspace on a Server</source>
+        <translation>打开服务器上的工作区</translation>
+    </message>
+    <message>
+        <source>Make the workspace there if the database is empty</source>
+        <translation>如果数据库为空，则在其中创建工作区</translation>
+    </message>
+    <message>
+        <source>The password is read from the PGPASSWORD variable or from ~/.pgpass; ReviewDesk never stores it.</source>
+        <translation>密码从 PGPASSWORD 变量或 ~/.pgpass 读取；ReviewDesk 从不保存密码。</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>主机(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>端口(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>数据库(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>用户(&amp;U)：</translation>
+    </message>
+</context>
+<context>
     <name>rd::ShortcutSettings</name>
     <message>
         <source>Keyboard Shortcuts</source>
@@ -2844,6 +2895,10 @@
     <message>
         <source>ReviewDesk workspaces (*.rdw);;All files (*)</source>
         <translation>ReviewDesk 工作区 (*.rdw);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open Workspace on a &amp;Server…</source>
+        <translation>在服务器上打开工作区(&amp;S)…</translation>
     </message>
 </context>
 <context>
@@ -3672,6 +3727,106 @@
         <source>read the imported records</source>
         <translation>读取导入的记录</translation>
     </message>
+    <message>
+        <source>comment %1 was changed by someone else while you were editing it; look at their text and edit again</source>
+        <translation>评论 %1 在您编辑期间已被他人修改；请查看对方的文本后重新编辑</translation>
+    </message>
+    <message>
+        <source>cannot %1 in %2: the server did not say the new row's id</source>
+        <translation>无法在 %2 中%1：服务器未返回新行的 id</translation>
+    </message>
+    <message>
+        <source>cannot %1 in %2: the connection to the server failed (%3); check that the server is running and open the workspace again</source>
+        <translation>无法在 %2 中%1：与服务器的连接失败（%3）；请检查服务器是否在运行，然后重新打开工作区</translation>
+    </message>
+    <message>
+        <source>cannot %1 in %2: another client's change got in the way; try again</source>
+        <translation>无法在 %2 中%1：另一个客户端的修改与之冲突；请重试</translation>
+    </message>
+    <message>
+        <source>cannot %1 in %2: another client held the workspace too long; try again</source>
+        <translation>无法在 %2 中%1：另一个客户端占用工作区过久；请重试</translation>
+    </message>
+    <message>
+        <source>cannot %1 in %2: the server's user has no right to (%3); ask the database's administrator</source>
+        <translation>无法在 %2 中%1：服务器用户没有权限（%3）；请联系数据库管理员</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the server's disk is full</source>
+        <translation>无法写入 %1：服务器磁盘已满</translation>
+    </message>
+    <message>
+        <source>'%1' is not a workspace address; write postgresql://USER@HOST:PORT/DATABASE</source>
+        <translation>“%1”不是工作区地址；请写成 postgresql://用户@主机:端口/数据库</translation>
+    </message>
+    <message>
+        <source>the workspace address contains a password; remove it and set PGPASSWORD or put it in ~/.pgpass</source>
+        <translation>工作区地址中包含密码；请删除它，并设置 PGPASSWORD 或写入 ~/.pgpass</translation>
+    </message>
+    <message>
+        <source>Qt's PostgreSQL driver (QPSQL, Debian package libqt6sql6-psql) is not installed</source>
+        <translation>未安装 Qt 的 PostgreSQL 驱动（QPSQL，Debian 软件包 libqt6sql6-psql）</translation>
+    </message>
+    <message>
+        <source>unknown setting '%1' in the workspace address %2 (known: host, sslmode)</source>
+        <translation>工作区地址 %2 中有未知设置“%1”（可用：host、sslmode）</translation>
+    </message>
+    <message>
+        <source>the server refused %1: %2; set PGPASSWORD or put the password in ~/.pgpass</source>
+        <translation>服务器拒绝了 %1：%2；请设置 PGPASSWORD 或将密码写入 ~/.pgpass</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>the database %1 holds other tables, not a ReviewDesk workspace</source>
+        <translation>数据库 %1 中是其他表，不是 ReviewDesk 工作区</translation>
+    </message>
+    <message>
+        <source>no workspace in the database %1 yet; make one there (for example with reviewdesk-cli workspace copy)</source>
+        <translation>数据库 %1 中还没有工作区；请先在其中创建（例如用 reviewdesk-cli workspace copy）</translation>
+    </message>
+    <message>
+        <source>prepare the batch review</source>
+        <translation>准备批量评审</translation>
+    </message>
+    <message>
+        <source>claim a merge request</source>
+        <translation>认领合并请求</translation>
+    </message>
+    <message>
+        <source>merge request %1 was never claimed for this configuration</source>
+        <translation>合并请求 %1 从未以此配置被认领</translation>
+    </message>
+    <message>
+        <source>merge request %1 was taken over by %2 after this worker's lease ran out; its run is not stored twice</source>
+        <translation>此工作进程的租约到期后，合并请求 %1 已由 %2 接手；其运行不会被重复保存</translation>
+    </message>
+    <message>
+        <source>read the batch review</source>
+        <translation>读取批量评审</translation>
+    </message>
+    <message>
+        <source>read the workspace's tables</source>
+        <translation>读取工作区的表</translation>
+    </message>
+    <message>
+        <source>copy the workspace</source>
+        <translation>复制工作区</translation>
+    </message>
+    <message>
+        <source>%1 holds a workspace with data already; copy into a new or empty one</source>
+        <translation>%1 中已有包含数据的工作区；请复制到新的或空的工作区</translation>
+    </message>
+    <message>
+        <source>cannot copy %1 to %2: the table %3 is missing there</source>
+        <translation>无法将 %1 复制到 %2：那里缺少表 %3</translation>
+    </message>
+    <message>
+        <source>cannot copy %1 to %2: the column %3.%4 is missing there</source>
+        <translation>无法将 %1 复制到 %2：那里缺少列 %3.%4</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -4234,6 +4389,46 @@
     <message>
         <source>cancelled</source>
         <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Annotator agreement (Cohen's kappa)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Annotators</source>
+        <translation>标注者</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Both judged</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>一致率</translation>
+    </message>
+    <message>
+        <source>Kappa</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>run configuration: roles.%1 has both endpoint and endpoints; give one of them</source>
+        <translation>运行配置：roles.%1 同时有 endpoint 和 endpoints；请只给出其中之一</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.endpoints must be a list of base URLs</source>
+        <translation>运行配置：roles.%1.endpoints 必须是基础 URL 的列表</translation>
+    </message>
+    <message>
+        <source>run configuration: every one of roles.%1.endpoints must start with http:// or https://</source>
+        <translation>运行配置：roles.%1.endpoints 中的每一项都必须以 http:// 或 https:// 开头</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.%1.endpoints lists %2 twice</source>
+        <translation>运行配置：roles.%1.endpoints 中 %2 出现了两次</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,8 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
 
 namespace rd {
 
@@ -163,9 +165,10 @@ void JudgingWorkbench::editCurrentComment()
     auto *editor = new CommentEditor(m_window);
     editor->setAttribute(Qt::WA_DeleteOnClose);
     editor->startEdit(*c);
-    connect(editor, &QDialog::accepted, this, [this, editor, id = c->id] {
-        if (const auto edited = m_session->editComment(id, editor->edit()); !edited)
-            Q_EMIT message(edited.error().message);
+    connect(editor, &QDialog::accepted, this, [this, editor, id = c->id, version = c->version] {
+        CommentEdit edit = editor->edit();
+        edit.expectedVersion = version;
+        saveEdit(id, edit);
     });
     editor->open();
 }
@@ -182,6 +185,39 @@ void JudgingWorkbench::showShortcutSettings()
     auto *dialog = new ShortcutSettings(m_window, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
+}
+
+// Team scale: on a shared workspace someone else may have changed the
+// comment while this editor was open. Their text is never overwritten
+// silently: the person is asked, with both texts in front of them.
+void JudgingWorkbench::saveEdit(qint64 comment, const CommentEdit &edit)
+{
+    const auto edited = m_session->editComment(comment, edit);
+    if (edited)
+        return;
+    if (edited.error().kind != Error::Kind::Conflict) {
+        Q_EMIT message(edited.error().message);
+        return;
+    }
+    const StoredComment *theirs = m_session->comment(comment);
+    if (!theirs)
+        return;
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Comment Changed Meanwhile"),
+                                tr("Someone else changed this comment while you were editing it."), QMessageBox::NoButton, m_window);
+    box->setObjectName(QStringLiteral("editConflict"));
+    box->setInformativeText(tr("Their text: “%1”. Your text: “%2”. Save yours over theirs, or keep theirs?")
+                                .arg(theirs->comment.issue, edit.issue.value_or(theirs->comment.issue)));
+    QPushButton *overwrite = box->addButton(tr("Save Mine"), QMessageBox::AcceptRole);
+    box->addButton(tr("Keep Theirs"), QMessageBox::RejectRole);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this, [this, comment, edit, overwrite, version = theirs->version](QAbstractButton *clicked) {
+        if (clicked != overwrite)
+            return;
+        CommentEdit again = edit;
+        again.expectedVersion = version; // what they now see: asked again if it changes once more
+        saveEdit(comment, again);
+    });
+    box->open();
 }
 
 } // namespace rd

@@ -2,6 +2,7 @@
 
 #include <MergeRequest.h>
 #include <ReviewRun.h>
+#include <Workspace.h>
 
 #include <QObject>
 
@@ -58,6 +59,7 @@ private:
     void reportStoredRun(const QString &problem);
     void addHumanComment();
     void editCurrentComment();
+    void saveEdit(qint64 comment, const CommentEdit &edit);
     void followCurrentComment();
 
     ReviewSession *m_session;

@@ -454,6 +454,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_workspaces->newAction());
     file->addAction(m_workspaces->openAction());
+    file->addAction(m_workspaces->serverAction());
     file->addMenu(m_workspaces->recentMenu());
     file->addSeparator();
     (new ExchangeActions(m_session, this))->addTo(file); // Open from Workspace, Import, Export

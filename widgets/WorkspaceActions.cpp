@@ -1,6 +1,9 @@
 #include "WorkspaceActions.h"
 
+#include "ServerWorkspaceDialog.h"
+
 #include <ReviewSession.h>
+#include <SqliteWorkspaceStore.h>
 
 #include <QAction>
 #include <QDir>
@@ -48,6 +51,20 @@ WorkspaceActions::WorkspaceActions(ReviewSession *session, QWidget *window) : QO
     });
     m_recent = new QMenu(tr("Recent Wor&kspaces"), window);
     updateRecent();
+    m_server = new QAction(tr("Open Workspace on a &Server…"), window);
+    m_server->setObjectName(QStringLiteral("openServerWorkspace"));
+    window->addAction(m_server);
+    connect(m_server, &QAction::triggered, this, [this] {
+        auto *dialog = new ServerWorkspaceDialog(m_window);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        for (const QString &used : recent())
+            if (used.startsWith(QLatin1String("postgresql://"))) {
+                dialog->setLocation(used);
+                break;
+            }
+        connect(dialog, &QDialog::accepted, this, [this, dialog] { open(dialog->location(), dialog->createIfEmpty()); });
+        dialog->open();
+    });
 }
 
 QString WorkspaceActions::fileFilter()
@@ -95,7 +112,8 @@ void WorkspaceActions::remember(const QString &path)
 {
     QSettings settings;
     QStringList list = recent();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    // A server's address is kept as it is (it never holds a password).
+    const QString absolute = SqliteWorkspaceStore::isServerLocation(path) ? path : QFileInfo(path).absoluteFilePath();
     list.removeAll(absolute);
     list.prepend(absolute);
     while (list.size() > MaxRecent)

@@ -24,6 +24,8 @@ public:
     QAction *newAction() const { return m_new; }
     QAction *openAction() const { return m_open; }
     QMenu *recentMenu() const { return m_recent; }
+    // Team scale: File ▸ Open Workspace on a Server… (PostgreSQL).
+    QAction *serverAction() const { return m_server; }
 
     // Opens (or creates) a workspace; on failure a dialog, and false.
     bool open(const QString &path, bool create);
@@ -47,6 +49,7 @@ private:
     QAction *m_new = nullptr;
     QAction *m_open = nullptr;
     QMenu *m_recent = nullptr;
+    QAction *m_server = nullptr;
     QString m_lastError;
 };
 

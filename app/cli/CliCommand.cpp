@@ -14,6 +14,7 @@ int exitCodeFor(const Error &error)
     case Error::Kind::Object:
     case Error::Kind::Workspace: return ExitRepository;
     case Error::Kind::Internal: return ExitInternal;
+    case Error::Kind::Conflict: return ExitInternal;
     }
     return ExitInternal;
 }

@@ -63,6 +63,9 @@ int runGroups(const QStringList &arguments);
 int runImport(const QStringList &arguments);
 int runExport(const QStringList &arguments);
 int runEval(const QStringList &arguments);
+// Team scale (issue 14): `workspace copy`, and `review --all-mrs`.
+int runWorkspace(const QStringList &arguments);
+int runBatchReview(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

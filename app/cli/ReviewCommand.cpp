@@ -22,6 +22,8 @@ namespace rd::cli {
 
 int runReviewCommand(const QStringList &arguments)
 {
+    if (arguments.contains(QStringLiteral("--all-mrs")))
+        return runBatchReview(arguments);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Review a merge request with a reviewer pipeline of the papers (defect: Reviewers, Meta-Reviewer, Validator,\n"

@@ -17,6 +17,7 @@ const char *usage =
     "  diff     Print a merge request's diff as a git patch or as JSON\n"
     "  slice    Print the code slices an LLM reviewer reads for a merge request\n"
     "  review   Review a merge request with the multi-role LLM pipeline\n"
+    "           (--workspace W --all-mrs: every merge request of a workspace, --shard/--claim to fan out)\n"
     "  comments Print the comments of a workspace with every annotator's judgement (JSON or CSV)\n"
     "  judge    Store judgements read as JSON Lines on stdin in a workspace\n"
     "  assign   Assign merge requests to two or more annotators (blind judging)\n"
@@ -25,6 +26,7 @@ const char *usage =
     "  import   Import AACR-Bench samples or a ReviewDesk run into a workspace\n"
     "  export   Export a workspace as AACR-Bench, TRL (SFT/DPO/KTO), SARIF, rdjson or CSV\n"
     "  eval     Evaluate runs (KBI/FAR/CPI/LSR, precision/recall/F1) or AACR-Bench generated-comment files\n"
+    "  workspace copy FROM TO  Copy a workspace between SQLite and PostgreSQL, losslessly\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
     "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered,\n"
@@ -64,7 +66,7 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("slice") || command == QLatin1String("review") || command == QLatin1String("comments")
         || command == QLatin1String("judge")
         || command == QLatin1String("assign") || command == QLatin1String("agreement") || command == QLatin1String("groups")
-        || command == QLatin1String("eval")) {
+        || command == QLatin1String("eval") || command == QLatin1String("workspace")) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
         QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));

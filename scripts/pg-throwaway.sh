@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL server for the tests and benchmarks: initdb and
+# pg_ctl (Debian package postgresql) on a temporary folder, listening on
+# 127.0.0.1 at a free port, trust authentication, C collation (the order
+# SQLite sorts text in).
+#
+#   eval "$(scripts/pg-throwaway.sh start)"   # prints the exports below
+#   ... REVIEWDESK_TEST_PG=postgresql://reviewdesk@127.0.0.1:PORT/postgres
+#   scripts/pg-throwaway.sh stop "$REVIEWDESK_PG_DIR"
+#
+# initdb refuses to run as root: as root the server runs as the `postgres`
+# user (made by the Debian package).
+set -euo pipefail
+
+rd_pg_bin() {
+    local dir
+    for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+        if [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ]; then echo "$dir"; return 0; fi
+    done
+    command -v initdb >/dev/null 2>&1 && dirname "$(command -v initdb)" && return 0
+    return 1
+}
+
+rd_pg_as_owner() {
+    if [ "$(id -u)" -eq 0 ]; then
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+# A port nobody listens on (bash's /dev/tcp: nothing but the shell needed).
+rd_free_port() {
+    local port
+    for _ in $(seq 50); do
+        port=$((20000 + RANDOM % 40000))
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return 0
+        fi
+    done
+    return 1
+}
+
+case "${1:-}" in
+start)
+    bin="$(rd_pg_bin)" || { echo "pg-throwaway: no initdb found (Debian package postgresql)" >&2; exit 1; }
+    if [ "$(id -u)" -eq 0 ] && ! id postgres >/dev/null 2>&1; then
+        echo "pg-throwaway: running as root needs the postgres user (Debian package postgresql)" >&2
+        exit 1
+    fi
+    dir="$(mktemp -d "${TMPDIR:-/tmp}/reviewdesk-pg.XXXXXX")"
+    chmod 755 "$dir"
+    [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
+    port="$(rd_free_port)"
+    rd_pg_as_owner "$bin/initdb" -D "$dir/data" -U reviewdesk -A trust -E UTF8 --locale=C --no-sync >"$dir/initdb.log" 2>&1 \
+        || { cat "$dir/initdb.log" >&2; rm -rf "$dir"; exit 1; }
+    # Small and quick to start; fsync stays on so that commit latency is real.
+    rd_pg_as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=60 -c shared_buffers=32MB" start >/dev/null \
+        || { cat "$dir/server.log" >&2; rm -rf "$dir"; exit 1; }
+    echo "export REVIEWDESK_PG_DIR='$dir'"
+    echo "export REVIEWDESK_TEST_PG='postgresql://reviewdesk@127.0.0.1:$port/postgres'"
+    ;;
+stop)
+    dir="${2:-${REVIEWDESK_PG_DIR:-}}"
+    [ -n "$dir" ] && [ -d "$dir/data" ] || { echo "pg-throwaway: no server folder given" >&2; exit 1; }
+    bin="$(rd_pg_bin)"
+    rd_pg_as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+    ;;
+*)
+    echo "usage: $0 start | stop DIR" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QDialog>
+
+class QCheckBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace rd {
+
+// File ▸ Open Workspace on a Server…: where a team's shared workspace is
+// (PostgreSQL host, port, database, user). No password field: libpq reads
+// it from PGPASSWORD or ~/.pgpass, so it is never kept in settings,
+// recent-workspace lists or messages.
+class ServerWorkspaceDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit ServerWorkspaceDialog(QWidget *parent = nullptr);
+
+    // postgresql://USER@HOST:PORT/DATABASE
+    QString location() const;
+    // Make the workspace's tables when the database has none yet.
+    bool createIfEmpty() const;
+    // Fills the fields from an address used before.
+    void setLocation(const QString &location);
+
+private:
+    void updateOk();
+
+    QLineEdit *m_host;
+    QSpinBox *m_port;
+    QLineEdit *m_database;
+    QLineEdit *m_user;
+    QCheckBox *m_create;
+};
+
+} // namespace rd
