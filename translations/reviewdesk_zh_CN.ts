@@ -4392,7 +4392,7 @@
     </message>
     <message>
         <source>Annotator agreement (Cohen's kappa)</source>
-        <translation type="unfinished" />
+        <translation>标注者一致性（Cohen's kappa）</translation>
     </message>
     <message>
         <source>Annotators</source>
@@ -4404,7 +4404,7 @@
     </message>
     <message>
         <source>Both judged</source>
-        <translation type="unfinished" />
+        <translation>双方均已评判</translation>
     </message>
     <message>
         <source>Agreement</source>
@@ -4412,7 +4412,7 @@
     </message>
     <message>
         <source>Kappa</source>
-        <translation type="unfinished" />
+        <translation>Kappa</translation>
     </message>
     <message>
         <source>run configuration: roles.%1 has both endpoint and endpoints; give one of them</source>
