@@ -234,7 +234,7 @@ Result<Json> parseObject(const QByteArray &json)
     Json o;
     try {
         o = Json::parse(json.constData(), json.constData() + json.size());
-    } catch (const Json::parse_error &e) {
+    } catch (const Json::exception &e) { // a syntax error, or a number too large for a double (out_of_range)
         return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "not JSON: %1").arg(QString::fromUtf8(e.what()))};
     }
     if (!o.is_object())

@@ -1,4 +1,5 @@
 #include "LlmClient.h"
+#include "RunJournal.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -119,11 +120,22 @@ QFuture<Exchange> LlmClient::send(const ChatRequest &request)
         complete(pending);
         return future;
     }
+    // A resumed run's answers so far, then the cache (whose answers join the journal).
+    if (const auto journaled = m_journal ? m_journal->find(pending->key) : std::nullopt) {
+        pending->exchange.fromCache = true;
+        pending->exchange.response = journaled->response;
+        pending->exchange.promptTokens = journaled->promptTokens;
+        pending->exchange.completionTokens = journaled->completionTokens;
+        complete(pending);
+        return future;
+    }
     if (const auto cached = m_cache.find(pending->key)) {
         pending->exchange.fromCache = true;
         pending->exchange.response = cached->response;
         pending->exchange.promptTokens = cached->promptTokens;
         pending->exchange.completionTokens = cached->completionTokens;
+        if (m_journal)
+            m_journal->append(pending->key, *cached);
         complete(pending);
         return future;
     }
@@ -265,8 +277,11 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
     e.rawBody = redactSecrets(e.rawBody, key);
     e.error = redactSecrets(e.error, key);
     e.response = redactSecrets(e.response, key);
-    if (cacheable)
+    if (cacheable) {
         m_cache.store(pending->key, {e.response, e.promptTokens, e.completionTokens});
+        if (m_journal)
+            m_journal->append(pending->key, {e.response, e.promptTokens, e.completionTokens});
+    }
 
     if (retryable && !pending->cancelled && e.attempts <= m_options.retries) {
         if (waitMs < 0) {

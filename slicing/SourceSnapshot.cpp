@@ -67,6 +67,17 @@ QList<QByteArray> includesOf(const QByteArray &content)
     return out;
 }
 
+// An absolute path, or one with an empty, "." or ".." component.
+bool leavesTheFolder(const QByteArray &path)
+{
+    if (path.isEmpty() || path.startsWith('/') || path.contains('\0'))
+        return true;
+    for (const QByteArray &part : path.split('/'))
+        if (part.isEmpty() || part == "." || part == "..")
+            return true;
+    return false;
+}
+
 } // namespace
 
 Result<std::shared_ptr<SourceSnapshot>> SourceSnapshot::create(const GitRepository &repository, const ObjectId &commit)
@@ -82,6 +93,11 @@ Result<std::shared_ptr<SourceSnapshot>> SourceSnapshot::create(const GitReposito
     for (const TreeEntry &entry : entries.value()) {
         if (!isCppPath(entry.path) || entry.mode == 0120000)
             continue;
+        // Git never writes such a tree, but a crafted one can: a file written
+        // by this path would land outside the snapshot folder.
+        if (leavesTheFolder(entry.path))
+            return Error{Error::Kind::Object, QCoreApplication::translate("rd::slicing", "commit %1 has a path that leaves the repository: %2")
+                                                  .arg(QString::fromLatin1(commit.toHex()), QString::fromUtf8(entry.path))};
         snapshot->m_blobs.insert(entry.path, entry.blob);
         snapshot->m_byName[fileNameOf(entry.path)].append(entry.path);
         if (entry.path.endsWith(".c"))

@@ -2217,6 +2217,10 @@
         <source>cannot read %1 of %2: the object is missing from the repository</source>
         <translation>无法读取 %2 的对象 %1：仓库中缺少该对象</translation>
     </message>
+    <message>
+        <source>object %1 is %2 MiB, more than the %3 MiB ReviewDesk reads</source>
+        <translation>对象 %1 有 %2 MiB，超过 ReviewDesk 读取的上限 %3 MiB</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -2348,6 +2352,46 @@
         <source>run configuration: roles.%1.api_key_env names %2, which is not set in the environment</source>
         <translation>运行配置：roles.%1.api_key_env 指定的环境变量 %2 未设置</translation>
     </message>
+    <message>
+        <source>the model's reply is %1 MiB, more than the %2 MiB a reply may have; not read</source>
+        <translation>模型的回复有 %1 MiB，超过回复允许的 %2 MiB；未读取</translation>
+    </message>
+    <message>
+        <source>the model's reply nests JSON deeper than %1 levels; not read</source>
+        <translation>模型的回复中 JSON 嵌套超过 %1 层；未读取</translation>
+    </message>
+    <message>
+        <source>a run journal's header must be a JSON object</source>
+        <translation>运行日志的头部必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>cannot create the run journal %1: %2</source>
+        <translation>无法创建运行日志 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the run journal %1: %2</source>
+        <translation>无法写入运行日志 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open the run journal %1: %2</source>
+        <translation>无法打开运行日志 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1:%2: not a run journal line</source>
+        <translation>%1:%2：不是运行日志的行</translation>
+    </message>
+    <message>
+        <source>%1:%2: an answer without its key or response</source>
+        <translation>%1:%2：回答缺少其键或响应</translation>
+    </message>
+    <message>
+        <source>%1 is not a run journal (no header line)</source>
+        <translation>%1 不是运行日志（没有头部行）</translation>
+    </message>
+    <message>
+        <source>cannot repair the run journal %1: %2</source>
+        <translation>无法修复运行日志 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>rd::slicing</name>
@@ -2378,6 +2422,10 @@
     <message>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>commit %1 has a path that leaves the repository: %2</source>
+        <translation>提交 %1 含有离开仓库的路径：%2</translation>
     </message>
 </context>
 </TS>
