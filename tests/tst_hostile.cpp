@@ -25,7 +25,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdio>
+#include <cstring>
+
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace rd;
 using namespace rd::test;
@@ -57,12 +62,36 @@ QByteArray workspaceState(const QString &path)
     return hash.result();
 }
 
-// The largest resident set of any child this process has waited for, in KiB.
-long largestChildKiB()
+// `tst_hostile --peak-rss-of PROGRAM ARGS...`: runs the program and prints
+// its largest resident set (KiB) as the last line of stderr.
+int peakRssOf(char **command)
 {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        execv(command[0], command);
+        _exit(127);
+    }
+    int status = 0;
     rusage usage{};
-    getrusage(RUSAGE_CHILDREN, &usage);
-    return usage.ru_maxrss;
+    if (pid < 0 || wait4(pid, &status, 0, &usage) != pid)
+        return 126;
+    std::fprintf(stderr, "\npeak-rss-kib: %ld\n", usage.ru_maxrss);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 125;
+}
+
+// reviewdesk-cli with `arguments`, and its largest resident set in KiB.
+std::pair<GitOutput, long> runCliMeasured(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QCoreApplication::applicationFilePath(), QStringList{QStringLiteral("--peak-rss-of"), cliExecutable()} + arguments);
+    GitOutput out;
+    if (!process.waitForFinished(300000)) // hang guard
+        return {out, -1};
+    out.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    out.out = process.readAllStandardOutput();
+    out.err = process.readAllStandardError();
+    const qsizetype at = out.err.lastIndexOf("peak-rss-kib: ");
+    return {out, at < 0 ? -1 : out.err.mid(at + 14).trimmed().toLong()};
 }
 
 } // namespace
@@ -264,19 +293,24 @@ void HostileTest::twoGigabyteFileIsNotReadWhole()
     const QByteArray tree = writeRawTree(path, {{"100644", "big.c", huge}, {"100644", "other.c", small}});
     r.setReference("refs/heads/feature", writeRawCommit(path, tree, {root}, "two gigabytes\n"));
 
-    const long before = largestChildKiB();
-    const GitOutput diff = runCli(diffArgs(path));
+    long largest = 0;
+    const auto measured = [&largest](const QStringList &arguments) {
+        const auto [out, kib] = runCliMeasured(arguments);
+        largest = std::max(largest, kib);
+        return out;
+    };
+    const GitOutput diff = measured(diffArgs(path));
     QVERIFY2(diff.exitCode == 0, diff.err.constData());
     QVERIFY2(diff.out.contains("Binary files a/big.c and b/big.c differ"), diff.out.left(2000).constData());
     QVERIFY(diff.out.contains("+int a = 1;"));
-    const GitOutput json = runCli(diffArgs(path) << QStringLiteral("--format") << QStringLiteral("json"));
+    const GitOutput json = measured(diffArgs(path) << QStringLiteral("--format") << QStringLiteral("json"));
     QVERIFY2(json.exitCode == 0, json.err.constData());
-    const GitOutput slices = runCli(sliceArgs(path));
+    const GitOutput slices = measured(sliceArgs(path));
     QVERIFY2(slices.exitCode == 0, slices.err.constData());
     QVERIFY2(slices.out.contains("other.c"), slices.out.left(2000).constData());
-    // Nothing read the 2 GiB: no process of these grew past 512 MiB.
-    const long largest = largestChildKiB();
-    QVERIFY2(largest < 512 * 1024, qPrintable(QStringLiteral("a child reached %1 MiB (before: %2 MiB)").arg(largest / 1024).arg(before / 1024)));
+    // Nothing read the 2 GiB: none of these processes grew past 512 MiB.
+    QVERIFY(largest > 0);
+    QVERIFY2(largest < 512 * 1024, qPrintable(QStringLiteral("a process reached %1 MiB").arg(largest / 1024)));
 }
 
 void HostileTest::binaryFileNamedCIsNotParsed()
@@ -656,5 +690,13 @@ void HostileTest::hostileJudgementLinesLeaveTheWorkspaceAlone()
     QCOMPARE(workspaceState(path), before);
 }
 
-QTEST_GUILESS_MAIN(HostileTest)
+int main(int argc, char *argv[])
+{
+    if (argc > 2 && std::strcmp(argv[1], "--peak-rss-of") == 0)
+        return peakRssOf(argv + 2);
+    QCoreApplication app(argc, argv);
+    HostileTest test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_hostile.moc"
