@@ -114,6 +114,9 @@ private Q_SLOTS:
     void hostileSourcesSlice_data();
     void hostileSourcesSlice();
     void invalidUtf8Everywhere();
+    void compilationDatabaseOfWrongTypes_data();
+    void compilationDatabaseOfWrongTypes();
+    void recordingOfWrongTypes();
     // Run configurations
     void runConfigurationIsRefused_data();
     void runConfigurationIsRefused();
@@ -437,6 +440,40 @@ void HostileTest::invalidUtf8Everywhere()
     const GitOutput slices = runCli(sliceArgs(path));
     QVERIFY2(slices.exitCode == 0, slices.err.constData());
     QVERIFY(QJsonDocument::fromJson(slices.out).isObject());
+}
+
+void HostileTest::compilationDatabaseOfWrongTypes_data()
+{
+    QTest::addColumn<QByteArray>("database");
+    QTest::newRow("directory a number") << QByteArray("[{\"directory\": 5, \"file\": \"src/compute.cpp\", \"command\": \"c++ -c x\"}]");
+    QTest::newRow("file a list") << QByteArray("[{\"directory\": \"/\", \"file\": [1], \"command\": \"c++\"}]");
+    QTest::newRow("arguments of numbers") << "[{\"directory\": \"" + m_modified.toUtf8() + "\", \"file\": \"src/compute.cpp\", \"arguments\": [1, 2]}]";
+}
+
+void HostileTest::compilationDatabaseOfWrongTypes()
+{
+    QFETCH(QByteArray, database);
+    const QString path = m_root.filePath(QStringLiteral("compile_commands.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(database);
+    f.close();
+    const GitOutput out = runCli(sliceArgs(m_modified) << QStringLiteral("--compile-commands") << path);
+    QCOMPARE(out.exitCode, 2);
+    QVERIFY2(out.err.contains("compile_commands.json: entry 1"), out.err.constData());
+}
+
+void HostileTest::recordingOfWrongTypes()
+{
+    const QString recording = m_root.filePath(QStringLiteral("recording.json"));
+    QFile f(recording);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write("{\"exchanges\":[{\"key\":\"k\",\"response\":\"r\",\"prompt_tokens\":\"ten\",\"completion_tokens\":[1]}]}");
+    f.close();
+    const GitOutput out = review(serverConfig(QStringLiteral("http://127.0.0.1:9/v1")), {QStringLiteral("--replay"), recording});
+    // Token counts of the wrong type count as unknown; the recording answers nothing asked.
+    QCOMPARE(out.exitCode, 4);
+    QVERIFY2(out.err.contains("the recording has no answer for this exact request"), out.err.constData());
 }
 
 // ---------------------------------------------------------------- run configurations

@@ -2427,5 +2427,9 @@
         <source>commit %1 has a path that leaves the repository: %2</source>
         <translation>提交 %1 含有离开仓库的路径：%2</translation>
     </message>
+    <message>
+        <source>%1: entry %2 is not a compile command ("file", "directory" and "command" are strings, "arguments" a list of strings)</source>
+        <translation>%1：第 %2 项不是编译命令（"file"、"directory" 和 "command" 为字符串，"arguments" 为字符串列表）</translation>
+    </message>
 </context>
 </TS>
