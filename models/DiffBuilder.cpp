@@ -360,6 +360,26 @@ Result<bool> diffBlobs(FileDiff &file, const git_blob *oldBlob, const git_blob *
     return true;
 }
 
+// Whether a side of `file` is larger than BigFileBytes, by the objects'
+// headers (a loose object inflates only its first bytes for this).
+bool isBigFile(git_repository *repo, const FileDiff &file)
+{
+    git_odb *odb = nullptr;
+    if (git_repository_odb(&odb, repo) < 0)
+        return false; // reading the blobs will report it
+    GitPtr<git_odb, git_odb_free> owner(odb);
+    for (Side side : BothSides) {
+        if (!file.exists(side) || file.mode[side] == FileMode::Gitlink)
+            continue;
+        const git_oid oid = toGitOid(file.blob[side]);
+        std::size_t size = 0;
+        git_object_t type = GIT_OBJECT_INVALID;
+        if (git_odb_read_header(&size, &type, odb, &oid) == 0 && static_cast<qint64>(size) > BigFileBytes)
+            return true;
+    }
+    return false;
+}
+
 // Fills hunks, line counts and binary flags of one file from its blobs.
 Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_options &opts, bool attributes, bool compact)
 {
@@ -369,6 +389,12 @@ Result<bool> fillContent(git_repository *repo, FileDiff &file, const git_diff_op
     }
     if (!file.isReadable())
         return true;
+    // A side past BigFileBytes makes the file binary, as in git, unread.
+    if (isBigFile(repo, file)) {
+        for (Side side : BothSides)
+            file.binary[side] = file.exists(side) && file.mode[side] != FileMode::Gitlink;
+        return true;
+    }
     // One unreadable file (a damaged mirror, a partial clone) must not hide
     // the others: it is marked and the caller decides.
     auto oldBlob = lookupBlob(repo, file, Side::Old);

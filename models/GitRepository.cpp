@@ -271,6 +271,19 @@ Result<QByteArray> GitRepository::blob(const ObjectId &id) const
 {
     std::lock_guard guard(d->lock);
     const git_oid oid = toGitOid(id);
+    // The size first, from the object's header: a huge blob is not inflated.
+    git_odb *odb = nullptr;
+    if (git_repository_odb(&odb, d->repo.get()) == 0) {
+        std::size_t size = 0;
+        git_object_t type = GIT_OBJECT_INVALID;
+        const int read = git_odb_read_header(&size, &type, odb, &oid);
+        git_odb_free(odb);
+        if (read == 0 && static_cast<qint64>(size) > BigFileBytes)
+            return Error{Error::Kind::Object, QCoreApplication::translate("rd::models", "object %1 is %2 MiB, more than the %3 MiB ReviewDesk reads")
+                                                  .arg(QString::fromLatin1(id.toHex()))
+                                                  .arg(static_cast<qint64>(size >> 20))
+                                                  .arg(BigFileBytes >> 20)};
+    }
     git_blob *raw = nullptr;
     if (git_blob_lookup(&raw, d->repo.get(), &oid) < 0)
         return gitError(Error::Kind::Object, QCoreApplication::translate("rd::models", "cannot read object %1").arg(QString::fromLatin1(id.toHex())));

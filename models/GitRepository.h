@@ -10,6 +10,11 @@
 
 namespace rd {
 
+// Blobs larger than this are never read whole: a diff shows them as binary
+// (as git does past core.bigFileThreshold, whose default this is) and asking
+// for their content is an error.
+inline constexpr qint64 BigFileBytes = qint64(512) << 20;
+
 struct CommitInfo
 {
     ObjectId id;

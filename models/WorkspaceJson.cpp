@@ -58,6 +58,13 @@ int integer(const Json &j, const char *key, int fallback = 0)
     return it != j.end() && it->is_number_integer() ? it->get<int>() : fallback;
 }
 
+// A stored value of another type (a damaged or foreign workspace) is the fallback, not an exception.
+bool boolean(const Json &j, const char *key, bool fallback)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_boolean() ? it->get<bool>() : fallback;
+}
+
 ReviewComment commentFrom(const Json &j)
 {
     ReviewComment c;
@@ -78,10 +85,10 @@ ReviewComment commentFrom(const Json &j)
         for (const Json &v : *r)
             if (v.is_number_integer())
                 c.reviewers.append(v.get<int>());
-    c.kept = j.value("kept", true);
+    c.kept = boolean(j, "kept", true);
     c.droppedAt = qs(j.value("dropped_at", Json()));
     c.mergedInto = qs(j.value("merged_into", Json()));
-    c.lineValid = j.value("line_valid", true);
+    c.lineValid = boolean(j, "line_valid", true);
     c.slice = integer(j, "slice", -1);
     c.raw = qs(j.value("raw", Json()));
     if (const auto h = j.find("history"); h != j.end() && h->is_array())
@@ -234,7 +241,7 @@ Result<Json> parseObject(const QByteArray &json)
     Json o;
     try {
         o = Json::parse(json.constData(), json.constData() + json.size());
-    } catch (const Json::parse_error &e) {
+    } catch (const Json::exception &e) { // a syntax error, or a number too large for a double (out_of_range)
         return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "not JSON: %1").arg(QString::fromUtf8(e.what()))};
     }
     if (!o.is_object())

@@ -1,4 +1,5 @@
 #include "LlmClient.h"
+#include "RunJournal.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -122,12 +123,23 @@ QFuture<Exchange> LlmClient::send(const ChatRequest &request)
         complete(pending);
         return future;
     }
+    // A resumed run's answers so far, then the cache (whose answers join the journal).
+    if (const auto journaled = m_journal ? m_journal->find(pending->key) : std::nullopt) {
+        pending->exchange.fromCache = true;
+        pending->exchange.response = journaled->response;
+        pending->exchange.promptTokens = journaled->promptTokens;
+        pending->exchange.completionTokens = journaled->completionTokens;
+        complete(pending);
+        return future;
+    }
     if (const auto cached = m_cache.find(pending->key)) {
         pending->exchange.fromCache = true;
         pending->exchange.response = cached->response;
         pending->exchange.toolCalls = cached->toolCalls;
         pending->exchange.promptTokens = cached->promptTokens;
         pending->exchange.completionTokens = cached->completionTokens;
+        if (m_journal)
+            m_journal->append(pending->key, *cached);
         complete(pending);
         return future;
     }
@@ -302,8 +314,11 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
     e.error = redactSecrets(e.error, key);
     e.response = redactSecrets(e.response, key);
     e.toolCalls = redactSecrets(e.toolCalls, key);
-    if (cacheable)
+    if (cacheable) {
         m_cache.store(pending->key, {e.response, e.promptTokens, e.completionTokens, e.toolCalls});
+        if (m_journal)
+            m_journal->append(pending->key, {e.response, e.promptTokens, e.completionTokens, e.toolCalls});
+    }
 
     // One endpoint of several failing: it is left out for a while, and the
     // request goes at once to another one, without using up a retry.

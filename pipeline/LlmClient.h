@@ -15,6 +15,8 @@ class QNetworkReply;
 
 namespace rd {
 
+class RunJournal;
+
 struct LlmClientOptions
 {
     int timeoutMs = 120000;
@@ -43,6 +45,9 @@ public:
 
     void setCache(const ResponseStore &cache) { m_cache = cache; }
     void setReplay(const ResponseStore &replay) { m_replay = replay; }
+    // Every answer (from the network or the cache) is written to the journal
+    // as it arrives; what the journal holds already is answered from it.
+    void setJournal(std::shared_ptr<RunJournal> journal) { m_journal = std::move(journal); }
 
     QFuture<Exchange> send(const ChatRequest &request);
     // GET {endpoint}/models: the model names, or an error text prefixed "error: ".
@@ -70,6 +75,7 @@ private:
     LlmClientOptions m_options;
     ResponseStore m_cache;
     ResponseStore m_replay;
+    std::shared_ptr<RunJournal> m_journal;
     QHash<QString, QList<std::shared_ptr<Pending>>> m_queued;
     QHash<QString, int> m_running;
     QHash<QString, qint64> m_downUntil; // ms since 1970

@@ -6,7 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <optional>
 
 namespace rd {
@@ -14,37 +16,74 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Every balanced {...} or [...] in the text, outermost first, that parses.
-QList<Json> jsonCandidates(const QString &text)
+// Bounds on what a reply may cost. A reply is a few kilobytes; past
+// MaxReplyBytes it is not read. Candidates nested deeper than MaxDepth are
+// not parsed (the JSON library writes values back recursively), and the bytes
+// handed to the parser stay within a few times the reply's size.
+constexpr qsizetype MaxReplyBytes = qsizetype(4) << 20;
+constexpr int MaxDepth = 256;
+
+struct Bracketed
 {
-    const std::string s = text.toStdString();
-    QList<Json> out;
-    for (std::size_t start = 0; start < s.size(); ++start) {
-        if (s[start] != '{' && s[start] != '[')
+    std::size_t open = 0, close = 0;
+    int depth = 0; // levels of brackets, itself included
+};
+
+// Every balanced {...} or [...] in the text, outermost first, that parses.
+// One pass pairs each bracket with its partner (quotes open strings only
+// inside brackets), so a reply of a million unclosed brackets costs one pass
+// rather than a scan from each of them.
+QList<Json> jsonCandidates(const std::string &s, bool *tooDeep)
+{
+    std::vector<Bracketed> pairs;
+    struct Open
+    {
+        std::size_t at;
+        int innerDepth;
+    };
+    std::vector<Open> stack;
+    bool inString = false;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
             continue;
-        int depth = 0;
-        bool inString = false;
-        for (std::size_t i = start; i < s.size(); ++i) {
-            const char c = s[i];
-            if (inString) {
-                if (c == '\\')
-                    ++i;
-                else if (c == '"')
-                    inString = false;
-                continue;
-            }
-            if (c == '"')
-                inString = true;
-            else if (c == '{' || c == '[')
-                ++depth;
-            else if ((c == '}' || c == ']') && --depth == 0) {
-                Json parsed = Json::parse(s.substr(start, i - start + 1), nullptr, false);
-                if (!parsed.is_discarded()) {
-                    out.append(std::move(parsed));
-                    start = i; // continue after this value
-                }
-                break;
-            }
+        }
+        if (c == '"' && !stack.empty()) {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            stack.push_back({i, 0});
+        } else if ((c == '}' || c == ']') && !stack.empty()) {
+            const Open open = stack.back();
+            stack.pop_back();
+            pairs.push_back({open.at, i, open.innerDepth + 1});
+            if (!stack.empty())
+                stack.back().innerDepth = std::max(stack.back().innerDepth, open.innerDepth + 1);
+        }
+    }
+    std::sort(pairs.begin(), pairs.end(), [](const Bracketed &a, const Bracketed &b) { return a.open < b.open; });
+
+    QList<Json> out;
+    std::size_t next = 0;
+    std::size_t budget = 4 * s.size() + 65536;
+    for (const Bracketed &p : pairs) {
+        if (p.open < next)
+            continue;
+        if (p.depth > MaxDepth) {
+            *tooDeep = true;
+            continue;
+        }
+        const std::size_t length = p.close - p.open + 1;
+        if (length > budget)
+            break;
+        budget -= length;
+        Json parsed = Json::parse(s.begin() + static_cast<std::ptrdiff_t>(p.open), s.begin() + static_cast<std::ptrdiff_t>(p.close + 1), nullptr, false);
+        if (!parsed.is_discarded()) {
+            out.append(std::move(parsed));
+            next = p.close + 1; // continue after this value
         }
     }
     return out;
@@ -146,12 +185,19 @@ ParsedComments parseComments(const QString &reply)
         out.given.append(std::move(read.given));
         out.sources.append(std::move(read.sources));
     };
-    for (const Json &candidate : jsonCandidates(reply)) {
+    if (reply.size() > MaxReplyBytes) {
+        out.error = QCoreApplication::translate("rd::pipeline", "the model's reply is %1 MiB, more than the %2 MiB a reply may have; not read")
+                        .arg(reply.size() >> 20)
+                        .arg(MaxReplyBytes >> 20);
+        return out;
+    }
+    bool tooDeep = false;
+    for (const Json &candidate : jsonCandidates(reply.toStdString(), &tooDeep)) {
         const Json *list = nullptr;
         if (candidate.is_object() && candidate.contains("comments") && candidate["comments"].is_array())
             list = &candidate["comments"];
-        else if (candidate.is_array())
-            list = &candidate;
+        else if (candidate.is_array() && (candidate.empty() || std::any_of(candidate.begin(), candidate.end(), [](const Json &c) { return c.is_object(); })))
+            list = &candidate; // a bare list of comments (an array of anything else is not one)
         if (!list) {
             // A lone comment object, without the list around it.
             if (candidate.is_object() && (candidate.contains("issue") || candidate.contains("line_start"))) {
@@ -165,7 +211,8 @@ ParsedComments parseComments(const QString &reply)
                 add(commentFrom(c));
         return out;
     }
-    out.error = QCoreApplication::translate("rd::pipeline", "no JSON with comments in the model's reply");
+    out.error = tooDeep ? QCoreApplication::translate("rd::pipeline", "the model's reply nests JSON deeper than %1 levels; not read").arg(MaxDepth)
+                        : QCoreApplication::translate("rd::pipeline", "no JSON with comments in the model's reply");
     return out;
 }
 

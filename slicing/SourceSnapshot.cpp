@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QDir>
+
+#include <algorithm>
 #include <QFile>
 #include <QFileInfo>
 
@@ -67,6 +69,17 @@ QList<QByteArray> includesOf(const QByteArray &content)
     return out;
 }
 
+// An absolute path, or one with an empty, "." or ".." component.
+bool leavesTheFolder(const QByteArray &path)
+{
+    if (path.isEmpty() || path.startsWith('/') || path.contains('\0'))
+        return true;
+    for (const QByteArray &part : path.split('/'))
+        if (part.isEmpty() || part == "." || part == "..")
+            return true;
+    return false;
+}
+
 } // namespace
 
 Result<std::shared_ptr<SourceSnapshot>> SourceSnapshot::create(const GitRepository &repository, const ObjectId &commit)
@@ -82,6 +95,11 @@ Result<std::shared_ptr<SourceSnapshot>> SourceSnapshot::create(const GitReposito
     for (const TreeEntry &entry : entries.value()) {
         if (!isCppPath(entry.path) || entry.mode == 0120000)
             continue;
+        // Git never writes such a tree, but a crafted one can: a file written
+        // by this path would land outside the snapshot folder.
+        if (leavesTheFolder(entry.path))
+            return Error{Error::Kind::Object, QCoreApplication::translate("rd::slicing", "commit %1 has a path that leaves the repository: %2")
+                                                  .arg(QString::fromLatin1(commit.toHex()), QString::fromUtf8(entry.path))};
         snapshot->m_blobs.insert(entry.path, entry.blob);
         snapshot->m_byName[fileNameOf(entry.path)].append(entry.path);
         if (entry.path.endsWith(".c"))
@@ -279,10 +297,22 @@ Result<CompileFlags> CompileFlags::load(const QString &compileCommands, const QS
     const nlohmann::json db = nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
     if (db.is_discarded() || !db.is_array())
         return Error{Error::Kind::Usage, QCoreApplication::translate("rd::slicing", "%1 is not a compilation database (a JSON array)").arg(path)};
+    int number = 0;
     for (const auto &entry : db) {
+        ++number;
         if (!entry.is_object() || !entry.contains("file"))
             continue;
-        const QString directory = QString::fromStdString(entry.value("directory", std::string()));
+        // Every field the entry has must be of its documented type.
+        const auto isString = [](const nlohmann::json &v) { return v.is_string(); };
+        const bool typed = entry["file"].is_string() && (!entry.contains("directory") || entry["directory"].is_string())
+                           && (!entry.contains("command") || entry["command"].is_string())
+                           && (!entry.contains("arguments")
+                               || (entry["arguments"].is_array() && std::all_of(entry["arguments"].begin(), entry["arguments"].end(), isString)));
+        if (!typed)
+            return Error{Error::Kind::Usage, QCoreApplication::translate("rd::slicing", "%1: entry %2 is not a compile command (\"file\", \"directory\" and \"command\" are strings, \"arguments\" a list of strings)")
+                                                 .arg(path)
+                                                 .arg(number)};
+        const QString directory = entry.contains("directory") ? QString::fromStdString(entry["directory"].get<std::string>()) : QString();
         QString source = QString::fromStdString(entry["file"].get<std::string>());
         if (QFileInfo(source).isRelative())
             source = directory + QLatin1Char('/') + source;

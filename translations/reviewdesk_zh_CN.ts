@@ -3827,6 +3827,10 @@
         <source>cannot copy %1 to %2: the column %3.%4 is missing there</source>
         <translation>无法将 %1 复制到 %2：那里缺少列 %3.%4</translation>
     </message>
+    <message>
+        <source>object %1 is %2 MiB, more than the %3 MiB ReviewDesk reads</source>
+        <translation>对象 %1 有 %2 MiB，超过 ReviewDesk 读取的上限 %3 MiB</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -4430,6 +4434,46 @@
         <source>run configuration: roles.%1.endpoints lists %2 twice</source>
         <translation>运行配置：roles.%1.endpoints 中 %2 出现了两次</translation>
     </message>
+    <message>
+        <source>the model's reply is %1 MiB, more than the %2 MiB a reply may have; not read</source>
+        <translation>模型的回复有 %1 MiB，超过回复允许的 %2 MiB；未读取</translation>
+    </message>
+    <message>
+        <source>the model's reply nests JSON deeper than %1 levels; not read</source>
+        <translation>模型的回复中 JSON 嵌套超过 %1 层；未读取</translation>
+    </message>
+    <message>
+        <source>a run journal's header must be a JSON object</source>
+        <translation>运行日志的头部必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>cannot create the run journal %1: %2</source>
+        <translation>无法创建运行日志 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the run journal %1: %2</source>
+        <translation>无法写入运行日志 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open the run journal %1: %2</source>
+        <translation>无法打开运行日志 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1:%2: not a run journal line</source>
+        <translation>%1:%2：不是运行日志的行</translation>
+    </message>
+    <message>
+        <source>%1:%2: an answer without its key or response</source>
+        <translation>%1:%2：回答缺少其键或响应</translation>
+    </message>
+    <message>
+        <source>%1 is not a run journal (no header line)</source>
+        <translation>%1 不是运行日志（没有头部行）</translation>
+    </message>
+    <message>
+        <source>cannot repair the run journal %1: %2</source>
+        <translation>无法修复运行日志 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>rd::slicing</name>
@@ -4460,6 +4504,14 @@
     <message>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>commit %1 has a path that leaves the repository: %2</source>
+        <translation>提交 %1 含有离开仓库的路径：%2</translation>
+    </message>
+    <message>
+        <source>%1: entry %2 is not a compile command ("file", "directory" and "command" are strings, "arguments" a list of strings)</source>
+        <translation>%1：第 %2 项不是编译命令（"file"、"directory" 和 "command" 为字符串，"arguments" 为字符串列表）</translation>
     </message>
 </context>
 </TS>

@@ -6,21 +6,115 @@
 #include <ReviewPipeline.h>
 #include <ReviewRun.h>
 #include <RunConfig.h>
+#include <RunJournal.h>
 #include <Slicer.h>
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QMutex>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <QTemporaryFile>
 #include <QtConcurrent>
 
 #include <cstdio>
 
 namespace rd::cli {
 
+namespace {
+
+// What a review was asked to do, as its run journal's header keeps it: a
+// resumed run does exactly this again. Paths are absolute, so it resumes
+// from any folder; the configuration is kept as text, as it was read.
+struct ReviewInvocation
+{
+    QString repo, base, head;
+    bool twoDot = false;
+    QString configFile;
+    QByteArray configText;
+    QString out, format, cache, replay, record, compileCommands, workspace;
+    bool noCache = false;
+
+    QByteArray toJson() const
+    {
+        QJsonObject o;
+        o.insert(QStringLiteral("reviewdesk_run_journal"), 1);
+        for (const auto &[name, value] : {std::pair{"repo", repo}, std::pair{"base", base}, std::pair{"head", head},
+                                          std::pair{"config_file", configFile}, std::pair{"out", out}, std::pair{"format", format},
+                                          std::pair{"cache", cache}, std::pair{"replay", replay}, std::pair{"record", record},
+                                          std::pair{"compile_commands", compileCommands}, std::pair{"workspace", workspace}})
+            o.insert(QLatin1String(name), value);
+        o.insert(QStringLiteral("config"), QString::fromUtf8(configText));
+        o.insert(QStringLiteral("two_dot"), twoDot);
+        o.insert(QStringLiteral("no_cache"), noCache);
+        return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    }
+
+    static std::optional<ReviewInvocation> fromJson(const QByteArray &json)
+    {
+        const QJsonObject o = QJsonDocument::fromJson(json).object();
+        if (o.value(QStringLiteral("reviewdesk_run_journal")).toInt() != 1)
+            return std::nullopt;
+        ReviewInvocation i;
+        for (const auto &[name, field] : {std::pair{"repo", &i.repo}, std::pair{"base", &i.base}, std::pair{"head", &i.head},
+                                          std::pair{"config_file", &i.configFile}, std::pair{"out", &i.out}, std::pair{"format", &i.format},
+                                          std::pair{"cache", &i.cache}, std::pair{"replay", &i.replay}, std::pair{"record", &i.record},
+                                          std::pair{"compile_commands", &i.compileCommands}, std::pair{"workspace", &i.workspace}})
+            *field = o.value(QLatin1String(name)).toString();
+        i.configText = o.value(QStringLiteral("config")).toString().toUtf8();
+        i.twoDot = o.value(QStringLiteral("two_dot")).toBool();
+        i.noCache = o.value(QStringLiteral("no_cache")).toBool();
+        if (i.repo.isEmpty() || i.base.isEmpty() || i.head.isEmpty() || i.out.isEmpty() || i.configText.isEmpty())
+            return std::nullopt;
+        return i;
+    }
+};
+
+// Where journals go when --journal is not given; `review --resume ID` looks there.
+QString journalFolder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/reviewdesk/runs");
+}
+
+QString absolute(const QString &path)
+{
+    return path.isEmpty() ? path : QFileInfo(path).absoluteFilePath();
+}
+
+// The arguments that do again what a journal's header says, with the
+// configuration as it was read (written to `configCopy`).
+QStringList argumentsOf(const ReviewInvocation &i, const QString &configCopy)
+{
+    QStringList args{QStringLiteral("review"), QStringLiteral("--repo"), i.repo, QStringLiteral("--base"), i.base, QStringLiteral("--head"), i.head,
+                     QStringLiteral("--config"), configCopy, QStringLiteral("--out"), i.out, QStringLiteral("--format"), i.format};
+    if (i.twoDot)
+        args << QStringLiteral("--two-dot");
+    if (i.noCache)
+        args << QStringLiteral("--no-cache");
+    for (const auto &[name, value] : {std::pair{"cache", i.cache}, std::pair{"replay", i.replay}, std::pair{"record", i.record},
+                                      std::pair{"compile-commands", i.compileCommands}, std::pair{"workspace", i.workspace}})
+        if (!value.isEmpty())
+            args << QStringLiteral("--") + QLatin1String(name) << value;
+    return args;
+}
+
+int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &resumed);
+
+} // namespace
+
 int runReviewCommand(const QStringList &arguments)
+{
+    return runReview(arguments, nullptr);
+}
+
+namespace {
+
+int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &resumed)
 {
     if (arguments.contains(QStringLiteral("--all-mrs")))
         return runBatchReview(arguments);
@@ -45,9 +139,43 @@ int runReviewCommand(const QStringList &arguments)
     const QCommandLineOption compileCommands(QStringLiteral("compile-commands"), QStringLiteral("A compile_commands.json for slicing."), QStringLiteral("PATH"));
     const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("Also store the run in this workspace (made when missing)."),
                                        QStringLiteral("FILE"));
-    parser.addOptions({config, out, format, cache, noCache, replay, record, compileCommands, workspace});
+    const QCommandLineOption journalOption(QStringLiteral("journal"),
+                                           QStringLiteral("The run journal: every answer is written there as it arrives (default: a new file in the "
+                                                          "user's data folder, reviewdesk/runs/ID.jsonl)."),
+                                           QStringLiteral("FILE"));
+    const QCommandLineOption resume(QStringLiteral("resume"),
+                                    QStringLiteral("Finish a run that was interrupted: RUN is its journal or its id. Only the answers the journal "
+                                                   "lacks are asked; the rest of the options come from the journal."),
+                                    QStringLiteral("RUN"));
+    parser.addOptions({config, out, format, cache, noCache, replay, record, compileCommands, workspace, journalOption, resume});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
+
+    if (parser.isSet(resume)) {
+        for (const QString &name : parser.optionNames())
+            if (name != QLatin1String("resume"))
+                return fail(ExitUsage, QStringLiteral("review: --resume takes its options from the run journal; --%1 cannot be given with it").arg(name));
+        QString file = parser.value(resume);
+        if (!QFileInfo(file).isFile()) {
+            const QString byId = journalFolder() + QLatin1Char('/') + file + QStringLiteral(".jsonl");
+            if (file.contains(QLatin1Char('/')) || !QFileInfo(byId).isFile())
+                return fail(ExitUsage, QStringLiteral("review: no run journal '%1' (neither a file nor a run id in %2)").arg(file, journalFolder()));
+            file = byId;
+        }
+        auto journal = RunJournal::resume(file);
+        if (!journal)
+            return fail(ExitUsage, QStringLiteral("review: %1").arg(journal.error().message));
+        const auto invocation = ReviewInvocation::fromJson((*journal)->header());
+        if (!invocation)
+            return fail(ExitUsage, QStringLiteral("review: %1 is not the journal of a review run").arg(file));
+        std::fprintf(stderr, "review: resuming %s with %d answers already stored\n", qPrintable(file), (*journal)->answers());
+        // The configuration as it was read, even if its file changed since.
+        QTemporaryFile configCopy(QDir::tempPath() + QStringLiteral("/reviewdesk-resume-XXXXXX.json"));
+        if (!configCopy.open() || configCopy.write(invocation->configText) != invocation->configText.size() || !configCopy.flush())
+            return fail(ExitInternal, QStringLiteral("review: cannot write a temporary copy of the run configuration"));
+        return runReview(argumentsOf(*invocation, configCopy.fileName()), *journal);
+    }
+
     if (const int missing = target.checkRequired(parser, QStringLiteral("review")); missing >= 0)
         return missing;
     for (const auto *required : {&config, &out})
@@ -93,6 +221,43 @@ int runReviewCommand(const QStringList &arguments)
         runConfigs.append(*runConfig);
     }
 
+    // One run keeps a journal: every answer written as it arrives, so an
+    // interrupted run resumes with `review --resume` asking only what is missing.
+    std::shared_ptr<RunJournal> journal = resumed;
+    if (runConfigs.size() > 1 && parser.isSet(journalOption))
+        return fail(ExitUsage, QStringLiteral("review: --journal keeps one run; give one --config with it"));
+    if (!journal && runConfigs.size() == 1) {
+        ReviewInvocation invocation;
+        invocation.repo = absolute(parser.value(target.repo));
+        invocation.base = parser.value(target.base);
+        invocation.head = parser.value(target.head);
+        invocation.twoDot = parser.isSet(target.twoDot);
+        invocation.configFile = absolute(configPaths.first());
+        QFile configFile(configPaths.first());
+        if (configFile.open(QIODevice::ReadOnly))
+            invocation.configText = configFile.readAll();
+        invocation.out = absolute(parser.value(out));
+        invocation.format = outputFormat;
+        invocation.cache = absolute(parser.value(cache));
+        invocation.noCache = parser.isSet(noCache);
+        invocation.replay = absolute(replayPaths.value(0));
+        invocation.record = absolute(parser.value(record));
+        invocation.compileCommands = absolute(parser.value(compileCommands));
+        invocation.workspace = absolute(parser.value(workspace));
+        QString journalFile = parser.value(journalOption);
+        if (journalFile.isEmpty()) {
+            const QString id = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"))
+                               + QStringLiteral("-%1").arg(QCoreApplication::applicationPid());
+            journalFile = journalFolder() + QLatin1Char('/') + id + QStringLiteral(".jsonl");
+        }
+        auto made = RunJournal::create(journalFile, invocation.toJson());
+        if (!made)
+            return fail(ExitUsage, QStringLiteral("review: %1").arg(made.error().message));
+        journal = *made;
+        std::fprintf(stderr, "review: run journal %s (if interrupted: reviewdesk-cli review --resume %s)\n", qPrintable(journalFile),
+                     qPrintable(parser.isSet(journalOption) ? journalFile : QFileInfo(journalFile).completeBaseName()));
+    }
+
     std::vector<std::unique_ptr<LlmClient>> clients;
     for (qsizetype n = 0; n < runConfigs.size(); ++n) {
         RunConfig &runConfig = runConfigs[n];
@@ -101,6 +266,8 @@ int runReviewCommand(const QStringList &arguments)
         clientOptions.retries = runConfig.retries;
         clientOptions.concurrency = runConfig.concurrency;
         auto client = std::make_unique<LlmClient>(clientOptions);
+        if (journal)
+            client->setJournal(journal);
         if (!replayPaths.isEmpty()) {
             auto recorded = ResponseStore::replayFrom(replayPaths[n]);
             if (!recorded)
@@ -236,5 +403,7 @@ int runReviewCommand(const QStringList &arguments)
     }
     return exitCode;
 }
+
+} // namespace
 
 } // namespace rd::cli

@@ -4,6 +4,9 @@
 #include <SliceJson.h>
 #include <Slicer.h>
 
+#include <algorithm>
+#include <cstdio>
+
 namespace rd::cli {
 
 int runSlice(const QStringList &arguments)
@@ -62,6 +65,13 @@ int runSlice(const QStringList &arguments)
     const QByteArray out = outputFormat == QLatin1String("json") ? slicesToJson(*result, *lines, *mr) : slicesToText(*result, *lines, *mr);
     if (!writeStdout(out) || std::fflush(stdout) != 0)
         return fail(ExitInternal, QStringLiteral("slice: cannot write the output"));
+    // What could not be read is said, not only written into the output; a
+    // changed file that could not be read leaves the slices incomplete.
+    for (const QString &unreadable : result->diagnostics.unreadable)
+        std::fprintf(stderr, "reviewdesk-cli: slice: cannot read %s\n", qPrintable(unreadable));
+    const auto damaged = std::find_if(mr->files.begin(), mr->files.end(), [](const FileDiff &f) { return !f.isReadable(); });
+    if (damaged != mr->files.end())
+        return fail(ExitRepository, QStringLiteral("slice: %1").arg(damaged->unreadable));
     return ExitOk;
 }
 

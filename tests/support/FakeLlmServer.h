@@ -81,6 +81,7 @@ public:
     const QList<Request> &requests() const { return m_requests; }
     int peakConcurrent() const { return m_peak; }
     int connections() const { return m_connections; }
+    int openConnections() const { return static_cast<int>(m_connectionOf.size()); }
     int heldCount() const { return static_cast<int>(m_held.size()); }
     // Answers every held request now.
     void release();

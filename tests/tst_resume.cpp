@@ -1,0 +1,279 @@
+// Review runs that survive a crash: `reviewdesk-cli review` killed with
+// SIGKILL after N answers were journaled, at every N a run has, then
+// `review --resume` finishes it asking only the missing answers, and the
+// comments are those of a run that was never interrupted.
+
+#include <FakeLlmServer.h>
+#include <FixtureRepo.h>
+#include <Scenarios.h>
+
+#include <RunJournal.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rd;
+using namespace rd::test;
+
+class ResumeTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void killedRunResumesToTheUninterruptedResult();
+    void resumeByRunIdFromTheDataFolder();
+    void resumeTakesNoOtherOptions();
+    void unknownRunIsNamed();
+    void journalLineCutShortIsAskedAgain();
+    void damagedJournalIsAnError();
+
+private:
+    QStringList reviewArguments(const QString &out, const QString &journal) const;
+    // Runs the CLI with this thread's event loop going (the fake server is on it).
+    GitOutput runToEnd(QProcess &process, const QStringList &arguments);
+    static QJsonArray commentsIn(const QString &out);
+    static int journalAnswers(const QString &journal);
+
+    QTemporaryDir m_root;
+    QString m_work;
+    QString m_config;
+    FakeLlmServer m_server;
+};
+
+// Every role answers from its prompt alone (no state), after a delay, so two
+// runs get the same answers whatever order their requests come in.
+static FakeLlmServer::Reply deterministicModels(const FakeLlmServer::Request &request)
+{
+    constexpr int latencyMs = 25;
+    const QJsonArray messages = QJsonDocument::fromJson(request.body).object().value(QStringLiteral("messages")).toArray();
+    const QString system = messages.at(0).toObject().value(QStringLiteral("content")).toString();
+    const QString user = messages.at(1).toObject().value(QStringLiteral("content")).toString();
+    const QRegularExpressionMatch added = QRegularExpression(QStringLiteral("^\\+\\s*(\\d+) "), QRegularExpression::MultilineOption).match(user);
+    const int line = added.hasMatch() ? added.captured(1).toInt() : 1;
+    const QString comment = QStringLiteral("{\"file\":\"src/compute.cpp\",\"side\":\"new\",\"line_start\":%1,\"issue\":\"%2\","
+                                           "\"q1_nitpick\":7,\"q2_fake\":7,\"q3_severity\":%3%4}");
+    if (system.contains(QLatin1String("meta-reviewer"))) {
+        QStringList ids;
+        const QJsonArray given = QJsonDocument::fromJson(user.mid(user.lastIndexOf(QLatin1String("{\n  \"comments\""))).toUtf8())
+                                     .object()
+                                     .value(QStringLiteral("comments"))
+                                     .toArray();
+        for (const QJsonValue &v : given)
+            ids << QStringLiteral("\"%1\"").arg(v.toObject().value(QStringLiteral("id")).toString());
+        return FakeLlmServer::completion(
+            QStringLiteral("{\"comments\":[%1]}").arg(comment.arg(line).arg(QStringLiteral("the factor can overflow")).arg(6).arg(QStringLiteral(",\"sources\":[%1]").arg(ids.join(QLatin1Char(','))))),
+            10, 5, latencyMs);
+    }
+    if (system.contains(QLatin1String("You validate")))
+        return FakeLlmServer::completion(QStringLiteral("{\"comments\":[%1]}").arg(comment.arg(line).arg(QStringLiteral("the factor can overflow")).arg(7).arg(QString())), 10, 5,
+                                         latencyMs);
+    const QRegularExpressionMatch reviewer = QRegularExpression(QStringLiteral("reviewer (\\d) of")).match(user);
+    return FakeLlmServer::completion(
+        QStringLiteral("{\"comments\":[%1]}").arg(comment.arg(line).arg(QStringLiteral("overflow seen by reviewer %1").arg(reviewer.captured(1))).arg(5).arg(QString())),
+        10, 5, latencyMs);
+}
+
+void ResumeTest::initTestCase()
+{
+    QVERIFY(m_root.isValid());
+    m_work = m_root.filePath(QStringLiteral("work"));
+    FixtureRepo repo(m_work);
+    const QByteArray base = cppSource(8);
+    QByteArray head = base;
+    for (const char *factor : {"2", "4", "6", "8"})
+        head.replace(QByteArray("total += v * " + QByteArray(factor) + ";"), QByteArray("total += v * " + QByteArray(factor) + "0;"));
+    repo.commit("main", {{"src/compute.cpp", file(base)}}, "Base\n", {});
+    repo.commit("feature", {{"src/compute.cpp", file(head)}}, "Scale four factors\n", {repo.tip("main")});
+    m_server.setResponder(deterministicModels);
+    m_config = m_root.filePath(QStringLiteral("config.json"));
+    QFile config(m_config);
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write("{\"reviewers\":3,\"min_agreement\":2,\"retries\":0,\"concurrency\":2,\"roles\":{"
+                 "\"reviewer\":{\"endpoint\":\"" + m_server.endpoint().toUtf8() + "\",\"model\":\"m\"},"
+                 "\"meta_reviewer\":{\"endpoint\":\"" + m_server.endpoint().toUtf8() + "\",\"model\":\"m\"},"
+                 "\"validator\":{\"endpoint\":\"" + m_server.endpoint().toUtf8() + "\",\"model\":\"m\"}}}");
+}
+
+QStringList ResumeTest::reviewArguments(const QString &out, const QString &journal) const
+{
+    QStringList arguments{QStringLiteral("review"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
+                          QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), m_config,
+                          QStringLiteral("--no-cache"), QStringLiteral("--out"), out};
+    if (!journal.isEmpty())
+        arguments << QStringLiteral("--journal") << journal;
+    return arguments;
+}
+
+GitOutput ResumeTest::runToEnd(QProcess &process, const QStringList &arguments)
+{
+    process.start(cliExecutable(), arguments);
+    // A hang guard, not a timing assertion: a resumed run takes about a second.
+    [&process] { QTRY_VERIFY_WITH_TIMEOUT(process.state() == QProcess::NotRunning, 120000); }();
+    GitOutput out;
+    out.exitCode = process.exitStatus() == QProcess::NormalExit && process.state() == QProcess::NotRunning ? process.exitCode() : -1;
+    out.out = process.readAllStandardOutput();
+    out.err = process.readAllStandardError();
+    return out;
+}
+
+QJsonArray ResumeTest::commentsIn(const QString &out)
+{
+    QFile f(out);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("comments")).toArray();
+}
+
+int ResumeTest::journalAnswers(const QString &journal)
+{
+    QFile f(journal);
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    return std::max<int>(0, static_cast<int>(f.readAll().count('\n')) - 1); // the header is the first line
+}
+
+void ResumeTest::killedRunResumesToTheUninterruptedResult()
+{
+    const QString referenceOut = m_root.filePath(QStringLiteral("reference.json"));
+    QProcess reference;
+    const GitOutput whole = runToEnd(reference, reviewArguments(referenceOut, m_root.filePath(QStringLiteral("reference.jsonl"))));
+    QVERIFY2(whole.exitCode == 0, whole.err.constData());
+    const int total = static_cast<int>(m_server.requests().size());
+    QVERIFY2(total >= 12, qPrintable(QString::number(total))); // 4 slices x (3 reviewers, meta, validator)
+    QCOMPARE(journalAnswers(m_root.filePath(QStringLiteral("reference.jsonl"))), total);
+    const QJsonArray expected = commentsIn(referenceOut);
+    QVERIFY(!expected.isEmpty());
+
+    int killed = 0;
+    for (int stored = 1; stored < total; ++stored) {
+        const QString out = m_root.filePath(QStringLiteral("killed-%1.json").arg(stored));
+        const QString journal = m_root.filePath(QStringLiteral("killed-%1.jsonl").arg(stored));
+        QProcess run;
+        run.start(cliExecutable(), reviewArguments(out, journal));
+        QTRY_VERIFY_WITH_TIMEOUT(journalAnswers(journal) >= stored || run.state() == QProcess::NotRunning, 120000);
+        if (run.state() != QProcess::NotRunning) {
+            run.kill(); // SIGKILL: no handler, no flush
+            QVERIFY(run.waitForFinished(60000));
+            QCOMPARE(run.exitStatus(), QProcess::CrashExit);
+            ++killed;
+        }
+        QVERIFY(!QFile::exists(out) || run.exitStatus() == QProcess::NormalExit);
+        // What the killed run had sent reaches the server before the count
+        // is taken: every connection of it has been read and closed.
+        int passes = 0;
+        QTRY_VERIFY_WITH_TIMEOUT(++passes > 2 && m_server.openConnections() == 0, 60000);
+        const int kept = journalAnswers(journal);
+        QVERIFY(kept >= stored);
+
+        const int before = static_cast<int>(m_server.requests().size());
+        QProcess resumed;
+        const GitOutput finished = runToEnd(resumed, {QStringLiteral("review"), QStringLiteral("--resume"), journal});
+        QVERIFY2(finished.exitCode == 0, finished.err.constData());
+        // Only what the journal lacked was asked.
+        QCOMPARE(static_cast<int>(m_server.requests().size()) - before, total - kept);
+        QCOMPARE(journalAnswers(journal), total);
+        QCOMPARE(commentsIn(out), expected);
+    }
+    // The kills came before the last answer in (nearly) every round.
+    QVERIFY2(killed >= total / 2, qPrintable(QStringLiteral("%1 of %2").arg(killed).arg(total - 1)));
+}
+
+void ResumeTest::resumeByRunIdFromTheDataFolder()
+{
+    const QString data = m_root.filePath(QStringLiteral("data"));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), data);
+    const QString out = m_root.filePath(QStringLiteral("by-id.json"));
+    QProcess run;
+    run.setProcessEnvironment(environment);
+    run.start(cliExecutable(), reviewArguments(out, {}));
+    QByteArray said;
+    const QRegularExpression resumeHint(QStringLiteral("--resume (\\S+)\\)"));
+    QTRY_VERIFY_WITH_TIMEOUT((said += run.readAllStandardError(), resumeHint.match(QString::fromUtf8(said)).hasMatch())
+                                 || run.state() == QProcess::NotRunning,
+                             60000);
+    const QString id = resumeHint.match(QString::fromUtf8(said)).captured(1);
+    QVERIFY(!id.isEmpty());
+    QVERIFY2(!id.contains(QLatin1Char('/')), qPrintable(id));
+    const QString journal = data + QStringLiteral("/reviewdesk/runs/") + id + QStringLiteral(".jsonl");
+    QTRY_VERIFY_WITH_TIMEOUT(journalAnswers(journal) >= 3 || run.state() == QProcess::NotRunning, 120000);
+    run.kill();
+    run.waitForFinished(60000);
+
+    QProcess resumed;
+    resumed.setProcessEnvironment(environment);
+    const GitOutput finished = runToEnd(resumed, {QStringLiteral("review"), QStringLiteral("--resume"), id});
+    QVERIFY2(finished.exitCode == 0, finished.err.constData());
+    QVERIFY2(finished.err.contains("resuming"), finished.err.constData());
+    QVERIFY(!commentsIn(out).isEmpty());
+}
+
+void ResumeTest::resumeTakesNoOtherOptions()
+{
+    const GitOutput out = runCli({QStringLiteral("review"), QStringLiteral("--resume"), m_root.filePath(QStringLiteral("reference.jsonl")),
+                                  QStringLiteral("--out"), m_root.filePath(QStringLiteral("elsewhere.json"))});
+    QCOMPARE(out.exitCode, 2);
+    QVERIFY2(out.err.contains("--out cannot be given with it"), out.err.constData());
+    QVERIFY(!QFile::exists(m_root.filePath(QStringLiteral("elsewhere.json"))));
+}
+
+void ResumeTest::unknownRunIsNamed()
+{
+    const GitOutput out = runCli({QStringLiteral("review"), QStringLiteral("--resume"), QStringLiteral("no-such-run")});
+    QCOMPARE(out.exitCode, 2);
+    QVERIFY2(out.err.contains("no run journal 'no-such-run'"), out.err.constData());
+}
+
+void ResumeTest::journalLineCutShortIsAskedAgain()
+{
+    const QString file = m_root.filePath(QStringLiteral("torn.jsonl"));
+    {
+        auto journal = RunJournal::create(file, "{\"what\":\"test\"}");
+        QVERIFY2(journal, journal ? "" : qPrintable(journal.error().message));
+        QVERIFY((*journal)->append("k1", {QStringLiteral("first"), 1, 2}));
+        QVERIFY((*journal)->append("k2", {QStringLiteral("second"), 3, 4}));
+    }
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    const QByteArray whole = f.readAll();
+    QVERIFY(f.resize(whole.size() - 10)); // power lost while the second answer was written
+    f.close();
+    auto resumed = RunJournal::resume(file);
+    QVERIFY2(resumed, resumed ? "" : qPrintable(resumed.error().message));
+    QCOMPARE((*resumed)->header(), QByteArray("{\"what\":\"test\"}"));
+    QCOMPARE((*resumed)->answers(), 1);
+    QCOMPARE((*resumed)->find("k1")->response, QStringLiteral("first"));
+    QVERIFY(!(*resumed)->find("k2"));
+    // New answers start on a clean line.
+    QVERIFY((*resumed)->append("k2", {QStringLiteral("second again"), 3, 4}));
+    resumed->reset();
+    auto again = RunJournal::resume(file);
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    QCOMPARE((*again)->answers(), 2);
+    QCOMPARE((*again)->find("k2")->response, QStringLiteral("second again"));
+}
+
+void ResumeTest::damagedJournalIsAnError()
+{
+    const QString file = m_root.filePath(QStringLiteral("damaged.jsonl"));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"what\":\"test\"}\nnot json\n{\"key\":\"k\",\"response\":\"r\"}\n");
+    f.close();
+    const auto journal = RunJournal::resume(file);
+    QVERIFY(!journal);
+    QVERIFY2(journal.error().message.contains(QStringLiteral("damaged.jsonl:2")), qPrintable(journal.error().message));
+    const GitOutput out = runCli({QStringLiteral("review"), QStringLiteral("--resume"), file});
+    QCOMPARE(out.exitCode, 2);
+    QVERIFY2(out.err.contains("damaged.jsonl:2"), out.err.constData());
+}
+
+QTEST_GUILESS_MAIN(ResumeTest)
+#include "tst_resume.moc"
