@@ -174,7 +174,11 @@ Read commentFrom(const Json &c)
 
 QList<nlohmann::json> jsonValuesIn(const QString &text)
 {
-    return jsonCandidates(text);
+    // The same bounds as the defect pipeline's replies: no reply over the
+    // size limit is read, and nesting beyond the depth limit is not parsed.
+    if (text.size() > MaxReplyBytes)
+        return {};
+    return jsonCandidates(text.toStdString(), nullptr);
 }
 
 ParsedComments parseComments(const QString &reply)

@@ -564,7 +564,7 @@ void PipelinesTest::aacrIsAcceptedButNotBuiltHere()
     QCOMPARE(c->context, QStringLiteral("bm25"));
     QCOMPARE(c->aacrOptions, QByteArray("{\"top_k\":3}"));
     RunConfig withEmbedding = *c;
-    withEmbedding.roles[QStringLiteral("embedding")] = {QStringLiteral("http://x/v1"), QStringLiteral("embedder"), {}, 0.0, {}, 2048, {}, false};
+    withEmbedding.roles[QStringLiteral("embedding")] = {QStringLiteral("http://x/v1"), QStringLiteral("embedder"), {}, 0.0, {}, 2048, {}, false, {}};
     QCOMPARE(withEmbedding.profiles().first().first, QStringLiteral("reviewer")); // the main role first, not by name
     if (makePipeline(PipelineKind::Aacr))
         QSKIP("this build has the aacr pipeline");
