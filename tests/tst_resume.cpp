@@ -161,8 +161,10 @@ void ResumeTest::killedRunResumesToTheUninterruptedResult()
         if (run.state() != QProcess::NotRunning) {
             run.kill(); // SIGKILL: no handler, no flush
             QVERIFY(run.waitForFinished(60000));
-            QCOMPARE(run.exitStatus(), QProcess::CrashExit);
-            ++killed;
+            // It may have finished on its own between the look and the kill
+            // (the last answers come quickly); only a killed run counts.
+            if (run.exitStatus() == QProcess::CrashExit)
+                ++killed;
         }
         QVERIFY(!QFile::exists(out) || run.exitStatus() == QProcess::NormalExit);
         // What the killed run had sent reaches the server before the count
