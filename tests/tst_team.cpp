@@ -164,8 +164,8 @@ void TeamTest::copyToAndFromTheOtherBackendIsLossless()
                 c.drop(QStringLiteral("coarse"));
             comments << c;
         }
-        StoredRun run{0, id, QStringLiteral("left"), QStringLiteral("m"), QStringLiteral("abc"), QDateTime::fromMSecsSinceEpoch(1000, Qt::UTC),
-                      QDateTime::fromMSecsSinceEpoch(2000, Qt::UTC), "{\"run\":{}}"};
+        StoredRun run{0, id, QStringLiteral("left"), QStringLiteral("m"), QStringLiteral("abc"), QDateTime::fromMSecsSinceEpoch(1000).toUTC(),
+                      QDateTime::fromMSecsSinceEpoch(2000).toUTC(), "{\"run\":{}}"};
         QVERIFY(store.addRun(run, comments));
         const auto stored = *store.comments();
         Judgement j;
