@@ -783,7 +783,7 @@ void TestEvaluation::tuningFindsTheBestSetting()
     run.references = {item(10, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 10, 10)), item(11, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 30, 30))};
     const TuningResult f1 = tuneThresholds({run}, TuningGoal::F1, {1, 2, 3});
     QCOMPARE(f1.points.size(), 8 * 8 * 3);
-    QVERIFY(f1.best >= 0);
+    QVERIFY2(f1.best != -1, "no setting was chosen");
     const TuningPoint &best = f1.points[f1.best];
     // Dropping b (q1 3 <= t1 for t1 in 3..5) and keeping a and c (q2 5 > t2 needs t2 <= 4)
     // with k >= 2 gives precision 100 and recall 100.

@@ -252,7 +252,7 @@ void JudgeCliTest::unusableWorkspaceIsExitThree()
     QFETCH(QString, kind);
     QFETCH(QByteArray, message);
     if (onServer())
-        QSKIP("problems of workspace files (tst_workspace has the server's)");
+        QSKIP("PostgreSQL row: a damaged, foreign, read-only or non-SQLite file cannot exist on a server; the server's own refusals (missing, foreign, newer) are tst_workspace's refusesWhatIsNotAUsableWorkspace rows");
     if (kind == QLatin1String("newer")) {
         QVERIFY(!makeWorkspace(1).isEmpty());
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("newer"));
@@ -284,7 +284,7 @@ void JudgeCliTest::unusableWorkspaceIsExitThree()
 void JudgeCliTest::workspaceLockedByALiveProcessIsExitThree()
 {
     if (onServer())
-        QSKIP("SQLite's file lock; a server's writers wait for each other (tst_workspace)");
+        QSKIP("PostgreSQL row: a server has no file lock to be held by a live process; its writers take turns, tested in tst_workspace");
     const QList<qint64> ids = makeWorkspace(2);
     // This test process holds the write lock the whole time.
     const QString name = QStringLiteral("holder");

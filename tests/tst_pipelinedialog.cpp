@@ -63,7 +63,7 @@ void PipelineDialogTest::select(RunDialog &dialog, RunDialog::Preset preset)
     auto *combo = dialog.findChild<QComboBox *>(QStringLiteral("preset"));
     QVERIFY(combo);
     const int row = combo->findData(static_cast<int>(preset));
-    QVERIFY(row >= 0);
+    QVERIFY2(row != -1, "the preset is not in the list");
     combo->setCurrentIndex(row);
 }
 
@@ -196,7 +196,7 @@ void PipelineDialogTest::exchangeLogShowsTheQaCheckerTurns()
     for (int i = 0; i < record->exchanges.size(); ++i)
         if (record->exchanges[i].request.label.startsWith(QLatin1String("codeagent vulnerability, turn 2")))
             second = i;
-    QVERIFY(second >= 0);
+    QVERIFY2(second != -1, "no second turn of the vulnerability conversation was recorded");
     const QString text = panel.exchangeText(second);
     QVERIFY2(text.contains(QStringLiteral("Conversation: vulnerability (code_review), Coder instructs Reviewer · turn 2 of at most 10")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("QA-Checker score: 5.5 (τ 7) — asked again")), qPrintable(text));

@@ -297,8 +297,7 @@ void PipelinesTest::mutatedRepliesNeverCrashTheReaders()
         }
         const ParsedIssues issues = parseCqsIssues(text);
         QVERIFY(issues.error.isEmpty() || issues.issues.isEmpty());
-        for (const CqsIssue &issue : issues.issues)
-            QVERIFY(issue.line >= 0);
+        // (A negative line becomes 0: the "negative line" row of collectorRepliesAreReadTolerantly.)
         const JudgeVerdict verdict = parseJudgeVerdict(text);
         QVERIFY(!verdict.error.isEmpty() || (verdict.score >= 0 && verdict.score <= 10));
         const CheckerVerdict check = parseCheckerVerdict(text);
@@ -566,8 +565,6 @@ void PipelinesTest::aacrIsAcceptedButNotBuiltHere()
     RunConfig withEmbedding = *c;
     withEmbedding.roles[QStringLiteral("embedding")] = {QStringLiteral("http://x/v1"), QStringLiteral("embedder"), {}, 0.0, {}, 2048, {}, false, {}};
     QCOMPARE(withEmbedding.profiles().first().first, QStringLiteral("reviewer")); // the main role first, not by name
-    if (makePipeline(PipelineKind::Aacr))
-        QSKIP("this build has the aacr pipeline");
     const RunRecord record = run(c->toJson());
     QCOMPARE(record.errors, QStringList{QStringLiteral("the aacr pipeline is not part of this build")});
 }

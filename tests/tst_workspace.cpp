@@ -319,7 +319,7 @@ void WorkspaceTest::refusesWhatIsNotAUsableWorkspace()
         else if (kind == QLatin1String("foreign"))
             message = QStringLiteral("holds other tables");
         else if (kind != QLatin1String("newer"))
-            QSKIP("a problem of files only");
+            QSKIP("PostgreSQL row: this kind (not SQLite, empty, damaged, read-only, a folder) is a property of a file, which a server database does not have");
     }
     if (kind == QLatin1String("newer")) {
         QVERIFY(openStore(file));
