@@ -307,22 +307,6 @@ StoredRun runFrom(const QSqlQuery &q, bool withRecord)
 
 } // namespace
 
-namespace {
-
-// Every row a read produced, each made into a value by `from`; the read's error otherwise.
-template<typename Value, typename From>
-Result<QList<Value>> allRows(Result<QSqlQuery> query, From from)
-{
-    if (!query)
-        return query.error();
-    QList<Value> out;
-    while (query->next())
-        out.append(from(*query));
-    return out;
-}
-
-} // namespace
-
 Result<QList<MergeRequestEntry>> SqliteWorkspaceStore::mergeRequests() const
 {
     auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created, language, pr_category, url, code_linked FROM merge_requests ORDER BY id", {},

@@ -72,12 +72,9 @@ Result<QList<ReferenceLink>> SqliteWorkspaceStore::referenceLinks(std::optional<
                                     " WHERE c.merge_request = ? ORDER BY l.comment, l.reference_comment",
                                     {*mergeRequest}, doing)
                           : d->exec("SELECT comment, reference_comment, annotator, created FROM eval_links ORDER BY comment, reference_comment", {}, doing);
-    if (!q)
-        return q.error();
-    QList<ReferenceLink> out;
-    while (q->next())
-        out.append({q->value(0).toLongLong(), q->value(1).toLongLong(), q->value(2).toString(), timeFrom(q->value(3))});
-    return out;
+    return allRows<ReferenceLink>(std::move(q), [](QSqlQuery &row) {
+        return ReferenceLink{row.value(0).toLongLong(), row.value(1).toLongLong(), row.value(2).toString(), timeFrom(row.value(3))};
+    });
 }
 
 } // namespace rd

@@ -138,13 +138,10 @@ Result<QList<ExchangeRecord>> SqliteWorkspaceStore::exchangeRecords() const
 {
     auto q = d->exec("SELECT merge_request, dataset, import_id, position, record FROM exchange_records ORDER BY import_id, position", {},
                      QCoreApplication::translate("rd::models", "read the imported records"));
-    if (!q)
-        return q.error();
-    QList<ExchangeRecord> out;
-    while (q->next())
-        out.append(ExchangeRecord{q->value(0).toLongLong(), q->value(1).toString(), q->value(2).toLongLong(), q->value(3).toInt(),
-                                  q->value(4).toString().toUtf8()});
-    return out;
+    return allRows<ExchangeRecord>(std::move(q), [](QSqlQuery &row) {
+        return ExchangeRecord{row.value(0).toLongLong(), row.value(1).toString(), row.value(2).toLongLong(), row.value(3).toInt(),
+                              row.value(4).toString().toUtf8()};
+    });
 }
 
 } // namespace rd

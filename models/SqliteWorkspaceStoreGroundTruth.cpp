@@ -7,21 +7,6 @@
 
 namespace rd {
 
-namespace {
-
-template <typename Value, typename From>
-Result<QList<Value>> rowsOf(Result<QSqlQuery> query, From from)
-{
-    if (!query)
-        return query.error();
-    QList<Value> out;
-    while (query->next())
-        out.append(from(*query));
-    return out;
-}
-
-} // namespace
-
 // ---------------------------------------------------------------------------
 // Assignments
 
@@ -70,7 +55,7 @@ Result<QList<Assignment>> SqliteWorkspaceStore::assignments(std::optional<qint64
         values << *mergeRequest;
     }
     sql += QStringLiteral(" ORDER BY g.merge_request, a.name");
-    return rowsOf<Assignment>(d->exec(sql, values, QCoreApplication::translate("rd::models", "read the assignments")), [](QSqlQuery &q) {
+    return allRows<Assignment>(d->exec(sql, values, QCoreApplication::translate("rd::models", "read the assignments")), [](QSqlQuery &q) {
         return Assignment{q.value(0).toLongLong(), q.value(1).toString(), timeFrom(q.value(2))};
     });
 }
@@ -263,7 +248,7 @@ Result<QList<Adjudication>> SqliteWorkspaceStore::adjudications(std::optional<qi
         values << *mergeRequest;
     }
     sql += QStringLiteral(" ORDER BY j.comment");
-    return rowsOf<Adjudication>(d->exec(sql, values, QCoreApplication::translate("rd::models", "read the adjudications")), [](QSqlQuery &q) {
+    return allRows<Adjudication>(d->exec(sql, values, QCoreApplication::translate("rd::models", "read the adjudications")), [](QSqlQuery &q) {
         Adjudication a;
         a.comment = q.value(0).toLongLong();
         a.adjudicator = q.value(1).toString();

@@ -246,6 +246,18 @@ inline QStringList changedFields(const Judgement &change, const QList<JudgementF
 
 inline std::atomic<int> connectionCounter{0};
 
+// Every row a read produced, each made into a value by `from`; the read's error otherwise.
+template <typename Value, typename From>
+Result<QList<Value>> allRows(Result<QSqlQuery> query, From from)
+{
+    if (!query)
+        return query.error();
+    QList<Value> out;
+    while (query->next())
+        out.append(from(*query));
+    return out;
+}
+
 // The database behind the store. The SQL is shared; what differs between
 // the two (error codes, how a writer takes the lock, how a new row's id is
 // read, where the schema version lives) is asked of the backend.
