@@ -166,7 +166,11 @@ void ResumeTest::killedRunResumesToTheUninterruptedResult()
             if (run.exitStatus() == QProcess::CrashExit)
                 ++killed;
         }
-        QVERIFY(!QFile::exists(out) || run.exitStatus() == QProcess::NormalExit);
+        // The result is written in one step (QSaveFile): a kill leaves it
+        // absent or whole, never cut. A kill can land after the write, while
+        // the process is still exiting (slow under the sanitizers).
+        if (QFile::exists(out))
+            QCOMPARE(commentsIn(out), expected);
         // What the killed run had sent reaches the server before the count
         // is taken: every connection of it has been read and closed.
         int passes = 0;
