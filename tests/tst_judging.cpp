@@ -83,6 +83,7 @@ private:
     // filtered one, one on a deleted line of the old side, one past the end.
     void storeRun();
     qint64 commentWithIssue(const QString &issue) const;
+    void openEditorOn(const QString &issue, qint64 &id, CommentEditor *&editor);
 
     QTemporaryDir m_root;
     QString m_workspace;
@@ -184,6 +185,18 @@ qint64 JudgingTest::commentWithIssue(const QString &issue) const
         if (c.comment.issue == issue)
             return c.id;
     return 0;
+}
+
+// The demo merge request with its stored run, the comment saying ISSUE
+// current and the comment editor (Shift+E) open on it.
+void JudgingTest::openEditorOn(const QString &issue, qint64 &id, CommentEditor *&editor)
+{
+    openScenario();
+    storeRun();
+    id = commentWithIssue(issue);
+    m_window->session()->setCurrentComment(id);
+    QTest::keyClick(m_window, Qt::Key_E, Qt::ShiftModifier);
+    QTRY_VERIFY((editor = m_window->findChild<CommentEditor *>()) != nullptr);
 }
 
 void JudgingTest::aRunIsNamedByItsLabelOrItsNumber()
@@ -500,13 +513,10 @@ void JudgingTest::aHumanCommentOnDraggedLinesIsJudgedLikeAnyOther()
 
 void JudgingTest::editingACommentKeepsTheOriginal()
 {
-    openScenario();
-    storeRun();
-    const qint64 id = commentWithIssue(QStringLiteral("clamping hides an overflow"));
-    m_window->session()->setCurrentComment(id);
-    QTest::keyClick(m_window, Qt::Key_E, Qt::ShiftModifier);
+    qint64 id = 0;
     CommentEditor *editor = nullptr;
-    QTRY_VERIFY((editor = m_window->findChild<CommentEditor *>()) != nullptr);
+    openEditorOn(QStringLiteral("clamping hides an overflow"), id, editor);
+    QVERIFY(editor);
     editor->field(QStringLiteral("issue"))->setPlainText(QStringLiteral("the sum overflows before the clamp"));
     editor->accept();
     const StoredComment *c = m_window->session()->comment(id);
@@ -521,13 +531,10 @@ void JudgingTest::editingACommentKeepsTheOriginal()
 // Team scale: someone else saves the same comment while the editor is open.
 void JudgingTest::anEditCrossingAnothersIsAskedAboutNeverSavedOverIt()
 {
-    openScenario();
-    storeRun();
-    const qint64 id = commentWithIssue(QStringLiteral("clamping hides an overflow"));
-    m_window->session()->setCurrentComment(id);
-    QTest::keyClick(m_window, Qt::Key_E, Qt::ShiftModifier);
+    qint64 id = 0;
     CommentEditor *editor = nullptr;
-    QTRY_VERIFY((editor = m_window->findChild<CommentEditor *>()) != nullptr);
+    openEditorOn(QStringLiteral("clamping hides an overflow"), id, editor);
+    QVERIFY(editor);
     editor->field(QStringLiteral("issue"))->setPlainText(QStringLiteral("mine: the sum overflows"));
     {
         // Another annotator's program, on the same workspace.

@@ -402,6 +402,25 @@ void ReviewRunTest::cancellingKeepsPartialResults()
     QVERIFY2(record.errors.join(QLatin1Char('\n')).contains(QLatin1String("cancelled")), qPrintable(record.errors.join(QLatin1Char('\n'))));
 }
 
+// The run's exchanges recorded in DIR as a replay file (keyed with the
+// replay endpoint); empty when it could not be written.
+static QString recordForReplay(const RunRecord &run, const QTemporaryDir &dir)
+{
+    QList<Exchange> replayable = run.exchanges;
+    for (Exchange &e : replayable)
+        e.request.profile.endpoint = QStringLiteral("replay:");
+    const QString recording = dir.filePath(QStringLiteral("run.replay.json"));
+    return ResponseStore::record(recording, replayable) ? recording : QString();
+}
+
+// CONFIG with every role on the replay endpoint.
+static RunConfig onReplayEndpoint(RunConfig config)
+{
+    for (EndpointProfile *p : {&config.reviewer, &*config.metaReviewer, &*config.validator, &*config.translator})
+        p->endpoint = QStringLiteral("replay:");
+    return config;
+}
+
 void ReviewRunTest::replayGivesTheSameResultAndNoKeyIsWritten()
 {
     const QByteArray secret = "sk-never-written-5c4b3a";
@@ -420,15 +439,10 @@ void ReviewRunTest::replayGivesTheSameResultAndNoKeyIsWritten()
     QCOMPARE(server.requests().first().headers.value("authorization"), QByteArray("Bearer " + secret));
 
     // Record for replay (keys with the replay endpoint), then replay offline.
-    QList<Exchange> replayable = first.exchanges;
-    for (Exchange &e : replayable)
-        e.request.profile.endpoint = QStringLiteral("replay:");
     QTemporaryDir dir;
-    const QString recording = dir.filePath(QStringLiteral("run.replay.json"));
-    QVERIFY(ResponseStore::record(recording, replayable));
-    RunConfig offline = c;
-    for (EndpointProfile *p : {&offline.reviewer, &*offline.metaReviewer, &*offline.validator, &*offline.translator})
-        p->endpoint = QStringLiteral("replay:");
+    const QString recording = recordForReplay(first, dir);
+    QVERIFY(!recording.isEmpty());
+    const RunConfig offline = onReplayEndpoint(c);
     LlmClient replay(options);
     replay.setReplay(*ResponseStore::replayFrom(recording));
     const int requestsBefore = static_cast<int>(server.requests().size());
@@ -491,15 +505,10 @@ void ReviewRunTest::replayServesOnlyTheExactRequest()
     const QList<Slice> all = m_slices;
     m_slices = {all.first()};
     const RunRecord first = run(server, c);
-    QList<Exchange> replayable = first.exchanges;
-    for (Exchange &e : replayable)
-        e.request.profile.endpoint = QStringLiteral("replay:");
     QTemporaryDir dir;
-    const QString recording = dir.filePath(QStringLiteral("run.replay.json"));
-    QVERIFY(ResponseStore::record(recording, replayable));
-    RunConfig offline = c;
-    for (EndpointProfile *p : {&offline.reviewer, &*offline.metaReviewer, &*offline.validator, &*offline.translator})
-        p->endpoint = QStringLiteral("replay:");
+    const QString recording = recordForReplay(first, dir);
+    QVERIFY(!recording.isEmpty());
+    RunConfig offline = onReplayEndpoint(c);
     // Without the chain of thought every prompt differs: nothing may be replayed.
     offline.cot = false;
     LlmClient replay;
