@@ -318,11 +318,8 @@ Result<MergeRequestEntry> SqliteWorkspaceStore::mergeRequest(qint64 id) const
 {
     auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created, language, pr_category, url, code_linked FROM merge_requests WHERE id = ?", {id},
                      QCoreApplication::translate("rd::models", "read the merge requests"));
-    if (!q)
-        return q.error();
-    if (!q->next())
-        return usage(QCoreApplication::translate("rd::models", "no merge request %1 in this workspace").arg(id));
-    return mergeRequestFrom(*q);
+    return oneRow<MergeRequestEntry>(std::move(q), QCoreApplication::translate("rd::models", "no merge request %1 in this workspace").arg(id),
+                                     [](QSqlQuery &row) { return mergeRequestFrom(row); });
 }
 
 Result<qint64> SqliteWorkspaceStore::addRun(const StoredRun &run, const QList<ReviewComment> &comments)
@@ -360,11 +357,8 @@ Result<StoredRun> SqliteWorkspaceStore::run(qint64 id) const
 {
     auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, record FROM runs WHERE id = ?", {id},
                      QCoreApplication::translate("rd::models", "read the runs"));
-    if (!q)
-        return q.error();
-    if (!q->next())
-        return usage(QCoreApplication::translate("rd::models", "no run %1 in this workspace").arg(id));
-    return runFrom(*q, true);
+    return oneRow<StoredRun>(std::move(q), QCoreApplication::translate("rd::models", "no run %1 in this workspace").arg(id),
+                             [](QSqlQuery &row) { return runFrom(row, true); });
 }
 
 // ---------------------------------------------------------------------------

@@ -258,6 +258,18 @@ Result<QList<Value>> allRows(Result<QSqlQuery> query, From from)
     return out;
 }
 
+// The one row a read by id produced, made into a value by `from`; NOT_FOUND
+// (a usage error) when there is none, the read's error otherwise.
+template <typename Value, typename From>
+Result<Value> oneRow(Result<QSqlQuery> query, const QString &notFound, From from)
+{
+    if (!query)
+        return query.error();
+    if (!query->next())
+        return usage(notFound);
+    return from(*query);
+}
+
 // The database behind the store. The SQL is shared; what differs between
 // the two (error codes, how a writer takes the lock, how a new row's id is
 // read, where the schema version lives) is asked of the backend.
