@@ -3,6 +3,7 @@
 #include "ModelOutput.h"
 #include "Prompts.h"
 
+#include <DatasetExport.h>
 #include <SliceRenderer.h>
 
 #include <QCoreApplication>
@@ -790,15 +791,8 @@ QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
     for (const ReviewComment &c : comments) {
         if (!c.kept)
             continue;
-        QString note = c.issue;
-        if (!c.rootCause.isEmpty())
-            note += QStringLiteral("\n\nRoot cause: ") + c.rootCause;
-        if (!c.fix.isEmpty())
-            note += QStringLiteral("\n\nFix: ") + c.fix;
-        if (!c.example.isEmpty())
-            note += QStringLiteral("\n\n```\n") + c.example + QStringLiteral("\n```");
         list.push_back({{"is_ai_comment", true},
-                        {"note", note.toStdString()},
+                        {"note", commentNote(c).toStdString()},
                         {"path", c.file.toStdString()},
                         {"side", c.side == QLatin1String("old") ? "left" : "right"},
                         {"source_model", sourceModel.toStdString()},
