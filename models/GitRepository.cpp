@@ -122,6 +122,14 @@ Result<ObjectId> GitRepository::mergeBase(const ObjectId &a, const ObjectId &b) 
     const git_oid oa = toGitOid(a), ob = toGitOid(b);
     git_oid base;
     const int rc = git_merge_base(&base, d->repo.get(), &oa, &ob);
+    // A shallow clone cut the history above the fork point. libgit2 1.5 fails
+    // on the missing parent, 1.9 stops at the graft and finds no ancestor:
+    // either way the fix is more history, not a two-dot diff.
+    if (rc < 0 && git_repository_is_shallow(d->repo.get()) == 1)
+        return Error{Error::Kind::Revision,
+                     QCoreApplication::translate("rd::models", "this is a shallow clone and the merge base of %1 and %2 is not in it "
+                                                               "(fetch more history, e.g. git fetch --unshallow)")
+                         .arg(QString::fromLatin1(a.abbreviated()), QString::fromLatin1(b.abbreviated()))};
     if (rc == GIT_ENOTFOUND)
         return Error{Error::Kind::Revision, QCoreApplication::translate("rd::models", "%1 and %2 have no common ancestor")
                                                 .arg(QString::fromLatin1(a.abbreviated()), QString::fromLatin1(b.abbreviated()))};

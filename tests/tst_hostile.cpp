@@ -232,7 +232,7 @@ void HostileTest::brokenRepositoryIsRefused_data()
     QTest::newRow("a file, not a folder") << diffArgs(repo("plain-file")) << QByteArray("plain-file");
     QTest::newRow("broken blob object") << diffArgs(repo("broken-blob")) << QByteArray("src/compute.cpp");
     QTest::newRow("broken commit object") << diffArgs(repo("broken-commit")) << QByteArray("feature");
-    QTest::newRow("shallow clone without the merge base") << diffArgs(repo("shallow")) << QByteArray("merge base");
+    QTest::newRow("shallow clone without the merge base") << diffArgs(repo("shallow")) << QByteArray("shallow clone and the merge base");
     QTest::newRow("unrelated histories") << diffArgs(repo("unrelated")) << QByteArray("no common ancestor");
     QTest::newRow("reference naming no object") << diffArgs(repo("bad-ref")) << QByteArray("feature");
     QTest::newRow("revision that looks like an option") << diffArgs(m_modified, QStringLiteral("main"), QStringLiteral("--output=/tmp/x"))

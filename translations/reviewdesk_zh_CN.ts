@@ -3831,6 +3831,10 @@
         <source>object %1 is %2 MiB, more than the %3 MiB ReviewDesk reads</source>
         <translation>对象 %1 有 %2 MiB，超过 ReviewDesk 读取的上限 %3 MiB</translation>
     </message>
+    <message>
+        <source>this is a shallow clone and the merge base of %1 and %2 is not in it (fetch more history, e.g. git fetch --unshallow)</source>
+        <translation>这是一个浅克隆，%1 与 %2 的合并基准不在其中（请获取更多历史，例如 git fetch --unshallow）</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
