@@ -379,12 +379,14 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
                 if (!v)
                     continue;
                 ++st.judged;
-                Ratio &byCategory = st.acceptedByCategory[c.category.isEmpty() ? QStringLiteral("-") : c.category];
+                const QString category = c.category.isEmpty() ? QStringLiteral("-") : c.category;
+                Ratio &byCategory = st.acceptedByCategory[category];
                 ++byCategory.whole;
                 if (*v == Verdict::Accept) {
                     ++st.accepted;
                     ++byCategory.part;
                     st.acceptedComments << at[g].id;
+                    st.acceptedCommentsByCategory[category] << at[g].id;
                 }
             }
             st.outcome.falseAlarms = static_cast<int>(st.falseAlarms.size());
