@@ -48,6 +48,8 @@ bool SemanticMatcher::same(const QString &generated, const QString &reference, c
 {
     int yes = 0;
     for (int vote = 0; vote < m_options.votes; ++vote) {
+        if (m_options.cancelled && *m_options.cancelled)
+            break;
         ChatRequest request;
         request.profile = m_options.profile;
         // Each vote is its own request: without a different seed the cache would answer every vote alike.

@@ -15,6 +15,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
+#include <memory>
 #include <optional>
 
 namespace rd {
@@ -23,6 +25,8 @@ struct SemanticMatchOptions
 {
     EndpointProfile profile;
     int votes = 1; // odd numbers decide; a tie is "no"
+    // Set when the asker goes away: no further vote is asked (each counts "no").
+    std::shared_ptr<const std::atomic<bool>> cancelled;
 };
 
 // The judge a run configuration names: its validator's endpoint, else its

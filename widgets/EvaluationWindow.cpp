@@ -32,6 +32,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QSemaphore>
 #include <QThread>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -199,23 +200,27 @@ EvaluationWindow::~EvaluationWindow()
 {
     stopJudge();
     m_watcher.waitForFinished();
-    delete m_judgeClient;
-    m_judgeClient = nullptr;
     if (m_judgeThread) {
         m_judgeThread->quit();
         m_judgeThread->wait();
     }
+    delete m_judgeClient; // its thread has ended
+    m_judgeClient = nullptr;
 }
 
 // Closing the window while the judge is asked: no further question is put,
 // and the one in flight ends as cancelled (the client's thread does it, so
-// this thread may wait for the worker).
+// this thread may wait for the worker). A question the worker put just as
+// the flag was set is cancelled by the next round.
 void EvaluationWindow::stopJudge()
 {
     if (m_cancel)
         *m_cancel = true;
-    if (m_judgeClient && m_judgeThread && m_judgeThread->isRunning())
+    if (!m_judgeClient || !m_judgeThread || !m_judgeThread->isRunning() || !m_workerDone)
+        return;
+    do
         QMetaObject::invokeMethod(m_judgeClient, &LlmClient::cancelAll, Qt::BlockingQueuedConnection);
+    while (!m_workerDone->tryAcquire(1, 100));
 }
 
 void EvaluationWindow::setSemanticJudge(const QString &configPath, int votes)
@@ -312,6 +317,7 @@ void EvaluationWindow::evaluate()
         if (!m_judgeCache.isEmpty())
             m_judgeClient->setCache(ResponseStore::cacheIn(m_judgeCache));
         m_judgeClient->moveToThread(m_judgeThread);
+        setup->match.cancelled = m_cancel;
         matcher = std::make_shared<SemanticMatcher>(*m_judgeClient, setup->match);
         options.semantic = [matcher, cancel = m_cancel](const QString &generated, const QString &reference) {
             return !*cancel && matcher->same(generated, reference);
@@ -320,7 +326,10 @@ void EvaluationWindow::evaluate()
     m_evaluate->setEnabled(false);
     m_status->setText(matcher ? tr("Evaluating %n run(s), asking the judge…", nullptr, int(options.runs.size()))
                               : tr("Evaluating %n run(s)…", nullptr, int(options.runs.size())));
-    m_watcher.setFuture(QtConcurrent::run([path, options, goal, matcher] {
+    m_workerDone = std::make_shared<QSemaphore>();
+    m_watcher.setFuture(QtConcurrent::run([path, options, goal, matcher, done = m_workerDone] {
+        // Released however the work ends: stopJudge() waits for it.
+        const std::unique_ptr<QSemaphore, void (*)(QSemaphore *)> signalDone(done.get(), [](QSemaphore *s) { s->release(); });
         auto out = std::make_shared<Outcome>();
         // A connection of its own: a store is used by one thread only.
         auto store = SqliteWorkspaceStore::open(path);

@@ -26,6 +26,7 @@ class QChartView;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSemaphore;
 class QThread;
 class QListWidget;
 class QPushButton;
@@ -116,6 +117,7 @@ private:
     QThread *m_judgeThread = nullptr;   // the judge's client lives here
     LlmClient *m_judgeClient = nullptr; // of the evaluation under way
     std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<QSemaphore> m_workerDone; // released when the evaluation's worker ends
     QList<Exchange> m_judgeExchanges;
     QList<eval::TuningRun> m_tuningRuns;
     QStringList m_recallKeys[2]; // the bars of the category and context charts
