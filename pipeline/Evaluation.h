@@ -49,6 +49,8 @@ std::optional<ReferenceSet> referenceSetFromName(const QString &name);
 std::optional<Verdict> decidedVerdict(const QList<Judgement> &judgements, const std::optional<Adjudication> &adjudication = {});
 // decidedVerdict() of every judged or adjudicated comment of a merge request.
 Result<QHash<qint64, std::optional<Verdict>>> decidedVerdicts(const WorkspaceStore &store, qint64 mergeRequest);
+// The same from judgements and adjudications already read.
+QHash<qint64, std::optional<Verdict>> decidedVerdicts(const QList<Judgement> &judgements, const QList<Adjudication> &adjudications);
 
 struct Options
 {

@@ -103,6 +103,7 @@ private Q_SLOTS:
     void adjudicationDecidesADisputedVerdict();
     void exportAacrGeneratedWritesTheRun();
     void ablationTablesGroupRunsByConfigurationField();
+    void manyMergeRequestsReadAtOnceGiveTheSameFigures();
     void tuningFindsTheBestSetting();
     void tunedSettingWrittenIntoRunConfig();
 };
@@ -881,6 +882,89 @@ void TestEvaluation::ablationTablesGroupRunsByConfigurationField()
         QVERIFY2(ids.contains(id), qPrintable(id));
     QVERIFY(formatTable(lines, TableFormat::Latex).contains(QStringLiteral("85.71")));
     QVERIFY(formatTable(slicing, TableFormat::Markdown).contains(QStringLiteral("| Left Flow |")));
+}
+
+void TestEvaluation::manyMergeRequestsReadAtOnceGiveTheSameFigures()
+{
+    // Twelve merge requests (more than the evaluation reads one by one):
+    // each with a reference, a run whose comments hit it, miss it and are
+    // linked to it by hand, two annotators who disagree on one comment
+    // (adjudicated on every other merge request), and a removed human comment.
+    QTemporaryDir dir;
+    auto opened = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY(opened);
+    SqliteWorkspaceStore &store = **opened;
+    QList<qint64> runIds;
+    for (int m = 0; m < 12; ++m) {
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/repo");
+        e.base = QStringLiteral("a%1").arg(m);
+        e.head = QStringLiteral("b%1").arg(m);
+        const qint64 mr = *store.addMergeRequest(e);
+        const qint64 ref = *store.importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10 + m, 10 + m), QStringLiteral("aacr"));
+        QVERIFY(store.setReference(ref, true));
+        QList<ReviewComment> cs{comment(QStringLiteral("hit"), QStringLiteral("a.cpp"), 10 + m + m % 3, 10 + m + m % 3),
+                                comment(QStringLiteral("far"), QStringLiteral("a.cpp"), 300, 300),
+                                comment(QStringLiteral("alarm"), QStringLiteral("b.cpp"), 5, 5)};
+        cs[2].drop(QStringLiteral("validator"));
+        StoredRun run;
+        run.mergeRequest = mr;
+        run.record = recordJson();
+        const qint64 runId = *store.addRun(run, cs);
+        runIds << runId;
+        CommentQuery q;
+        q.run = runId;
+        const auto stored = store.comments(q);
+        QVERIFY(stored && stored->size() == 3);
+        for (const StoredComment &c : *stored) {
+            if (c.comment.id == QLatin1String("far") && m % 2 == 0)
+                QVERIFY(store.linkToReference(c.id, ref, QStringLiteral("ann")));
+            for (const QString &annotator : {QStringLiteral("ann"), QStringLiteral("bob")}) {
+                Judgement j;
+                j.comment = c.id;
+                j.annotator = annotator;
+                j.verdict = c.comment.id == QLatin1String("alarm") && annotator == QLatin1String("bob") ? Verdict::Accept : Verdict::Reject;
+                QVERIFY(store.judge(j));
+            }
+            if (c.comment.id == QLatin1String("alarm") && m % 2 == 1) {
+                Adjudication a;
+                a.comment = c.id;
+                a.adjudicator = QStringLiteral("core");
+                a.verdict = Verdict::Accept;
+                a.reason = QStringLiteral("the alarm is real");
+                QVERIFY(store.adjudicate(a));
+            }
+        }
+        const qint64 human = *store.addHumanComment(mr, QStringLiteral("ann"), comment(QStringLiteral("h"), QStringLiteral("a.cpp"), 10 + m, 10 + m));
+        QVERIFY(store.removeHumanComment(human, QStringLiteral("ann")));
+    }
+    auto together = evaluateWorkspace(store, {});
+    QVERIFY2(together, together ? "" : qPrintable(together.error().message));
+    QCOMPARE(together->runs.size(), 12);
+    int adjudicated = 0, linked = 0;
+    for (int i = 0; i < runIds.size(); ++i) {
+        Options one;
+        one.runs = {runIds[i]};
+        auto alone = evaluateWorkspace(store, one);
+        QVERIFY(alone);
+        const RunEvaluation &a = alone->runs.first();
+        const RunEvaluation &t = together->runs[i];
+        QCOMPARE(t.run.id, a.run.id);
+        QCOMPARE(t.references.size(), 1); // the removed human comment is no reference
+        for (int st = 0; st < StageCount; ++st) {
+            QCOMPARE(t.stages[st].comments, a.stages[st].comments);
+            QCOMPARE(t.stages[st].falseAlarms, a.stages[st].falseAlarms);
+            QCOMPARE(t.stages[st].found, a.stages[st].found);
+            QCOMPARE(t.stages[st].judged, a.stages[st].judged);
+            QCOMPARE(t.stages[st].accepted, a.stages[st].accepted);
+        }
+        adjudicated += t.stages[0].judged == 3 ? 1 : 0;
+        linked += t.stages[0].pr.match.kind.contains(MatchKind::Link) ? 1 : 0;
+    }
+    // The disputed comment is decided only where it was adjudicated; the link counts where it was made.
+    QCOMPARE(adjudicated, 6);
+    QCOMPARE(linked, 6);
+    QCOMPARE(together->agreements.size(), 1);
 }
 
 void TestEvaluation::tuningFindsTheBestSetting()

@@ -4578,6 +4578,10 @@
         <source>cannot read the judge's run configuration %1: %2</source>
         <translation>无法读取评判模型的运行配置 %1：%2</translation>
     </message>
+    <message>
+        <source>no merge request %1 in this workspace</source>
+        <translation>此工作区中没有合并请求 %1</translation>
+    </message>
 </context>
 <context>
     <name>rd::slicing</name>
