@@ -171,6 +171,10 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
     right->addWidget(behindBox);
     right->setStretchFactor(0, 4);
     right->setStretchFactor(1, 1);
+    // The tables and charts get most of the height, and are never folded away
+    // (the tab area is empty until the first evaluation, so it would start small).
+    right->setCollapsible(0, false);
+    right->setSizes({600, 150});
 
     auto *split = new QSplitter;
     split->addWidget(side);
