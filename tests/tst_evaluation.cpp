@@ -1023,6 +1023,24 @@ void TestEvaluation::tunedSettingWrittenIntoRunConfig()
     QVERIFY(!writeTunedConfig(path, p));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray(R"({"roles": {}})"));
+    file.close();
+    // An unknown key is an error, named, and the file is left as it was.
+    const QByteArray misspelt = R"({"topk": 3, "roles": {"reviewer": {"endpoint": "http://127.0.0.1:9/v1", "model": "m"}}})";
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(misspelt);
+    file.close();
+    const auto refused = writeTunedConfig(path, p);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(QStringLiteral("topk")), qPrintable(refused.error().message));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), misspelt);
+    file.close();
+    // "All comments" (top-k 100, the largest the tuning tries) is a valid setting.
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"roles": {"reviewer": {"endpoint": "http://127.0.0.1:9/v1", "model": "m"}}})");
+    file.close();
+    p.topK = 100;
+    QVERIFY(writeTunedConfig(path, p));
     QVERIFY(!writeTunedConfig(dir.filePath(QStringLiteral("missing.json")), p));
 }
 
