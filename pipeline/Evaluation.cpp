@@ -152,11 +152,16 @@ Result<QHash<qint64, std::optional<Verdict>>> decidedVerdicts(const WorkspaceSto
     auto adjudications = store.adjudications(mergeRequest);
     if (!adjudications)
         return adjudications.error();
+    return decidedVerdicts(*judgements, *adjudications);
+}
+
+QHash<qint64, std::optional<Verdict>> decidedVerdicts(const QList<Judgement> &judgements, const QList<Adjudication> &adjudications)
+{
     QHash<qint64, QList<Judgement>> byComment;
-    for (const Judgement &j : *judgements)
+    for (const Judgement &j : judgements)
         byComment[j.comment] << j;
     QHash<qint64, Adjudication> settled;
-    for (const Adjudication &a : *adjudications) {
+    for (const Adjudication &a : adjudications) {
         settled.insert(a.comment, a);
         byComment[a.comment]; // an adjudicated comment is decided even without judgements
     }
@@ -247,35 +252,18 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         QHash<qint64, std::optional<Verdict>> verdicts;
         QHash<qint64, qint64> links;      // comment -> reference
         QList<StoredComment> comments;    // all of them, file order
+        QList<Adjudication> adjudications;
+        QList<ReferenceLink> referenceLinks;
     };
-    QHash<qint64, MrData> mrs;
-    const auto mrData = [&](qint64 id) -> Result<MrData *> {
-        if (mrs.contains(id))
-            return &mrs[id];
-        MrData data;
-        auto entry = store.mergeRequest(id);
-        if (!entry)
-            return entry.error();
-        data.entry = *entry;
-        auto judgements = store.judgements(id);
-        if (!judgements)
-            return judgements.error();
-        data.judgements = *judgements;
+    // What is read of a merge request, whole, into what the evaluation uses.
+    const auto settle = [&](MrData &data) {
         QHash<qint64, QList<Judgement>> byComment;
-        for (const Judgement &j : *judgements)
+        for (const Judgement &j : data.judgements)
             byComment[j.comment] << j;
         for (auto it = byComment.cbegin(); it != byComment.cend(); ++it)
             data.decided.insert(it.key(), decidedFields(it.value()));
-        auto verdicts = decidedVerdicts(store, id);
-        if (!verdicts)
-            return verdicts.error();
-        data.verdicts = *verdicts;
-        CommentQuery query;
-        query.mergeRequest = id;
-        auto all = store.comments(query);
-        if (!all)
-            return all.error();
-        for (const StoredComment &c : *all) {
+        data.verdicts = decidedVerdicts(data.judgements, data.adjudications);
+        for (const StoredComment &c : data.comments) {
             const bool keyBug = data.decided.value(c.id).keyBug.value_or(false);
             const bool marked = c.reference;
             bool take = false;
@@ -288,16 +276,88 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
                 data.references << c;
         }
         std::sort(data.references.begin(), data.references.end(), fileOrder);
-        data.comments = std::move(*all);
         std::sort(data.comments.begin(), data.comments.end(), fileOrder);
-        auto links = store.referenceLinks(id);
+        for (const ReferenceLink &l : data.referenceLinks)
+            data.links.insert(l.comment, l.reference);
+    };
+
+    QHash<qint64, MrData> mrs;
+    QList<qint64> mrIds;
+    for (const StoredRun &run : runs)
+        if (!mrIds.contains(run.mergeRequest))
+            mrIds << run.mergeRequest;
+    if (mrIds.size() > 8) {
+        // Many merge requests: one query per kind for the whole workspace
+        // (a query per merge request costs more than the rows it reads).
+        auto entries = store.mergeRequests();
+        if (!entries)
+            return entries.error();
+        const QSet<qint64> wanted(mrIds.begin(), mrIds.end());
+        for (const MergeRequestEntry &e : *entries)
+            if (wanted.contains(e.id))
+                mrs[e.id].entry = e;
+        for (qint64 id : mrIds)
+            if (!mrs.contains(id))
+                return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "no merge request %1 in this workspace").arg(id)};
+        auto all = store.comments(CommentQuery{});
+        if (!all)
+            return all.error();
+        QHash<qint64, qint64> mergeRequestOf;
+        mergeRequestOf.reserve(all->size());
+        for (StoredComment &c : *all) {
+            mergeRequestOf.insert(c.id, c.mergeRequest);
+            if (auto it = mrs.find(c.mergeRequest); it != mrs.end())
+                it->comments << std::move(c);
+        }
+        auto judgements = store.judgements();
+        if (!judgements)
+            return judgements.error();
+        for (const Judgement &j : *judgements)
+            if (auto it = mrs.find(mergeRequestOf.value(j.comment)); it != mrs.end())
+                it->judgements << j;
+        auto adjudications = store.adjudications();
+        if (!adjudications)
+            return adjudications.error();
+        for (const Adjudication &a : *adjudications)
+            if (auto it = mrs.find(mergeRequestOf.value(a.comment)); it != mrs.end())
+                it->adjudications << a;
+        auto links = store.referenceLinks();
         if (!links)
             return links.error();
         for (const ReferenceLink &l : *links)
-            data.links.insert(l.comment, l.reference);
-        mrs.insert(id, data);
-        return &mrs[id];
-    };
+            if (auto it = mrs.find(mergeRequestOf.value(l.comment)); it != mrs.end())
+                it->referenceLinks << l;
+    } else {
+        for (qint64 id : mrIds) {
+            MrData &data = mrs[id];
+            auto entry = store.mergeRequest(id);
+            if (!entry)
+                return entry.error();
+            data.entry = *entry;
+            auto judgements = store.judgements(id);
+            if (!judgements)
+                return judgements.error();
+            data.judgements = *judgements;
+            auto adjudications = store.adjudications(id);
+            if (!adjudications)
+                return adjudications.error();
+            data.adjudications = *adjudications;
+            CommentQuery query;
+            query.mergeRequest = id;
+            auto all = store.comments(query);
+            if (!all)
+                return all.error();
+            data.comments = std::move(*all);
+            auto links = store.referenceLinks(id);
+            if (!links)
+                return links.error();
+            data.referenceLinks = *links;
+        }
+    }
+    for (MrData &data : mrs)
+        settle(data);
+    // Runs of one configuration share its record's configuration: read once.
+    QHash<QString, std::optional<RunConfig>> configOf;
 
     // The judge is asked once per pair, whichever stages the pair is in.
     QHash<QPair<qint64, qint64>, bool> answers;
@@ -305,15 +365,18 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
     Evaluation out;
     out.semantic = bool(options.semantic);
     for (const StoredRun &run : runs) {
-        auto data = mrData(run.mergeRequest);
-        if (!data)
-            return data.error();
-        const MrData &mr = **data;
+        const MrData &mr = mrs[run.mergeRequest];
         RunEvaluation re;
         re.run = run;
         re.mergeRequest = mr.entry;
-        if (auto record = RunRecord::fromJson(run.record))
-            re.config = record->config;
+        if (!run.configHash.isEmpty() && configOf.contains(run.configHash)) {
+            re.config = configOf.value(run.configHash);
+        } else {
+            if (auto record = RunRecord::fromJson(run.record))
+                re.config = record->config;
+            if (!run.configHash.isEmpty())
+                configOf.insert(run.configHash, re.config);
+        }
         re.group = configurationName(re.config, run.label);
         if (!out.groups.contains(re.group))
             out.groups << re.group;
@@ -323,28 +386,36 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         for (int i = 0; i < re.references.size(); ++i)
             referenceIndex.insert(re.references[i].id, i);
 
-        // The merge request's comments were read once already (in file order).
-        QList<StoredComment> sorted;
+        // The merge request's comments were read once already (in file order);
+        // each becomes an Item once, whatever stages it reaches.
+        QList<const StoredComment *> sorted;
+        QList<Item> items;
         for (const StoredComment &c : mr.comments)
-            if (c.run == run.id)
-                sorted << c;
+            if (c.run == run.id) {
+                sorted << &c;
+                items << itemOf(c);
+            }
 
         for (int s = 0; s < StageCount; ++s) {
             StageResult &st = re.stages[s];
-            QList<StoredComment> at;
-            for (const StoredComment &c : sorted)
-                if (reachedStage(c.comment, Stage(s)))
-                    at << c;
+            QList<const StoredComment *> at;
+            QList<int> atItem;
+            for (int i = 0; i < sorted.size(); ++i)
+                if (reachedStage(sorted[i]->comment, Stage(s))) {
+                    at << sorted[i];
+                    atItem << i;
+                }
             st.pr.name = mr.entry.title.isEmpty() ? QString::number(mr.entry.id) : mr.entry.title;
             st.pr.language = mr.entry.language;
             st.pr.prCategory = mr.entry.prCategory;
             st.pr.references = re.references;
             MatchOptions mo;
             mo.maxDistance = options.maxDistance;
+            st.pr.generated.reserve(at.size());
             for (int g = 0; g < at.size(); ++g) {
-                st.pr.generated << itemOf(at[g]);
-                st.comments << at[g].id;
-                if (auto link = mr.links.find(at[g].id); link != mr.links.end() && referenceIndex.contains(*link))
+                st.pr.generated << items[atItem[g]];
+                st.comments << at[g]->id;
+                if (auto link = mr.links.find(at[g]->id); link != mr.links.end() && referenceIndex.contains(*link))
                     mo.links << std::pair{g, referenceIndex.value(*link)};
             }
             if (options.semantic) {
@@ -368,23 +439,26 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             st.outcome.keyIssuesFound = static_cast<int>(found.count(true));
             st.found = idsOf(re.references, found);
             for (int g = 0; g < at.size(); ++g) {
-                const ReviewComment &c = at[g].comment;
+                const ReviewComment &c = at[g]->comment;
+                const qint64 id = at[g]->id;
                 if (taken[g] < 0)
-                    st.falseAlarms << at[g].id;
+                    st.falseAlarms << id;
                 if (c.lineValid && c.lineStart > 0)
                     ++st.outcome.validLines;
                 else
-                    st.invalidLines << at[g].id;
-                const std::optional<Verdict> v = mr.verdicts.value(at[g].id);
+                    st.invalidLines << id;
+                const std::optional<Verdict> v = mr.verdicts.value(id);
                 if (!v)
                     continue;
                 ++st.judged;
-                Ratio &byCategory = st.acceptedByCategory[c.category.isEmpty() ? QStringLiteral("-") : c.category];
+                const QString category = c.category.isEmpty() ? QStringLiteral("-") : c.category;
+                Ratio &byCategory = st.acceptedByCategory[category];
                 ++byCategory.whole;
                 if (*v == Verdict::Accept) {
                     ++st.accepted;
                     ++byCategory.part;
-                    st.acceptedComments << at[g].id;
+                    st.acceptedComments << id;
+                    st.acceptedCommentsByCategory[category] << id;
                 }
             }
             st.outcome.falseAlarms = static_cast<int>(st.falseAlarms.size());

@@ -49,6 +49,8 @@ std::optional<ReferenceSet> referenceSetFromName(const QString &name);
 std::optional<Verdict> decidedVerdict(const QList<Judgement> &judgements, const std::optional<Adjudication> &adjudication = {});
 // decidedVerdict() of every judged or adjudicated comment of a merge request.
 Result<QHash<qint64, std::optional<Verdict>>> decidedVerdicts(const WorkspaceStore &store, qint64 mergeRequest);
+// The same from judgements and adjudications already read.
+QHash<qint64, std::optional<Verdict>> decidedVerdicts(const QList<Judgement> &judgements, const QList<Adjudication> &adjudications);
 
 struct Options
 {
@@ -71,6 +73,7 @@ struct StageResult
     int accepted = 0;
     QList<qint64> acceptedComments;
     QMap<QString, Ratio> acceptedByCategory; // by the comment's category
+    QMap<QString, QList<qint64>> acceptedCommentsByCategory;
 };
 
 struct RunEvaluation
@@ -93,11 +96,20 @@ struct Evaluation
     // Runs of one configuration at one stage.
     DefectMetrics defect(const QString &group, Stage stage) const;
     AacrMetrics aacr(const QString &group, Stage stage) const;
+    // The references found at a stage, by their category (or context level); "-" for none.
+    QMap<QString, QList<qint64>> foundReferencesBy(const QString &group, Stage stage, bool byContext) const;
     QList<PrEvaluation> prs(const QString &group, Stage stage) const;
 
     // The papers' tables. Each cell lists the comments behind it.
     Table stageTable() const;      // configuration x stage: KBI, FAR1, CPI1, FAR2, CPI2, LSR (Tables 3, 5, 7)
     Table configurationTable() const; // one row per configuration at the last stage: slicing, reviewers, CoT, line format (Tables 2, 4, 6, 8)
+    // Ablations (EvaluationAblations.cpp): runs grouped by one field of their
+    // run configuration, pooled over the others; runs without a readable
+    // configuration are left out.
+    Table slicingTable() const;    // slicing algorithm x stage: KBI, CPI1 (Table 3)
+    Table reviewersTable() const;  // slicing x {meta, validator} x reviewers (Table 4)
+    Table cotTable() const;        // slicing x stage x CoT on/off (Table 6)
+    Table lineFormatTable() const; // {all, meta} x line-number format, with LSR (Table 8)
     Table aacrTable() const;       // avg comments, P/R/F1 line and semantic, noise (AACR-Bench Table 3)
     Table categoryTable() const;   // recall per category
     Table contextTable() const;    // recall per context level

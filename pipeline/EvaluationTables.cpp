@@ -61,36 +61,64 @@ QList<qint64> matchedComments(const Evaluation &e, const QString &group, Stage s
     return out;
 }
 
+// CPI combines KBI and FAR: behind it, every comment at the stage.
 QList<Cell> defectCells(const DefectMetrics &m, const Behind &b)
 {
-    return {cell(percentText(m.kbi), b.found), cell(percentText(m.far1), b.falseAlarms), cell(percentText(m.cpi1)),
-            cell(percentText(m.far2), b.falseAlarms), cell(percentText(m.cpi2)), cell(percentText(m.lsr), b.invalidLines)};
+    return {cell(percentText(m.kbi), b.found), cell(percentText(m.far1), b.falseAlarms), cell(percentText(m.cpi1), b.comments),
+            cell(percentText(m.far2), b.falseAlarms), cell(percentText(m.cpi2), b.comments), cell(percentText(m.lsr), b.invalidLines)};
 }
 
 QList<Cell> prfCells(const PrecisionRecall &p, const QList<qint64> &matched, const QList<qint64> &found)
 {
-    return {ratioCell(p.precision, matched), ratioCell(p.recall, found), cell(percentText(p.f1()))};
+    return {ratioCell(p.precision, matched), ratioCell(p.recall, found), cell(percentText(p.f1()), matched)};
 }
 
-// A recall table with one column per configuration and one row per key.
+} // namespace
+
+QMap<QString, QList<qint64>> Evaluation::foundReferencesBy(const QString &group, Stage stage, bool byContext) const
+{
+    QMap<QString, QList<qint64>> out;
+    for (const RunEvaluation &r : runs) {
+        if (r.group != group)
+            continue;
+        const PrEvaluation &pr = r.stages[int(stage)].pr;
+        const int refs = static_cast<int>(pr.references.size());
+        const QList<bool> found = pr.semantic ? pr.match.referencesFoundSemantically(refs) : pr.match.referencesFoundByLine(refs);
+        for (int i = 0; i < refs; ++i) {
+            const QString &key = byContext ? pr.references[i].context : pr.references[i].category;
+            QList<qint64> &ids = out[key.isEmpty() ? QStringLiteral("-") : key];
+            if (found[i])
+                ids << pr.references[i].id;
+        }
+    }
+    return out;
+}
+
+namespace {
+
+// A recall table with one column per configuration and one row per key;
+// each figure lists the references of that key that were found.
 Table recallTable(const Evaluation &e, const QString &id, const QString &title, const QString &keyColumn,
                   QMap<QString, Ratio> AacrMetrics::*which)
 {
     Table t{id, title, {keyColumn}, {}};
-    QMap<QString, QList<Ratio>> rows;
+    QMap<QString, QList<Cell>> rows;
+    const bool byContext = which == &AacrMetrics::recallByContext;
     for (int g = 0; g < e.groups.size(); ++g) {
         t.columns << e.groups[g];
         const AacrMetrics m = e.aacr(e.groups[g], Stage::Validator);
+        const auto found = e.foundReferencesBy(e.groups[g], Stage::Validator, byContext);
         for (auto it = (m.*which).cbegin(); it != (m.*which).cend(); ++it) {
             auto &row = rows[it.key()];
             row.resize(e.groups.size());
-            row[g] = it.value();
+            const Ratio &r = it.value();
+            row[g] = cell(QStringLiteral("%1 (%2/%3)").arg(percentText(r.percent())).arg(r.part).arg(r.whole), found.value(it.key()));
         }
     }
     for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
         QList<Cell> row{cell(it.key())};
-        for (const Ratio &r : it.value())
-            row << cell(QStringLiteral("%1 (%2/%3)").arg(percentText(r.percent())).arg(r.part).arg(r.whole));
+        for (const Cell &c : it.value())
+            row << (c.text.isEmpty() ? cell(percentText({})) : c);
         t.rows << row;
     }
     return t;
@@ -102,11 +130,29 @@ Table groupedPrfTable(const Evaluation &e, const QString &id, const QString &tit
     for (const QString &g : e.groups) {
         const auto prs = e.prs(g, Stage::Validator);
         const auto groups = byLanguage ? aacrMetricsByLanguage(prs) : aacrMetricsByPrCategory(prs);
+        // The comments behind each group's figures: its PRs' comments, matched comments and found references.
+        QMap<QString, Behind> behindOf;
+        for (const PrEvaluation &pr : prs) {
+            const QString key = byLanguage ? pr.language : pr.prCategory;
+            Behind &b = behindOf[key.isEmpty() ? QStringLiteral("-") : key];
+            const int refs = static_cast<int>(pr.references.size());
+            const QList<int> &taken = pr.semantic ? pr.match.semanticReference : pr.match.lineReference;
+            const QList<bool> found = pr.semantic ? pr.match.referencesFoundSemantically(refs) : pr.match.referencesFoundByLine(refs);
+            for (int i = 0; i < pr.generated.size(); ++i) {
+                b.comments << pr.generated[i].id;
+                if (taken.value(i, -1) >= 0)
+                    b.accepted << pr.generated[i].id; // here: matched comments
+            }
+            for (int i = 0; i < refs; ++i)
+                if (found[i])
+                    b.found << pr.references[i].id;
+        }
         for (auto it = groups.cbegin(); it != groups.cend(); ++it) {
             const AacrMetrics &m = it.value();
             const PrecisionRecall &p = m.semantic ? *m.semantic : m.line;
-            t.rows << QList<Cell>{cell(g), cell(it.key()), cell(QString::number(m.pullRequests)), cell(QString::number(m.commentsPerPr, 'f', 2)),
-                                  ratioCell(p.precision), ratioCell(p.recall), cell(percentText(p.f1()))};
+            const Behind &b = behindOf[it.key()];
+            t.rows << QList<Cell>{cell(g), cell(it.key()), cell(QString::number(m.pullRequests)), cell(QString::number(m.commentsPerPr, 'f', 2), b.comments),
+                                  ratioCell(p.precision, b.accepted), ratioCell(p.recall, b.found), cell(percentText(p.f1()), b.accepted)};
         }
     }
     return t;
@@ -214,6 +260,7 @@ Table Evaluation::annotatorTable() const
         for (int s = 0; s < StageCount; ++s) {
             Ratio total;
             QMap<QString, Ratio> byCategory;
+            QMap<QString, QList<qint64>> acceptedByCategory;
             QList<qint64> accepted;
             for (const RunEvaluation &r : runs) {
                 if (r.group != g)
@@ -222,6 +269,8 @@ Table Evaluation::annotatorTable() const
                 total.part += st.accepted;
                 total.whole += st.judged;
                 accepted << st.acceptedComments;
+                for (auto it = st.acceptedCommentsByCategory.cbegin(); it != st.acceptedCommentsByCategory.cend(); ++it)
+                    acceptedByCategory[it.key()] << it.value();
                 for (auto it = st.acceptedByCategory.cbegin(); it != st.acceptedByCategory.cend(); ++it) {
                     byCategory[it.key()].part += it.value().part;
                     byCategory[it.key()].whole += it.value().whole;
@@ -231,7 +280,8 @@ Table Evaluation::annotatorTable() const
                                   cell(QString::number(total.part), accepted), ratioCell(total, accepted)};
             for (auto it = byCategory.cbegin(); it != byCategory.cend(); ++it)
                 t.rows << QList<Cell>{cell(g), cell(stageName(Stage(s))), cell(it.key()), cell(QString::number(it.value().whole)),
-                                      cell(QString::number(it.value().part)), ratioCell(it.value())};
+                                      cell(QString::number(it.value().part), acceptedByCategory.value(it.key())),
+                                      ratioCell(it.value(), acceptedByCategory.value(it.key()))};
         }
     return t;
 }
@@ -254,7 +304,7 @@ Table Evaluation::agreementTable() const
 
 QList<Table> Evaluation::tables() const
 {
-    return {stageTable(), configurationTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable(),
+    return {stageTable(), configurationTable(), slicingTable(), reviewersTable(), cotTable(), lineFormatTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable(),
             agreementTable()};
 }
 

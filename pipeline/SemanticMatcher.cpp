@@ -1,8 +1,10 @@
 #include "SemanticMatcher.h"
 
 #include "LlmClient.h"
+#include "RunConfig.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QMutexLocker>
 
 namespace rd {
@@ -46,6 +48,8 @@ bool SemanticMatcher::same(const QString &generated, const QString &reference, c
 {
     int yes = 0;
     for (int vote = 0; vote < m_options.votes; ++vote) {
+        if (m_options.cancelled && *m_options.cancelled)
+            break;
         ChatRequest request;
         request.profile = m_options.profile;
         // Each vote is its own request: without a different seed the cache would answer every vote alike.
@@ -83,6 +87,28 @@ int SemanticMatcher::questions() const
 {
     QMutexLocker locker(&m_lock);
     return m_questions;
+}
+
+Result<SemanticJudgeSetup> semanticJudgeFrom(const QString &configPath, int votes, bool replay)
+{
+    QFile file(configPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "cannot read the judge's run configuration %1: %2").arg(configPath, file.errorString())};
+    auto config = RunConfig::fromJson(file.readAll());
+    if (!config)
+        return Error{Error::Kind::Usage, QStringLiteral("%1: %2").arg(configPath, config.error().message)};
+    if (!replay)
+        if (const auto missing = config->checkApiKeys())
+            return *missing;
+    SemanticJudgeSetup setup;
+    setup.match.profile = config->validator ? *config->validator : config->reviewer;
+    if (replay)
+        setup.match.profile.endpoint = QStringLiteral("replay:");
+    setup.match.votes = votes;
+    setup.client.timeoutMs = config->timeoutSeconds * 1000;
+    setup.client.retries = config->retries;
+    setup.client.concurrency = config->concurrency;
+    return setup;
 }
 
 } // namespace rd

@@ -5,24 +5,39 @@
 // Through the pipeline's LlmClient, so answers are cached, replayable and
 // recorded like a run's.
 
+#include "LlmClient.h"
 #include "LlmTypes.h"
+
+#include <Result.h>
 
 #include <QList>
 #include <QMutex>
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
+#include <memory>
 #include <optional>
 
 namespace rd {
-
-class LlmClient;
 
 struct SemanticMatchOptions
 {
     EndpointProfile profile;
     int votes = 1; // odd numbers decide; a tie is "no"
+    // Set when the asker goes away: no further vote is asked (each counts "no").
+    std::shared_ptr<const std::atomic<bool>> cancelled;
 };
+
+// The judge a run configuration names: its validator's endpoint, else its
+// reviewer's, with the configuration's timeout, retries and concurrency.
+// `replay`: answered from a recording, so no API key is needed.
+struct SemanticJudgeSetup
+{
+    SemanticMatchOptions match;
+    LlmClientOptions client;
+};
+Result<SemanticJudgeSetup> semanticJudgeFrom(const QString &configPath, int votes, bool replay = false);
 
 class SemanticMatcher
 {

@@ -129,6 +129,23 @@ TuningResult tuneThresholds(const QList<TuningRun> &runs, TuningGoal goal, const
     return result;
 }
 
+QList<qint64> keptComments(const QList<TuningRun> &runs, const TuningPoint &point)
+{
+    RunConfig config;
+    config.nitpickThreshold = point.nitpickThreshold;
+    config.fakeThreshold = point.fakeThreshold;
+    QList<qint64> out;
+    for (const TuningRun &r : runs) {
+        QList<ReviewComment> comments = r.candidates;
+        applyCoarseFilter(comments, config);
+        applyTopK(comments, point.topK);
+        for (int i = 0; i < comments.size(); ++i)
+            if (comments[i].kept)
+                out << r.ids[i];
+    }
+    return out;
+}
+
 Result<bool> writeTunedConfig(const QString &path, const TuningPoint &point)
 {
     QFile file(path);

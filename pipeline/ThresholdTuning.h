@@ -58,6 +58,10 @@ Result<QList<TuningRun>> tuningRuns(const WorkspaceStore &store, const Evaluatio
 TuningResult tuneThresholds(const QList<TuningRun> &runs, TuningGoal goal, const QList<int> &ks = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 100},
                             int maxDistance = 1);
 
+// The comments a setting keeps (workspace ids, run by run): what is behind
+// a point of the precision-recall curve.
+QList<qint64> keptComments(const QList<TuningRun> &runs, const TuningPoint &point);
+
 // Writes the setting into the run configuration file at `path` (thresholds
 // and top_k), keeping every other key; the result must still be a valid
 // configuration, or nothing is written.

@@ -337,6 +337,20 @@ void TestEvalCli::workspaceTablesInEveryFormat()
                               QStringLiteral("aacr")});
     QVERIFY(latex.out.contains("\\begin{tabular}"));
     QVERIFY(latex.out.contains("& 50.00 & 100.00 & 66.67 &"));
+    // The ablations (Tables 3, 4, 8 in shape): the one run is Left Flow, 3 reviewers, inline line numbers.
+    const CliRun slicing = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("latex"), QStringLiteral("--table"),
+                                QStringLiteral("slicing")});
+    QVERIFY2(slicing.exitCode == 0, slicing.err.constData());
+    QVERIFY(slicing.out.contains("Left Flow & 100.00 & 66.67 & 100.00 & 66.67"));
+    const CliRun reviewers = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--table"),
+                                  QStringLiteral("reviewers")});
+    QVERIFY(reviewers.out.contains("Left Flow,+Validator,3,100.00,50.00,66.67,50.00,66.67,1\n"));
+    const CliRun lines = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--table"),
+                              QStringLiteral("line-format")});
+    QVERIFY(lines.out.contains("| All | Inline | 100.00 | 50.00 | 66.67 | 50.00 | 66.67 | 100.00 | 1 |"));
+    const CliRun cot = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--table"),
+                            QStringLiteral("cot")});
+    QVERIFY(cot.out.contains("| Left Flow | Top-k | w/ CoT | 100.00 | 50.00 | 66.67 | 1 |"));
 }
 
 void TestEvalCli::workspaceSemanticMatchThroughTheFakeServer()

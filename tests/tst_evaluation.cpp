@@ -102,6 +102,8 @@ private Q_SLOTS:
     void agreementShownBesideAnnotatorPrecision();
     void adjudicationDecidesADisputedVerdict();
     void exportAacrGeneratedWritesTheRun();
+    void ablationTablesGroupRunsByConfigurationField();
+    void manyMergeRequestsReadAtOnceGiveTheSameFigures();
     void tuningFindsTheBestSetting();
     void tunedSettingWrittenIntoRunConfig();
 };
@@ -772,6 +774,199 @@ void TestEvaluation::exportAacrGeneratedWritesTheRun()
     QVERIFY(!exportAacrGenerated(*f.store, 999, out.path()));
 }
 
+void TestEvaluation::ablationTablesGroupRunsByConfigurationField()
+{
+    QTemporaryDir dir;
+    auto s = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY(s);
+    SqliteWorkspaceStore &store = **s;
+    MergeRequestEntry e;
+    e.repository = QStringLiteral("/repo");
+    e.base = QStringLiteral("a");
+    e.head = QStringLiteral("b");
+    const qint64 mr = *store.addMergeRequest(e);
+    const qint64 ref = *store.importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10, 10), QStringLiteral("aacr"));
+    QVERIFY(store.setReference(ref, true));
+    // A: Left Flow, 1 reviewer, CoT, inline: finds R and one false alarm (KBI 100, FAR1 50).
+    // B: Left Flow, 3 reviewers, no CoT, no line numbers: a false alarm only (KBI 0, FAR1 100).
+    // C: Full Flow, 3 reviewers, CoT, inline: finds R (KBI 100, FAR1 0).
+    // D: no readable configuration: left out of every ablation.
+    struct RunSpec
+    {
+        SliceAlgorithm slicing;
+        int reviewers;
+        bool cot;
+        LineFormat lines;
+        bool finds, alarm, record;
+    };
+    const QList<RunSpec> specs{{SliceAlgorithm::LeftFlow, 1, true, LineFormat::Inline, true, true, true},
+                               {SliceAlgorithm::LeftFlow, 3, false, LineFormat::None, false, true, true},
+                               {SliceAlgorithm::FullFlow, 3, true, LineFormat::Inline, true, false, true},
+                               {SliceAlgorithm::LeftFlow, 1, true, LineFormat::Inline, true, false, false}};
+    for (const RunSpec &spec : specs) {
+        QList<ReviewComment> cs;
+        if (spec.finds)
+            cs << comment(QStringLiteral("hit"), QStringLiteral("a.cpp"), 10, 10);
+        if (spec.alarm)
+            cs << comment(QStringLiteral("alarm"), QStringLiteral("z.cpp"), 50, 50);
+        RunRecord record;
+        record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
+        record.config.reviewer.model = QStringLiteral("m");
+        record.config.slicing = spec.slicing;
+        record.config.reviewers = spec.reviewers;
+        record.config.minAgreement = 1;
+        record.config.cot = spec.cot;
+        record.config.lineFormat = spec.lines;
+        StoredRun run;
+        run.mergeRequest = mr;
+        run.record = spec.record ? record.toJson() : QByteArray();
+        QVERIFY(store.addRun(run, cs));
+    }
+    auto ev = evaluateWorkspace(store, {});
+    QVERIFY2(ev, ev ? "" : qPrintable(ev.error().message));
+    QCOMPARE(ev->runs.size(), 4);
+
+    // Slicing x stage (Table 3): Left Flow pools A and B: KBI 1/2 = 50, FAR1
+    // mean(50, 100) = 75, CPI1 = 2*50*25/75 = 33.33; Full Flow is C alone.
+    const Table slicing = ev->slicingTable();
+    QCOMPARE(slicing.id, QStringLiteral("slicing"));
+    QCOMPARE(slicing.columns.size(), 1 + 2 * StageCount + 1);
+    QCOMPARE(slicing.rows.size(), 2);
+    QCOMPARE(slicing.rows[0][0].text, QStringLiteral("Left Flow"));
+    QCOMPARE(slicing.rows[0][1].text, QStringLiteral("50.00"));
+    QCOMPARE(slicing.rows[0][2].text, QStringLiteral("33.33"));
+    QCOMPARE(slicing.rows[0].last().text, QStringLiteral("2"));
+    QCOMPARE(slicing.rows[0][1].comments, (QList<qint64>{ref})); // found once, by A
+    QCOMPARE(slicing.rows[0][2].comments.size(), 3);             // every comment of A and B
+    QCOMPARE(slicing.rows[1][0].text, QStringLiteral("Full Flow"));
+    QCOMPARE(slicing.rows[1][1].text, QStringLiteral("100.00"));
+    QCOMPARE(slicing.rows[1][2].text, QStringLiteral("100.00"));
+
+    // Reviewers (Table 4): slicing x {meta, validator} x reviewers, where runs exist.
+    const Table reviewers = ev->reviewersTable();
+    QCOMPARE(reviewers.rows.size(), 2 * 2 + 2);
+    // Left Flow, +Meta, 1 reviewer = A: KBI 100, FAR1 50, CPI1 = 2*100*50/150 = 66.67, FAR2 50.
+    QCOMPARE(reviewers.rows[0][2].text, QStringLiteral("1"));
+    QCOMPARE(reviewers.rows[0][3].text, QStringLiteral("100.00"));
+    QCOMPARE(reviewers.rows[0][4].text, QStringLiteral("50.00"));
+    QCOMPARE(reviewers.rows[0][5].text, QStringLiteral("66.67"));
+    QCOMPARE(reviewers.rows[0][6].text, QStringLiteral("50.00"));
+    // Left Flow, +Meta, 3 reviewers = B: KBI 0, FAR1 100, FAR2 undefined (nothing recalled).
+    QCOMPARE(reviewers.rows[1][2].text, QStringLiteral("3"));
+    QCOMPARE(reviewers.rows[1][3].text, QStringLiteral("0.00"));
+    QCOMPARE(reviewers.rows[1][6].text, percentText({}));
+
+    // CoT (Table 6): Left Flow has both, at 4 stages; Full Flow CoT only.
+    const Table cot = ev->cotTable();
+    QCOMPARE(cot.rows.size(), 4 * 2 + 4);
+    QCOMPARE(cot.rows[0][1].text, stageName(Stage::All));
+    QCOMPARE(cot.rows[0][3].text, QStringLiteral("0.00"));   // w/o CoT = B: KBI 0
+    QCOMPARE(cot.rows[0][4].text, QStringLiteral("100.00")); // FAR1 100
+    QCOMPARE(cot.rows[1][3].text, QStringLiteral("100.00")); // w/ CoT = A
+
+    // Line numbers (Table 8): {all, meta} x {no, inline}. Inline pools A and C:
+    // KBI 2/2 = 100, FAR1 mean(50, 0) = 25, CPI1 = 2*100*75/175 = 85.71; LSR 100.
+    const Table lines = ev->lineFormatTable();
+    QCOMPARE(lines.rows.size(), 2 * 2);
+    QCOMPARE(lines.rows[1][2].text, QStringLiteral("100.00"));
+    QCOMPARE(lines.rows[1][3].text, QStringLiteral("25.00"));
+    QCOMPARE(lines.rows[1][4].text, QStringLiteral("85.71"));
+    QCOMPARE(lines.rows[1][7].text, QStringLiteral("100.00"));
+    QCOMPARE(lines.rows[0][2].text, QStringLiteral("0.00")); // No = B
+
+    // Each is written in every format, and listed among the tables.
+    QStringList ids;
+    for (const Table &t : ev->tables())
+        ids << t.id;
+    for (const QString &id : {QStringLiteral("slicing"), QStringLiteral("reviewers"), QStringLiteral("cot"), QStringLiteral("line-format")})
+        QVERIFY2(ids.contains(id), qPrintable(id));
+    QVERIFY(formatTable(lines, TableFormat::Latex).contains(QStringLiteral("85.71")));
+    QVERIFY(formatTable(slicing, TableFormat::Markdown).contains(QStringLiteral("| Left Flow |")));
+}
+
+void TestEvaluation::manyMergeRequestsReadAtOnceGiveTheSameFigures()
+{
+    // Twelve merge requests (more than the evaluation reads one by one):
+    // each with a reference, a run whose comments hit it, miss it and are
+    // linked to it by hand, two annotators who disagree on one comment
+    // (adjudicated on every other merge request), and a removed human comment.
+    QTemporaryDir dir;
+    auto opened = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY(opened);
+    SqliteWorkspaceStore &store = **opened;
+    QList<qint64> runIds;
+    for (int m = 0; m < 12; ++m) {
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/repo");
+        e.base = QStringLiteral("a%1").arg(m);
+        e.head = QStringLiteral("b%1").arg(m);
+        const qint64 mr = *store.addMergeRequest(e);
+        const qint64 ref = *store.importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10 + m, 10 + m), QStringLiteral("aacr"));
+        QVERIFY(store.setReference(ref, true));
+        QList<ReviewComment> cs{comment(QStringLiteral("hit"), QStringLiteral("a.cpp"), 10 + m + m % 3, 10 + m + m % 3),
+                                comment(QStringLiteral("far"), QStringLiteral("a.cpp"), 300, 300),
+                                comment(QStringLiteral("alarm"), QStringLiteral("b.cpp"), 5, 5)};
+        cs[2].drop(QStringLiteral("validator"));
+        StoredRun run;
+        run.mergeRequest = mr;
+        run.record = recordJson();
+        const qint64 runId = *store.addRun(run, cs);
+        runIds << runId;
+        CommentQuery q;
+        q.run = runId;
+        const auto stored = store.comments(q);
+        QVERIFY(stored && stored->size() == 3);
+        for (const StoredComment &c : *stored) {
+            if (c.comment.id == QLatin1String("far") && m % 2 == 0)
+                QVERIFY(store.linkToReference(c.id, ref, QStringLiteral("ann")));
+            for (const QString &annotator : {QStringLiteral("ann"), QStringLiteral("bob")}) {
+                Judgement j;
+                j.comment = c.id;
+                j.annotator = annotator;
+                j.verdict = c.comment.id == QLatin1String("alarm") && annotator == QLatin1String("bob") ? Verdict::Accept : Verdict::Reject;
+                QVERIFY(store.judge(j));
+            }
+            if (c.comment.id == QLatin1String("alarm") && m % 2 == 1) {
+                Adjudication a;
+                a.comment = c.id;
+                a.adjudicator = QStringLiteral("core");
+                a.verdict = Verdict::Accept;
+                a.reason = QStringLiteral("the alarm is real");
+                QVERIFY(store.adjudicate(a));
+            }
+        }
+        const qint64 human = *store.addHumanComment(mr, QStringLiteral("ann"), comment(QStringLiteral("h"), QStringLiteral("a.cpp"), 10 + m, 10 + m));
+        QVERIFY(store.removeHumanComment(human, QStringLiteral("ann")));
+    }
+    auto together = evaluateWorkspace(store, {});
+    QVERIFY2(together, together ? "" : qPrintable(together.error().message));
+    QCOMPARE(together->runs.size(), 12);
+    int adjudicated = 0, linked = 0;
+    for (int i = 0; i < runIds.size(); ++i) {
+        Options one;
+        one.runs = {runIds[i]};
+        auto alone = evaluateWorkspace(store, one);
+        QVERIFY(alone);
+        const RunEvaluation &a = alone->runs.first();
+        const RunEvaluation &t = together->runs[i];
+        QCOMPARE(t.run.id, a.run.id);
+        QCOMPARE(t.references.size(), 1); // the removed human comment is no reference
+        for (int st = 0; st < StageCount; ++st) {
+            QCOMPARE(t.stages[st].comments, a.stages[st].comments);
+            QCOMPARE(t.stages[st].falseAlarms, a.stages[st].falseAlarms);
+            QCOMPARE(t.stages[st].found, a.stages[st].found);
+            QCOMPARE(t.stages[st].judged, a.stages[st].judged);
+            QCOMPARE(t.stages[st].accepted, a.stages[st].accepted);
+        }
+        adjudicated += t.stages[0].judged == 3 ? 1 : 0;
+        linked += t.stages[0].pr.match.kind.contains(MatchKind::Link) ? 1 : 0;
+    }
+    // The disputed comment is decided only where it was adjudicated; the link counts where it was made.
+    QCOMPARE(adjudicated, 6);
+    QCOMPARE(linked, 6);
+    QCOMPARE(together->agreements.size(), 1);
+}
+
 void TestEvaluation::tuningFindsTheBestSetting()
 {
     // One run: two accepted comments with high Q1, one rejected nitpick (q1 3).
@@ -828,6 +1023,24 @@ void TestEvaluation::tunedSettingWrittenIntoRunConfig()
     QVERIFY(!writeTunedConfig(path, p));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray(R"({"roles": {}})"));
+    file.close();
+    // An unknown key is an error, named, and the file is left as it was.
+    const QByteArray misspelt = R"({"topk": 3, "roles": {"reviewer": {"endpoint": "http://127.0.0.1:9/v1", "model": "m"}}})";
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(misspelt);
+    file.close();
+    const auto refused = writeTunedConfig(path, p);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(QStringLiteral("topk")), qPrintable(refused.error().message));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), misspelt);
+    file.close();
+    // "All comments" (top-k 100, the largest the tuning tries) is a valid setting.
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"roles": {"reviewer": {"endpoint": "http://127.0.0.1:9/v1", "model": "m"}}})");
+    file.close();
+    p.topK = 100;
+    QVERIFY(writeTunedConfig(path, p));
     QVERIFY(!writeTunedConfig(dir.filePath(QStringLiteral("missing.json")), p));
 }
 

@@ -4,12 +4,21 @@
 // light and dark.
 
 #include <EvaluationWindow.h>
+#include <FakeLlmServer.h>
+#include <ResponseStore.h>
 #include <ReviewRun.h>
 #include <SqliteWorkspaceStore.h>
 #include <Theme.h>
 
 #include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
 #include <QChartView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QScatterSeries>
 #include <QFile>
 #include <QListWidget>
 #include <QSignalSpy>
@@ -52,8 +61,14 @@ private Q_SLOTS:
     void clickingAFigureListsItsComments();
     void exportsAndWritesTheBestSetting();
     void referencesAndLinksFromTheWindowCount();
+    void everyTableListsTheCommentsBehindItsFigures();
+    void clickingAChartListsItsComments();
+    void semanticMatchThroughTheFakeServerKeepsTheWindowResponsive();
+    void judgeFailuresAndBadConfigurationsShowADialog();
+    void closingWhileTheJudgeIsAskedDoesNotHang();
     void screenshots_data();
     void screenshots();
+    void cleanup();
     void cleanupTestCase();
 
 private:
@@ -62,6 +77,36 @@ private:
     std::unique_ptr<SqliteWorkspaceStore> m_store;
     std::unique_ptr<EvaluationWindow> m_window;
 };
+
+namespace {
+
+QChart *chartTitled(QWidget *window, const QString &prefix)
+{
+    for (QChartView *view : window->findChildren<QChartView *>())
+        if (view->chart()->title().startsWith(prefix))
+            return view->chart();
+    return nullptr;
+}
+
+QString judgeConfig(const QString &dir, const QString &name, const QString &endpoint, int timeoutSeconds = 120)
+{
+    const QString path = dir + QLatin1Char('/') + name;
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(QStringLiteral(R"({"retries": 0, "timeout_s": %2, "roles": {"reviewer": {"endpoint": "%1", "model": "judge"}}})").arg(endpoint).arg(timeoutSeconds).toUtf8());
+    return path;
+}
+
+QMessageBox *errorDialog(QWidget *window)
+{
+    for (auto *box : window->findChildren<QMessageBox *>(QStringLiteral("evaluationError")))
+        if (box->isVisible())
+            return box;
+    return nullptr;
+}
+
+} // namespace
 
 void TestEvalWindow::initTestCase()
 {
@@ -220,6 +265,201 @@ void TestEvalWindow::referencesAndLinksFromTheWindowCount()
     QVERIFY(m_store->unlinkFromReference(far, m_window->evaluation()->runs.first().references.last().id));
 }
 
+void TestEvalWindow::everyTableListsTheCommentsBehindItsFigures()
+{
+    QSignalSpy done(m_window.get(), &EvaluationWindow::evaluated);
+    m_window->evaluate();
+    QVERIFY(done.wait(60000));
+    // Every table but the agreement one (one annotator here) has figures
+    // with comments behind them; clicking one lists exactly those.
+    for (const eval::Table &t : m_window->evaluation()->tables()) {
+        if (t.id == QLatin1String("agreement"))
+            continue;
+        QTableWidget *widget = m_window->table(t.id);
+        QVERIFY2(widget, qPrintable(t.id));
+        int clicked = 0;
+        for (int r = 0; r < t.rows.size() && clicked == 0; ++r)
+            for (int c = 0; c < t.rows[r].size() && clicked == 0; ++c) {
+                if (t.rows[r][c].comments.isEmpty())
+                    continue;
+                m_window->tabs()->setCurrentWidget(widget->parentWidget());
+                widget->scrollToItem(widget->item(r, c));
+                QTest::mouseClick(widget->viewport(), Qt::LeftButton, {}, widget->visualRect(widget->model()->index(r, c)).center());
+                QCOMPARE(m_window->behindList()->count(), int(t.rows[r][c].comments.size()));
+                QCOMPARE(m_window->behindList()->item(0)->data(Qt::UserRole).toLongLong(), t.rows[r][c].comments.first());
+                ++clicked;
+            }
+        QVERIFY2(clicked == 1, qPrintable(QStringLiteral("table %1 has no figure with comments behind it").arg(t.id)));
+    }
+    // The ablation tables are in the window.
+    for (const QString &id : {QStringLiteral("slicing"), QStringLiteral("reviewers"), QStringLiteral("cot"), QStringLiteral("line-format")})
+        QVERIFY2(m_window->table(id) && m_window->table(id)->rowCount() > 0, qPrintable(id));
+    // Two slicing algorithms, one row each.
+    QCOMPARE(m_window->table(QStringLiteral("slicing"))->rowCount(), 2);
+}
+
+void TestEvalWindow::clickingAChartListsItsComments()
+{
+    QTRY_VERIFY(m_window->evaluation());
+    const eval::Evaluation &e = *m_window->evaluation();
+    // The funnel: a bar is one configuration at one stage.
+    QChart *funnel = chartTitled(m_window.get(), QStringLiteral("Filter funnel"));
+    QVERIFY(funnel);
+    auto *bars = qobject_cast<QBarSeries *>(funnel->series().value(0));
+    QVERIFY(bars);
+    int atCoarse = 0;
+    for (const eval::RunEvaluation &r : e.runs)
+        if (r.group == e.groups[1])
+            atCoarse += int(r.stages[int(eval::Stage::Coarse)].comments.size());
+    QVERIFY(atCoarse > 0);
+    Q_EMIT bars->clicked(int(eval::Stage::Coarse), bars->barSets().value(1));
+    QCOMPARE(m_window->behindList()->count(), atCoarse);
+
+    // The precision-recall chart: a point is a setting; behind it, the comments it keeps.
+    QChart *pr = chartTitled(m_window.get(), QStringLiteral("Precision and recall"));
+    QVERIFY(pr);
+    QScatterSeries *best = nullptr;
+    for (QAbstractSeries *series : pr->series())
+        if (series->name() == QLatin1String("best"))
+            best = qobject_cast<QScatterSeries *>(series);
+    QVERIFY(best && best->count() == 1);
+    Q_EMIT best->clicked(best->at(0));
+    const int kept = m_window->tuning().points[m_window->tuning().best].kept;
+    QVERIFY(kept > 0);
+    QCOMPARE(m_window->behindList()->count(), kept);
+
+    // Recall per category: a bar is one configuration and category; behind it, the references found.
+    QChart *categories = chartTitled(m_window.get(), QStringLiteral("Recall per category"));
+    QVERIFY(categories);
+    auto *categoryBars = qobject_cast<QBarSeries *>(categories->series().value(0));
+    auto *axis = qobject_cast<QBarCategoryAxis *>(categories->axes(Qt::Horizontal).value(0));
+    QVERIFY(categoryBars && axis);
+    const auto found = e.foundReferencesBy(e.groups[0], eval::Stage::Validator, false);
+    int listed = 0;
+    for (int i = 0; i < axis->count(); ++i) {
+        Q_EMIT categoryBars->clicked(i, categoryBars->barSets().value(0));
+        const int expected = int(found.value(axis->at(i)).size());
+        if (expected == 0)
+            continue;
+        QCOMPARE(m_window->behindList()->count(), expected);
+        QVERIFY(m_window->behindList()->item(0)->text().startsWith(QStringLiteral("reference")));
+        ++listed;
+    }
+    QVERIFY(listed > 0);
+    QChart *contexts = chartTitled(m_window.get(), QStringLiteral("Recall per context level"));
+    QVERIFY(contexts);
+    auto *contextBars = qobject_cast<QBarSeries *>(contexts->series().value(0));
+    QVERIFY(contextBars);
+    m_window->behindList()->clear();
+    Q_EMIT contextBars->clicked(0, contextBars->barSets().value(0));
+    QVERIFY(m_window->behindList()->count() > 0);
+}
+
+void TestEvalWindow::semanticMatchThroughTheFakeServerKeepsTheWindowResponsive()
+{
+    test::FakeLlmServer server;
+    // The first question is held until the test releases it: the window must stay usable meanwhile.
+    bool hold = true;
+    server.setResponder([&hold](const test::FakeLlmServer::Request &r) {
+        const bool same = r.body.contains("express the same concern") && r.body.contains("Issue c0 ");
+        auto reply = test::FakeLlmServer::completion(same ? QStringLiteral("Yes.") : QStringLiteral("No, they differ."));
+        return hold ? test::FakeLlmServer::held(reply) : reply;
+    });
+    const QString config = judgeConfig(m_dir.path(), QStringLiteral("judge.json"), server.endpoint());
+    QVERIFY(!config.isEmpty());
+    m_window->setSemanticJudge(config, 1);
+    m_window->setJudgeCacheDirectory(m_dir.filePath(QStringLiteral("judge-cache")));
+    QSignalSpy done(m_window.get(), &EvaluationWindow::evaluated);
+    m_window->evaluate();
+    QVERIFY(m_window->isEvaluating());
+    QTRY_COMPARE(server.heldCount(), 1);
+    // While the judge thinks, the tables of the last evaluation still answer clicks.
+    QTableWidget *stages = m_window->table(QStringLiteral("stages"));
+    m_window->tabs()->setCurrentWidget(stages->parentWidget());
+    QTest::mouseClick(stages->viewport(), Qt::LeftButton, {}, stages->visualRect(stages->model()->index(0, 2)).center());
+    QVERIFY(m_window->behindList()->count() > 0);
+    QVERIFY(m_window->isEvaluating());
+    hold = false;
+    server.release();
+    QVERIFY(done.wait(60000));
+    const eval::Evaluation &e = *m_window->evaluation();
+    QVERIFY(e.semantic);
+    const int asked = int(server.requests().size());
+    QVERIFY(asked > 0);
+    // Pairs with the same texts (the same comment text in several runs) are asked once; the rest come from the cache.
+    const auto &exchanges = m_window->judgeExchanges();
+    QCOMPARE(int(std::count_if(exchanges.begin(), exchanges.end(), [](const Exchange &x) { return !x.fromCache; })), asked);
+    // Every question is the Fig. 9 prompt, and the answers count: some comment matched by meaning.
+    for (const auto &r : server.requests())
+        QVERIFY(r.body.contains("express the same concern"));
+    int semanticMatched = 0;
+    for (const eval::RunEvaluation &r : e.runs)
+        semanticMatched += r.stages[0].pr.match.semanticMatchedComments();
+    QVERIFY(semanticMatched > 0);
+    QVERIFY(m_window->findChild<QLabel *>(QStringLiteral("evaluationStatus"))->text().contains(QStringLiteral("semantic")));
+    // The semantic columns of the AACR-Bench table are filled.
+    QTableWidget *aacr = m_window->table(QStringLiteral("aacr"));
+    QVERIFY(aacr->item(0, 5)->text() != eval::percentText({}));
+
+    // The answers are cached: the same evaluation again asks nothing.
+    m_window->evaluate();
+    QVERIFY(done.wait(60000));
+    QCOMPARE(int(server.requests().size()), asked);
+    // ...and recorded: the recording answers the same questions on replay.
+    const QString recording = m_dir.filePath(QStringLiteral("judge-recording.json"));
+    QVERIFY(m_window->saveJudgeRecording(recording));
+    auto replay = ResponseStore::replayFrom(recording);
+    QVERIFY(replay);
+    m_window->setSemanticJudge({});
+}
+
+void TestEvalWindow::judgeFailuresAndBadConfigurationsShowADialog()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &) { return test::FakeLlmServer::status(500, R"({"error": "down"})"); });
+    m_window->setSemanticJudge(judgeConfig(m_dir.path(), QStringLiteral("down.json"), server.endpoint()), 1);
+    m_window->setJudgeCacheDirectory(m_dir.filePath(QStringLiteral("empty-cache")));
+    QSignalSpy failed(m_window.get(), &EvaluationWindow::failed);
+    m_window->evaluate();
+    QVERIFY(failed.wait(60000));
+    QVERIFY(failed.first().first().toString().contains(QStringLiteral("semantic judge failed")));
+    QTRY_VERIFY(errorDialog(m_window.get()));
+    QVERIFY(errorDialog(m_window.get())->text().contains(QStringLiteral("no figures shown")));
+    errorDialog(m_window.get())->close();
+    QTRY_VERIFY(!errorDialog(m_window.get()));
+
+    // A configuration that is not one: a dialog at once, nothing evaluated.
+    const QString bad = m_dir.filePath(QStringLiteral("bad.json"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"roles": {"reviewer": {"endpoint": "http://127.0.0.1:9/v1", "model": "m"}}, "top-k": 5})");
+    f.close();
+    m_window->setSemanticJudge(bad, 1);
+    m_window->evaluate();
+    QVERIFY(!m_window->isEvaluating());
+    QVERIFY(errorDialog(m_window.get()));
+    QVERIFY(errorDialog(m_window.get())->text().contains(QStringLiteral("top-k")));
+    errorDialog(m_window.get())->close();
+    m_window->setSemanticJudge({});
+}
+
+void TestEvalWindow::closingWhileTheJudgeIsAskedDoesNotHang()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &) { return test::FakeLlmServer::held(test::FakeLlmServer::completion(QStringLiteral("yes"))); });
+    auto window = std::make_unique<EvaluationWindow>(*m_store, m_path);
+    // An hour's timeout: a further vote asked after the window went would hang the test past its limit.
+    window->setSemanticJudge(judgeConfig(m_dir.path(), QStringLiteral("held.json"), server.endpoint(), 3600), 3);
+    window->setJudgeCacheDirectory(m_dir.filePath(QStringLiteral("held-cache")));
+    window->evaluate();
+    QVERIFY(window->isEvaluating());
+    QTRY_COMPARE(server.heldCount(), 1);
+    // The question in flight is cancelled and no other is put: the window goes at once.
+    window.reset();
+    QCOMPARE(server.heldCount(), 1);
+    QCOMPARE(int(server.requests().size()), 1);
+}
+
 void TestEvalWindow::screenshots_data()
 {
     QTest::addColumn<QString>("theme");
@@ -254,6 +494,16 @@ void TestEvalWindow::screenshots()
     const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-evaluation-%1-%2.png").arg(theme, QString::fromLatin1(QTest::currentDataTag()).section(QLatin1Char('-'), 1));
     QVERIFY(image.save(path));
     qInfo("screenshot: %s", qPrintable(path));
+}
+
+// A test that stopped half-way leaves no judge or dialog to the next.
+void TestEvalWindow::cleanup()
+{
+    if (!m_window)
+        return;
+    m_window->setSemanticJudge({});
+    while (QMessageBox *box = errorDialog(m_window.get()))
+        box->close();
 }
 
 void TestEvalWindow::cleanupTestCase()

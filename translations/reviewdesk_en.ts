@@ -41,6 +41,10 @@
         <source>%n comment(s) behind this figure: click to list them</source>
         <translation><numerusform>%n comment behind this figure: click to list them</numerusform><numerusform>%n comments behind this figure: click to list them</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>Evaluating %n run(s), asking the judge…</source>
+        <translation><numerusform>Evaluating %n run, asking the judge…</numerusform><numerusform>Evaluating %n runs, asking the judge…</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>rd::ImportDialog</name>

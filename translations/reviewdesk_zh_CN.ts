@@ -1011,6 +1011,70 @@
         <source>There is no best setting yet.</source>
         <translation>尚无最佳设置。</translation>
     </message>
+    <message>
+        <source>Line match</source>
+        <translation>行匹配</translation>
+    </message>
+    <message>
+        <source>Line and semantic match (LLM judge)</source>
+        <translation>行匹配与语义匹配（LLM 评判）</translation>
+    </message>
+    <message>
+        <source>run configuration naming the judge</source>
+        <translation>指定评判模型的运行配置</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Judge answers per pair; the majority decides.</source>
+        <translation>每对评论的评判次数；多数决定。</translation>
+    </message>
+    <message>
+        <source>Judge's run configuration</source>
+        <translation>评判模型的运行配置</translation>
+    </message>
+    <message>
+        <source>Matching:</source>
+        <translation>匹配：</translation>
+    </message>
+    <message>
+        <source>Judge:</source>
+        <translation>评判：</translation>
+    </message>
+    <message>
+        <source>Votes:</source>
+        <translation>投票次数：</translation>
+    </message>
+    <message>
+        <source>Save the judge's answers…</source>
+        <translation>保存评判的回答…</translation>
+    </message>
+    <message>
+        <source>Save the judge's answers</source>
+        <translation>保存评判的回答</translation>
+    </message>
+    <message>
+        <source>Recording (*.json)</source>
+        <translation>录制文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>The judge has not been asked yet: evaluate with semantic matching first.</source>
+        <translation>尚未询问评判：请先使用语义匹配进行评估。</translation>
+    </message>
+    <message>
+        <source>Semantic matching needs a run configuration naming the judge (its validator, else its reviewer).</source>
+        <translation>语义匹配需要一个指定评判模型的运行配置（使用其验证者，否则使用其审查者）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Evaluating %n run(s), asking the judge…</source>
+        <translation><numerusform>正在评估 %n 次运行，正在询问评判…</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2 questions to the semantic judge failed; no figures shown. The first: %3</source>
+        <translation>向语义评判提出的 %2 个问题中有 %1 个失败；不显示任何数据。第一个：%3</translation>
+    </message>
 </context>
 <context>
     <name>rd::ExchangeActions</name>
@@ -4477,6 +4541,50 @@
     <message>
         <source>cannot repair the run journal %1: %2</source>
         <translation>无法修复运行日志 %1：%2</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Relative</source>
+        <translation>相对</translation>
+    </message>
+    <message>
+        <source>Inline</source>
+        <translation>内联</translation>
+    </message>
+    <message>
+        <source>w/ CoT</source>
+        <translation>有 CoT</translation>
+    </message>
+    <message>
+        <source>w/o CoT</source>
+        <translation>无 CoT</translation>
+    </message>
+    <message>
+        <source>Slicing algorithm x stage: KBI and CPI1 (Table 3)</source>
+        <translation>切片算法 × 阶段：KBI 与 CPI1（表 3）</translation>
+    </message>
+    <message>
+        <source>Reviewers, one against several (Table 4)</source>
+        <translation>审查者数量：一个对多个（表 4）</translation>
+    </message>
+    <message>
+        <source>Chain-of-thought on and off (Table 6)</source>
+        <translation>思维链开与关（表 6）</translation>
+    </message>
+    <message>
+        <source>Line-number format (Table 8)</source>
+        <translation>行号格式（表 8）</translation>
+    </message>
+    <message>
+        <source>cannot read the judge's run configuration %1: %2</source>
+        <translation>无法读取评判模型的运行配置 %1：%2</translation>
+    </message>
+    <message>
+        <source>no merge request %1 in this workspace</source>
+        <translation>此工作区中没有合并请求 %1</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,9 @@
 
 #include "Theme.h"
 
+#include <LlmClient.h>
+#include <ResponseStore.h>
+#include <SemanticMatcher.h>
 #include <SqliteWorkspaceStore.h>
 #include <WorkspaceStore.h>
 
@@ -17,6 +20,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
@@ -25,8 +29,11 @@
 #include <QScatterSeries>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QSemaphore>
+#include <QThread>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -38,6 +45,8 @@ struct EvaluationWindow::Outcome
     std::optional<Error> error;
     eval::Evaluation evaluation;
     eval::TuningResult tuning;
+    QList<eval::TuningRun> tuningRuns;
+    QList<Exchange> exchanges; // the semantic judge's
 };
 
 namespace {
@@ -89,21 +98,63 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
     m_distance->setRange(0, 100);
     m_distance->setValue(1);
     m_distance->setSuffix(tr(" lines"));
+    m_matching = new QComboBox;
+    m_matching->setObjectName(QStringLiteral("matching"));
+    m_matching->addItem(tr("Line match"));
+    m_matching->addItem(tr("Line and semantic match (LLM judge)"));
+    m_judgeConfig = new QLineEdit;
+    m_judgeConfig->setObjectName(QStringLiteral("judgeConfig"));
+    m_judgeConfig->setPlaceholderText(tr("run configuration naming the judge"));
+    auto *browse = new QPushButton(tr("Browse…"));
+    auto *judgeRow = new QHBoxLayout;
+    judgeRow->addWidget(m_judgeConfig, 1);
+    judgeRow->addWidget(browse);
+    m_votes = new QSpinBox;
+    m_votes->setRange(1, 15);
+    m_votes->setValue(1);
+    m_votes->setToolTip(tr("Judge answers per pair; the majority decides."));
+    const auto judgeEnabled = [this] {
+        const bool semantic = m_matching->currentIndex() == 1;
+        m_judgeConfig->setEnabled(semantic);
+        m_votes->setEnabled(semantic);
+    };
+    connect(m_matching, &QComboBox::currentIndexChanged, this, judgeEnabled);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Judge's run configuration"), {}, tr("Run configuration (*.json)"));
+        if (!path.isEmpty())
+            setSemanticJudge(path, m_votes->value());
+    });
+    judgeEnabled();
+    m_judgeCache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
     m_goal = new QComboBox;
     m_goal->addItem(tr("CPI1 (against references)"));
     m_goal->addItem(tr("F1 (against verdicts)"));
     form->addRow(tr("References:"), m_references);
     form->addRow(tr("Line distance:"), m_distance);
+    form->addRow(tr("Matching:"), m_matching);
+    form->addRow(tr("Judge:"), judgeRow);
+    form->addRow(tr("Votes:"), m_votes);
     form->addRow(tr("Tune for:"), m_goal);
     m_evaluate = new QPushButton(tr("Evaluate"));
     m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("evaluationStatus"));
     m_status->setWordWrap(true);
+    m_saveRecording = new QPushButton(tr("Save the judge's answers…"));
+    m_saveRecording->setEnabled(false);
+    connect(m_saveRecording, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save the judge's answers"), QStringLiteral("semantic-judge.json"), tr("Recording (*.json)"));
+        if (path.isEmpty())
+            return;
+        if (auto written = saveJudgeRecording(path); !written)
+            showError(written.error().message);
+    });
     auto *sideLayout = new QVBoxLayout(side);
     sideLayout->addWidget(new QLabel(tr("Runs:")));
     sideLayout->addWidget(m_runs, 1);
     sideLayout->addLayout(form);
     sideLayout->addWidget(m_evaluate);
     sideLayout->addWidget(m_status);
+    sideLayout->addWidget(m_saveRecording);
 
     m_tabs = new QTabWidget;
     m_behind = new QListWidget;
@@ -120,6 +171,10 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
     right->addWidget(behindBox);
     right->setStretchFactor(0, 4);
     right->setStretchFactor(1, 1);
+    // The tables and charts get most of the height, and are never folded away
+    // (the tab area is empty until the first evaluation, so it would start small).
+    right->setCollapsible(0, false);
+    right->setSizes({600, 150});
 
     auto *split = new QSplitter;
     split->addWidget(side);
@@ -135,6 +190,10 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
     });
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Outcome>>::finished, this, [this] {
         m_evaluate->setEnabled(true);
+        if (m_judgeClient) {
+            m_judgeClient->deleteLater(); // on the judge's thread
+            m_judgeClient = nullptr;
+        }
         showOutcome(*m_watcher.result());
     });
     reloadRuns();
@@ -143,7 +202,56 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
 
 EvaluationWindow::~EvaluationWindow()
 {
+    stopJudge();
     m_watcher.waitForFinished();
+    if (m_judgeThread) {
+        m_judgeThread->quit();
+        m_judgeThread->wait();
+    }
+    delete m_judgeClient; // its thread has ended
+    m_judgeClient = nullptr;
+}
+
+// Closing the window while the judge is asked: no further question is put,
+// and the one in flight ends as cancelled (the client's thread does it, so
+// this thread may wait for the worker). A question the worker put just as
+// the flag was set is cancelled by the next round.
+void EvaluationWindow::stopJudge()
+{
+    if (m_cancel)
+        *m_cancel = true;
+    if (!m_judgeClient || !m_judgeThread || !m_judgeThread->isRunning() || !m_workerDone)
+        return;
+    do
+        QMetaObject::invokeMethod(m_judgeClient, &LlmClient::cancelAll, Qt::BlockingQueuedConnection);
+    while (!m_workerDone->tryAcquire(1, 100));
+}
+
+void EvaluationWindow::setSemanticJudge(const QString &configPath, int votes)
+{
+    m_judgeConfig->setText(configPath);
+    m_votes->setValue(votes);
+    m_matching->setCurrentIndex(configPath.isEmpty() ? 0 : 1);
+}
+
+Result<bool> EvaluationWindow::saveJudgeRecording(const QString &path) const
+{
+    if (m_judgeExchanges.isEmpty())
+        return Error{Error::Kind::Usage, tr("The judge has not been asked yet: evaluate with semantic matching first.")};
+    QList<Exchange> replayable = m_judgeExchanges;
+    for (Exchange &e : replayable)
+        e.request.profile.endpoint = QStringLiteral("replay:");
+    return ResponseStore::record(path, replayable);
+}
+
+void EvaluationWindow::showError(const QString &message)
+{
+    m_status->setText(message);
+    // Not modal to the application: the window stays usable, and nothing waits on the dialog.
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Evaluate"), message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("evaluationError"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void EvaluationWindow::reloadRuns()
@@ -190,9 +298,42 @@ void EvaluationWindow::evaluate()
     options.maxDistance = m_distance->value();
     const eval::TuningGoal goal = m_goal->currentIndex() == 0 ? eval::TuningGoal::Cpi1 : eval::TuningGoal::F1;
     const QString path = m_path;
+    // The semantic judge: a client on a thread of its own (the worker blocks
+    // on its answers; this thread stays free), answers cached like a run's.
+    std::shared_ptr<SemanticMatcher> matcher;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    if (m_matching->currentIndex() == 1) {
+        if (m_judgeConfig->text().trimmed().isEmpty()) {
+            showError(tr("Semantic matching needs a run configuration naming the judge (its validator, else its reviewer)."));
+            return;
+        }
+        auto setup = semanticJudgeFrom(m_judgeConfig->text().trimmed(), m_votes->value());
+        if (!setup) {
+            showError(setup.error().message);
+            return;
+        }
+        if (!m_judgeThread) {
+            m_judgeThread = new QThread(this);
+            m_judgeThread->setObjectName(QStringLiteral("semantic judge"));
+            m_judgeThread->start();
+        }
+        m_judgeClient = new LlmClient(setup->client);
+        if (!m_judgeCache.isEmpty())
+            m_judgeClient->setCache(ResponseStore::cacheIn(m_judgeCache));
+        m_judgeClient->moveToThread(m_judgeThread);
+        setup->match.cancelled = m_cancel;
+        matcher = std::make_shared<SemanticMatcher>(*m_judgeClient, setup->match);
+        options.semantic = [matcher, cancel = m_cancel](const QString &generated, const QString &reference) {
+            return !*cancel && matcher->same(generated, reference);
+        };
+    }
     m_evaluate->setEnabled(false);
-    m_status->setText(tr("Evaluating %n run(s)…", nullptr, int(options.runs.size())));
-    m_watcher.setFuture(QtConcurrent::run([path, options, goal] {
+    m_status->setText(matcher ? tr("Evaluating %n run(s), asking the judge…", nullptr, int(options.runs.size()))
+                              : tr("Evaluating %n run(s)…", nullptr, int(options.runs.size())));
+    m_workerDone = std::make_shared<QSemaphore>();
+    m_watcher.setFuture(QtConcurrent::run([path, options, goal, matcher, done = m_workerDone] {
+        // Released however the work ends: stopJudge() waits for it.
+        const std::unique_ptr<QSemaphore, void (*)(QSemaphore *)> signalDone(done.get(), [](QSemaphore *s) { s->release(); });
         auto out = std::make_shared<Outcome>();
         // A connection of its own: a store is used by one thread only.
         auto store = SqliteWorkspaceStore::open(path);
@@ -201,27 +342,45 @@ void EvaluationWindow::evaluate()
             return out;
         }
         auto e = eval::evaluateWorkspace(**store, options);
+        if (matcher) {
+            out->exchanges = matcher->exchanges();
+            const QStringList errors = matcher->errors();
+            // A semantic figure with unanswered questions would be a different figure.
+            if (!errors.isEmpty()) {
+                out->error = Error{Error::Kind::Usage, QCoreApplication::translate("rd::EvaluationWindow", "%1 of %2 questions to the semantic judge failed; no figures shown. The first: %3")
+                                                             .arg(errors.size())
+                                                             .arg(out->exchanges.size())
+                                                             .arg(errors.constFirst())};
+                return out;
+            }
+        }
         if (!e) {
             out->error = e.error();
             return out;
         }
         out->evaluation = *e;
         auto runs = eval::tuningRuns(**store, *e);
-        if (runs)
+        if (runs) {
             out->tuning = eval::tuneThresholds(*runs, goal, {1, 2, 3, 5, 10, 100}, options.maxDistance);
+            out->tuningRuns = *runs;
+        }
         return out;
     }));
 }
 
 void EvaluationWindow::showOutcome(const Outcome &outcome)
 {
+    if (!outcome.exchanges.isEmpty())
+        m_judgeExchanges = outcome.exchanges;
+    m_saveRecording->setEnabled(!m_judgeExchanges.isEmpty());
     if (outcome.error) {
-        m_status->setText(outcome.error->message);
+        showError(outcome.error->message);
         Q_EMIT failed(outcome.error->message);
         return;
     }
     m_evaluation = std::make_unique<eval::Evaluation>(outcome.evaluation);
     m_tuning = outcome.tuning;
+    m_tuningRuns = outcome.tuningRuns;
     m_commentText.clear();
     m_mergeRequestOf.clear();
     for (const eval::RunEvaluation &r : m_evaluation->runs) {
@@ -231,10 +390,11 @@ void EvaluationWindow::showOutcome(const Outcome &outcome)
             m_mergeRequestOf.insert(i.id, r.run.mergeRequest);
         for (const eval::Item &i : r.references)
             m_commentText.insert(i.id, tr("reference %1").arg(lineText(i)));
-        for (const eval::Item &i : r.stages[0].pr.generated)
-            m_commentText.insert(i.id, lineText(i));
-        for (const eval::Item &i : r.stages[eval::StageCount - 1].pr.generated)
-            m_commentText.insert(i.id, lineText(i));
+        for (const eval::StageResult &stage : r.stages) // merged comments exist from the meta stage on
+            for (const eval::Item &i : stage.pr.generated) {
+                m_commentText.insert(i.id, lineText(i));
+                m_mergeRequestOf.insert(i.id, r.run.mergeRequest);
+            }
     }
     const int current = m_tabs->currentIndex();
     while (m_tabs->count() > 0) {
@@ -329,6 +489,9 @@ void EvaluationWindow::fillCharts()
         funnelSeries->append(set);
     }
     funnel->addSeries(funnelSeries);
+    connect(funnelSeries, &QBarSeries::clicked, this, [this, funnelSeries](int index, QBarSet *set) {
+        showBehindChart(QStringLiteral("funnel"), int(funnelSeries->barSets().indexOf(set)), index);
+    });
     auto *stageAxis = new QBarCategoryAxis;
     stageAxis->append(stages);
     auto *countAxis = new QValueAxis;
@@ -357,6 +520,24 @@ void EvaluationWindow::fillCharts()
     }
     pr->addSeries(points);
     pr->addSeries(best);
+    // A clicked point: the setting drawn there (the nearest one).
+    const auto pointClicked = [this](const QPointF &at) {
+        int nearest = -1;
+        double distance = 0;
+        for (int i = 0; i < m_tuning.points.size(); ++i) {
+            const eval::TuningPoint &p = m_tuning.points[i];
+            if (!p.precision.percent() || !p.recall.percent())
+                continue;
+            const double d = std::hypot(*p.recall.percent() - at.x(), *p.precision.percent() - at.y());
+            if (nearest < 0 || d < distance) {
+                nearest = i;
+                distance = d;
+            }
+        }
+        showBehindChart(QStringLiteral("pr"), 0, nearest);
+    };
+    connect(points, &QScatterSeries::clicked, this, pointClicked);
+    connect(best, &QScatterSeries::clicked, this, pointClicked);
     auto *recallAxis = new QValueAxis;
     recallAxis->setRange(0, 100);
     recallAxis->setTitleText(tr("Recall (%)"));
@@ -375,7 +556,9 @@ void EvaluationWindow::fillCharts()
         auto *chart = new QChart;
         chart->setTitle(title);
         auto *series = new QBarSeries;
-        QStringList keys;
+        const bool byContext = which == &eval::AacrMetrics::recallByContext;
+        QStringList &keys = m_recallKeys[byContext ? 1 : 0];
+        keys.clear();
         QList<eval::AacrMetrics> metrics;
         for (const QString &g : e.groups) {
             metrics << e.aacr(g, eval::Stage::Validator);
@@ -390,6 +573,10 @@ void EvaluationWindow::fillCharts()
             series->append(set);
         }
         chart->addSeries(series);
+        const QString name = byContext ? QStringLiteral("contexts") : QStringLiteral("categories");
+        connect(series, &QBarSeries::clicked, this, [this, series, name](int index, QBarSet *set) {
+            showBehindChart(name, int(series->barSets().indexOf(set)), index);
+        });
         auto *axis = new QBarCategoryAxis;
         axis->append(keys);
         auto *value = new QValueAxis;
@@ -485,7 +672,46 @@ void EvaluationWindow::showBehind(const QString &tableId, int row, int column)
     const auto t = std::find_if(m_tables.begin(), m_tables.end(), [&](const eval::Table &x) { return x.id == tableId; });
     if (t == m_tables.end() || row < 0 || row >= t->rows.size() || column < 0 || column >= t->rows[row].size())
         return;
-    const QList<qint64> &ids = t->rows[row][column].comments;
+    showBehindIds(t->rows[row][column].comments);
+}
+
+void EvaluationWindow::showBehindChart(const QString &chart, int set, int index)
+{
+    m_behind->clear();
+    if (!m_evaluation)
+        return;
+    const eval::Evaluation &e = *m_evaluation;
+    QList<qint64> ids;
+    if (chart == QLatin1String("pr")) {
+        if (index < 0 || index >= m_tuning.points.size())
+            return;
+        ids = eval::keptComments(m_tuningRuns, m_tuning.points[index]);
+    } else {
+        if (set < 0 || set >= e.groups.size())
+            return;
+        const QString &group = e.groups[set];
+        if (chart == QLatin1String("funnel")) {
+            if (index < 0 || index >= eval::StageCount)
+                return;
+            for (const eval::RunEvaluation &r : e.runs)
+                if (r.group == group)
+                    ids << r.stages[index].comments;
+        } else if (chart == QLatin1String("categories") || chart == QLatin1String("contexts")) {
+            const bool byContext = chart == QLatin1String("contexts");
+            const QStringList &keys = m_recallKeys[byContext ? 1 : 0];
+            if (index < 0 || index >= keys.size())
+                return;
+            ids = e.foundReferencesBy(group, eval::Stage::Validator, byContext).value(keys[index]);
+        } else {
+            return;
+        }
+    }
+    showBehindIds(ids);
+}
+
+void EvaluationWindow::showBehindIds(const QList<qint64> &ids)
+{
+    m_behind->clear();
     if (ids.isEmpty()) {
         m_behind->addItem(tr("No comments behind this figure."));
         return;

@@ -1,26 +1,33 @@
 #pragma once
 
-// Review ▸ Evaluate: pick runs and a reference set, see the papers' tables
+// Review ▸ Evaluate: pick runs, a reference set and line or semantic
+// matching (an LLM judge named by a run configuration, asked off the GUI
+// thread through a client on a thread of its own), see the papers' tables
 // (each exportable as CSV, Markdown or LaTeX) and charts (the filter funnel,
 // precision-recall over the filter settings, recall per category and per
 // context level), tune the thresholds. The figures come from pipeline's
 // Evaluation, computed off the GUI thread on the window's own connection to
-// the workspace; this window only shows them. Clicking a number lists the
-// comments behind it.
+// the workspace; this window only shows them. Clicking a number — in a table
+// or a chart — lists the comments behind it. Errors are shown in a dialog.
 
 #include <EvalTable.h>
 #include <Evaluation.h>
+#include <LlmTypes.h>
 #include <ThresholdTuning.h>
 
 #include <QFutureWatcher>
 #include <QHash>
 #include <QWidget>
 
+#include <atomic>
 #include <memory>
 
 class QChartView;
 class QComboBox;
 class QLabel;
+class QLineEdit;
+class QSemaphore;
+class QThread;
 class QListWidget;
 class QPushButton;
 class QSpinBox;
@@ -29,6 +36,8 @@ class QTableWidget;
 
 namespace rd {
 
+class LlmClient;
+class SemanticMatcher;
 class WorkspaceStore;
 
 class EvaluationWindow : public QWidget
@@ -56,6 +65,22 @@ public:
     void showBehind(const QString &tableId, int row, int column);
     Result<bool> exportTable(const QString &tableId, eval::TableFormat format, const QString &path) const;
     Result<bool> writeBestSetting(const QString &configPath) const;
+
+    // Semantic matching: the judge is the validator (else the reviewer) of
+    // the run configuration at `configPath`, asked `votes` times per pair.
+    // Empty path: line match only.
+    void setSemanticJudge(const QString &configPath, int votes = 1);
+    // Where the judge's answers are cached (default: the user's cache folder,
+    // as for review runs).
+    void setJudgeCacheDirectory(const QString &directory) { m_judgeCache = directory; }
+    // The judge's exchanges of the last semantic evaluation, and a recording
+    // of them that `eval --replay` and the review runs' replay read.
+    const QList<Exchange> &judgeExchanges() const { return m_judgeExchanges; }
+    Result<bool> saveJudgeRecording(const QString &path) const;
+    // What a click on a chart does: funnel (set = configuration, index =
+    // stage), pr (index = tuning point), categories and contexts (set =
+    // configuration, index = bar).
+    void showBehindChart(const QString &chart, int set, int index);
     // What the context menu of the comments list does: a human's reference
     // added by hand, an explicit "this comment finds reference R". Both are
     // stored at once and count from the next evaluation on.
@@ -69,6 +94,9 @@ Q_SIGNALS:
 private:
     struct Outcome;
     void showOutcome(const Outcome &outcome);
+    void showError(const QString &message);
+    void showBehindIds(const QList<qint64> &ids);
+    void stopJudge();
     void fillTables();
     void fillCharts();
     void fillTuning();
@@ -81,6 +109,18 @@ private:
     QComboBox *m_references = nullptr;
     QComboBox *m_goal = nullptr;
     QSpinBox *m_distance = nullptr;
+    QComboBox *m_matching = nullptr;
+    QLineEdit *m_judgeConfig = nullptr;
+    QSpinBox *m_votes = nullptr;
+    QPushButton *m_saveRecording = nullptr;
+    QString m_judgeCache;
+    QThread *m_judgeThread = nullptr;   // the judge's client lives here
+    LlmClient *m_judgeClient = nullptr; // of the evaluation under way
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<QSemaphore> m_workerDone; // released when the evaluation's worker ends
+    QList<Exchange> m_judgeExchanges;
+    QList<eval::TuningRun> m_tuningRuns;
+    QStringList m_recallKeys[2]; // the bars of the category and context charts
     QPushButton *m_evaluate = nullptr;
     QLabel *m_status = nullptr;
     QTabWidget *m_tabs = nullptr;

@@ -85,26 +85,6 @@ QByteArray workspaceJson(const eval::Evaluation &e)
     return QJsonDocument(QJsonObject{{QStringLiteral("semantic"), e.semantic}, {QStringLiteral("configurations"), groups}}).toJson(QJsonDocument::Indented);
 }
 
-// The judge's endpoint: the configuration's validator, else its reviewer.
-Result<SemanticMatchOptions> judgeFrom(const QString &path, int votes, bool replay)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{Error::Kind::Usage, QStringLiteral("cannot read %1").arg(path)};
-    auto config = RunConfig::fromJson(file.readAll());
-    if (!config)
-        return Error{Error::Kind::Usage, QStringLiteral("%1: %2").arg(path, config.error().message)};
-    if (!replay)
-        if (const auto missing = config->checkApiKeys())
-            return *missing;
-    SemanticMatchOptions o;
-    o.profile = config->validator ? *config->validator : config->reviewer;
-    if (replay)
-        o.profile.endpoint = QStringLiteral("replay:");
-    o.votes = votes;
-    return o;
-}
-
 } // namespace
 
 int runEval(const QStringList &arguments)
@@ -126,7 +106,8 @@ int runEval(const QStringList &arguments)
                                          QStringLiteral("given (default: each reference its own id) or released (only the file's id fields, as the released evaluator reads them)."),
                                          QStringLiteral("IDS"), QStringLiteral("given"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default), md, csv or latex."), QStringLiteral("FORMAT"), QStringLiteral("json"));
-    const QCommandLineOption table(QStringLiteral("table"), QStringLiteral("Only this table (md, csv, latex): stages, configurations, aacr, categories, contexts, languages, pr-categories, annotators."),
+    const QCommandLineOption table(QStringLiteral("table"), QStringLiteral("Only this table (md, csv, latex): stages, configurations, slicing, reviewers, cot, line-format, aacr, categories, contexts, languages, "
+                                                  "pr-categories, annotators, agreement."),
                                    QStringLiteral("ID"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Write here instead of standard output."), QStringLiteral("FILE"));
     const QCommandLineOption cache(QStringLiteral("cache"), QStringLiteral("Response cache folder (default: the user's cache folder)."), QStringLiteral("DIR"));
@@ -183,10 +164,10 @@ int runEval(const QStringList &arguments)
     std::unique_ptr<LlmClient> client;
     std::unique_ptr<SemanticMatcher> matcher;
     if (mode == QLatin1String("llm")) {
-        auto judge = judgeFrom(parser.value(config), voteCount, parser.isSet(replay));
+        auto judge = semanticJudgeFrom(parser.value(config), voteCount, parser.isSet(replay));
         if (!judge)
             return fail(ExitUsage, QStringLiteral("eval: %1").arg(judge.error().message));
-        client = std::make_unique<LlmClient>();
+        client = std::make_unique<LlmClient>(judge->client);
         if (parser.isSet(replay)) {
             auto store = ResponseStore::replayFrom(parser.value(replay));
             if (!store)
@@ -197,7 +178,7 @@ int runEval(const QStringList &arguments)
                                                                           : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
                                                                                 + QStringLiteral("/reviewdesk/responses")));
         }
-        matcher = std::make_unique<SemanticMatcher>(*client, *judge);
+        matcher = std::make_unique<SemanticMatcher>(*client, judge->match);
     }
     std::function<bool(const QString &, const QString &)> judge;
     if (matcher)
