@@ -41,7 +41,9 @@ public:
     QString file() const;
 
     // The k best chunks for `text` (any of its selective words), best first;
-    // the score is -bm25() (higher is better).
+    // the score is -bm25() (higher is better). The candidates come from the
+    // index's per-word postings scored with bm25()'s formula in memory; the
+    // few kept are scored (and ordered) by FTS5's bm25() itself.
     QList<RetrievedChunk> query(const QString &text, int k, const Exclusion &exclude = {}) const;
     // The FTS5 query `query()` runs for `text`: its distinct words as quoted
     // terms joined by OR (at most 64).
