@@ -27,11 +27,10 @@ struct Bm25Index::Private
     // Statements prepared once; a query holds the lock while it uses them.
     QMutex lock;
     sqlite3_stmt *postings = nullptr; // SELECT docs FROM postings WHERE term = ?
-    sqlite3_stmt *rescore = nullptr;  // SELECT rank ... MATCH ? AND rowid = ?
     sqlite3_stmt *row = nullptr;      // SELECT path, line_start, line_end, text ... rowid = ?
     ~Private()
     {
-        for (sqlite3_stmt *s : {postings, rescore, row})
+        for (sqlite3_stmt *s : {postings, row})
             sqlite3_finalize(s);
         if (db)
             sqlite3_close(db);
@@ -154,7 +153,6 @@ bool prepareQueries(Bm25Index::Private &d)
     d.averageLength = d.count > 0 && total > 0 ? double(total) / d.count : 1.0;
     return d.lengths.size() == static_cast<std::size_t>(d.count) + 1
            && sqlite3_prepare_v2(d.db, "SELECT docs FROM postings WHERE term = ?", -1, &d.postings, nullptr) == SQLITE_OK
-           && sqlite3_prepare_v2(d.db, "SELECT rank FROM chunks WHERE chunks MATCH ?1 AND rowid = ?2", -1, &d.rescore, nullptr) == SQLITE_OK
            && sqlite3_prepare_v2(d.db, "SELECT path, line_start, line_end, text FROM chunks WHERE rowid = ?", -1, &d.row, nullptr) == SQLITE_OK;
 }
 
@@ -356,9 +354,7 @@ QList<RetrievedChunk> Bm25Index::query(const QString &text, int k, const Exclusi
     const int n = d->count;
     std::vector<double> score(static_cast<std::size_t>(n) + 1, 0.0);
     std::vector<qint32> touched;
-    QStringList quoted;
     for (const TermPostings &t : terms) {
-        quoted << QLatin1Char('"') + t.term + QLatin1Char('"');
         const int hits = t.documents();
         double idf = std::log((n - hits + 0.5) / (hits + 0.5));
         if (idf <= 0.0)
@@ -380,20 +376,12 @@ QList<RetrievedChunk> Bm25Index::query(const QString &text, int k, const Exclusi
         const double sa = score[static_cast<std::size_t>(a)], sb = score[static_cast<std::size_t>(b)];
         return sa != sb ? sa > sb : a < b;
     };
-    const QByteArray match = quoted.join(QStringLiteral(" OR ")).toUtf8();
-    // The best few (more when the hunk's own chunks are among them), each
-    // scored by FTS5's bm25() itself for the order and the score shown.
-    struct Candidate
-    {
-        RetrievedChunk chunk;
-        qint32 doc;
-    };
-    QList<Candidate> kept;
+    // The best first, a few at a time: the hunk's own chunks are skipped.
     std::size_t taken = 0;
-    for (std::size_t want = static_cast<std::size_t>(k) + 8; kept.size() < k + 8 && taken < touched.size(); want *= 4) {
+    for (std::size_t want = static_cast<std::size_t>(k) + 8; out.size() < k && taken < touched.size(); want *= 4) {
         const std::size_t upto = std::min(want, touched.size());
         std::partial_sort(touched.begin() + static_cast<std::ptrdiff_t>(taken), touched.begin() + static_cast<std::ptrdiff_t>(upto), touched.end(), better);
-        for (; taken < upto; ++taken) {
+        for (; taken < upto && out.size() < k; ++taken) {
             const qint32 doc = touched[taken];
             sqlite3_bind_int64(d->row, 1, doc);
             if (sqlite3_step(d->row) == SQLITE_ROW) {
@@ -404,21 +392,59 @@ QList<RetrievedChunk> Bm25Index::query(const QString &text, int k, const Exclusi
                 const bool excluded = c.path == exclude.path && c.lineEnd >= exclude.lineStart && c.lineStart <= exclude.lineEnd;
                 if (!excluded) {
                     c.text = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(d->row, 3)), sqlite3_column_bytes(d->row, 3));
-                    sqlite3_bind_text(d->rescore, 1, match.constData(), static_cast<int>(match.size()), SQLITE_TRANSIENT);
-                    sqlite3_bind_int64(d->rescore, 2, doc);
-                    c.score = sqlite3_step(d->rescore) == SQLITE_ROW ? -sqlite3_column_double(d->rescore, 0) : score[static_cast<std::size_t>(doc)];
-                    sqlite3_reset(d->rescore);
-                    kept.append({std::move(c), doc});
+                    c.score = score[static_cast<std::size_t>(doc)];
+                    out.append(std::move(c));
                 }
             }
             sqlite3_reset(d->row);
         }
     }
-    std::stable_sort(kept.begin(), kept.end(), [](const Candidate &a, const Candidate &b) {
-        return a.chunk.score != b.chunk.score ? a.chunk.score > b.chunk.score : a.doc < b.doc;
-    });
-    for (qsizetype i = 0; i < std::min<qsizetype>(k, kept.size()); ++i)
-        out.append(std::move(kept[i].chunk));
+    return out;
+}
+
+QList<RetrievedChunk> Bm25Index::queryRankedByFts5(const QString &text, int k, const Exclusion &exclude) const
+{
+    QList<RetrievedChunk> out;
+    QStringList quoted;
+    for (const QString &term : selectiveTerms(text))
+        quoted << QLatin1Char('"') + term + QLatin1Char('"');
+    const QByteArray match = quoted.join(QStringLiteral(" OR ")).toUtf8();
+    if (!d || match.isEmpty() || k <= 0)
+        return out;
+    sqlite3_stmt *ranked = nullptr;
+    sqlite3_stmt *row = nullptr;
+    if (sqlite3_prepare_v2(d->db, "SELECT rowid, rank FROM chunks WHERE chunks MATCH ?1 ORDER BY rank LIMIT ?2", -1, &ranked, nullptr) != SQLITE_OK
+        || sqlite3_prepare_v2(d->db, "SELECT path, line_start, line_end, text FROM chunks WHERE rowid = ?", -1, &row, nullptr) != SQLITE_OK) {
+        sqlite3_finalize(ranked);
+        return out;
+    }
+    for (int limit = k + 8; out.size() < k; limit *= 8) {
+        out.clear();
+        sqlite3_reset(ranked);
+        sqlite3_bind_text(ranked, 1, match.constData(), static_cast<int>(match.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_int(ranked, 2, limit);
+        int rows = 0;
+        while (sqlite3_step(ranked) == SQLITE_ROW && out.size() < k) {
+            ++rows;
+            sqlite3_bind_int64(row, 1, sqlite3_column_int64(ranked, 0));
+            if (sqlite3_step(row) == SQLITE_ROW) {
+                RetrievedChunk c;
+                c.path = QByteArray(static_cast<const char *>(sqlite3_column_blob(row, 0)), sqlite3_column_bytes(row, 0));
+                c.lineStart = sqlite3_column_int(row, 1);
+                c.lineEnd = sqlite3_column_int(row, 2);
+                if (!(c.path == exclude.path && c.lineEnd >= exclude.lineStart && c.lineStart <= exclude.lineEnd)) {
+                    c.text = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(row, 3)), sqlite3_column_bytes(row, 3));
+                    c.score = -sqlite3_column_double(ranked, 1);
+                    out.append(std::move(c));
+                }
+            }
+            sqlite3_reset(row);
+        }
+        if (rows < limit)
+            break; // every match seen
+    }
+    sqlite3_finalize(ranked);
+    sqlite3_finalize(row);
     return out;
 }
 

@@ -369,6 +369,13 @@ void AacrTest::bm25RanksAsHandComputedFts5()
     QVERIFY2(std::abs(found[0].score - 1.255922) < 1e-4, qPrintable(QString::number(found[0].score, 'f', 6)));
     QVERIFY2(std::abs(found[1].score - 0.776991) < 1e-4, qPrintable(QString::number(found[1].score, 'f', 6)));
     QVERIFY2(std::abs(found[2].score - 0.624269) < 1e-4, qPrintable(QString::number(found[2].score, 'f', 6)));
+    // FTS5 itself (MATCH ... ORDER BY rank) gives the same order and scores.
+    const QList<RetrievedChunk> byFts5 = index->queryRankedByFts5(QStringLiteral("Token BUFFER"), 10);
+    QCOMPARE(byFts5.size(), found.size());
+    for (qsizetype i = 0; i < found.size(); ++i) {
+        QCOMPARE(byFts5[i].path, found[i].path);
+        QVERIFY2(std::abs(byFts5[i].score - found[i].score) < 1e-9, qPrintable(QStringLiteral("%1 %2").arg(byFts5[i].score).arg(found[i].score)));
+    }
     // top-k and the exclusion of a hunk's own chunk.
     QCOMPARE(index->query(QStringLiteral("token buffer"), 1).size(), 1);
     const QList<RetrievedChunk> withoutD3 = index->query(QStringLiteral("token buffer"), 10, {"d3", 1, 1});
