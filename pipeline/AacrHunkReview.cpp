@@ -5,14 +5,12 @@
 #include "EmbeddingIndex.h"
 #include "LlmClient.h"
 #include "RepositoryTools.h"
-#include "ResponseStore.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QMutex>
-#include <QPointer>
 #include <QStandardPaths>
 #include <QThreadPool>
 #include <QtConcurrent>
@@ -131,19 +129,19 @@ public:
     ChunkingRule rule() const { return {m_config.options.chunkLines, m_config.options.chunkOverlap, m_config.options.maxFileBytes}; }
 
     // Everything retrieval needs before the hunks: the index, or the vectors.
-    bool prepare(AacrRunRecord &run)
+    bool prepare(RunRecord &run)
     {
         if (m_config.context == AacrContext::Bm25 || m_config.context == AacrContext::Agent) {
-            auto index = Bm25Index::openOrBuild(m_mr.repository, m_mr.head, rule(), cacheDir(), &run.indexBuilt, m_cancel);
+            auto index = Bm25Index::openOrBuild(m_mr.repository, m_mr.head, rule(), cacheDir(), &run.bm25IndexBuilt, m_cancel);
             if (!index) {
-                run.record.errors << QCoreApplication::translate("rd::pipeline", "BM25 index: %1").arg(index.error().message);
+                run.errors << QCoreApplication::translate("rd::pipeline", "BM25 index: %1").arg(index.error().message);
                 return false;
             }
             m_index = *index;
             if (m_config.context == AacrContext::Agent) {
                 m_tools = std::make_unique<RepositoryTools>(m_mr.repository, m_mr.head, m_index, m_config.options.toolResultChars);
                 if (auto loaded = m_tools->load(); !loaded) {
-                    run.record.errors << loaded.error().message;
+                    run.errors << loaded.error().message;
                     return false;
                 }
             }
@@ -153,7 +151,7 @@ public:
         return true;
     }
 
-    QList<std::vector<float>> embed(const QStringList &texts, const QString &what, AacrRunRecord &run)
+    QList<std::vector<float>> embed(const QStringList &texts, const QString &what, RunRecord &run)
     {
         QList<std::vector<float>> out;
         const int batch = m_config.options.embeddingBatch;
@@ -170,10 +168,10 @@ public:
                 e.error = QCoreApplication::translate("rd::pipeline", "the answer has %1 vectors for %2 texts").arg(vectors.size()).arg(request.embeddingInput.size());
             {
                 QMutexLocker locker(&m_lock);
-                run.record.exchanges.append(e);
+                run.exchanges.append(e);
             }
             if (!e.ok()) {
-                run.record.errors << QStringLiteral("%1: %2").arg(request.label, e.error);
+                run.errors << QStringLiteral("%1: %2").arg(request.label, e.error);
                 return {};
             }
             for (const auto &v : vectors)
@@ -182,17 +180,17 @@ public:
         return out;
     }
 
-    bool prepareEmbeddings(AacrRunRecord &run)
+    bool prepareEmbeddings(RunRecord &run)
     {
         auto chunks = chunkCommit(m_mr.repository, m_mr.head, rule(), m_cancel);
         if (!chunks) {
-            run.record.errors << chunks.error().message;
+            run.errors << chunks.error().message;
             return false;
         }
         m_chunks = *chunks;
         auto cache = VectorCache::open(cacheDir() + QStringLiteral("/embeddings.sqlite"));
         if (!cache)
-            run.record.errors << cache.error().message; // runs on without a cache
+            run.errors << cache.error().message; // runs on without a cache
         const EndpointProfile &p = *m_config.embedding;
         std::vector<std::vector<float>> vectors(static_cast<std::size_t>(m_chunks.size()));
         QList<int> missing;
@@ -227,14 +225,14 @@ public:
             return true;
         auto nn = NearestNeighbours::build(vectors, m_config.options.exactSearchLimit);
         if (!nn) {
-            run.record.errors << nn.error().message;
+            run.errors << nn.error().message;
             return false;
         }
         m_neighbours = *nn;
         return true;
     }
 
-    void retrieveByEmbedding(QList<HunkJob> &jobs, AacrRunRecord &run)
+    void retrieveByEmbedding(QList<HunkJob> &jobs, RunRecord &run)
     {
         QStringList texts;
         for (const HunkJob &j : jobs)
@@ -420,11 +418,6 @@ public:
     QMutex m_lock;
 };
 
-Json chunkJson(const RetrievedChunk &c)
-{
-    return {{"path", c.path.toStdString()}, {"line_start", c.lineStart}, {"line_end", c.lineEnd}, {"score", c.score}};
-}
-
 } // namespace
 
 QString hunkDiffText(const Hunk &hunk)
@@ -440,12 +433,12 @@ QString hunkDiffText(const Hunk &hunk)
     return out;
 }
 
-AacrRunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRunConfig &config, const std::function<void(const RunProgress &)> &progress,
-                            const std::atomic<bool> *cancel)
+RunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRunConfig &config, const std::function<void(const RunProgress &)> &progress,
+                        const std::atomic<bool> *cancel)
 {
-    AacrRunRecord run;
-    run.config = config;
-    RunRecord &record = run.record;
+    RunRecord record;
+    if (auto asRunConfig = RunConfig::fromJson(config.toJson()))
+        record.config = *asRunConfig;
     record.base = mr.base;
     record.head = mr.head;
     record.mergeBase = mr.mergeBase;
@@ -486,9 +479,9 @@ AacrRunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const Aac
     state.stage = QCoreApplication::translate("rd::pipeline", "preparing the %1 context").arg(aacrContextName(config.context));
     if (progress)
         progress(state);
-    bool ready = runner.prepare(run);
+    bool ready = runner.prepare(record);
     if (ready && config.context == AacrContext::Embedding && !jobs.isEmpty())
-        runner.retrieveByEmbedding(jobs, run);
+        runner.retrieveByEmbedding(jobs, record);
     if (!ready && !runner.cancelled())
         record.errors << QCoreApplication::translate("rd::pipeline", "the %1 context could not be prepared: no hunk was reviewed").arg(aacrContextName(config.context));
 
@@ -519,99 +512,31 @@ AacrRunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const Aac
     }
     for (const HunkJob &job : std::as_const(jobs)) {
         record.exchanges += job.exchanges;
-        record.comments += job.comments;
+        for (ReviewComment c : job.comments) {
+            c.pipeline = QStringLiteral("aacr"); // provenance: which reviewer system wrote it
+            record.comments.append(std::move(c));
+        }
         record.errors += job.errors;
-        run.hunks.append(job.retrieval);
+        record.retrieval.append(job.retrieval);
     }
     record.cancelled = runner.cancelled();
     if (notStarted > 0)
         record.errors << QCoreApplication::translate("rd::pipeline", "cancelled: %1 of %2 hunks were not reviewed").arg(notStarted.load()).arg(jobs.size());
     record.finished = QDateTime::currentDateTimeUtc();
-    return run;
+    return record;
 }
 
-QByteArray AacrRunRecord::toJson() const
+RunRecord AacrPipeline::run(const PipelineContext &context)
 {
-    Json doc = Json::parse(record.toJson().toStdString());
-    doc["run"]["pipeline"] = "aacr";
-    doc["run"]["config"] = Json::parse(config.toJson().toStdString());
-    doc["run"]["bm25_index_built"] = indexBuilt;
-    Json retrieval = Json::array();
-    for (const HunkRetrieval &h : hunks) {
-        Json chunks = Json::array();
-        for (const RetrievedChunk &c : h.chunks)
-            chunks.push_back(chunkJson(c));
-        Json calls = Json::array();
-        for (const AgentToolCall &t : h.toolCalls)
-            calls.push_back({{"turn", t.turn}, {"id", t.id.toStdString()}, {"name", t.name.toStdString()}, {"arguments", t.arguments.toStdString()},
-                             {"result", t.result.toStdString()}, {"refused", t.refused}});
-        Json entry = {{"hunk", h.hunk}, {"path", h.path.toStdString()}, {"header", h.header.toStdString()}, {"chunks", chunks}};
-        if (config.context == AacrContext::Agent) {
-            entry["tool_calls"] = calls;
-            entry["turns"] = h.turns;
-            entry["tokens"] = h.tokens;
-            entry["stop_reason"] = h.stopReason.toStdString();
-        }
-        retrieval.push_back(entry);
+    const auto config = AacrRunConfig::fromRunConfig(context.config);
+    if (!config) {
+        RunRecord record = context.newRecord();
+        record.errors << config.error().message;
+        return record;
     }
-    doc["retrieval"] = retrieval;
-    return QByteArray::fromStdString(doc.dump(2)) + '\n';
-}
-
-AacrHunkReview::AacrHunkReview(QObject *parent) : QObject(parent)
-{
-    connect(&m_watcher, &QFutureWatcher<AacrRunRecord>::finished, this, [this] {
-        if (m_watcher.future().resultCount() == 0)
-            return;
-        m_record = std::make_shared<const AacrRunRecord>(m_watcher.result());
-        Q_EMIT finished();
-    });
-}
-
-AacrHunkReview::~AacrHunkReview()
-{
-    cancel();
-    // The run waits for answers that only this thread's event loop delivers.
-    while (m_watcher.isRunning())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-}
-
-void AacrHunkReview::cancel()
-{
-    if (m_cancel)
-        *m_cancel = true;
-    if (m_client)
-        m_client->cancelAll();
-}
-
-bool AacrHunkReview::start(std::shared_ptr<const MergeRequest> mr, const AacrRunConfig &config, std::optional<ResponseStore> replay,
-                           const QString &cacheDirectory)
-{
-    if (!mr || m_watcher.isRunning())
-        return false;
-    delete m_client;
-    LlmClientOptions options;
-    options.timeoutMs = config.timeoutSeconds * 1000;
-    options.retries = config.retries;
-    options.concurrency = config.concurrency;
-    m_client = new LlmClient(options, this);
-    if (replay)
-        m_client->setReplay(*replay);
-    else if (!cacheDirectory.isEmpty())
-        m_client->setCache(ResponseStore::cacheIn(cacheDirectory));
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    auto cancelled = m_cancel;
-    LlmClient *client = m_client;
-    QPointer<AacrHunkReview> self = this;
-    m_watcher.setFuture(QtConcurrent::run([client, mr, config, cancelled, self] {
-        return runAacrReview(*client, *mr, config, [self](const RunProgress &p) {
-            QMetaObject::invokeMethod(self, [self, p] {
-                if (self)
-                    Q_EMIT self->progressed(p);
-            }, Qt::QueuedConnection);
-        }, cancelled.get());
-    }));
-    return true;
+    RunRecord record = runAacrReview(context.client, context.mr, *config, context.progress, context.cancel);
+    record.config = context.config; // as given: replay endpoints, the dialog's choices
+    return record;
 }
 
 } // namespace rd

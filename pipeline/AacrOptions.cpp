@@ -58,24 +58,6 @@ std::optional<AacrContext> aacrContextFromName(const QString &name)
     return std::nullopt;
 }
 
-QByteArray aacrConfigText(const QByteArray &json)
-{
-    const Json j = Json::parse(json.toStdString(), nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        return {};
-    if (j.contains("pipeline") && j["pipeline"] == "aacr")
-        return json;
-    if (j.contains("run") && j["run"].is_object() && j["run"].contains("config") && j["run"]["config"].is_object()
-        && j["run"]["config"].contains("pipeline") && j["run"]["config"]["pipeline"] == "aacr")
-        return QByteArray::fromStdString(j["run"]["config"].dump());
-    return {};
-}
-
-bool isAacrConfig(const QByteArray &json)
-{
-    return !aacrConfigText(json).isEmpty();
-}
-
 Result<AacrRunConfig> AacrRunConfig::fromJson(const QByteArray &json)
 {
     const Json j = Json::parse(json.toStdString(), nullptr, false);
@@ -145,6 +127,31 @@ Result<AacrRunConfig> AacrRunConfig::fromJson(const QByteArray &json)
             o.cacheDir = QString::fromStdString(a["cache_dir"].get<std::string>());
         }
     }
+    return c;
+}
+
+Result<AacrRunConfig> AacrRunConfig::fromRunConfig(const RunConfig &config)
+{
+    if (config.pipeline != PipelineKind::Aacr)
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"pipeline\" must be \"aacr\" for the AACR-Bench hunk review"));
+    Json roles = Json::object();
+    for (const auto &[name, profile] : config.roles)
+        roles[name.toStdString()] = Json::parse(endpointProfileToJson(profile).toStdString());
+    Json j = {{"pipeline", "aacr"},
+              {"context", config.context.isEmpty() ? std::string("none") : config.context.toStdString()},
+              {"concurrency", config.concurrency},
+              {"timeout_s", config.timeoutSeconds},
+              {"retries", config.retries},
+              {"roles", roles}};
+    if (!config.aacrOptions.isEmpty())
+        j["aacr"] = Json::parse(config.aacrOptions.toStdString(), nullptr, false);
+    auto c = fromJson(QByteArray::fromStdString(j.dump()));
+    if (!c)
+        return c;
+    // The profiles as they are, not as read back: a replay's endpoint stays.
+    c->reviewer = config.roles.at(QStringLiteral("reviewer"));
+    if (const auto e = config.roles.find(QStringLiteral("embedding")); e != config.roles.end())
+        c->embedding = e->second;
     return c;
 }
 

@@ -11,6 +11,8 @@
 
 namespace rd {
 
+struct RunConfig;
+
 // Where the AACR-Bench hunk reviewer's code context comes from (aacr-bench.txt §4.1).
 enum class AacrContext { None, Bm25, Embedding, Agent };
 
@@ -48,15 +50,11 @@ struct AacrRunConfig
     // Strict: every key and value checked, an unknown key is an error naming
     // the closest known one, "embedding" context without roles.embedding is an error.
     static Result<AacrRunConfig> fromJson(const QByteArray &json);
+    // The AACR settings of a run configuration whose pipeline is "aacr"
+    // (its roles, context, "aacr" object and client settings), checked as strictly.
+    static Result<AacrRunConfig> fromRunConfig(const RunConfig &config);
     QByteArray toJson() const;
     std::optional<Error> checkApiKeys() const;
 };
-
-// True when the JSON object's "pipeline" is "aacr", or when it is an AACR
-// run's output (its run.config is one): for the dispatch.
-bool isAacrConfig(const QByteArray &json);
-// The AACR configuration in `json`: itself, or an AACR run output's
-// run.config (to run it again); empty when neither.
-QByteArray aacrConfigText(const QByteArray &json);
 
 } // namespace rd

@@ -2,11 +2,15 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QMutex>
 #include <QFile>
 #include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
 
 #include <sqlite3.h>
 
@@ -17,8 +21,17 @@ struct Bm25Index::Private
     sqlite3 *db = nullptr;
     QString file;
     int count = 0;
+    // Tokens per chunk by row id (FTS5's document length), and their mean.
+    std::vector<int> lengths;
+    double averageLength = 1;
+    // Statements prepared once; a query holds the lock while it uses them.
+    QMutex lock;
+    sqlite3_stmt *postings = nullptr; // SELECT docs FROM postings WHERE term = ?
+    sqlite3_stmt *row = nullptr;      // SELECT path, line_start, line_end, text ... rowid = ?
     ~Private()
     {
+        for (sqlite3_stmt *s : {postings, row})
+            sqlite3_finalize(s);
         if (db)
             sqlite3_close(db);
     }
@@ -27,7 +40,13 @@ struct Bm25Index::Private
 namespace {
 
 // Bumped when the table's layout or tokenizer changes: old cache files are then not read.
-constexpr int IndexFormat = 3;
+constexpr int IndexFormat = 4;
+
+// FTS5's bm25() constants (k1, b) and its idf floor for words in half the
+// chunks or more (sqlite/ext/fts5/fts5_aux.c).
+constexpr double K1 = 1.2;
+constexpr double B = 0.75;
+constexpr double IdfFloor = 1e-6;
 
 Error sqlError(sqlite3 *db, const QString &what)
 {
@@ -47,6 +66,94 @@ Result<std::shared_ptr<Bm25Index::Private>> openFile(const QString &file, bool c
     if (sqlite3_open_v2(QFile::encodeName(file).constData(), &d->db, flags, nullptr) != SQLITE_OK)
         return sqlError(d->db, QCoreApplication::translate("rd::pipeline", "cannot open %1").arg(file));
     return d;
+}
+
+// Each word's chunks and counts in it: pairs of int32 (row id, count) in
+// row id order, as FTS5 itself holds them; read with one look-up per word.
+QByteArray packPostings(const std::vector<std::pair<qint32, qint32>> &list)
+{
+    QByteArray out(static_cast<qsizetype>(list.size() * 2 * sizeof(qint32)), Qt::Uninitialized);
+    std::memcpy(out.data(), list.data(), static_cast<std::size_t>(out.size()));
+    return out;
+}
+
+// After the chunks are in: the postings and chunk lengths from FTS5's own
+// token instances (so the words are exactly FTS5's tokens).
+bool writePostings(sqlite3 *db, int rows)
+{
+    if (!exec(db, "CREATE VIRTUAL TABLE instances USING fts5vocab(chunks, 'instance')")
+        || !exec(db, "CREATE TABLE postings(term TEXT PRIMARY KEY, docs BLOB) WITHOUT ROWID") || !exec(db, "CREATE TABLE lengths(id INTEGER PRIMARY KEY, sizes BLOB)"))
+        return false;
+    sqlite3_stmt *scan = nullptr;
+    sqlite3_stmt *insert = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT term, doc FROM instances", -1, &scan, nullptr) != SQLITE_OK
+        || sqlite3_prepare_v2(db, "INSERT INTO postings VALUES (?, ?)", -1, &insert, nullptr) != SQLITE_OK) {
+        sqlite3_finalize(scan);
+        return false;
+    }
+    std::vector<qint32> lengths(static_cast<std::size_t>(rows) + 1, 0);
+    std::vector<std::pair<qint32, qint32>> list;
+    QByteArray term;
+    bool ok = true;
+    auto flush = [&] {
+        if (list.empty())
+            return;
+        const QByteArray packed = packPostings(list);
+        sqlite3_bind_text(insert, 1, term.constData(), static_cast<int>(term.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_blob(insert, 2, packed.constData(), static_cast<int>(packed.size()), SQLITE_TRANSIENT);
+        ok = ok && sqlite3_step(insert) == SQLITE_DONE;
+        sqlite3_reset(insert);
+        list.clear();
+    };
+    // fts5vocab's instance table comes word by word, row id by row id.
+    while (sqlite3_step(scan) == SQLITE_ROW) {
+        const char *t = reinterpret_cast<const char *>(sqlite3_column_text(scan, 0));
+        const int size = sqlite3_column_bytes(scan, 0);
+        const qint64 doc = sqlite3_column_int64(scan, 1);
+        if (term.size() != size || std::memcmp(term.constData(), t, static_cast<std::size_t>(size)) != 0) {
+            flush();
+            term = QByteArray(t, size);
+        }
+        if (doc > 0 && doc <= rows)
+            ++lengths[static_cast<std::size_t>(doc)];
+        if (!list.empty() && list.back().first == doc)
+            ++list.back().second;
+        else
+            list.emplace_back(static_cast<qint32>(doc), 1);
+    }
+    flush();
+    sqlite3_finalize(scan);
+    sqlite3_finalize(insert);
+    if (!ok)
+        return false;
+    sqlite3_stmt *store = nullptr;
+    if (sqlite3_prepare_v2(db, "INSERT INTO lengths VALUES (1, ?)", -1, &store, nullptr) != SQLITE_OK)
+        return false;
+    sqlite3_bind_blob(store, 1, lengths.data(), static_cast<int>(lengths.size() * sizeof(qint32)), SQLITE_TRANSIENT);
+    ok = sqlite3_step(store) == SQLITE_DONE;
+    sqlite3_finalize(store);
+    return ok && exec(db, "DROP TABLE instances");
+}
+
+// The statements and lengths a query needs; false when the file lacks them.
+bool prepareQueries(Bm25Index::Private &d)
+{
+    sqlite3_stmt *stmt = nullptr;
+    if (sqlite3_prepare_v2(d.db, "SELECT sizes FROM lengths WHERE id = 1", -1, &stmt, nullptr) != SQLITE_OK)
+        return false;
+    if (sqlite3_step(stmt) == SQLITE_ROW) {
+        const auto *sizes = static_cast<const qint32 *>(sqlite3_column_blob(stmt, 0));
+        const std::size_t n = static_cast<std::size_t>(sqlite3_column_bytes(stmt, 0)) / sizeof(qint32);
+        d.lengths.assign(sizes, sizes + n);
+    }
+    sqlite3_finalize(stmt);
+    qint64 total = 0;
+    for (int l : d.lengths)
+        total += l;
+    d.averageLength = d.count > 0 && total > 0 ? double(total) / d.count : 1.0;
+    return d.lengths.size() == static_cast<std::size_t>(d.count) + 1
+           && sqlite3_prepare_v2(d.db, "SELECT docs FROM postings WHERE term = ?", -1, &d.postings, nullptr) == SQLITE_OK
+           && sqlite3_prepare_v2(d.db, "SELECT path, line_start, line_end, text FROM chunks WHERE rowid = ?", -1, &d.row, nullptr) == SQLITE_OK;
 }
 
 int countChunks(sqlite3 *db)
@@ -74,8 +181,6 @@ Result<Bm25Index> Bm25Index::build(const QList<CodeChunk> &chunks, const QString
     exec(db, "PRAGMA synchronous = OFF");
     if (!exec(db, "CREATE VIRTUAL TABLE chunks USING fts5(text, path UNINDEXED, line_start UNINDEXED, line_end UNINDEXED, "
                   "tokenize = \"unicode61 tokenchars '_'\")")
-        || !exec(db, "CREATE VIRTUAL TABLE vocabulary USING fts5vocab(chunks, 'row')")
-        || !exec(db, "CREATE TABLE documents(term TEXT PRIMARY KEY, doc INTEGER) WITHOUT ROWID")
         || !exec(db, "CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER)") || !exec(db, "BEGIN"))
         return sqlError(db, QCoreApplication::translate("rd::pipeline", "cannot create the table"));
     sqlite3_stmt *insert = nullptr;
@@ -96,15 +201,17 @@ Result<Bm25Index> Bm25Index::build(const QList<CodeChunk> &chunks, const QString
         sqlite3_reset(insert);
     }
     sqlite3_finalize(insert);
-    // How many chunks hold each word, as a plain table: fts5vocab answers a
-    // single term by scanning the whole vocabulary.
-    if (!exec(db, "INSERT INTO documents SELECT term, doc FROM vocabulary"))
-        return sqlError(db, QStringLiteral("vocabulary"));
+    // Each word's postings as one value: a query reads a few of them instead
+    // of having FTS5 score every row that holds any of its words.
+    if (!writePostings(db, static_cast<int>(row)))
+        return sqlError(db, QStringLiteral("postings"));
     // Written last: a file without it (a build that died) is built again.
     const QByteArray meta = "INSERT INTO meta VALUES ('format', " + QByteArray::number(IndexFormat) + "), ('chunks', " + QByteArray::number(row) + ")";
     if (!exec(db, meta.constData()) || !exec(db, "COMMIT"))
         return sqlError(db, QStringLiteral("commit"));
     d->count = static_cast<int>(row);
+    if (!prepareQueries(*d))
+        return sqlError(db, QStringLiteral("prepare"));
     Bm25Index index;
     index.d = d;
     return index;
@@ -123,8 +230,8 @@ Result<Bm25Index> Bm25Index::openOrBuild(const GitRepository &repository, const 
     if (QFile::exists(file)) {
         if (auto opened = openFile(file, false)) {
             const int n = countChunks((*opened)->db);
-            if (n >= 0) {
-                (*opened)->count = n;
+            (*opened)->count = n;
+            if (n >= 0 && prepareQueries(**opened)) {
                 Bm25Index index;
                 index.d = *opened;
                 return index;
@@ -149,6 +256,8 @@ Result<Bm25Index> Bm25Index::openOrBuild(const GitRepository &repository, const 
     if (!opened)
         return opened.error();
     (*opened)->count = countChunks((*opened)->db);
+    if (!prepareQueries(**opened))
+        return sqlError((*opened)->db, QStringLiteral("prepare"));
     Bm25Index result;
     result.d = *opened;
     return result;
@@ -179,38 +288,121 @@ QString Bm25Index::matchExpression(const QString &text)
     return terms.join(QStringLiteral(" OR "));
 }
 
+namespace {
+
+struct TermPostings
+{
+    QString term;
+    QByteArray docs; // packed (row id, count) pairs
+    int documents() const { return static_cast<int>(docs.size() / (2 * static_cast<qsizetype>(sizeof(qint32)))); }
+};
+
+// The words of `text` with their postings, rarest first; the caller holds d.lock.
+QList<TermPostings> postingsOf(Bm25Index::Private &d, const QString &text)
+{
+    QList<TermPostings> counted;
+    const QString expression = Bm25Index::matchExpression(text);
+    for (const QString &quoted : expression.split(QStringLiteral(" OR "), Qt::SkipEmptyParts)) {
+        const QString term = quoted.mid(1).chopped(1);
+        const QByteArray utf8 = term.toUtf8();
+        sqlite3_bind_text(d.postings, 1, utf8.constData(), static_cast<int>(utf8.size()), SQLITE_TRANSIENT);
+        if (sqlite3_step(d.postings) == SQLITE_ROW)
+            counted.append({term, QByteArray(static_cast<const char *>(sqlite3_column_blob(d.postings, 0)), sqlite3_column_bytes(d.postings, 0))});
+        sqlite3_reset(d.postings);
+    }
+    std::stable_sort(counted.begin(), counted.end(), [](const TermPostings &a, const TermPostings &b) { return a.documents() < b.documents(); });
+    return counted;
+}
+
+// A word in half the chunks or more gets FTS5's idf floor (1e-6): it decides
+// no ranking. Only common words: the rarest few still say something.
+QList<TermPostings> selective(QList<TermPostings> counted, int chunks)
+{
+    QList<TermPostings> kept;
+    for (const TermPostings &t : counted)
+        if (2 * t.documents() < chunks)
+            kept.append(t);
+    for (qsizetype i = 0; kept.isEmpty() && i < std::min<qsizetype>(3, counted.size()); ++i)
+        kept.append(counted[i]);
+    return kept;
+}
+
+} // namespace
+
 QStringList Bm25Index::selectiveTerms(const QString &text) const
 {
     QStringList kept;
     if (!d)
         return kept;
-    // A word in half the chunks or more gets FTS5's idf floor (1e-6): it
-    // decides no ranking, but its posting list would be scanned and scored.
-    QList<std::pair<int, QString>> counted;
-    sqlite3_stmt *stmt = nullptr;
-    if (sqlite3_prepare_v2(d->db, "SELECT doc FROM documents WHERE term = ?", -1, &stmt, nullptr) != SQLITE_OK)
-        return kept;
-    const QString expression = matchExpression(text);
-    for (const QString &quoted : expression.split(QStringLiteral(" OR "), Qt::SkipEmptyParts)) {
-        const QString term = quoted.mid(1).chopped(1);
-        const QByteArray utf8 = term.toUtf8();
-        sqlite3_bind_text(stmt, 1, utf8.constData(), static_cast<int>(utf8.size()), SQLITE_TRANSIENT);
-        if (sqlite3_step(stmt) == SQLITE_ROW)
-            counted.append({sqlite3_column_int(stmt, 0), term});
-        sqlite3_reset(stmt);
-    }
-    sqlite3_finalize(stmt);
-    std::stable_sort(counted.begin(), counted.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    for (const auto &[documents, term] : counted)
-        if (2 * documents < d->count)
-            kept << term;
-    // Only common words: the rarest few still say something.
-    for (qsizetype i = 0; kept.isEmpty() && i < std::min<qsizetype>(3, counted.size()); ++i)
-        kept << counted[i].second;
+    QMutexLocker locker(&d->lock);
+    for (const TermPostings &t : selective(postingsOf(*d, text), d->count))
+        kept << t.term;
     return kept;
 }
 
 QList<RetrievedChunk> Bm25Index::query(const QString &text, int k, const Exclusion &exclude) const
+{
+    QList<RetrievedChunk> out;
+    if (!d || k <= 0)
+        return out;
+    QMutexLocker locker(&d->lock);
+    const QList<TermPostings> terms = selective(postingsOf(*d, text), d->count);
+    if (terms.isEmpty())
+        return out;
+    // FTS5's bm25() over the words' postings, in memory: the candidates. The
+    // cost is the postings read, not every matching row's columns.
+    const int n = d->count;
+    std::vector<double> score(static_cast<std::size_t>(n) + 1, 0.0);
+    std::vector<qint32> touched;
+    for (const TermPostings &t : terms) {
+        const int hits = t.documents();
+        double idf = std::log((n - hits + 0.5) / (hits + 0.5));
+        if (idf <= 0.0)
+            idf = IdfFloor;
+        const auto *pairs = reinterpret_cast<const qint32 *>(t.docs.constData());
+        for (int i = 0; i < hits; ++i) {
+            const qint32 doc = pairs[2 * i];
+            if (doc <= 0 || doc > n)
+                continue;
+            const double tf = pairs[2 * i + 1];
+            const double length = d->lengths[static_cast<std::size_t>(doc)];
+            double &s = score[static_cast<std::size_t>(doc)];
+            if (s == 0.0)
+                touched.push_back(doc);
+            s += idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * length / d->averageLength));
+        }
+    }
+    const auto better = [&score](qint32 a, qint32 b) {
+        const double sa = score[static_cast<std::size_t>(a)], sb = score[static_cast<std::size_t>(b)];
+        return sa != sb ? sa > sb : a < b;
+    };
+    // The best first, a few at a time: the hunk's own chunks are skipped.
+    std::size_t taken = 0;
+    for (std::size_t want = static_cast<std::size_t>(k) + 8; out.size() < k && taken < touched.size(); want *= 4) {
+        const std::size_t upto = std::min(want, touched.size());
+        std::partial_sort(touched.begin() + static_cast<std::ptrdiff_t>(taken), touched.begin() + static_cast<std::ptrdiff_t>(upto), touched.end(), better);
+        for (; taken < upto && out.size() < k; ++taken) {
+            const qint32 doc = touched[taken];
+            sqlite3_bind_int64(d->row, 1, doc);
+            if (sqlite3_step(d->row) == SQLITE_ROW) {
+                RetrievedChunk c;
+                c.path = QByteArray(static_cast<const char *>(sqlite3_column_blob(d->row, 0)), sqlite3_column_bytes(d->row, 0));
+                c.lineStart = sqlite3_column_int(d->row, 1);
+                c.lineEnd = sqlite3_column_int(d->row, 2);
+                const bool excluded = c.path == exclude.path && c.lineEnd >= exclude.lineStart && c.lineStart <= exclude.lineEnd;
+                if (!excluded) {
+                    c.text = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(d->row, 3)), sqlite3_column_bytes(d->row, 3));
+                    c.score = score[static_cast<std::size_t>(doc)];
+                    out.append(std::move(c));
+                }
+            }
+            sqlite3_reset(d->row);
+        }
+    }
+    return out;
+}
+
+QList<RetrievedChunk> Bm25Index::queryRankedByFts5(const QString &text, int k, const Exclusion &exclude) const
 {
     QList<RetrievedChunk> out;
     QStringList quoted;
@@ -219,9 +411,6 @@ QList<RetrievedChunk> Bm25Index::query(const QString &text, int k, const Exclusi
     const QByteArray match = quoted.join(QStringLiteral(" OR ")).toUtf8();
     if (!d || match.isEmpty() || k <= 0)
         return out;
-    // Ranked row ids first (FTS5 sorts by rank itself and reads no column),
-    // then the columns of the few rows kept: reading every matching row's
-    // text for the sort was most of a query's time.
     sqlite3_stmt *ranked = nullptr;
     sqlite3_stmt *row = nullptr;
     if (sqlite3_prepare_v2(d->db, "SELECT rowid, rank FROM chunks WHERE chunks MATCH ?1 ORDER BY rank LIMIT ?2", -1, &ranked, nullptr) != SQLITE_OK
@@ -229,8 +418,6 @@ QList<RetrievedChunk> Bm25Index::query(const QString &text, int k, const Exclusi
         sqlite3_finalize(ranked);
         return out;
     }
-    // The hunk's own chunks are skipped: a few more than k, and more when
-    // they were not enough.
     for (int limit = k + 8; out.size() < k; limit *= 8) {
         out.clear();
         sqlite3_reset(ranked);
@@ -245,8 +432,7 @@ QList<RetrievedChunk> Bm25Index::query(const QString &text, int k, const Exclusi
                 c.path = QByteArray(static_cast<const char *>(sqlite3_column_blob(row, 0)), sqlite3_column_bytes(row, 0));
                 c.lineStart = sqlite3_column_int(row, 1);
                 c.lineEnd = sqlite3_column_int(row, 2);
-                const bool excluded = c.path == exclude.path && c.lineEnd >= exclude.lineStart && c.lineStart <= exclude.lineEnd;
-                if (!excluded) {
+                if (!(c.path == exclude.path && c.lineEnd >= exclude.lineStart && c.lineStart <= exclude.lineEnd)) {
                     c.text = QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(row, 3)), sqlite3_column_bytes(row, 3));
                     c.score = -sqlite3_column_double(ranked, 1);
                     out.append(std::move(c));

@@ -41,8 +41,15 @@ public:
     QString file() const;
 
     // The k best chunks for `text` (any of its selective words), best first;
-    // the score is -bm25() (higher is better).
+    // the score is -bm25() (higher is better): FTS5's bm25() formula (idf
+    // with its floor, k1, b, FTS5's token counts and lengths) added up over
+    // the index's per-word postings, so only the query's words are read,
+    // not every matching row. Same order and scores as queryRankedByFts5().
     QList<RetrievedChunk> query(const QString &text, int k, const Exclusion &exclude = {}) const;
+    // The same answer from FTS5 itself (MATCH … ORDER BY rank): the
+    // reference the tests and the benchmark hold query() to; it scores every
+    // row holding one of the words, so it is slow on large repositories.
+    QList<RetrievedChunk> queryRankedByFts5(const QString &text, int k, const Exclusion &exclude = {}) const;
     // The FTS5 query `query()` runs for `text`: its distinct words as quoted
     // terms joined by OR (at most 64).
     static QString matchExpression(const QString &text);

@@ -11,6 +11,7 @@ namespace rd {
 
 ReviewJob::ReviewJob(QObject *parent) : QObject(parent)
 {
+    m_pool.setMaxThreadCount(1);
     connect(&m_watcher, &QFutureWatcher<RunRecord>::finished, this, [this] {
         if (m_watcher.future().resultCount() == 0)
             return;
@@ -61,7 +62,7 @@ bool ReviewJob::start(std::shared_ptr<const MergeRequest> mr, const QList<Slice>
     auto cancelled = m_cancel;
     LlmClient *client = m_client;
     QPointer<ReviewJob> self = this;
-    m_watcher.setFuture(QtConcurrent::run([client, mr, slices, config, cancelled, self] {
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [client, mr, slices, config, cancelled, self] {
         return runPipeline(*client, *mr, slices, config, [self](const RunProgress &p) {
             QMetaObject::invokeMethod(self, [self, p] {
                 if (self)

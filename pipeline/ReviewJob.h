@@ -5,6 +5,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 
 #include <atomic>
 #include <memory>
@@ -43,6 +44,10 @@ Q_SIGNALS:
     void finished();
 
 private:
+    // The run blocks a thread until its last answer: its own, so runs never
+    // hold the global pool that painting and other work share (two runs on a
+    // two-core machine left none for the raster engine, and the window hung).
+    QThreadPool m_pool;
     QFutureWatcher<RunRecord> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     LlmClient *m_client = nullptr;

@@ -1,5 +1,6 @@
 #include "ReviewPipeline.h"
 
+#include "AacrHunkReview.h"
 #include "CodeAgentPipeline.h"
 #include "CqsPipeline.h"
 
@@ -35,7 +36,7 @@ std::unique_ptr<ReviewPipeline> makePipeline(PipelineKind kind)
     case PipelineKind::Defect: return std::make_unique<DefectPipeline>();
     case PipelineKind::Cqs: return std::make_unique<CqsPipeline>();
     case PipelineKind::CodeAgent: return std::make_unique<CodeAgentPipeline>();
-    case PipelineKind::Aacr: return nullptr; // issue 13's AACR-Bench hunk review plugs in here
+    case PipelineKind::Aacr: return std::make_unique<AacrPipeline>();
     }
     return nullptr;
 }

@@ -720,6 +720,35 @@ Json endpointFigures(const QList<Exchange> &exchanges)
 
 } // namespace
 
+namespace {
+
+// What each hunk of an AACR run was given: chunks with their scores, or the
+// agent's tool calls with the model's arguments and what it was told.
+Json retrievalJson(const QList<HunkRetrieval> &hunks, bool agent)
+{
+    Json list = Json::array();
+    for (const HunkRetrieval &h : hunks) {
+        Json chunks = Json::array();
+        for (const RetrievedChunk &c : h.chunks)
+            chunks.push_back({{"path", c.path.toStdString()}, {"line_start", c.lineStart}, {"line_end", c.lineEnd}, {"score", c.score}});
+        Json entry = {{"hunk", h.hunk}, {"path", h.path.toStdString()}, {"header", h.header.toStdString()}, {"chunks", chunks}};
+        if (agent) {
+            Json calls = Json::array();
+            for (const AgentToolCall &t : h.toolCalls)
+                calls.push_back({{"turn", t.turn}, {"id", t.id.toStdString()}, {"name", t.name.toStdString()}, {"arguments", t.arguments.toStdString()},
+                                 {"result", t.result.toStdString()}, {"refused", t.refused}});
+            entry["tool_calls"] = calls;
+            entry["turns"] = h.turns;
+            entry["tokens"] = h.tokens;
+            entry["stop_reason"] = h.stopReason.toStdString();
+        }
+        list.push_back(entry);
+    }
+    return list;
+}
+
+} // namespace
+
 QByteArray RunRecord::toJson() const
 {
     Json exchangeList = Json::array();
@@ -779,7 +808,12 @@ QByteArray RunRecord::toJson() const
         runOut["conversations"] = Json::parse(conversationsJson(conversations).toStdString());
     if (!summary.isEmpty())
         runOut["summary"] = summary.toStdString();
-    return QByteArray::fromStdString(Json{{"run", runOut}, {"comments", commentList}}.dump(2)) + '\n';
+    Json out = {{"run", runOut}, {"comments", commentList}};
+    if (config.pipeline == PipelineKind::Aacr) {
+        out["run"]["bm25_index_built"] = bm25IndexBuilt;
+        out["retrieval"] = retrievalJson(retrieval, config.context == QLatin1String("agent"));
+    }
+    return QByteArray::fromStdString(out.dump(2)) + '\n';
 }
 
 QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Conversation.h"
+#include "HunkRetrieval.h"
 #include "LlmClient.h"
 #include "RunConfig.h"
 
@@ -43,6 +44,11 @@ struct RunRecord
     // Document phase's summary. Empty for the other pipelines.
     QList<Conversation> conversations;
     QString summary;
+    // AACR: what each hunk was given (chunks and scores, or the agent's tool
+    // calls), and whether the BM25 index was built rather than read from
+    // its cache. Empty for the other pipelines.
+    QList<HunkRetrieval> retrieval;
+    bool bm25IndexBuilt = false;
 
     int promptTokens() const;
     int completionTokens() const;

@@ -31,14 +31,14 @@ ReviewSession::ReviewSession(QObject *parent)
                 Q_EMIT problem(started.error().message);
         }
     });
-    connect(m_review, &ReviewJob::progressed, this, &ReviewSession::reviewProgressed);
-    connect(m_review, &ReviewJob::finished, this, &ReviewSession::runFinished);
 }
 
 ReviewSession::~ReviewSession()
 {
     // Workers that finish now report to nobody: this object is going away.
     for (QObject *job : {static_cast<QObject *>(m_loader), static_cast<QObject *>(m_slicing), static_cast<QObject *>(m_review)})
+        job->disconnect(this);
+    for (ReviewJob *job : std::as_const(m_jobs))
         job->disconnect(this);
     stopBackgroundWork();
 }
@@ -201,7 +201,7 @@ bool ReviewSession::isSlicing() const
 
 bool ReviewSession::isReviewing() const
 {
-    return m_review->isRunning() || m_pendingReview.has_value();
+    return !m_jobs.isEmpty() || m_pendingReview.has_value();
 }
 
 LlmClient &ReviewSession::llmClient()
@@ -211,7 +211,7 @@ LlmClient &ReviewSession::llmClient()
 
 std::shared_ptr<const RunRecord> ReviewSession::lastRun() const
 {
-    return m_review->record();
+    return m_lastRun;
 }
 
 void ReviewSession::diffLoaded()
@@ -245,8 +245,8 @@ Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &
 {
     if (!m_diff)
         return Error{Error::Kind::Usage, tr("no merge request is open")};
-    if (isReviewing())
-        return Error{Error::Kind::Usage, tr("A review is already running.")};
+    if (m_pendingReview)
+        return Error{Error::Kind::Usage, tr("A review is waiting for its slices; start the next one when it runs.")};
     if (!m_slices)
         return Error{Error::Kind::Usage, tr("The slices are still being computed; run the review in a moment.")};
     std::optional<ResponseStore> replay;
@@ -256,7 +256,10 @@ Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &
             return store.error();
         replay = *store;
     }
-    if (config.tokenBudget != m_slicingBudget) {
+    // Only the defect pipeline reads slices.
+    if (config.pipeline == PipelineKind::Defect && config.tokenBudget != m_slicingBudget) {
+        if (!m_jobs.isEmpty())
+            return Error{Error::Kind::Usage, tr("Other reviews are running on these slices; a run with another token budget can start when they are done.")};
         m_sliceTokenBudget = config.tokenBudget;
         m_pendingReview = PendingReview{config, replayFile};
         startSlicing();
@@ -267,23 +270,53 @@ Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &
         if (s.algorithm == config.slicing)
             slices.append(s);
     const QString cache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
-    m_review->start(m_diff, slices, config, replay, cache);
+    auto *job = new ReviewJob(this);
+    const int id = m_nextReviewId++;
+    if (!job->start(m_diff, slices, config, replay, cache)) {
+        delete job;
+        return Error{Error::Kind::Internal, tr("The review could not be started.")};
+    }
+    m_jobs.insert(id, job);
+    m_active.append({id, config, replay.has_value(), {}});
+    connect(job, &ReviewJob::progressed, this, [this, id](const RunProgress &progress) {
+        for (ActiveReview &a : m_active)
+            if (a.id == id)
+                a.progress = progress;
+        Q_EMIT reviewProgressed(progress);
+        Q_EMIT activeReviewsChanged();
+    });
+    connect(job, &ReviewJob::finished, this, [this, id] { runFinished(id); });
     Q_EMIT reviewStarted(config, replay.has_value(), static_cast<int>(slices.size()));
+    Q_EMIT activeReviewsChanged();
     return true;
 }
 
 void ReviewSession::cancelReview()
 {
     m_pendingReview.reset();
-    m_review->cancel();
+    for (ReviewJob *job : std::as_const(m_jobs))
+        job->cancel();
 }
 
-void ReviewSession::runFinished()
+void ReviewSession::cancelRun(int id)
 {
+    if (ReviewJob *job = m_jobs.value(id))
+        job->cancel();
+}
+
+void ReviewSession::runFinished(int id)
+{
+    ReviewJob *job = m_jobs.take(id);
+    if (!job)
+        return;
+    m_active.removeIf([id](const ActiveReview &a) { return a.id == id; });
+    m_lastRun = job->record();
+    job->deleteLater();
     m_runStoreError.clear();
-    if (m_store)
-        if (const auto stored = storeRun(*m_review->record()); !stored)
+    if (m_store && m_lastRun)
+        if (const auto stored = storeRun(*m_lastRun); !stored)
             m_runStoreError = stored.error().message;
+    Q_EMIT activeReviewsChanged();
     Q_EMIT reviewFinished();
 }
 
@@ -291,9 +324,9 @@ void ReviewSession::stopBackgroundWork()
 {
     m_pendingReview.reset();
     m_slicing->cancel();
-    m_review->cancel();
-    // The run waits for answers that only this thread's event loop delivers.
-    while (m_review->isRunning())
+    cancelReview();
+    // The runs wait for answers that only this thread's event loop delivers.
+    while (std::any_of(m_jobs.cbegin(), m_jobs.cend(), [](const ReviewJob *job) { return job->isRunning(); }))
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
 }
 

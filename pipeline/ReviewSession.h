@@ -88,8 +88,21 @@ public:
     // stored in the workspace when one is open. Slices made with another
     // token budget than config.tokenBudget are made again first (the run
     // starts when they are there; reviewStarted says so).
+    // Several runs may go at once (each with its own client and endpoints);
+    // a run that needs the slices made again waits until none is running.
     Result<bool> startReview(const RunConfig &config, const QString &replayFile = {});
+    // Cancels every run (and one waiting for its slices).
     void cancelReview();
+    // The runs under way, oldest first: what the progress view lists.
+    struct ActiveReview
+    {
+        int id = 0;
+        RunConfig config;
+        bool replay = false;
+        RunProgress progress;
+    };
+    const QList<ActiveReview> &activeReviews() const { return m_active; }
+    void cancelRun(int id);
     // Also while the slices for a started review are being made again.
     bool isReviewing() const;
     // The client of the latest run: the Run Review dialog asks it for models.
@@ -241,6 +254,7 @@ Q_SIGNALS:
     void reviewStarted(const rd::RunConfig &config, bool replay, int slices);
     void reviewProgressed(const rd::RunProgress &progress);
     void reviewFinished();                 // lastRun()
+    void activeReviewsChanged();           // a run started, progressed or finished
 
 public:
     // --- Dataset exchange (issue 11, ReviewSessionExchange.cpp) ------------
@@ -261,7 +275,7 @@ private:
     Result<bool> takeStep(Result<QList<HistoryEntry>> (WorkspaceStore::*step)(const QString &));
     int indexOf(qint64 comment) const;
     void diffLoaded();
-    void runFinished();
+    void runFinished(int id);
     void startSlicing();
 
     void regroup();
@@ -300,7 +314,12 @@ private:
     QString m_runStoreError;
     MergeRequestLoader *m_loader = nullptr;
     SlicingJob *m_slicing = nullptr;
-    ReviewJob *m_review = nullptr;
+    ReviewJob *m_review = nullptr; // idle: its client lists the endpoints' models
+    // Runs under way, by ActiveReview::id; each job is deleted when it finishes.
+    QHash<int, ReviewJob *> m_jobs;
+    QList<ActiveReview> m_active;
+    int m_nextReviewId = 1;
+    std::shared_ptr<const RunRecord> m_lastRun;
 };
 
 // A RunRecord as the workspace keeps it: its JSON, a label, the model and a

@@ -1,5 +1,7 @@
 #include "RunConfig.h"
 
+#include "AacrOptions.h"
+
 #include <QCoreApplication>
 
 #include <nlohmann/json.hpp>
@@ -346,6 +348,9 @@ Result<RunConfig> readOtherPipeline(const Json &j, RunConfig c)
                 return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"aacr\" must be an object"));
             c.aacrOptions = QByteArray::fromStdString(j["aacr"].dump());
         }
+        // The AACR options' keys and ranges are checked where they are read.
+        if (auto aacr = AacrRunConfig::fromRunConfig(c); !aacr)
+            return aacr.error();
     }
     return c;
 }

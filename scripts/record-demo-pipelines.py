@@ -1,26 +1,25 @@
 #!/usr/bin/env python3
-"""Records the demo merge request's CQS and CodeAgent reviews for offline replay.
+"""Records the demo merge request's CQS, CodeAgent and AACR reviews for offline replay.
 
 Like scripts/record-demo-review.py: there is no model on a build machine, so a
 scripted stand-in answers as the CQS issue collector and judge and as the
-CodeAgent team and its QA-Checker would, knowing the issues planted in the
-demo (resources/demo). `reviewdesk-cli review --record` writes the answers,
-keyed by the exact prompts, to resources/replays/demo-cqs.json and
-demo-codeagent.json. Run it again after changing those prompts (tst_app fails
+CodeAgent team and its QA-Checker would, and as the AACR-Bench hunk reviewer
+with each context (its embeddings: hashed word counts; its agent: one search
+and one read_file before answering), knowing the issues planted in the demo
+(resources/demo). `reviewdesk-cli review --record` writes the answers, keyed
+by the exact prompts, to resources/replays/demo-cqs.json, demo-codeagent.json
+and demo-aacr-CONTEXT.json (CONTEXT: none, bm25, embedding, agent). Run it again after changing those prompts (tst_app fails
 while a recording no longer covers the demo).
 
     scripts/record-demo-pipelines.py BUILD_DIR
 """
-import http.server
 import json
 import pathlib
 import re
-import subprocess
 import sys
 import tempfile
-import threading
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from demo_recording import ROOT, chat_reply, demo_repository, record, serve
 
 # CQS issues: (file, text on an added line, function, tag, rationale, judge score, judge reason)
 CQS_ISSUES = [
@@ -140,8 +139,65 @@ def checker(user):
     return json.dumps({"relevance": 9, "specificity": 8, "coherence": 9, "score": 8.7, "reason": "On topic, specific, in the asked format.", "instruction": ""})
 
 
+# AACR hunk review: (text on an added line, note) for the demo's planted issues.
+AACR_ISSUES = [
+    ("std::sprintf(line", "sprintf() formats an unbounded SKU into char line[32]: a long SKU overflows the stack buffer. "
+                          "Use std::snprintf(line, sizeof line, ...) or a std::string."),
+    ("FILE *file = std::fopen", "The FILE handle is never closed, so every reservation leaks a descriptor; close it or hold it in a unique_ptr with fclose."),
+    ("i <= low.size()", "The loop reads low[low.size()], one past the end; loop while i < low.size()."),
+]
+
+
+def aacr_hunk(user):
+    return user.split("```diff\n")[1].split("\n```")[0] if "```diff\n" in user else ""
+
+
+def aacr_review(user, located):
+    """Comments in the <diff>/<note> format (AACR-Bench Fig. 16), or with <path>/<from>/<to> for the agent."""
+    hunk = aacr_hunk(user)
+    path = user.split("File: ")[1].split("\n")[0] if "File: " in user else ""
+    first = int(re.search(r"right side \(new file\) (\d+)-", user).group(1)) if re.search(r"right side \(new file\) (\d+)-", user) else 1
+    out = []
+    new_line = first
+    for line in hunk.splitlines()[1:]:
+        if line.startswith("-"):
+            continue
+        for needle, note in AACR_ISSUES:
+            if line.startswith("+") and needle in line:
+                if located:
+                    out.append(f"<path>{path}</path>\n<side>right</side>\n<from>{new_line}</from>\n<to>{new_line}</to>\n<note>{note}</note>\n<notesplit />")
+                else:
+                    out.append(f"<diff>\n{line}\n</diff>\n<side>right</side>\n<note>\n{note}\n</note>\n<notesplit />")
+        new_line += 1
+    return "\n".join(out) + "\n<end />" if out else "<end />"
+
+
+def aacr_agent(messages):
+    """First a search for the hunk's first identifier, then a read of the file's head, then the review."""
+    user = messages[1]["content"]
+    calls = sum(1 for m in messages if m["role"] == "tool")
+    if calls == 0:
+        words = re.findall(r"[A-Za-z_][A-Za-z0-9_]{3,}", aacr_hunk(user).split("\n", 1)[-1])
+        return None, [{"id": "call_1", "type": "function", "function": {"name": "search", "arguments": json.dumps({"text": words[0] if words else "main"})}}]
+    if calls == 1:
+        path = user.split("File: ")[1].split("\n")[0]
+        return None, [{"id": "call_2", "type": "function", "function": {"name": "read_file", "arguments": json.dumps({"path": path, "from": 1, "to": 30})}}]
+    return aacr_review(user, True), None
+
+
+def embedding(text, dimension=64):
+    vector = [0.0] * dimension
+    for word in re.findall(r"[A-Za-z0-9_]{2,}", text):
+        vector[sum(word.lower().encode()) * 31 % dimension] += 1.0
+    return vector
+
+
 def answer(messages):
     system, user = messages[0]["content"], messages[-1]["content"]
+    if "You are a code review agent" in system:
+        return aacr_agent(messages)
+    if "## Instructions" in user and "<notesplit />" in user:
+        return aacr_review(user, False)
     if "issue collector" in system:
         return collector(user)
     if "review the issue and score it" in system:
@@ -151,44 +207,27 @@ def answer(messages):
     return agent(system, user)
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        content = answer(body["messages"])
-        words = sum(len(m["content"].split()) for m in body["messages"])
-        out = json.dumps({"choices": [{"message": {"role": "assistant", "content": content}}],
-                          "usage": {"prompt_tokens": words * 4 // 3, "completion_tokens": len(content) // 4}}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(out)))
-        self.end_headers()
-        self.wfile.write(out)
-
-    def log_message(self, *args):
-        pass
+def reply(path, body):
+    if path.endswith("/embeddings"):
+        texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
+        return {"object": "list", "data": [{"object": "embedding", "index": i, "embedding": embedding(t)} for i, t in enumerate(texts)],
+                "usage": {"prompt_tokens": sum(len(t.split()) for t in texts)}}
+    content = answer(body["messages"])
+    return chat_reply(body["messages"], *content) if isinstance(content, tuple) else chat_reply(body["messages"], content)
 
 
 def main():
     build = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "build")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    endpoint = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    server, endpoint = serve(reply)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        demo = tmp / "data"
-        # The demo repository as the app writes it.
-        subprocess.run([build / "app/gui/reviewdesk", "--demo", "--screenshot", str(tmp / "x.png")], check=True,
-                       env={"QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(demo), "XDG_CONFIG_HOME": str(tmp / "cfg"),
-                            "PATH": "/usr/bin:/bin"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        repo = demo / "ReviewDesk/ReviewDesk/demo-inventory"
-        for pipeline in ("cqs", "codeagent"):
-            config = json.loads((ROOT / f"resources/replays/demo-{pipeline}-config.json").read_text())
-            for role in config["roles"].values():
-                role["endpoint"] = endpoint
-            (tmp / "run.json").write_text(json.dumps(config))
-            subprocess.run([build / "app/cli/reviewdesk-cli", "review", "--repo", repo, "--base", "main", "--head", "feature/reservations",
-                            "--config", tmp / "run.json", "--out", tmp / f"{pipeline}.json", "--no-cache",
-                            "--record", ROOT / f"resources/replays/demo-{pipeline}.json"], check=True)
+        repo = demo_repository(build, tmp)
+
+        def own_cache(config):  # the BM25 index and vectors of this recording only
+            if "aacr" in config:
+                config["aacr"]["cache_dir"] = str(tmp / "aacr-cache")
+        for name in ("cqs", "codeagent", "aacr-none", "aacr-bm25", "aacr-embedding", "aacr-agent"):
+            record(build, repo, tmp, name, endpoint, own_cache)
     server.shutdown()
 
 

@@ -10,16 +10,13 @@ by the exact prompts; run this again after changing prompts or slicing
 
     scripts/record-demo-review.py BUILD_DIR
 """
-import http.server
 import json
 import pathlib
 import re
-import subprocess
 import sys
 import tempfile
-import threading
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from demo_recording import ROOT, chat_reply, demo_repository, record, serve
 
 # (file, text on the line, issue, root cause, fix, example, category, q1, q2, q3)
 DEFECTS = [
@@ -117,43 +114,12 @@ def answer(messages):
     return {"comments": found}
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        content = json.dumps(answer(body["messages"]), ensure_ascii=False)
-        words = sum(len(m["content"].split()) for m in body["messages"])
-        out = json.dumps({"choices": [{"message": {"role": "assistant", "content": content}}],
-                          "usage": {"prompt_tokens": words * 4 // 3, "completion_tokens": len(content) // 4}}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(out)))
-        self.end_headers()
-        self.wfile.write(out)
-
-    def log_message(self, *args):
-        pass
-
-
 def main():
     build = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "build")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    endpoint = f"http://127.0.0.1:{server.server_address[1]}/v1"
-    config = json.loads((ROOT / "resources/replays/demo-review-config.json").read_text())
-    for role in config["roles"].values():
-        role["endpoint"] = endpoint
+    server, endpoint = serve(lambda path, body: chat_reply(body["messages"], json.dumps(answer(body["messages"]), ensure_ascii=False)))
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        (tmp / "run.json").write_text(json.dumps(config))
-        demo = tmp / "data"
-        # The demo repository as the app writes it.
-        subprocess.run([build / "app/gui/reviewdesk", "--demo", "--screenshot", str(tmp / "x.png")], check=True,
-                       env={"QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(demo), "XDG_CONFIG_HOME": str(tmp / "cfg"),
-                            "PATH": "/usr/bin:/bin"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        repo = demo / "ReviewDesk/ReviewDesk/demo-inventory"
-        subprocess.run([build / "app/cli/reviewdesk-cli", "review", "--repo", repo, "--base", "main", "--head", "feature/reservations",
-                        "--config", tmp / "run.json", "--out", tmp / "out.json", "--no-cache",
-                        "--record", ROOT / "resources/replays/demo-review.json"], check=True)
+        record(build, demo_repository(build, tmp), tmp, "review", endpoint)
     server.shutdown()
 
 

@@ -12,6 +12,7 @@
 #include <FixtureRepo.h>
 #include <LlmClient.h>
 #include <RepositoryTools.h>
+#include <ReviewJob.h>
 #include <WaitFor.h>
 
 #include <QFile>
@@ -130,7 +131,7 @@ private Q_SLOTS:
     void cliRunsAacrAndReplaysTheRecording();
 
 private:
-    AacrRunRecord run(FakeLlmServer &server, const QString &context, const QByteArray &aacrExtra = {});
+    RunRecord run(FakeLlmServer &server, const QString &context, const QByteArray &aacrExtra = {});
 
     QTemporaryDir m_dir;
     QString m_repo;
@@ -164,7 +165,7 @@ void AacrTest::initTestCase()
     QCOMPARE(m_mr->files[0].hunks.size(), 1);
 }
 
-AacrRunRecord AacrTest::run(FakeLlmServer &server, const QString &context, const QByteArray &aacrExtra)
+RunRecord AacrTest::run(FakeLlmServer &server, const QString &context, const QByteArray &aacrExtra)
 {
     auto parsed = AacrRunConfig::fromJson(config(server.endpoint(), context, m_dir.filePath(QStringLiteral("cache")), aacrExtra));
     if (!parsed)
@@ -215,8 +216,13 @@ void AacrTest::configurationRoundTrips()
     const auto again = AacrRunConfig::fromJson(parsed->toJson());
     QVERIFY2(again, qPrintable(again ? QString() : again.error().message));
     QCOMPARE(again->toJson(), parsed->toJson());
-    QVERIFY(isAacrConfig(parsed->toJson()));
-    QVERIFY(!isAacrConfig("{\"reviewers\":3}"));
+    // The same settings as a run configuration of the common schema.
+    const auto common = RunConfig::fromJson(parsed->toJson());
+    QVERIFY2(common, common ? "" : qPrintable(common.error().message));
+    QCOMPARE(common->pipeline, PipelineKind::Aacr);
+    const auto back = AacrRunConfig::fromRunConfig(*common);
+    QVERIFY(back);
+    QCOMPARE(back->toJson(), parsed->toJson());
 }
 
 void AacrTest::replyIsReadTolerantly_data()
@@ -363,6 +369,13 @@ void AacrTest::bm25RanksAsHandComputedFts5()
     QVERIFY2(std::abs(found[0].score - 1.255922) < 1e-4, qPrintable(QString::number(found[0].score, 'f', 6)));
     QVERIFY2(std::abs(found[1].score - 0.776991) < 1e-4, qPrintable(QString::number(found[1].score, 'f', 6)));
     QVERIFY2(std::abs(found[2].score - 0.624269) < 1e-4, qPrintable(QString::number(found[2].score, 'f', 6)));
+    // FTS5 itself (MATCH ... ORDER BY rank) gives the same order and scores.
+    const QList<RetrievedChunk> byFts5 = index->queryRankedByFts5(QStringLiteral("Token BUFFER"), 10);
+    QCOMPARE(byFts5.size(), found.size());
+    for (qsizetype i = 0; i < found.size(); ++i) {
+        QCOMPARE(byFts5[i].path, found[i].path);
+        QVERIFY2(std::abs(byFts5[i].score - found[i].score) < 1e-9, qPrintable(QStringLiteral("%1 %2").arg(byFts5[i].score).arg(found[i].score)));
+    }
     // top-k and the exclusion of a hunk's own chunk.
     QCOMPARE(index->query(QStringLiteral("token buffer"), 1).size(), 1);
     const QList<RetrievedChunk> withoutD3 = index->query(QStringLiteral("token buffer"), 10, {"d3", 1, 1});
@@ -460,25 +473,25 @@ void AacrTest::noContextEndToEnd()
 {
     FakeLlmServer server;
     server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(Finding); });
-    const AacrRunRecord r = run(server, QStringLiteral("none"));
-    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
+    const RunRecord r = run(server, QStringLiteral("none"));
+    QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n'))));
     QCOMPARE(server.requests().size(), 1);
     const QByteArray body = server.requests()[0].body;
     QVERIFY(body.contains("Scale the values"));
     QVERIFY(body.contains("Each value is scaled by its factor"));
     QVERIFY(!body.contains("Relevant Code Context"));
-    QCOMPARE(r.record.comments.size(), 1);
-    const ReviewComment &c = r.record.comments[0];
+    QCOMPARE(r.comments.size(), 1);
+    const ReviewComment &c = r.comments[0];
     QCOMPARE(c.file, QStringLiteral("src/store.cpp"));
     QCOMPARE(c.lineStart, 7);
     QCOMPARE(c.side, QStringLiteral("new"));
     QVERIFY(c.lineValid);
     QVERIFY(c.kept);
     QVERIFY(c.issue.contains(QStringLiteral("overflow")));
-    QCOMPARE(r.hunks.size(), 1);
-    QVERIFY(r.hunks[0].chunks.isEmpty());
+    QCOMPARE(r.retrieval.size(), 1);
+    QVERIFY(r.retrieval[0].chunks.isEmpty());
     const QJsonObject doc = QJsonDocument::fromJson(r.toJson()).object();
-    QCOMPARE(doc.value(QStringLiteral("run")).toObject().value(QStringLiteral("pipeline")).toString(), QStringLiteral("aacr"));
+    QCOMPARE(doc.value(QStringLiteral("run")).toObject().value(QStringLiteral("config")).toObject().value(QStringLiteral("pipeline")).toString(), QStringLiteral("aacr"));
     QCOMPARE(doc.value(QStringLiteral("comments")).toArray().size(), 1);
 }
 
@@ -486,10 +499,10 @@ void AacrTest::bm25ContextEndToEnd()
 {
     FakeLlmServer server;
     server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(Finding); });
-    const AacrRunRecord r = run(server, QStringLiteral("bm25"));
-    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
-    QCOMPARE(r.hunks.size(), 1);
-    const QList<RetrievedChunk> &chunks = r.hunks[0].chunks;
+    const RunRecord r = run(server, QStringLiteral("bm25"));
+    QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(r.retrieval.size(), 1);
+    const QList<RetrievedChunk> &chunks = r.retrieval[0].chunks;
     QVERIFY(!chunks.isEmpty());
     // util.h shares "scale_factor", report.py "total" (each in two of the
     // five chunks); net.cpp and notes.md share only words in three or more
@@ -508,8 +521,8 @@ void AacrTest::bm25ContextEndToEnd()
     QVERIFY(body.contains("Relevant Code Context"));
     QVERIFY(body.contains("src/util.h (lines 1-6)"));
     QVERIFY(body.contains("index * 1000000"));
-    QCOMPARE(r.record.comments.size(), 1);
-    QCOMPARE(r.record.comments[0].lineStart, 7);
+    QCOMPARE(r.comments.size(), 1);
+    QCOMPARE(r.comments[0].lineStart, 7);
     const QJsonArray retrieval = QJsonDocument::fromJson(r.toJson()).object().value(QStringLiteral("retrieval")).toArray();
     QCOMPARE(retrieval.size(), 1);
     QCOMPARE(retrieval[0].toObject().value(QStringLiteral("chunks")).toArray().size(), chunks.size());
@@ -526,25 +539,25 @@ void AacrTest::embeddingContextEndToEnd()
         }
         return FakeLlmServer::completion(Finding);
     });
-    const AacrRunRecord r = run(server, QStringLiteral("embedding"), ",\"embedding_batch\":2");
-    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
+    const RunRecord r = run(server, QStringLiteral("embedding"), ",\"embedding_batch\":2");
+    QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n'))));
     // Five chunks in batches of two, then the one hunk.
     QCOMPARE(embeddingRequests, 4);
-    const QList<RetrievedChunk> &chunks = r.hunks[0].chunks;
+    const QList<RetrievedChunk> &chunks = r.retrieval[0].chunks;
     QCOMPARE(chunks.size(), 3);
     for (qsizetype i = 1; i < chunks.size(); ++i)
         QVERIFY(chunks[i - 1].score >= chunks[i].score);
     for (const RetrievedChunk &c : chunks)
         QVERIFY(c.path != "src/store.cpp");
     QVERIFY(server.requests().constLast().body.contains("Relevant Code Context"));
-    QCOMPARE(r.record.comments.size(), 1);
+    QCOMPARE(r.comments.size(), 1);
     // Vectors are cached by blob: a second run embeds only the hunk.
     embeddingRequests = 0;
-    const AacrRunRecord again = run(server, QStringLiteral("embedding"), ",\"embedding_batch\":2");
-    QVERIFY2(again.record.errors.isEmpty(), qPrintable(again.record.errors.join(QLatin1Char('\n'))));
+    const RunRecord again = run(server, QStringLiteral("embedding"), ",\"embedding_batch\":2");
+    QVERIFY2(again.errors.isEmpty(), qPrintable(again.errors.join(QLatin1Char('\n'))));
     QCOMPARE(embeddingRequests, 1);
-    QCOMPARE(again.hunks[0].chunks.size(), 3);
-    QCOMPARE(again.hunks[0].chunks[0].path, chunks[0].path);
+    QCOMPARE(again.retrieval[0].chunks.size(), 3);
+    QCOMPARE(again.retrieval[0].chunks[0].path, chunks[0].path);
 }
 
 void AacrTest::agentCallsEachToolOnTheHeadCommit()
@@ -560,12 +573,12 @@ void AacrTest::agentCallsEachToolOnTheHeadCommit()
         return FakeLlmServer::completion(QStringLiteral("<path>src/store.cpp</path>\n<side>right</side>\n<from>7</from>\n<to>7</to>\n"
                                                         "<note>scale_factor(i) returns i * 1000000: total overflows int</note>\n<notesplit />"));
     });
-    const AacrRunRecord r = run(server, QStringLiteral("agent"));
-    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
+    const RunRecord r = run(server, QStringLiteral("agent"));
+    QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n'))));
     QCOMPARE(server.requests().size(), 2);
     QCOMPARE(FakeLlmServer::toolNames(server.requests()[0]),
              (QStringList{QStringLiteral("read_file"), QStringLiteral("search"), QStringLiteral("list_dir"), QStringLiteral("find_definition")}));
-    const HunkRetrieval &h = r.hunks[0];
+    const HunkRetrieval &h = r.retrieval[0];
     QCOMPARE(h.toolCalls.size(), 5);
     QCOMPARE(h.stopReason, QStringLiteral("answered"));
     QCOMPARE(h.turns, 2);
@@ -585,9 +598,9 @@ void AacrTest::agentCallsEachToolOnTheHeadCommit()
     const QStringList results = FakeLlmServer::toolResults(server.requests()[1]);
     QCOMPARE(results.size(), 5);
     QCOMPARE(results[2], h.toolCalls[2].result);
-    QCOMPARE(r.record.comments.size(), 1);
-    QCOMPARE(r.record.comments[0].lineStart, 7);
-    QVERIFY(r.record.comments[0].lineValid);
+    QCOMPARE(r.comments.size(), 1);
+    QCOMPARE(r.comments[0].lineStart, 7);
+    QVERIFY(r.comments[0].lineValid);
     // Recorded in the run: the tool calls and the exchanges' tool messages.
     const QJsonObject doc = QJsonDocument::fromJson(r.toJson()).object();
     const QJsonArray calls = doc.value(QStringLiteral("retrieval")).toArray()[0].toObject().value(QStringLiteral("tool_calls")).toArray();
@@ -608,16 +621,16 @@ void AacrTest::agentToolCallLeavingTheRepositoryIsRefusedAndRecorded()
                                              {QStringLiteral("x3"), QStringLiteral("run_shell"), QStringLiteral("{\"cmd\":\"ls\"}")}});
         return FakeLlmServer::completion(QStringLiteral("<end />"));
     });
-    const AacrRunRecord r = run(server, QStringLiteral("agent"));
-    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
-    const HunkRetrieval &h = r.hunks[0];
+    const RunRecord r = run(server, QStringLiteral("agent"));
+    QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+    const HunkRetrieval &h = r.retrieval[0];
     QCOMPARE(h.toolCalls.size(), 3);
     for (const AgentToolCall &call : h.toolCalls) {
         QVERIFY2(call.refused, qPrintable(call.name));
         QVERIFY(call.result.startsWith(QStringLiteral("refused")));
         QVERIFY(!call.result.contains(QStringLiteral("root:")));
     }
-    QVERIFY(r.record.comments.isEmpty());
+    QVERIFY(r.comments.isEmpty());
     QVERIFY(QJsonDocument::fromJson(r.toJson()).object().value(QStringLiteral("retrieval")).toArray()[0].toObject().value(QStringLiteral("tool_calls"))
                 .toArray()[0]
                 .toObject()
@@ -633,16 +646,16 @@ void AacrTest::agentThatNeverStopsCallingToolsIsEndedByTheTurnBudget()
         return FakeLlmServer::toolCalls({{QStringLiteral("t%1").arg(FakeLlmServer::toolResults(request).size()), QStringLiteral("list_dir"),
                                           QStringLiteral("{\"path\":\"\"}")}});
     });
-    const AacrRunRecord r = run(server, QStringLiteral("agent"), ",\"max_turns\":3");
-    const HunkRetrieval &h = r.hunks[0];
+    const RunRecord r = run(server, QStringLiteral("agent"), ",\"max_turns\":3");
+    const HunkRetrieval &h = r.retrieval[0];
     QCOMPARE(h.stopReason, QStringLiteral("max_turns"));
     QCOMPARE(h.toolCalls.size(), 3);
     QCOMPARE(h.turns, 4); // three with tools, one asking for the answer
     QCOMPARE(server.requests().size(), 4);
     QVERIFY(FakeLlmServer::toolNames(server.requests().constLast()).isEmpty());
-    QCOMPARE(r.record.errors.size(), 1);
-    QVERIFY2(r.record.errors[0].contains(QStringLiteral("kept calling tools")), qPrintable(r.record.errors[0]));
-    QVERIFY(r.record.comments.isEmpty());
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors[0].contains(QStringLiteral("kept calling tools")), qPrintable(r.errors[0]));
+    QVERIFY(r.comments.isEmpty());
 }
 
 void AacrTest::agentIsEndedByTheTokenBudget()
@@ -653,49 +666,49 @@ void AacrTest::agentIsEndedByTheTokenBudget()
             return FakeLlmServer::completion(QStringLiteral("<end />"));
         return FakeLlmServer::toolCalls({{QStringLiteral("s"), QStringLiteral("search"), QStringLiteral("{\"text\":\"total\"}")}}, {}, 4000, 10);
     });
-    const AacrRunRecord r = run(server, QStringLiteral("agent"), ",\"max_turns\":50,\"token_budget\":10000");
-    const HunkRetrieval &h = r.hunks[0];
+    const RunRecord r = run(server, QStringLiteral("agent"), ",\"max_turns\":50,\"token_budget\":10000");
+    const HunkRetrieval &h = r.retrieval[0];
     QCOMPARE(h.stopReason, QStringLiteral("token_budget"));
     QCOMPARE(h.toolCalls.size(), 3); // 4010, 8020, 12030 tokens: the third passes 10000
     QCOMPARE(h.turns, 4);
-    QVERIFY2(r.record.errors.isEmpty(), qPrintable(r.record.errors.join(QLatin1Char('\n'))));
+    QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n'))));
 }
 
 void AacrTest::unparsableReplyIsKeptRaw()
 {
     FakeLlmServer server;
     server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("Hmm, interesting change. {not json")); });
-    const AacrRunRecord r = run(server, QStringLiteral("none"));
-    QCOMPARE(r.record.comments.size(), 1);
-    const ReviewComment &c = r.record.comments[0];
+    const RunRecord r = run(server, QStringLiteral("none"));
+    QCOMPARE(r.comments.size(), 1);
+    const ReviewComment &c = r.comments[0];
     QVERIFY(!c.kept);
     QCOMPARE(c.droppedAt, QStringLiteral("unparsed"));
     QCOMPARE(c.raw, QStringLiteral("Hmm, interesting change. {not json"));
-    QCOMPARE(r.record.errors.size(), 1);
+    QCOMPARE(r.errors.size(), 1);
 }
 
 void AacrTest::runnerReportsProgressAndCancels()
 {
     FakeLlmServer server;
     server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::held(FakeLlmServer::completion(Finding)); });
-    auto parsed = AacrRunConfig::fromJson(config(server.endpoint(), QStringLiteral("none"), m_dir.filePath(QStringLiteral("cache"))));
+    auto parsed = RunConfig::fromJson(config(server.endpoint(), QStringLiteral("none"), m_dir.filePath(QStringLiteral("cache"))));
     QVERIFY(parsed);
-    AacrHunkReview review;
-    QSignalSpy progressed(&review, &AacrHunkReview::progressed);
-    QSignalSpy finished(&review, &AacrHunkReview::finished);
+    ReviewJob review; // the window's job runs the aacr pipeline like any other
+    QSignalSpy progressed(&review, &ReviewJob::progressed);
+    QSignalSpy finished(&review, &ReviewJob::finished);
     QSignalSpy received(&server, &FakeLlmServer::requestReceived);
-    QVERIFY(review.start(m_mr, *parsed, std::nullopt, QString()));
+    QVERIFY(review.start(m_mr, {}, *parsed, std::nullopt, QString()));
     QVERIFY(review.isRunning());
-    QVERIFY(!review.start(m_mr, *parsed, std::nullopt, QString())); // one run at a time
+    QVERIFY(!review.start(m_mr, {}, *parsed, std::nullopt, QString())); // one run at a time
     QVERIFY(received.wait());
     QTRY_VERIFY(!progressed.isEmpty()); // "preparing the none context"
     review.cancel();
     QVERIFY(finished.wait());
     QVERIFY(review.record());
-    QVERIFY(review.record()->record.cancelled);
-    QCOMPARE(review.record()->record.exchanges.size(), 1);
-    QVERIFY(!review.record()->record.exchanges[0].ok());
-    QVERIFY(review.record()->record.comments.isEmpty());
+    QVERIFY(review.record()->cancelled);
+    QCOMPARE(review.record()->exchanges.size(), 1);
+    QVERIFY(!review.record()->exchanges[0].ok());
+    QVERIFY(review.record()->comments.isEmpty());
 }
 
 void AacrTest::cliRunsAacrAndReplaysTheRecording()

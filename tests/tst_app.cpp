@@ -169,6 +169,9 @@ void AppTest::demoPipelineReplaysOffline_data()
     QTest::addColumn<int>("minimumKept");
     QTest::newRow("cqs") << QStringLiteral("cqs") << 3;
     QTest::newRow("codeagent") << QStringLiteral("codeagent") << 4;
+    // The AACR-Bench hunk review, one recording per context.
+    for (const char *context : {"none", "bm25", "embedding", "agent"})
+        QTest::newRow(context) << QStringLiteral("aacr-%1").arg(QLatin1String(context)) << 3;
 }
 
 // The CQS and CodeAgent demo presets replay offline: their recordings still
@@ -193,19 +196,32 @@ void AppTest::demoPipelineReplaysOffline()
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
     const QJsonObject run = root.value(QStringLiteral("run")).toObject();
-    QCOMPARE(run.value(QStringLiteral("config")).toObject().value(QStringLiteral("pipeline")).toString(), pipeline);
+    const QString kind = pipeline.section(QLatin1Char('-'), 0, 0); // aacr-bm25: the aacr pipeline
+    QCOMPARE(run.value(QStringLiteral("config")).toObject().value(QStringLiteral("pipeline")).toString(), kind);
     QCOMPARE(run.value(QStringLiteral("failed_requests")).toInt(), 0);
     QCOMPARE(run.value(QStringLiteral("errors")).toArray().size(), 0);
     int kept = 0, dropped = 0;
     for (const QJsonValue &v : root.value(QStringLiteral("comments")).toArray()) {
         const QJsonObject c = v.toObject();
-        QCOMPARE(c.value(QStringLiteral("pipeline")).toString(), pipeline);
+        QCOMPARE(c.value(QStringLiteral("pipeline")).toString(), kind);
         kept += c.value(QStringLiteral("kept")).toBool();
         dropped += !c.value(QStringLiteral("kept")).toBool();
     }
     QVERIFY2(kept >= minimumKept, qPrintable(QString::number(kept)));
     if (pipeline == QLatin1String("cqs")) {
         QVERIFY(dropped >= 2); // the threshold and the per-tag rules drop some
+    } else if (kind == QLatin1String("aacr")) {
+        // What each hunk was given: chunks, tool calls, or (none) nothing.
+        const QString context = pipeline.section(QLatin1Char('-'), 1);
+        const QJsonArray retrieval = root.value(QStringLiteral("retrieval")).toArray();
+        QVERIFY(!retrieval.isEmpty());
+        int chunks = 0, calls = 0;
+        for (const QJsonValue &h : retrieval) {
+            chunks += static_cast<int>(h.toObject().value(QStringLiteral("chunks")).toArray().size());
+            calls += static_cast<int>(h.toObject().value(QStringLiteral("tool_calls")).toArray().size());
+        }
+        QCOMPARE(chunks > 0, context == QLatin1String("bm25") || context == QLatin1String("embedding"));
+        QCOMPARE(calls > 0, context == QLatin1String("agent"));
     } else {
         // The vulnerability analysis needed the QA-Checker's second turn.
         int longest = 0;
@@ -246,7 +262,8 @@ void AppTest::severalPipelinesRunSideBySide()
         QFile f(m_home.filePath(QStringLiteral("side-%1.json").arg(pipeline)));
         QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
         const QJsonObject run = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("run")).toObject();
-        QCOMPARE(run.value(QStringLiteral("config")).toObject().value(QStringLiteral("pipeline")).toString(), pipeline);
+        const QString kind = pipeline.section(QLatin1Char('-'), 0, 0); // aacr-bm25: the aacr pipeline
+    QCOMPARE(run.value(QStringLiteral("config")).toObject().value(QStringLiteral("pipeline")).toString(), kind);
         QCOMPARE(run.value(QStringLiteral("failed_requests")).toInt(), 0);
     }
 }

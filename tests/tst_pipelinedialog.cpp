@@ -12,11 +12,14 @@
 #include <ReviewSession.h>
 #include <WorkspaceActions.h>
 #include <ReviewPipeline.h>
+#include <RetrievalPanel.h>
 #include <RunDialog.h>
+#include <RunsPanel.h>
 
 #include <LlmClient.h>
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QJsonArray>
@@ -47,6 +50,7 @@ private Q_SLOTS:
     void exchangeLogShowsTheQaCheckerTurns();
     void windowReplaysEachDemoPipeline_data();
     void windowReplaysEachDemoPipeline();
+    void twoRunsAtOnceEachWithItsProgress();
 
 private:
     void select(RunDialog &dialog, RunDialog::Preset preset);
@@ -78,6 +82,11 @@ void PipelineDialogTest::eachPresetShowsItsPipelinesSettings_data()
     QTest::newRow("codeagent") << static_cast<int>(RunDialog::Preset::CodeAgent) << "codeagent" << "codeagent" << false;
     QTest::newRow("demo cqs") << static_cast<int>(RunDialog::Preset::DemoCqs) << "demo-cqs" << "cqs" << true;
     QTest::newRow("demo codeagent") << static_cast<int>(RunDialog::Preset::DemoCodeAgent) << "demo-codeagent" << "codeagent" << true;
+    using P = RunDialog::Preset;
+    for (const auto &[preset, name] : {std::pair{P::AacrNone, "aacr-none"}, std::pair{P::AacrBm25, "aacr-bm25"}, std::pair{P::AacrEmbedding, "aacr-embedding"},
+                                       std::pair{P::AacrAgent, "aacr-agent"}, std::pair{P::DemoAacrNone, "demo-aacr-none"}, std::pair{P::DemoAacrBm25, "demo-aacr-bm25"},
+                                       std::pair{P::DemoAacrEmbedding, "demo-aacr-embedding"}, std::pair{P::DemoAacrAgent, "demo-aacr-agent"}})
+        QTest::newRow(name) << static_cast<int>(preset) << name << "aacr" << QByteArray(name).startsWith("demo");
 }
 
 void PipelineDialogTest::eachPresetShowsItsPipelinesSettings()
@@ -100,6 +109,23 @@ void PipelineDialogTest::eachPresetShowsItsPipelinesSettings()
     QCOMPARE(cqs->isVisible(), pipeline == QLatin1String("cqs"));
     QCOMPARE(agent->isVisible(), pipeline == QLatin1String("codeagent"));
     QCOMPARE(reviewers->isVisible(), pipeline == QLatin1String("defect"));
+    auto *aacr = dialog.findChild<QGroupBox *>(QStringLiteral("aacrOptions"));
+    QVERIFY(aacr);
+    QCOMPARE(aacr->isVisible(), pipeline == QLatin1String("aacr"));
+    if (pipeline == QLatin1String("aacr")) {
+        // The preset's context, the roles it needs, and options the pipeline accepts.
+        QVERIFY2(name.endsWith(QLatin1Char('-') + config.context), qPrintable(config.context));
+        QCOMPARE(dialog.findChild<QComboBox *>(QStringLiteral("aacrContext"))->currentData().toString(), config.context);
+        QVERIFY(config.role(QStringLiteral("reviewer")));
+        QCOMPARE(config.role(QStringLiteral("embedding")) != nullptr, config.context == QLatin1String("embedding"));
+        // With a model named, the pipeline accepts what the dialog made.
+        RunConfig named = config;
+        for (auto &[role, profile] : named.roles)
+            if (profile.model.isEmpty())
+                profile.model = QStringLiteral("m");
+        const auto checked = RunConfig::fromJson(named.toJson());
+        QVERIFY2(checked, checked ? "" : qPrintable(checked.error().message));
+    }
     if (pipeline == QLatin1String("cqs")) {
         auto *rules = dialog.findChild<QTableWidget *>(QStringLiteral("cqsRules"));
         QVERIFY(rules);
@@ -215,9 +241,13 @@ void PipelineDialogTest::exchangeLogShowsTheQaCheckerTurns()
 void PipelineDialogTest::windowReplaysEachDemoPipeline_data()
 {
     QTest::addColumn<int>("pipeline");
+    QTest::addColumn<QString>("context");
     QTest::addColumn<int>("kept");
-    QTest::newRow("cqs") << static_cast<int>(PipelineKind::Cqs) << 3;
-    QTest::newRow("codeagent") << static_cast<int>(PipelineKind::CodeAgent) << 5;
+    QTest::newRow("cqs") << static_cast<int>(PipelineKind::Cqs) << QString() << 3;
+    QTest::newRow("codeagent") << static_cast<int>(PipelineKind::CodeAgent) << QString() << 5;
+    // The AACR demo: the three planted issues in added lines, whatever the context.
+    for (const char *context : {"none", "bm25", "embedding", "agent"})
+        QTest::newRow(QByteArray(QByteArray("aacr ") + context).constData()) << static_cast<int>(PipelineKind::Aacr) << QString::fromLatin1(context) << 3;
 }
 
 // The demo presets in the window: the recording the dialog names answers
@@ -225,6 +255,7 @@ void PipelineDialogTest::windowReplaysEachDemoPipeline_data()
 void PipelineDialogTest::windowReplaysEachDemoPipeline()
 {
     QFETCH(int, pipeline);
+    QFETCH(QString, context);
     QFETCH(int, kept);
     const auto kind = static_cast<PipelineKind>(pipeline);
     QSettings().clear();
@@ -239,10 +270,13 @@ void PipelineDialogTest::windowReplaysEachDemoPipeline()
     QSignalSpy sliced(&window, &MainWindow::slicingFinished);
     window.openMergeRequest(*demo);
     QVERIFY(sliced.wait(120000));
-    QFile configFile(RunDialog::demoConfigFile(kind));
+    QFile configFile(RunDialog::demoConfigFile(kind, context));
     QVERIFY(configFile.open(QIODevice::ReadOnly));
-    const auto config = RunConfig::fromJson(configFile.readAll());
+    auto config = RunConfig::fromJson(configFile.readAll());
     QVERIFY(config);
+    QTemporaryDir aacrCache; // the BM25 index and vectors of this test only
+    if (kind == PipelineKind::Aacr)
+        config->aacrOptions = QStringLiteral("{\"cache_dir\":\"%1\"}").arg(aacrCache.path()).toUtf8();
     QSignalSpy reviewed(&window, &MainWindow::reviewFinished);
     QVERIFY(window.startReview(*config, true));
     QVERIFY(reviewed.wait(120000));
@@ -255,9 +289,106 @@ void PipelineDialogTest::windowReplaysEachDemoPipeline()
     QVERIFY(panel);
     QCOMPARE(panel->listedComments().size(), kept);
     QCOMPARE(panel->exchangeCount(), record->exchanges.size());
-    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-window-demo-%1.png").arg(pipelineName(kind));
+    QString name = pipelineName(kind);
+    if (kind == PipelineKind::Aacr) {
+        // What each hunk was given, in the window's Retrieved Context view.
+        name += QLatin1Char('-') + context;
+        auto *retrieval = window.retrievalPanel();
+        QVERIFY(retrieval);
+        QVERIFY(!record->retrieval.isEmpty());
+        QCOMPARE(retrieval->hunkCount(), record->retrieval.size());
+        int rows = 0;
+        for (int h = 0; h < retrieval->hunkCount(); ++h)
+            rows += retrieval->rowCount(h);
+        QCOMPARE(rows > 0, context != QLatin1String("none"));
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("retrievalDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        for (int h = 0; h < retrieval->hunkCount(); ++h)
+            if (retrieval->rowCount(h) > 0) {
+                retrieval->selectRow(h, 0);
+                QVERIFY(!retrieval->shownText().isEmpty());
+                break;
+            }
+    }
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-window-demo-%1.png").arg(name);
     QVERIFY(window.grab().toImage().save(path));
     qInfo("screenshot: %s", qPrintable(path));
+}
+
+// Two pipelines over the same merge request at once, each on its own
+// endpoint: both run, the Runs view lists each with its progress, one is
+// cancelled alone, the other finishes, both are stored.
+void PipelineDialogTest::twoRunsAtOnceEachWithItsProgress()
+{
+    QSettings().clear();
+    QTemporaryDir root;
+    FakeLlmServer first;
+    FakeLlmServer second;
+    // Answers are held until a run is let go: both runs are under way together.
+    first.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::held(FakeLlmServer::completion(QStringLiteral("<end />"))); });
+    bool secondOpen = false;
+    second.setResponder([&secondOpen](const FakeLlmServer::Request &) {
+        const auto reply = FakeLlmServer::completion(QStringLiteral("{\"issues\": []}"));
+        return secondOpen ? reply : FakeLlmServer::held(reply);
+    });
+    MainWindow window;
+    window.resize(1500, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.workspaces()->open(root.filePath(QStringLiteral("two.rdw")), true));
+    auto demo = ensureDemoMergeRequest(root.filePath(QStringLiteral("demo-inventory")));
+    QVERIFY2(demo, demo ? "" : qPrintable(demo.error().message));
+    QSignalSpy sliced(&window, &MainWindow::slicingFinished);
+    window.openMergeRequest(*demo);
+    QVERIFY(sliced.wait(120000));
+
+    EndpointProfile one{first.endpoint(), QStringLiteral("reviewer-model"), {}, 0.0, {}, 2048, {}, false, {}};
+    EndpointProfile two{second.endpoint(), QStringLiteral("collector-model"), {}, 0.0, {}, 2048, {}, false, {}};
+    RunConfig aacr;
+    aacr.pipeline = PipelineKind::Aacr;
+    aacr.context = QStringLiteral("none");
+    aacr.retries = 0;
+    aacr.roles[QStringLiteral("reviewer")] = one;
+    RunConfig cqs;
+    cqs.pipeline = PipelineKind::Cqs;
+    cqs.retries = 0;
+    cqs.roles[QStringLiteral("collector")] = two;
+    cqs.roles[QStringLiteral("judge")] = two;
+    QSignalSpy reviewed(&window, &MainWindow::reviewFinished);
+    QVERIFY(window.startReview(aacr, false));
+    QVERIFY(window.startReview(cqs, false)); // beside the first
+    ReviewSession *session = window.session();
+    QCOMPARE(session->activeReviews().size(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(first.heldCount() > 0 && second.heldCount() > 0, 60000); // each asks its own endpoint
+    RunsPanel *runs = window.runsPanel();
+    QVERIFY(runs);
+    QCOMPARE(runs->rowCount(), 2);
+    QVERIFY2(runs->rowText(0).contains(QStringLiteral("aacr (none)")) && runs->rowText(0).contains(first.endpoint()), qPrintable(runs->rowText(0)));
+    QVERIFY2(runs->rowText(1).startsWith(QStringLiteral("cqs")) && runs->rowText(1).contains(second.endpoint()), qPrintable(runs->rowText(1)));
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("runsDock"));
+    QVERIFY(dock && dock->isVisible());
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-window-two-runs.png");
+    QVERIFY(window.grab().toImage().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+
+    runs->cancelRow(0); // the AACR run alone
+    QTRY_COMPARE_WITH_TIMEOUT(reviewed.count(), 1, 60000);
+    QVERIFY(session->lastRun()->cancelled);
+    QCOMPARE(session->lastRun()->config.pipeline, PipelineKind::Aacr);
+    QCOMPARE(session->activeReviews().size(), 1);
+    QCOMPARE(runs->rowCount(), 1);
+    QVERIFY(window.isReviewing());
+    secondOpen = true;
+    second.release();
+    QTRY_COMPARE_WITH_TIMEOUT(reviewed.count(), 2, 60000);
+    QCOMPARE(session->lastRun()->config.pipeline, PipelineKind::Cqs);
+    QVERIFY(!session->lastRun()->cancelled);
+    QVERIFY2(session->lastRun()->errors.isEmpty(), qPrintable(session->lastRun()->errors.join(QLatin1Char('\n'))));
+    QCOMPARE(runs->rowCount(), 0);
+    QVERIFY(!window.isReviewing());
+    QCOMPARE(session->runs().size(), 2);
 }
 
 QTEST_MAIN(PipelineDialogTest)

@@ -85,7 +85,7 @@ private Q_SLOTS:
     void qaCheckerAcceptsAtTurnThree();
     void qaCheckerStopsAtTheTurnLimit();
     void withoutQaCheckerEachConversationIsOneTurn();
-    void aacrIsAcceptedButNotBuiltHere();
+    void aacrRunsBehindTheCommonInterface();
     void reviewJobRunsTheConfiguredPipeline();
 
 private:
@@ -556,7 +556,7 @@ void PipelinesTest::withoutQaCheckerEachConversationIsOneTurn()
         QVERIFY(!messagesOf(r).first.contains(QLatin1String("QA-Checker")));
 }
 
-void PipelinesTest::aacrIsAcceptedButNotBuiltHere()
+void PipelinesTest::aacrRunsBehindTheCommonInterface()
 {
     const auto c = RunConfig::fromJson("{\"pipeline\":\"aacr\",\"context\":\"bm25\",\"aacr\":{\"top_k\":3},\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}");
     QVERIFY2(c, c ? "" : qPrintable(c.error().message));
@@ -565,8 +565,13 @@ void PipelinesTest::aacrIsAcceptedButNotBuiltHere()
     RunConfig withEmbedding = *c;
     withEmbedding.roles[QStringLiteral("embedding")] = {QStringLiteral("http://x/v1"), QStringLiteral("embedder"), {}, 0.0, {}, 2048, {}, false, {}};
     QCOMPARE(withEmbedding.profiles().first().first, QStringLiteral("reviewer")); // the main role first, not by name
-    const RunRecord record = run(c->toJson());
-    QCOMPARE(record.errors, QStringList{QStringLiteral("the aacr pipeline is not part of this build")});
+    const auto pipeline = makePipeline(PipelineKind::Aacr);
+    QVERIFY(pipeline);
+    QCOMPARE(pipeline->kind(), PipelineKind::Aacr);
+    // Its options are checked with the configuration, not when the run starts.
+    const auto misspelt = RunConfig::fromJson("{\"pipeline\":\"aacr\",\"aacr\":{\"top-k\":3},\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}");
+    QVERIFY(!misspelt);
+    QVERIFY2(misspelt.error().message.contains(QLatin1String("aacr.top_k")), qPrintable(misspelt.error().message));
 }
 
 // The window's background job dispatches by "pipeline" too, with progress.

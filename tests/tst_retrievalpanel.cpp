@@ -28,7 +28,7 @@ private Q_SLOTS:
     void agentToolCallsAreListedWithRefusals();
 
 private:
-    std::shared_ptr<const AacrRunRecord> run(FakeLlmServer &server, const QString &context);
+    std::shared_ptr<const RunRecord> run(FakeLlmServer &server, const QString &context);
     void screenshot(QWidget &w, const QString &name);
 
     QTemporaryDir m_dir;
@@ -60,7 +60,7 @@ void RetrievalPanelTest::initTestCase()
     m_mr = std::make_shared<MergeRequest>(std::move(mr).value());
 }
 
-std::shared_ptr<const AacrRunRecord> RetrievalPanelTest::run(FakeLlmServer &server, const QString &context)
+std::shared_ptr<const RunRecord> RetrievalPanelTest::run(FakeLlmServer &server, const QString &context)
 {
     const QByteArray json = QStringLiteral("{\"pipeline\":\"aacr\",\"context\":\"%1\",\"retries\":0,\"roles\":{\"reviewer\":{\"endpoint\":\"%2\",\"model\":\"m\"}},"
                                            "\"aacr\":{\"cache_dir\":\"%3\"}}")
@@ -72,7 +72,7 @@ std::shared_ptr<const AacrRunRecord> RetrievalPanelTest::run(FakeLlmServer &serv
     LlmClient client;
     const AacrRunConfig c = *config;
     auto mr = m_mr;
-    return std::make_shared<const AacrRunRecord>(waitFor(QtConcurrent::run([&client, mr, c] { return runAacrReview(client, *mr, c); })));
+    return std::make_shared<const RunRecord>(waitFor(QtConcurrent::run([&client, mr, c] { return runAacrReview(client, *mr, c); })));
 }
 
 void RetrievalPanelTest::screenshot(QWidget &w, const QString &name)
@@ -95,14 +95,14 @@ void RetrievalPanelTest::bm25ChunksAreListedWithScores()
     FakeLlmServer server;
     server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("<end />")); });
     const auto record = run(server, QStringLiteral("bm25"));
-    QVERIFY2(record->record.errors.isEmpty(), qPrintable(record->record.errors.join(QLatin1Char('\n'))));
+    QVERIFY2(record->errors.isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
     RetrievalPanel panel;
     panel.resize(760, 520);
     panel.setRun(record);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     QCOMPARE(panel.hunkCount(), 1);
-    const QList<RetrievedChunk> &chunks = record->hunks[0].chunks;
+    const QList<RetrievedChunk> &chunks = record->retrieval[0].chunks;
     QCOMPARE(panel.rowCount(0), chunks.size());
     QCOMPARE(chunks.size(), 3);
     for (int r = 0; r < chunks.size(); ++r)

@@ -79,15 +79,20 @@ void SessionTest::opensSlicesReviewsAndStoresTheRun()
     QVERIFY2(begun, begun ? "" : qPrintable(begun.error().message));
     QCOMPARE(started.count(), 1);
     QVERIFY(session.isReviewing()); // the caller did not wait (answers need this thread's event loop)
-    QVERIFY(!session.startReview(config)); // one run at a time
-    QVERIFY(reviewed.wait(60000));
+    // A second run starts beside the first, each listed with its own id.
+    QVERIFY(session.startReview(config));
+    QCOMPARE(session.activeReviews().size(), 2);
+    QVERIFY(session.activeReviews()[0].id != session.activeReviews()[1].id);
+    QTRY_COMPARE_WITH_TIMEOUT(reviewed.count(), 2, 60000);
+    QVERIFY(session.activeReviews().isEmpty());
+    QVERIFY(!session.isReviewing());
     QVERIFY(!progressed.isEmpty());
     QVERIFY(session.lastRun());
     QCOMPARE(session.lastRun()->failedRequests(), 0);
     QVERIFY(session.lastRunStoreError().isEmpty());
-    // Stored before the signal: the run and its comment are the session's.
-    QCOMPARE(runs.count(), 1);
-    QCOMPARE(session.runs().size(), 1);
+    // Stored before the signal: the runs and their comments are the session's.
+    QCOMPARE(runs.count(), 2);
+    QCOMPARE(session.runs().size(), 2);
     QVERIFY(std::any_of(session.comments().begin(), session.comments().end(),
                         [](const StoredComment &c) { return c.comment.issue == QLatin1String("clamping hides an overflow"); }));
 
@@ -96,6 +101,7 @@ void SessionTest::opensSlicesReviewsAndStoresTheRun()
     const auto defaultSlices = session.slices();
     sliced.clear();
     started.clear();
+    reviewed.clear();
     QSignalSpy slicing(&session, &ReviewSession::slicingStarted);
     config.tokenBudget = 600;
     QVERIFY(session.startReview(config));
@@ -111,7 +117,7 @@ void SessionTest::opensSlicesReviewsAndStoresTheRun()
     QVERIFY(session.slices());
     QVERIFY(session.slices() != defaultSlices);
     QCOMPARE(session.lastRun()->config.tokenBudget, 600);
-    QCOMPARE(session.runs().size(), 2);
+    QCOMPARE(session.runs().size(), 3);
 }
 
 void SessionTest::aRevisionThatIsNotThereFailsAndKeepsTheDiff()

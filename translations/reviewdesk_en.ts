@@ -109,6 +109,13 @@
     </message>
 </context>
 <context>
+    <name>rd::RunsPanel</name>
+    <message numerus="yes">
+        <source>%n review run(s) under way.</source>
+        <translation><numerusform>%n review run under way.</numerusform><numerusform>%n review runs under way.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::SlicePanel</name>
     <message numerus="yes">
         <source>About %n token(s)</source>

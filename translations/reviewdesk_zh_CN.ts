@@ -1985,6 +1985,14 @@
         <source>&amp;Evaluate…</source>
         <translation>评估(&amp;E)…</translation>
     </message>
+    <message>
+        <source>Retrieved Context</source>
+        <translation>检索到的上下文</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
 </context>
 <context>
     <name>rd::MergeRequestHeader</name>
@@ -2353,10 +2361,6 @@
         <translation>删除评论</translation>
     </message>
     <message>
-        <source>A review is already running.</source>
-        <translation>审查已在运行中。</translation>
-    </message>
-    <message>
         <source>The slices are still being computed; run the review in a moment.</source>
         <translation>切片仍在计算中；请稍后再运行审查。</translation>
     </message>
@@ -2367,6 +2371,18 @@
     <message>
         <source>choose an annotator before adjudicating</source>
         <translation>裁决前请先选择标注者</translation>
+    </message>
+    <message>
+        <source>A review is waiting for its slices; start the next one when it runs.</source>
+        <translation>有一个评审正在等待切片；请在它开始运行后再启动下一个。</translation>
+    </message>
+    <message>
+        <source>Other reviews are running on these slices; a run with another token budget can start when they are done.</source>
+        <translation>其他评审正在使用这些切片运行；使用不同令牌预算的运行需等它们完成后才能开始。</translation>
+    </message>
+    <message>
+        <source>The review could not be started.</source>
+        <translation>无法启动评审。</translation>
     </message>
 </context>
 <context>
@@ -2618,6 +2634,137 @@
     <message>
         <source>Max. &amp;turns:</source>
         <translation>最大轮数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>AACR-Bench: hunk review, no context</source>
+        <translation>AACR-Bench：逐块评审，无上下文</translation>
+    </message>
+    <message>
+        <source>AACR-Bench: hunk review, BM25 top-3 context</source>
+        <translation>AACR-Bench：逐块评审，BM25 前 3 个上下文</translation>
+    </message>
+    <message>
+        <source>AACR-Bench: hunk review, embedding top-3 context</source>
+        <translation>AACR-Bench：逐块评审，嵌入向量前 3 个上下文</translation>
+    </message>
+    <message>
+        <source>AACR-Bench: hunk review, agent with repository tools</source>
+        <translation>AACR-Bench：逐块评审，使用仓库工具的智能体</translation>
+    </message>
+    <message>
+        <source>Demo: AACR replay, no context (offline)</source>
+        <translation>演示：AACR 回放，无上下文（离线）</translation>
+    </message>
+    <message>
+        <source>Demo: AACR replay, BM25 context (offline)</source>
+        <translation>演示：AACR 回放，BM25 上下文（离线）</translation>
+    </message>
+    <message>
+        <source>Demo: AACR replay, embedding context (offline)</source>
+        <translation>演示：AACR 回放，嵌入向量上下文（离线）</translation>
+    </message>
+    <message>
+        <source>Demo: AACR replay, agent context (offline)</source>
+        <translation>演示：AACR 回放，智能体上下文（离线）</translation>
+    </message>
+    <message>
+        <source>AACR-Bench: one review per hunk, with retrieved context</source>
+        <translation>AACR-Bench：每个代码块一次评审，附带检索到的上下文</translation>
+    </message>
+    <message>
+        <source>AACR-Bench hunk review</source>
+        <translation>AACR-Bench 逐块评审</translation>
+    </message>
+    <message>
+        <source>None: the PR title, description and hunk only</source>
+        <translation>无：仅 PR 标题、描述和代码块</translation>
+    </message>
+    <message>
+        <source>BM25: top chunks of the head revision (SQLite FTS5)</source>
+        <translation>BM25：头部修订中排名最高的片段（SQLite FTS5）</translation>
+    </message>
+    <message>
+        <source>Embedding: nearest chunks by /v1/embeddings vectors</source>
+        <translation>嵌入：按 /v1/embeddings 向量最近的片段</translation>
+    </message>
+    <message>
+        <source>Agent: the model reads, searches and lists the repository itself</source>
+        <translation>智能体：由模型自行读取、搜索和列出仓库内容</translation>
+    </message>
+    <message>
+        <source>C&amp;ontext:</source>
+        <translation>上下文(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Chunks per &amp;hunk:</source>
+        <translation>每个代码块的片段数(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Requests per hunk in which the agent may call tools; then it must answer.</source>
+        <translation>每个代码块中智能体可调用工具的请求次数；之后必须作答。</translation>
+    </message>
+    <message>
+        <source>Agent t&amp;urns:</source>
+        <translation>智能体轮数(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>The embeddings model, asked at the endpoint above.</source>
+        <translation>嵌入模型，通过上面的端点请求。</translation>
+    </message>
+    <message>
+        <source>Embedding mo&amp;del:</source>
+        <translation>嵌入模型(&amp;D)：</translation>
+    </message>
+</context>
+<context>
+    <name>rd::RunsPanel</name>
+    <message>
+        <source>%1, replayed</source>
+        <translation>%1，回放</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Endpoints</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Requests · tokens</source>
+        <translation>请求 · 令牌</translation>
+    </message>
+    <message>
+        <source>Review runs under way</source>
+        <translation>进行中的评审运行</translation>
+    </message>
+    <message>
+        <source>No review is running. Runs started from Run Review appear here, each with its progress.</source>
+        <translation>没有正在运行的评审。从“运行评审”启动的运行会显示在这里，并附带各自的进度。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n review run(s) under way.</source>
+        <translation><numerusform>%n 个评审运行正在进行。</numerusform></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancel the %1 run</source>
+        <translation>取消 %1 运行</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,8 @@
 #include "JudgingWorkbench.h"
 #include "MergeRequestHeader.h"
 #include "PipelinePanel.h"
+#include "RetrievalPanel.h"
+#include "RunsPanel.h"
 #include "RunDialog.h"
 #include "ShortcutSettings.h"
 #include "SlicePanel.h"
@@ -137,6 +139,23 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     tabifyDockWidget(dock, reviewDock);
     reviewDock->toggleViewAction()->setObjectName(QStringLiteral("showReview"));
     addAction(reviewDock->toggleViewAction());
+    // AACR runs: the chunks (and scores) or tool calls each hunk was reviewed with.
+    m_retrievalPanel = new RetrievalPanel(this);
+    auto *retrievalDock = new QDockWidget(tr("Retrieved Context"), this);
+    retrievalDock->setObjectName(QStringLiteral("retrievalDock"));
+    retrievalDock->setWidget(m_retrievalPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, retrievalDock);
+    tabifyDockWidget(reviewDock, retrievalDock);
+    retrievalDock->toggleViewAction()->setObjectName(QStringLiteral("showRetrieval"));
+    addAction(retrievalDock->toggleViewAction());
+    m_runsPanel = new RunsPanel(m_session, this);
+    auto *runsDock = new QDockWidget(tr("Runs"), this);
+    runsDock->setObjectName(QStringLiteral("runsDock"));
+    runsDock->setWidget(m_runsPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, runsDock);
+    tabifyDockWidget(reviewDock, runsDock);
+    runsDock->toggleViewAction()->setObjectName(QStringLiteral("showRuns"));
+    addAction(runsDock->toggleViewAction());
     addDockWidget(Qt::BottomDockWidgetArea, m_judging->commentsDock());
     tabifyDockWidget(reviewDock, m_judging->commentsDock());
     m_judging->commentsDock()->raise(); // judging is what the window is for
@@ -196,8 +215,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_session, &ReviewSession::reviewFinished, this, &MainWindow::showReviewFinished);
     connect(m_diffPane, &DiffPane::documentShown, this, [this] {
         updateActions();
-        if (const auto mr = m_session->diff(); mr && currentFile() >= 0)
+        if (const auto mr = m_session->diff(); mr && currentFile() >= 0) {
             m_slicePanel->showFile(mr->files[currentFile()].displayPath());
+            m_retrievalPanel->showFile(mr->files[currentFile()].displayPath());
+        }
     });
     connect(m_slicePanel, &SlicePanel::overlaysChanged, this, &MainWindow::updateSliceOverlays);
     connect(m_slicePanel, &SlicePanel::openLocation, this, &MainWindow::openLocation);
@@ -272,7 +293,7 @@ void MainWindow::showRunDialog()
 
 bool MainWindow::startReview(const RunConfig &config, bool replay)
 {
-    if (!m_session->diff() || m_session->isReviewing())
+    if (!m_session->diff()) // a run may start beside others: the session says when it cannot
         return false;
     // A key variable that is not set would fail every request: say so first.
     if (const auto missing = replay || !m_session->slices() ? std::nullopt : config.checkApiKeys()) {
@@ -282,7 +303,7 @@ bool MainWindow::startReview(const RunConfig &config, bool replay)
         box->open();
         return false;
     }
-    const auto started = m_session->startReview(config, replay ? RunDialog::demoReplayFile(config.pipeline) : QString());
+    const auto started = m_session->startReview(config, replay ? RunDialog::demoReplayFile(config.pipeline, config.context) : QString());
     if (!started)
         statusBar()->showMessage(started.error().message, 5000);
     else if (!m_session->slices()) // made again for the run's token budget first
@@ -294,7 +315,9 @@ bool MainWindow::startReview(const RunConfig &config, bool replay)
 void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int slices)
 {
     m_pipelinePanel->started(config, replay, slices);
-    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("reviewDock"))) {
+    // Several at once: the Runs view shows each one's progress.
+    const QString shown = m_session->activeReviews().size() > 1 ? QStringLiteral("runsDock") : QStringLiteral("reviewDock");
+    if (auto *dock = findChild<QDockWidget *>(shown)) {
         dock->show();
         dock->raise();
     }
@@ -303,6 +326,9 @@ void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int sli
 void MainWindow::showReviewFinished()
 {
     m_pipelinePanel->finished(m_session->lastRun());
+    m_retrievalPanel->setRun(m_session->lastRun());
+    if (const auto mr = m_session->diff(); mr && currentFile() >= 0)
+        m_retrievalPanel->showFile(mr->files[currentFile()].displayPath());
     statusBar()->showMessage(tr("Review finished."), 4000);
     Q_EMIT reviewFinished();
 }

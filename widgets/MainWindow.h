@@ -19,6 +19,8 @@ namespace rd {
 
 class DiffPane;
 class PipelinePanel;
+class RetrievalPanel;
+class RunsPanel;
 class SlicePanel;
 class FileFilterModel;
 class FileTreeModel;
@@ -57,6 +59,10 @@ public:
     SlicePanel *slicePanel() const { return m_slicePanel; }
     bool isSlicing() const;
     PipelinePanel *pipelinePanel() const { return m_pipelinePanel; }
+    // What each hunk of the last AACR run was given (a dock beside Review).
+    RetrievalPanel *retrievalPanel() const { return m_retrievalPanel; }
+    // Every run under way (several may run at once), each with a cancel.
+    RunsPanel *runsPanel() const { return m_runsPanel; }
     bool isReviewing() const;
     // Asks the session for a review run in the background (the Run Review
     // dialog ends here); problems with the request are shown, not started.
@@ -122,6 +128,8 @@ private:
     QMenu *m_recentMenu = nullptr;
     SlicePanel *m_slicePanel = nullptr;
     PipelinePanel *m_pipelinePanel = nullptr;
+    RetrievalPanel *m_retrievalPanel = nullptr;
+    RunsPanel *m_runsPanel = nullptr;
     ReviewSession *m_session = nullptr;
     JudgingWorkbench *m_judging = nullptr;
     WorkspaceActions *m_workspaces = nullptr;

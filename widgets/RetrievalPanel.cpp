@@ -55,43 +55,46 @@ RetrievalPanel::RetrievalPanel(QWidget *parent) : QWidget(parent), m_summary(new
     setRun(nullptr);
 }
 
-void RetrievalPanel::setRun(std::shared_ptr<const AacrRunRecord> run)
+void RetrievalPanel::setRun(std::shared_ptr<const RunRecord> run)
 {
     m_run = std::move(run);
     m_tree->clear();
     m_text->clear();
-    if (!m_run) {
+    const auto config = m_run ? AacrRunConfig::fromRunConfig(m_run->config) : Result<AacrRunConfig>(Error{});
+    if (!config) {
+        m_run.reset();
         m_summary->setText(tr("No AACR run yet: run the AACR-Bench hunk review to see what each hunk was given."));
         return;
     }
-    const AacrRunConfig &c = m_run->config;
+    m_config = *config;
+    const AacrRunConfig &c = m_config;
     if (c.context == AacrContext::Agent)
         m_tree->setHeaderLabels({tr("Hunk / tool call"), tr("Turn"), tr("Result")});
     else
         m_tree->setHeaderLabels({tr("Hunk / retrieved"), tr("Lines"), tr("Score")});
     int chunks = 0;
     int calls = 0;
-    for (const HunkRetrieval &h : m_run->hunks) {
+    for (const HunkRetrieval &h : m_run->retrieval) {
         chunks += static_cast<int>(h.chunks.size());
         calls += static_cast<int>(h.toolCalls.size());
     }
     if (c.context == AacrContext::Agent)
         m_summary->setText(tr("Context: %1. Hunks: %2, tool calls: %3 (at most %4 turns and %5 tokens per hunk).")
                                .arg(contextTitle(c.context))
-                               .arg(m_run->hunks.size())
+                               .arg(m_run->retrieval.size())
                                .arg(calls)
                                .arg(c.options.maxTurns)
                                .arg(c.options.tokenBudget));
     else
         m_summary->setText(tr("Context: %1. Hunks: %2, chunks retrieved: %3 (top %4 per hunk; chunks of %5 lines overlapping by %6).")
                                .arg(contextTitle(c.context))
-                               .arg(m_run->hunks.size())
+                               .arg(m_run->retrieval.size())
                                .arg(chunks)
                                .arg(c.options.topK)
                                .arg(c.options.chunkLines)
                                .arg(c.options.chunkOverlap));
-    for (int n = 0; n < m_run->hunks.size(); ++n) {
-        const HunkRetrieval &h = m_run->hunks[n];
+    for (int n = 0; n < m_run->retrieval.size(); ++n) {
+        const HunkRetrieval &h = m_run->retrieval[n];
         auto *top = new QTreeWidgetItem(m_tree, {QStringLiteral("%1  %2").arg(QString::fromUtf8(h.path), QString::fromUtf8(h.header).section(QStringLiteral("@@"), 1, 1).trimmed())});
         top->setData(0, HunkRole, n);
         top->setData(0, RowRole, -1);
@@ -130,10 +133,10 @@ int RetrievalPanel::hunkCount() const
 
 int RetrievalPanel::rowCount(int hunk) const
 {
-    if (!m_run || hunk < 0 || hunk >= m_run->hunks.size())
+    if (!m_run || hunk < 0 || hunk >= m_run->retrieval.size())
         return 0;
-    const HunkRetrieval &h = m_run->hunks[hunk];
-    return static_cast<int>(m_run->config.context == AacrContext::Agent ? h.toolCalls.size() : h.chunks.size());
+    const HunkRetrieval &h = m_run->retrieval[hunk];
+    return static_cast<int>(m_config.context == AacrContext::Agent ? h.toolCalls.size() : h.chunks.size());
 }
 
 QString RetrievalPanel::rowText(int hunk, int row) const
@@ -151,6 +154,19 @@ void RetrievalPanel::selectRow(int hunk, int row)
         m_tree->setCurrentItem(row < 0 ? top : top->child(row));
 }
 
+void RetrievalPanel::showFile(const QByteArray &path)
+{
+    if (!m_run)
+        return;
+    for (int n = 0; n < m_run->retrieval.size(); ++n)
+        if (m_run->retrieval[n].path == path) {
+            QTreeWidgetItem *top = m_tree->topLevelItem(n);
+            m_tree->setCurrentItem(top && top->childCount() > 0 ? top->child(0) : top);
+            m_tree->scrollToItem(top, QAbstractItemView::PositionAtTop);
+            return;
+        }
+}
+
 QString RetrievalPanel::shownText() const
 {
     return m_text->toPlainText();
@@ -163,11 +179,11 @@ void RetrievalPanel::showCurrent()
         m_text->clear();
         return;
     }
-    const HunkRetrieval &h = m_run->hunks.value(item->data(0, HunkRole).toInt());
+    const HunkRetrieval &h = m_run->retrieval.value(item->data(0, HunkRole).toInt());
     const int row = item->data(0, RowRole).toInt();
     if (row < 0) {
         m_text->setPlainText(QString::fromUtf8(h.header));
-    } else if (m_run->config.context == AacrContext::Agent) {
+    } else if (m_config.context == AacrContext::Agent) {
         const AgentToolCall &t = h.toolCalls.value(row);
         m_text->setPlainText(QStringLiteral("%1 %2\n\n%3").arg(t.name, t.arguments, t.result));
     } else {

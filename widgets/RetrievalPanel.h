@@ -1,6 +1,7 @@
 #pragma once
 
-#include <AacrHunkReview.h>
+#include <AacrOptions.h>
+#include <ReviewRun.h>
 
 #include <QWidget>
 
@@ -22,19 +23,23 @@ class RetrievalPanel : public QWidget
 public:
     explicit RetrievalPanel(QWidget *parent = nullptr);
 
-    void setRun(std::shared_ptr<const AacrRunRecord> run);
+    // An AACR run's retrieval; any other run (or none) shows a hint.
+    void setRun(std::shared_ptr<const RunRecord> run);
     int hunkCount() const;
     // Rows under a hunk: its chunks, or its tool calls.
     int rowCount(int hunk) const;
     QString rowText(int hunk, int row) const;
     // Shows the hunk's first chunk (or tool call) in the text view.
     void selectRow(int hunk, int row);
+    // Selects the first hunk of the file (the window's current file).
+    void showFile(const QByteArray &path);
     QString shownText() const;
 
 private:
     void showCurrent();
 
-    std::shared_ptr<const AacrRunRecord> m_run;
+    std::shared_ptr<const RunRecord> m_run;
+    AacrRunConfig m_config; // the run's AACR settings (context, top-k, budgets)
     QLabel *m_summary;
     QTreeWidget *m_tree;
     QPlainTextEdit *m_text;

@@ -2,6 +2,7 @@
 
 #include "SlicePanel.h"
 
+#include <AacrOptions.h>
 #include <LlmClient.h>
 
 #include <QCheckBox>
@@ -26,6 +27,36 @@
 
 namespace rd {
 
+namespace {
+
+bool isReplayPreset(RunDialog::Preset preset)
+{
+    using P = RunDialog::Preset;
+    for (P p : {P::DemoReplay, P::DemoCqs, P::DemoCodeAgent, P::DemoAacrNone, P::DemoAacrBm25, P::DemoAacrEmbedding, P::DemoAacrAgent})
+        if (p == preset)
+            return true;
+    return false;
+}
+
+// The AACR context a preset names; empty for the other pipelines' presets.
+QString aacrContextOf(RunDialog::Preset preset)
+{
+    using P = RunDialog::Preset;
+    switch (preset) {
+    case P::AacrNone:
+    case P::DemoAacrNone: return QStringLiteral("none");
+    case P::AacrBm25:
+    case P::DemoAacrBm25: return QStringLiteral("bm25");
+    case P::AacrEmbedding:
+    case P::DemoAacrEmbedding: return QStringLiteral("embedding");
+    case P::AacrAgent:
+    case P::DemoAacrAgent: return QStringLiteral("agent");
+    default: return {};
+    }
+}
+
+} // namespace
+
 RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : QDialog(parent), m_client(client)
 {
     setWindowTitle(tr("Run Review"));
@@ -42,12 +73,23 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
         m_preset->addItem(tr("Demo: CQS replay (offline)"), static_cast<int>(Preset::DemoCqs));
         m_preset->addItem(tr("Demo: CodeAgent replay (offline)"), static_cast<int>(Preset::DemoCodeAgent));
     }
+    m_preset->addItem(tr("AACR-Bench: hunk review, no context"), static_cast<int>(Preset::AacrNone));
+    m_preset->addItem(tr("AACR-Bench: hunk review, BM25 top-3 context"), static_cast<int>(Preset::AacrBm25));
+    m_preset->addItem(tr("AACR-Bench: hunk review, embedding top-3 context"), static_cast<int>(Preset::AacrEmbedding));
+    m_preset->addItem(tr("AACR-Bench: hunk review, agent with repository tools"), static_cast<int>(Preset::AacrAgent));
+    if (demoAvailable) {
+        m_preset->addItem(tr("Demo: AACR replay, no context (offline)"), static_cast<int>(Preset::DemoAacrNone));
+        m_preset->addItem(tr("Demo: AACR replay, BM25 context (offline)"), static_cast<int>(Preset::DemoAacrBm25));
+        m_preset->addItem(tr("Demo: AACR replay, embedding context (offline)"), static_cast<int>(Preset::DemoAacrEmbedding));
+        m_preset->addItem(tr("Demo: AACR replay, agent context (offline)"), static_cast<int>(Preset::DemoAacrAgent));
+    }
     form->addRow(tr("&Preset:"), m_preset);
     m_pipeline = new QComboBox(this);
     m_pipeline->setObjectName(QStringLiteral("pipeline"));
     m_pipeline->addItem(tr("Defect-focused: reviewers, meta-reviewer, validator"), static_cast<int>(PipelineKind::Defect));
     m_pipeline->addItem(tr("CQS: issue collector and issue judge"), static_cast<int>(PipelineKind::Cqs));
     m_pipeline->addItem(tr("CodeAgent: role conversations with the QA-Checker"), static_cast<int>(PipelineKind::CodeAgent));
+    m_pipeline->addItem(tr("AACR-Bench: one review per hunk, with retrieved context"), static_cast<int>(PipelineKind::Aacr));
     form->addRow(tr("P&ipeline:"), m_pipeline);
 
     m_endpoint = new QLineEdit(this);
@@ -173,6 +215,34 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
         m_maxTurns->setEnabled(on && m_qaChecker->isEnabled());
     });
     form->addRow(m_codeAgent);
+
+    // AACR-Bench: where each hunk's context comes from (aacr-bench.txt §4.1).
+    m_aacr = new QGroupBox(tr("AACR-Bench hunk review"), this);
+    m_aacr->setObjectName(QStringLiteral("aacrOptions"));
+    auto *aacrForm = new QFormLayout(m_aacr);
+    m_aacrContext = new QComboBox(m_aacr);
+    m_aacrContext->setObjectName(QStringLiteral("aacrContext"));
+    m_aacrContext->addItem(tr("None: the PR title, description and hunk only"), QStringLiteral("none"));
+    m_aacrContext->addItem(tr("BM25: top chunks of the head revision (SQLite FTS5)"), QStringLiteral("bm25"));
+    m_aacrContext->addItem(tr("Embedding: nearest chunks by /v1/embeddings vectors"), QStringLiteral("embedding"));
+    m_aacrContext->addItem(tr("Agent: the model reads, searches and lists the repository itself"), QStringLiteral("agent"));
+    aacrForm->addRow(tr("C&ontext:"), m_aacrContext);
+    m_aacrTopK = new QSpinBox(m_aacr);
+    m_aacrTopK->setObjectName(QStringLiteral("aacrTopK"));
+    m_aacrTopK->setRange(1, 50);
+    aacrForm->addRow(tr("Chunks per &hunk:"), m_aacrTopK);
+    m_aacrTurns = new QSpinBox(m_aacr);
+    m_aacrTurns->setObjectName(QStringLiteral("aacrTurns"));
+    m_aacrTurns->setRange(1, 100);
+    m_aacrTurns->setToolTip(tr("Requests per hunk in which the agent may call tools; then it must answer."));
+    aacrForm->addRow(tr("Agent t&urns:"), m_aacrTurns);
+    m_embeddingModel = new QLineEdit(m_aacr);
+    m_embeddingModel->setObjectName(QStringLiteral("embeddingModel"));
+    m_embeddingModel->setPlaceholderText(QStringLiteral("nomic-embed-text"));
+    m_embeddingModel->setToolTip(tr("The embeddings model, asked at the endpoint above."));
+    aacrForm->addRow(tr("Embedding mo&del:"), m_embeddingModel);
+    connect(m_aacrContext, &QComboBox::currentIndexChanged, this, &RunDialog::showAacrContext);
+    form->addRow(m_aacr);
     connect(m_pipeline, &QComboBox::currentIndexChanged, this, [this] { showPipeline(currentPipeline()); });
     auto *load = new QPushButton(tr("Load Configuration…"), this);
     m_loaded = new QLabel(this);
@@ -211,18 +281,30 @@ void RunDialog::applyPreset(Preset preset)
 {
     m_fromFile.reset();
     m_loaded->clear();
-    const bool replay = preset == Preset::DemoReplay || preset == Preset::DemoCqs || preset == Preset::DemoCodeAgent;
+    const bool replay = isReplayPreset(preset);
+    m_demoContext = aacrContextOf(preset);
     RunConfig c; // the paper's defaults
     EndpointProfile profile;
     profile.endpoint = m_endpoint->text();
     profile.model = m_model->text();
     profile.apiKeyEnv = m_keyVariable->text();
     c.tokenBudget = m_tokenBudget->value();
-    if (preset == Preset::DemoCqs || preset == Preset::DemoCodeAgent) {
-        QFile file(demoConfigFile(preset == Preset::DemoCqs ? PipelineKind::Cqs : PipelineKind::CodeAgent));
+    if (replay && preset != Preset::DemoReplay) {
+        const PipelineKind kind = preset == Preset::DemoCqs ? PipelineKind::Cqs : preset == Preset::DemoCodeAgent ? PipelineKind::CodeAgent : PipelineKind::Aacr;
+        QFile file(demoConfigFile(kind, m_demoContext));
         if (file.open(QIODevice::ReadOnly))
             if (auto recorded = RunConfig::fromJson(file.readAll()))
                 c = *recorded;
+    } else if (!m_demoContext.isEmpty()) {
+        c.pipeline = PipelineKind::Aacr;
+        c.context = m_demoContext;
+        c.concurrency = 4;
+        c.roles[QStringLiteral("reviewer")] = profile;
+        if (m_demoContext == QLatin1String("embedding")) {
+            EndpointProfile embedding = profile;
+            embedding.model = m_embeddingModel->text().isEmpty() ? QStringLiteral("nomic-embed-text") : m_embeddingModel->text();
+            c.roles[QStringLiteral("embedding")] = embedding;
+        }
     } else if (preset == Preset::Cqs) {
         c.pipeline = PipelineKind::Cqs;
         c.roles[QStringLiteral("collector")] = profile;
@@ -245,7 +327,8 @@ void RunDialog::applyPreset(Preset preset)
     }
     setConfig(c);
     QList<QWidget *> editable{m_endpoint, m_model, m_keyVariable, m_temperature, m_slicing, m_tokenBudget, m_reviewers, m_topK, m_meta,
-                              m_validator, m_cot, m_language, m_pipeline, m_cqsThreshold, m_rules, m_tau, m_maxTurns, m_qaChecker};
+                              m_validator, m_cot, m_language, m_pipeline, m_cqsThreshold, m_rules, m_tau, m_maxTurns, m_qaChecker,
+                              m_aacrContext, m_aacrTopK, m_aacrTurns, m_embeddingModel};
     for (QCheckBox *box : m_tasks)
         editable.append(box);
     for (QWidget *w : editable)
@@ -257,20 +340,31 @@ void RunDialog::applyPreset(Preset preset)
         m_connection->setText(tr("The demo's recorded answers are replayed; no model is called."));
     else
         m_connection->clear(); // what a replay preset said does not hold for the endpoint
+    showAacrContext();
 }
 
-QString RunDialog::demoReplayFile(PipelineKind pipeline)
+void RunDialog::showAacrContext()
+{
+    const QString context = m_aacrContext->currentData().toString();
+    m_aacrTopK->setEnabled(m_aacrContext->isEnabled() && (context == QLatin1String("bm25") || context == QLatin1String("embedding")));
+    m_aacrTurns->setEnabled(m_aacrContext->isEnabled() && context == QLatin1String("agent"));
+    m_embeddingModel->setEnabled(m_aacrContext->isEnabled() && context == QLatin1String("embedding"));
+}
+
+QString RunDialog::demoReplayFile(PipelineKind pipeline, const QString &context)
 {
     switch (pipeline) {
+    case PipelineKind::Aacr: return QStringLiteral(":/replays/demo-aacr-%1.json").arg(context.isEmpty() ? QStringLiteral("none") : context);
     case PipelineKind::Cqs: return QStringLiteral(":/replays/demo-cqs.json");
     case PipelineKind::CodeAgent: return QStringLiteral(":/replays/demo-codeagent.json");
     default: return QStringLiteral(":/replays/demo-review.json");
     }
 }
 
-QString RunDialog::demoConfigFile(PipelineKind pipeline)
+QString RunDialog::demoConfigFile(PipelineKind pipeline, const QString &context)
 {
     switch (pipeline) {
+    case PipelineKind::Aacr: return QStringLiteral(":/replays/demo-aacr-%1-config.json").arg(context.isEmpty() ? QStringLiteral("none") : context);
     case PipelineKind::Cqs: return QStringLiteral(":/replays/demo-cqs-config.json");
     case PipelineKind::CodeAgent: return QStringLiteral(":/replays/demo-codeagent-config.json");
     default: return QStringLiteral(":/replays/demo-review-config.json");
@@ -289,6 +383,7 @@ void RunDialog::showPipeline(PipelineKind pipeline)
         m_form->setRowVisible(w, defect);
     m_form->setRowVisible(m_cqs, pipeline == PipelineKind::Cqs);
     m_form->setRowVisible(m_codeAgent, pipeline == PipelineKind::CodeAgent);
+    m_form->setRowVisible(m_aacr, pipeline == PipelineKind::Aacr);
     adjustSize();
 }
 
@@ -341,6 +436,14 @@ void RunDialog::setConfig(const RunConfig &c)
     m_tau->setValue(c.codeAgent.threshold);
     m_maxTurns->setValue(c.codeAgent.maxTurns);
     m_qaChecker->setChecked(c.pipeline != PipelineKind::CodeAgent || c.role(QStringLiteral("qa_checker")));
+    const auto read = c.pipeline == PipelineKind::Aacr ? AacrRunConfig::fromRunConfig(c) : Result<AacrRunConfig>(AacrRunConfig());
+    const AacrRunConfig aacr = read ? *read : AacrRunConfig();
+    // The context as given, even while the endpoint is still to be filled in.
+    m_aacrContext->setCurrentIndex(std::max(0, m_aacrContext->findData(c.pipeline == PipelineKind::Aacr ? c.context : QStringLiteral("none"))));
+    m_aacrTopK->setValue(aacr.options.topK);
+    m_aacrTurns->setValue(aacr.options.maxTurns);
+    if (aacr.embedding)
+        m_embeddingModel->setText(aacr.embedding->model);
     m_slicing->setCurrentIndex(m_slicing->findData(algorithmName(c.slicing)));
     m_tokenBudget->setValue(c.tokenBudget);
     m_reviewers->setValue(c.reviewers);
@@ -353,8 +456,7 @@ void RunDialog::setConfig(const RunConfig &c)
 
 bool RunDialog::isReplay() const
 {
-    const auto preset = static_cast<Preset>(m_preset->currentData().toInt());
-    return (preset == Preset::DemoReplay || preset == Preset::DemoCqs || preset == Preset::DemoCodeAgent) && !m_fromFile;
+    return isReplayPreset(static_cast<Preset>(m_preset->currentData().toInt())) && !m_fromFile;
 }
 
 RunConfig RunDialog::config() const
@@ -363,7 +465,7 @@ RunConfig RunDialog::config() const
         return *m_fromFile;
     RunConfig c;
     if (isReplay()) {
-        QFile file(demoConfigFile(currentPipeline()));
+        QFile file(demoConfigFile(currentPipeline(), m_demoContext));
         if (file.open(QIODevice::ReadOnly))
             if (auto replay = RunConfig::fromJson(file.readAll()))
                 return *replay;
@@ -380,6 +482,20 @@ RunConfig RunDialog::config() const
         c.roles[QStringLiteral("judge")] = profile;
         c.cqs.threshold = m_cqsThreshold->value();
         c.cqs.rules = rules();
+        return c;
+    }
+    if (currentPipeline() == PipelineKind::Aacr) {
+        c.pipeline = PipelineKind::Aacr;
+        c.context = m_aacrContext->currentData().toString();
+        c.concurrency = 4;
+        c.roles[QStringLiteral("reviewer")] = profile;
+        if (c.context == QLatin1String("embedding")) {
+            EndpointProfile embedding = profile;
+            embedding.model = m_embeddingModel->text().trimmed().isEmpty() ? QStringLiteral("nomic-embed-text") : m_embeddingModel->text().trimmed();
+            embedding.temperature = 0;
+            c.roles[QStringLiteral("embedding")] = embedding;
+        }
+        c.aacrOptions = QStringLiteral("{\"top_k\":%1,\"max_turns\":%2}").arg(m_aacrTopK->value()).arg(m_aacrTurns->value()).toUtf8();
         return c;
     }
     if (currentPipeline() == PipelineKind::CodeAgent) {

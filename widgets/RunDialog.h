@@ -28,7 +28,11 @@ class RunDialog : public QDialog
     Q_OBJECT
 
 public:
-    enum class Preset { PaperBest, Quick, DemoReplay, Cqs, CodeAgent, DemoCqs, DemoCodeAgent };
+    enum class Preset {
+        PaperBest, Quick, DemoReplay, Cqs, CodeAgent, DemoCqs, DemoCodeAgent,
+        // The AACR-Bench hunk review with each context, live and replayed.
+        AacrNone, AacrBm25, AacrEmbedding, AacrAgent, DemoAacrNone, DemoAacrBm25, DemoAacrEmbedding, DemoAacrAgent
+    };
 
     RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent = nullptr);
 
@@ -36,8 +40,9 @@ public:
     RunConfig config() const;
     bool isReplay() const;
     // The demo's recorded answers for a pipeline's replay preset.
-    static QString demoReplayFile(PipelineKind pipeline);
-    static QString demoConfigFile(PipelineKind pipeline);
+    // `context`: the AACR context (none, bm25, embedding, agent); each has its own.
+    static QString demoReplayFile(PipelineKind pipeline, const QString &context = {});
+    static QString demoConfigFile(PipelineKind pipeline, const QString &context = {});
     // What each algorithm would send to the reviewers: slices and their
     // estimated tokens, shown under the algorithm before the run starts.
     struct SliceEstimate
@@ -53,6 +58,7 @@ private:
     void setConfig(const RunConfig &config);
     void showEstimate();
     void showPipeline(PipelineKind pipeline);
+    void showAacrContext();
     void setRules(const QList<CqsTagRule> &rules);
     QList<CqsTagRule> rules() const;
     PipelineKind currentPipeline() const;
@@ -87,6 +93,13 @@ private:
     QDoubleSpinBox *m_tau = nullptr;
     QSpinBox *m_maxTurns = nullptr;
     QCheckBox *m_qaChecker = nullptr;
+    // AACR: the context, top-k, the agent's turns and the embedding model.
+    QGroupBox *m_aacr = nullptr;
+    QComboBox *m_aacrContext = nullptr;
+    QSpinBox *m_aacrTopK = nullptr;
+    QSpinBox *m_aacrTurns = nullptr;
+    QLineEdit *m_embeddingModel = nullptr;
+    QString m_demoContext; // the AACR context of the replay preset shown
     std::optional<RunConfig> m_fromFile;
 };
 

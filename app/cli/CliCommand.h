@@ -73,7 +73,4 @@ int runBatchReview(const QStringList &arguments);
 int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &store);
 int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record);
 
-// AACR hunk review: `review` with a configuration whose "pipeline" is "aacr".
-int runAacrReviewCommand(const QCommandLineParser &parser, const QByteArray &configText);
-
 } // namespace rd::cli

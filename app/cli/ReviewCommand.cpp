@@ -1,6 +1,5 @@
 #include "CliCommand.h"
 
-#include <AacrOptions.h>
 #include <LlmClient.h>
 #include <MergeRequest.h>
 #include <ReviewPipeline.h>
@@ -121,7 +120,8 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Review a merge request with a reviewer pipeline of the papers (defect: Reviewers, Meta-Reviewer, Validator,\n"
-        "Translator; cqs: issue collector and judge; codeagent: CodeAgent with the QA-Checker) against\n"
+        "Translator; cqs: issue collector and judge; aacr: AACR-Bench hunk review with no, BM25, embedding or agent\n"
+        "context; codeagent: CodeAgent with the QA-Checker) against\n"
         "OpenAI-compatible endpoints, and write every comment with its provenance."));
     const MergeRequestOptions target;
     target.addTo(parser);
@@ -204,12 +204,6 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
         if (!configFile.open(QIODevice::ReadOnly))
             return fail(ExitUsage, QStringLiteral("review: cannot read %1").arg(path));
         const QByteArray configText = configFile.readAll();
-        // The AACR-Bench hunk review has its own runner (retrieval, tool calls).
-        if (isAacrConfig(configText)) {
-            if (configPaths.size() > 1)
-                return fail(ExitUsage, QStringLiteral("review: %1: an aacr configuration runs on its own, not beside other --config").arg(path));
-            return runAacrReviewCommand(parser, configText);
-        }
         auto runConfig = RunConfig::fromJson(configText);
         if (!runConfig) {
             // A previous run's output re-executes that run's configuration.
@@ -380,6 +374,13 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
         std::fprintf(stderr, "review: %s%lld requests (%d failed), %d of %lld comments kept, %d tokens; wrote %s\n", qPrintable(who),
                      static_cast<long long>(result.exchanges.size()), result.failedRequests(), kept, static_cast<long long>(result.comments.size()),
                      result.promptTokens() + result.completionTokens(), qPrintable(outPath));
+        if (result.config.pipeline == PipelineKind::Aacr) {
+            qsizetype toolCalls = 0;
+            for (const HunkRetrieval &h : result.retrieval)
+                toolCalls += h.toolCalls.size();
+            std::fprintf(stderr, "review: %saacr (%s context): %lld hunks, %lld tool calls\n", qPrintable(who), qPrintable(result.config.context),
+                         static_cast<long long>(result.retrieval.size()), static_cast<long long>(toolCalls));
+        }
         // What went wrong is said, not only written into the output.
         constexpr qsizetype shownErrors = 20;
         for (qsizetype i = 0; i < std::min(shownErrors, result.errors.size()); ++i)
