@@ -72,6 +72,7 @@ private Q_SLOTS:
     void copyToAndFromTheOtherBackendIsLossless();
     void batchReviewResumesAndShardsSplitWithoutOverlap();
     void claimWorkersReviewEachMergeRequestOnceThoughOneIsKilled();
+    void whereChoosesMergeRequestsByLanguageAndCategory();
 
 private:
     // A repository with a chain of commits and one merge request per step.
@@ -117,6 +118,9 @@ QList<qint64> TeamTest::makeDataset(int mergeRequests)
         e.base = QString::fromLatin1(commits[i]);
         e.head = QString::fromLatin1(commits[i + 1]);
         e.title = QStringLiteral("Step %1").arg(i + 1);
+        // Labels as a dataset gives them (AACR-Bench language and category).
+        e.language = i % 2 == 0 ? QStringLiteral("C") : QStringLiteral("C++");
+        e.prCategory = i % 3 == 0 ? QStringLiteral("Security") : QStringLiteral("Performance");
         ids << *(*store)->addMergeRequest(e);
     }
     return ids;
@@ -324,6 +328,40 @@ void TeamTest::claimWorkersReviewEachMergeRequestOnceThoughOneIsKilled()
             }
     QCOMPARE(storedLines.size(), count);
     qDeleteAll(workers);
+}
+
+void TeamTest::whereChoosesMergeRequestsByLanguageAndCategory()
+{
+    const QList<qint64> ids = makeDataset(6); // C: 0, 2, 4; Security: 0, 3
+    QCOMPARE(ids.size(), 6);
+    FakeLlmServer server;
+    server.setResponder(oneFinding);
+    QVERIFY(!configFile(server.endpoint()).isEmpty());
+    const auto runsPerMergeRequest = [&] {
+        QList<int> counts;
+        auto store = SqliteWorkspaceStore::open(m_workspace);
+        for (qint64 id : ids)
+            counts << (store ? static_cast<int>((*store)->runs(id)->size()) : -1);
+        return counts;
+    };
+    // Both keys must hold; labels match without regard to case.
+    const CliRun narrow = cli(batch({QStringLiteral("--where"), QStringLiteral("language=c,category=security")}));
+    QVERIFY2(narrow.exitCode == 0, narrow.err.constData());
+    QCOMPARE(runsPerMergeRequest(), (QList<int>{1, 0, 0, 0, 0, 0}));
+    // A key given twice takes either value; C++ is not C.
+    const CliRun wide = cli(batch({QStringLiteral("--where"), QStringLiteral("category=Security,category=Performance,language=C")}));
+    QVERIFY2(wide.exitCode == 0, wide.err.constData());
+    QVERIFY2(wide.err.contains("2 reviewed, 1 skipped"), wide.err.constData());
+    QCOMPARE(runsPerMergeRequest(), (QList<int>{1, 0, 1, 0, 1, 0}));
+    // Unknown keys and empty values are named, before anything runs.
+    const int asked = static_cast<int>(server.requests().size());
+    const CliRun unknown = cli(batch({QStringLiteral("--where"), QStringLiteral("language=C,langauge=C")}));
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("unknown key 'langauge'") && unknown.err.contains("language, category"), unknown.err.constData());
+    const CliRun empty = cli(batch({QStringLiteral("--where"), QStringLiteral("category=")}));
+    QCOMPARE(empty.exitCode, 2);
+    QVERIFY2(empty.err.contains("'category' has no value"), empty.err.constData());
+    QCOMPARE(server.requests().size(), asked);
 }
 
 QTEST_GUILESS_MAIN(TeamTest)
