@@ -13,7 +13,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlError>
+#include <QSqlField>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -327,6 +329,14 @@ struct SqliteWorkspaceStore::Private
     {
         QSqlQuery q(db);
         q.setForwardOnly(true);
+        if (postgres() && !values.isEmpty()) {
+            auto written = withValues(sql, values);
+            if (!written)
+                return Error{Error::Kind::Internal, QCoreApplication::translate("rd::models", "cannot %1 in %2: %3").arg(doing, path, written.error().message)};
+            if (!q.exec(*written))
+                return error(q.lastError(), doing);
+            return q;
+        }
         if (!q.prepare(sql))
             return error(q.lastError(), doing);
         for (const QVariant &v : values)
@@ -334,6 +344,45 @@ struct SqliteWorkspaceStore::Private
         if (!q.exec())
             return error(q.lastError(), doing);
         return q;
+    }
+
+    // A statement with its values written in, for PostgreSQL: QPSQL runs a
+    // prepared statement as PREPARE, EXECUTE with the values written in by
+    // the driver's formatValue(), and DEALLOCATE — three round trips to the
+    // server where one does. The values are formatted exactly as QPSQL's
+    // EXECUTE formats them (the driver's escaping); only the `?` of the
+    // statement itself are replaced, never one inside a quoted literal or
+    // inside a value.
+    Result<QString> withValues(const QString &sql, const QVariantList &values) const
+    {
+        QString out;
+        out.reserve(sql.size() + values.size() * 8);
+        qsizetype next = 0;
+        qsizetype places = 0;
+        QChar quote;
+        for (const QChar c : sql) {
+            if (!quote.isNull()) {
+                if (c == quote)
+                    quote = QChar();
+                out += c;
+            } else if (c == QLatin1Char('\'') || c == QLatin1Char('"')) {
+                quote = c;
+                out += c;
+            } else if (c == QLatin1Char('?')) {
+                if (++places > values.size())
+                    continue;
+                const QVariant v = bindable(values[next++]);
+                QSqlField field(QString(), v.metaType());
+                if (!v.isNull())
+                    field.setValue(v);
+                out += db.driver()->formatValue(field);
+            } else {
+                out += c;
+            }
+        }
+        if (places != values.size())
+            return Error{Error::Kind::Internal, QStringLiteral("the statement has %1 places for %2 values: %3").arg(places).arg(values.size()).arg(sql)};
+        return out;
     }
 
     Result<QSqlQuery> exec(const QString &sql, std::initializer_list<QVariant> values, const QString &doing) const

@@ -207,10 +207,9 @@ void SqliteWorkspaceStore::Private::notifyChange(const WorkspaceChange &change) 
     o.insert(QStringLiteral("annotator"), change.annotator);
     // Sent when the transaction commits, and only then; a failure to queue
     // it fails the transaction.
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("SELECT pg_notify('%1', ?)").arg(QLatin1String(ChangesChannel)));
-    q.addBindValue(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)));
-    q.exec();
+    // One round trip (exec writes the payload in), not three.
+    exec(QStringLiteral("SELECT pg_notify('%1', ?)").arg(QLatin1String(ChangesChannel)), {QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact))},
+         QCoreApplication::translate("rd::models", "tell the others about the change"));
 }
 
 bool SqliteWorkspaceStore::watchChanges(std::function<void(const WorkspaceChange &)> onChange)
