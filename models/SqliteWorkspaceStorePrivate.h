@@ -283,6 +283,7 @@ struct SqliteWorkspaceStore::Private
     QSqlDatabase db;
     int openedAt = 0;
     Backend backend = Backend::Sqlite;
+    bool claimsWatched = false; // LISTENing for finished claims (waitForClaims)
 
     bool postgres() const { return backend == Backend::Postgres; }
     // Tells the other clients of a server what this transaction changed

@@ -21,7 +21,6 @@
 #include <QSet>
 #include <QStandardPaths>
 #include <QSysInfo>
-#include <QThread>
 #include <QtConcurrent>
 
 #include <cstdio>
@@ -284,10 +283,13 @@ int runBatch(LlmClient &client, const BatchOptions &options)
                     return fail(exitCodeFor(counts.error()), QStringLiteral("review: %1").arg(counts.error().message));
                 if (counts->open + counts->leased == 0)
                     break;
-                // Others hold the rest: wait for them to finish or for a
-                // lease to run out (a worker that was killed).
+                // Others hold the rest: wait for one of them to finish
+                // (woken by the store, not a fixed nap that would keep every
+                // idle worker — and so the whole batch — running up to a
+                // second after the last run is stored) or for a lease to run
+                // out (a worker that was killed).
                 const qint64 untilLease = counts->nextLeaseEnd - QDateTime::currentMSecsSinceEpoch();
-                QThread::msleep(static_cast<unsigned long>(std::clamp<qint64>(untilLease + 1, 50, 1000)));
+                store.waitForClaims(static_cast<int>(std::clamp<qint64>(untilLease + 1, 1, 1000)));
                 continue;
             }
             const MergeRequestEntry &e = byId[**claimed];
