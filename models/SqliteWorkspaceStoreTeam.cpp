@@ -5,6 +5,7 @@
 
 #include "SqliteWorkspaceStorePrivate.h"
 
+#include "ServerPassword.h"
 #include "WorkspaceSchema.h"
 
 #include <QCoreApplication>
@@ -105,10 +106,18 @@ Result<bool> connectServer(SqliteWorkspaceStore::Private &d, const QString &loca
         d.db.setUserName(url.userName());
     d.db.setDatabaseName(url.path().mid(1));
     d.db.setConnectOptions(options.join(QLatin1Char(';')));
-    if (!d.db.open()) {
+    // libpq reads PGPASSWORD and ~/.pgpass itself; the keyring is asked only
+    // when the server wants a password that neither gave.
+    bool opened = d.db.open();
+    if (!opened && d.db.lastError().text().contains(QLatin1String("password")))
+        if (const auto password = server_password::lookUp(url, QProcessEnvironment::systemEnvironment(), server_password::keyring())) {
+            d.db.setPassword(*password);
+            opened = d.db.open();
+        }
+    if (!opened) {
         const QString text = d.db.lastError().databaseText().trimmed().isEmpty() ? d.db.lastError().text().trimmed() : d.db.lastError().databaseText().trimmed();
         if (text.contains(QLatin1String("password")))
-            return workspaceError(QCoreApplication::translate("rd::models", "the server refused %1: %2; set PGPASSWORD or put the password in ~/.pgpass").arg(d.path, text.simplified()));
+            return workspaceError(QCoreApplication::translate("rd::models", "the server refused %1: %2; set PGPASSWORD, put the password in ~/.pgpass or in your keyring (File ▸ Open Workspace on a Server…, Remember in keyring)").arg(d.path, text.simplified()));
         return workspaceError(QCoreApplication::translate("rd::models", "cannot connect to %1: %2").arg(d.path, text.simplified()));
     }
     // Waiting for another writer is bounded: a client that hangs in a
