@@ -284,6 +284,9 @@ struct SqliteWorkspaceStore::Private
     int openedAt = 0;
     Backend backend = Backend::Sqlite;
     bool claimsWatched = false; // LISTENing for finished claims (waitForClaims)
+    // pg_notify statements of the open write transaction, sent together
+    // with its COMMIT (one round trip for both).
+    mutable QStringList pendingNotices;
 
     bool postgres() const { return backend == Backend::Postgres; }
     // Tells the other clients of a server what this transaction changed
@@ -639,6 +642,7 @@ public:
     explicit WriteTransaction(SqliteWorkspaceStore::Private &d) : m_d(d) {}
     ~WriteTransaction()
     {
+        m_d.pendingNotices.clear();
         if (m_active)
             QSqlQuery(m_d.db).exec(QStringLiteral("ROLLBACK"));
     }
@@ -648,18 +652,28 @@ public:
     Result<bool> begin(const QString &doing)
     {
         QSqlQuery q(m_d.db);
-        if (!q.exec(m_d.postgres() ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE")))
+        m_d.pendingNotices.clear();
+        if (m_d.postgres()) {
+            // BEGIN and the writers' lock in one round trip to the server.
+            m_active = true;
+            if (!q.exec(QStringLiteral("BEGIN; SELECT pg_advisory_xact_lock(%1)").arg(PostgresWriterLock)))
+                return m_d.error(q.lastError(), doing);
+            return true;
+        }
+        if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
             return m_d.error(q.lastError(), doing);
         m_active = true;
-        if (m_d.postgres() && !q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(PostgresWriterLock)))
-            return m_d.error(q.lastError(), doing);
         return true;
     }
 
     Result<bool> commit(const QString &doing)
     {
         QSqlQuery q(m_d.db);
-        if (!q.exec(QStringLiteral("COMMIT")))
+        // The notifications go with the COMMIT: the server sends them when
+        // it commits, and only then.
+        const QString notices = m_d.pendingNotices.isEmpty() ? QString() : m_d.pendingNotices.join(QLatin1String("; ")) + QLatin1String("; ");
+        m_d.pendingNotices.clear();
+        if (!q.exec(notices + QStringLiteral("COMMIT")))
             return m_d.error(q.lastError(), doing);
         m_active = false;
         return true;

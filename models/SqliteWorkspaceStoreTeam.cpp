@@ -222,9 +222,11 @@ void SqliteWorkspaceStore::Private::notifyChange(const WorkspaceChange &change) 
     o.insert(QStringLiteral("annotator"), change.annotator);
     // Sent when the transaction commits, and only then; a failure to queue
     // it fails the transaction.
-    // One round trip (exec writes the payload in), not three.
-    exec(QStringLiteral("SELECT pg_notify('%1', ?)").arg(QLatin1String(ChangesChannel)), {QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact))},
-         QCoreApplication::translate("rd::models", "tell the others about the change"));
+    // Sent with the transaction's COMMIT (WriteTransaction::commit), in the
+    // same round trip.
+    if (auto statement = withValues(QStringLiteral("SELECT pg_notify('%1', ?)").arg(QLatin1String(ChangesChannel)),
+                                    {QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact))}))
+        pendingNotices << *statement;
 }
 
 bool SqliteWorkspaceStore::watchChanges(std::function<void(const WorkspaceChange &)> onChange)
@@ -382,10 +384,10 @@ Result<qint64> SqliteWorkspaceStore::completeClaim(const QString &configHash, co
             return stored.error();
     if (auto q = d->exec("UPDATE team_claims SET done = 1, run = ? WHERE merge_request = ? AND config_hash = ?", {*id, run.mergeRequest, configHash}, doing); !q)
         return q.error();
-    // Wakes the workers waiting for the last claims (waitForClaims).
+    // Wakes the workers waiting for the last claims (waitForClaims); sent
+    // with the COMMIT.
     if (d->postgres())
-        if (auto q = d->exec(QStringLiteral("SELECT pg_notify('%1', '')").arg(QLatin1String(ClaimsChannel)), QVariantList{}, doing); !q)
-            return q.error();
+        d->pendingNotices << QStringLiteral("SELECT pg_notify('%1', '')").arg(QLatin1String(ClaimsChannel));
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
     return *id;

@@ -3851,10 +3851,6 @@
         <source>the server refused %1: %2; set PGPASSWORD, put the password in ~/.pgpass or in your keyring (File ▸ Open Workspace on a Server…, Remember in keyring)</source>
         <translation>服务器拒绝了 %1：%2；请设置 PGPASSWORD，或将密码写入 ~/.pgpass 或您的密钥环（文件 ▸ 打开服务器上的工作区…，记住到密钥环）</translation>
     </message>
-    <message>
-        <source>tell the others about the change</source>
-        <translation>通知其他人此更改</translation>
-    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
