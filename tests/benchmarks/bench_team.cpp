@@ -93,6 +93,11 @@ double batch(const QString &workspace, const QString &config, int workers)
             continue;
         }
         QObject::connect(p, &QProcess::finished, &loop, ended);
+        // A worker that cannot start never says finished.
+        QObject::connect(p, &QProcess::errorOccurred, &loop, [ended](QProcess::ProcessError error) {
+            if (error == QProcess::FailedToStart)
+                ended();
+        });
     }
     if (running > 0)
         loop.exec();
