@@ -105,6 +105,7 @@ public:
     Result<std::optional<qint64>> claimNext(const QString &configHash, const QString &worker, int leaseSeconds, const QList<qint64> &among) override;
     Result<qint64> completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments) override;
     Result<ClaimCounts> claimCounts(const QString &configHash, const QList<qint64> &among) const override;
+    void waitForClaims(int maxMs) override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

@@ -13,7 +13,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlError>
+#include <QSqlField>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -293,6 +295,10 @@ struct SqliteWorkspaceStore::Private
     QSqlDatabase db;
     int openedAt = 0;
     Backend backend = Backend::Sqlite;
+    bool claimsWatched = false; // LISTENing for finished claims (waitForClaims)
+    // pg_notify statements of the open write transaction, sent together
+    // with its COMMIT (one round trip for both).
+    mutable QStringList pendingNotices;
 
     bool postgres() const { return backend == Backend::Postgres; }
     // Tells the other clients of a server what this transaction changed
@@ -339,6 +345,14 @@ struct SqliteWorkspaceStore::Private
     {
         QSqlQuery q(db);
         q.setForwardOnly(true);
+        if (postgres() && !values.isEmpty()) {
+            auto written = withValues(sql, values);
+            if (!written)
+                return Error{Error::Kind::Internal, QCoreApplication::translate("rd::models", "cannot %1 in %2: %3").arg(doing, path, written.error().message)};
+            if (!q.exec(*written))
+                return error(q.lastError(), doing);
+            return q;
+        }
         if (!q.prepare(sql))
             return error(q.lastError(), doing);
         for (const QVariant &v : values)
@@ -346,6 +360,45 @@ struct SqliteWorkspaceStore::Private
         if (!q.exec())
             return error(q.lastError(), doing);
         return q;
+    }
+
+    // A statement with its values written in, for PostgreSQL: QPSQL runs a
+    // prepared statement as PREPARE, EXECUTE with the values written in by
+    // the driver's formatValue(), and DEALLOCATE — three round trips to the
+    // server where one does. The values are formatted exactly as QPSQL's
+    // EXECUTE formats them (the driver's escaping); only the `?` of the
+    // statement itself are replaced, never one inside a quoted literal or
+    // inside a value.
+    Result<QString> withValues(const QString &sql, const QVariantList &values) const
+    {
+        QString out;
+        out.reserve(sql.size() + values.size() * 8);
+        qsizetype next = 0;
+        qsizetype places = 0;
+        QChar quote;
+        for (const QChar c : sql) {
+            if (!quote.isNull()) {
+                if (c == quote)
+                    quote = QChar();
+                out += c;
+            } else if (c == QLatin1Char('\'') || c == QLatin1Char('"')) {
+                quote = c;
+                out += c;
+            } else if (c == QLatin1Char('?')) {
+                if (++places > values.size())
+                    continue;
+                const QVariant v = bindable(values[next++]);
+                QSqlField field(QString(), v.metaType());
+                if (!v.isNull())
+                    field.setValue(v);
+                out += db.driver()->formatValue(field);
+            } else {
+                out += c;
+            }
+        }
+        if (places != values.size())
+            return Error{Error::Kind::Internal, QStringLiteral("the statement has %1 places for %2 values: %3").arg(places).arg(values.size()).arg(sql)};
+        return out;
     }
 
     Result<QSqlQuery> exec(const QString &sql, std::initializer_list<QVariant> values, const QString &doing) const
@@ -601,6 +654,7 @@ public:
     explicit WriteTransaction(SqliteWorkspaceStore::Private &d) : m_d(d) {}
     ~WriteTransaction()
     {
+        m_d.pendingNotices.clear();
         if (m_active)
             QSqlQuery(m_d.db).exec(QStringLiteral("ROLLBACK"));
     }
@@ -610,18 +664,28 @@ public:
     Result<bool> begin(const QString &doing)
     {
         QSqlQuery q(m_d.db);
-        if (!q.exec(m_d.postgres() ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE")))
+        m_d.pendingNotices.clear();
+        if (m_d.postgres()) {
+            // BEGIN and the writers' lock in one round trip to the server.
+            m_active = true;
+            if (!q.exec(QStringLiteral("BEGIN; SELECT pg_advisory_xact_lock(%1)").arg(PostgresWriterLock)))
+                return m_d.error(q.lastError(), doing);
+            return true;
+        }
+        if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
             return m_d.error(q.lastError(), doing);
         m_active = true;
-        if (m_d.postgres() && !q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(PostgresWriterLock)))
-            return m_d.error(q.lastError(), doing);
         return true;
     }
 
     Result<bool> commit(const QString &doing)
     {
         QSqlQuery q(m_d.db);
-        if (!q.exec(QStringLiteral("COMMIT")))
+        // The notifications go with the COMMIT: the server sends them when
+        // it commits, and only then.
+        const QString notices = m_d.pendingNotices.isEmpty() ? QString() : m_d.pendingNotices.join(QLatin1String("; ")) + QLatin1String("; ");
+        m_d.pendingNotices.clear();
+        if (!q.exec(notices + QStringLiteral("COMMIT")))
             return m_d.error(q.lastError(), doing);
         m_active = false;
         return true;

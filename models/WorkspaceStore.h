@@ -145,6 +145,10 @@ public:
     // ran out and another worker took it). Returns the run's id.
     virtual Result<qint64> completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments) = 0;
     virtual Result<ClaimCounts> claimCounts(const QString &configHash, const QList<qint64> &among) const = 0;
+    // Returns when another worker may have finished a claim (PostgreSQL:
+    // completeClaim's notification; SQLite: after a short while), at the
+    // latest after `maxMs`.
+    virtual void waitForClaims(int maxMs) = 0;
 };
 
 } // namespace rd

@@ -19,7 +19,7 @@ RD_PACKAGES=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite
     qt6-charts-dev libqt6opengl6-dev
     libgit2-dev libclang-dev nlohmann-json3-dev libsqlite3-dev libhnswlib-dev
-    libqt6sql6-psql postgresql
+    libqt6sql6-psql postgresql qtkeychain-qt6-dev
     fonts-dejavu-core fonts-wqy-microhei
     python3-jsonschema
 )

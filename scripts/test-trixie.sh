@@ -15,6 +15,7 @@ TRIXIE_PACKAGES=(
     python3-jsonschema
     qt6-charts-dev libqt6opengl6-dev
     libsqlite3-dev libhnswlib-dev
+    qtkeychain-qt6-dev
 )
 STAMP="$TRIXIE_ROOT/.reviewdesk-packages"
 

@@ -20,6 +20,7 @@
 #include <ReviewSession.h>
 #include <Scenarios.h>
 #include <ShortcutSettings.h>
+#include <ServerPassword.h>
 #include <ServerWorkspaceDialog.h>
 #include <ShortcutSheet.h>
 #include <SqliteWorkspaceStore.h>
@@ -31,6 +32,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QCheckBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -574,10 +576,36 @@ void JudgingTest::serverWorkspaceDialogMakesTheAddressWithoutAPassword()
     dialog->findChild<QLineEdit *>(QStringLiteral("serverUser"))->setText(QStringLiteral("alice"));
     QCOMPARE(dialog->location(), QStringLiteral("postgresql://alice@db.example.org:5432/review"));
     QVERIFY(SqliteWorkspaceStore::isServerLocation(dialog->location()));
-    for (const QLineEdit *field : dialog->findChildren<QLineEdit *>())
-        QCOMPARE(field->echoMode(), QLineEdit::Normal); // no password field
+    dialog->findChild<QLineEdit *>(QStringLiteral("serverPassword"))->setText(QStringLiteral("s3cr3t"));
+    QVERIFY(!dialog->location().contains(QLatin1String("s3cr3t")));
+    QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("serverPassword"))->echoMode(), QLineEdit::Password);
     dialog->grab().save(QStringLiteral("server-workspace-dialog.png"));
     dialog->reject();
+
+    // "Remember in keyring" hands the typed password to the keyring under
+    // USER@HOST:PORT/DATABASE (a dialog of its own: the window's would open
+    // the workspace on that server).
+    struct FakeKeyring final : Keyring
+    {
+        std::optional<QString> read(const QString &, const QString &key) override { return entries.value(key); }
+        Result<bool> write(const QString &service, const QString &key, const QString &password) override
+        {
+            entries.insert(service + QLatin1Char(' ') + key, password);
+            return true;
+        }
+        QHash<QString, QString> entries;
+    };
+    auto owned = std::make_unique<FakeKeyring>();
+    FakeKeyring *keyring = owned.get();
+    server_password::setKeyring(std::move(owned));
+    ServerWorkspaceDialog remembering;
+    remembering.setLocation(QStringLiteral("postgresql://alice@db.example.org:5433/review"));
+    remembering.findChild<QLineEdit *>(QStringLiteral("serverPassword"))->setText(QStringLiteral("s3cr3t"));
+    remembering.findChild<QCheckBox *>(QStringLiteral("serverRemember"))->setChecked(true);
+    remembering.accept();
+    QCOMPARE(keyring->entries.value(QStringLiteral("reviewdesk alice@db.example.org:5433/review")), QStringLiteral("s3cr3t"));
+    QVERIFY(remembering.findChild<QLineEdit *>(QStringLiteral("serverPassword"))->text().isEmpty());
+    server_password::setKeyring(nullptr);
 }
 
 void JudgingTest::shortcutSheetListsTheJudgingKeys()

@@ -6,6 +6,7 @@
 
 #include <FakeLlmServer.h>
 #include <FixtureRepo.h>
+#include <ServerPassword.h>
 #include <SqliteWorkspaceStore.h>
 #include <TestPostgres.h>
 
@@ -60,6 +61,24 @@ QByteArray cSource(int version)
     return s;
 }
 
+// A keyring that remembers what it was asked.
+class FakeKeyring final : public Keyring
+{
+public:
+    std::optional<QString> read(const QString &service, const QString &key) override
+    {
+        asked << service + QLatin1Char(' ') + key;
+        return entries.contains(key) ? std::optional<QString>(entries.value(key)) : std::nullopt;
+    }
+    Result<bool> write(const QString &, const QString &key, const QString &password) override
+    {
+        entries.insert(key, password);
+        return true;
+    }
+    QHash<QString, QString> entries;
+    QStringList asked;
+};
+
 } // namespace
 
 class TeamTest : public QObject
@@ -72,6 +91,8 @@ private Q_SLOTS:
     void copyToAndFromTheOtherBackendIsLossless();
     void batchReviewResumesAndShardsSplitWithoutOverlap();
     void claimWorkersReviewEachMergeRequestOnceThoughOneIsKilled();
+    void whereChoosesMergeRequestsByLanguageAndCategory();
+    void passwordComesFromEnvironmentThenPgpassThenKeyring();
 
 private:
     // A repository with a chain of commits and one merge request per step.
@@ -117,6 +138,9 @@ QList<qint64> TeamTest::makeDataset(int mergeRequests)
         e.base = QString::fromLatin1(commits[i]);
         e.head = QString::fromLatin1(commits[i + 1]);
         e.title = QStringLiteral("Step %1").arg(i + 1);
+        // Labels as a dataset gives them (AACR-Bench language and category).
+        e.language = i % 2 == 0 ? QStringLiteral("C") : QStringLiteral("C++");
+        e.prCategory = i % 3 == 0 ? QStringLiteral("Security") : QStringLiteral("Performance");
         ids << *(*store)->addMergeRequest(e);
     }
     return ids;
@@ -324,6 +348,82 @@ void TeamTest::claimWorkersReviewEachMergeRequestOnceThoughOneIsKilled()
             }
     QCOMPARE(storedLines.size(), count);
     qDeleteAll(workers);
+}
+
+void TeamTest::whereChoosesMergeRequestsByLanguageAndCategory()
+{
+    const QList<qint64> ids = makeDataset(6); // C: 0, 2, 4; Security: 0, 3
+    QCOMPARE(ids.size(), 6);
+    FakeLlmServer server;
+    server.setResponder(oneFinding);
+    QVERIFY(!configFile(server.endpoint()).isEmpty());
+    const auto runsPerMergeRequest = [&] {
+        QList<int> counts;
+        auto store = SqliteWorkspaceStore::open(m_workspace);
+        for (qint64 id : ids)
+            counts << (store ? static_cast<int>((*store)->runs(id)->size()) : -1);
+        return counts;
+    };
+    // Both keys must hold; labels match without regard to case.
+    const CliRun narrow = cli(batch({QStringLiteral("--where"), QStringLiteral("language=c,category=security")}));
+    QVERIFY2(narrow.exitCode == 0, narrow.err.constData());
+    QCOMPARE(runsPerMergeRequest(), (QList<int>{1, 0, 0, 0, 0, 0}));
+    // A key given twice takes either value; C++ is not C.
+    const CliRun wide = cli(batch({QStringLiteral("--where"), QStringLiteral("category=Security,category=Performance,language=C")}));
+    QVERIFY2(wide.exitCode == 0, wide.err.constData());
+    QVERIFY2(wide.err.contains("2 reviewed, 1 skipped"), wide.err.constData());
+    QCOMPARE(runsPerMergeRequest(), (QList<int>{1, 0, 1, 0, 1, 0}));
+    // Unknown keys and empty values are named, before anything runs.
+    const int asked = static_cast<int>(server.requests().size());
+    const CliRun unknown = cli(batch({QStringLiteral("--where"), QStringLiteral("language=C,langauge=C")}));
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("unknown key 'langauge'") && unknown.err.contains("language, category"), unknown.err.constData());
+    const CliRun empty = cli(batch({QStringLiteral("--where"), QStringLiteral("category=")}));
+    QCOMPARE(empty.exitCode, 2);
+    QVERIFY2(empty.err.contains("'category' has no value"), empty.err.constData());
+    QCOMPARE(server.requests().size(), asked);
+}
+
+void TeamTest::passwordComesFromEnvironmentThenPgpassThenKeyring()
+{
+    namespace sp = server_password;
+    const QUrl address(QStringLiteral("postgresql://alice@db.example.org:5433/review"));
+    const QString pgpass = m_dir->filePath(QStringLiteral("pgpass"));
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("PGPASSFILE"), pgpass);
+    environment.insert(QStringLiteral("USER"), QStringLiteral("login"));
+    FakeKeyring keyring;
+    keyring.entries.insert(QStringLiteral("alice@db.example.org:5433/review"), QStringLiteral("from-keyring"));
+
+    // Neither PGPASSWORD nor a password file: the keyring's, under its key.
+    QCOMPARE(sp::lookUp(address, environment, keyring), std::optional<QString>(QStringLiteral("from-keyring")));
+    QCOMPARE(keyring.asked, QStringList{QStringLiteral("reviewdesk alice@db.example.org:5433/review")});
+    // A password file without a line for this server does not count …
+    QFile file(pgpass);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("# team\nother.example.org:5433:review:alice:x\ndb.example.org:5433:review:bob:x\n");
+    file.close();
+    QCOMPARE(sp::lookUp(address, environment, keyring), std::optional<QString>(QStringLiteral("from-keyring")));
+    // … one with a line (wildcards too) is libpq's to read: the keyring is not asked.
+    QVERIFY(file.open(QIODevice::Append));
+    file.write("db.example.org:*:review:alice:from-pgpass\n");
+    file.close();
+    keyring.asked.clear();
+    QCOMPARE(sp::lookUp(address, environment, keyring), std::nullopt);
+    QVERIFY(keyring.asked.isEmpty());
+    // PGPASSWORD comes first of all.
+    QFile::remove(pgpass);
+    environment.insert(QStringLiteral("PGPASSWORD"), QStringLiteral("from-environment"));
+    QCOMPARE(sp::lookUp(address, environment, keyring), std::nullopt);
+    QVERIFY(keyring.asked.isEmpty());
+    environment.remove(QStringLiteral("PGPASSWORD"));
+    // Without a user in the address, libpq's default user names the key;
+    // one typed this session comes before the keyring's.
+    const QUrl noUser(QStringLiteral("postgresql://db.example.org/review"));
+    QCOMPARE(sp::keyringKey(noUser, environment), QStringLiteral("login@db.example.org:5432/review"));
+    sp::rememberForSession(QStringLiteral("login@db.example.org:5432/review"), QStringLiteral("typed"));
+    keyring.entries.insert(QStringLiteral("login@db.example.org:5432/review"), QStringLiteral("older"));
+    QCOMPARE(sp::lookUp(noUser, environment, keyring), std::optional<QString>(QStringLiteral("typed")));
 }
 
 QTEST_GUILESS_MAIN(TeamTest)

@@ -2778,10 +2778,6 @@
         <translation>如果数据库为空，则在其中创建工作区</translation>
     </message>
     <message>
-        <source>The password is read from the PGPASSWORD variable or from ~/.pgpass; ReviewDesk never stores it.</source>
-        <translation>密码从 PGPASSWORD 变量或 ~/.pgpass 读取；ReviewDesk 从不保存密码。</translation>
-    </message>
-    <message>
         <source>&amp;Host:</source>
         <translation>主机(&amp;H)：</translation>
     </message>
@@ -2796,6 +2792,26 @@
     <message>
         <source>&amp;User:</source>
         <translation>用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>from PGPASSWORD, ~/.pgpass or the keyring</source>
+        <translation>来自 PGPASSWORD、~/.pgpass 或密钥环</translation>
+    </message>
+    <message>
+        <source>Remember in keyring</source>
+        <translation>记住到密钥环</translation>
+    </message>
+    <message>
+        <source>Without a password here, it is read from the PGPASSWORD variable, from ~/.pgpass or from your keyring. ReviewDesk never writes it into the workspace, its settings or a log.</source>
+        <translation>此处不填密码时，将从 PGPASSWORD 变量、~/.pgpass 或您的密钥环读取。ReviewDesk 绝不会将其写入工作区、设置或日志。</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>密码(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>%1. The password is used until ReviewDesk is closed.</source>
+        <translation>%1。此密码将一直使用到 ReviewDesk 关闭。</translation>
     </message>
 </context>
 <context>
@@ -3983,10 +3999,6 @@
         <translation>工作区地址 %2 中有未知设置“%1”（可用：host、sslmode）</translation>
     </message>
     <message>
-        <source>the server refused %1: %2; set PGPASSWORD or put the password in ~/.pgpass</source>
-        <translation>服务器拒绝了 %1：%2；请设置 PGPASSWORD 或将密码写入 ~/.pgpass</translation>
-    </message>
-    <message>
         <source>cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
@@ -4045,6 +4057,14 @@
     <message>
         <source>this is a shallow clone and the merge base of %1 and %2 is not in it (fetch more history, e.g. git fetch --unshallow)</source>
         <translation>这是一个浅克隆，%1 与 %2 的合并基准不在其中（请获取更多历史，例如 git fetch --unshallow）</translation>
+    </message>
+    <message>
+        <source>cannot keep the password in the keyring: %1</source>
+        <translation>无法将密码保存到密钥环：%1</translation>
+    </message>
+    <message>
+        <source>the server refused %1: %2; set PGPASSWORD, put the password in ~/.pgpass or in your keyring (File ▸ Open Workspace on a Server…, Remember in keyring)</source>
+        <translation>服务器拒绝了 %1：%2；请设置 PGPASSWORD，或将密码写入 ~/.pgpass 或您的密钥环（文件 ▸ 打开服务器上的工作区…，记住到密钥环）</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,13 @@
 #include "ServerWorkspaceDialog.h"
 
+#include <ServerPassword.h>
+
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QUrl>
@@ -28,7 +31,15 @@ ServerWorkspaceDialog::ServerWorkspaceDialog(QWidget *parent) : QDialog(parent)
     m_user->setObjectName(QStringLiteral("serverUser"));
     m_create = new QCheckBox(tr("Make the workspace there if the database is empty"), this);
     m_create->setObjectName(QStringLiteral("serverCreate"));
-    auto *note = new QLabel(tr("The password is read from the PGPASSWORD variable or from ~/.pgpass; ReviewDesk never stores it."), this);
+    m_password = new QLineEdit(this);
+    m_password->setObjectName(QStringLiteral("serverPassword"));
+    m_password->setEchoMode(QLineEdit::Password);
+    m_password->setPlaceholderText(tr("from PGPASSWORD, ~/.pgpass or the keyring"));
+    m_remember = new QCheckBox(tr("Remember in keyring"), this);
+    m_remember->setObjectName(QStringLiteral("serverRemember"));
+    auto *note = new QLabel(tr("Without a password here, it is read from the PGPASSWORD variable, from ~/.pgpass or from your keyring. ReviewDesk never writes it "
+                               "into the workspace, its settings or a log."),
+                            this);
     note->setWordWrap(true);
 
     auto *form = new QFormLayout;
@@ -36,6 +47,8 @@ ServerWorkspaceDialog::ServerWorkspaceDialog(QWidget *parent) : QDialog(parent)
     form->addRow(tr("&Port:"), m_port);
     form->addRow(tr("&Database:"), m_database);
     form->addRow(tr("&User:"), m_user);
+    form->addRow(tr("Pass&word:"), m_password);
+    form->addRow(QString(), m_remember);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -74,6 +87,20 @@ void ServerWorkspaceDialog::setLocation(const QString &location)
     m_port->setValue(url.port(5432));
     m_user->setText(url.userName());
     m_database->setText(url.path().mid(1));
+}
+
+void ServerWorkspaceDialog::accept()
+{
+    const QString password = m_password->text();
+    if (!password.isEmpty()) {
+        const QString key = server_password::keyringKey(QUrl(location()), QProcessEnvironment::systemEnvironment());
+        server_password::rememberForSession(key, password);
+        if (m_remember->isChecked())
+            if (auto kept = server_password::keyring().write(server_password::KeyringService, key, password); !kept)
+                QMessageBox::warning(this, windowTitle(), tr("%1. The password is used until ReviewDesk is closed.").arg(kept.error().message));
+    }
+    m_password->clear();
+    QDialog::accept();
 }
 
 void ServerWorkspaceDialog::updateOk()

@@ -9,9 +9,10 @@ class QSpinBox;
 namespace rd {
 
 // File ▸ Open Workspace on a Server…: where a team's shared workspace is
-// (PostgreSQL host, port, database, user). No password field: libpq reads
-// it from PGPASSWORD or ~/.pgpass, so it is never kept in settings,
-// recent-workspace lists or messages.
+// (PostgreSQL host, port, database, user). libpq reads the password from
+// PGPASSWORD or ~/.pgpass; one typed here is kept for this session, or in
+// the user's keyring when asked to — never in settings, recent-workspace
+// lists or messages.
 class ServerWorkspaceDialog : public QDialog
 {
     Q_OBJECT
@@ -25,6 +26,9 @@ public:
     bool createIfEmpty() const;
     // Fills the fields from an address used before.
     void setLocation(const QString &location);
+    // Hands a typed password to the store (for this session, and to the
+    // keyring when "Remember in keyring" is on) before closing.
+    void accept() override;
 
 private:
     void updateOk();
@@ -34,6 +38,8 @@ private:
     QLineEdit *m_database;
     QLineEdit *m_user;
     QCheckBox *m_create;
+    QLineEdit *m_password;
+    QCheckBox *m_remember;
 };
 
 } // namespace rd

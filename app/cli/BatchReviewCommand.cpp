@@ -18,9 +18,9 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFutureWatcher>
+#include <QSet>
 #include <QStandardPaths>
 #include <QSysInfo>
-#include <QThread>
 #include <QtConcurrent>
 
 #include <cstdio>
@@ -79,34 +79,63 @@ Result<Shard> parseShard(const QString &text)
     return s;
 }
 
-// --where KEY=VALUE,...: the merge requests to review.
+// --where KEY=VALUE,...: the merge requests to review. Conditions on
+// different keys must all hold; the same key given twice accepts either
+// value (language=C,language=C++).
 using Condition = std::pair<QString, QString>;
+
+const QStringList &whereKeys()
+{
+    static const QStringList keys{QStringLiteral("repository"), QStringLiteral("id"), QStringLiteral("title"), QStringLiteral("language"),
+                                  QStringLiteral("category")};
+    return keys;
+}
+
 Result<QList<Condition>> parseWhere(const QString &text)
 {
     QList<Condition> out;
     for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         const qsizetype eq = part.indexOf(QLatin1Char('='));
         const QString key = part.left(eq).trimmed();
-        if (eq <= 0)
+        if (eq <= 0 || key.isEmpty())
             return Error{Error::Kind::Usage, QStringLiteral("--where takes KEY=VALUE pairs separated by commas, not '%1'").arg(part)};
-        if (key != QLatin1String("repository") && key != QLatin1String("id") && key != QLatin1String("title"))
-            return Error{Error::Kind::Usage, QStringLiteral("--where: unknown key '%1' (known: repository, id, title)").arg(key)};
-        out.append({key, part.mid(eq + 1).trimmed()});
+        if (!whereKeys().contains(key))
+            return Error{Error::Kind::Usage, QStringLiteral("--where: unknown key '%1' (known: %2)").arg(key, whereKeys().join(QStringLiteral(", ")))};
+        const QString value = part.mid(eq + 1).trimmed();
+        if (value.isEmpty())
+            return Error{Error::Kind::Usage, QStringLiteral("--where: '%1' has no value").arg(key)};
+        out.append({key, value});
     }
+    if (out.isEmpty())
+        return Error{Error::Kind::Usage, QStringLiteral("--where: no condition given")};
     return out;
+}
+
+bool holds(const MergeRequestEntry &e, const QString &key, const QString &value)
+{
+    if (key == QLatin1String("repository"))
+        return e.repository == value;
+    if (key == QLatin1String("id"))
+        return QString::number(e.id) == value;
+    if (key == QLatin1String("title"))
+        return e.title.contains(value, Qt::CaseInsensitive);
+    // Dataset labels are written by people ("C", "c", "Security"): matched
+    // without regard to case, but whole.
+    if (key == QLatin1String("language"))
+        return e.language.compare(value, Qt::CaseInsensitive) == 0;
+    if (key == QLatin1String("category"))
+        return e.prCategory.compare(value, Qt::CaseInsensitive) == 0;
+    return false;
 }
 
 bool matches(const MergeRequestEntry &e, const QList<Condition> &where)
 {
-    for (const auto &[key, value] : where) {
-        if (key == QLatin1String("repository") && e.repository != value)
-            return false;
-        if (key == QLatin1String("id") && QString::number(e.id) != value)
-            return false;
-        if (key == QLatin1String("title") && !e.title.contains(value, Qt::CaseInsensitive))
-            return false;
-    }
-    return true;
+    QSet<QString> keys;
+    for (const auto &condition : where)
+        keys.insert(condition.first);
+    return std::all_of(keys.begin(), keys.end(), [&](const QString &key) {
+        return std::any_of(where.begin(), where.end(), [&](const Condition &c) { return c.first == key && holds(e, key, c.second); });
+    });
 }
 
 // A bar on a terminal, one line per merge request otherwise (logs of
@@ -254,10 +283,13 @@ int runBatch(LlmClient &client, const BatchOptions &options)
                     return fail(exitCodeFor(counts.error()), QStringLiteral("review: %1").arg(counts.error().message));
                 if (counts->open + counts->leased == 0)
                     break;
-                // Others hold the rest: wait for them to finish or for a
-                // lease to run out (a worker that was killed).
+                // Others hold the rest: wait for one of them to finish
+                // (woken by the store, not a fixed nap that would keep every
+                // idle worker — and so the whole batch — running up to a
+                // second after the last run is stored) or for a lease to run
+                // out (a worker that was killed).
                 const qint64 untilLease = counts->nextLeaseEnd - QDateTime::currentMSecsSinceEpoch();
-                QThread::msleep(static_cast<unsigned long>(std::clamp<qint64>(untilLease + 1, 50, 1000)));
+                store.waitForClaims(static_cast<int>(std::clamp<qint64>(untilLease + 1, 1, 1000)));
                 continue;
             }
             const MergeRequestEntry &e = byId[**claimed];
@@ -300,7 +332,7 @@ int runBatchReview(const QStringList &arguments)
         "merge request from the shared workspace)."));
     const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("The workspace: a file or postgresql://USER@HOST:PORT/DATABASE."), QStringLiteral("W"));
     const QCommandLineOption allMrs(QStringLiteral("all-mrs"), QStringLiteral("Review every merge request of the workspace (those --where and --shard keep)."));
-    const QCommandLineOption where(QStringLiteral("where"), QStringLiteral("Only merge requests with KEY=VALUE,... (keys: repository, id, title)."), QStringLiteral("CONDITIONS"));
+    const QCommandLineOption where(QStringLiteral("where"), QStringLiteral("Only merge requests with KEY=VALUE,... (keys: repository, id, title, language, category; a key given twice takes either value)."), QStringLiteral("CONDITIONS"));
     const QCommandLineOption config(QStringLiteral("config"), QStringLiteral("The run configuration (JSON, see README)."), QStringLiteral("FILE"));
     const QCommandLineOption shard(QStringLiteral("shard"), QStringLiteral("Only shard I of N (by a stable hash of the merge request id); N alone takes I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX."), QStringLiteral("I/N"));
     const QCommandLineOption claim(QStringLiteral("claim"), QStringLiteral("Take merge requests one at a time from the workspace, with a lease, beside other workers."));

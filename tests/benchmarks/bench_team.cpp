@@ -18,6 +18,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -77,8 +78,29 @@ double batch(const QString &workspace, const QString &config, int workers)
         processes << p;
     }
     // The fake server lives on this thread: serve it while the workers run.
-    while (std::any_of(processes.begin(), processes.end(), [](QProcess *p) { return p->state() != QProcess::NotRunning; }))
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    // An event loop left when the last worker ends, not a loop around
+    // processEvents(flags, ms), which drops WaitForMoreEvents and so would
+    // spin a whole core beside the workers.
+    QEventLoop loop;
+    int running = workers;
+    const auto ended = [&running, &loop] {
+        if (--running == 0)
+            loop.quit();
+    };
+    for (QProcess *p : std::as_const(processes)) {
+        if (p->state() == QProcess::NotRunning) { // never started
+            --running;
+            continue;
+        }
+        QObject::connect(p, &QProcess::finished, &loop, ended);
+        // A worker that cannot start never says finished.
+        QObject::connect(p, &QProcess::errorOccurred, &loop, [ended](QProcess::ProcessError error) {
+            if (error == QProcess::FailedToStart)
+                ended();
+        });
+    }
+    if (running > 0)
+        loop.exec();
     const double seconds = clock.elapsed() / 1000.0;
     for (QProcess *p : std::as_const(processes))
         if (p->exitStatus() != QProcess::NormalExit || p->exitCode() != 0)
