@@ -1,6 +1,7 @@
 // An endpoint's HTTP answer body (readAnswer): a chat completion, or an
 // embeddings answer for requests of one to three texts. An embeddings answer
-// accepted holds one vector per text.
+// accepted holds one vector per text, and the AACR review reads as many back
+// (embeddingVectors), which also reads the input as a cache would hold it.
 #include "FuzzInput.h"
 
 #include <LlmTypes.h>
@@ -22,6 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         request.messages = {{QStringLiteral("user"), QStringLiteral("review")}};
         (void)readAnswer(request, body);
     } else {
+        (void)embeddingVectors(QString::fromUtf8(body));
         for (int texts = 1; texts <= 3; ++texts) {
             request.embeddingInput.append(QStringLiteral("text %1").arg(texts));
             const auto answer = readAnswer(request, body);
@@ -33,6 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             for (const QJsonValue &v : vectors.array())
                 if (!v.isArray() || v.toArray().isEmpty())
                     __builtin_trap();
+            if (embeddingVectors(answer->content).size() != static_cast<std::size_t>(texts))
+                __builtin_trap();
         }
     }
     return 0;
