@@ -5,6 +5,7 @@
 
 #include <FakeLlmServer.h>
 #include <FixtureRepo.h>
+#include <ResumeFixture.h>
 #include <Scenarios.h>
 
 #include <RunJournal.h>
@@ -47,58 +48,16 @@ private:
     FakeLlmServer m_server;
 };
 
-// Every role answers from its prompt alone (no state), after a delay, so two
-// runs get the same answers whatever order their requests come in.
-static FakeLlmServer::Reply deterministicModels(const FakeLlmServer::Request &request)
-{
-    constexpr int latencyMs = 25;
-    const QJsonArray messages = QJsonDocument::fromJson(request.body).object().value(QStringLiteral("messages")).toArray();
-    const QString system = messages.at(0).toObject().value(QStringLiteral("content")).toString();
-    const QString user = messages.at(1).toObject().value(QStringLiteral("content")).toString();
-    const QRegularExpressionMatch added = QRegularExpression(QStringLiteral("^\\+\\s*(\\d+) "), QRegularExpression::MultilineOption).match(user);
-    const int line = added.hasMatch() ? added.captured(1).toInt() : 1;
-    const QString comment = QStringLiteral("{\"file\":\"src/compute.cpp\",\"side\":\"new\",\"line_start\":%1,\"issue\":\"%2\","
-                                           "\"q1_nitpick\":7,\"q2_fake\":7,\"q3_severity\":%3%4}");
-    if (system.contains(QLatin1String("meta-reviewer"))) {
-        QStringList ids;
-        const QJsonArray given = QJsonDocument::fromJson(user.mid(user.lastIndexOf(QLatin1String("{\n  \"comments\""))).toUtf8())
-                                     .object()
-                                     .value(QStringLiteral("comments"))
-                                     .toArray();
-        for (const QJsonValue &v : given)
-            ids << QStringLiteral("\"%1\"").arg(v.toObject().value(QStringLiteral("id")).toString());
-        return FakeLlmServer::completion(
-            QStringLiteral("{\"comments\":[%1]}").arg(comment.arg(line).arg(QStringLiteral("the factor can overflow")).arg(6).arg(QStringLiteral(",\"sources\":[%1]").arg(ids.join(QLatin1Char(','))))),
-            10, 5, latencyMs);
-    }
-    if (system.contains(QLatin1String("You validate")))
-        return FakeLlmServer::completion(QStringLiteral("{\"comments\":[%1]}").arg(comment.arg(line).arg(QStringLiteral("the factor can overflow")).arg(7).arg(QString())), 10, 5,
-                                         latencyMs);
-    const QRegularExpressionMatch reviewer = QRegularExpression(QStringLiteral("reviewer (\\d) of")).match(user);
-    return FakeLlmServer::completion(
-        QStringLiteral("{\"comments\":[%1]}").arg(comment.arg(line).arg(QStringLiteral("overflow seen by reviewer %1").arg(reviewer.captured(1))).arg(5).arg(QString())),
-        10, 5, latencyMs);
-}
-
 void ResumeTest::initTestCase()
 {
     QVERIFY(m_root.isValid());
     m_work = m_root.filePath(QStringLiteral("work"));
-    FixtureRepo repo(m_work);
-    const QByteArray base = cppSource(8);
-    QByteArray head = base;
-    for (const char *factor : {"2", "4", "6", "8"})
-        head.replace(QByteArray("total += v * " + QByteArray(factor) + ";"), QByteArray("total += v * " + QByteArray(factor) + "0;"));
-    repo.commit("main", {{"src/compute.cpp", file(base)}}, "Base\n", {});
-    repo.commit("feature", {{"src/compute.cpp", file(head)}}, "Scale four factors\n", {repo.tip("main")});
+    buildScaledFactors(m_work);
     m_server.setResponder(deterministicModels);
     m_config = m_root.filePath(QStringLiteral("config.json"));
     QFile config(m_config);
     QVERIFY(config.open(QIODevice::WriteOnly));
-    config.write("{\"reviewers\":3,\"min_agreement\":2,\"retries\":0,\"concurrency\":2,\"roles\":{"
-                 "\"reviewer\":{\"endpoint\":\"" + m_server.endpoint().toUtf8() + "\",\"model\":\"m\"},"
-                 "\"meta_reviewer\":{\"endpoint\":\"" + m_server.endpoint().toUtf8() + "\",\"model\":\"m\"},"
-                 "\"validator\":{\"endpoint\":\"" + m_server.endpoint().toUtf8() + "\",\"model\":\"m\"}}}");
+    config.write(deterministicConfig(m_server.endpoint()));
 }
 
 QStringList ResumeTest::reviewArguments(const QString &out, const QString &journal) const
@@ -133,10 +92,9 @@ QJsonArray ResumeTest::commentsIn(const QString &out)
 
 int ResumeTest::journalAnswers(const QString &journal)
 {
-    QFile f(journal);
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    return std::max<int>(0, static_cast<int>(f.readAll().count('\n')) - 1); // the header is the first line
+    // Read, not opened for writing: the run may be writing it now.
+    const auto contents = RunJournal::inspect(journal);
+    return contents ? contents->answers : 0;
 }
 
 void ResumeTest::killedRunResumesToTheUninterruptedResult()
