@@ -1,5 +1,6 @@
 #include "ReviewSession.h"
 
+#include "LlmClient.h"
 #include "ReviewJob.h"
 #include "SlicingJob.h"
 
@@ -343,6 +344,9 @@ void ReviewSession::runFinished(int id)
         return;
     m_active.removeIf([id](const ActiveReview &a) { return a.id == id; });
     m_lastRun = job->record();
+    // The journal is let go now, not when the job is deleted: its lock would
+    // keep the run from being resumed right away.
+    job->client().setJournal(nullptr);
     job->deleteLater();
     m_runStoreError.clear();
     if (m_store && m_lastRun)

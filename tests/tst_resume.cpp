@@ -9,6 +9,7 @@
 #include <Scenarios.h>
 
 #include <RunJournal.h>
+#include <RunResume.h>
 
 #include <QFile>
 #include <QJsonArray>
@@ -34,6 +35,8 @@ private Q_SLOTS:
     void unknownRunIsNamed();
     void journalLineCutShortIsAskedAgain();
     void damagedJournalIsAnError();
+    void openJournalIsNotResumedTwice();
+    void listingLeavesOutFinishedRuns();
 
 private:
     QStringList reviewArguments(const QString &out, const QString &journal) const;
@@ -106,6 +109,7 @@ void ResumeTest::killedRunResumesToTheUninterruptedResult()
     const int total = static_cast<int>(m_server.requests().size());
     QVERIFY2(total >= 12, qPrintable(QString::number(total))); // 4 slices x (3 reviewers, meta, validator)
     QCOMPARE(journalAnswers(m_root.filePath(QStringLiteral("reference.jsonl"))), total);
+    QVERIFY(RunJournal::inspect(m_root.filePath(QStringLiteral("reference.jsonl")))->finished);
     const QJsonArray expected = commentsIn(referenceOut);
     QVERIFY(!expected.isEmpty());
 
@@ -143,6 +147,7 @@ void ResumeTest::killedRunResumesToTheUninterruptedResult()
         // Only what the journal lacked was asked.
         QCOMPARE(static_cast<int>(m_server.requests().size()) - before, total - kept);
         QCOMPARE(journalAnswers(journal), total);
+        QVERIFY(RunJournal::inspect(journal)->finished);
         QCOMPARE(commentsIn(out), expected);
     }
     // The kills came before the last answer in (nearly) every round.
@@ -237,6 +242,62 @@ void ResumeTest::damagedJournalIsAnError()
     const GitOutput out = runCli({QStringLiteral("review"), QStringLiteral("--resume"), file});
     QCOMPARE(out.exitCode, 2);
     QVERIFY2(out.err.contains("damaged.jsonl:2"), out.err.constData());
+}
+
+void ResumeTest::openJournalIsNotResumedTwice()
+{
+    // Two programs appending to one journal would interleave their lines.
+    const QString file = m_root.filePath(QStringLiteral("open.jsonl"));
+    auto journal = RunJournal::create(file, "{\"what\":\"test\"}");
+    QVERIFY2(journal, journal ? "" : qPrintable(journal.error().message));
+    QCOMPARE(RunJournal::inspect(file)->inUseBy, QCoreApplication::applicationPid());
+    const GitOutput out = runCli({QStringLiteral("review"), QStringLiteral("--resume"), file});
+    QCOMPARE(out.exitCode, 2);
+    QVERIFY2(out.err.contains(QStringLiteral("in use by another run (process %1)").arg(QCoreApplication::applicationPid()).toUtf8()), out.err.constData());
+    journal->reset();
+    QCOMPARE(RunJournal::inspect(file)->inUseBy, 0);
+    QVERIFY(RunJournal::resume(file));
+}
+
+void ResumeTest::listingLeavesOutFinishedRuns()
+{
+    const QString folder = m_root.filePath(QStringLiteral("listing"));
+    ReviewInvocation header;
+    header.repo = m_work;
+    header.base = QStringLiteral("main");
+    header.head = QStringLiteral("feature");
+    header.configText = deterministicConfig(m_server.endpoint());
+    header.configFile = m_root.filePath(QStringLiteral("my-config.json"));
+    auto finished = newJournal(folder, header);
+    auto unfinished = newJournal(folder, header);
+    QVERIFY(finished && unfinished);
+    QVERIFY((*finished)->path() != (*unfinished)->path()); // the same millisecond, two names
+    QVERIFY((*finished)->append("k", {QStringLiteral("r"), 1, 1}));
+    QVERIFY((*finished)->finish());
+    QVERIFY((*unfinished)->append("k", {QStringLiteral("r"), 1, 1}));
+    QVERIFY((*unfinished)->append("l", {QStringLiteral("s"), 1, 1}));
+    const QString unfinishedPath = (*unfinished)->path();
+    finished->reset();
+    unfinished->reset();
+    QFile damaged(folder + QStringLiteral("/damaged.jsonl"));
+    QVERIFY(damaged.open(QIODevice::WriteOnly));
+    damaged.write(header.toJson() + "\n[1]\n");
+    damaged.close();
+
+    const QList<JournalEntry> open = listJournals(folder);
+    QCOMPARE(open.size(), 2);
+    const auto entry = std::find_if(open.begin(), open.end(), [&](const JournalEntry &e) { return e.path == unfinishedPath; });
+    QVERIFY(entry != open.end());
+    QCOMPARE(entry->answers, 2);
+    QVERIFY(!entry->finished);
+    QVERIFY(entry->problem.isEmpty());
+    QCOMPARE(entry->id, journalId(unfinishedPath));
+    QCOMPARE(entry->invocation.head, QStringLiteral("feature"));
+    QCOMPARE(entry->pipeline, QStringLiteral("defect (my-config.json)"));
+    const auto broken = std::find_if(open.begin(), open.end(), [](const JournalEntry &e) { return e.id == QLatin1String("damaged"); });
+    QVERIFY(broken != open.end());
+    QVERIFY2(broken->problem.contains(QStringLiteral("damaged.jsonl:2")), qPrintable(broken->problem));
+    QCOMPARE(listJournals(folder, true).size(), 3);
 }
 
 QTEST_GUILESS_MAIN(ResumeTest)

@@ -41,6 +41,7 @@ private Q_SLOTS:
     void interruptedWindowRunResumesWithOnlyTheMissingRequests();
     void killedCliRunResumesThroughTheResumeDialog();
     void damagedJournalIsRefusedNamingTheLine();
+    void runWithoutAJournalIsNotStarted();
 
 private:
     RunConfig config() const;
@@ -372,6 +373,27 @@ void ResumeWindowTest::damagedJournalIsRefusedNamingTheLine()
     QVERIFY(!window.session()->isReviewing());
     QVERIFY(!window.session()->isLoading());
     QVERIFY(!window.session()->diff());
+    QCOMPARE(requests(), before);
+}
+
+void ResumeWindowTest::runWithoutAJournalIsNotStarted()
+{
+    // A folder that cannot be made: a file is where it should be.
+    QFile blocker(m_root.filePath(QStringLiteral("not-a-folder")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.session()->setRunJournalFolder(blocker.fileName() + QStringLiteral("/runs"));
+    openMergeRequest(*window.session());
+    const int before = requests();
+    QVERIFY(!window.startReview(config(), false));
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = window.findChild<QMessageBox *>()) != nullptr);
+    QVERIFY2(box->informativeText().contains(QStringLiteral("cannot create the run journal")), qPrintable(box->informativeText()));
+    QVERIFY(!window.session()->isReviewing());
+    QVERIFY(window.session()->activeReviews().isEmpty());
     QCOMPARE(requests(), before);
 }
 

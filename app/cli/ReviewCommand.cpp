@@ -114,7 +114,7 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
             return fail(ExitUsage, QStringLiteral("review: %1 is not the journal of a review run: %2").arg(*file, invocation.error().message));
         if (invocation->ignoreWhitespace)
             return fail(ExitUsage, QStringLiteral("review: %1 was started in the window with whitespace ignored, which `review` cannot diff; "
-                                                  "resume it there (Review > Resume)").arg(*file));
+                                                  "resume it there (Review > Resume Run)").arg(*file));
         // A run started in the window went to its workspace: its comments
         // are written beside the journal.
         if (invocation->out.isEmpty())
