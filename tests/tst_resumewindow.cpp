@@ -51,6 +51,9 @@ private:
     // its request count holds everything the last run sent.
     void waitForQuietServer();
     QProcessEnvironment cliEnvironment() const;
+    // An empty response cache from now on: what a resumed run is not asked
+    // again must come from its journal, not from the cache.
+    void forgetCachedAnswers();
     static QJsonArray commentsOf(const RunRecord &record);
     static QJsonArray commentsIn(const QString &out);
     static int answersIn(const QString &journal);
@@ -137,6 +140,12 @@ QProcessEnvironment ResumeWindowTest::cliEnvironment() const
     return QProcessEnvironment::systemEnvironment(); // XDG_* as this case set them
 }
 
+void ResumeWindowTest::forgetCachedAnswers()
+{
+    static int n = 0;
+    qputenv("XDG_CACHE_HOME", m_root.filePath(QStringLiteral("cache-empty-%1").arg(++n)).toUtf8());
+}
+
 QJsonArray ResumeWindowTest::commentsOf(const RunRecord &record)
 {
     return QJsonDocument::fromJson(record.toJson()).object().value(QStringLiteral("comments")).toArray();
@@ -198,6 +207,7 @@ void ResumeWindowTest::sessionRunJournalResumesInTheCli()
     // The CLI finishes it by id, asking only what the journal lacks, and
     // writes the comments beside the journal.
     const QString id = journalId(journal);
+    forgetCachedAnswers();
     const int before = requests();
     QProcess cli;
     cli.setProcessEnvironment(cliEnvironment());
@@ -236,6 +246,7 @@ void ResumeWindowTest::interruptedWindowRunResumesWithOnlyTheMissingRequests()
 
     // The endpoint is back; the run is resumed in the window.
     m_server.setResponder(deterministicModels);
+    forgetCachedAnswers();
     const int before = requests();
     finished.clear();
     QVERIFY(window.resumeRun(journal));
@@ -325,6 +336,7 @@ void ResumeWindowTest::killedCliRunResumesThroughTheResumeDialog()
     QVERIFY(dialog->grab().save(shot));
     qInfo("screenshot: %s", qPrintable(shot));
 
+    forgetCachedAnswers();
     const int before = requests();
     finished.clear();
     dialog->table()->selectRow(cliRow);
