@@ -51,8 +51,13 @@ Result<bool> ReviewSession::resumeRun(const QString &journalFile)
     auto config = runConfigFromText(invocation->configText);
     if (!config)
         return Error{Error::Kind::Usage, tr("The configuration in %1 cannot be read: %2").arg(journalFile, config.error().message)};
-    if (!invocation->replay.isEmpty() && !QFileInfo(invocation->replay).isFile())
-        return Error{Error::Kind::Path, tr("The recording %1 this run replays is gone.").arg(invocation->replay)};
+    if (!invocation->replay.isEmpty()) {
+        if (!QFileInfo(invocation->replay).isFile())
+            return Error{Error::Kind::Path, tr("The recording %1 this run replays is gone.").arg(invocation->replay)};
+        // As `review --replay` ran it: every role answered by the recording, never an endpoint.
+        for (const auto &[role, profile] : config->profiles())
+            profile->endpoint = QStringLiteral("replay:");
+    }
     // What is missing is said now, not after a background open.
     if (!QFileInfo(invocation->repo).isDir())
         return Error{Error::Kind::Path, tr("The repository %1 of this run is gone.").arg(invocation->repo)};

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void killedCliRunResumesThroughTheResumeDialog();
     void damagedJournalIsRefusedNamingTheLine();
     void runWithoutAJournalIsNotStarted();
+    void replayedRunResumesFromItsRecordingOnly();
 
 private:
     RunConfig config() const;
@@ -407,6 +408,48 @@ void ResumeWindowTest::runWithoutAJournalIsNotStarted()
     QVERIFY(!window.session()->isReviewing());
     QVERIFY(window.session()->activeReviews().isEmpty());
     QCOMPARE(requests(), before);
+}
+
+void ResumeWindowTest::replayedRunResumesFromItsRecordingOnly()
+{
+    // A recording of the whole run, made by the CLI.
+    const QString configFile = m_root.filePath(QStringLiteral("replay-config.json"));
+    {
+        QFile f(configFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(deterministicConfig(m_server.endpoint()));
+    }
+    const QString recording = m_root.filePath(QStringLiteral("recording.json"));
+    QProcess cli; // with this thread's event loop going: the fake server is on it
+    cli.start(cliExecutable(), {QStringLiteral("review"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
+                                QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"),
+                                QStringLiteral("--out"), m_root.filePath(QStringLiteral("recorded.json")), QStringLiteral("--record"), recording,
+                                QStringLiteral("--journal"), m_root.filePath(QStringLiteral("recorded.jsonl"))});
+    QTRY_VERIFY_WITH_TIMEOUT(cli.state() == QProcess::NotRunning, 120000); // a hang guard
+    QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0, cli.readAllStandardError().constData());
+    // The journal of a `review --replay` that did not finish.
+    ReviewInvocation header;
+    header.repo = m_work;
+    header.base = QStringLiteral("main");
+    header.head = QStringLiteral("feature");
+    header.configText = deterministicConfig(m_server.endpoint());
+    header.replay = recording;
+    header.origin = QStringLiteral("cli");
+    auto journal = newJournal(m_runs, header);
+    QVERIFY(journal);
+    const QString file = (*journal)->path();
+    journal->reset();
+
+    MainWindow window;
+    window.session()->setRunJournalFolder(m_runs);
+    QSignalSpy finished(window.session(), &ReviewSession::reviewFinished);
+    const int before = requests();
+    QVERIFY(window.resumeRun(file));
+    QVERIFY(finished.wait(120000));
+    // Every answer from the recording, as the CLI replays it: none from the endpoint.
+    QCOMPARE(requests(), before);
+    QCOMPARE(window.session()->lastRun()->failedRequests(), 0);
+    QCOMPARE(commentsOf(*window.session()->lastRun()), m_expected);
 }
 
 QTEST_MAIN(ResumeWindowTest)
