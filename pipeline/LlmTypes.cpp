@@ -1,4 +1,5 @@
 #include "LlmTypes.h"
+#include "TokenCount.h"
 
 #include <QCryptographicHash>
 #include <QRegularExpression>
@@ -75,8 +76,8 @@ std::optional<AnswerContent> readAnswer(const ChatRequest &request, const QByteA
     AnswerContent out;
     if (body.contains("usage") && body["usage"].is_object()) {
         const nlohmann::json &usage = body["usage"];
-        out.promptTokens = usage.contains("prompt_tokens") && usage["prompt_tokens"].is_number() ? usage["prompt_tokens"].get<int>() : 0;
-        out.completionTokens = usage.contains("completion_tokens") && usage["completion_tokens"].is_number() ? usage["completion_tokens"].get<int>() : 0;
+        out.promptTokens = tokenCount(usage, "prompt_tokens");
+        out.completionTokens = tokenCount(usage, "completion_tokens");
     }
     if (request.isEmbedding()) {
         // {"data":[{"index":i,"embedding":[...]}]}: one vector per input, by index.

@@ -150,6 +150,10 @@ RepositoryTools::Outcome RepositoryTools::readFile(const QByteArray &path, int f
     to = to <= 0 ? count : std::min(to, count);
     if (from > count)
         return {QStringLiteral("error: %1 has %2 lines").arg(QString::fromUtf8(path)).arg(count), false};
+    // A model that swaps the bounds gets told so; an empty answer would read
+    // as an empty file.
+    if (to < from)
+        return {QStringLiteral("error: the range %1-%2 of %3 is empty (\"to\" is before \"from\")").arg(from).arg(to).arg(QString::fromUtf8(path)), false};
     QString out;
     for (int n = from; n <= to; ++n)
         out += QStringLiteral("%1 %2\n").arg(n, 5).arg(QString::fromUtf8(lines[n - 1]));

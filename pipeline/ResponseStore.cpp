@@ -1,4 +1,5 @@
 #include "ResponseStore.h"
+#include "TokenCount.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -7,19 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include <climits>
-
 namespace rd {
 
 using Json = nlohmann::json;
-
-// A token count of another type (a hand-edited recording, a damaged cache
-// entry) counts as unknown.
-static int tokens(const Json &o, const char *key)
-{
-    const auto it = o.find(key);
-    return it != o.end() && it->is_number_integer() && it->get<long long>() >= 0 && it->get<long long>() <= INT_MAX ? static_cast<int>(it->get<long long>()) : 0;
-}
 
 ResponseStore::ResponseStore(const ResponseStore &other)
 {
@@ -58,7 +49,7 @@ Result<ResponseStore> ResponseStore::replayFrom(const QString &file)
     for (const Json &e : doc["exchanges"]) {
         if (!e.is_object() || !e.contains("key") || !e.contains("response") || !e["key"].is_string() || !e["response"].is_string())
             return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1: an exchange lacks its key or response").arg(file)};
-        const Answer answer{QString::fromStdString(e["response"].get<std::string>()), tokens(e, "prompt_tokens"), tokens(e, "completion_tokens"),
+        const Answer answer{QString::fromStdString(e["response"].get<std::string>()), tokenCount(e, "prompt_tokens"), tokenCount(e, "completion_tokens"),
                             e.contains("tool_calls") && e["tool_calls"].is_string() ? QString::fromStdString(e["tool_calls"].get<std::string>()) : QString()};
         store.m_recorded.insert(QByteArray::fromStdString(e["key"].get<std::string>()), answer);
     }
@@ -80,7 +71,7 @@ std::optional<ResponseStore::Answer> ResponseStore::find(const QByteArray &key) 
     const Json doc = Json::parse(f.readAll().toStdString(), nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("response") || !doc["response"].is_string())
         return std::nullopt; // a damaged entry is a miss, not an error
-    return Answer{QString::fromStdString(doc["response"].get<std::string>()), tokens(doc, "prompt_tokens"), tokens(doc, "completion_tokens"),
+    return Answer{QString::fromStdString(doc["response"].get<std::string>()), tokenCount(doc, "prompt_tokens"), tokenCount(doc, "completion_tokens"),
                   doc.contains("tool_calls") && doc["tool_calls"].is_string() ? QString::fromStdString(doc["tool_calls"].get<std::string>()) : QString()};
 }
 

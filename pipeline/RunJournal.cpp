@@ -1,4 +1,5 @@
 #include "RunJournal.h"
+#include "TokenCount.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -7,7 +8,6 @@
 #include <QLockFile>
 
 #include <cerrno>
-#include <climits>
 
 #include <nlohmann/json.hpp>
 
@@ -60,14 +60,8 @@ Result<Parsed> parse(const QString &file, const QByteArray &bytes)
             const auto response = line.find("response");
             if (key == line.end() || !key->is_string() || response == line.end() || !response->is_string())
                 return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1:%2: an answer without its key or response").arg(file).arg(lineNumber)};
-            auto tokens = [&line](const char *name) {
-                const auto it = line.find(name);
-                return it != line.end() && it->is_number_integer() && it->get<long long>() >= 0 && it->get<long long>() <= INT_MAX
-                           ? static_cast<int>(it->get<long long>())
-                           : 0;
-            };
             parsed.answers.insert(QByteArray::fromStdString(key->get<std::string>()),
-                                  {QString::fromStdString(response->get<std::string>()), tokens("prompt_tokens"), tokens("completion_tokens")});
+                                  {QString::fromStdString(response->get<std::string>()), tokenCount(line, "prompt_tokens"), tokenCount(line, "completion_tokens")});
         }
         at = parsed.complete = end + 1;
     }

@@ -119,6 +119,8 @@ private Q_SLOTS:
     void hnswFindsTheExactNeighboursOfASmallSet();
     void pathsLeavingTheRepositoryAreRefused_data();
     void pathsLeavingTheRepositoryAreRefused();
+    void readFileRangeAnswersEveryRequest_data();
+    void readFileRangeAnswersEveryRequest();
     void noContextEndToEnd();
     void bm25ContextEndToEnd();
     void embeddingContextEndToEnd();
@@ -467,6 +469,33 @@ void AacrTest::pathsLeavingTheRepositoryAreRefused()
     QCOMPARE(outcome.refused, refused);
     if (!refused)
         QVERIFY(outcome.result.contains(QStringLiteral("scale_factor")));
+}
+
+// Whatever range a model asks read_file for, it gets lines or an error saying
+// what is wrong, never an empty answer (found by the tool_call fuzz target: a
+// reversed range answered nothing).
+void AacrTest::readFileRangeAnswersEveryRequest_data()
+{
+    QTest::addColumn<QString>("arguments");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("lines 3-5") << QStringLiteral("\"from\":3,\"to\":5") << QStringLiteral("    3 inline int scale_factor(int index)");
+    QTest::newRow("to past the end") << QStringLiteral("\"from\":3,\"to\":100000") << QStringLiteral("    5     return index * 1000000;");
+    QTest::newRow("negative from") << QStringLiteral("\"from\":-7,\"to\":3") << QStringLiteral("    3 inline int scale_factor(int index)");
+    QTest::newRow("bounds as strings") << QStringLiteral("\"from\":\"3\",\"to\":\"3\"") << QStringLiteral("    3 inline int scale_factor(int index)");
+    QTest::newRow("reversed") << QStringLiteral("\"from\":5,\"to\":4")
+                              << QStringLiteral("error: the range 5-4 of src/util.h is empty (\"to\" is before \"from\")");
+    QTest::newRow("from past the end") << QStringLiteral("\"from\":100000") << QStringLiteral("error: src/util.h has ");
+}
+
+void AacrTest::readFileRangeAnswersEveryRequest()
+{
+    QFETCH(QString, arguments);
+    QFETCH(QString, expected);
+    RepositoryTools tools(m_mr->repository, m_mr->head, Bm25Index(), 4000);
+    QVERIFY(tools.load());
+    const auto outcome = tools.call(QStringLiteral("read_file"), QStringLiteral("{\"path\":\"src/util.h\",%1}").arg(arguments));
+    QVERIFY(!outcome.refused);
+    QVERIFY2(outcome.result.contains(expected), qPrintable(outcome.result));
 }
 
 void AacrTest::noContextEndToEnd()

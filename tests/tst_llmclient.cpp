@@ -55,6 +55,8 @@ private Q_SLOTS:
     void replayAnswersFromRecordings();
     void listsModelsForTestConnection();
     void copesWithAnEnormousAnswer();
+    void usageCountsOutsideTheIntRangeAreUnknown_data();
+    void usageCountsOutsideTheIntRangeAreUnknown();
     // Team scale (issue 14): several endpoints behind one role.
     void spreadsRequestsToTheLeastBusyEndpoint();
     void takesAFailingEndpointOutAndTriesItAgainLater();
@@ -419,6 +421,37 @@ void LlmClientTest::listsModelsForTestConnection()
     QCOMPARE(waitFor(client.listModels(profile)), (QStringList{QStringLiteral("qwen2.5-coder"), QStringLiteral("llama3.1")}));
     profile.endpoint = QStringLiteral("http://127.0.0.1:9/v1");
     QVERIFY(waitFor(client.listModels(profile)).value(0).startsWith(QLatin1String("error: ")));
+}
+
+// A server's "usage" is untrusted: a count that is not a whole number from 0
+// to INT_MAX is unknown (0), never wrapped, negative or undefined behaviour.
+void LlmClientTest::usageCountsOutsideTheIntRangeAreUnknown_data()
+{
+    QTest::addColumn<QByteArray>("count");
+    QTest::addColumn<int>("expected");
+    QTest::newRow("plain") << QByteArray("12") << 12;
+    QTest::newRow("whole double") << QByteArray("12.0") << 12;
+    QTest::newRow("INT_MAX") << QByteArray("2147483647") << 2147483647;
+    QTest::newRow("past INT_MAX") << QByteArray("10000000000") << 0;
+    QTest::newRow("past LLONG_MAX") << QByteArray("18446744073709551615") << 0;
+    QTest::newRow("huge double") << QByteArray("1e10") << 0;
+    QTest::newRow("negative") << QByteArray("-5") << 0;
+    QTest::newRow("negative double") << QByteArray("-1e10") << 0;
+    QTest::newRow("fraction") << QByteArray("12.5") << 0;
+    QTest::newRow("string") << QByteArray("\"12\"") << 0;
+}
+
+void LlmClientTest::usageCountsOutsideTheIntRangeAreUnknown()
+{
+    QFETCH(QByteArray, count);
+    QFETCH(int, expected);
+    const QByteArray body = "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"ok\"}}],"
+                            "\"usage\":{\"prompt_tokens\":" + count + ",\"completion_tokens\":" + count + "}}";
+    const auto answer = readAnswer(request(QStringLiteral("http://127.0.0.1:1/v1")), body);
+    QVERIFY(answer.has_value());
+    QCOMPARE(answer->content, QStringLiteral("ok"));
+    QCOMPARE(answer->promptTokens, expected);
+    QCOMPARE(answer->completionTokens, expected);
 }
 
 void LlmClientTest::copesWithAnEnormousAnswer()
