@@ -44,7 +44,7 @@ void ReviewJob::cancel()
 }
 
 bool ReviewJob::start(std::shared_ptr<const MergeRequest> mr, const QList<Slice> &slices, const RunConfig &config,
-                      std::optional<ResponseStore> replay, const QString &cacheDirectory)
+                      std::optional<ResponseStore> replay, const QString &cacheDirectory, std::shared_ptr<RunJournal> journal)
 {
     if (!mr || m_watcher.isRunning())
         return false;
@@ -58,6 +58,8 @@ bool ReviewJob::start(std::shared_ptr<const MergeRequest> mr, const QList<Slice>
         m_client->setReplay(*replay);
     else if (!cacheDirectory.isEmpty())
         m_client->setCache(ResponseStore::cacheIn(cacheDirectory));
+    if (!replay && journal)
+        m_client->setJournal(std::move(journal));
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     auto cancelled = m_cancel;
     LlmClient *client = m_client;

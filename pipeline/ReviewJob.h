@@ -14,6 +14,7 @@
 namespace rd {
 
 class LlmClient;
+class RunJournal;
 
 // Runs one review (every role over the slices) on a worker thread, with
 // progress and cancel. Each run gets its own client: its limits, cache or
@@ -27,10 +28,12 @@ public:
     ~ReviewJob() override;
 
     // `replay`: answer from recorded responses instead of the network;
-    // otherwise responses are cached in `cacheDirectory` (when not empty).
+    // otherwise responses are cached in `cacheDirectory` (when not empty)
+    // and each answer is written to `journal` (when given) as it arrives;
+    // what the journal holds already is not asked again.
     // False when a run is already under way.
     bool start(std::shared_ptr<const MergeRequest> mr, const QList<Slice> &slices, const RunConfig &config,
-               std::optional<ResponseStore> replay, const QString &cacheDirectory);
+               std::optional<ResponseStore> replay, const QString &cacheDirectory, std::shared_ptr<RunJournal> journal = {});
     void cancel();
     bool isRunning() const { return m_watcher.isRunning(); }
     // The client of the latest run (a default one before the first): the

@@ -1,5 +1,6 @@
 #include "ReviewSession.h"
 
+#include "LlmClient.h"
 #include "ReviewJob.h"
 #include "SlicingJob.h"
 
@@ -25,11 +26,24 @@ ReviewSession::ReviewSession(QObject *parent)
             setSlices(std::move(result));
         Q_EMIT slicingFinished();
         if (auto pending = std::exchange(m_pendingReview, std::nullopt)) {
+            const bool resumed = pending->journal != nullptr;
+            QString failure;
             if (!m_slices)
-                Q_EMIT problem(tr("Slicing failed; the review was not started."));
-            else if (auto started = startReview(pending->config, pending->replayFile); !started)
-                Q_EMIT problem(started.error().message);
+                failure = tr("Slicing failed; the review was not started.");
+            else if (auto started = startRun(pending->config, pending->replayFile, pending->journal); !started)
+                failure = started.error().message;
+            if (!failure.isEmpty()) {
+                Q_EMIT problem(failure);
+                if (resumed)
+                    Q_EMIT resumeFailed(failure);
+            }
         }
+    });
+    // A resumed run waiting for a merge request that cannot be opened is
+    // not started (the failure is shown as any failed open).
+    connect(m_loader, &MergeRequestLoader::failed, this, [this] {
+        if (m_pendingReview && m_pendingReview->opening)
+            m_pendingReview.reset();
     });
 }
 
@@ -227,7 +241,12 @@ void ReviewSession::diffLoaded()
                 Q_EMIT problem(opened.error().message);
     }
     setDiff(mr);
-    m_pendingReview.reset(); // it was for the previous diff
+    // A review waiting for slices was for the previous diff; a resumed run
+    // waits for this one.
+    if (m_pendingReview && m_pendingReview->opening)
+        m_pendingReview->opening.reset();
+    else
+        m_pendingReview.reset();
     startSlicing();
     Q_EMIT mergeRequestLoaded();
 }
@@ -242,6 +261,11 @@ void ReviewSession::startSlicing()
 }
 
 Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &replayFile)
+{
+    return startRun(config, replayFile, nullptr);
+}
+
+Result<bool> ReviewSession::startRun(const RunConfig &config, const QString &replayFile, std::shared_ptr<RunJournal> journal)
 {
     if (!m_diff)
         return Error{Error::Kind::Usage, tr("no merge request is open")};
@@ -261,9 +285,16 @@ Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &
         if (!m_jobs.isEmpty())
             return Error{Error::Kind::Usage, tr("Other reviews are running on these slices; a run with another token budget can start when they are done.")};
         m_sliceTokenBudget = config.tokenBudget;
-        m_pendingReview = PendingReview{config, replayFile};
+        m_pendingReview = PendingReview{config, replayFile, journal, std::nullopt};
         startSlicing();
         return true;
+    }
+    // Made when the run starts: a run waiting for slices has nothing to keep yet.
+    if (!replay && !journal) {
+        auto made = journalFor(config);
+        if (!made)
+            return Error{made.error().kind, tr("The review was not started: %1").arg(made.error().message)};
+        journal = *made;
     }
     QList<Slice> slices;
     for (const Slice &s : m_slices->slices)
@@ -272,11 +303,13 @@ Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &
     const QString cache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
     auto *job = new ReviewJob(this);
     const int id = m_nextReviewId++;
-    if (!job->start(m_diff, slices, config, replay, cache)) {
+    if (!job->start(m_diff, slices, config, replay, cache, journal)) {
         delete job;
         return Error{Error::Kind::Internal, tr("The review could not be started.")};
     }
     m_jobs.insert(id, job);
+    if (journal && !replay)
+        m_journals.insert(id, journal);
     m_active.append({id, config, replay.has_value(), {}});
     connect(job, &ReviewJob::progressed, this, [this, id](const RunProgress &progress) {
         for (ActiveReview &a : m_active)
@@ -311,11 +344,20 @@ void ReviewSession::runFinished(int id)
         return;
     m_active.removeIf([id](const ActiveReview &a) { return a.id == id; });
     m_lastRun = job->record();
+    // The journal is let go now, not when the job is deleted: its lock would
+    // keep the run from being resumed right away.
+    job->client().setJournal(nullptr);
     job->deleteLater();
     m_runStoreError.clear();
     if (m_store && m_lastRun)
         if (const auto stored = storeRun(*m_lastRun); !stored)
             m_runStoreError = stored.error().message;
+    // Finished: every answer is in and the run is where it belongs. A
+    // cancelled run, one with failed requests or one the workspace refused
+    // stays resumable.
+    if (const auto journal = m_journals.take(id); journal && m_lastRun && !m_lastRun->cancelled && m_lastRun->failedRequests() == 0
+                                                  && m_runStoreError.isEmpty() && !journal->finish())
+        Q_EMIT problem(tr("The run journal %1 could not be marked finished.").arg(journal->path()));
     Q_EMIT activeReviewsChanged();
     Q_EMIT reviewFinished();
 }

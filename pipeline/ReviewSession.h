@@ -2,6 +2,7 @@
 
 #include "MergeRequestLoader.h"
 #include "ReviewRun.h"
+#include "RunResume.h"
 
 #include <MergeRequest.h>
 #include <Result.h>
@@ -90,7 +91,22 @@ public:
     // starts when they are there; reviewStarted says so).
     // Several runs may go at once (each with its own client and endpoints);
     // a run that needs the slices made again waits until none is running.
+    // Every run that does not replay keeps a run journal in
+    // runJournalFolder() (the header `reviewdesk-cli review --resume` reads,
+    // then each answer as it arrives), marked finished when the run ends
+    // with every answer; when no journal can be made the run does not start.
     Result<bool> startReview(const RunConfig &config, const QString &replayFile = {});
+    // Where journals are made and looked for (default: journalFolder()).
+    void setRunJournalFolder(const QString &folder) { m_journalFolder = folder; }
+    QString runJournalFolder() const { return m_journalFolder; }
+    // The journals of runs that did not finish (started here or by the CLI).
+    QList<JournalEntry> resumableRuns() const;
+    // Finishes the run of a journal: opens its merge request when another
+    // one (or none) is open, then runs its configuration with the journal
+    // answering what it holds, so only the missing requests are sent. The
+    // run is stored like any other. Refused while another run is going;
+    // problems found later (slicing) come as resumeFailed.
+    Result<bool> resumeRun(const QString &journalFile);
     // Cancels every run (and one waiting for its slices).
     void cancelReview();
     // The runs under way, oldest first: what the progress view lists.
@@ -255,6 +271,7 @@ Q_SIGNALS:
     void reviewProgressed(const rd::RunProgress &progress);
     void reviewFinished();                 // lastRun()
     void activeReviewsChanged();           // a run started, progressed or finished
+    void resumeFailed(const QString &message); // a resumed run could not start after its merge request was opened
 
 public:
     // --- Dataset exchange (issue 11, ReviewSessionExchange.cpp) ------------
@@ -276,6 +293,8 @@ private:
     int indexOf(qint64 comment) const;
     void diffLoaded();
     void runFinished(int id);
+    Result<bool> startRun(const RunConfig &config, const QString &replayFile, std::shared_ptr<RunJournal> journal);
+    Result<std::shared_ptr<RunJournal>> journalFor(const RunConfig &config) const;
     void startSlicing();
 
     void regroup();
@@ -309,6 +328,8 @@ private:
     {
         RunConfig config;
         QString replayFile;
+        std::shared_ptr<RunJournal> journal; // a resumed run's
+        std::optional<MergeRequestRequest> opening; // a resumed run waiting for its merge request
     };
     std::optional<PendingReview> m_pendingReview; // waits for its slices
     QString m_runStoreError;
@@ -319,6 +340,8 @@ private:
     QHash<int, ReviewJob *> m_jobs;
     QList<ActiveReview> m_active;
     int m_nextReviewId = 1;
+    QHash<int, std::shared_ptr<RunJournal>> m_journals; // of the runs under way
+    QString m_journalFolder = journalFolder();
     std::shared_ptr<const RunRecord> m_lastRun;
 };
 

@@ -5,9 +5,11 @@
 
 #include <FakeLlmServer.h>
 #include <FixtureRepo.h>
+#include <ResumeFixture.h>
 #include <Scenarios.h>
 
 #include <RunJournal.h>
+#include <RunResume.h>
 
 #include <QFile>
 #include <QJsonArray>
@@ -33,6 +35,8 @@ private Q_SLOTS:
     void unknownRunIsNamed();
     void journalLineCutShortIsAskedAgain();
     void damagedJournalIsAnError();
+    void openJournalIsNotResumedTwice();
+    void listingLeavesOutFinishedRuns();
 
 private:
     QStringList reviewArguments(const QString &out, const QString &journal) const;
@@ -47,58 +51,16 @@ private:
     FakeLlmServer m_server;
 };
 
-// Every role answers from its prompt alone (no state), after a delay, so two
-// runs get the same answers whatever order their requests come in.
-static FakeLlmServer::Reply deterministicModels(const FakeLlmServer::Request &request)
-{
-    constexpr int latencyMs = 25;
-    const QJsonArray messages = QJsonDocument::fromJson(request.body).object().value(QStringLiteral("messages")).toArray();
-    const QString system = messages.at(0).toObject().value(QStringLiteral("content")).toString();
-    const QString user = messages.at(1).toObject().value(QStringLiteral("content")).toString();
-    const QRegularExpressionMatch added = QRegularExpression(QStringLiteral("^\\+\\s*(\\d+) "), QRegularExpression::MultilineOption).match(user);
-    const int line = added.hasMatch() ? added.captured(1).toInt() : 1;
-    const QString comment = QStringLiteral("{\"file\":\"src/compute.cpp\",\"side\":\"new\",\"line_start\":%1,\"issue\":\"%2\","
-                                           "\"q1_nitpick\":7,\"q2_fake\":7,\"q3_severity\":%3%4}");
-    if (system.contains(QLatin1String("meta-reviewer"))) {
-        QStringList ids;
-        const QJsonArray given = QJsonDocument::fromJson(user.mid(user.lastIndexOf(QLatin1String("{\n  \"comments\""))).toUtf8())
-                                     .object()
-                                     .value(QStringLiteral("comments"))
-                                     .toArray();
-        for (const QJsonValue &v : given)
-            ids << QStringLiteral("\"%1\"").arg(v.toObject().value(QStringLiteral("id")).toString());
-        return FakeLlmServer::completion(
-            QStringLiteral("{\"comments\":[%1]}").arg(comment.arg(line).arg(QStringLiteral("the factor can overflow")).arg(6).arg(QStringLiteral(",\"sources\":[%1]").arg(ids.join(QLatin1Char(','))))),
-            10, 5, latencyMs);
-    }
-    if (system.contains(QLatin1String("You validate")))
-        return FakeLlmServer::completion(QStringLiteral("{\"comments\":[%1]}").arg(comment.arg(line).arg(QStringLiteral("the factor can overflow")).arg(7).arg(QString())), 10, 5,
-                                         latencyMs);
-    const QRegularExpressionMatch reviewer = QRegularExpression(QStringLiteral("reviewer (\\d) of")).match(user);
-    return FakeLlmServer::completion(
-        QStringLiteral("{\"comments\":[%1]}").arg(comment.arg(line).arg(QStringLiteral("overflow seen by reviewer %1").arg(reviewer.captured(1))).arg(5).arg(QString())),
-        10, 5, latencyMs);
-}
-
 void ResumeTest::initTestCase()
 {
     QVERIFY(m_root.isValid());
     m_work = m_root.filePath(QStringLiteral("work"));
-    FixtureRepo repo(m_work);
-    const QByteArray base = cppSource(8);
-    QByteArray head = base;
-    for (const char *factor : {"2", "4", "6", "8"})
-        head.replace(QByteArray("total += v * " + QByteArray(factor) + ";"), QByteArray("total += v * " + QByteArray(factor) + "0;"));
-    repo.commit("main", {{"src/compute.cpp", file(base)}}, "Base\n", {});
-    repo.commit("feature", {{"src/compute.cpp", file(head)}}, "Scale four factors\n", {repo.tip("main")});
+    buildScaledFactors(m_work);
     m_server.setResponder(deterministicModels);
     m_config = m_root.filePath(QStringLiteral("config.json"));
     QFile config(m_config);
     QVERIFY(config.open(QIODevice::WriteOnly));
-    config.write("{\"reviewers\":3,\"min_agreement\":2,\"retries\":0,\"concurrency\":2,\"roles\":{"
-                 "\"reviewer\":{\"endpoint\":\"" + m_server.endpoint().toUtf8() + "\",\"model\":\"m\"},"
-                 "\"meta_reviewer\":{\"endpoint\":\"" + m_server.endpoint().toUtf8() + "\",\"model\":\"m\"},"
-                 "\"validator\":{\"endpoint\":\"" + m_server.endpoint().toUtf8() + "\",\"model\":\"m\"}}}");
+    config.write(deterministicConfig(m_server.endpoint()));
 }
 
 QStringList ResumeTest::reviewArguments(const QString &out, const QString &journal) const
@@ -133,10 +95,9 @@ QJsonArray ResumeTest::commentsIn(const QString &out)
 
 int ResumeTest::journalAnswers(const QString &journal)
 {
-    QFile f(journal);
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    return std::max<int>(0, static_cast<int>(f.readAll().count('\n')) - 1); // the header is the first line
+    // Read, not opened for writing: the run may be writing it now.
+    const auto contents = RunJournal::inspect(journal);
+    return contents ? contents->answers : 0;
 }
 
 void ResumeTest::killedRunResumesToTheUninterruptedResult()
@@ -148,6 +109,7 @@ void ResumeTest::killedRunResumesToTheUninterruptedResult()
     const int total = static_cast<int>(m_server.requests().size());
     QVERIFY2(total >= 12, qPrintable(QString::number(total))); // 4 slices x (3 reviewers, meta, validator)
     QCOMPARE(journalAnswers(m_root.filePath(QStringLiteral("reference.jsonl"))), total);
+    QVERIFY(RunJournal::inspect(m_root.filePath(QStringLiteral("reference.jsonl")))->finished);
     const QJsonArray expected = commentsIn(referenceOut);
     QVERIFY(!expected.isEmpty());
 
@@ -185,6 +147,7 @@ void ResumeTest::killedRunResumesToTheUninterruptedResult()
         // Only what the journal lacked was asked.
         QCOMPARE(static_cast<int>(m_server.requests().size()) - before, total - kept);
         QCOMPARE(journalAnswers(journal), total);
+        QVERIFY(RunJournal::inspect(journal)->finished);
         QCOMPARE(commentsIn(out), expected);
     }
     // The kills came before the last answer in (nearly) every round.
@@ -279,6 +242,62 @@ void ResumeTest::damagedJournalIsAnError()
     const GitOutput out = runCli({QStringLiteral("review"), QStringLiteral("--resume"), file});
     QCOMPARE(out.exitCode, 2);
     QVERIFY2(out.err.contains("damaged.jsonl:2"), out.err.constData());
+}
+
+void ResumeTest::openJournalIsNotResumedTwice()
+{
+    // Two programs appending to one journal would interleave their lines.
+    const QString file = m_root.filePath(QStringLiteral("open.jsonl"));
+    auto journal = RunJournal::create(file, "{\"what\":\"test\"}");
+    QVERIFY2(journal, journal ? "" : qPrintable(journal.error().message));
+    QCOMPARE(RunJournal::inspect(file)->inUseBy, QCoreApplication::applicationPid());
+    const GitOutput out = runCli({QStringLiteral("review"), QStringLiteral("--resume"), file});
+    QCOMPARE(out.exitCode, 2);
+    QVERIFY2(out.err.contains(QStringLiteral("in use by another run (process %1)").arg(QCoreApplication::applicationPid()).toUtf8()), out.err.constData());
+    journal->reset();
+    QCOMPARE(RunJournal::inspect(file)->inUseBy, 0);
+    QVERIFY(RunJournal::resume(file));
+}
+
+void ResumeTest::listingLeavesOutFinishedRuns()
+{
+    const QString folder = m_root.filePath(QStringLiteral("listing"));
+    ReviewInvocation header;
+    header.repo = m_work;
+    header.base = QStringLiteral("main");
+    header.head = QStringLiteral("feature");
+    header.configText = deterministicConfig(m_server.endpoint());
+    header.configFile = m_root.filePath(QStringLiteral("my-config.json"));
+    auto finished = newJournal(folder, header);
+    auto unfinished = newJournal(folder, header);
+    QVERIFY(finished && unfinished);
+    QVERIFY((*finished)->path() != (*unfinished)->path()); // the same millisecond, two names
+    QVERIFY((*finished)->append("k", {QStringLiteral("r"), 1, 1}));
+    QVERIFY((*finished)->finish());
+    QVERIFY((*unfinished)->append("k", {QStringLiteral("r"), 1, 1}));
+    QVERIFY((*unfinished)->append("l", {QStringLiteral("s"), 1, 1}));
+    const QString unfinishedPath = (*unfinished)->path();
+    finished->reset();
+    unfinished->reset();
+    QFile damaged(folder + QStringLiteral("/damaged.jsonl"));
+    QVERIFY(damaged.open(QIODevice::WriteOnly));
+    damaged.write(header.toJson() + "\n[1]\n");
+    damaged.close();
+
+    const QList<JournalEntry> open = listJournals(folder);
+    QCOMPARE(open.size(), 2);
+    const auto entry = std::find_if(open.begin(), open.end(), [&](const JournalEntry &e) { return e.path == unfinishedPath; });
+    QVERIFY(entry != open.end());
+    QCOMPARE(entry->answers, 2);
+    QVERIFY(!entry->finished);
+    QVERIFY(entry->problem.isEmpty());
+    QCOMPARE(entry->id, journalId(unfinishedPath));
+    QCOMPARE(entry->invocation.head, QStringLiteral("feature"));
+    QCOMPARE(entry->pipeline, QStringLiteral("defect (my-config.json)"));
+    const auto broken = std::find_if(open.begin(), open.end(), [](const JournalEntry &e) { return e.id == QLatin1String("damaged"); });
+    QVERIFY(broken != open.end());
+    QVERIFY2(broken->problem.contains(QStringLiteral("damaged.jsonl:2")), qPrintable(broken->problem));
+    QCOMPARE(listJournals(folder, true).size(), 3);
 }
 
 QTEST_GUILESS_MAIN(ResumeTest)

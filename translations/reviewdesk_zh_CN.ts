@@ -1993,6 +1993,26 @@
         <source>Runs</source>
         <translation>运行</translation>
     </message>
+    <message>
+        <source>Opening the run's merge request; the run resumes when its slices are ready.</source>
+        <translation>正在打开该运行的合并请求；切片就绪后运行将继续。</translation>
+    </message>
+    <message>
+        <source>Resuming the run.</source>
+        <translation>正在继续运行。</translation>
+    </message>
+    <message>
+        <source>Cannot Resume Run</source>
+        <translation>无法继续运行</translation>
+    </message>
+    <message>
+        <source>The run was not resumed.</source>
+        <translation>运行未继续。</translation>
+    </message>
+    <message>
+        <source>Resu&amp;me Run…</source>
+        <translation>继续运行(&amp;M)…</translation>
+    </message>
 </context>
 <context>
     <name>rd::MergeRequestHeader</name>
@@ -2228,6 +2248,73 @@
     </message>
 </context>
 <context>
+    <name>rd::ResumeRunDialog</name>
+    <message>
+        <source>Resume Run</source>
+        <translation>继续运行</translation>
+    </message>
+    <message>
+        <source>Runs that did not finish. Resuming one asks only the requests its journal has no answer for.</source>
+        <translation>未完成的运行。继续某个运行时，只会发送其日志中尚无回答的请求。</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Repository</source>
+        <translation>仓库</translation>
+    </message>
+    <message>
+        <source>Revisions</source>
+        <translation>修订</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>回答数</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>No unfinished runs.</source>
+        <translation>没有未完成的运行。</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <source>Damaged: %1</source>
+        <translation>已损坏：%1</translation>
+    </message>
+    <message>
+        <source>Running (process %1)</source>
+        <translation>运行中（进程 %1）</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>命令行</translation>
+    </message>
+</context>
+<context>
     <name>rd::RetrievalPanel</name>
     <message>
         <source>no context</source>
@@ -2383,6 +2470,54 @@
     <message>
         <source>The review could not be started.</source>
         <translation>无法启动评审。</translation>
+    </message>
+    <message>
+        <source>The review was not started: %1</source>
+        <translation>评审未启动：%1</translation>
+    </message>
+    <message>
+        <source>The run journal %1 could not be marked finished.</source>
+        <translation>无法将运行日志 %1 标记为已完成。</translation>
+    </message>
+    <message>
+        <source>the open merge request has no repository to note in a run journal</source>
+        <translation>当前打开的合并请求没有可记入运行日志的仓库</translation>
+    </message>
+    <message>
+        <source>Another review is running; resume this run when it has finished.</source>
+        <translation>另一个评审正在运行；请在其结束后再继续此运行。</translation>
+    </message>
+    <message>
+        <source>A merge request is being opened; resume this run when it is open.</source>
+        <translation>正在打开一个合并请求；请在其打开后再继续此运行。</translation>
+    </message>
+    <message>
+        <source>%1 is not the journal of a review run: %2</source>
+        <translation>%1 不是评审运行的日志：%2</translation>
+    </message>
+    <message>
+        <source>The run of %1 has finished; there is nothing to resume.</source>
+        <translation>%1 的运行已完成；没有需要继续的内容。</translation>
+    </message>
+    <message>
+        <source>The configuration in %1 cannot be read: %2</source>
+        <translation>无法读取 %1 中的配置：%2</translation>
+    </message>
+    <message>
+        <source>The recording %1 this run replays is gone.</source>
+        <translation>此运行回放的录制文件 %1 已不存在。</translation>
+    </message>
+    <message>
+        <source>The repository %1 of this run is gone.</source>
+        <translation>此运行的仓库 %1 已不存在。</translation>
+    </message>
+    <message>
+        <source>The repository %1 of this run cannot be opened: %2</source>
+        <translation>无法打开此运行的仓库 %1：%2</translation>
+    </message>
+    <message>
+        <source>The revision %1 of this run is missing from %2: %3</source>
+        <translation>%2 中缺少此运行的修订 %1：%3</translation>
     </message>
 </context>
 <context>
@@ -4752,6 +4887,26 @@
     <message>
         <source>no merge request %1 in this workspace</source>
         <translation>此工作区中没有合并请求 %1</translation>
+    </message>
+    <message>
+        <source>the run journal %1 is in use by another run (process %2)</source>
+        <translation>运行日志 %1 正被另一个运行使用（进程 %2）</translation>
+    </message>
+    <message>
+        <source>its first line is not the header of a review run</source>
+        <translation>其第一行不是评审运行的头部</translation>
+    </message>
+    <message>
+        <source>its header has no "%1"</source>
+        <translation>其头部缺少 "%1"</translation>
+    </message>
+    <message>
+        <source>no run journal '%1' (neither a file nor a run id in %2)</source>
+        <translation>没有运行日志“%1”（既不是文件，也不是 %2 中的运行 ID）</translation>
+    </message>
+    <message>
+        <source>unreadable configuration</source>
+        <translation>无法读取的配置</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include "MergeRequestHeader.h"
 #include "PipelinePanel.h"
 #include "RetrievalPanel.h"
+#include "ResumeRunDialog.h"
 #include "RunsPanel.h"
 #include "RunDialog.h"
 #include "ShortcutSettings.h"
@@ -213,6 +214,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_session, &ReviewSession::reviewStarted, this, &MainWindow::showReviewStarted);
     connect(m_session, &ReviewSession::reviewProgressed, m_pipelinePanel, &PipelinePanel::progressed);
     connect(m_session, &ReviewSession::reviewFinished, this, &MainWindow::showReviewFinished);
+    connect(m_session, &ReviewSession::resumeFailed, this, &MainWindow::showResumeFailure);
     connect(m_diffPane, &DiffPane::documentShown, this, [this] {
         updateActions();
         if (const auto mr = m_session->diff(); mr && currentFile() >= 0) {
@@ -304,12 +306,48 @@ bool MainWindow::startReview(const RunConfig &config, bool replay)
         return false;
     }
     const auto started = m_session->startReview(config, replay ? RunDialog::demoReplayFile(config.pipeline, config.context) : QString());
-    if (!started)
+    if (!started && started.error().kind == Error::Kind::Path) { // no run journal: worth more than a passing note
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Run Review"), tr("The review was not started."), QMessageBox::Ok, this);
+        box->setInformativeText(started.error().message);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    } else if (!started)
         statusBar()->showMessage(started.error().message, 5000);
     else if (!m_session->slices()) // made again for the run's token budget first
         statusBar()->showMessage(tr("Slicing again with a budget of %1 tokens a slice; the review starts when the slices are ready.")
                                      .arg(config.tokenBudget));
     return static_cast<bool>(started);
+}
+
+void MainWindow::showResumeDialog()
+{
+    auto *dialog = new ResumeRunDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setRuns(m_session->resumableRuns());
+    connect(dialog, &ResumeRunDialog::resumeRequested, this, &MainWindow::resumeRun);
+    dialog->open();
+}
+
+bool MainWindow::resumeRun(const QString &journalFile)
+{
+    const auto resumed = m_session->resumeRun(journalFile);
+    if (!resumed) {
+        showResumeFailure(resumed.error().message);
+        return false;
+    }
+    statusBar()->showMessage(m_session->isLoading() ? tr("Opening the run's merge request; the run resumes when its slices are ready.")
+                                                    : tr("Resuming the run."),
+                             5000);
+    return true;
+}
+
+void MainWindow::showResumeFailure(const QString &message)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Resume Run"), tr("The run was not resumed."), QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("resumeFailure"));
+    box->setInformativeText(message);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int slices)
@@ -444,6 +482,7 @@ void MainWindow::createActions()
     command(QStringLiteral("findPrevious"), tr("Find Pre&vious"), QKeySequence::FindPrevious, [this] { find(true); });
     command(QStringLiteral("goToLine"), tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { goToLine(); });
     command(QStringLiteral("runReview"), tr("&Run Review…"), QKeySequence(Qt::CTRL | Qt::Key_R), [this] { showRunDialog(); });
+    command(QStringLiteral("resumeRun"), tr("Resu&me Run…"), QKeySequence(), [this] { showResumeDialog(); });
     command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
     command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
         const int file = currentFile();
@@ -506,6 +545,7 @@ void MainWindow::createMenus()
 
     QMenu *review = menuBar()->addMenu(tr("&Review"));
     review->addAction(action(QStringLiteral("runReview")));
+    review->addAction(action(QStringLiteral("resumeRun")));
     review->addAction(action(QStringLiteral("showReview")));
     m_team->fillMenu(review);
     review->addAction(action(QStringLiteral("evaluate")));

@@ -67,6 +67,9 @@ public:
     // Asks the session for a review run in the background (the Run Review
     // dialog ends here); problems with the request are shown, not started.
     bool startReview(const RunConfig &config, bool replay);
+    // Review ▸ Resume ends here: the session resumes the journal's run;
+    // why it cannot is shown in a dialog.
+    bool resumeRun(const QString &journalFile);
     bool isDemo() const;
     // The session owns the workspace, the merge request's comments and the
     // judgements; the judging panels observe it.
@@ -109,6 +112,8 @@ private:
     void updateSliceOverlays();
     void openLocation(const QByteArray &path, int line);
     void showRunDialog();
+    void showResumeDialog();
+    void showResumeFailure(const QString &message);
     // Review ▸ Evaluate: the Evaluation window on the open workspace.
     void showEvaluation();
 

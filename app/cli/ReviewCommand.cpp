@@ -6,6 +6,7 @@
 #include <ReviewRun.h>
 #include <RunConfig.h>
 #include <RunJournal.h>
+#include <RunResume.h>
 #include <Slicer.h>
 
 #include <QCoreApplication>
@@ -26,59 +27,6 @@
 namespace rd::cli {
 
 namespace {
-
-// What a review was asked to do, as its run journal's header keeps it: a
-// resumed run does exactly this again. Paths are absolute, so it resumes
-// from any folder; the configuration is kept as text, as it was read.
-struct ReviewInvocation
-{
-    QString repo, base, head;
-    bool twoDot = false;
-    QString configFile;
-    QByteArray configText;
-    QString out, format, cache, replay, record, compileCommands, workspace;
-    bool noCache = false;
-
-    QByteArray toJson() const
-    {
-        QJsonObject o;
-        o.insert(QStringLiteral("reviewdesk_run_journal"), 1);
-        for (const auto &[name, value] : {std::pair{"repo", repo}, std::pair{"base", base}, std::pair{"head", head},
-                                          std::pair{"config_file", configFile}, std::pair{"out", out}, std::pair{"format", format},
-                                          std::pair{"cache", cache}, std::pair{"replay", replay}, std::pair{"record", record},
-                                          std::pair{"compile_commands", compileCommands}, std::pair{"workspace", workspace}})
-            o.insert(QLatin1String(name), value);
-        o.insert(QStringLiteral("config"), QString::fromUtf8(configText));
-        o.insert(QStringLiteral("two_dot"), twoDot);
-        o.insert(QStringLiteral("no_cache"), noCache);
-        return QJsonDocument(o).toJson(QJsonDocument::Compact);
-    }
-
-    static std::optional<ReviewInvocation> fromJson(const QByteArray &json)
-    {
-        const QJsonObject o = QJsonDocument::fromJson(json).object();
-        if (o.value(QStringLiteral("reviewdesk_run_journal")).toInt() != 1)
-            return std::nullopt;
-        ReviewInvocation i;
-        for (const auto &[name, field] : {std::pair{"repo", &i.repo}, std::pair{"base", &i.base}, std::pair{"head", &i.head},
-                                          std::pair{"config_file", &i.configFile}, std::pair{"out", &i.out}, std::pair{"format", &i.format},
-                                          std::pair{"cache", &i.cache}, std::pair{"replay", &i.replay}, std::pair{"record", &i.record},
-                                          std::pair{"compile_commands", &i.compileCommands}, std::pair{"workspace", &i.workspace}})
-            *field = o.value(QLatin1String(name)).toString();
-        i.configText = o.value(QStringLiteral("config")).toString().toUtf8();
-        i.twoDot = o.value(QStringLiteral("two_dot")).toBool();
-        i.noCache = o.value(QStringLiteral("no_cache")).toBool();
-        if (i.repo.isEmpty() || i.base.isEmpty() || i.head.isEmpty() || i.out.isEmpty() || i.configText.isEmpty())
-            return std::nullopt;
-        return i;
-    }
-};
-
-// Where journals go when --journal is not given; `review --resume ID` looks there.
-QString journalFolder()
-{
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/reviewdesk/runs");
-}
 
 QString absolute(const QString &path)
 {
@@ -155,20 +103,29 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
         for (const QString &name : parser.optionNames())
             if (name != QLatin1String("resume"))
                 return fail(ExitUsage, QStringLiteral("review: --resume takes its options from the run journal; --%1 cannot be given with it").arg(name));
-        QString file = parser.value(resume);
-        if (!QFileInfo(file).isFile()) {
-            const QString byId = journalFolder() + QLatin1Char('/') + file + QStringLiteral(".jsonl");
-            if (file.contains(QLatin1Char('/')) || !QFileInfo(byId).isFile())
-                return fail(ExitUsage, QStringLiteral("review: no run journal '%1' (neither a file nor a run id in %2)").arg(file, journalFolder()));
-            file = byId;
-        }
-        auto journal = RunJournal::resume(file);
+        const auto file = findJournal(journalFolder(), parser.value(resume));
+        if (!file)
+            return fail(ExitUsage, QStringLiteral("review: %1").arg(file.error().message));
+        auto journal = RunJournal::resume(*file);
         if (!journal)
             return fail(ExitUsage, QStringLiteral("review: %1").arg(journal.error().message));
-        const auto invocation = ReviewInvocation::fromJson((*journal)->header());
+        auto invocation = ReviewInvocation::fromJson((*journal)->header());
         if (!invocation)
-            return fail(ExitUsage, QStringLiteral("review: %1 is not the journal of a review run").arg(file));
-        std::fprintf(stderr, "review: resuming %s with %d answers already stored\n", qPrintable(file), (*journal)->answers());
+            return fail(ExitUsage, QStringLiteral("review: %1 is not the journal of a review run: %2").arg(*file, invocation.error().message));
+        if (invocation->ignoreWhitespace)
+            return fail(ExitUsage, QStringLiteral("review: %1 was started in the window with whitespace ignored, which `review` cannot diff; "
+                                                  "resume it there (Review > Resume Run)").arg(*file));
+        // A run started in the window went to its workspace: its comments
+        // are written beside the journal.
+        if (invocation->out.isEmpty())
+            invocation->out = QFileInfo(*file).absolutePath() + QLatin1Char('/') + journalId(*file) + QStringLiteral(".json");
+        if ((*journal)->isFinished()) {
+            // Stored in its workspace when it finished: not a second time.
+            invocation->workspace.clear();
+            std::fprintf(stderr, "review: %s finished before; writing its output again from the journal\n", qPrintable(*file));
+        } else {
+            std::fprintf(stderr, "review: resuming %s with %d answers already stored\n", qPrintable(*file), (*journal)->answers());
+        }
         // The configuration as it was read, even if its file changed since.
         QTemporaryFile configCopy(QDir::tempPath() + QStringLiteral("/reviewdesk-resume-XXXXXX.json"));
         if (!configCopy.open() || configCopy.write(invocation->configText) != invocation->configText.size() || !configCopy.flush())
@@ -203,15 +160,9 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
         QFile configFile(path);
         if (!configFile.open(QIODevice::ReadOnly))
             return fail(ExitUsage, QStringLiteral("review: cannot read %1").arg(path));
-        const QByteArray configText = configFile.readAll();
-        auto runConfig = RunConfig::fromJson(configText);
-        if (!runConfig) {
-            // A previous run's output re-executes that run's configuration.
-            if (auto previous = RunRecord::fromJson(configText); previous && configText.contains("\"run\""))
-                runConfig = previous->config;
-            else
-                return fail(ExitUsage, QStringLiteral("review: %1: %2").arg(path, runConfig.error().message));
-        }
+        auto runConfig = runConfigFromText(configFile.readAll());
+        if (!runConfig)
+            return fail(ExitUsage, QStringLiteral("review: %1: %2").arg(path, runConfig.error().message));
         runConfigs.append(*runConfig);
     }
 
@@ -238,18 +189,15 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
         invocation.record = absolute(parser.value(record));
         invocation.compileCommands = absolute(parser.value(compileCommands));
         invocation.workspace = absolute(parser.value(workspace));
-        QString journalFile = parser.value(journalOption);
-        if (journalFile.isEmpty()) {
-            const QString id = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"))
-                               + QStringLiteral("-%1").arg(QCoreApplication::applicationPid());
-            journalFile = journalFolder() + QLatin1Char('/') + id + QStringLiteral(".jsonl");
-        }
-        auto made = RunJournal::create(journalFile, invocation.toJson());
+        invocation.started = QDateTime::currentDateTimeUtc();
+        invocation.origin = QStringLiteral("cli");
+        auto made = parser.isSet(journalOption) ? RunJournal::create(parser.value(journalOption), invocation.toJson())
+                                                : newJournal(journalFolder(), invocation);
         if (!made)
             return fail(ExitUsage, QStringLiteral("review: %1").arg(made.error().message));
         journal = *made;
-        std::fprintf(stderr, "review: run journal %s (if interrupted: reviewdesk-cli review --resume %s)\n", qPrintable(journalFile),
-                     qPrintable(parser.isSet(journalOption) ? journalFile : QFileInfo(journalFile).completeBaseName()));
+        std::fprintf(stderr, "review: run journal %s (if interrupted: reviewdesk-cli review --resume %s)\n", qPrintable(journal->path()),
+                     qPrintable(parser.isSet(journalOption) ? journal->path() : journalId(journal->path())));
     }
 
     std::vector<std::unique_ptr<LlmClient>> clients;
@@ -401,6 +349,12 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
                                              .arg(result.exchanges.size())
                                              .arg(miss->error));
         }
+    }
+    // Nothing left to resume: the run ended with every answer (and was stored).
+    if (journal && exitCode == ExitOk && runs.size() == 1) {
+        const RunRecord result = runs.first().result();
+        if (!result.cancelled && result.failedRequests() == 0 && !journal->finish())
+            std::fprintf(stderr, "review: could not mark the run journal %s finished\n", qPrintable(journal->path()));
     }
     return exitCode;
 }
