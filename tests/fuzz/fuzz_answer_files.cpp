@@ -1,7 +1,8 @@
 // The files answers are kept in, written to a file per input: a replay
 // recording (--replay) and a response cache entry (response_store), and a
-// run journal (run_journal, `review --resume`). A journal that resumes must
-// take a new answer and resume again with it.
+// run journal (run_journal, `review --resume` and the window's list of
+// journals). A journal that resumes must read as the listing reads it, take
+// a new answer and resume again with it.
 #include "FuzzInput.h"
 
 #include <ResponseStore.h>
@@ -25,17 +26,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             __builtin_trap();
     } else {
         const QString path = fuzz::writeScratch(QStringLiteral("journal.jsonl"), input);
-        const auto journal = RunJournal::resume(path);
-        if (!journal)
-            return 0;
-        const int answers = (*journal)->answers();
-        const QByteArray key = "fuzz-new-key-" + QByteArray::number(answers);
-        if ((*journal)->find(key))
-            return 0;
-        if (!(*journal)->append(key, {QStringLiteral("appended"), 1, 2}))
-            __builtin_trap();
+        // The listing's reading (before resume repairs the file) agrees with resume's.
+        const auto contents = RunJournal::inspect(path);
+        int answers = 0;
+        QByteArray header;
+        const QByteArray key = "fuzz-new-key";
+        {
+            const auto journal = RunJournal::resume(path);
+            if (!journal || (*journal)->find(key)) {
+                if (contents.ok() != journal.ok())
+                    __builtin_trap();
+                return 0;
+            }
+            answers = (*journal)->answers();
+            header = (*journal)->header();
+            if (!contents || contents->answers != answers || contents->header != header || contents->finished != (*journal)->isFinished())
+                __builtin_trap();
+            if (!(*journal)->append(key, {QStringLiteral("appended"), 1, 2}))
+                __builtin_trap();
+        } // closed, and its lock released
         const auto again = RunJournal::resume(path);
-        if (!again || (*again)->answers() != answers + 1 || !(*again)->find(key) || (*again)->header() != (*journal)->header())
+        if (!again || (*again)->answers() != answers + 1 || !(*again)->find(key) || (*again)->header() != header)
             __builtin_trap(); // what resume repaired must take new lines cleanly
     }
     return 0;
