@@ -1,12 +1,14 @@
 // The files answers are kept in, written to a file per input: a replay
 // recording (--replay) and a response cache entry (response_store), and a
 // run journal (run_journal, `review --resume` and the window's list of
-// journals). A journal that resumes must read as the listing reads it, take
-// a new answer and resume again with it.
+// journals), with the header's invocation and configuration. A journal that
+// resumes must read as the listing reads it, take a new answer and resume
+// again with it.
 #include "FuzzInput.h"
 
 #include <ResponseStore.h>
 #include <RunJournal.h>
+#include <RunResume.h>
 
 using namespace rd;
 
@@ -42,6 +44,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             header = (*journal)->header();
             if (!contents || contents->answers != answers || contents->header != header || contents->finished != (*journal)->isFinished())
                 __builtin_trap();
+            // The header says what to run again: read as `review --resume` reads it.
+            if (const auto invocation = ReviewInvocation::fromJson(header))
+                (void)runConfigFromText(invocation->configText);
             if (!(*journal)->append(key, {QStringLiteral("appended"), 1, 2}))
                 __builtin_trap();
         } // closed, and its lock released
