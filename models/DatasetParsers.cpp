@@ -34,6 +34,36 @@ QString position(const QByteArray &bytes, std::size_t byte)
     return QCoreApplication::translate("rd::models", "line %1, column %2 (byte %3)").arg(line).arg(column).arg(byte);
 }
 
+// The byte where the reader stops: nlohmann's exception gives it for a syntax
+// error but not for a number too large for a double (out_of_range), so a
+// pass that builds nothing finds it.
+std::size_t errorByte(const QByteArray &bytes)
+{
+    struct ErrorPosition : nlohmann::json_sax<Json>
+    {
+        std::size_t byte = 0;
+        bool null() override { return true; }
+        bool boolean(bool) override { return true; }
+        bool number_integer(number_integer_t) override { return true; }
+        bool number_unsigned(number_unsigned_t) override { return true; }
+        bool number_float(number_float_t, const string_t &) override { return true; }
+        bool string(string_t &) override { return true; }
+        bool binary(binary_t &) override { return true; }
+        bool start_object(std::size_t) override { return true; }
+        bool key(string_t &) override { return true; }
+        bool end_object() override { return true; }
+        bool start_array(std::size_t) override { return true; }
+        bool end_array() override { return true; }
+        bool parse_error(std::size_t at, const std::string &, const Json::exception &) override
+        {
+            byte = at;
+            return false;
+        }
+    } sax;
+    Json::sax_parse(bytes.constBegin(), bytes.constEnd(), &sax);
+    return sax.byte;
+}
+
 Result<Json> parse(const QByteArray &bytes)
 {
     if (bytes.size() > MaxImportFileBytes)
@@ -48,6 +78,12 @@ Result<Json> parse(const QByteArray &bytes)
         if (e.byte >= static_cast<std::size_t>(bytes.size()))
             return bad(QCoreApplication::translate("rd::models", "%1: the JSON ends too early (truncated?): %2").arg(position(bytes, bytes.size()), what));
         return bad(QCoreApplication::translate("rd::models", "%1: not valid JSON: %2").arg(position(bytes, e.byte), what));
+    } catch (const Json::exception &e) { // a number too large for a double: "[json.exception.out_of_range.406] number overflow parsing '1e400'"
+        QString what = QString::fromUtf8(e.what());
+        if (const qsizetype id = what.indexOf(QLatin1String("] ")); id >= 0)
+            what = what.mid(id + 2);
+        const std::size_t byte = errorByte(bytes);
+        return bad(QCoreApplication::translate("rd::models", "%1: not valid JSON: %2").arg(position(bytes, byte), what));
     }
 }
 

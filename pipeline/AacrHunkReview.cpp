@@ -91,25 +91,6 @@ Exchange sendAndWait(LlmClient &client, const ChatRequest &request)
     return f.result();
 }
 
-// The vectors of an answer to an embeddings request; empty when unusable.
-std::vector<std::vector<float>> vectorsOf(const Exchange &e)
-{
-    std::vector<std::vector<float>> out;
-    const Json j = Json::parse(e.response.toStdString(), nullptr, false);
-    if (j.is_discarded() || !j.is_array())
-        return {};
-    for (const Json &v : j) {
-        if (!v.is_array())
-            return {};
-        std::vector<float> vec;
-        vec.reserve(v.size());
-        for (const Json &x : v)
-            vec.push_back(x.is_number() ? x.get<float>() : 0.0f);
-        out.push_back(std::move(vec));
-    }
-    return out;
-}
-
 class Runner
 {
 public:
@@ -163,7 +144,7 @@ public:
             request.embeddingInput = texts.mid(from, batch);
             request.label = QStringLiteral("embeddings: %1 %2-%3 of %4").arg(what).arg(from + 1).arg(from + request.embeddingInput.size()).arg(texts.size());
             Exchange e = sendAndWait(m_client, request);
-            const auto vectors = vectorsOf(e);
+            const auto vectors = embeddingVectors(e.response);
             if (e.ok() && vectors.size() != static_cast<std::size_t>(request.embeddingInput.size()))
                 e.error = QCoreApplication::translate("rd::pipeline", "the answer has %1 vectors for %2 texts").arg(vectors.size()).arg(request.embeddingInput.size());
             {

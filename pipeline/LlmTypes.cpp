@@ -116,6 +116,24 @@ std::optional<AnswerContent> readAnswer(const ChatRequest &request, const QByteA
     return out;
 }
 
+std::vector<std::vector<float>> embeddingVectors(const QString &content)
+{
+    std::vector<std::vector<float>> out;
+    const nlohmann::json j = nlohmann::json::parse(content.toStdString(), nullptr, false);
+    if (j.is_discarded() || !j.is_array())
+        return {};
+    for (const nlohmann::json &v : j) {
+        if (!v.is_array())
+            return {};
+        std::vector<float> vec;
+        vec.reserve(v.size());
+        for (const nlohmann::json &x : v)
+            vec.push_back(x.is_number() ? x.get<float>() : 0.0f);
+        out.push_back(std::move(vec));
+    }
+    return out;
+}
+
 QByteArray exchangeKey(const ChatRequest &request)
 {
     // The endpoint (without a trailing slash) and the request body: the API

@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace rd {
 
@@ -93,6 +94,9 @@ struct AnswerContent
     int completionTokens = 0;
 };
 std::optional<AnswerContent> readAnswer(const ChatRequest &request, const QByteArray &body);
+// The vectors of an embeddings answer's content (readAnswer's, or as a
+// cache or recording kept it); empty when unusable.
+std::vector<std::vector<float>> embeddingVectors(const QString &content);
 // A hash of everything that decides the answer (endpoint, model, messages,
 // sampling) and nothing secret: the cache and replay key.
 QByteArray exchangeKey(const ChatRequest &request);

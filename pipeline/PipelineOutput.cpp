@@ -49,9 +49,11 @@ std::optional<double> numberOf(const Json *v)
     if (v->is_string()) {
         // "7", "7/10", "score: 7"
         static const QRegularExpression number(QStringLiteral("-?\\d+(?:\\.\\d+)?"));
+        // Hundreds of digits read as infinity, which is no score (and +inf
+        // and -inf average to NaN, which passes every range check).
         const auto m = number.match(QString::fromStdString(v->get<std::string>()));
-        if (m.hasMatch())
-            return m.captured().toDouble();
+        if (const double d = m.captured().toDouble(); m.hasMatch() && std::isfinite(d))
+            return d;
     }
     return std::nullopt;
 }
@@ -178,7 +180,7 @@ JudgeVerdict parseJudgeVerdict(const QString &reply)
     }
     if (!score) {
         static const QRegularExpression scoreLine(QStringLiteral("score\"?\\s*[:=]\\s*\"?(-?\\d+(?:\\.\\d+)?)"), QRegularExpression::CaseInsensitiveOption);
-        if (const auto m = scoreLine.match(reply); m.hasMatch())
+        if (const auto m = scoreLine.match(reply); m.hasMatch() && std::isfinite(m.captured(1).toDouble()))
             score = m.captured(1).toDouble();
         static const QRegularExpression reasonLine(QStringLiteral("(?:score reason|reason|motivation)\"?\\s*:\\s*(.+)"), QRegularExpression::CaseInsensitiveOption);
         if (const auto m = reasonLine.match(reply); m.hasMatch())

@@ -84,6 +84,7 @@ private Q_SLOTS:
     void unknownFieldsAreKeptForExport();
     void parserNamesJsonPosition();
     void everyTruncationIsAnErrorWithAPosition();
+    void numberTooLargeForADoubleIsAnErrorWithAPosition();
     void hostileImportLeavesWorkspaceUnchanged_data();
     void hostileImportLeavesWorkspaceUnchanged();
     void importIsAllOrNothing();
@@ -184,6 +185,24 @@ void TestExchange::everyTruncationIsAnErrorWithAPosition()
         QVERIFY(!parseRunFile(run.left(n)));
     QVERIFY(!parseRepoMap("{\"https://github.com/a/b\": 3}"));
     QCOMPARE(parseRepoMap("{\"https://github.com/a/b.git/\": \"clone\"}")->first().first, QStringLiteral("https://github.com/a/b"));
+}
+
+void TestExchange::numberTooLargeForADoubleIsAnErrorWithAPosition()
+{
+    // Found by the aacr_samples fuzz target: the JSON reader reports 1e400 as
+    // out of range, not as a syntax error, and it escaped the parsers.
+    QByteArray aacr = smallAacr;
+    aacr.replace("\"from_line\": 3", "\"from_line\": 1e400");
+    const auto samples = parseAacrSamples(aacr);
+    QVERIFY(!samples);
+    QVERIFY2(samples.error().message.startsWith(QLatin1String("line 9, column")), qPrintable(samples.error().message));
+    QVERIFY2(samples.error().message.contains(QLatin1String("1e400")), qPrintable(samples.error().message));
+    const auto run = parseRunFile("{\"run\": {\"base\": \"a\"}, \"comments\": [{\"file\": \"x.c\", \"line_start\": -1e400}]}");
+    QVERIFY(!run);
+    QVERIFY2(run.error().message.contains(QLatin1String("-1e400")), qPrintable(run.error().message));
+    const auto map = parseRepoMap("{\"https://github.com/a/b\": 2e999}");
+    QVERIFY(!map);
+    QVERIFY2(map.error().message.startsWith(QLatin1String("line 1, column")), qPrintable(map.error().message));
 }
 
 void TestExchange::hostileImportLeavesWorkspaceUnchanged_data()

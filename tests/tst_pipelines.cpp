@@ -77,6 +77,7 @@ private Q_SLOTS:
     void collectorRepliesAreReadTolerantly_data();
     void collectorRepliesAreReadTolerantly();
     void judgeAndCheckerRepliesAreReadTolerantly();
+    void scoresBeyondADoubleAreNoScores();
     void mutatedRepliesNeverCrashTheReaders();
     void snippetDiffNumbersEveryLine();
     void perTagRulesDropWithTheRuleThatDecided();
@@ -249,6 +250,21 @@ void PipelinesTest::collectorRepliesAreReadTolerantly()
         QCOMPARE(parsed.issues.first().tag, firstTag);
         QCOMPARE(parsed.issues.first().line, firstLine);
     }
+}
+
+void PipelinesTest::scoresBeyondADoubleAreNoScores()
+{
+    // A number written as a string of 400 digits reads as infinity; the
+    // QA-Checker's mean of +inf and -inf is NaN, which passed the 0..10 check.
+    const QString huge = QString(400, QLatin1Char('9'));
+    const CheckerVerdict checker =
+        parseCheckerVerdict(QStringLiteral("{\"relevance\":\"-%1\",\"specificity\":\"%1\",\"coherence\":\"5\"}").arg(huge));
+    QVERIFY2(!checker.error.isEmpty(), qPrintable(QStringLiteral("score %1 read without an error").arg(checker.score)));
+    QVERIFY(!parseJudgeVerdict(QStringLiteral("{\"score\":\"%1\"}").arg(huge)).error.isEmpty());
+    const AgentReport report = parseAgentReport(QStringLiteral("{\"verdict\":\"vulnerable\",\"findings\":[{\"line\":\"%1\",\"severity\":\"%1\"}]}").arg(huge));
+    QCOMPARE(report.findings.size(), 1);
+    QCOMPARE(report.findings[0].lineStart, 0);
+    QCOMPARE(report.findings[0].severity, 0);
 }
 
 void PipelinesTest::judgeAndCheckerRepliesAreReadTolerantly()

@@ -1,15 +1,14 @@
 // The slicer fed arbitrary C/C++ text: the input is the head version of a
 // file (and of the header it may include, itself included), the base version
 // is the same text with every third line left out, so changes are spread
-// through it. The commits live in a repository in memory-backed storage
-// (/dev/shm when there is one) made once per process.
+// through it. The commits live in a repository in the scratch folder, made
+// once per process.
+#include "FuzzInput.h"
+
 #include <MergeRequest.h>
 #include <RepositoryBuilder.h>
 #include <SliceRenderer.h>
 #include <Slicer.h>
-
-#include <QDir>
-#include <QTemporaryDir>
 
 #include <cstddef>
 #include <cstdint>
@@ -17,25 +16,15 @@
 
 namespace {
 
-struct Fixture
+rd::RepositoryBuilder &repository()
 {
-    std::unique_ptr<QTemporaryDir> dir;
-    std::optional<rd::RepositoryBuilder> repository;
-};
-
-Fixture &fixture()
-{
-    static Fixture f = [] {
-        Fixture made;
-        const QString parent = QDir(QStringLiteral("/dev/shm")).exists() ? QStringLiteral("/dev/shm") : QDir::tempPath();
-        made.dir = std::make_unique<QTemporaryDir>(parent + QStringLiteral("/reviewdesk-fuzz-XXXXXX"));
-        auto repository = rd::RepositoryBuilder::init(made.dir->path());
+    static rd::RepositoryBuilder made = [] {
+        auto repository = rd::RepositoryBuilder::init(rd::fuzz::scratch().path());
         if (!repository)
             __builtin_trap();
-        made.repository = std::move(repository).value();
-        return made;
+        return std::move(repository).value();
     }();
-    return f;
+    return made;
 }
 
 } // namespace
@@ -50,15 +39,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             base += lines[i] + '\n';
     const QByteArray source = size > 0 && (data[0] & 1) ? "src/f.cpp" : "src/f.c";
 
-    Fixture &f = fixture();
+    rd::RepositoryBuilder &builder = repository();
     using Tree = rd::RepositoryBuilder::Tree;
-    const auto baseCommit = f.repository->commit("base", Tree{{source, {base}}, {"src/f.h", {base}}}, "base", QList<rd::ObjectId>{});
+    const auto baseCommit = builder.commit("base", Tree{{source, {base}}, {"src/f.h", {base}}}, "base", QList<rd::ObjectId>{});
     if (!baseCommit)
         __builtin_trap();
-    const auto headCommit = f.repository->commit("head", Tree{{source, {head}}, {"src/f.h", {head}}}, "head", QList<rd::ObjectId>{*baseCommit});
+    const auto headCommit = builder.commit("head", Tree{{source, {head}}, {"src/f.h", {head}}}, "head", QList<rd::ObjectId>{*baseCommit});
     if (!headCommit)
         __builtin_trap();
-    const auto mr = rd::MergeRequest::open(f.dir->path(), QString::fromLatin1(baseCommit->toHex()), QString::fromLatin1(headCommit->toHex()));
+    const auto mr = rd::MergeRequest::open(rd::fuzz::scratch().path(), QString::fromLatin1(baseCommit->toHex()), QString::fromLatin1(headCommit->toHex()));
     if (!mr)
         return 0;
     rd::SliceOptions options;
