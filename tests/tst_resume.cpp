@@ -39,11 +39,10 @@ private Q_SLOTS:
     void listingLeavesOutFinishedRuns();
 
 private:
+    static int journalAnswers(const QString &journal);
     QStringList reviewArguments(const QString &out, const QString &journal) const;
     // Runs the CLI with this thread's event loop going (the fake server is on it).
     GitOutput runToEnd(QProcess &process, const QStringList &arguments);
-    static QJsonArray commentsIn(const QString &out);
-    static int journalAnswers(const QString &journal);
 
     QTemporaryDir m_root;
     QString m_work;
@@ -83,14 +82,6 @@ GitOutput ResumeTest::runToEnd(QProcess &process, const QStringList &arguments)
     out.out = process.readAllStandardOutput();
     out.err = process.readAllStandardError();
     return out;
-}
-
-QJsonArray ResumeTest::commentsIn(const QString &out)
-{
-    QFile f(out);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("comments")).toArray();
 }
 
 int ResumeTest::journalAnswers(const QString &journal)

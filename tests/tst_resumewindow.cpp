@@ -56,8 +56,7 @@ private:
     // again must come from its journal, not from the cache.
     void forgetCachedAnswers();
     static QJsonArray commentsOf(const RunRecord &record);
-    static QJsonArray commentsIn(const QString &out);
-    static int answersIn(const QString &journal);
+    static int journalAnswers(const QString &journal);
     QString onlyJournal(bool finished) const;
     int requests() const { return static_cast<int>(m_server.requests().size()); }
 
@@ -152,15 +151,7 @@ QJsonArray ResumeWindowTest::commentsOf(const RunRecord &record)
     return QJsonDocument::fromJson(record.toJson()).object().value(QStringLiteral("comments")).toArray();
 }
 
-QJsonArray ResumeWindowTest::commentsIn(const QString &out)
-{
-    QFile f(out);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("comments")).toArray();
-}
-
-int ResumeWindowTest::answersIn(const QString &journal)
+int ResumeWindowTest::journalAnswers(const QString &journal)
 {
     const auto contents = RunJournal::inspect(journal);
     return contents ? contents->answers : -1;
@@ -202,7 +193,7 @@ void ResumeWindowTest::sessionRunJournalResumesInTheCli()
     QCOMPARE(header->origin, QStringLiteral("window"));
     QVERIFY(!header->twoDot);
     QVERIFY(RunConfig::fromJson(header->configText));
-    const int kept = answersIn(journal);
+    const int kept = journalAnswers(journal);
     QVERIFY(kept >= answered && kept < m_total);
 
     // The CLI finishes it by id, asking only what the journal lacks, and
@@ -219,7 +210,7 @@ void ResumeWindowTest::sessionRunJournalResumesInTheCli()
     QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0, said.constData());
     QCOMPARE(requests() - before, m_total - kept);
     QCOMPARE(commentsIn(m_runs + QLatin1Char('/') + id + QStringLiteral(".json")), m_expected);
-    QCOMPARE(answersIn(journal), m_total);
+    QCOMPARE(journalAnswers(journal), m_total);
     QVERIFY(!onlyJournal(true).isEmpty()); // nothing left to resume
 }
 
@@ -242,7 +233,7 @@ void ResumeWindowTest::interruptedWindowRunResumesWithOnlyTheMissingRequests()
     waitForQuietServer();
     const QString journal = onlyJournal(false);
     QVERIFY2(!journal.isEmpty(), "a run with failed requests stays resumable");
-    QCOMPARE(answersIn(journal), answered);
+    QCOMPARE(journalAnswers(journal), answered);
     QCOMPARE(window.session()->runs().size(), 1); // the failed run is stored as it was
 
     // The endpoint is back; the run is resumed in the window.
@@ -309,13 +300,13 @@ void ResumeWindowTest::killedCliRunResumesThroughTheResumeDialog()
                                  || cli.state() == QProcess::NotRunning,
                              60000);
     const QString cliJournal = m_runs + QLatin1Char('/') + resumeHint.match(QString::fromUtf8(said)).captured(1) + QStringLiteral(".jsonl");
-    QTRY_VERIFY_WITH_TIMEOUT(answersIn(cliJournal) >= 3 || cli.state() == QProcess::NotRunning, 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(journalAnswers(cliJournal) >= 3 || cli.state() == QProcess::NotRunning, 120000);
     QVERIFY2(cli.state() != QProcess::NotRunning, "the run ended before it could be killed");
     cli.kill();
     QVERIFY(cli.waitForFinished(60000));
     QCOMPARE(cli.exitStatus(), QProcess::CrashExit);
     waitForQuietServer();
-    const int kept = answersIn(cliJournal);
+    const int kept = journalAnswers(cliJournal);
     QVERIFY(kept >= 3 && kept < m_total);
 
     // Review ▸ Resume lists both; the CLI's run is chosen.

@@ -3,6 +3,7 @@
 #include "FixtureRepo.h"
 #include "Scenarios.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -59,6 +60,14 @@ QByteArray deterministicConfig(const QString &endpoint)
            "\"reviewer\":{\"endpoint\":\"" + e + "\",\"model\":\"m\"},"
            "\"meta_reviewer\":{\"endpoint\":\"" + e + "\",\"model\":\"m\"},"
            "\"validator\":{\"endpoint\":\"" + e + "\",\"model\":\"m\"}}}";
+}
+
+QJsonArray commentsIn(const QString &runFile)
+{
+    QFile f(runFile);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("comments")).toArray();
 }
 
 } // namespace rd::test

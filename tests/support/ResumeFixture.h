@@ -3,6 +3,7 @@
 #include "FakeLlmServer.h"
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QString>
 
 namespace rd::test {
@@ -21,5 +22,8 @@ FakeLlmServer::Reply deterministicModels(const FakeLlmServer::Request &request);
 // A defect configuration (3 reviewers, no retries, two at once) whose roles
 // all ask `endpoint`.
 QByteArray deterministicConfig(const QString &endpoint);
+
+// The comments of a run's output file (empty when it cannot be read).
+QJsonArray commentsIn(const QString &runFile);
 
 } // namespace rd::test
