@@ -315,12 +315,11 @@ void ResumeWindowTest::killedCliRunResumesThroughTheResumeDialog()
     QVERIFY(dialog);
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     QCOMPARE(dialog->table()->rowCount(), 2);
-    int cliRow = -1;
-    for (int row = 0; row < 2; ++row)
-        if (dialog->table()->item(row, 5)->text() == ResumeRunDialog::tr("Command line"))
-            cliRow = row;
-    QVERIFY(cliRow >= 0);
-    QCOMPARE(dialog->table()->item(1 - cliRow, 5)->text(), ResumeRunDialog::tr("Window"));
+    const QStringList origins{dialog->table()->item(0, 5)->text(), dialog->table()->item(1, 5)->text()};
+    QStringList sortedOrigins = origins;
+    sortedOrigins.sort();
+    QCOMPARE(sortedOrigins, (QStringList{ResumeRunDialog::tr("Command line"), ResumeRunDialog::tr("Window")}));
+    const int cliRow = static_cast<int>(origins.indexOf(ResumeRunDialog::tr("Command line")));
     QCOMPARE(dialog->table()->item(cliRow, 4)->text(), QString::number(kept));
     QCOMPARE(dialog->table()->item(1 - cliRow, 4)->text(), QStringLiteral("0"));
     QCOMPARE(dialog->table()->item(cliRow, 2)->text(), QStringLiteral("main...feature"));
