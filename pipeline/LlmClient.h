@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <utility>
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -48,6 +49,8 @@ public:
     // Every answer (from the network or the cache) is written to the journal
     // as it arrives; what the journal holds already is answered from it.
     void setJournal(std::shared_ptr<RunJournal> journal) { m_journal = std::move(journal); }
+    // The journal, let go by the client (its lock goes with the last holder).
+    std::shared_ptr<RunJournal> takeJournal() { return std::exchange(m_journal, nullptr); }
 
     QFuture<Exchange> send(const ChatRequest &request);
     // GET {endpoint}/models: the model names, or an error text prefixed "error: ".

@@ -308,8 +308,6 @@ Result<bool> ReviewSession::startRun(const RunConfig &config, const QString &rep
         return Error{Error::Kind::Internal, tr("The review could not be started.")};
     }
     m_jobs.insert(id, job);
-    if (journal && !replay)
-        m_journals.insert(id, journal);
     m_active.append({id, config, replay.has_value(), {}});
     connect(job, &ReviewJob::progressed, this, [this, id](const RunProgress &progress) {
         for (ActiveReview &a : m_active)
@@ -346,7 +344,7 @@ void ReviewSession::runFinished(int id)
     m_lastRun = job->record();
     // The journal is let go now, not when the job is deleted: its lock would
     // keep the run from being resumed right away.
-    job->client().setJournal(nullptr);
+    const std::shared_ptr<RunJournal> journal = job->client().takeJournal();
     job->deleteLater();
     m_runStoreError.clear();
     if (m_store && m_lastRun)
@@ -355,8 +353,7 @@ void ReviewSession::runFinished(int id)
     // Finished: every answer is in and the run is where it belongs. A
     // cancelled run, one with failed requests or one the workspace refused
     // stays resumable.
-    if (const auto journal = m_journals.take(id); journal && m_lastRun && !m_lastRun->cancelled && m_lastRun->failedRequests() == 0
-                                                  && m_runStoreError.isEmpty() && !journal->finish())
+    if (journal && m_lastRun && !m_lastRun->cancelled && m_lastRun->failedRequests() == 0 && m_runStoreError.isEmpty() && !journal->finish())
         Q_EMIT problem(tr("The run journal %1 could not be marked finished.").arg(journal->path()));
     Q_EMIT activeReviewsChanged();
     Q_EMIT reviewFinished();

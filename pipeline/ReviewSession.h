@@ -340,7 +340,6 @@ private:
     QHash<int, ReviewJob *> m_jobs;
     QList<ActiveReview> m_active;
     int m_nextReviewId = 1;
-    QHash<int, std::shared_ptr<RunJournal>> m_journals; // of the runs under way
     QString m_journalFolder = journalFolder();
     std::shared_ptr<const RunRecord> m_lastRun;
 };
