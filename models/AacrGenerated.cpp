@@ -8,6 +8,8 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 
+#include <limits>
+
 namespace rd {
 
 namespace {
@@ -30,16 +32,69 @@ std::optional<QString> tagged(const QString &block, QLatin1String tag)
     }
 }
 
-// Python's int() on the stripped text, for what it accepts in practice.
-std::optional<int> lineNumber(const QString &text)
+// Python's str.strip(): what str.isspace() calls space, which includes the
+// separators U+001C..U+001F that QString::trimmed() keeps.
+bool pythonSpace(QChar c)
 {
-    QString t = text.trimmed();
-    t.remove(QLatin1Char('_'));
-    bool ok = false;
-    const qlonglong v = t.toLongLong(&ok, 10);
-    if (!ok || v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
-        return std::nullopt;
-    return static_cast<int>(v);
+    return c.isSpace() || (c.unicode() >= 0x1c && c.unicode() <= 0x1f);
+}
+
+QString pythonStripped(const QString &text)
+{
+    qsizetype begin = 0, end = text.size();
+    while (begin < end && pythonSpace(text[begin]))
+        ++begin;
+    while (end > begin && pythonSpace(text[end - 1]))
+        --end;
+    return text.mid(begin, end - begin);
+}
+
+struct LineRead
+{
+    std::optional<int> line;
+    bool clamped = false; // beyond int: kept as the nearest int
+};
+
+// Python's int() on the stripped text, as the evaluator calls it: a sign,
+// decimal digits of any script (Unicode Nd), single underscores between
+// digits, at most 4300 digits (CPython's limit, a ValueError beyond). A
+// value beyond int is kept as INT_MIN/INT_MAX: it lies as far from every
+// line of a file as Python's big integer does.
+LineRead lineNumber(const QString &text)
+{
+    const QString t = pythonStripped(text);
+    qsizetype i = 0;
+    bool negative = false;
+    if (i < t.size() && (t[i] == QLatin1Char('+') || t[i] == QLatin1Char('-')))
+        negative = t[i++] == QLatin1Char('-');
+    qint64 value = 0;
+    bool big = false;
+    int digits = 0;
+    bool lastWasDigit = false;
+    for (const char32_t c : QStringView(t).mid(i).toUcs4()) {
+        if (c == U'_') {
+            if (!lastWasDigit)
+                return {};
+            lastWasDigit = false;
+            continue;
+        }
+        if (!QChar::isDigit(c))
+            return {};
+        if (++digits > 4300)
+            return {};
+        lastWasDigit = true;
+        if (!big) {
+            value = value * 10 + QChar::digitValue(c);
+            big = value > qint64(std::numeric_limits<int>::max()) + 1;
+        }
+    }
+    if (digits == 0 || !lastWasDigit)
+        return {};
+    if (negative)
+        value = -value;
+    if (big || value > std::numeric_limits<int>::max() || value < std::numeric_limits<int>::min())
+        return {negative ? std::numeric_limits<int>::min() : std::numeric_limits<int>::max(), true};
+    return {static_cast<int>(value), false};
 }
 
 // <notesplit />, <notesplit>, </notesplit>, any case, spaces before the end.
@@ -97,24 +152,31 @@ AacrGeneratedFile parseAacrGenerated(const QString &text)
             continue;
         ++number;
         const auto note = tagged(block, QLatin1String("note"));
-        if (!note || note->trimmed().isEmpty()) {
+        if (!note || pythonStripped(*note).isEmpty()) {
             out.problems << QCoreApplication::translate("rd::models", "block %1 has no <note>: left out, as the AACR-Bench evaluator does").arg(number);
             continue;
         }
         AacrGeneratedComment c;
-        c.note = note->trimmed();
-        c.path = tagged(block, QLatin1String("path")).value_or(QString()).trimmed();
-        c.side = tagged(block, QLatin1String("side")).value_or(QString()).trimmed();
+        c.note = pythonStripped(*note);
+        c.path = pythonStripped(tagged(block, QLatin1String("path")).value_or(QString()));
+        c.side = pythonStripped(tagged(block, QLatin1String("side")).value_or(QString())); // never absent: "" without a tag
         for (const auto &[tag, target] : {std::pair{QLatin1String("from"), &c.fromLine}, std::pair{QLatin1String("to"), &c.toLine}}) {
             const auto value = tagged(block, tag);
             if (!value)
                 continue;
-            *target = lineNumber(*value);
+            const LineRead read = lineNumber(*value);
+            *target = read.line;
             if (!*target)
                 out.problems << QCoreApplication::translate("rd::models", "block %1: <%2> is not a line number (%3): read as no line")
                                     .arg(number)
                                     .arg(tag)
                                     .arg(value->left(40));
+            else if (read.clamped)
+                out.problems << QCoreApplication::translate("rd::models", "block %1: <%2> is beyond any line (%3): read as %4")
+                                    .arg(number)
+                                    .arg(tag)
+                                    .arg(value->left(40))
+                                    .arg(*read.line);
         }
         out.comments << c;
     }

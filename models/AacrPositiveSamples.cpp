@@ -55,7 +55,9 @@ Result<QList<AacrPositivePr>> readAacrPositiveSamples(const QByteArray &json, co
             item.id = k;
             item.text = c.value(QStringLiteral("note")).toString();
             item.where.path = c.value(QStringLiteral("path")).toString();
-            item.where.side = c.value(QStringLiteral("side")).toString();
+            const QJsonValue side = c.value(QStringLiteral("side"));
+            item.where.side = side.toString();
+            item.where.sideAbsent = side.isUndefined() || side.isNull(); // the evaluator's c.get("side") is None
             for (const auto &[key, target] : {std::pair{"from_line", &item.where.from}, std::pair{"to_line", &item.where.to}}) {
                 const QJsonValue v = c.value(QLatin1String(key));
                 if (v.isNull() || v.isUndefined())

@@ -3,6 +3,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace rd::eval {
 
@@ -53,6 +54,38 @@ bool locationMatches(const Location &generated, const Location &reference, int m
     return gap && *gap <= maxDistance;
 }
 
+namespace {
+
+QString normalizedPath(QString path)
+{
+    return path.replace(QStringLiteral("\\/"), QStringLiteral("/")).replace(QLatin1Char('\\'), QLatin1Char('/'));
+}
+
+// `comment.get("from_line") or ...`: a 0 is read as no line.
+std::optional<qint64> upstreamLine(const std::optional<int> &line)
+{
+    return line && *line != 0 ? std::optional<qint64>(*line) : std::nullopt;
+}
+
+} // namespace
+
+bool aacrLocationMatches(const Location &generated, const Location &reference, int maxDistance)
+{
+    const QString gPath = normalizedPath(generated.path);
+    const QString rPath = normalizedPath(reference.path);
+    if (!gPath.isEmpty() && !rPath.isEmpty() && gPath != rPath)
+        return false;
+    if (!generated.sideAbsent && !reference.sideAbsent && generated.side != reference.side)
+        return false;
+    const auto s1 = upstreamLine(generated.from), e1 = upstreamLine(generated.to);
+    const auto s2 = upstreamLine(reference.from), e2 = upstreamLine(reference.to);
+    if (!s1 || !e1 || !s2 || !e2)
+        return true; // has_complete_line_info() false on either side: lines not checked
+    if (!(*s1 > *e2 || *e1 < *s2))
+        return true;
+    return std::min(std::abs(*s1 - *e2), std::abs(*e1 - *s2)) <= maxDistance;
+}
+
 int MatchResult::lineMatchedComments() const
 {
     return static_cast<int>(std::count_if(lineReference.begin(), lineReference.end(), [](int r) { return r >= 0; }));
@@ -83,6 +116,7 @@ QList<bool> MatchResult::referencesFoundSemantically(int referenceCount) const
 
 MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &references, const MatchOptions &options)
 {
+    const auto locates = options.rule == LocationRule::AacrBench ? aacrLocationMatches : locationMatches;
     const int n = static_cast<int>(generated.size());
     const int m = static_cast<int>(references.size());
     MatchResult out;
@@ -107,12 +141,12 @@ MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &refer
         if (out.kind[g] == MatchKind::Link)
             continue;
         for (int r = 0; r < m; ++r) {
-            if (lineTaken[r] || !locationMatches(generated[g].where, references[r].where, options.maxDistance))
+            if (lineTaken[r] || !locates(generated[g].where, references[r].where, options.maxDistance))
                 continue;
             lineTaken[r] = true;
             out.lineReference[g] = r;
             out.kind[g] = MatchKind::Line;
-            out.distance[g] = *lineGap(generated[g].where, references[r].where);
+            out.distance[g] = lineGap(generated[g].where, references[r].where).value_or(-1); // AACR-Bench matches comments without lines
             break;
         }
     }
@@ -122,7 +156,7 @@ MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &refer
         if (out.kind[g] == MatchKind::Link)
             continue;
         for (int r = 0; r < m; ++r) {
-            if (semanticTaken[r] || !locationMatches(generated[g].where, references[r].where, options.maxDistance))
+            if (semanticTaken[r] || !locates(generated[g].where, references[r].where, options.maxDistance))
                 continue;
             ++out.semanticQuestions;
             if (!options.semantic(g, r))
@@ -155,7 +189,7 @@ UpstreamCounts matchUpstream(const QList<Item> &generated, const QList<Item> &re
         bool matched = false;
         for (int r = 0; r < references.size(); ++r) {
             const Item &ref = references[r];
-            if (ref.text.isEmpty() || !locationMatches(generated[g].where, ref.where, maxDistance))
+            if (ref.text.isEmpty() || !aacrLocationMatches(generated[g].where, ref.where, maxDistance))
                 continue;
             bool lineNow = false;
             if (!lineTaken.contains(ref.key)) {

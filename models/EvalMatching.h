@@ -21,6 +21,9 @@ struct Location
     QString side; // "left"/"old", "right"/"new", or empty when unknown
     std::optional<int> from;
     std::optional<int> to;
+    // The record has no side at all (the released evaluator's None), which
+    // is not the same as an empty side: only AACR-Bench's rule tells them apart.
+    bool sideAbsent = false;
 };
 
 // One comment taking part in a match: a generated one or a reference.
@@ -39,9 +42,23 @@ struct Item
 std::optional<int> lineGap(const Location &a, const Location &b);
 // The sides name the same side of the diff, or one is not given.
 bool sameSide(const QString &a, const QString &b);
-// AACR-Bench's location rule: same path, same side when both have one, and
-// the ranges overlap or lie at most `maxDistance` lines apart.
+// ReviewDesk's location rule for workspace comments: same path, same side
+// when both have one ("old" = "left", "new" = "right", any case), and the
+// ranges (ends in either order) overlap or lie at most `maxDistance` lines apart.
 bool locationMatches(const Location &generated, const Location &reference, int maxDistance);
+// AACR-Bench's location rule, exactly as the released evaluator's
+// match_location() and is_line_range_overlapping() apply it: paths compared
+// only when both are non-empty (after normalize_path(): "\" is "/"); sides
+// compared as written (case-sensitive; "" is a side, only sideAbsent is
+// none); lines compared only when both comments have from and to (0 counts
+// as missing, as `from_line or ...` reads it) and then on the ends as given,
+// so a reversed range overlaps nothing and lies min(|s1 - e2|, |e1 - s2|) away.
+bool aacrLocationMatches(const Location &generated, const Location &reference, int maxDistance);
+
+enum class LocationRule {
+    Workspace, // locationMatches()
+    AacrBench, // aacrLocationMatches()
+};
 
 enum class MatchKind { None, Link, Line, Semantic };
 
@@ -54,6 +71,7 @@ struct MatchOptions
     // (generated index, reference index) pairs an annotator linked by hand.
     QList<std::pair<int, int>> links;
     SemanticJudge semantic; // empty: no semantic matching
+    LocationRule rule = LocationRule::Workspace;
 };
 
 // Per generated comment (same order as the input): the reference it took by
@@ -75,7 +93,7 @@ struct MatchResult
 
 // ReviewDesk's counting: links first; then the generated comments in the
 // order given (file order), each taking the first still-unmatched reference
-// whose location matches; then, if a judge is given, the same for meaning
+// whose location matches (by options.rule); then, if a judge is given, the same for meaning
 // among location-matching references. Each reference and each comment
 // counts at most once per kind.
 MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &references, const MatchOptions &options);
@@ -90,7 +108,8 @@ struct UpstreamCounts
     int unmatched = 0;          // unmatched_nums (only counted with semantic matching)
 };
 
-// The released evaluator's loop, reproduced: references are told apart by
+// The released evaluator's loop (_match_all_comments()), reproduced, with its
+// location rule (aacrLocationMatches()): references are told apart by
 // Item::key only (the released dataset has no `id`, so every key is the
 // same and after the first match in a PR every reference counts as taken);
 // a generated comment takes every location-matching reference whose key is

@@ -129,10 +129,11 @@ Result<AacrDirectoryResult> evaluateAacrDirectory(const QList<AacrPositivePr> &p
             counts = matchUpstream(generated, references, options.maxDistance, judge);
             // The per-reference breakdowns need to know which reference was found;
             // the one-to-one match gives that, the counts stay upstream's.
-            MatchOptions mo{options.maxDistance, {}, judge};
+            MatchOptions mo{options.maxDistance, {}, judge, LocationRule::AacrBench};
             e.match = matchOneToOne(generated, references, mo);
         } else {
-            MatchOptions mo{options.maxDistance, {}, judge};
+            // One-to-one counting, with the released evaluator's location rule.
+            MatchOptions mo{options.maxDistance, {}, judge, LocationRule::AacrBench};
             e.match = matchOneToOne(generated, references, mo);
             counts.positiveExpected = static_cast<int>(references.size());
             counts.totalGenerated = static_cast<int>(generated.size());

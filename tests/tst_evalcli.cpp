@@ -14,10 +14,16 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <tuple>
 
 using namespace rd;
 
@@ -112,6 +118,226 @@ QString block(const Gen &g)
     return QStringLiteral("<path>%1</path>\n<side>%2</side>\n<from>%3</from>\n<to>%4</to>\n<note>%5</note>\n").arg(g.path, g.side).arg(g.from).arg(g.to).arg(g.note);
 }
 
+// --- The released evaluator, written here from its documented behaviour
+// (evaluator_runner: parse_generated_comments_file, extract_comment_location,
+// match_location, is_line_range_overlapping, _match_all_comments), not from
+// ReviewDesk's code. A location as the evaluator holds it in Python:
+// `side` None when the reference has no such key; a line None when missing,
+// unreadable or 0 (`comment.get("from_line") or ...`).
+struct PyLocation
+{
+    QString path;
+    std::optional<QString> side;
+    std::optional<qint64> from, to;
+};
+
+// normalize_path(): "\/" and "\" become "/".
+QString pyNormalizedPath(QString p)
+{
+    return p.replace(QStringLiteral("\\/"), QStringLiteral("/")).replace(QLatin1Char('\\'), QLatin1Char('/'));
+}
+
+// match_location(): path only when both have one, side only when neither is
+// None (case-sensitive), lines only when all four ends are there.
+bool pyLocationMatch(const PyLocation &g, const PyLocation &r, qint64 k)
+{
+    if (!g.path.isEmpty() && !r.path.isEmpty() && g.path != r.path)
+        return false;
+    if (g.side && r.side && *g.side != *r.side)
+        return false;
+    if (g.from && g.to && r.from && r.to) {
+        const qint64 s1 = *g.from, e1 = *g.to, s2 = *r.from, e2 = *r.to;
+        const bool overlap = !(s1 > e2 || e1 < s2);
+        if (!overlap && std::min(std::abs(s1 - e2), std::abs(e1 - s2)) > k)
+            return false;
+    }
+    return true;
+}
+
+// One generated comment as written into the file: a field is a tag with
+// its raw text, or no tag at all (nullopt); `py` is what the evaluator reads.
+struct RawGenerated
+{
+    std::optional<QString> path, side, from, to;
+    QString note;
+    PyLocation py;
+    bool counted = true; // a note that is not blank after strip()
+};
+
+QString rawBlock(const RawGenerated &g)
+{
+    QString b;
+    const auto tag = [&](const char *name, const std::optional<QString> &v) {
+        if (v)
+            b += QStringLiteral("<%1>%2</%1>\n").arg(QLatin1String(name), *v);
+    };
+    tag("path", g.path);
+    tag("side", g.side);
+    tag("from", g.from);
+    tag("to", g.to);
+    b += QStringLiteral("<note>%1</note>\n").arg(g.note);
+    return b;
+}
+
+// A line written as `form` (%1 = the number) and what Python's int() on the
+// stripped text gives, then the `or`: 0 and errors are None. Checked against
+// python3 by hand: int("+12") == 12, int("1_2") == 12, int("1__2") raises,
+// int("\u0661\u0662") == 12, int("12.0") raises, int(" 12\t".strip()) == 12.
+struct LineForm
+{
+    const char *form;
+    bool read; // false: int() raises
+};
+
+const LineForm lineForms[] = {{"%1", true},     {"%1", true},    {"%1", true},   {" %1\t", true}, {"+%1", true}, {"0%1", true},
+                              {"%1.0", false},  {"%1abc", false}, {"abc", false}, {"", false},     {"_%1", false}, {"%1_", false}};
+
+// Arabic-Indic digits: Python's int() reads any Unicode decimal digit.
+QString arabicIndic(qint64 n)
+{
+    QString s;
+    for (const QChar c : QString::number(n))
+        s += QChar(char16_t(0x0660 + c.digitValue()));
+    return s;
+}
+
+std::pair<QString, std::optional<qint64>> writtenLine(QRandomGenerator &random, qint64 n)
+{
+    const int pick = int(random.bounded(int(std::size(lineForms)) + 4));
+    if (pick == int(std::size(lineForms)))
+        return {arabicIndic(n), n > 0 ? std::optional<qint64>(n) : std::nullopt};
+    if (pick == int(std::size(lineForms)) + 1 && n >= 10) // one underscore between digits
+        return {QString::number(n).insert(1, QLatin1Char('_')), n};
+    if (pick == int(std::size(lineForms)) + 2 && n >= 10) // two: an error
+        return {QString::number(n).insert(1, QStringLiteral("__")), std::nullopt};
+    if (pick == int(std::size(lineForms)) + 3)
+        return {QStringLiteral("0"), std::nullopt}; // int 0, then `0 or None`
+    const LineForm &f = lineForms[pick % int(std::size(lineForms))];
+    const QString text = QString::fromLatin1(f.form).contains(QStringLiteral("%1")) ? QString::fromLatin1(f.form).arg(n) : QString::fromLatin1(f.form);
+    return {text, f.read && n != 0 ? std::optional<qint64>(n) : std::nullopt};
+}
+
+// A generated comment near reference `r` (or anywhere when r is null), with
+// one or more fields perturbed the ways model output goes wrong.
+RawGenerated perturbed(QRandomGenerator &random, const QJsonObject *r, const QStringList &paths, int index)
+{
+    RawGenerated g;
+    g.note = QStringLiteral("generated %1").arg(index);
+    QString path = r ? r->value(QStringLiteral("path")).toString() : paths[int(random.bounded(int(paths.size())))];
+    qint64 from = r ? r->value(QStringLiteral("from_line")).toInteger() : qint64(random.bounded(1, 400));
+    qint64 to = r ? r->value(QStringLiteral("to_line")).toInteger() : from + random.bounded(4);
+    if (from == 0)
+        from = 1 + random.bounded(300);
+    if (to == 0)
+        to = from;
+    // Ranges: on it, near it, 2..3 lines off, far, reversed.
+    switch (random.bounded(7)) {
+    case 0: break;
+    case 1: from += 1; to += 1; break;
+    case 2: { const qint64 d = to - from + 1 + random.bounded(3); from += d; to += d; break; }
+    case 3: from -= (to - from) + 2; to = from; break;
+    case 4: from += 500; to += 520; break;
+    case 5: std::swap(from, to); break;
+    default: to = from; break;
+    }
+    g.py.path = path;
+    g.path = path;
+    switch (random.bounded(9)) {
+    case 0: g.path = QString(); g.py.path.clear(); break;             // <path></path>
+    case 1: g.path.reset(); g.py.path.clear(); break;                  // no <path>
+    case 2: g.path = QStringLiteral("other/") + path; g.py.path = *g.path; break;
+    case 3: g.path = QString(path).replace(QLatin1Char('/'), QLatin1Char('\\')); break; // normalize_path makes it "/"
+    case 4: g.path = QStringLiteral("  ") + path + QStringLiteral("\n"); break;           // stripped
+    default: break;
+    }
+    g.py.path = pyNormalizedPath(g.py.path);
+    const QString side = r ? r->value(QStringLiteral("side")).toString(QStringLiteral("right")) : QStringLiteral("right");
+    switch (random.bounded(10)) {
+    case 0: g.side.reset(); g.py.side = QString(); break; // no <side>: "" in Python, never None
+    case 1: g.side = QString(); g.py.side = QString(); break;
+    case 2: g.side = side.toUpper(); g.py.side = *g.side; break;
+    case 3: g.side = side.left(1).toUpper() + side.mid(1); g.py.side = *g.side; break;
+    case 4: g.side = side == QLatin1String("right") ? QStringLiteral("left") : QStringLiteral("right"); g.py.side = *g.side; break;
+    case 5: g.side = QStringLiteral("new"); g.py.side = *g.side; break;
+    case 6: g.side = QStringLiteral(" ") + side + QStringLiteral(" "); g.py.side = side; break;
+    default: g.side = side; g.py.side = side; break;
+    }
+    for (auto [raw, py, n] : {std::tuple{&g.from, &g.py.from, from}, std::tuple{&g.to, &g.py.to, to}}) {
+        if (random.bounded(8) == 0) { // no tag
+            raw->reset();
+            py->reset();
+            continue;
+        }
+        if (n < 0) { // written as is: int() reads a minus sign
+            *raw = QString::number(n);
+            *py = n;
+            continue;
+        }
+        const auto [text, value] = writtenLine(random, n);
+        *raw = text;
+        *py = value;
+    }
+    if (random.bounded(25) == 0) { // a block whose note is blank: not a comment
+        g.note = QStringLiteral(" \n ");
+        g.counted = false;
+    }
+    return g;
+}
+
+struct PyCounts
+{
+    int expected = 0, generated = 0, lineMatches = 0;
+};
+
+// _match_all_comments() without the semantic judge: references keyed by
+// `keys` (their `id`), a comment takes every free location match, counts once.
+PyCounts pyUpstream(const QList<RawGenerated> &gens, const QList<PyLocation> &refs, const QStringList &refNotes, const QStringList &keys, qint64 k)
+{
+    PyCounts c;
+    const bool anyBlock = !gens.isEmpty() && std::any_of(gens.begin(), gens.end(), [](const RawGenerated &g) { return g.counted; });
+    if (!anyBlock) {
+        c.expected = int(refs.size()); // the early return: len(good_comments)
+        return c;
+    }
+    QSet<QString> taken;
+    for (const RawGenerated &g : gens) {
+        if (!g.counted)
+            continue;
+        ++c.generated;
+        bool counted = false;
+        for (int r = 0; r < refs.size(); ++r) {
+            if (refNotes[r].isEmpty() || !pyLocationMatch(g.py, refs[r], k) || taken.contains(keys[r]))
+                continue;
+            taken.insert(keys[r]);
+            if (!counted) {
+                ++c.lineMatches;
+                counted = true;
+            }
+        }
+    }
+    for (const QString &n : refNotes)
+        c.expected += n.isEmpty() ? 0 : 1;
+    return c;
+}
+
+// One-to-one with the same location rule: each comment the first free match.
+int pyOneToOne(const QList<RawGenerated> &gens, const QList<PyLocation> &refs, qint64 k)
+{
+    QList<bool> taken(refs.size(), false);
+    int count = 0;
+    for (const RawGenerated &g : gens) {
+        if (!g.counted)
+            continue;
+        for (int r = 0; r < refs.size(); ++r)
+            if (!taken[r] && pyLocationMatch(g.py, refs[r], k)) {
+                taken[r] = true;
+                ++count;
+                break;
+            }
+    }
+    return count;
+}
+
 QByteArray runConfig(const QString &endpoint)
 {
     return QStringLiteral(R"({"reviewers": 1, "roles": {"reviewer": {"endpoint": "%1", "model": "judge"}}})").arg(endpoint).toUtf8();
@@ -131,6 +357,7 @@ class TestEvalCli : public QObject
 
 private Q_SLOTS:
     void upstreamCompatParity();
+    void upstreamCompatEqualsReleasedEvaluatorOnFortyRealPrs();
     void semanticMatchThroughTheFakeServer();
     void semanticJudgeDownFailsWithoutFigures();
     void workspaceTablesInEveryFormat();
@@ -217,6 +444,122 @@ void TestEvalCli::upstreamCompatParity()
     QCOMPARE(t.value(QStringLiteral("positive_line_match_nums")).toInt(), expectedOneToOne);
     QCOMPARE(t.value(QStringLiteral("positive_expected_nums")).toInt(), referenceTotal);
     QCOMPARE(oneToOne.value(QStringLiteral("config")).toObject().value(QStringLiteral("counting")).toString(), QStringLiteral("one-to-one"));
+}
+
+void TestEvalCli::upstreamCompatEqualsReleasedEvaluatorOnFortyRealPrs()
+{
+    QFile real(QStringLiteral(REVIEWDESK_SOURCE_DIR "/tests/data/aacr-bench/positive_samples.json"));
+    QVERIFY(real.open(QIODevice::ReadOnly));
+    const QJsonArray all = QJsonDocument::fromJson(real.readAll()).array();
+    QVERIFY(all.size() >= 40);
+    QTemporaryDir dir;
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("gen"))));
+    QRandomGenerator random(20260121);
+    QJsonArray gt;
+    QList<PyCounts> released, given;
+    QList<int> oneToOne;
+    for (int p = 0; p < 40; ++p) {
+        QJsonObject pr = all[p].toObject();
+        QJsonArray comments = pr.value(QStringLiteral("comments")).toArray();
+        // A few references lose a field (the evaluator reads them too): no
+        // side key, an empty path, from_line null or 0.
+        for (int r = 0; r < comments.size(); ++r) {
+            QJsonObject c = comments[r].toObject();
+            switch (random.bounded(14)) {
+            case 0: c.remove(QStringLiteral("side")); break;
+            case 1: c.insert(QStringLiteral("path"), QString()); break;
+            case 2: c.insert(QStringLiteral("from_line"), QJsonValue::Null); break;
+            case 3: c.insert(QStringLiteral("to_line"), 0); break;
+            default: break;
+            }
+            comments[r] = c;
+        }
+        pr.insert(QStringLiteral("comments"), comments);
+        gt << pr;
+        QList<PyLocation> refs;
+        QStringList notes, ownIds, noIds, paths;
+        for (int r = 0; r < comments.size(); ++r) {
+            const QJsonObject c = comments[r].toObject();
+            PyLocation l;
+            l.path = pyNormalizedPath(c.value(QStringLiteral("path")).toString());
+            if (c.contains(QStringLiteral("side")))
+                l.side = c.value(QStringLiteral("side")).toString();
+            if (const qint64 v = c.value(QStringLiteral("from_line")).toInteger(); v != 0)
+                l.from = v;
+            if (const qint64 v = c.value(QStringLiteral("to_line")).toInteger(); v != 0)
+                l.to = v;
+            refs << l;
+            notes << c.value(QStringLiteral("note")).toString();
+            ownIds << QString::number(r);
+            noIds << QStringLiteral("None");
+            if (!l.path.isEmpty())
+                paths << l.path;
+        }
+        if (paths.isEmpty())
+            paths << QStringLiteral("src/main.c");
+        QList<RawGenerated> gens;
+        const int n = p % 10 == 9 ? 0 : 1 + int(random.bounded(2 * int(comments.size()) + 3));
+        for (int i = 0; i < n; ++i) {
+            const bool nearReference = !comments.isEmpty() && random.bounded(5) != 0;
+            const QJsonObject r = nearReference ? comments[int(random.bounded(int(comments.size())))].toObject() : QJsonObject();
+            gens << perturbed(random, nearReference ? &r : nullptr, paths, i);
+            if (random.bounded(6) == 0) // the same comment twice
+                gens << gens.constLast();
+        }
+        QStringList blocks;
+        for (const RawGenerated &g : gens)
+            blocks << rawBlock(g);
+        const auto url = QRegularExpression(QStringLiteral("github\\.com/[^/]+/([^/]+)/pull/(\\d+)")).match(pr.value(QStringLiteral("githubPrUrl")).toString());
+        QVERIFY(url.hasMatch());
+        if (p % 10 != 9)
+            QVERIFY(writeFile(dir.filePath(QStringLiteral("gen/comments_%1_%2.txt").arg(url.captured(1), url.captured(2))),
+                              blocks.join(QStringLiteral("<notesplit />\n")).toUtf8()));
+        released << pyUpstream(gens, refs, notes, noIds, 1);
+        given << pyUpstream(gens, refs, notes, ownIds, 1);
+        oneToOne << pyOneToOne(gens, refs, 1);
+    }
+    const QString gtPath = dir.filePath(QStringLiteral("positive_samples.json"));
+    QVERIFY(writeFile(gtPath, QJsonDocument(gt).toJson()));
+    const auto evaluate = [&](const QStringList &extra) {
+        const CliRun r = cli(QStringList{QStringLiteral("eval"), QStringLiteral("--aacr-gt"), gtPath, QStringLiteral("--generated"), dir.filePath(QStringLiteral("gen"))} + extra);
+        if (r.exitCode != 0)
+            qWarning("%s", r.err.constData());
+        return QJsonDocument::fromJson(r.out).object().value(QStringLiteral("prs")).toArray();
+    };
+    // The set must tell the location rules apart: ReviewDesk's former rule
+    // (paths equal, sides case-blind, lines required, ranges ordered) would
+    // count otherwise on it. Checked by the per-PR comparison failing before.
+    const struct
+    {
+        const char *name;
+        QStringList extra;
+        const QList<PyCounts> *expected;
+    } modes[] = {{"released ids", {QStringLiteral("--upstream-compat"), QStringLiteral("--upstream-ids"), QStringLiteral("released")}, &released},
+                 {"given ids", {QStringLiteral("--upstream-compat")}, &given}};
+    int matchesSeen = 0;
+    for (const auto &mode : modes) {
+        const QJsonArray prs = evaluate(mode.extra);
+        QCOMPARE(prs.size(), 40);
+        for (int p = 0; p < 40; ++p) {
+            const QJsonObject o = prs[p].toObject();
+            const PyCounts &e = (*mode.expected)[p];
+            const QString where = QStringLiteral("%1, PR %2 (%3)").arg(QLatin1String(mode.name)).arg(p).arg(o.value(QStringLiteral("evaluation_id")).toString());
+            QVERIFY2(o.value(QStringLiteral("positive_line_match_nums")).toInt() == e.lineMatches,
+                     qPrintable(where + QStringLiteral(": line matches %1, the evaluator %2").arg(o.value(QStringLiteral("positive_line_match_nums")).toInt()).arg(e.lineMatches)));
+            QVERIFY2(o.value(QStringLiteral("total_generated_nums")).toInt() == e.generated, qPrintable(where + QStringLiteral(": generated")));
+            QVERIFY2(o.value(QStringLiteral("positive_expected_nums")).toInt() == e.expected, qPrintable(where + QStringLiteral(": expected")));
+            matchesSeen += e.lineMatches;
+        }
+    }
+    QVERIFY(matchesSeen > 40); // the perturbations leave matches to count
+    const QJsonArray prs = evaluate({});
+    QCOMPARE(prs.size(), 40);
+    for (int p = 0; p < 40; ++p)
+        QVERIFY2(prs[p].toObject().value(QStringLiteral("positive_line_match_nums")).toInt() == oneToOne[p],
+                 qPrintable(QStringLiteral("one-to-one, PR %1: %2, the same rule counted one-to-one %3")
+                                .arg(p)
+                                .arg(prs[p].toObject().value(QStringLiteral("positive_line_match_nums")).toInt())
+                                .arg(oneToOne[p])));
 }
 
 void TestEvalCli::semanticMatchThroughTheFakeServer()

@@ -23,6 +23,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <limits>
+
 using namespace rd;
 using namespace rd::eval;
 
@@ -83,6 +85,8 @@ private Q_SLOTS:
     void oneToOneTakesEachReferenceOnce();
     void linksOutrankLineMatches();
     void semanticMatchAsksOnlyLocationMatches();
+    void upstreamLocationRuleIsTheReleasedEvaluators_data();
+    void upstreamLocationRuleIsTheReleasedEvaluators();
     void upstreamCountingWithIdsGiven();
     void upstreamCountingWithReleasedData();
     void defectMetricsByHand();
@@ -91,6 +95,8 @@ private Q_SLOTS:
     void table2CpiFromKbiAndFar();
     void aacrMetricsByHand();
     void generatedFormatParsesLikeTheEvaluator();
+    void generatedLinesReadAsPythonIntReadsThem_data();
+    void generatedLinesReadAsPythonIntReadsThem();
     void generatedFormatSurvivesAnyBytes();
     void generatedFormatRoundTripsEscapedNotes();
     void positiveSamplesReaderNamesTheBadPlace();
@@ -199,6 +205,55 @@ void TestEvaluation::semanticMatchAsksOnlyLocationMatches()
     QCOMPARE(m.semanticReference, (QList<int>{1, -1}));
     QCOMPARE(m.lineReference, (QList<int>{0, -1})); // the line match takes the first reference
     QCOMPARE(m.semanticQuestions, 2);
+}
+
+void TestEvaluation::upstreamLocationRuleIsTheReleasedEvaluators_data()
+{
+    QTest::addColumn<Location>("generated");
+    QTest::addColumn<Location>("reference");
+    QTest::addColumn<bool>("matches");
+    const QString a = QStringLiteral("src/a.cpp"), right = QStringLiteral("right");
+    const Location ref = at(a, right, 10, 10);
+    // match_location(): the path only when both have one; "\" read as "/".
+    QTest::newRow("generated path empty") << at(QString(), right, 10, 10) << ref << true;
+    QTest::newRow("reference path empty") << at(a, right, 10, 10) << at(QString(), right, 10, 10) << true;
+    QTest::newRow("backslashes") << at(QStringLiteral("src\\a.cpp"), right, 10, 10) << ref << true;
+    QTest::newRow("other path") << at(QStringLiteral("src/b.cpp"), right, 10, 10) << ref << false;
+    // The side compared as written, case and all; a generated comment's side
+    // is "" when missing (never None), so it misses a reference's side.
+    QTest::newRow("side upper case") << at(a, QStringLiteral("Right"), 10, 10) << ref << false;
+    QTest::newRow("side new for right") << at(a, QStringLiteral("new"), 10, 10) << ref << false;
+    QTest::newRow("generated side missing") << at(a, QString(), 10, 10) << ref << false;
+    QTest::newRow("side other") << at(a, QStringLiteral("left"), 10, 10) << ref << false;
+    Location noSide = ref;
+    noSide.sideAbsent = true;
+    QTest::newRow("reference without side key") << at(a, QStringLiteral("left"), 10, 10) << noSide << true;
+    // Lines only when from and to are both there (0 is none: `from_line or ...`).
+    QTest::newRow("from missing") << Location{a, right, std::nullopt, 50} << ref << true;
+    QTest::newRow("to missing") << Location{a, right, 50, std::nullopt} << ref << true;
+    QTest::newRow("no lines") << Location{a, right, std::nullopt, std::nullopt} << ref << true;
+    QTest::newRow("from zero") << at(a, right, 0, 50) << at(a, right, 100, 100) << true;
+    QTest::newRow("reference lines missing") << at(a, right, 90, 90) << Location{a, right, 10, std::nullopt} << true;
+    // is_line_range_overlapping() on the ends as given: a reversed range is
+    // no range; the distance is min(|s1 - e2|, |e1 - s2|).
+    QTest::newRow("reference reversed") << at(a, right, 1150, 1150) << at(a, right, 1153, 1144) << false;
+    QTest::newRow("generated reversed") << at(a, right, 12, 8) << ref << false;
+    QTest::newRow("adjacent") << at(a, right, 11, 12) << ref << true;
+    QTest::newRow("two apart") << at(a, right, 12, 13) << ref << false;
+}
+
+void TestEvaluation::upstreamLocationRuleIsTheReleasedEvaluators()
+{
+    QFETCH(Location, generated);
+    QFETCH(Location, reference);
+    QFETCH(bool, matches);
+    const QList<Item> refs{item(0, reference)};
+    const QList<Item> gens{item(1, generated)};
+    QCOMPARE(matchUpstream(gens, refs, 1).positiveLineMatch, matches ? 1 : 0);
+    // ReviewDesk's one-to-one counting of AACR-Bench data uses the same rule.
+    MatchOptions o;
+    o.rule = LocationRule::AacrBench;
+    QCOMPARE(matchOneToOne(gens, refs, o).lineMatchedComments(), matches ? 1 : 0);
 }
 
 void TestEvaluation::upstreamCountingWithIdsGiven()
@@ -397,6 +452,42 @@ void TestEvaluation::generatedFormatParsesLikeTheEvaluator()
     QVERIFY(f.problems[0].contains(QStringLiteral("block 2")));
     QVERIFY(f.problems[1].contains(QStringLiteral("block 3")));
     QVERIFY(parseAacrGenerated(QString()).comments.isEmpty());
+}
+
+void TestEvaluation::generatedLinesReadAsPythonIntReadsThem_data()
+{
+    // What the evaluator's int(m.group(1).strip()) gives (checked in python3);
+    // -1: a ValueError, read as no line.
+    QTest::addColumn<QString>("written");
+    QTest::addColumn<int>("line");
+    QTest::newRow("plain") << QStringLiteral("12") << 12;
+    QTest::newRow("spaces and tab") << QStringLiteral(" 12\t") << 12;
+    QTest::newRow("plus sign") << QStringLiteral("+12") << 12;
+    QTest::newRow("minus sign") << QStringLiteral("-3") << -3;
+    QTest::newRow("leading zero") << QStringLiteral("012") << 12;
+    QTest::newRow("one underscore") << QStringLiteral("1_2") << 12;
+    QTest::newRow("two underscores") << QStringLiteral("1__2") << -1;
+    QTest::newRow("leading underscore") << QStringLiteral("_12") << -1;
+    QTest::newRow("trailing underscore") << QStringLiteral("12_") << -1;
+    QTest::newRow("arabic-indic digits") << QStringLiteral("\u0661\u0662") << 12;
+    QTest::newRow("information separators strip") << QStringLiteral("\u001c12\u001f") << 12;
+    QTest::newRow("decimal point") << QStringLiteral("12.0") << -1;
+    QTest::newRow("inner space") << QStringLiteral("1 2") << -1;
+    QTest::newRow("hex") << QStringLiteral("0x10") << -1;
+    QTest::newRow("empty") << QString() << -1;
+    QTest::newRow("beyond int") << QStringLiteral("99999999999") << std::numeric_limits<int>::max();
+    QTest::newRow("beyond CPython's 4300 digits") << QString(4301, QLatin1Char('1')) << -1;
+}
+
+void TestEvaluation::generatedLinesReadAsPythonIntReadsThem()
+{
+    QFETCH(QString, written);
+    QFETCH(int, line);
+    const AacrGeneratedFile f = parseAacrGenerated(QStringLiteral("<path>a.c</path><side>right</side><from>%1</from><note>n</note>").arg(written));
+    QCOMPARE(f.comments.size(), 1);
+    QCOMPARE(f.comments[0].fromLine.value_or(-1), line);
+    // Anything not read as written is said, naming the block.
+    QCOMPARE(f.problems.size(), line == -1 || line == std::numeric_limits<int>::max() ? 1 : 0);
 }
 
 void TestEvaluation::generatedFormatSurvivesAnyBytes()
