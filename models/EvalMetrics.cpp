@@ -78,6 +78,10 @@ AacrMetrics aacrMetrics(const QList<PrEvaluation> &prs)
         const int refs = static_cast<int>(pr.references.size());
         m.generated += n;
         m.references += refs;
+        if (pr.patches)
+            m.patches += *pr.patches;
+        else
+            ++m.prsWithoutPatches;
         const QList<bool> byLine = pr.match.referencesFoundByLine(refs);
         const QList<bool> byMeaning = pr.match.referencesFoundSemantically(refs);
         const int lineMatched = pr.match.lineMatchedComments();
@@ -109,6 +113,8 @@ AacrMetrics aacrMetrics(const QList<PrEvaluation> &prs)
     if (anySemantic)
         m.semantic = semantic;
     m.commentsPerPr = m.pullRequests > 0 ? double(m.generated) / m.pullRequests : 0.0;
+    if (m.prsWithoutPatches == 0 && m.patches > 0)
+        m.commentsPerPatch = double(m.generated) / m.patches;
     return m;
 }
 

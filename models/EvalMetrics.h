@@ -4,7 +4,8 @@
 //  - defect-focused-acr-icml2025 App. M: KBI, FAR1, FAR2, CPI1, CPI2, LSR,
 //    computed per merge request and averaged as written there;
 //  - aacr-bench App. C.1: precision, recall and F1 for line and semantic
-//    match, recall per category and context level, noise rate, comments per PR.
+//    match, recall per category and context level, noise rate; comments per
+//    patch (diff hunk, Table 9) and per PR.
 
 #include "EvalMatching.h"
 
@@ -78,6 +79,9 @@ struct PrEvaluation
     QList<Item> references;
     MatchResult match;
     bool semantic = false; // the match includes the semantic judge's answers
+    // The diff hunks ("patches") of the PR, which AACR-Bench's methods review
+    // one by one (App. C.1); empty when the PR's diff is not known.
+    std::optional<int> patches;
 };
 
 struct AacrMetrics
@@ -92,7 +96,13 @@ struct AacrMetrics
     QMap<QString, Ratio> recallByCategory;
     QMap<QString, Ratio> recallByContext;
     Ratio noise;        // generated comments that match no reference
-    double commentsPerPr = 0;
+    // Table 9's "Avg. Comments (per Patch)": generated comments / diff hunks,
+    // pooled over the PRs; empty unless every PR's hunk count is known (and
+    // there is at least one hunk).
+    std::optional<double> commentsPerPatch;
+    int patches = 0;            // hunks of the PRs whose diff is known
+    int prsWithoutPatches = 0;  // PRs whose diff is not known
+    double commentsPerPr = 0;   // generated comments / PRs, the second figure
 };
 
 AacrMetrics aacrMetrics(const QList<PrEvaluation> &prs);

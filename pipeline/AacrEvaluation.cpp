@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <cmath>
@@ -56,22 +57,65 @@ QJsonObject ratiosJson(const QMap<QString, Ratio> &ratios)
     return o;
 }
 
+double rounded4(double v)
+{
+    return std::round(v * 10000.0) / 10000.0;
+}
+
+// Table 9's comments per patch, or null and why; comments per PR beside it.
+void putAverages(QJsonObject &o, const AacrMetrics &m)
+{
+    o.insert(QStringLiteral("patches"), m.prsWithoutPatches == 0 ? QJsonValue(m.patches) : QJsonValue());
+    o.insert(QStringLiteral("avg_comments_per_patch"), m.commentsPerPatch ? QJsonValue(rounded4(*m.commentsPerPatch)) : QJsonValue());
+    if (!m.commentsPerPatch)
+        o.insert(QStringLiteral("avg_comments_per_patch_unavailable"),
+                 m.prsWithoutPatches > 0 ? QCoreApplication::translate("rd::pipeline", "no diff for %1 of %2 PRs (give --diffs DIR with {repo}_{pr}.diff)")
+                                               .arg(m.prsWithoutPatches)
+                                               .arg(m.pullRequests)
+                                         : QCoreApplication::translate("rd::pipeline", "the diffs have no hunks"));
+    o.insert(QStringLiteral("avg_comments_per_pr"), rounded4(m.commentsPerPr));
+}
+
 QJsonObject metricsJson(const AacrMetrics &m)
 {
     QJsonObject o{{QStringLiteral("prs"), m.pullRequests},
                   {QStringLiteral("generated"), m.generated},
                   {QStringLiteral("references"), m.references},
-                  {QStringLiteral("avg_comments"), std::round(m.commentsPerPr * 10000.0) / 10000.0},
                   {QStringLiteral("line"), prfJson(m.line)},
                   {QStringLiteral("noise_rate"), percent(m.noise.percent())},
                   {QStringLiteral("recall_by_category"), ratiosJson(m.recallByCategory)},
                   {QStringLiteral("recall_by_context"), ratiosJson(m.recallByContext)}};
     if (m.semantic)
         o.insert(QStringLiteral("semantic"), prfJson(*m.semantic));
+    putAverages(o, m);
     return o;
 }
 
 } // namespace
+
+Result<int> unifiedDiffHunks(const QByteArray &diff, const QString &fileName)
+{
+    static const QRegularExpression header(QStringLiteral("^@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@"));
+    if (diff.trimmed().isEmpty())
+        return 0;
+    int hunks = 0;
+    bool anyHeader = false;
+    const QList<QByteArray> lines = diff.split('\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QByteArray &line = lines[i];
+        if (line.startsWith("diff ") || line.startsWith("--- ") || line.startsWith("+++ "))
+            anyHeader = true;
+        if (!line.startsWith("@@"))
+            continue;
+        if (!header.match(QString::fromLatin1(line)).hasMatch())
+            return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1, line %2: \"@@\" starts no hunk header").arg(fileName).arg(i + 1)};
+        anyHeader = true;
+        ++hunks;
+    }
+    if (!anyHeader)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1: not a unified diff (no diff, ---/+++ or @@ line)").arg(fileName)};
+    return hunks;
+}
 
 Result<AacrDirectoryResult> evaluateAacrDirectory(const QList<AacrPositivePr> &prs, const QString &directory, const AacrDirectoryOptions &options)
 {
@@ -124,6 +168,15 @@ Result<AacrDirectoryResult> evaluateAacrDirectory(const QList<AacrPositivePr> &p
         e.generated = generated;
         e.references = references;
         e.semantic = bool(options.semantic);
+        if (const QString diff = QStringLiteral("%1_%2.diff").arg(pr.repo, pr.number); !options.diffs.isEmpty() && QDir(options.diffs).exists(diff)) {
+            QFile file(QDir(options.diffs).filePath(diff));
+            if (!file.open(QIODevice::ReadOnly))
+                return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "cannot read %1: %2").arg(file.fileName(), file.errorString())};
+            auto hunks = unifiedDiffHunks(file.readAll(), file.fileName());
+            if (!hunks)
+                return hunks.error();
+            e.patches = *hunks;
+        }
         UpstreamCounts counts;
         if (options.upstreamCompat) {
             counts = matchUpstream(generated, references, options.maxDistance, judge);
@@ -156,6 +209,9 @@ Result<AacrDirectoryResult> evaluateAacrDirectory(const QList<AacrPositivePr> &p
         o.insert(QStringLiteral("line"), prf(counts.positiveLineMatch, counts.totalGenerated, counts.positiveLineMatch, counts.positiveExpected));
         if (options.semantic)
             o.insert(QStringLiteral("semantic"), prf(counts.positiveMatch, counts.totalGenerated, counts.positiveMatch, counts.positiveExpected));
+        o.insert(QStringLiteral("patches"), e.patches ? QJsonValue(*e.patches) : QJsonValue());
+        o.insert(QStringLiteral("avg_comments_per_patch"),
+                 e.patches && *e.patches > 0 ? QJsonValue(rounded4(double(generated.size()) / *e.patches)) : QJsonValue());
         perPr << o;
         evaluated << e;
     }
@@ -169,7 +225,7 @@ Result<AacrDirectoryResult> evaluateAacrDirectory(const QList<AacrPositivePr> &p
     if (options.semantic)
         totals.insert(QStringLiteral("semantic"), prfJson(PrecisionRecall{Ratio{total.positiveMatch, total.totalGenerated}, Ratio{total.positiveMatch, total.positiveExpected}}));
     const AacrMetrics all = aacrMetrics(evaluated);
-    totals.insert(QStringLiteral("avg_comments"), std::round(all.commentsPerPr * 10000.0) / 10000.0);
+    putAverages(totals, all);
     totals.insert(QStringLiteral("noise_rate"), percent(all.noise.percent()));
     totals.insert(QStringLiteral("recall_by_category"), ratiosJson(all.recallByCategory));
     totals.insert(QStringLiteral("recall_by_context"), ratiosJson(all.recallByContext));

@@ -21,7 +21,16 @@ struct AacrDirectoryOptions
     bool upstreamCompat = false; // count as the released evaluator does
     bool releasedIds = false;    // with upstreamCompat: references told apart by their `id` field only (absent in the released data)
     std::function<bool(const QString &generated, const QString &reference)> semantic; // empty: no semantic match
+    // Folder of {repo}_{pr}.diff files (`git diff source_commit target_commit`
+    // of each PR): their hunks are the patches of Table 9's comments per patch.
+    // Empty, or a PR without its file: that figure is reported unavailable.
+    QString diffs;
 };
+
+// The hunks of a unified diff (git diff output): its "@@ -a,b +c,d @@"
+// header lines. Empty text is an empty diff (0); text with no diff header at
+// all, or a line starting "@@" that is no hunk header, is an error naming it.
+Result<int> unifiedDiffHunks(const QByteArray &diff, const QString &fileName);
 
 struct AacrDirectoryResult
 {

@@ -358,6 +358,7 @@ class TestEvalCli : public QObject
 private Q_SLOTS:
     void upstreamCompatParity();
     void upstreamCompatEqualsReleasedEvaluatorOnFortyRealPrs();
+    void avgCommentsPerPatchFromTheDiffsAndPerPrBeside();
     void semanticMatchThroughTheFakeServer();
     void semanticJudgeDownFailsWithoutFigures();
     void workspaceTablesInEveryFormat();
@@ -560,6 +561,76 @@ void TestEvalCli::upstreamCompatEqualsReleasedEvaluatorOnFortyRealPrs()
                                 .arg(p)
                                 .arg(prs[p].toObject().value(QStringLiteral("positive_line_match_nums")).toInt())
                                 .arg(oneToOne[p])));
+}
+
+void TestEvalCli::avgCommentsPerPatchFromTheDiffsAndPerPrBeside()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("gen"))));
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("diffs"))));
+    QJsonArray gt;
+    for (int pr : {1, 2})
+        gt << QJsonObject{{QStringLiteral("githubPrUrl"), QStringLiteral("https://github.com/o/repo/pull/%1").arg(pr)},
+                          {QStringLiteral("project_main_language"), QStringLiteral("C")},
+                          {QStringLiteral("comments"), QJsonArray{QJsonObject{{QStringLiteral("note"), QStringLiteral("ref")}, {QStringLiteral("path"), QStringLiteral("a.c")},
+                                                                              {QStringLiteral("side"), QStringLiteral("right")}, {QStringLiteral("from_line"), 3},
+                                                                              {QStringLiteral("to_line"), 3}}}}};
+    const QString gtPath = dir.filePath(QStringLiteral("positive_samples.json"));
+    QVERIFY(writeFile(gtPath, QJsonDocument(gt).toJson()));
+    // PR 1: three comments; PR 2: one.
+    QStringList three;
+    for (int i = 0; i < 3; ++i)
+        three << block(Gen{QStringLiteral("a.c"), QStringLiteral("right"), 3 + 10 * i, 3 + 10 * i, QStringLiteral("g%1").arg(i)});
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("gen/comments_repo_1.txt")), three.join(QStringLiteral("<notesplit />\n")).toUtf8()));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("gen/comments_repo_2.txt")), block(Gen{QStringLiteral("b.c"), QStringLiteral("right"), 1, 1, QStringLiteral("g")}).toUtf8()));
+    // git diff output: PR 1 two hunks in one file; PR 2 three hunks in two files
+    // (a line "@@" inside a hunk's text is a line of code, not a hunk).
+    const QByteArray twoHunks = "diff --git a/a.c b/a.c\nindex 1111111..2222222 100644\n--- a/a.c\n+++ b/a.c\n"
+                                "@@ -1,3 +1,3 @@\n int a;\n-int b;\n+int c;\n@@ -20,2 +20,3 @@ void f()\n x();\n+@@ not a header\n y();\n";
+    const QByteArray threeHunks = "diff --git a/b.c b/b.c\n--- a/b.c\n+++ b/b.c\n@@ -1 +1 @@\n-a\n+b\n"
+                                  "diff --git a/c.c b/c.c\nnew file mode 100644\n--- /dev/null\n+++ b/c.c\n@@ -0,0 +1,2 @@\n+x\n+y\n@@ -9,0 +11 @@\n+z\n";
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("diffs/repo_1.diff")), twoHunks));
+    const auto evaluate = [&](const QStringList &extra) {
+        const CliRun r = cli(QStringList{QStringLiteral("eval"), QStringLiteral("--aacr-gt"), gtPath, QStringLiteral("--generated"), dir.filePath(QStringLiteral("gen"))} + extra);
+        if (r.exitCode != 0)
+            qWarning("%s", r.err.constData());
+        return std::pair{r.exitCode, QJsonDocument::fromJson(r.out).object()};
+    };
+    const QStringList withDiffs{QStringLiteral("--diffs"), dir.filePath(QStringLiteral("diffs"))};
+
+    // One PR without its diff: no figure per patch, and the reason in its place.
+    auto [code, partial] = evaluate(withDiffs);
+    QCOMPARE(code, 0);
+    QJsonObject total = partial.value(QStringLiteral("total")).toObject();
+    QVERIFY(total.value(QStringLiteral("avg_comments_per_patch")).isNull());
+    QVERIFY2(total.value(QStringLiteral("avg_comments_per_patch_unavailable")).toString().contains(QStringLiteral("1 of 2")),
+             qPrintable(total.value(QStringLiteral("avg_comments_per_patch_unavailable")).toString()));
+    QCOMPARE(total.value(QStringLiteral("avg_comments_per_pr")).toDouble(), 2.0); // 4 comments / 2 PRs
+    QCOMPARE(partial.value(QStringLiteral("prs")).toArray()[0].toObject().value(QStringLiteral("patches")).toInt(), 2);
+    QVERIFY(partial.value(QStringLiteral("prs")).toArray()[1].toObject().value(QStringLiteral("patches")).isNull());
+
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("diffs/repo_2.diff")), threeHunks));
+    auto [codeAll, full] = evaluate(withDiffs);
+    QCOMPARE(codeAll, 0);
+    total = full.value(QStringLiteral("total")).toObject();
+    QCOMPARE(total.value(QStringLiteral("patches")).toInt(), 5);
+    QCOMPARE(total.value(QStringLiteral("avg_comments_per_patch")).toDouble(), 0.8); // 4 comments / 5 hunks (Table 9)
+    QCOMPARE(total.value(QStringLiteral("avg_comments_per_pr")).toDouble(), 2.0);
+    QVERIFY(!total.contains(QStringLiteral("avg_comments_per_patch_unavailable")));
+    QCOMPARE(full.value(QStringLiteral("prs")).toArray()[0].toObject().value(QStringLiteral("avg_comments_per_patch")).toDouble(), 1.5);
+    QCOMPARE(total.value(QStringLiteral("by_language")).toObject().value(QStringLiteral("C")).toObject().value(QStringLiteral("avg_comments_per_patch")).toDouble(), 0.8);
+
+    // Without --diffs the figure is not invented either.
+    auto [codeNone, none] = evaluate({});
+    QCOMPARE(codeNone, 0);
+    QVERIFY(none.value(QStringLiteral("total")).toObject().value(QStringLiteral("avg_comments_per_patch")).isNull());
+    QVERIFY(none.value(QStringLiteral("total")).toObject().value(QStringLiteral("avg_comments_per_patch_unavailable")).toString().contains(QStringLiteral("2 of 2")));
+
+    // A file that is no unified diff is an error naming it, not 0 hunks.
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("diffs/repo_2.diff")), "hello\nworld\n"));
+    auto [codeBad, bad] = evaluate(withDiffs);
+    QCOMPARE(codeBad, 2);
+    Q_UNUSED(bad);
 }
 
 void TestEvalCli::semanticMatchThroughTheFakeServer()
@@ -766,6 +837,8 @@ void TestEvalCli::badUsageIsRefused_data()
     QTest::newRow("both inputs") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--aacr-gt"), QStringLiteral("g")}
                                  << QStringLiteral("give either");
     QTest::newRow("no folder") << QStringList{QStringLiteral("--aacr-gt"), QStringLiteral("g")} << QStringLiteral("needs --generated");
+    QTest::newRow("diffs without aacr-gt") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--diffs"), QStringLiteral("d")}
+                                           << QStringLiteral("--diffs goes with --aacr-gt");
     QTest::newRow("bad format") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--format"), QStringLiteral("xml")}
                                 << QStringLiteral("--format must be");
     QTest::newRow("llm without config") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--semantic"), QStringLiteral("llm")}

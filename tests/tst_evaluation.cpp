@@ -94,6 +94,7 @@ private Q_SLOTS:
     void table2CpiFromKbiAndFar_data();
     void table2CpiFromKbiAndFar();
     void aacrMetricsByHand();
+    void unifiedDiffHunksCountsHunkHeaders();
     void generatedFormatParsesLikeTheEvaluator();
     void generatedLinesReadAsPythonIntReadsThem_data();
     void generatedLinesReadAsPythonIntReadsThem();
@@ -426,6 +427,38 @@ void TestEvaluation::aacrMetricsByHand()
     QCOMPARE(*byLanguage.value(QStringLiteral("Go")).line.precision.percent(), 100.0);
     QCOMPARE(*byLanguage.value(QStringLiteral("C++")).line.recall.percent(), 50.0);
     QCOMPARE(aacrMetricsByPrCategory({p1, p2, p3}).value(QStringLiteral("-")).pullRequests, 2);
+    // Per patch (Table 9) needs every PR's hunks: none known, no figure.
+    QVERIFY(!m.commentsPerPatch);
+    QCOMPARE(m.prsWithoutPatches, 3);
+    // Hunks 2, 3 and 0: 4 comments / 5 hunks pooled (not the mean of 1.5, 0.33, -).
+    p1.patches = 2;
+    p2.patches = 3;
+    p3.patches = 0;
+    const AacrMetrics withHunks = aacrMetrics({p1, p2, p3});
+    QCOMPARE(withHunks.patches, 5);
+    QCOMPARE(withHunks.commentsPerPatch.value_or(-1), 0.8);
+    QCOMPARE(withHunks.commentsPerPr, 4.0 / 3); // the per-PR figure stays beside it
+    p3.patches.reset();
+    QVERIFY(!aacrMetrics({p1, p2, p3}).commentsPerPatch);
+    QCOMPARE(aacrMetricsByLanguage({p1, p2, p3}).value(QStringLiteral("C++")).commentsPerPatch.value_or(-1), 1.5);
+}
+
+void TestEvaluation::unifiedDiffHunksCountsHunkHeaders()
+{
+    const QString name = QStringLiteral("x.diff");
+    const auto hunks = [&](const QByteArray &diff) {
+        const auto n = unifiedDiffHunks(diff, name);
+        return n ? *n : -1;
+    };
+    QCOMPARE(hunks("diff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -1,2 +1,2 @@\n-x\n+@@ y\n @@z\n@@ -9 +9,0 @@ f()\n-q\n"), 2);
+    QCOMPARE(hunks(""), 0);
+    QCOMPARE(hunks("diff --git a/b b/b\nBinary files a/b and b/b differ\n"), 0);
+    const auto notDiff = unifiedDiffHunks("hello\n", name);
+    QVERIFY(!notDiff);
+    QVERIFY(notDiff.error().message.contains(QStringLiteral("x.diff: not a unified diff")));
+    const auto badHeader = unifiedDiffHunks("--- a/a\n+++ b/a\n@@ -x +1 @@\n", name);
+    QVERIFY(!badHeader);
+    QVERIFY(badHeader.error().message.contains(QStringLiteral("line 3")));
 }
 
 void TestEvaluation::generatedFormatParsesLikeTheEvaluator()
