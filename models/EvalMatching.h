@@ -13,8 +13,9 @@
 
 namespace rd::eval {
 
-// Where a comment sits. Lines are 1-based and inclusive; a missing `from`
-// takes `to` and the other way round; no lines at all never line-match.
+// Where a comment sits. Lines are 1-based and inclusive. ReviewDesk's rule
+// reads a missing `from` as `to` and the other way round, and no lines at all
+// never line-match; AACR-Bench's rule skips the line check instead.
 struct Location
 {
     QString path;
