@@ -590,7 +590,10 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
                     st.acceptedCommentsByCategory[category] << id;
                 }
             }
-            if (reviewers > 1 && s < int(Stage::Meta))
+            // Comments that name no reviewer (a run stored without them) cannot
+            // be told apart: the run stays whole.
+            const bool byReviewer = std::all_of(at.begin(), at.end(), [](const StoredComment *c) { return !c->comment.reviewers.isEmpty(); });
+            if (reviewers > 1 && s < int(Stage::Meta) && byReviewer)
                 for (int r = 1; r <= reviewers; ++r) {
                     QList<const StoredComment *> own;
                     QList<Item> ownItems;

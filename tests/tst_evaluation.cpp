@@ -927,6 +927,17 @@ void TestEvaluation::singleReviewerStagesOfAThreeReviewerRunAreRunsOfTheirOwn()
     QCOMPARE(meta.size(), 1);
     QCOMPARE(meta.first().reviewer, 0);
     QVERIFY(qAbs(*e->perRun(g, Stage::Meta).cpi1.mean - 200.0 / 3) < 1e-9);
+    // A run of three reviewers whose comments name no reviewer stays whole.
+    ReviewComment anonymous = comment(QStringLiteral("x1"), QStringLiteral("a.cpp"), 10, 10);
+    anonymous.reviewers.clear();
+    Bare other;
+    QVERIFY(other.make());
+    QCOMPARE(other.addRun({anonymous}, 3).size(), 1);
+    auto whole = evaluateWorkspace(*other.store, {});
+    QVERIFY(whole);
+    const QList<RunPass> wholePasses = whole->passes(whole->groups.first(), Stage::All);
+    QCOMPARE(wholePasses.size(), 1);
+    QCOMPARE(wholePasses.first().reviewer, 0);
     // The table of the paper's protocol shows mean (min-max) over the passes.
     const Table t = e->stageRunsTable();
     QCOMPARE(t.rows.first()[2].text, QStringLiteral("3"));
