@@ -126,7 +126,7 @@ struct Evaluation
     Table stageRunsTable() const;  // the same as mean (min-max) over passes (Tables 3, 5, 7; App. R)
     Table configurationTable() const; // one row per configuration at the last stage: slicing, reviewers, CoT, line format (Tables 2, 4, 6, 8)
     // Ablations (EvaluationAblations.cpp): runs grouped by one field of their
-    // run configuration, pooled over the others; runs without a readable
+    // run configuration, taken together over the others (figures: mean over runs, as perRun()); runs without a readable
     // configuration are left out.
     Table slicingTable() const;    // slicing algorithm x stage: KBI, CPI1 (Table 3)
     Table reviewersTable() const;  // slicing x {meta, validator} x reviewers (Table 4)

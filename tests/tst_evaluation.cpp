@@ -1091,6 +1091,11 @@ void TestEvaluation::ablationTablesGroupRunsByConfigurationField()
             cs << comment(QStringLiteral("hit"), QStringLiteral("a.cpp"), 10, 10);
         if (spec.alarm)
             cs << comment(QStringLiteral("alarm"), QStringLiteral("z.cpp"), 50, 50);
+        // In the 3-reviewer runs every reviewer raised each comment, so each
+        // of their single-reviewer runs (All/Coarse/Top-k) is the run itself.
+        for (ReviewComment &c : cs)
+            for (int r = 2; r <= spec.reviewers; ++r)
+                c.reviewers << r;
         RunRecord record;
         record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
         record.config.reviewer.model = QStringLiteral("m");
@@ -1108,15 +1113,20 @@ void TestEvaluation::ablationTablesGroupRunsByConfigurationField()
     QVERIFY2(ev, ev ? "" : qPrintable(ev.error().message));
     QCOMPARE(ev->runs.size(), 4);
 
-    // Slicing x stage (Table 3): Left Flow pools A and B: KBI 1/2 = 50, FAR1
-    // mean(50, 100) = 75, CPI1 = 2*50*25/75 = 33.33; Full Flow is C alone.
+    // Slicing x stage (Table 3), the mean over runs: at All, Left Flow is A
+    // (KBI 100, FAR1 50, CPI1 66.67) and B's three single-reviewer runs (KBI
+    // 0, FAR1 100, CPI1 0 each): KBI 100/4 = 25, CPI1 66.67/4 = 16.67 (pooled
+    // it was KBI 1/2 = 50, CPI1 33.33); Full Flow is C's three runs (KBI 100, CPI1 100).
     const Table slicing = ev->slicingTable();
     QCOMPARE(slicing.id, QStringLiteral("slicing"));
     QCOMPARE(slicing.columns.size(), 1 + 2 * StageCount + 1);
     QCOMPARE(slicing.rows.size(), 2);
     QCOMPARE(slicing.rows[0][0].text, QStringLiteral("Left Flow"));
-    QCOMPARE(slicing.rows[0][1].text, QStringLiteral("50.00"));
-    QCOMPARE(slicing.rows[0][2].text, QStringLiteral("33.33"));
+    QCOMPARE(slicing.rows[0][1].text, QStringLiteral("25.00"));
+    QCOMPARE(slicing.rows[0][2].text, QStringLiteral("16.67"));
+    // At +Meta the runs are whole: A and B, KBI (100 + 0) / 2 = 50, CPI1 66.67 / 2 = 33.33.
+    QCOMPARE(slicing.rows[0][1 + 2 * int(Stage::Meta)].text, QStringLiteral("50.00"));
+    QCOMPARE(slicing.rows[0][2 + 2 * int(Stage::Meta)].text, QStringLiteral("33.33"));
     QCOMPARE(slicing.rows[0].last().text, QStringLiteral("2"));
     QCOMPARE(slicing.rows[0][1].comments, (QList<qint64>{ref})); // found once, by A
     QCOMPARE(slicing.rows[0][2].comments.size(), 3);             // every comment of A and B
@@ -1146,13 +1156,14 @@ void TestEvaluation::ablationTablesGroupRunsByConfigurationField()
     QCOMPARE(cot.rows[0][4].text, QStringLiteral("100.00")); // FAR1 100
     QCOMPARE(cot.rows[1][3].text, QStringLiteral("100.00")); // w/ CoT = A
 
-    // Line numbers (Table 8): {all, meta} x {no, inline}. Inline pools A and C:
-    // KBI 2/2 = 100, FAR1 mean(50, 0) = 25, CPI1 = 2*100*75/175 = 85.71; LSR 100.
+    // Line numbers (Table 8): {all, meta} x {no, inline}. Inline at All: A and
+    // C's three single-reviewer runs: KBI 100, FAR1 (50 + 0 + 0 + 0) / 4 = 12.5,
+    // CPI1 (66.67 + 3 * 100) / 4 = 91.67 (pooled: 85.71); LSR 100.
     const Table lines = ev->lineFormatTable();
     QCOMPARE(lines.rows.size(), 2 * 2);
     QCOMPARE(lines.rows[1][2].text, QStringLiteral("100.00"));
-    QCOMPARE(lines.rows[1][3].text, QStringLiteral("25.00"));
-    QCOMPARE(lines.rows[1][4].text, QStringLiteral("85.71"));
+    QCOMPARE(lines.rows[1][3].text, QStringLiteral("12.50"));
+    QCOMPARE(lines.rows[1][4].text, QStringLiteral("91.67"));
     QCOMPARE(lines.rows[1][7].text, QStringLiteral("100.00"));
     QCOMPARE(lines.rows[0][2].text, QStringLiteral("0.00")); // No = B
 
@@ -1162,7 +1173,7 @@ void TestEvaluation::ablationTablesGroupRunsByConfigurationField()
         ids << t.id;
     for (const QString &id : {QStringLiteral("slicing"), QStringLiteral("reviewers"), QStringLiteral("cot"), QStringLiteral("line-format")})
         QVERIFY2(ids.contains(id), qPrintable(id));
-    QVERIFY(formatTable(lines, TableFormat::Latex).contains(QStringLiteral("85.71")));
+    QVERIFY(formatTable(lines, TableFormat::Latex).contains(QStringLiteral("91.67")));
     QVERIFY(formatTable(slicing, TableFormat::Markdown).contains(QStringLiteral("| Left Flow |")));
 }
 
