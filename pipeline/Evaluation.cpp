@@ -500,8 +500,11 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             QList<bool> linked(generated.size(), false);
             for (int g = 0; g < generated.size(); ++g) {
                 qint64 target = -1;
-                if (auto link = mr.links.find(generated[g].id); link != mr.links.end() && referenceIndex.contains(*link))
-                    target = *link;
+                // A link to a key-bug comment is a link to its issue's reference.
+                const auto link = mr.links.find(generated[g].id);
+                const qint64 linkedTo = link == mr.links.end() ? -1 : mr.issueOf.value(*link, *link);
+                if (linkedTo >= 0 && referenceIndex.contains(linkedTo))
+                    target = linkedTo;
                 else if (auto issue = mr.issueOf.find(generated[g].id); issue != mr.issueOf.end() && referenceIndex.contains(*issue))
                     target = *issue;
                 if (target >= 0) {

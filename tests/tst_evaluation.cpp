@@ -770,11 +770,22 @@ void TestEvaluation::keyBugCommentsOfSeveralRunsAreOneIssue()
     if (byLink) {
         QVERIFY(f.store->linkToReference(keyComments[1], keyComments[0], QStringLiteral("ann")));
         QVERIFY(f.store->linkToReference(keyComments[2], keyComments[1], QStringLiteral("ann")));
+        // A fourth run's comment, not flagged, linked to the third key-bug
+        // comment: it finds the group's issue.
+        const QList<qint64> plain = f.addRun({comment(QStringLiteral("p"), QStringLiteral("q.cpp"), 1, 1)});
+        QCOMPARE(plain.size(), 1);
+        QVERIFY(f.store->linkToReference(plain.first(), keyComments[2], QStringLiteral("ann")));
     }
     auto e = evaluateWorkspace(*f.store, {});
     QVERIFY2(e, e ? "" : qPrintable(e.error().message));
-    QCOMPARE(e->runs.size(), 3);
-    for (const RunEvaluation &re : e->runs) {
+    QCOMPARE(e->runs.size(), byLink ? 4 : 3);
+    if (byLink) {
+        const MrOutcome &linked = e->runs.last().stages[int(Stage::All)].outcome;
+        QCOMPARE(linked.keyIssues, 1);
+        QCOMPARE(linked.keyIssuesFound, 1);
+        QCOMPARE(linked.falseAlarms, 0);
+    }
+    for (const RunEvaluation &re : e->runs.mid(0, 3)) {
         // One reference, the same for every run: the group's first comment.
         QCOMPARE(re.references.size(), 1);
         QCOMPARE(re.references.first().id, keyComments.first());
@@ -784,7 +795,7 @@ void TestEvaluation::keyBugCommentsOfSeveralRunsAreOneIssue()
         // The run's own key-bug comment finds the issue; its noise comment is the false alarm.
         QCOMPARE(all.falseAlarms, 1);
     }
-    // Pooled over the three runs: 3 of 3 found, KBI 100.
+    // Pooled over the runs: each found the one issue, KBI 100.
     QCOMPARE(*e->defect(e->groups.first(), Stage::All).kbi, 100.0);
 }
 
