@@ -1,5 +1,7 @@
 #include "EvalMetrics.h"
 
+#include <algorithm>
+
 namespace rd::eval {
 
 double cpi(double kbi, double far)
@@ -47,6 +49,42 @@ DefectMetrics defectMetrics(const QList<MrOutcome> &mergeRequests)
     if (m.kbi && m.far2)
         m.cpi2 = cpi(*m.kbi, *m.far2);
     return m;
+}
+
+Spread spreadOf(const QList<std::optional<double>> &values)
+{
+    Spread out;
+    double sum = 0;
+    for (const std::optional<double> &v : values) {
+        if (!v)
+            continue;
+        sum += *v;
+        ++out.runs;
+        out.min = out.min ? std::min(*out.min, *v) : *v;
+        out.max = out.max ? std::max(*out.max, *v) : *v;
+    }
+    if (out.runs > 0)
+        out.mean = sum / out.runs;
+    return out;
+}
+
+RepeatedRuns repeatedRuns(const QList<DefectMetrics> &runs)
+{
+    RepeatedRuns out;
+    out.runs = runs;
+    const auto figures = [&](std::optional<double> DefectMetrics::*which) {
+        QList<std::optional<double>> values;
+        for (const DefectMetrics &m : runs)
+            values << m.*which;
+        return spreadOf(values);
+    };
+    out.kbi = figures(&DefectMetrics::kbi);
+    out.far1 = figures(&DefectMetrics::far1);
+    out.cpi1 = figures(&DefectMetrics::cpi1);
+    out.far2 = figures(&DefectMetrics::far2);
+    out.cpi2 = figures(&DefectMetrics::cpi2);
+    out.lsr = figures(&DefectMetrics::lsr);
+    return out;
 }
 
 std::optional<double> Ratio::percent() const

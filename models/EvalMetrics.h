@@ -54,6 +54,26 @@ double cpi(double kbi, double far);
 // requests that have comments (Eq. 6).
 DefectMetrics defectMetrics(const QList<MrOutcome> &mergeRequests);
 
+// One figure over repeated runs: their mean, min and max (paper Table 3
+// averages three runs; App. R Table 12 gives min and max); empty when no
+// run has the figure (runs without it are left out).
+struct Spread
+{
+    std::optional<double> mean, min, max;
+    int runs = 0; // runs that have the figure
+};
+Spread spreadOf(const QList<std::optional<double>> &values);
+
+// Repeated runs of one configuration: each run's metrics and every figure's
+// spread. CPI is each run's CPI averaged, not CPI of the mean KBI and FAR
+// (Table 3 Left Flow All: 9.77, where cpi(37.04, 94.36) gives 9.79).
+struct RepeatedRuns
+{
+    QList<DefectMetrics> runs;
+    Spread kbi, far1, cpi1, far2, cpi2, lsr;
+};
+RepeatedRuns repeatedRuns(const QList<DefectMetrics> &runs);
+
 // A part of a whole, shown as a percentage.
 struct Ratio
 {

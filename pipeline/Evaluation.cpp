@@ -76,8 +76,10 @@ bool fileOrder(const StoredComment &a, const StoredComment &b)
     return std::tie(x.file, x.side, x.lineStart, x.lineEnd, a.id) < std::tie(y.file, y.side, y.lineStart, y.lineEnd, b.id);
 }
 
-// What the annotators agreed on beyond the verdict: the latest set category and context.
-Judgement decidedFields(const QList<Judgement> &js)
+// A comment's labels beyond the verdict: the annotators' latest category and
+// context, key bug when any annotator flagged it; where an adjudicator set a
+// label, theirs decides (their label is final, TeamAnnotation.h).
+Judgement decidedFields(const QList<Judgement> &js, const std::optional<Adjudication> &adjudication)
 {
     Judgement out;
     for (const Judgement &j : js) {
@@ -88,8 +90,41 @@ Judgement decidedFields(const QList<Judgement> &js)
         if (j.keyBug && *j.keyBug)
             out.keyBug = true;
     }
+    if (adjudication) {
+        if (adjudication->category)
+            out.category = adjudication->category;
+        if (adjudication->context)
+            out.context = adjudication->context;
+        if (adjudication->keyBug)
+            out.keyBug = adjudication->keyBug;
+    }
     return out;
 }
+
+// Connected components over comment ids (the key-bug comments of one merge
+// request joined by links and near-duplicate groups).
+struct Components
+{
+    QHash<qint64, qint64> parent;
+    qint64 find(qint64 x)
+    {
+        qint64 root = x;
+        while (parent.value(root, root) != root)
+            root = parent.value(root, root);
+        while (x != root) {
+            const qint64 next = parent.value(x, x);
+            parent.insert(x, root);
+            x = next;
+        }
+        return root;
+    }
+    void join(qint64 a, qint64 b)
+    {
+        const qint64 ra = find(a), rb = find(b);
+        if (ra != rb)
+            parent.insert(std::max(ra, rb), std::min(ra, rb)); // the smallest id stands for the group
+    }
+};
 
 QList<qint64> idsOf(const QList<Item> &items, const QList<bool> &which, bool wanted = true)
 {
@@ -251,34 +286,80 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         QHash<qint64, Judgement> decided; // per comment: category, context, key bug
         QHash<qint64, std::optional<Verdict>> verdicts;
         QHash<qint64, qint64> links;      // comment -> reference
+        // A key-bug comment -> the reference of its issue (itself when it
+        // stands for its group): a comment of the group finds that reference.
+        QHash<qint64, qint64> issueOf;
         QList<StoredComment> comments;    // all of them, file order
         QList<Adjudication> adjudications;
         QList<ReferenceLink> referenceLinks;
     };
     // What is read of a merge request, whole, into what the evaluation uses.
+    // The references are fixed per merge request before any run is judged
+    // (paper App. M.1: a fixed set of key issues, e.g. 14 of 45): the
+    // comments marked as reference (imported ground truth, added by hand)
+    // each, and the key-bug comments grouped into one reference per distinct
+    // issue: comments an annotator linked to each other or to a reference,
+    // and near-duplicates (TeamAnnotation.h's rule), are one issue.
     const auto settle = [&](MrData &data) {
         QHash<qint64, QList<Judgement>> byComment;
         for (const Judgement &j : data.judgements)
             byComment[j.comment] << j;
-        for (auto it = byComment.cbegin(); it != byComment.cend(); ++it)
-            data.decided.insert(it.key(), decidedFields(it.value()));
-        data.verdicts = decidedVerdicts(data.judgements, data.adjudications);
+        QHash<qint64, Adjudication> adjudicated;
+        for (const Adjudication &a : data.adjudications)
+            adjudicated.insert(a.comment, a);
         for (const StoredComment &c : data.comments) {
-            const bool keyBug = data.decided.value(c.id).keyBug.value_or(false);
-            const bool marked = c.reference;
-            bool take = false;
-            switch (options.references) {
-            case ReferenceSet::All: take = marked || keyBug; break;
-            case ReferenceSet::Aacr: take = marked; break;
-            case ReferenceSet::KeyBugs: take = keyBug || (marked && c.origin == CommentOrigin::Human); break;
+            const auto a = adjudicated.constFind(c.id);
+            if (byComment.contains(c.id) || a != adjudicated.cend())
+                data.decided.insert(c.id, decidedFields(byComment.value(c.id), a == adjudicated.cend() ? std::nullopt : std::optional<Adjudication>(*a)));
+        }
+        data.verdicts = decidedVerdicts(data.judgements, data.adjudications);
+        for (const ReferenceLink &l : data.referenceLinks)
+            data.links.insert(l.comment, l.reference);
+        std::sort(data.comments.begin(), data.comments.end(), fileOrder);
+
+        const bool keyBugsCount = options.references != ReferenceSet::Aacr;
+        QList<StoredComment> keyBugs;
+        for (const StoredComment &c : data.comments) {
+            const bool marked = c.reference && (options.references != ReferenceSet::KeyBugs || c.origin == CommentOrigin::Human);
+            const bool keyBug = keyBugsCount && data.decided.value(c.id).keyBug.value_or(false);
+            if (marked)
+                data.references << c;
+            else if (keyBug)
+                keyBugs << c;
+        }
+        QSet<qint64> referenceIds;
+        for (const StoredComment &r : data.references)
+            referenceIds.insert(r.id);
+        QSet<qint64> keyBugIds;
+        for (const StoredComment &c : keyBugs)
+            keyBugIds.insert(c.id);
+        Components issues;
+        for (const CandidateGroup &g : groupCandidates(keyBugs, DefaultGroupThreshold))
+            for (qint64 m : g.members)
+                issues.join(g.id, m);
+        // An annotator's link from a key-bug comment (to another key-bug
+        // comment or to a reference) says which issue it is.
+        QHash<qint64, qint64> linkedReference; // group -> a marked reference
+        for (const ReferenceLink &l : data.referenceLinks) {
+            if (!keyBugIds.contains(l.comment))
+                continue;
+            if (keyBugIds.contains(l.reference))
+                issues.join(l.comment, l.reference);
+        }
+        for (const ReferenceLink &l : data.referenceLinks)
+            if (keyBugIds.contains(l.comment) && referenceIds.contains(l.reference)) {
+                const qint64 group = issues.find(l.comment);
+                if (!linkedReference.contains(group) || l.reference < linkedReference.value(group))
+                    linkedReference.insert(group, l.reference);
             }
-            if (take)
+        for (const StoredComment &c : keyBugs) {
+            const qint64 group = issues.find(c.id);
+            const qint64 issue = linkedReference.value(group, group);
+            data.issueOf.insert(c.id, issue);
+            if (issue == c.id)
                 data.references << c;
         }
         std::sort(data.references.begin(), data.references.end(), fileOrder);
-        std::sort(data.comments.begin(), data.comments.end(), fileOrder);
-        for (const ReferenceLink &l : data.referenceLinks)
-            data.links.insert(l.comment, l.reference);
     };
 
     QHash<qint64, MrData> mrs;
@@ -396,6 +477,78 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
                 items << itemOf(c);
             }
 
+        // A run of several reviewers is, at the reviewers' own stages (All,
+        // Coarse, Top-k), one single-reviewer run per reviewer: the paper's
+        // single-reviewer columns (Tables 3, 5, 7) average such runs.
+        int reviewers = re.config ? re.config->reviewers : 1;
+        for (const StoredComment *c : sorted)
+            for (int r : c->comment.reviewers)
+                reviewers = std::max(reviewers, r);
+
+        struct Judged
+        {
+            MatchResult match;
+            QList<bool> found;      // per reference
+            QList<bool> falseAlarm; // per generated comment
+        };
+        const int refs = static_cast<int>(re.references.size());
+        const auto judge = [&](const QList<Item> &generated) {
+            Judged j;
+            MatchOptions mo;
+            mo.maxDistance = options.maxDistance;
+            // An annotator's link, and a key-bug comment's own issue, outrank every automatic match.
+            QList<bool> linked(generated.size(), false);
+            for (int g = 0; g < generated.size(); ++g) {
+                qint64 target = -1;
+                // A link to a key-bug comment is a link to its issue's reference.
+                const auto link = mr.links.find(generated[g].id);
+                const qint64 linkedTo = link == mr.links.end() ? -1 : mr.issueOf.value(*link, *link);
+                if (linkedTo >= 0 && referenceIndex.contains(linkedTo))
+                    target = linkedTo;
+                else if (auto issue = mr.issueOf.find(generated[g].id); issue != mr.issueOf.end() && referenceIndex.contains(*issue))
+                    target = *issue;
+                if (target >= 0) {
+                    mo.links << std::pair{g, referenceIndex.value(target)};
+                    linked[g] = true;
+                }
+            }
+            if (options.semantic) {
+                mo.semantic = [&](int g, int r) {
+                    const auto key = qMakePair(generated[g].id, re.references[r].id);
+                    if (auto it = answers.find(key); it != answers.end())
+                        return *it;
+                    const bool yes = generated[g].id == re.references[r].id || options.semantic(generated[g].text, re.references[r].text);
+                    answers.insert(key, yes);
+                    return yes;
+                };
+            }
+            j.match = matchOneToOne(generated, re.references, mo);
+            j.found = options.semantic ? j.match.referencesFoundSemantically(refs) : j.match.referencesFoundByLine(refs);
+            const QList<int> &taken = options.semantic ? j.match.semanticReference : j.match.lineReference;
+            // App. M.2: a false alarm is a comment unrelated to any key issue.
+            // A second comment on an issue another comment already took is
+            // related to it, though the one-to-one match (AACR-Bench precision)
+            // does not count it: it matches the issue as the first would.
+            for (int g = 0; g < generated.size(); ++g) {
+                bool related = taken[g] >= 0 || linked[g];
+                for (int r = 0; !related && r < refs; ++r)
+                    related = locationMatches(generated[g].where, re.references[r].where, options.maxDistance) && (!mo.semantic || mo.semantic(g, r));
+                j.falseAlarm << !related;
+            }
+            return j;
+        };
+        const auto outcomeOf = [&](const QList<const StoredComment *> &at, const Judged &j) {
+            MrOutcome o;
+            o.comments = static_cast<int>(at.size());
+            o.keyIssues = refs;
+            o.keyIssuesFound = static_cast<int>(j.found.count(true));
+            o.falseAlarms = static_cast<int>(j.falseAlarm.count(true));
+            for (const StoredComment *c : at)
+                if (c->comment.lineValid && c->comment.lineStart > 0)
+                    ++o.validLines;
+            return o;
+        };
+
         for (int s = 0; s < StageCount; ++s) {
             StageResult &st = re.stages[s];
             QList<const StoredComment *> at;
@@ -409,43 +562,22 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             st.pr.language = mr.entry.language;
             st.pr.prCategory = mr.entry.prCategory;
             st.pr.references = re.references;
-            MatchOptions mo;
-            mo.maxDistance = options.maxDistance;
+            st.pr.semantic = bool(options.semantic);
             st.pr.generated.reserve(at.size());
             for (int g = 0; g < at.size(); ++g) {
                 st.pr.generated << items[atItem[g]];
                 st.comments << at[g]->id;
-                if (auto link = mr.links.find(at[g]->id); link != mr.links.end() && referenceIndex.contains(*link))
-                    mo.links << std::pair{g, referenceIndex.value(*link)};
             }
-            if (options.semantic) {
-                st.pr.semantic = true;
-                mo.semantic = [&](int g, int r) {
-                    const auto key = qMakePair(st.pr.generated[g].id, st.pr.references[r].id);
-                    if (auto it = answers.find(key); it != answers.end())
-                        return *it;
-                    const bool yes = st.pr.generated[g].id == st.pr.references[r].id
-                                     || options.semantic(st.pr.generated[g].text, st.pr.references[r].text);
-                    answers.insert(key, yes);
-                    return yes;
-                };
-            }
-            st.pr.match = matchOneToOne(st.pr.generated, st.pr.references, mo);
-            const int refs = static_cast<int>(re.references.size());
-            const QList<bool> found = options.semantic ? st.pr.match.referencesFoundSemantically(refs) : st.pr.match.referencesFoundByLine(refs);
-            const QList<int> &taken = options.semantic ? st.pr.match.semanticReference : st.pr.match.lineReference;
-            st.outcome.comments = static_cast<int>(at.size());
-            st.outcome.keyIssues = refs;
-            st.outcome.keyIssuesFound = static_cast<int>(found.count(true));
-            st.found = idsOf(re.references, found);
+            const Judged judged = judge(st.pr.generated);
+            st.pr.match = judged.match;
+            st.outcome = outcomeOf(at, judged);
+            st.found = idsOf(re.references, judged.found);
             for (int g = 0; g < at.size(); ++g) {
                 const ReviewComment &c = at[g]->comment;
                 const qint64 id = at[g]->id;
-                if (taken[g] < 0)
+                if (judged.falseAlarm[g])
                     st.falseAlarms << id;
-                if (c.lineValid && c.lineStart > 0)
-                    ++st.outcome.validLines;
-                else
+                if (!(c.lineValid && c.lineStart > 0))
                     st.invalidLines << id;
                 const std::optional<Verdict> v = mr.verdicts.value(id);
                 if (!v)
@@ -461,7 +593,20 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
                     st.acceptedCommentsByCategory[category] << id;
                 }
             }
-            st.outcome.falseAlarms = static_cast<int>(st.falseAlarms.size());
+            // Comments that name no reviewer (a run stored without them) cannot
+            // be told apart: the run stays whole.
+            const bool byReviewer = std::all_of(at.begin(), at.end(), [](const StoredComment *c) { return !c->comment.reviewers.isEmpty(); });
+            if (reviewers > 1 && s < int(Stage::Meta) && byReviewer)
+                for (int r = 1; r <= reviewers; ++r) {
+                    QList<const StoredComment *> own;
+                    QList<Item> ownItems;
+                    for (int g = 0; g < at.size(); ++g)
+                        if (at[g]->comment.reviewers.contains(r)) {
+                            own << at[g];
+                            ownItems << st.pr.generated[g];
+                        }
+                    st.perReviewer << outcomeOf(own, judge(ownItems));
+                }
         }
         out.runs << re;
     }
@@ -476,6 +621,41 @@ DefectMetrics Evaluation::defect(const QString &group, Stage stage) const
         if (r.group == group)
             outcomes << r.stages[int(stage)].outcome;
     return defectMetrics(outcomes);
+}
+
+QList<RunPass> Evaluation::passes(const QString &group, Stage stage) const
+{
+    // The i-th run of the configuration on each merge request is pass i;
+    // runs come in the store's order (by merge request, then as run).
+    QHash<qint64, int> runsOnMergeRequest;
+    QMap<std::pair<int, int>, RunPass> byKey;
+    for (const RunEvaluation &r : runs) {
+        if (r.group != group)
+            continue;
+        const int repetition = runsOnMergeRequest[r.mergeRequest.id]++;
+        const StageResult &s = r.stages[int(stage)];
+        const auto add = [&](int reviewer, const MrOutcome &o) {
+            RunPass &p = byKey[{repetition, reviewer}];
+            p.repetition = repetition;
+            p.reviewer = reviewer;
+            p.runs << r.run.id;
+            p.outcomes << o;
+        };
+        if (s.perReviewer.isEmpty())
+            add(0, s.outcome);
+        else
+            for (int i = 0; i < s.perReviewer.size(); ++i)
+                add(i + 1, s.perReviewer[i]);
+    }
+    return byKey.values();
+}
+
+RepeatedRuns Evaluation::perRun(const QString &group, Stage stage) const
+{
+    QList<DefectMetrics> metrics;
+    for (const RunPass &p : passes(group, stage))
+        metrics << defectMetrics(p.outcomes);
+    return repeatedRuns(metrics);
 }
 
 QList<PrEvaluation> Evaluation::prs(const QString &group, Stage stage) const

@@ -74,6 +74,21 @@ struct StageResult
     QList<qint64> acceptedComments;
     QMap<QString, Ratio> acceptedByCategory; // by the comment's category
     QMap<QString, QList<qint64>> acceptedCommentsByCategory;
+    // A run of several reviewers at All, Coarse and Top-k: each reviewer's
+    // comments alone, as a single-reviewer run (reviewer 1 first); empty
+    // otherwise.
+    QList<MrOutcome> perReviewer;
+};
+
+// One pass of a configuration over its merge requests, as the paper counts
+// a run: the i-th run of the configuration on each merge request, and at
+// All/Coarse/Top-k of a several-reviewer configuration one reviewer of it.
+struct RunPass
+{
+    int repetition = 0;     // 0-based: the i-th run on each merge request
+    int reviewer = 0;       // 1-based; 0: the run's comments of every reviewer
+    QList<qint64> runs;     // the stored runs (one per merge request)
+    QList<MrOutcome> outcomes;
 };
 
 struct RunEvaluation
@@ -93,18 +108,25 @@ struct Evaluation
     QStringList groups; // configurations in first-seen order
     QList<AgreementReport> agreements; // every pair of annotators with items both judged
 
-    // Runs of one configuration at one stage.
+    // Runs of one configuration at one stage, pooled: every run's merge
+    // requests in one mean (and several reviewers' comments together).
     DefectMetrics defect(const QString &group, Stage stage) const;
+    // The paper's protocol (Tables 3, 5, 7: "conducted three times to compute
+    // the average"; App. R: min and max): the figures of each pass and their
+    // mean, min and max, CPI averaged per pass.
+    QList<RunPass> passes(const QString &group, Stage stage) const;
+    RepeatedRuns perRun(const QString &group, Stage stage) const;
     AacrMetrics aacr(const QString &group, Stage stage) const;
     // The references found at a stage, by their category (or context level); "-" for none.
     QMap<QString, QList<qint64>> foundReferencesBy(const QString &group, Stage stage, bool byContext) const;
     QList<PrEvaluation> prs(const QString &group, Stage stage) const;
 
     // The papers' tables. Each cell lists the comments behind it.
-    Table stageTable() const;      // configuration x stage: KBI, FAR1, CPI1, FAR2, CPI2, LSR (Tables 3, 5, 7)
+    Table stageTable() const;      // configuration x stage: KBI, FAR1, CPI1, FAR2, CPI2, LSR, pooled over runs
+    Table stageRunsTable() const;  // the same as mean (min-max) over passes (Tables 3, 5, 7; App. R)
     Table configurationTable() const; // one row per configuration at the last stage: slicing, reviewers, CoT, line format (Tables 2, 4, 6, 8)
     // Ablations (EvaluationAblations.cpp): runs grouped by one field of their
-    // run configuration, pooled over the others; runs without a readable
+    // run configuration, taken together over the others (figures: mean over runs, as perRun()); runs without a readable
     // configuration are left out.
     Table slicingTable() const;    // slicing algorithm x stage: KBI, CPI1 (Table 3)
     Table reviewersTable() const;  // slicing x {meta, validator} x reviewers (Table 4)

@@ -162,7 +162,7 @@ Table groupedPrfTable(const Evaluation &e, const QString &id, const QString &tit
 
 Table Evaluation::stageTable() const
 {
-    Table t{QStringLiteral("stages"), QCoreApplication::translate("rd::pipeline", "Metrics per pipeline stage"),
+    Table t{QStringLiteral("stages"), QCoreApplication::translate("rd::pipeline", "Metrics per pipeline stage (pooled over runs)"),
             {QCoreApplication::translate("rd::pipeline", "Configuration"), QCoreApplication::translate("rd::pipeline", "Stage"), QCoreApplication::translate("rd::pipeline", "Comments"), QStringLiteral("KBI"), QStringLiteral("FAR1"), QStringLiteral("CPI1"),
              QStringLiteral("FAR2"), QStringLiteral("CPI2"), QStringLiteral("LSR")},
             {}};
@@ -173,6 +173,29 @@ Table Evaluation::stageTable() const
             QList<Cell> row{cell(g), cell(stageName(Stage(s))), cell(QString::number(m.comments), b.comments)};
             row << defectCells(m, b);
             t.rows << row;
+        }
+    return t;
+}
+
+Table Evaluation::stageRunsTable() const
+{
+    Table t{QStringLiteral("stage-runs"), QCoreApplication::translate("rd::pipeline", "Metrics per pipeline stage: mean (min-max) over runs"),
+            {QCoreApplication::translate("rd::pipeline", "Configuration"), QCoreApplication::translate("rd::pipeline", "Stage"), QCoreApplication::translate("rd::pipeline", "Runs"), QStringLiteral("KBI"), QStringLiteral("FAR1"), QStringLiteral("CPI1"),
+             QStringLiteral("FAR2"), QStringLiteral("CPI2"), QStringLiteral("LSR")},
+            {}};
+    const auto spreadText = [](const Spread &s) {
+        if (!s.mean)
+            return percentText({});
+        if (s.runs < 2 || *s.min == *s.max)
+            return percentText(s.mean);
+        return QStringLiteral("%1 (%2-%3)").arg(percentText(s.mean), percentText(s.min), percentText(s.max));
+    };
+    for (const QString &g : groups)
+        for (int s = 0; s < StageCount; ++s) {
+            const RepeatedRuns m = perRun(g, Stage(s));
+            const Behind b = behind(*this, g, Stage(s));
+            t.rows << QList<Cell>{cell(g), cell(stageName(Stage(s))), cell(QString::number(m.runs.size())), cell(spreadText(m.kbi), b.found), cell(spreadText(m.far1), b.falseAlarms),
+                                  cell(spreadText(m.cpi1), b.comments), cell(spreadText(m.far2), b.falseAlarms), cell(spreadText(m.cpi2), b.comments), cell(spreadText(m.lsr), b.invalidLines)};
         }
     return t;
 }
@@ -304,7 +327,7 @@ Table Evaluation::agreementTable() const
 
 QList<Table> Evaluation::tables() const
 {
-    return {stageTable(), configurationTable(), slicingTable(), reviewersTable(), cotTable(), lineFormatTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable(),
+    return {stageTable(), stageRunsTable(), configurationTable(), slicingTable(), reviewersTable(), cotTable(), lineFormatTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable(),
             agreementTable()};
 }
 

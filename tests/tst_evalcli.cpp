@@ -362,6 +362,7 @@ private Q_SLOTS:
     void semanticMatchThroughTheFakeServer();
     void semanticJudgeDownFailsWithoutFigures();
     void workspaceTablesInEveryFormat();
+    void readmeWorkedExampleTwoRunsOfOneMergeRequest();
     void workspaceSemanticMatchThroughTheFakeServer();
     void exportCommandWritesAacrGeneratedFiles();
     void badUsageIsRefused_data();
@@ -765,6 +766,103 @@ void TestEvalCli::workspaceTablesInEveryFormat()
     const CliRun cot = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--table"),
                             QStringLiteral("cot")});
     QVERIFY(cot.out.contains("| Left Flow | Top-k | w/ CoT | 100.00 | 50.00 | 66.67 | 1 |"));
+}
+
+// README "## Evaluation", worked example: one merge request with an imported
+// reference R (a.cpp:20) and two runs of one configuration. Run 1: c1 on R,
+// c2 a line below it (a second comment on R), c3 elsewhere. Run 2: d1 at
+// c.cpp:40, which an annotator flags as key bug (so the merge request has two
+// key issues for both runs), d2 elsewhere.
+void TestEvalCli::readmeWorkedExampleTwoRunsOfOneMergeRequest()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("w.rdw"));
+    {
+        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(store);
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/r");
+        e.base = QStringLiteral("a");
+        e.head = QStringLiteral("b");
+        const qint64 mr = *(*store)->addMergeRequest(e);
+        const auto at = [](const char *id, const char *file, int line, const char *issue) {
+            ReviewComment c;
+            c.id = QLatin1String(id);
+            c.file = QLatin1String(file);
+            c.lineStart = c.lineEnd = line;
+            c.issue = QLatin1String(issue);
+            c.reviewers = {1};
+            return c;
+        };
+        const qint64 ref = *(*store)->importComment(mr, at("R", "a.cpp", 20, "buffer overrun when len == cap"), QStringLiteral("ground truth"));
+        QVERIFY((*store)->setReference(ref, true));
+        RunRecord record;
+        record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
+        record.config.reviewer.model = QStringLiteral("m");
+        record.config.reviewers = 1;
+        record.config.minAgreement = 1;
+        StoredRun run;
+        run.mergeRequest = mr;
+        run.record = record.toJson();
+        QVERIFY((*store)->addRun(run, {at("c1", "a.cpp", 20, "writes past the end of buf"), at("c2", "a.cpp", 21, "len may equal cap here"),
+                                       at("c3", "b.cpp", 5, "rename this variable")}));
+        const qint64 run2 = *(*store)->addRun(run, {at("d1", "c.cpp", 40, "session used after it is freed"), at("d2", "b.cpp", 9, "missing const")});
+        CommentQuery q;
+        q.run = run2;
+        const auto stored = (*store)->comments(q);
+        QVERIFY(stored);
+        const QList<StoredComment> comments = *stored;
+        qint64 d1 = 0;
+        for (const StoredComment &c : comments)
+            if (c.comment.id == QLatin1String("d1"))
+                d1 = c.id;
+        Judgement key;
+        key.comment = d1;
+        key.annotator = QStringLiteral("ann");
+        key.verdict = Verdict::Accept;
+        key.keyBug = true;
+        QVERIFY((*store)->judge(key));
+    }
+    const CliRun json = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonObject validator = QJsonDocument::fromJson(json.out)
+                                      .object()
+                                      .value(QStringLiteral("configurations"))
+                                      .toArray()
+                                      .first()
+                                      .toObject()
+                                      .value(QStringLiteral("stages"))
+                                      .toObject()
+                                      .value(QStringLiteral("validator"))
+                                      .toObject();
+    const QJsonObject perRun = validator.value(QStringLiteral("per_run")).toObject();
+    const QJsonArray runs = perRun.value(QStringLiteral("runs")).toArray();
+    QCOMPARE(runs.size(), 2);
+    // Run 1: R found, the key bug d1 not: KBI 1/2 = 50; c2 is on R (no false
+    // alarm), c3 is one: FAR1 1/3 = 33.33; CPI1 = 2*50*66.67/116.67 = 57.14.
+    const QJsonObject first = runs[0].toObject();
+    QCOMPARE(first.value(QStringLiteral("kbi")).toDouble(), 50.0);
+    QCOMPARE(first.value(QStringLiteral("far1")).toDouble(), 33.33);
+    QCOMPARE(first.value(QStringLiteral("cpi1")).toDouble(), 57.14);
+    QCOMPARE(first.value(QStringLiteral("key_issues")).toInt(), 2);
+    // Run 2: d1 finds its own issue: KBI 50; d2 a false alarm: FAR1 50; CPI1 50.
+    const QJsonObject second = runs[1].toObject();
+    QCOMPARE(second.value(QStringLiteral("kbi")).toDouble(), 50.0);
+    QCOMPARE(second.value(QStringLiteral("far1")).toDouble(), 50.0);
+    QCOMPARE(second.value(QStringLiteral("cpi1")).toDouble(), 50.0);
+    // Mean over the runs: KBI 50, FAR1 41.67, CPI1 (57.14 + 50) / 2 = 53.57; range (50, 57.14).
+    QCOMPARE(perRun.value(QStringLiteral("mean")).toObject().value(QStringLiteral("far1")).toDouble(), 41.67);
+    QCOMPARE(perRun.value(QStringLiteral("mean")).toObject().value(QStringLiteral("cpi1")).toDouble(), 53.57);
+    QCOMPARE(perRun.value(QStringLiteral("min")).toObject().value(QStringLiteral("cpi1")).toDouble(), 50.0);
+    QCOMPARE(perRun.value(QStringLiteral("max")).toObject().value(QStringLiteral("cpi1")).toDouble(), 57.14);
+    // Pooled (labelled so): CPI1 of KBI 50 and FAR1 41.67 = 53.85.
+    QCOMPARE(validator.value(QStringLiteral("aggregation")).toString(), QStringLiteral("pooled"));
+    QCOMPARE(validator.value(QStringLiteral("cpi1")).toDouble(), 53.85);
+    QCOMPARE(validator.value(QStringLiteral("key_issues")).toInt(), 4);
+    const CliRun md = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--table"),
+                           QStringLiteral("stage-runs")});
+    QVERIFY2(md.exitCode == 0, md.err.constData());
+    QVERIFY2(md.out.contains("| Left Flow, 1 reviewers, top-5, CoT, inline line numbers | +Validator | 2 | 50.00 | 41.67 (33.33-50.00) | 53.57 (50.00-57.14) | 41.67 (33.33-50.00) | 53.57 (50.00-57.14) | 100.00 |"), md.out.constData());
 }
 
 void TestEvalCli::workspaceSemanticMatchThroughTheFakeServer()

@@ -51,6 +51,40 @@ QJsonObject defectJson(const eval::DefectMetrics &m)
                        {QStringLiteral("false_alarms"), m.falseAlarms}};
 }
 
+// The paper's protocol beside the pooled figures: each pass of the
+// configuration (the i-th run on each merge request; at All/Coarse/Top-k of
+// several reviewers, one reviewer) and each figure's mean, min and max over
+// the passes, CPI averaged per pass (Tables 3, 5, 7; App. R).
+QJsonObject perRunJson(const eval::Evaluation &e, const QString &group, eval::Stage stage)
+{
+    const QList<eval::RunPass> passes = e.passes(group, stage);
+    const eval::RepeatedRuns repeated = e.perRun(group, stage);
+    QJsonArray runs;
+    for (int i = 0; i < passes.size(); ++i) {
+        QJsonObject o = defectJson(repeated.runs[i]);
+        QJsonArray ids;
+        for (qint64 id : passes[i].runs)
+            ids << id;
+        o.insert(QStringLiteral("runs"), ids);
+        o.insert(QStringLiteral("repetition"), passes[i].repetition + 1);
+        o.insert(QStringLiteral("reviewer"), passes[i].reviewer > 0 ? QJsonValue(passes[i].reviewer) : QJsonValue());
+        runs << o;
+    }
+    QJsonObject mean, min, max;
+    const auto put = [&](const char *name, const eval::Spread &s) {
+        mean.insert(QLatin1String(name), figure(s.mean));
+        min.insert(QLatin1String(name), figure(s.min));
+        max.insert(QLatin1String(name), figure(s.max));
+    };
+    put("kbi", repeated.kbi);
+    put("far1", repeated.far1);
+    put("cpi1", repeated.cpi1);
+    put("far2", repeated.far2);
+    put("cpi2", repeated.cpi2);
+    put("lsr", repeated.lsr);
+    return QJsonObject{{QStringLiteral("runs"), runs}, {QStringLiteral("mean"), mean}, {QStringLiteral("min"), min}, {QStringLiteral("max"), max}};
+}
+
 QJsonObject prfJson(const eval::PrecisionRecall &p)
 {
     return QJsonObject{{QStringLiteral("precision"), figure(p.precision.percent())},
@@ -68,7 +102,10 @@ QByteArray workspaceJson(const eval::Evaluation &e)
         for (int s = 0; s < eval::StageCount; ++s) {
             const auto stage = eval::Stage(s);
             const eval::AacrMetrics a = e.aacr(g, stage);
+            // kbi..false_alarms: pooled over the configuration's runs; per_run: the paper's protocol.
             QJsonObject o = defectJson(e.defect(g, stage));
+            o.insert(QStringLiteral("aggregation"), QStringLiteral("pooled"));
+            o.insert(QStringLiteral("per_run"), perRunJson(e, g, stage));
             o.insert(QStringLiteral("line"), prfJson(a.line));
             if (a.semantic)
                 o.insert(QStringLiteral("semantic"), prfJson(*a.semantic));
@@ -114,7 +151,7 @@ int runEval(const QStringList &arguments)
                                          QStringLiteral("given (default: each reference its own id) or released (only the file's id fields, as the released evaluator reads them)."),
                                          QStringLiteral("IDS"), QStringLiteral("given"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default), md, csv or latex."), QStringLiteral("FORMAT"), QStringLiteral("json"));
-    const QCommandLineOption table(QStringLiteral("table"), QStringLiteral("Only this table (md, csv, latex): stages, configurations, slicing, reviewers, cot, line-format, aacr, categories, contexts, languages, "
+    const QCommandLineOption table(QStringLiteral("table"), QStringLiteral("Only this table (md, csv, latex): stages, stage-runs, configurations, slicing, reviewers, cot, line-format, aacr, categories, contexts, languages, "
                                                   "pr-categories, annotators, agreement."),
                                    QStringLiteral("ID"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Write here instead of standard output."), QStringLiteral("FILE"));
