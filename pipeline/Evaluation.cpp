@@ -442,6 +442,8 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
 
     // The judge is asked once per pair, whichever stages the pair is in.
     QHash<QPair<qint64, qint64>, bool> answers;
+    // A merge request's hunks are counted once, however many runs it has.
+    QHash<qint64, std::optional<int>> patchesOf;
 
     Evaluation out;
     out.semantic = bool(options.semantic);
@@ -450,6 +452,9 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         RunEvaluation re;
         re.run = run;
         re.mergeRequest = mr.entry;
+        if (options.patchesOf && !patchesOf.contains(mr.entry.id))
+            patchesOf.insert(mr.entry.id, options.patchesOf(mr.entry));
+        const std::optional<int> patches = patchesOf.value(mr.entry.id);
         if (!run.configHash.isEmpty() && configOf.contains(run.configHash)) {
             re.config = configOf.value(run.configHash);
         } else {
@@ -561,6 +566,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             st.pr.name = mr.entry.title.isEmpty() ? QString::number(mr.entry.id) : mr.entry.title;
             st.pr.language = mr.entry.language;
             st.pr.prCategory = mr.entry.prCategory;
+            st.pr.patches = patches;
             st.pr.references = re.references;
             st.pr.semantic = bool(options.semantic);
             st.pr.generated.reserve(at.size());

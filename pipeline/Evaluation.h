@@ -20,6 +20,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 
 namespace rd {
 
@@ -59,6 +60,10 @@ struct Options
     int maxDistance = 1;
     // Semantic judge (generated text, reference text); empty: line match only.
     std::function<bool(const QString &, const QString &)> semantic;
+    // The diff hunks of a merge request, for AACR-Bench's comments per patch
+    // (Table 9); countDiffHunks() in the CLI and the window. Empty, or
+    // nothing for a merge request: that figure is unavailable, said so.
+    std::function<std::optional<int>(const MergeRequestEntry &)> patchesOf;
 };
 
 struct StageResult

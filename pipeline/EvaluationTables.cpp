@@ -31,6 +31,13 @@ struct Behind
     QList<qint64> comments, falseAlarms, found, invalidLines, accepted;
 };
 
+// AACR-Bench Table 9's comments per patch (diff hunk); "—" when a merge
+// request's diff is not known here (no code), as the JSON says in words.
+Cell perPatchCell(const AacrMetrics &m, const Behind &b)
+{
+    return m.commentsPerPatch ? cell(QString::number(*m.commentsPerPatch, 'f', 2), b.comments) : cell(percentText({}));
+}
+
 Behind behind(const Evaluation &e, const QString &group, Stage stage)
 {
     Behind b;
@@ -126,7 +133,7 @@ Table recallTable(const Evaluation &e, const QString &id, const QString &title, 
 
 Table groupedPrfTable(const Evaluation &e, const QString &id, const QString &title, const QString &keyColumn, bool byLanguage)
 {
-    Table t{id, title, {QCoreApplication::translate("rd::pipeline", "Configuration"), keyColumn, QCoreApplication::translate("rd::pipeline", "PRs"), QCoreApplication::translate("rd::pipeline", "Avg comments"), QCoreApplication::translate("rd::pipeline", "Precision"), QCoreApplication::translate("rd::pipeline", "Recall"), QCoreApplication::translate("rd::pipeline", "F1")}, {}};
+    Table t{id, title, {QCoreApplication::translate("rd::pipeline", "Configuration"), keyColumn, QCoreApplication::translate("rd::pipeline", "PRs"), QCoreApplication::translate("rd::pipeline", "Comments per patch"), QCoreApplication::translate("rd::pipeline", "Comments per PR"), QCoreApplication::translate("rd::pipeline", "Precision"), QCoreApplication::translate("rd::pipeline", "Recall"), QCoreApplication::translate("rd::pipeline", "F1")}, {}};
     for (const QString &g : e.groups) {
         const auto prs = e.prs(g, Stage::Validator);
         const auto groups = byLanguage ? aacrMetricsByLanguage(prs) : aacrMetricsByPrCategory(prs);
@@ -151,7 +158,7 @@ Table groupedPrfTable(const Evaluation &e, const QString &id, const QString &tit
             const AacrMetrics &m = it.value();
             const PrecisionRecall &p = m.semantic ? *m.semantic : m.line;
             const Behind &b = behindOf[it.key()];
-            t.rows << QList<Cell>{cell(g), cell(it.key()), cell(QString::number(m.pullRequests)), cell(QString::number(m.commentsPerPr, 'f', 2), b.comments),
+            t.rows << QList<Cell>{cell(g), cell(it.key()), cell(QString::number(m.pullRequests)), perPatchCell(m, b), cell(QString::number(m.commentsPerPr, 'f', 2), b.comments),
                                   ratioCell(p.precision, b.accepted), ratioCell(p.recall, b.found), cell(percentText(p.f1()), b.accepted)};
         }
     }
@@ -228,7 +235,7 @@ Table Evaluation::configurationTable() const
 Table Evaluation::aacrTable() const
 {
     Table t{QStringLiteral("aacr"), QCoreApplication::translate("rd::pipeline", "AACR-Bench metrics (after the last stage)"),
-            {QCoreApplication::translate("rd::pipeline", "Configuration"), QCoreApplication::translate("rd::pipeline", "Avg comments"), QCoreApplication::translate("rd::pipeline", "Line precision"), QCoreApplication::translate("rd::pipeline", "Line recall"), QCoreApplication::translate("rd::pipeline", "Line F1"), QCoreApplication::translate("rd::pipeline", "Semantic precision"),
+            {QCoreApplication::translate("rd::pipeline", "Configuration"), QCoreApplication::translate("rd::pipeline", "Comments per patch"), QCoreApplication::translate("rd::pipeline", "Comments per PR"), QCoreApplication::translate("rd::pipeline", "Line precision"), QCoreApplication::translate("rd::pipeline", "Line recall"), QCoreApplication::translate("rd::pipeline", "Line F1"), QCoreApplication::translate("rd::pipeline", "Semantic precision"),
              QCoreApplication::translate("rd::pipeline", "Semantic recall"), QCoreApplication::translate("rd::pipeline", "Semantic F1"), QCoreApplication::translate("rd::pipeline", "Noise rate")},
             {}};
     for (const QString &g : groups) {
@@ -242,7 +249,7 @@ Table Evaluation::aacrTable() const
                     if (s.pr.match.lineReference[i] >= 0)
                         lineMatched << s.pr.generated[i].id;
             }
-        QList<Cell> row{cell(g), cell(QString::number(m.commentsPerPr, 'f', 2), b.comments)};
+        QList<Cell> row{cell(g), perPatchCell(m, b), cell(QString::number(m.commentsPerPr, 'f', 2), b.comments)};
         row << prfCells(m.line, lineMatched, b.found);
         if (m.semantic)
             row << prfCells(*m.semantic, matchedComments(*this, g, Stage::Validator), b.found);

@@ -4,6 +4,7 @@
 // the fake OpenAI-compatible server, and workspace tables.
 
 #include <FakeLlmServer.h>
+#include <RepositoryBuilder.h>
 #include <ReviewRun.h>
 #include <SqliteWorkspaceStore.h>
 
@@ -363,6 +364,7 @@ private Q_SLOTS:
     void semanticJudgeDownFailsWithoutFigures();
     void workspaceTablesInEveryFormat();
     void readmeWorkedExampleTwoRunsOfOneMergeRequest();
+    void workspaceCommentsPerPatchCountsTheMergeRequestsHunks();
     void workspaceSemanticMatchThroughTheFakeServer();
     void exportCommandWritesAacrGeneratedFiles();
     void badUsageIsRefused_data();
@@ -863,6 +865,79 @@ void TestEvalCli::readmeWorkedExampleTwoRunsOfOneMergeRequest()
                            QStringLiteral("stage-runs")});
     QVERIFY2(md.exitCode == 0, md.err.constData());
     QVERIFY2(md.out.contains("| Left Flow, 1 reviewers, top-5, CoT, inline line numbers | +Validator | 2 | 50.00 | 41.67 (33.33-50.00) | 53.57 (50.00-57.14) | 41.67 (33.33-50.00) | 53.57 (50.00-57.14) | 100.00 |"), md.out.constData());
+}
+
+// AACR-Bench Table 9's comments per patch for workspace runs: the hunks come
+// from the merge request's own diff (merge base to head, three lines of
+// context); a merge request without code makes the figure unavailable, said.
+void TestEvalCli::workspaceCommentsPerPatchCountsTheMergeRequestsHunks()
+{
+    QTemporaryDir dir;
+    const QString repo = dir.filePath(QStringLiteral("repo"));
+    {
+        auto builder = RepositoryBuilder::init(repo);
+        QVERIFY(builder);
+        QByteArray a, b;
+        for (int i = 1; i <= 40; ++i)
+            a += "line " + QByteArray::number(i) + "\n";
+        b = "one\ntwo\n";
+        QVERIFY(builder->commit("main", {{"a.txt", {a}}, {"b.txt", {b}}}, "base"));
+        QByteArray a2 = a;
+        a2.replace("line 2\n", "line two\n");   // hunk 1 of a.txt
+        a2.replace("line 30\n", "line thirty\n"); // hunk 2, far enough to stay apart
+        QVERIFY(builder->commit("topic", {{"a.txt", {a2}}, {"b.txt", {b + "three\n"}}}, "change", QList<ObjectId>{*builder->tip("main")}));
+    }
+    const QString path = dir.filePath(QStringLiteral("w.rdw"));
+    qint64 withoutCode = 0;
+    {
+        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(store);
+        MergeRequestEntry e;
+        e.repository = repo;
+        e.base = QStringLiteral("main");
+        e.head = QStringLiteral("topic");
+        const qint64 mr = *(*store)->addMergeRequest(e);
+        RunRecord record;
+        record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
+        record.config.reviewer.model = QStringLiteral("m");
+        StoredRun run;
+        run.mergeRequest = mr;
+        run.record = record.toJson();
+        QList<ReviewComment> comments;
+        for (const char *id : {"c1", "c2", "c3", "c4", "c5", "c6"}) {
+            ReviewComment c;
+            c.id = QLatin1String(id);
+            c.file = QStringLiteral("a.txt");
+            c.lineStart = c.lineEnd = 2;
+            c.issue = QStringLiteral("issue ") + c.id;
+            comments << c;
+        }
+        QVERIFY((*store)->addRun(run, comments));
+        e.repository = dir.filePath(QStringLiteral("gone"));
+        e.head = QStringLiteral("other");
+        withoutCode = *(*store)->addMergeRequest(e);
+        run.mergeRequest = withoutCode;
+        QVERIFY((*store)->addRun(run, comments.mid(0, 1)));
+    }
+    const auto validatorOf = [](const QByteArray &out) {
+        return QJsonDocument::fromJson(out).object().value(QStringLiteral("configurations")).toArray().first().toObject()
+            .value(QStringLiteral("stages")).toObject().value(QStringLiteral("validator")).toObject();
+    };
+    // Both merge requests: one has no code, so there is no per-patch figure, and the output says why.
+    const CliRun both = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path});
+    QVERIFY2(both.exitCode == 0, both.err.constData());
+    const QJsonObject all = validatorOf(both.out);
+    QVERIFY(all.value(QStringLiteral("avg_comments_per_patch")).isNull());
+    QVERIFY2(all.value(QStringLiteral("avg_comments_per_patch_unavailable")).toString().contains(QStringLiteral("1 of 2")),
+             qPrintable(all.value(QStringLiteral("avg_comments_per_patch_unavailable")).toString()));
+    // The run on the merge request with code: 6 comments over its 3 hunks (a.txt 2, b.txt 1).
+    const CliRun one = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--run"), QStringLiteral("1")});
+    QVERIFY2(one.exitCode == 0, one.err.constData());
+    const QJsonObject first = validatorOf(one.out);
+    QCOMPARE(first.value(QStringLiteral("patches")).toInt(), 3);
+    QCOMPARE(first.value(QStringLiteral("avg_comments_per_patch")).toDouble(), 2.0);
+    QCOMPARE(first.value(QStringLiteral("avg_comments_per_pr")).toDouble(), 6.0);
+    QVERIFY(!first.contains(QStringLiteral("avg_comments_per_patch_unavailable")));
 }
 
 void TestEvalCli::workspaceSemanticMatchThroughTheFakeServer()

@@ -748,8 +748,10 @@ void TestEvaluation::workspaceStagesFromOneRun()
     QCOMPARE(t.rows[4][4].text, QStringLiteral("33.33"));
     QCOMPARE(t.rows[4][4].comments, (QList<qint64>{f.ids.value(QStringLiteral("c5"))}));
     const Table aacr = e->aacrTable();
-    QCOMPARE(aacr.rows[0][2].text, QStringLiteral("66.67")); // line precision 2/3
-    QCOMPARE(aacr.rows[0][3].text, QStringLiteral("100.00"));
+    QCOMPARE(aacr.columns[1], QStringLiteral("Comments per patch"));
+    QCOMPARE(aacr.rows[0][1].text, QString(QChar(0x2014))); // no hunk counter given: not guessed
+    QCOMPARE(aacr.rows[0][3].text, QStringLiteral("66.67")); // line precision 2/3
+    QCOMPARE(aacr.rows[0][4].text, QStringLiteral("100.00"));
 }
 
 void TestEvaluation::workspaceReferenceSetsAndLinks()

@@ -2,6 +2,7 @@
 
 #include "Theme.h"
 
+#include <DiffHunks.h>
 #include <LlmClient.h>
 #include <ResponseStore.h>
 #include <SemanticMatcher.h>
@@ -296,6 +297,7 @@ void EvaluationWindow::evaluate()
     }
     options.references = eval::referenceSetFromName(m_references->currentData().toString()).value_or(eval::ReferenceSet::All);
     options.maxDistance = m_distance->value();
+    options.patchesOf = countDiffHunks;
     const eval::TuningGoal goal = m_goal->currentIndex() == 0 ? eval::TuningGoal::Cpi1 : eval::TuningGoal::F1;
     const QString path = m_path;
     // The semantic judge: a client on a thread of its own (the worker blocks
