@@ -582,12 +582,15 @@ void applyCoarseFilter(QList<ReviewComment> &comments, const RunConfig &config, 
 
 void applyTopK(QList<ReviewComment> &comments, int k)
 {
-    // Each reviewer keeps its k most severe comments (ties: the earlier one).
-    std::map<int, QList<int>> byReviewer;
+    // Each reviewer keeps its k most severe comments per slice (ties: the
+    // earlier one). The pipeline hands one slice's comments at a time; threshold
+    // tuning hands a whole run, which must be cut the same way (paper §3: top-k
+    // per slice), or a tuned top_k would mean something else in run.json.
+    std::map<std::pair<int, int>, QList<int>> bySliceAndReviewer;
     for (int i = 0; i < comments.size(); ++i)
         if (comments[i].kept)
-            byReviewer[comments[i].reviewers.value(0)].append(i);
-    for (auto &[reviewer, indices] : byReviewer) {
+            bySliceAndReviewer[{comments[i].slice, comments[i].reviewers.value(0)}].append(i);
+    for (auto &[sliceAndReviewer, indices] : bySliceAndReviewer) {
         std::stable_sort(indices.begin(), indices.end(), [&](int a, int b) { return comments[a].q3Severity > comments[b].q3Severity; });
         for (qsizetype n = k; n < indices.size(); ++n)
             comments[indices[n]].drop(QStringLiteral("top_k"));
