@@ -69,6 +69,8 @@ private Q_SLOTS:
     void replayGivesTheSameResultAndNoKeyIsWritten();
     void replayServesOnlyTheExactRequest();
     void sliceAndMergeRequestTextAreInert();
+    void cotOffAsksForFreeFormReasoningNotJsonOnly_data();
+    void cotOffAsksForFreeFormReasoningNotJsonOnly();
     void systemPromptDescribesTheLineFormat_data();
     void systemPromptDescribesTheLineFormat();
     void agreementComesFromTheSourcesTheMetaReviewerNames();
@@ -120,6 +122,11 @@ void ReviewRunTest::modelOutputIsReadTolerantly_data()
     QTest::newRow("bare array") << QStringLiteral("[{\"issue\":\"a\",\"q3_severity\":2},{\"issue\":\"b\"}]") << 2 << 2;
     QTest::newRow("missing fields") << QStringLiteral("{\"comments\":[{}]}") << 1 << 0;
     QTest::newRow("empty") << QStringLiteral("{\"comments\":[]}") << 0 << 0;
+    // Free-form reasoning (the w/o-CoT prompt, §5.3.3) before the answer may
+    // quote code with brackets that parse as JSON: "buf[]" is an empty array,
+    // "{}" an empty object. The answer after the reasoning is what counts.
+    QTest::newRow("reasoning with code before the answer")
+        << QStringLiteral("The change declares `char buf[] = {};` and writes `buf[n]`; n comes from the caller.\nSo:\n%1").arg(one) << 1 << 6;
     QTest::newRow("prose only") << QStringLiteral("I could not find any problems in this code.") << -1 << 0;
     QTest::newRow("truncated") << QStringLiteral("{\"comments\":[{\"issue\":\"cut") << -1 << 0;
 }
@@ -543,6 +550,31 @@ void ReviewRunTest::sliceAndMergeRequestTextAreInert()
         QCOMPARE(user.count(QLatin1String("+ 3     // === accumulate ===")), 1);
         QVERIFY(!messages[0].content.contains(QLatin1String("accumulate")));
     }
+}
+
+void ReviewRunTest::cotOffAsksForFreeFormReasoningNotJsonOnly_data()
+{
+    QTest::addColumn<int>("role");
+    QTest::newRow("reviewer") << static_cast<int>(ReviewRole::Reviewer);
+    QTest::newRow("meta-reviewer") << static_cast<int>(ReviewRole::MetaReviewer);
+    QTest::newRow("validator") << static_cast<int>(ReviewRole::Validator);
+    QTest::newRow("translator") << static_cast<int>(ReviewRole::Translator);
+}
+
+// Paper §5.3.3 compares the structured chain of thought (App. H) with
+// free-form reasoning, so "cot": false must still let the model reason.
+void ReviewRunTest::cotOffAsksForFreeFormReasoningNotJsonOnly()
+{
+    QFETCH(int, role);
+    const QString structured = buildPrompt(static_cast<ReviewRole>(role), true, {}).first().content;
+    const QString freeForm = buildPrompt(static_cast<ReviewRole>(role), false, {}).first().content;
+    QVERIFY2(structured.contains(QLatin1String("1. ")), qPrintable(structured));
+    QVERIFY2(!structured.contains(QLatin1String("in your own words")), qPrintable(structured));
+    QVERIFY2(freeForm.contains(QLatin1String("First reason about it in your own words, freely and without a prescribed order of steps; "
+                                             "then end your reply with the JSON")),
+             qPrintable(freeForm));
+    QVERIFY2(!freeForm.contains(QLatin1String("Answer only")), qPrintable(freeForm));
+    QVERIFY2(!freeForm.contains(QLatin1String("1. ")), qPrintable(freeForm));
 }
 
 void ReviewRunTest::systemPromptDescribesTheLineFormat_data()
