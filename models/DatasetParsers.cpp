@@ -365,6 +365,13 @@ Result<RunFile> parseRunFile(const QByteArray &bytes)
         for (const char *key : {"reviewers", "history"})
             if (const auto list = c.find(key); list != c.end() && !list->is_array())
                 return wrongType(where + QLatin1Char('.') + QLatin1String(key), QCoreApplication::translate("rd::models", "an array"), *list);
+        if (const auto list = c.find("errors"); list != c.end()) {
+            if (!list->is_array())
+                return wrongType(where + QStringLiteral(".errors"), QCoreApplication::translate("rd::models", "an array"), *list);
+            for (std::size_t e = 0; e < list->size(); ++e)
+                if (!(*list)[e].is_string())
+                    return wrongType(where + QStringLiteral(".errors[%1]").arg(e), QCoreApplication::translate("rd::models", "a string"), (*list)[e]);
+        }
         auto comment = reviewCommentFromJson(compact(c));
         if (!comment)
             return bad(QStringLiteral("%1: %2").arg(where, comment.error().message));

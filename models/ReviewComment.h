@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace rd {
 
@@ -49,6 +50,10 @@ struct ReviewComment
     QString function;
     int judgeScore = -1;   // -1: not judged
     QString judgeReason;
+    // What was wrong with the model's answer about this comment ("reviewer:
+    // q3_severity 99 is outside 1 to 7"): kept with the comment, in run.json
+    // and the workspace, so a score that was not used says why.
+    QStringList errors;
 
     void drop(const QString &stage)
     {

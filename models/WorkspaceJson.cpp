@@ -49,6 +49,11 @@ Json commentObject(const ReviewComment &c)
     j["history"] = Json::array();
     for (const ScoreRecord &h : c.history)
         j["history"].push_back({{"stage", utf8(h.stage)}, {"q1_nitpick", h.q1Nitpick}, {"q2_fake", h.q2Fake}, {"q3_severity", h.q3Severity}});
+    if (!c.errors.isEmpty()) {
+        j["errors"] = Json::array();
+        for (const QString &e : c.errors)
+            j["errors"].push_back(utf8(e));
+    }
     return j;
 }
 
@@ -95,6 +100,10 @@ ReviewComment commentFrom(const Json &j)
         for (const Json &v : *h)
             if (v.is_object())
                 c.history.append({qs(v.value("stage", Json())), integer(v, "q1_nitpick"), integer(v, "q2_fake"), integer(v, "q3_severity")});
+    if (const auto e = j.find("errors"); e != j.end() && e->is_array())
+        for (const Json &v : *e)
+            if (v.is_string())
+                c.errors.append(qs(v));
     return c;
 }
 

@@ -226,6 +226,7 @@ RunRecord CqsPipeline::run(const PipelineContext &context)
             c.drop(QStringLiteral("judge"));
             c.raw = e.response;
             c.history.append({QStringLiteral("judge"), 0, 0, 0, QStringLiteral("not judged: %1").arg(verdict.error)});
+            c.errors << QStringLiteral("judge: %1").arg(verdict.error);
             record.errors << QStringLiteral("%1: %2 (the reply is kept with the comment)").arg(e.request.label, verdict.error);
         } else {
             // The prompt asks for 0 for an incorrect issue; a model that says

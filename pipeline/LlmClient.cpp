@@ -36,6 +36,7 @@ struct LlmClient::Pending
     qint64 waitMs = 0;      // how long the server asked us to wait, at least
     QDateTime notBefore;    // a Retry-After date: not before this (UTC)
     bool cancelled = false;
+    bool tooLarge = false;  // the answer passed maxAnswerBytes and was aborted
     QString member;         // the endpoint of the role's pool this attempt went to
     int failovers = 0;      // attempts moved to another endpoint of the pool
 };
@@ -239,6 +240,14 @@ void LlmClient::start(std::shared_ptr<Pending> pending)
     pending->timer = timer;
     connect(timer, &QTimer::timeout, this, [this, pending, reply] { finished(pending, reply, true); });
     connect(reply, &QNetworkReply::finished, this, [this, pending, reply] { finished(pending, reply, false); });
+    // The cap holds while the answer arrives (a promised Content-Length over
+    // it stops the transfer at once): a runaway body is never held in memory.
+    connect(reply, &QNetworkReply::downloadProgress, this, [this, pending, reply](qint64 received, qint64 total) {
+        if (pending->reply == reply && (received > m_options.maxAnswerBytes || total > m_options.maxAnswerBytes)) {
+            pending->tooLarge = true;
+            reply->abort(); // emits finished
+        }
+    });
     timer->start(m_options.timeoutMs);
 }
 
@@ -259,12 +268,15 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
     Exchange &e = pending->exchange;
     e.servedBy = pending->member;
     e.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    e.rawBody = timedOut ? QByteArray() : reply->readAll();
+    e.rawBody = timedOut || pending->tooLarge ? QByteArray() : reply->readAll();
     bool retryable = false;
     bool cacheable = false;
     qint64 waitMs = -1;
     if (pending->cancelled) {
         e.error = tr("cancelled");
+    } else if (pending->tooLarge) {
+        // Not retried: the same request would bring the same answer.
+        e.error = tr("the answer of %1 is larger than the %2-byte limit (max_answer_bytes); not read").arg(pending->member).arg(m_options.maxAnswerBytes);
     } else if (timedOut) {
         e.error = tr("no answer within %1 s").arg(m_options.timeoutMs / 1000.0);
         retryable = true;

@@ -21,6 +21,9 @@ class RunJournal;
 struct LlmClientOptions
 {
     int timeoutMs = 120000;
+    // An answer body beyond this is not read: the reply is aborted while it
+    // arrives and the exchange fails naming the endpoint and the limit.
+    int maxAnswerBytes = 8 * 1024 * 1024;
     int retries = 3;          // attempts after the first
     int backoffBaseMs = 1000; // first retry waits about this long, then doubles
     int backoffCapMs = 30000; // Retry-After is not capped: it is waited in full, or not retried past timeoutMs

@@ -196,11 +196,25 @@ ParsedComments parseComments(const QString &reply)
         return out;
     }
     bool tooDeep = false;
-    for (const Json &candidate : jsonCandidates(reply.toStdString(), &tooDeep)) {
+    const QList<Json> candidates = jsonCandidates(reply.toStdString(), &tooDeep);
+    // Reasoning before the answer (both CoT prompts let the model reason
+    // first) may quote code whose brackets parse as JSON: "buf[]" is an empty
+    // array. So the answer is the last {"comments": [...]} in the reply, and
+    // only without one a bare list or a lone comment; an empty bare list counts
+    // only when nothing else does.
+    for (auto it = candidates.crbegin(); it != candidates.crend(); ++it)
+        if (it->is_object() && it->contains("comments") && (*it)["comments"].is_array()) {
+            for (const Json &c : (*it)["comments"])
+                if (c.is_object())
+                    add(commentFrom(c));
+            return out;
+        }
+    bool emptyList = false;
+    for (const Json &candidate : candidates) {
         const Json *list = nullptr;
-        if (candidate.is_object() && candidate.contains("comments") && candidate["comments"].is_array())
-            list = &candidate["comments"];
-        else if (candidate.is_array() && (candidate.empty() || std::any_of(candidate.begin(), candidate.end(), [](const Json &c) { return c.is_object(); })))
+        if (candidate.is_array() && candidate.empty())
+            emptyList = true;
+        else if (candidate.is_array() && std::any_of(candidate.begin(), candidate.end(), [](const Json &c) { return c.is_object(); }))
             list = &candidate; // a bare list of comments (an array of anything else is not one)
         if (!list) {
             // A lone comment object, without the list around it.
@@ -215,6 +229,8 @@ ParsedComments parseComments(const QString &reply)
                 add(commentFrom(c));
         return out;
     }
+    if (emptyList)
+        return out;
     out.error = tooDeep ? QCoreApplication::translate("rd::pipeline", "the model's reply nests JSON deeper than %1 levels; not read").arg(MaxDepth)
                         : QCoreApplication::translate("rd::pipeline", "no JSON with comments in the model's reply");
     return out;

@@ -49,10 +49,7 @@ bool ReviewJob::start(std::shared_ptr<const MergeRequest> mr, const QList<Slice>
     if (!mr || m_watcher.isRunning())
         return false;
     delete m_client;
-    LlmClientOptions options;
-    options.timeoutMs = config.timeoutSeconds * 1000;
-    options.retries = config.retries;
-    options.concurrency = config.concurrency;
+    LlmClientOptions options = config.clientOptions();
     m_client = new LlmClient(options, this);
     if (replay)
         m_client->setReplay(*replay);

@@ -75,6 +75,12 @@ Json commentJson(const ReviewComment &c, bool full)
         j["judge_score"] = c.judgeScore;
     if (!c.judgeReason.isEmpty())
         j["judge_reason"] = c.judgeReason.toStdString();
+    if (!c.errors.isEmpty()) {
+        Json errors = Json::array();
+        for (const QString &e : c.errors)
+            errors.push_back(e.toStdString());
+        j["errors"] = errors;
+    }
     return j;
 }
 
@@ -130,6 +136,22 @@ int &scoreField(ReviewComment &c, int n)
 int scoreOf(const ReviewComment &c, int n)
 {
     return n == 0 ? c.q1Nitpick : n == 1 ? c.q2Fake : c.q3Severity;
+}
+
+// Q1-Q3 are on a 1..7 scale (paper §3, App. H).
+bool scoreInRange(int score)
+{
+    return score >= 1 && score <= 7;
+}
+
+// The scores a model gave outside 1..7 ("q3_severity 99 is outside 1 to 7").
+QStringList scoresOutOfRange(const ReviewComment &answer, const QSet<QString> &given)
+{
+    QStringList out;
+    for (int n = 0; n < 3; ++n)
+        if (given.contains(QLatin1String(ScoreFields[n])) && !scoreInRange(scoreOf(answer, n)))
+            out << QStringLiteral("%1 %2 is outside 1 to 7").arg(QLatin1String(ScoreFields[n])).arg(scoreOf(answer, n));
+    return out;
 }
 
 // One slice through all the roles. Runs on a pool thread.
@@ -244,7 +266,8 @@ private:
 
     // A later role's answer about `c`: what it gave replaces, what it left
     // out keeps the earlier value. Returns the note for the history.
-    static QString takeAnswer(ReviewComment &c, const ReviewComment &answer, const QSet<QString> &given)
+    // A score outside 1..7 is not taken either: it is an error on the comment.
+    static QString takeAnswer(ReviewComment &c, const ReviewComment &answer, const QSet<QString> &given, const QString &stage)
     {
         for (auto [field, value] : {std::pair{&c.issue, answer.issue}, std::pair{&c.rootCause, answer.rootCause}, std::pair{&c.fix, answer.fix},
                                     std::pair{&c.example, answer.example}, std::pair{&c.category, answer.category}})
@@ -256,10 +279,15 @@ private:
         }
         QStringList missing;
         for (int n = 0; n < 3; ++n) {
-            if (given.contains(QLatin1String(ScoreFields[n])))
-                scoreField(c, n) = scoreOf(answer, n);
-            else
+            if (!given.contains(QLatin1String(ScoreFields[n]))) {
                 missing << QStringLiteral("%1 missing: kept %2").arg(QLatin1String(ScoreFields[n])).arg(scoreOf(c, n));
+            } else if (!scoreInRange(scoreOf(answer, n))) {
+                const QString problem = QStringLiteral("%1 %2 is outside 1 to 7 (kept %3)").arg(QLatin1String(ScoreFields[n])).arg(scoreOf(answer, n)).arg(scoreOf(c, n));
+                c.errors << QStringLiteral("%1: %2").arg(stage, problem);
+                missing << problem;
+            } else {
+                scoreField(c, n) = scoreOf(answer, n);
+            }
         }
         return missing.join(QStringLiteral("; "));
     }
@@ -299,10 +327,19 @@ private:
                 continue;
             }
             int n = 0;
-            for (ReviewComment c : parsed.comments) {
+            for (qsizetype k = 0; k < parsed.comments.size(); ++k) {
+                ReviewComment c = parsed.comments[k];
                 c.id = QStringLiteral("s%1-r%2-%3").arg(m_index).arg(r).arg(++n);
                 c.reviewers = {r};
                 finishComment(c, QStringLiteral("reviewer"));
+                // A score off the 1..7 scale says nothing the filters could
+                // use: the comment is kept with the error, out of every cut.
+                if (const QStringList bad = scoresOutOfRange(parsed.comments[k], parsed.given.value(k)); !bad.isEmpty()) {
+                    for (const QString &problem : bad)
+                        c.errors << QStringLiteral("reviewer: %1").arg(problem);
+                    c.drop(QStringLiteral("score"));
+                    errors << QStringLiteral("%1: %2 (%3 dropped)").arg(e.request.label, bad.join(QStringLiteral("; ")), c.id);
+                }
                 comments.append(c);
             }
         }
@@ -423,7 +460,7 @@ private:
                 continue;
             }
             ReviewComment base = comments[representative(sourcesOf[n])];
-            const QString note = takeAnswer(base, answer, parsed.given[n]);
+            const QString note = takeAnswer(base, answer, parsed.given[n], QStringLiteral("meta"));
             if (parsed.given[n].contains(QStringLiteral("file")))
                 base.file = answer.file;
             if (parsed.given[n].contains(QStringLiteral("side")))
@@ -507,7 +544,7 @@ private:
             }
             confirmed.insert(match);
             ReviewComment &c = comments[match];
-            const QString note = takeAnswer(c, answer, parsed.given[n]);
+            const QString note = takeAnswer(c, answer, parsed.given[n], QStringLiteral("validator"));
             finishComment(c, QStringLiteral("validator"), note);
         }
         for (int i : candidates) {
@@ -582,12 +619,15 @@ void applyCoarseFilter(QList<ReviewComment> &comments, const RunConfig &config, 
 
 void applyTopK(QList<ReviewComment> &comments, int k)
 {
-    // Each reviewer keeps its k most severe comments (ties: the earlier one).
-    std::map<int, QList<int>> byReviewer;
+    // Each reviewer keeps its k most severe comments per slice (ties: the
+    // earlier one). The pipeline hands one slice's comments at a time; threshold
+    // tuning hands a whole run, which must be cut the same way (paper §3: top-k
+    // per slice), or a tuned top_k would mean something else in run.json.
+    std::map<std::pair<int, int>, QList<int>> bySliceAndReviewer;
     for (int i = 0; i < comments.size(); ++i)
         if (comments[i].kept)
-            byReviewer[comments[i].reviewers.value(0)].append(i);
-    for (auto &[reviewer, indices] : byReviewer) {
+            bySliceAndReviewer[{comments[i].slice, comments[i].reviewers.value(0)}].append(i);
+    for (auto &[sliceAndReviewer, indices] : bySliceAndReviewer) {
         std::stable_sort(indices.begin(), indices.end(), [&](int a, int b) { return comments[a].q3Severity > comments[b].q3Severity; });
         for (qsizetype n = k; n < indices.size(); ++n)
             comments[indices[n]].drop(QStringLiteral("top_k"));

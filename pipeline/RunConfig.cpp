@@ -1,5 +1,7 @@
 #include "RunConfig.h"
 
+#include "LlmClient.h"
+
 #include "AacrOptions.h"
 
 #include <QCoreApplication>
@@ -168,7 +170,7 @@ QStringList knownKeys()
 {
     return {QStringLiteral("slicing"), QStringLiteral("reviewers"), QStringLiteral("top_k"), QStringLiteral("thresholds"), QStringLiteral("min_agreement"),
             QStringLiteral("cot"), QStringLiteral("line_format"), QStringLiteral("language"), QStringLiteral("concurrency"), QStringLiteral("timeout_s"),
-            QStringLiteral("retries"), QStringLiteral("token_budget"), QStringLiteral("roles"), QStringLiteral("pipeline"), QStringLiteral("context"),
+            QStringLiteral("max_answer_bytes"), QStringLiteral("retries"), QStringLiteral("token_budget"), QStringLiteral("roles"), QStringLiteral("pipeline"), QStringLiteral("context"),
             QStringLiteral("cqs"), QStringLiteral("codeagent"), QStringLiteral("aacr")};
 }
 
@@ -304,7 +306,8 @@ std::optional<Error> readCodeAgent(const Json &j, CodeAgentOptions &out)
 Result<RunConfig> readOtherPipeline(const Json &j, RunConfig c)
 {
     for (const auto &[key, min, max, target] : {std::tuple{"concurrency", 1, 64, &c.concurrency}, std::tuple{"timeout_s", 1, 3600, &c.timeoutSeconds},
-                                                std::tuple{"retries", 0, 10, &c.retries}, std::tuple{"token_budget", 500, 1000000, &c.tokenBudget}})
+                                                std::tuple{"max_answer_bytes", 1024, 1 << 30, &c.maxAnswerBytes}, std::tuple{"retries", 0, 10, &c.retries},
+                                                std::tuple{"token_budget", 500, 1000000, &c.tokenBudget}})
         if (auto e = readInt(j, key, min, max, *target))
             return *e;
     if (j.contains("cot")) {
@@ -440,6 +443,7 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
     for (const auto &[key, min, max, target] : {std::tuple{"reviewers", 1, 16, &c.reviewers}, std::tuple{"top_k", 1, 100, &c.topK},
                                                 std::tuple{"min_agreement", 1, 16, &c.minAgreement}, std::tuple{"concurrency", 1, 64, &c.concurrency},
                                                 std::tuple{"timeout_s", 1, 3600, &c.timeoutSeconds}, std::tuple{"retries", 0, 10, &c.retries},
+                                                std::tuple{"max_answer_bytes", 1024, 1 << 30, &c.maxAnswerBytes},
                                                 std::tuple{"token_budget", 500, 1000000, &c.tokenBudget}})
         if (auto e = readInt(j, key, min, max, *target))
             return *e;
@@ -536,7 +540,11 @@ QByteArray RunConfig::toJson() const
                     {"retries", retries},
                     {"token_budget", tokenBudget},
                     {"roles", roles}};
-    return QByteArray::fromStdString(j.dump(2));
+    Json out = j;
+    // Written only when set, so the records of runs with the default read as before.
+    if (maxAnswerBytes != RunConfig{}.maxAnswerBytes)
+        out["max_answer_bytes"] = maxAnswerBytes;
+    return QByteArray::fromStdString(out.dump(2));
 }
 
 QByteArray RunConfig::otherPipelineJson() const
@@ -546,6 +554,8 @@ QByteArray RunConfig::otherPipelineJson() const
         j["context"] = context.toStdString();
     j["concurrency"] = concurrency;
     j["timeout_s"] = timeoutSeconds;
+    if (maxAnswerBytes != RunConfig{}.maxAnswerBytes)
+        j["max_answer_bytes"] = maxAnswerBytes;
     j["retries"] = retries;
     j["token_budget"] = tokenBudget;
     if (pipeline == PipelineKind::Aacr)
@@ -607,6 +617,20 @@ std::optional<Error> checkApiKey(const EndpointProfile &profile, const QString &
         return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.api_key_env names %2, which is not set in the environment")
                            .arg(role, profile.apiKeyEnv));
     return std::nullopt;
+}
+
+} // namespace rd
+
+namespace rd {
+
+LlmClientOptions RunConfig::clientOptions() const
+{
+    LlmClientOptions options;
+    options.timeoutMs = timeoutSeconds * 1000;
+    options.retries = retries;
+    options.concurrency = concurrency;
+    options.maxAnswerBytes = maxAnswerBytes;
+    return options;
 }
 
 } // namespace rd

@@ -14,6 +14,8 @@
 
 namespace rd {
 
+struct LlmClientOptions;
+
 // Which reviewer system of the papers a run is (README: "Pipelines").
 enum class PipelineKind { Defect, Cqs, Aacr, CodeAgent };
 QString pipelineName(PipelineKind kind); // defect, cqs, aacr, codeagent
@@ -62,6 +64,8 @@ struct RunConfig
     QString language;         // empty: no translation
     int concurrency = 8;
     int timeoutSeconds = 120;
+    // An endpoint's answer body larger than this is not read (max_answer_bytes).
+    int maxAnswerBytes = 8 * 1024 * 1024;
     int retries = 3;
     int tokenBudget = DefaultSliceTokenBudget; // per slice (estimated tokens)
     EndpointProfile reviewer;
@@ -96,6 +100,9 @@ struct RunConfig
     std::optional<Error> checkApiKeys() const;
     // The configuration as JSON: environment variable names only, no keys.
     QByteArray toJson() const;
+    // The client settings of this configuration: timeout_s, retries,
+    // concurrency, max_answer_bytes.
+    LlmClientOptions clientOptions() const;
 
 private:
     QByteArray otherPipelineJson() const;

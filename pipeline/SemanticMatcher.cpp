@@ -105,9 +105,7 @@ Result<SemanticJudgeSetup> semanticJudgeFrom(const QString &configPath, int vote
     if (replay)
         setup.match.profile.endpoint = QStringLiteral("replay:");
     setup.match.votes = votes;
-    setup.client.timeoutMs = config->timeoutSeconds * 1000;
-    setup.client.retries = config->retries;
-    setup.client.concurrency = config->concurrency;
+    setup.client = config->clientOptions();
     return setup;
 }
 

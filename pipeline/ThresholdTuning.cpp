@@ -34,6 +34,17 @@ Result<QList<TuningRun>> tuningRuns(const WorkspaceStore &store, const Evaluatio
             return comments.error();
         TuningRun run;
         run.references = re.references;
+        // The annotators' links, as evaluateWorkspace() counts them: comment -> reference.
+        auto links = store.referenceLinks(mr);
+        if (!links)
+            return links.error();
+        QHash<qint64, int> referenceIndex;
+        for (int i = 0; i < run.references.size(); ++i)
+            referenceIndex.insert(run.references[i].id, i);
+        QHash<qint64, int> linkOf;
+        for (const ReferenceLink &l : *links)
+            if (referenceIndex.contains(l.reference))
+                linkOf.insert(l.comment, referenceIndex.value(l.reference));
         for (const StoredComment &s : *comments) {
             if (!reachedStage(s.comment, Stage::All))
                 continue; // merged comments, unparsed answers
@@ -50,6 +61,7 @@ Result<QList<TuningRun>> tuningRuns(const WorkspaceStore &store, const Evaluatio
             run.candidates << c;
             run.ids << s.id;
             run.verdicts << verdicts[mr].value(s.id);
+            run.links << linkOf.value(s.id, -1);
         }
         out << run;
     }
@@ -80,10 +92,14 @@ TuningResult tuneThresholds(const QList<TuningRun> &runs, TuningGoal goal, const
                     applyCoarseFilter(comments, config);
                     applyTopK(comments, k);
                     QList<Item> kept;
+                    MatchOptions mo;
+                    mo.maxDistance = maxDistance;
                     for (int i = 0; i < comments.size(); ++i) {
                         if (!comments[i].kept)
                             continue;
                         ++p.kept;
+                        if (const int link = r.links.value(i, -1); link >= 0)
+                            mo.links << std::pair{static_cast<int>(kept.size()), link};
                         const ReviewComment &c = comments[i];
                         Item item;
                         item.id = r.ids[i];
@@ -98,8 +114,6 @@ TuningResult tuneThresholds(const QList<TuningRun> &runs, TuningGoal goal, const
                             }
                         }
                     }
-                    MatchOptions mo;
-                    mo.maxDistance = maxDistance;
                     const MatchResult m = matchOneToOne(kept, r.references, mo);
                     MrOutcome o;
                     o.comments = static_cast<int>(kept.size());

@@ -25,6 +25,9 @@ struct TuningRun
     QList<ReviewComment> candidates;        // reviewer scores, kept = true
     QList<qint64> ids;                      // workspace ids, same order
     QList<std::optional<Verdict>> verdicts; // same order
+    // Same order: the index into `references` an annotator linked the comment
+    // to (eval_links), -1 when none; a link counts as a finding, as in evaluateWorkspace().
+    QList<int> links;
     QList<Item> references;
 };
 
@@ -53,7 +56,8 @@ struct TuningResult
 // record of stage "reviewer"), judged by decidedVerdict().
 Result<QList<TuningRun>> tuningRuns(const WorkspaceStore &store, const Evaluation &evaluation, const QString &group = {});
 
-// Every Q1 and Q2 threshold 0..7 and top-k in `ks`; the best by `goal`
+// Every Q1 and Q2 threshold 0..7 and top-k in `ks` (cut per slice and
+// reviewer, as the pipeline cuts); the best by `goal`
 // (ties: the more comments kept).
 TuningResult tuneThresholds(const QList<TuningRun> &runs, TuningGoal goal, const QList<int> &ks = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 100},
                             int maxDistance = 1);

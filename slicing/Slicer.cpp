@@ -643,7 +643,8 @@ int firstLine(const Slice &s)
 // Slices whose changes are only blank lines, braces or comments cost a
 // reviewer round each for nothing: they join the nearest slice of the same
 // side; alone in their file they are skipped and the reason recorded.
-void joinTrivialSlices(QList<Slice> &slices, const QStringList &newText, const QStringList &oldText, const QByteArray &file, QStringList &skipped)
+void joinTrivialSlices(QList<Slice> &slices, const QStringList &newText, const QStringList &oldText, const QByteArray &file, QStringList &skipped,
+                       std::set<int> skippedLines[2])
 {
     for (qsizetype i = 0; i < slices.size();) {
         if (slices[i].fallback || !isTrivialSlice(slices[i], newText, oldText)) {
@@ -659,10 +660,80 @@ void joinTrivialSlices(QList<Slice> &slices, const QStringList &newText, const Q
             mergeInto(slices[nearest], slices[i]);
         } else {
             QList<int> changed = slices[i].seed;
+            skippedLines[slices[i].side == Side::New ? 0 : 1].insert(changed.begin(), changed.end());
             skipped << QStringLiteral("%1 (%2): lines %3%4 (only blank lines, braces or comments changed)")
                            .arg(QString::fromUtf8(file), algorithmName(slices[i].algorithm), slices[i].side == Side::Old ? QStringLiteral("old ") : QString(), lineRanges(changed));
         }
         slices.removeAt(i);
+    }
+}
+
+// The README's promise, kept whatever the steps before did: every changed
+// line of the file is a changed line of one of the algorithm's slices, or
+// named in `skipped` with the reason. A line no slice holds (issue 21: a blank
+// line added inside a struct of a real C header was in no Original Diff
+// slice) joins the nearest slice of its side; with none, it is skipped.
+bool byAnchorOf(const Slice &s, Side side)
+{
+    return side == Side::Old && s.side == Side::New;
+}
+
+void placeEveryChangedLine(QList<Slice> &slices, const FileChanges &changes, const std::set<int> skippedLines[2], const QByteArray &file,
+                           SliceAlgorithm algorithm, QStringList &skipped)
+{
+    for (const Side side : {Side::New, Side::Old}) {
+        std::set<int> changed;
+        if (side == Side::New)
+            changed = changes.added;
+        else
+            for (const auto &[old, anchor] : changes.deletedAnchor)
+                changed.insert(old);
+        for (const Slice &s : slices) {
+            const QMap<int, QString> &reasons = side == Side::New ? s.newReasons : s.oldReasons;
+            for (auto it = reasons.begin(); it != reasons.end(); ++it)
+                if (isChangedReason(it.value()) || (side == Side::Old && it.value() == QLatin1String("deleted")))
+                    changed.erase(it.key());
+        }
+        for (int line : skippedLines[side == Side::New ? 0 : 1])
+            changed.erase(line);
+        QList<int> unplaced;
+        for (int line : changed) {
+            qsizetype nearest = -1;
+            int distance = INT_MAX;
+            for (qsizetype j = 0; j < slices.size(); ++j) {
+                // A deleted line may also join a new-side slice (as deleted
+                // lines do), measured by the new line it sits before.
+                const bool byAnchor = side == Side::Old && slices[j].side == Side::New;
+                const QList<int> &lines = slices[j].side == Side::New ? slices[j].newLines : slices[j].oldLines;
+                if ((side == Side::New && slices[j].side != Side::New) || lines.isEmpty())
+                    continue;
+                const int at = byAnchor ? changes.deletedAnchor.at(line) : line;
+                const int d = std::min(std::abs(lines.first() - at), std::abs(lines.last() - at));
+                if (d < distance) {
+                    distance = d;
+                    nearest = j;
+                }
+            }
+            if (nearest < 0) {
+                unplaced << line;
+                continue;
+            }
+            Slice &s = slices[nearest];
+            (side == Side::New ? s.newReasons : s.oldReasons).insert(line, side == Side::New ? QStringLiteral("changed") : QStringLiteral("deleted"));
+            if (side == Side::New)
+                s.newLines = s.newReasons.keys();
+            else
+                s.oldLines = s.oldReasons.keys();
+            if (byAnchorOf(s, side))
+                s.oldAnchors.insert(line, changes.deletedAnchor.at(line));
+            else if (!s.seed.contains(line)) {
+                s.seed.append(line);
+                std::sort(s.seed.begin(), s.seed.end());
+            }
+        }
+        if (!unplaced.isEmpty())
+            skipped << QStringLiteral("%1 (%2): lines %3%4 (no slice of this side to show it in)")
+                           .arg(QString::fromUtf8(file), algorithmName(algorithm), side == Side::Old ? QStringLiteral("old ") : QString(), lineRanges(unplaced));
     }
 }
 
@@ -961,10 +1032,12 @@ Result<SlicingResult> sliceMergeRequest(const MergeRequest &mr, const SliceOptio
                     for (int l : s.seed)
                         s.oldReasons.insert(l, QStringLiteral("deleted"));
             }
-            joinTrivialSlices(slices, newText, oldText, file.displayPath(), job.skipped);
+            std::set<int> skippedLines[2]; // new, old: named in job.skipped already
+            joinTrivialSlices(slices, newText, oldText, file.displayPath(), job.skipped, skippedLines);
             packDeclarationSlices(slices, newText, oldText, options.tokenBudget);
             for (Slice &s : slices)
                 job.trimmed += fitBudget(s, newText, oldText, options.tokenBudget);
+            placeEveryChangedLine(slices, changes, skippedLines, file.displayPath(), algorithm, job.skipped);
             job.slices += slices;
         }
     };

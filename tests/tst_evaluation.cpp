@@ -119,6 +119,8 @@ private Q_SLOTS:
     void manyMergeRequestsReadAtOnceGiveTheSameFigures();
     void tuningFindsTheBestSetting();
     void tunedSettingWrittenIntoRunConfig();
+    void tuningTopKCutsPerSliceAsThePipelineDoes();
+    void tuningCountsAnnotatorLinksAsFindings();
 };
 
 void TestEvaluation::lineGapCountsLinesBetweenRanges_data()
@@ -1423,6 +1425,77 @@ void TestEvaluation::tuningFindsTheBestSetting()
     const auto it = std::find_if(f1.points.begin(), f1.points.end(), [](const TuningPoint &p) { return p.nitpickThreshold == 0 && p.fakeThreshold == 0 && p.topK == 1; });
     QCOMPARE(*it->precision.percent(), 100.0);
     QCOMPARE(*it->recall.percent(), 50.0);
+}
+
+void TestEvaluation::tuningTopKCutsPerSliceAsThePipelineDoes()
+{
+    // One reviewer, two slices, one accepted comment in each. The pipeline cuts
+    // top-k per slice (SliceReview::run), so top_k = 1 keeps both; a cut over
+    // the whole run would keep only the more severe a.
+    TuningRun run;
+    ReviewComment a = comment(QStringLiteral("s0-r1-1"), QStringLiteral("a.cpp"), 10, 10, 6, 6, 7);
+    a.slice = 0;
+    ReviewComment b = comment(QStringLiteral("s1-r1-1"), QStringLiteral("a.cpp"), 30, 30, 6, 6, 5);
+    b.slice = 1;
+    run.candidates = {a, b};
+    run.ids = {1, 2};
+    run.verdicts = {Verdict::Accept, Verdict::Accept};
+    run.links = {-1, -1};
+    run.references = {item(10, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 10, 10)), item(11, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 30, 30))};
+    const TuningResult r = tuneThresholds({run}, TuningGoal::F1, {1});
+    const auto it = std::find_if(r.points.begin(), r.points.end(), [](const TuningPoint &p) { return p.nitpickThreshold == 0 && p.fakeThreshold == 0 && p.topK == 1; });
+    QVERIFY(it != r.points.end());
+    QCOMPARE(it->kept, 2);
+    QCOMPARE(*it->recall.percent(), 100.0);
+    QCOMPARE(*it->defect.kbi, 100.0);
+    TuningPoint p;
+    p.topK = 1;
+    QCOMPARE(keptComments({run}, p), (QList<qint64>{1, 2}));
+    // Two comments of one slice: top_k = 1 keeps the more severe only.
+    run.candidates[1].slice = 0;
+    QCOMPARE(keptComments({run}, p), (QList<qint64>{1}));
+}
+
+void TestEvaluation::tuningCountsAnnotatorLinksAsFindings()
+{
+    // A reference at a.cpp:10 and one run comment far from it (z.cpp:99),
+    // which an annotator linked to the reference: the evaluation counts the
+    // link as a finding, and so must tuning.
+    QTemporaryDir dir;
+    auto opened = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY(opened);
+    std::unique_ptr<SqliteWorkspaceStore> store = std::move(*opened);
+    MergeRequestEntry e;
+    e.repository = QStringLiteral("/repo");
+    e.base = QStringLiteral("a");
+    e.head = QStringLiteral("b");
+    const qint64 mr = *store->addMergeRequest(e);
+    const qint64 ref = *store->importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10, 10), QStringLiteral("aacr"));
+    QVERIFY(store->setReference(ref, true));
+    StoredRun sr;
+    sr.mergeRequest = mr;
+    sr.label = QStringLiteral("run");
+    sr.record = recordJson();
+    const qint64 runId = *store->addRun(sr, {comment(QStringLiteral("c"), QStringLiteral("z.cpp"), 99, 99)});
+    CommentQuery q;
+    q.run = runId;
+    const qint64 c = store->comments(q)->first().id;
+    const auto kbiAtKeepAll = [&]() -> std::optional<double> {
+        auto ev = evaluateWorkspace(*store, {});
+        if (!ev)
+            return std::nullopt;
+        auto runs = tuningRuns(*store, *ev);
+        if (!runs)
+            return std::nullopt;
+        const TuningResult r = tuneThresholds(*runs, TuningGoal::Cpi1, {1});
+        for (const TuningPoint &p : r.points)
+            if (p.nitpickThreshold == 0 && p.fakeThreshold == 0)
+                return p.defect.kbi;
+        return std::nullopt;
+    };
+    QCOMPARE(kbiAtKeepAll(), std::optional<double>(0.0));
+    QVERIFY(store->linkToReference(c, ref, QStringLiteral("ann")));
+    QCOMPARE(kbiAtKeepAll(), std::optional<double>(100.0));
 }
 
 void TestEvaluation::tunedSettingWrittenIntoRunConfig()

@@ -556,8 +556,11 @@ void HostileTest::hostileModelAnswer_data()
     const auto completion = [](const QByteArray &content) {
         return FakeLlmServer::completion(QString::fromUtf8(content)).body;
     };
-    QTest::newRow("50 MB of open brackets") << completion(QByteArray(50 << 20, '[')) << QByteArray("more than the 4 MiB a reply may have");
-    QTest::newRow("50 MB of prose") << completion(QByteArray("word ").repeated(10 << 20)) << QByteArray("more than the 4 MiB a reply may have");
+    // Past the endpoint's answer cap (max_answer_bytes, 8 MiB) the body is not even read;
+    // between the parser's 4 MiB and the cap the parser refuses it.
+    QTest::newRow("50 MB of open brackets") << completion(QByteArray(50 << 20, '[')) << QByteArray("is larger than the 8388608-byte limit (max_answer_bytes)");
+    QTest::newRow("50 MB of prose") << completion(QByteArray("word ").repeated(10 << 20)) << QByteArray("is larger than the 8388608-byte limit (max_answer_bytes)");
+    QTest::newRow("6 MB of open brackets") << completion(QByteArray(6 << 20, '[')) << QByteArray("more than the 4 MiB a reply may have");
     QByteArray deep = "{\"comments\":[{\"issue\":";
     deep += QByteArray(100000, '[') + QByteArray(100000, ']') + ",\"line_start\":3,\"q1_nitpick\":7,\"q2_fake\":7,\"q3_severity\":7}]}";
     QTest::newRow("deeply nested JSON in a field") << completion(deep) << QByteArray("review:");

@@ -55,6 +55,7 @@ private Q_SLOTS:
     void replayAnswersFromRecordings();
     void listsModelsForTestConnection();
     void copesWithAnEnormousAnswer();
+    void answerBeyondTheConfiguredCapIsAnErrorNamingEndpointAndLimit();
     void usageCountsOutsideTheIntRangeAreUnknown_data();
     void usageCountsOutsideTheIntRangeAreUnknown();
     // Team scale (issue 14): several endpoints behind one role.
@@ -463,6 +464,24 @@ void LlmClientTest::copesWithAnEnormousAnswer()
     const Exchange e = waitFor(client.send(request(server.endpoint())));
     QVERIFY2(e.ok(), qPrintable(e.error));
     QCOMPARE(e.response.size(), huge.size());
+}
+
+void LlmClientTest::answerBeyondTheConfiguredCapIsAnErrorNamingEndpointAndLimit()
+{
+    FakeLlmServer server;
+    server.script({FakeLlmServer::completion(QString(64 * 1024, QLatin1Char('x'))), FakeLlmServer::completion(QStringLiteral("small"))});
+    LlmClientOptions options = fastRetries();
+    options.maxAnswerBytes = 16 * 1024;
+    LlmClient client(options);
+    const Exchange big = waitFor(client.send(request(server.endpoint())));
+    QVERIFY(!big.ok());
+    QVERIFY2(big.error.contains(QLatin1String("larger than the 16384-byte limit (max_answer_bytes)")), qPrintable(big.error));
+    QVERIFY2(big.error.contains(server.endpoint()), qPrintable(big.error));
+    QVERIFY2(big.rawBody.size() <= 16 * 1024, qPrintable(QString::number(big.rawBody.size())));
+    QCOMPARE(big.attempts, 1); // the same answer would come again: not retried
+    const Exchange small = waitFor(client.send(request(server.endpoint(), QStringLiteral("second"))));
+    QVERIFY2(small.ok(), qPrintable(small.error));
+    QCOMPARE(small.response, QStringLiteral("small"));
 }
 
 void LlmClientTest::spreadsRequestsToTheLeastBusyEndpoint()

@@ -83,6 +83,7 @@ private Q_SLOTS:
     void perTagRulesDropWithTheRuleThatDecided();
     void cqsCollectsJudgesAndFilters();
     void cqsKeepsUnreadableRepliesRaw();
+    void judgeScoreOutsideZeroToTenIsAnErrorOnTheComment();
     void qaCheckerAcceptsAtTurnThree();
     void qaCheckerStopsAtTheTurnLimit();
     void withoutQaCheckerEachConversationIsOneTurn();
@@ -425,6 +426,32 @@ void PipelinesTest::cqsCollectsJudgesAndFilters()
     QVERIFY(collectorUser.contains(QLatin1String("Title: Clamp compute3 at zero")));
     QVERIFY(record.toJson().contains("\"judge_score\": 8"));
     QVERIFY(record.toJson().contains("\"dropped_at\": \"rule:Documentation\""));
+}
+
+// The CQS judge scores 0..10 (CQS paper, the judge prompt); 15 is no score:
+// the issue is dropped at the judge with the error on the comment itself.
+void PipelinesTest::judgeScoreOutsideZeroToTenIsAnErrorOnTheComment()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &request) {
+        const auto [system, user] = messagesOf(request);
+        if (system.contains(QLatin1String("issue collector"))) {
+            if (!user.contains(QLatin1String("src/compute.cpp")))
+                return FakeLlmServer::completion(QStringLiteral("{\"issues\":[]}"));
+            return FakeLlmServer::completion(
+                QStringLiteral("{\"issues\":[{\"function\":\"compute3\",\"rationale\":\"Could 90 be a named constant?\",\"file\":\"src/compute.cpp\",\"line\":%1,\"tag\":\"UseConstant\"}]}")
+                    .arg(line));
+        }
+        return FakeLlmServer::completion(QStringLiteral("{\"motivation\":\"m\",\"status\":\"valid\",\"score\":15,\"reason\":\"very\"}"));
+    });
+    const RunRecord record = run(cqsConfig(server.endpoint()));
+    QCOMPARE(record.comments.size(), 1);
+    const ReviewComment &c = record.comments[0];
+    QCOMPARE(c.droppedAt, QStringLiteral("judge"));
+    QCOMPARE(c.judgeScore, -1);
+    QCOMPARE(c.errors, QStringList{QStringLiteral("judge: the judge's score 15 is outside 0 to 10")});
+    QVERIFY(record.toJson().contains("\"errors\": ["));
 }
 
 void PipelinesTest::cqsKeepsUnreadableRepliesRaw()

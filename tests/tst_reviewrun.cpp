@@ -6,6 +6,7 @@
 #include <WaitFor.h>
 #include <FixtureRepo.h>
 #include <ModelOutput.h>
+#include <DatasetParsers.h>
 #include <ReviewRun.h>
 #include <Scenarios.h>
 #include <Slicer.h>
@@ -69,6 +70,8 @@ private Q_SLOTS:
     void replayGivesTheSameResultAndNoKeyIsWritten();
     void replayServesOnlyTheExactRequest();
     void sliceAndMergeRequestTextAreInert();
+    void cotOffAsksForFreeFormReasoningNotJsonOnly_data();
+    void cotOffAsksForFreeFormReasoningNotJsonOnly();
     void systemPromptDescribesTheLineFormat_data();
     void systemPromptDescribesTheLineFormat();
     void agreementComesFromTheSourcesTheMetaReviewerNames();
@@ -78,6 +81,8 @@ private Q_SLOTS:
     void validatorWithoutScoresKeepsTheEarlierOnes();
     void unreadableRepliesAndDroppedIdsAreErrors();
     void tokenBudgetIsAKnownKey();
+    void maxAnswerBytesIsAKnownKey();
+    void scoresOutsideOneToSevenAreErrorsOnTheCommentNotFilterInput();
     void unknownKeysAndImpossibleCombinationsAreErrors_data();
     void unknownKeysAndImpossibleCombinationsAreErrors();
 
@@ -120,6 +125,11 @@ void ReviewRunTest::modelOutputIsReadTolerantly_data()
     QTest::newRow("bare array") << QStringLiteral("[{\"issue\":\"a\",\"q3_severity\":2},{\"issue\":\"b\"}]") << 2 << 2;
     QTest::newRow("missing fields") << QStringLiteral("{\"comments\":[{}]}") << 1 << 0;
     QTest::newRow("empty") << QStringLiteral("{\"comments\":[]}") << 0 << 0;
+    // Free-form reasoning (the w/o-CoT prompt, §5.3.3) before the answer may
+    // quote code with brackets that parse as JSON: "buf[]" is an empty array,
+    // "{}" an empty object. The answer after the reasoning is what counts.
+    QTest::newRow("reasoning with code before the answer")
+        << QStringLiteral("The change declares `char buf[] = {};` and writes `buf[n]`; n comes from the caller.\nSo:\n%1").arg(one) << 1 << 6;
     QTest::newRow("prose only") << QStringLiteral("I could not find any problems in this code.") << -1 << 0;
     QTest::newRow("truncated") << QStringLiteral("{\"comments\":[{\"issue\":\"cut") << -1 << 0;
 }
@@ -545,6 +555,31 @@ void ReviewRunTest::sliceAndMergeRequestTextAreInert()
     }
 }
 
+void ReviewRunTest::cotOffAsksForFreeFormReasoningNotJsonOnly_data()
+{
+    QTest::addColumn<int>("role");
+    QTest::newRow("reviewer") << static_cast<int>(ReviewRole::Reviewer);
+    QTest::newRow("meta-reviewer") << static_cast<int>(ReviewRole::MetaReviewer);
+    QTest::newRow("validator") << static_cast<int>(ReviewRole::Validator);
+    QTest::newRow("translator") << static_cast<int>(ReviewRole::Translator);
+}
+
+// Paper §5.3.3 compares the structured chain of thought (App. H) with
+// free-form reasoning, so "cot": false must still let the model reason.
+void ReviewRunTest::cotOffAsksForFreeFormReasoningNotJsonOnly()
+{
+    QFETCH(int, role);
+    const QString structured = buildPrompt(static_cast<ReviewRole>(role), true, {}).first().content;
+    const QString freeForm = buildPrompt(static_cast<ReviewRole>(role), false, {}).first().content;
+    QVERIFY2(structured.contains(QLatin1String("1. ")), qPrintable(structured));
+    QVERIFY2(!structured.contains(QLatin1String("in your own words")), qPrintable(structured));
+    QVERIFY2(freeForm.contains(QLatin1String("First reason about it in your own words, freely and without a prescribed order of steps; "
+                                             "then end your reply with the JSON")),
+             qPrintable(freeForm));
+    QVERIFY2(!freeForm.contains(QLatin1String("Answer only")), qPrintable(freeForm));
+    QVERIFY2(!freeForm.contains(QLatin1String("1. ")), qPrintable(freeForm));
+}
+
 void ReviewRunTest::systemPromptDescribesTheLineFormat_data()
 {
     QTest::addColumn<int>("format");
@@ -765,6 +800,7 @@ void ReviewRunTest::unknownKeysAndImpossibleCombinationsAreErrors_data()
     const QByteArray reviewer = "\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}";
     QTest::newRow("reviwers") << "{\"reviwers\":3,\"roles\":{" + reviewer + "}}" << QStringLiteral("unknown key \"reviwers\" (did you mean \"reviewers\"?)");
     QTest::newRow("topk") << "{\"topk\":3,\"roles\":{" + reviewer + "}}" << QStringLiteral("unknown key \"topk\" (did you mean \"top_k\"?)");
+    QTest::newRow("answer cap too small") << "{\"max_answer_bytes\":10,\"roles\":{" + reviewer + "}}" << QStringLiteral("\"max_answer_bytes\" must be a whole number from 1024 to 1073741824");
     QTest::newRow("nitpik") << "{\"thresholds\":{\"nitpik\":3},\"roles\":{" + reviewer + "}}"
                             << QStringLiteral("unknown key \"thresholds.nitpik\" (did you mean \"thresholds.nitpick\"?)");
     QTest::newRow("apiKey") << QByteArray("{\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\",\"apiKey\":\"OPENAI\"}}}")
@@ -790,6 +826,58 @@ void ReviewRunTest::tokenBudgetIsAKnownKey()
     const auto again = RunConfig::fromJson(c->toJson());
     QVERIFY2(again, again ? "" : qPrintable(again.error().message));
     QCOMPARE(again->tokenBudget, 1200);
+}
+
+void ReviewRunTest::maxAnswerBytesIsAKnownKey()
+{
+    const auto defaults = RunConfig::fromJson("{\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}");
+    QVERIFY(defaults);
+    QCOMPARE(defaults->maxAnswerBytes, 8 * 1024 * 1024);
+    const auto c = RunConfig::fromJson("{\"max_answer_bytes\":4096,\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}");
+    QVERIFY2(c, c ? "" : qPrintable(c.error().message));
+    QCOMPARE(c->maxAnswerBytes, 4096);
+    const auto again = RunConfig::fromJson(c->toJson());
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    QCOMPARE(again->maxAnswerBytes, 4096);
+}
+
+// Q1-Q3 are 1..7 (paper §3, App. H). A score outside is an error on the
+// comment, never input to the coarse filter or top-k: here a q3 of 99 would
+// win the top-1 cut over the real 5.
+void ReviewRunTest::scoresOutsideOneToSevenAreErrorsOnTheCommentNotFilterInput()
+{
+    FakeLlmServer server;
+    const int line = m_changedLine;
+    server.setResponder([line](const FakeLlmServer::Request &r) {
+        if (systemOf(r).contains(QLatin1String("You validate"))) {
+            const QString id = idsIn(userOf(r)).value(0);
+            return FakeLlmServer::completion(QStringLiteral("{\"comments\":[%1]}").arg(comment(id.toUtf8().constData(), line, 7, 12, 5, "total overflows")));
+        }
+        return FakeLlmServer::completion(
+            QStringLiteral("{\"comments\":[%1,%2]}").arg(comment("", line, 7, 7, 99, "made up"), comment("", line + 1, 7, 7, 5, "total can overflow")));
+    });
+    RunConfig c = config(server.endpoint());
+    c.reviewers = 1;
+    c.topK = 1;
+    c.metaReviewer.reset();
+    c.translator.reset();
+    const RunRecord record = runOnFirstSlice(server, c);
+    QCOMPARE(record.comments.size(), 2);
+    const ReviewComment &bad = record.comments[0];
+    QCOMPARE(bad.issue, QStringLiteral("made up"));
+    QVERIFY(!bad.kept);
+    QCOMPARE(bad.droppedAt, QStringLiteral("score"));
+    QCOMPARE(bad.errors, QStringList{QStringLiteral("reviewer: q3_severity 99 is outside 1 to 7")});
+    const ReviewComment &good = record.comments[1];
+    QVERIFY2(good.kept, qPrintable(good.droppedAt));
+    // The validator's q2_fake 12 is not taken: the reviewer's 7 stays, and the error is on the comment.
+    QCOMPARE(good.q2Fake, 7);
+    QCOMPARE(good.errors, QStringList{QStringLiteral("validator: q2_fake 12 is outside 1 to 7 (kept 7)")});
+    // The errors survive the run record, as the importer reads it.
+    const auto read = parseRunFile(record.toJson());
+    QVERIFY2(read, read ? "" : qPrintable(read.error().message));
+    QCOMPARE(read->comments[0].errors, bad.errors);
+    QCOMPARE(read->comments[1].errors, good.errors);
 }
 
 void ReviewRunTest::unknownKeysAndImpossibleCombinationsAreErrors()

@@ -307,6 +307,7 @@ private Q_SLOTS:
     void gapMarkersOnlyWhereLinesAreLeftOut();                         // 9
     void oversizedSlicesKeepTheChangeWithinTheBudget();                // 10
     void trivialChangesJoinANeighbourOrAreSkippedWithAReason();        // 10
+    void everyOddHeaderLineIsInASliceOrSkippedByLine();                 // issue 21 item 11
     void tokenEstimatesAreWithinTenPercentOfBpe_data();                // 11
     void tokenEstimatesAreWithinTenPercentOfBpe();                     // 11
     void aLargeGeneratedTableSlicesIntoFewSlices();                    // 12
@@ -430,14 +431,35 @@ QStringList SlicingTest::invariantViolations(const MergeRequest &mr, const Slici
                     else if (s.side == Side::New)
                         problems << QStringLiteral("%1 %2: old line %3 of a new-side slice is not deleted").arg(QString::fromUtf8(path), algorithmName(a)).arg(l);
             }
-            const bool skippedSome = std::any_of(result.diagnostics.skipped.begin(), result.diagnostics.skipped.end(),
-                                                 [&](const QString &s) { return s.startsWith(QString::fromUtf8(path) + QStringLiteral(" (") + algorithmName(a)); });
+            // Skipped means named: "file (algorithm): lines [old ]3-5,8 (reason)" covering the line.
+            const auto skipped = [&](bool old, int line) {
+                const QString prefix = QStringLiteral("%1 (%2): lines %3").arg(QString::fromUtf8(path), algorithmName(a), old ? QStringLiteral("old ") : QString());
+                for (const QString &entry : result.diagnostics.skipped) {
+                    if (!entry.startsWith(prefix) || !entry.contains(QLatin1String(" (")))
+                        continue;
+                    for (const QString &range : entry.mid(prefix.size()).section(QLatin1Char(' '), 0, 0).split(QLatin1Char(','))) {
+                        const int from = range.section(QLatin1Char('-'), 0, 0).toInt();
+                        const int to = range.contains(QLatin1Char('-')) ? range.section(QLatin1Char('-'), 1, 1).toInt() : from;
+                        if (line >= from && line <= to)
+                            return true;
+                    }
+                }
+                return false;
+            };
             for (const Hunk &h : f.hunks)
                 for (const DiffLine &d : h.lines) {
-                    if (d.kind == LineKind::Added && added.value(d.newLine) != 1 && !(skippedSome && added.value(d.newLine) == 0))
-                        problems << QStringLiteral("%1 %2: added line %3 is in %4 slices").arg(QString::fromUtf8(path), algorithmName(a)).arg(d.newLine).arg(added.value(d.newLine));
-                    if (d.kind == LineKind::Deleted && deleted.value(d.oldLine) != 1 && !(skippedSome && deleted.value(d.oldLine) == 0))
-                        problems << QStringLiteral("%1 %2: deleted line %3 is in %4 slices").arg(QString::fromUtf8(path), algorithmName(a)).arg(d.oldLine).arg(deleted.value(d.oldLine));
+                    if (d.kind == LineKind::Added && added.value(d.newLine) + (skipped(false, d.newLine) ? 1 : 0) != 1)
+                        problems << QStringLiteral("%1 %2: added line %3 is in %4 slices%5")
+                                        .arg(QString::fromUtf8(path), algorithmName(a))
+                                        .arg(d.newLine)
+                                        .arg(added.value(d.newLine))
+                                        .arg(skipped(false, d.newLine) ? QStringLiteral(" and skipped") : QString());
+                    if (d.kind == LineKind::Deleted && deleted.value(d.oldLine) + (skipped(true, d.oldLine) ? 1 : 0) != 1)
+                        problems << QStringLiteral("%1 %2: deleted line %3 is in %4 slices%5")
+                                        .arg(QString::fromUtf8(path), algorithmName(a))
+                                        .arg(d.oldLine)
+                                        .arg(deleted.value(d.oldLine))
+                                        .arg(skipped(true, d.oldLine) ? QStringLiteral(" and skipped") : QString());
                 }
         }
     }
@@ -964,6 +986,93 @@ void SlicingTest::trivialChangesJoinANeighbourOrAreSkippedWithAReason()
     QCOMPARE(result.diagnostics.skipped.size(), 4);
     QVERIFY(result.diagnostics.skipped.first().contains(QLatin1String("only.c")));
     QVERIFY(result.diagnostics.skipped.first().contains(QLatin1String("comments")));
+}
+
+void SlicingTest::everyOddHeaderLineIsInASliceOrSkippedByLine()
+{
+    // A blank line added inside a struct of a C header, and nothing else in
+    // the file (a real timescaledb pull request), and a header changed in odd
+    // places: inside a struct, inside a comment block, a preprocessor line, a
+    // macro continuation, a blank line at the end of the file.
+    QTemporaryDir dir;
+    FixtureRepo repo(dir.path());
+    const QByteArray types = "#ifndef TYPES_H\n#define TYPES_H\n\ntypedef struct Chunk\n{\n    int id;\n    int hypertable_id;\n    char *name;\n} Chunk;\n\n#endif\n";
+    const QByteArray odd = "#ifndef ODD_H\n#define ODD_H\n\n/*\n * Hypertables.\n */\nstruct Hypertable\n{\n    int id;\n    int dims;\n};\n\n"
+                           "#define HT_VALID(h) \\\n    ((h) != NULL && \\\n     (h)->id > 0)\n\nint ht_count(const struct Hypertable *h);\nextern int ht_limit;\nextern int ht_floor;\n#endif\n";
+    // A .c file makes the headers C (the project's language), as in timescaledb.
+    const QByteArray user = "#include \"types.h\"\n#include \"odd.h\"\n\nint chunk_id(const Chunk *c)\n{\n    return c->id;\n}\n";
+    // timescaledb's shape: tabs, a static inline function before the struct,
+    // an exported prototype with a macro, a struct inside #ifdef.
+    const QByteArray ts = "#pragma once\n\n#include <stdbool.h>\n\n#define TSDLLEXPORT\n\nstatic inline int\nts_max(int a, int b)\n{\n\treturn a > b ? a : b;\n}\n\n"
+                          "typedef struct ChunkScanCtx\n{\n\tint htab;\n\tint32_t hypertable_id;\n\tbool early_abort;\n\tvoid *data;\n} ChunkScanCtx;\n\n"
+                          "extern TSDLLEXPORT int ts_chunk_scan(ChunkScanCtx *ctx);\n\nstruct Flags\n{\n\tunsigned a : 1;\n\tunion\n\t{\n\t\tint x;\n\t\tfloat y;\n\t} u;\n\tint z;\n};\n";
+    QByteArray tsHead = ts;
+    tsHead.replace("\tbool early_abort;\n", "\tbool early_abort;\n\n");
+    tsHead.replace("\t} u;\n", "\t} u;\n\n");
+    tsHead.replace("\t\tint x;\n", "\t\tint x;\n\n");
+    tsHead.replace("\tint htab;\n", "\n\tint htab;\n");
+    // Types and macros from headers the parse does not have (PostgreSQL's).
+    const QByteArray pg = "#pragma once\n\n#include <postgres.h>\n\nextern TSDLLEXPORT Chunk *ts_chunk_create(Hypertable *ht, Point *p);\n\n"
+                          "typedef struct ChunkStub\n{\n\tint32 id;\n\tOid table_id;\n\tHypercube *cube;\n\tint16 capacity;\n\tint16 num_constraints;\n} ChunkStub;\n\n"
+                          "typedef struct Chunk\n{\n\tFormData_chunk fd;\n\tchar relkind;\n\tOid table_id;\n\tOid hypertable_relid;\n\tHypercube *cube;\n\tChunkConstraints *constraints;\n} Chunk;\n\n"
+                          "extern TSDLLEXPORT bool ts_chunk_is_compressed(const Chunk *chunk);\n";
+    QByteArray pgHead = pg;
+    pgHead.replace("\tOid hypertable_relid;\n", "\tOid hypertable_relid;\n\n");
+    const QByteArray root = repo.commit("main", {{"src/types.h", file(types)}, {"src/odd.h", file(odd)}, {"src/chunk.c", file(user)}, {"src/ts.h", file(ts)}, {"src/pg.h", file(pg)}}, "Base\n");
+    QByteArray typesHead = types;
+    typesHead.replace("    int hypertable_id;\n", "    int hypertable_id;\n\n");
+    QByteArray oddHead = odd;
+    oddHead.replace(" * Hypertables.\n", " * Hypertables.\n * Each has dimensions.\n");
+    oddHead.replace("    int dims;\n", "\n    int dims;\n    int slices;\n");
+    oddHead.replace("#define ODD_H\n", "#define ODD_H\n#include <stddef.h>\n");
+    oddHead.replace("     (h)->id > 0)\n", "     (h)->id > 0 && \\\n     (h)->dims > 0)\n");
+    oddHead.replace("extern int ht_limit;\nextern int ht_floor;\n", "extern long ht_limit;\nextern long ht_floor;\n"); // two adjacent declarations replaced
+    oddHead.append("\n");
+    repo.commit("feature", {{"src/types.h", file(typesHead)}, {"src/odd.h", file(oddHead)}, {"src/chunk.c", file(user)}, {"src/ts.h", file(tsHead)}, {"src/pg.h", file(pgHead)}}, "Change\n", {root});
+    auto mr = MergeRequest::open(dir.path(), QStringLiteral("main"), QStringLiteral("feature"));
+    QVERIFY(mr);
+    const SlicingResult result = sliceAll(*mr);
+    int added = 0;
+    QStringList problems;
+    for (const FileDiff &f : mr->files)
+        for (const Hunk &h : f.hunks)
+            for (const DiffLine &d : h.lines) {
+                if (d.kind == LineKind::Context)
+                    continue;
+                const bool isNew = d.kind == LineKind::Added;
+                const int number = isNew ? d.newLine : d.oldLine;
+                added += isNew ? 1 : 0;
+                for (SliceAlgorithm a : AllAlgorithms) {
+                    int in = 0;
+                    for (const Slice &s : result.slices)
+                        if (s.algorithm == a && s.file == f.displayPath()
+                            && (isNew ? s.newLines.contains(number) && isChangedReason(s.newReasons.value(number))
+                                      : s.oldLines.contains(number) && s.oldReasons.value(number) == QLatin1String("deleted")))
+                            ++in;
+                    // Skipped means named: "file (algorithm): lines 3-5,8 (reason)" covering this line.
+                    bool skipped = false;
+                    const QString prefix = QStringLiteral("%1 (%2): lines %3").arg(QString::fromUtf8(f.displayPath()), algorithmName(a), isNew ? QString() : QStringLiteral("old "));
+                    for (const QString &entry : result.diagnostics.skipped) {
+                        if (!entry.startsWith(prefix) || !entry.contains(QLatin1String(" (")))
+                            continue;
+                        const QString ranges = entry.mid(prefix.size()).section(QLatin1Char(' '), 0, 0);
+                        for (const QString &range : ranges.split(QLatin1Char(','))) {
+                            const int from = range.section(QLatin1Char('-'), 0, 0).toInt();
+                            const int to = range.contains(QLatin1Char('-')) ? range.section(QLatin1Char('-'), 1, 1).toInt() : from;
+                            skipped = skipped || (number >= from && number <= to);
+                        }
+                    }
+                    if (in + (skipped ? 1 : 0) != 1)
+                        problems << QStringLiteral("%1 %2: %3 line %4 \"%5\" is in %6 slices%7")
+                                        .arg(QString::fromUtf8(f.displayPath()), algorithmName(a), isNew ? QStringLiteral("added") : QStringLiteral("deleted"))
+                                        .arg(number)
+                                        .arg(QString::fromUtf8(d.text).trimmed())
+                                        .arg(in)
+                                        .arg(skipped ? QStringLiteral(" and skipped") : QStringLiteral(" and not skipped"));
+                }
+            }
+    QCOMPARE(added, 15);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
 void SlicingTest::tokenEstimatesAreWithinTenPercentOfBpe_data()

@@ -1714,6 +1714,10 @@
         <source>(the server asks to wait %1 s before retrying)</source>
         <translation>（服务器要求等待 %1 秒后再重试）</translation>
     </message>
+    <message>
+        <source>the answer of %1 is larger than the %2-byte limit (max_answer_bytes); not read</source>
+        <translation>%1 的回答超过 %2 字节的上限（max_answer_bytes），未读取</translation>
+    </message>
 </context>
 <context>
     <name>rd::MainWindow</name>

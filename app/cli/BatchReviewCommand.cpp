@@ -385,10 +385,7 @@ int runBatchReview(const QStringList &arguments)
     probe.config = options.config;
     options.configHash = storedRunFor(0, probe).configHash;
 
-    LlmClientOptions clientOptions;
-    clientOptions.timeoutMs = options.config.timeoutSeconds * 1000;
-    clientOptions.retries = options.config.retries;
-    clientOptions.concurrency = options.config.concurrency;
+    LlmClientOptions clientOptions = options.config.clientOptions();
     LlmClient client(clientOptions);
     if (!parser.isSet(noCache)) {
         const QString dir = parser.isSet(cache) ? parser.value(cache)

@@ -203,10 +203,7 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
     std::vector<std::unique_ptr<LlmClient>> clients;
     for (qsizetype n = 0; n < runConfigs.size(); ++n) {
         RunConfig &runConfig = runConfigs[n];
-        LlmClientOptions clientOptions;
-        clientOptions.timeoutMs = runConfig.timeoutSeconds * 1000;
-        clientOptions.retries = runConfig.retries;
-        clientOptions.concurrency = runConfig.concurrency;
+        LlmClientOptions clientOptions = runConfig.clientOptions();
         auto client = std::make_unique<LlmClient>(clientOptions);
         if (journal)
             client->setJournal(journal);
