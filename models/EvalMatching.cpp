@@ -217,4 +217,24 @@ UpstreamCounts matchUpstream(const QList<Item> &generated, const QList<Item> &re
     return counts;
 }
 
+QList<bool> unrelatedToAnyKeyIssue(const QList<Item> &generated, const QList<Item> &references, const MatchOptions &options,
+                                   const MatchResult &match, bool bySemantic)
+{
+    const auto locates = options.rule == LocationRule::AacrBench ? aacrLocationMatches : locationMatches;
+    const QList<int> &taken = bySemantic ? match.semanticReference : match.lineReference;
+    QList<bool> linked(generated.size(), false);
+    for (const auto &[g, r] : options.links)
+        if (g >= 0 && g < linked.size())
+            linked[g] = true;
+    QList<bool> out;
+    out.reserve(generated.size());
+    for (int g = 0; g < generated.size(); ++g) {
+        bool related = taken.value(g, -1) >= 0 || linked[g];
+        for (int r = 0; !related && r < references.size(); ++r)
+            related = locates(generated[g].where, references[r].where, options.maxDistance) && (!options.semantic || options.semantic(g, r));
+        out << !related;
+    }
+    return out;
+}
+
 } // namespace rd::eval

@@ -99,6 +99,16 @@ struct MatchResult
 // counts at most once per kind.
 MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &references, const MatchOptions &options);
 
+// The defect-focused paper's false alarms (App. M.2: "all comments unrelated
+// to key issues"), per generated comment: true when it took no reference in
+// `match` (by meaning when `bySemantic`, else by line or link), no annotator
+// linked it to one, and it meets no reference's location rule (and, with a
+// judge in `options`, the judge does not say they are the same concern). A
+// second comment on an issue another comment already took is therefore no
+// false alarm, though the one-to-one match (AACR-Bench precision) leaves it unmatched.
+QList<bool> unrelatedToAnyKeyIssue(const QList<Item> &generated, const QList<Item> &references, const MatchOptions &options,
+                                   const MatchResult &match, bool bySemantic);
+
 // The released AACR-Bench evaluator's counts for one PR, under its field names.
 struct UpstreamCounts
 {

@@ -480,6 +480,13 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             if (c.run == run.id) {
                 sorted << &c;
                 items << itemOf(c);
+                // A link to a key-bug comment is a link to its issue's reference.
+                const auto link = mr.links.find(c.id);
+                const qint64 linkedTo = link == mr.links.end() ? -1 : mr.issueOf.value(*link, *link);
+                if (linkedTo >= 0 && referenceIndex.contains(linkedTo))
+                    re.linkedReference.insert(c.id, linkedTo);
+                else if (auto issue = mr.issueOf.find(c.id); issue != mr.issueOf.end() && referenceIndex.contains(*issue))
+                    re.linkedReference.insert(c.id, *issue);
             }
 
         // A run of several reviewers is, at the reviewers' own stages (All,
@@ -502,21 +509,9 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             MatchOptions mo;
             mo.maxDistance = options.maxDistance;
             // An annotator's link, and a key-bug comment's own issue, outrank every automatic match.
-            QList<bool> linked(generated.size(), false);
-            for (int g = 0; g < generated.size(); ++g) {
-                qint64 target = -1;
-                // A link to a key-bug comment is a link to its issue's reference.
-                const auto link = mr.links.find(generated[g].id);
-                const qint64 linkedTo = link == mr.links.end() ? -1 : mr.issueOf.value(*link, *link);
-                if (linkedTo >= 0 && referenceIndex.contains(linkedTo))
-                    target = linkedTo;
-                else if (auto issue = mr.issueOf.find(generated[g].id); issue != mr.issueOf.end() && referenceIndex.contains(*issue))
-                    target = *issue;
-                if (target >= 0) {
-                    mo.links << std::pair{g, referenceIndex.value(target)};
-                    linked[g] = true;
-                }
-            }
+            for (int g = 0; g < generated.size(); ++g)
+                if (const auto target = re.linkedReference.find(generated[g].id); target != re.linkedReference.end())
+                    mo.links << std::pair{g, referenceIndex.value(*target)};
             if (options.semantic) {
                 mo.semantic = [&](int g, int r) {
                     const auto key = qMakePair(generated[g].id, re.references[r].id);
@@ -529,17 +524,8 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             }
             j.match = matchOneToOne(generated, re.references, mo);
             j.found = options.semantic ? j.match.referencesFoundSemantically(refs) : j.match.referencesFoundByLine(refs);
-            const QList<int> &taken = options.semantic ? j.match.semanticReference : j.match.lineReference;
             // App. M.2: a false alarm is a comment unrelated to any key issue.
-            // A second comment on an issue another comment already took is
-            // related to it, though the one-to-one match (AACR-Bench precision)
-            // does not count it: it matches the issue as the first would.
-            for (int g = 0; g < generated.size(); ++g) {
-                bool related = taken[g] >= 0 || linked[g];
-                for (int r = 0; !related && r < refs; ++r)
-                    related = locationMatches(generated[g].where, re.references[r].where, options.maxDistance) && (!mo.semantic || mo.semantic(g, r));
-                j.falseAlarm << !related;
-            }
+            j.falseAlarm = unrelatedToAnyKeyIssue(generated, re.references, mo, j.match, bool(options.semantic));
             return j;
         };
         const auto outcomeOf = [&](const QList<const StoredComment *> &at, const Judged &j) {

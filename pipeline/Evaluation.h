@@ -103,6 +103,10 @@ struct RunEvaluation
     std::optional<RunConfig> config; // from the run's record
     QString group;                   // the configuration, in words
     QList<Item> references;
+    // Comment id -> the id of the reference it finds by an annotator's link,
+    // or as a key-bug comment of that group (threshold tuning counts
+    // them as evaluateWorkspace() does).
+    QHash<qint64, qint64> linkedReference;
     std::array<StageResult, StageCount> stages;
 };
 

@@ -34,17 +34,13 @@ Result<QList<TuningRun>> tuningRuns(const WorkspaceStore &store, const Evaluatio
             return comments.error();
         TuningRun run;
         run.references = re.references;
-        // The annotators' links, as evaluateWorkspace() counts them: comment -> reference.
-        auto links = store.referenceLinks(mr);
-        if (!links)
-            return links.error();
+        // The annotators' links and key-bug groups, as evaluateWorkspace() counts them: comment -> reference.
         QHash<qint64, int> referenceIndex;
         for (int i = 0; i < run.references.size(); ++i)
             referenceIndex.insert(run.references[i].id, i);
         QHash<qint64, int> linkOf;
-        for (const ReferenceLink &l : *links)
-            if (referenceIndex.contains(l.reference))
-                linkOf.insert(l.comment, referenceIndex.value(l.reference));
+        for (auto l = re.linkedReference.cbegin(); l != re.linkedReference.cend(); ++l)
+            linkOf.insert(l.key(), referenceIndex.value(l.value()));
         for (const StoredComment &s : *comments) {
             if (!reachedStage(s.comment, Stage::All))
                 continue; // merged comments, unparsed answers
@@ -119,7 +115,8 @@ TuningResult tuneThresholds(const QList<TuningRun> &runs, TuningGoal goal, const
                     o.comments = static_cast<int>(kept.size());
                     o.keyIssues = static_cast<int>(r.references.size());
                     o.keyIssuesFound = static_cast<int>(m.referencesFoundByLine(o.keyIssues).count(true));
-                    o.falseAlarms = o.comments - m.lineMatchedComments();
+                    // App. M.2, as the evaluation counts them: a second comment on a found issue is no false alarm.
+                    o.falseAlarms = static_cast<int>(unrelatedToAnyKeyIssue(kept, r.references, mo, m, false).count(true));
                     outcomes << o;
                 }
                 p.defect = defectMetrics(outcomes);

@@ -121,6 +121,7 @@ private Q_SLOTS:
     void tunedSettingWrittenIntoRunConfig();
     void tuningTopKCutsPerSliceAsThePipelineDoes();
     void tuningCountsAnnotatorLinksAsFindings();
+    void tuningCountsNoSecondCommentOnAFoundIssueAsFalseAlarm();
 };
 
 void TestEvaluation::lineGapCountsLinesBetweenRanges_data()
@@ -1496,6 +1497,28 @@ void TestEvaluation::tuningCountsAnnotatorLinksAsFindings()
     QCOMPARE(kbiAtKeepAll(), std::optional<double>(0.0));
     QVERIFY(store->linkToReference(c, ref, QStringLiteral("ann")));
     QCOMPARE(kbiAtKeepAll(), std::optional<double>(100.0));
+}
+
+void TestEvaluation::tuningCountsNoSecondCommentOnAFoundIssueAsFalseAlarm()
+{
+    // Two comments on the one reference (a.cpp:10 and :11) and one elsewhere.
+    // The one-to-one match gives the reference to the first; App. M.2 counts
+    // only the comment unrelated to any key issue (z.cpp) as a false alarm,
+    // as evaluateWorkspace() does: FAR1 = 1/3, not 2/3.
+    TuningRun run;
+    run.candidates = {comment(QStringLiteral("s0-r1-1"), QStringLiteral("a.cpp"), 10, 10, 6, 6, 7),
+                      comment(QStringLiteral("s0-r1-2"), QStringLiteral("a.cpp"), 11, 11, 6, 6, 6),
+                      comment(QStringLiteral("s0-r1-3"), QStringLiteral("z.cpp"), 99, 99, 6, 6, 5)};
+    run.ids = {1, 2, 3};
+    run.verdicts = {Verdict::Accept, Verdict::Accept, Verdict::Reject};
+    run.links = {-1, -1, -1};
+    run.references = {item(10, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 10, 10))};
+    const TuningResult r = tuneThresholds({run}, TuningGoal::Cpi1, {10});
+    const auto it = std::find_if(r.points.begin(), r.points.end(), [](const TuningPoint &p) { return p.nitpickThreshold == 0 && p.fakeThreshold == 0; });
+    QVERIFY(it != r.points.end());
+    QCOMPARE(it->kept, 3);
+    QCOMPARE(*it->defect.kbi, 100.0);
+    QVERIFY2(qAbs(*it->defect.far1 - 100.0 / 3) < 1e-9, qPrintable(QString::number(*it->defect.far1)));
 }
 
 void TestEvaluation::tunedSettingWrittenIntoRunConfig()
