@@ -7,12 +7,14 @@
 #include <SliceRenderer.h>
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QMutex>
 #include <QRegularExpression>
 #include <QSet>
 #include <QThreadPool>
 #include <QtConcurrent>
+#include <QUrl>
 
 #include <nlohmann/json.hpp>
 
@@ -816,6 +818,42 @@ QByteArray RunRecord::toJson() const
     return QByteArray::fromStdString(out.dump(2)) + '\n';
 }
 
+QString aacrMainLanguage(const QList<FileDiff> &files)
+{
+    // AACR-Bench's ten language names (project_main_language in its files),
+    // in the order ties are broken. A ".h" counts as C, as GitHub Linguist
+    // counts it without other evidence; a C++ change outweighs its headers.
+    static const QList<std::pair<QString, QStringList>> languages = {
+        {QStringLiteral("C"), {QStringLiteral("c"), QStringLiteral("h")}},
+        {QStringLiteral("C#"), {QStringLiteral("cs")}},
+        {QStringLiteral("C++"),
+         {QStringLiteral("cc"), QStringLiteral("cpp"), QStringLiteral("cxx"), QStringLiteral("c++"), QStringLiteral("hh"), QStringLiteral("hpp"),
+          QStringLiteral("hxx"), QStringLiteral("h++"), QStringLiteral("ipp"), QStringLiteral("inl")}},
+        {QStringLiteral("Go"), {QStringLiteral("go")}},
+        {QStringLiteral("Java"), {QStringLiteral("java")}},
+        {QStringLiteral("JavaScript"), {QStringLiteral("js"), QStringLiteral("mjs"), QStringLiteral("cjs"), QStringLiteral("jsx")}},
+        {QStringLiteral("PHP"), {QStringLiteral("php")}},
+        {QStringLiteral("Python"), {QStringLiteral("py"), QStringLiteral("pyi")}},
+        {QStringLiteral("Rust"), {QStringLiteral("rs")}},
+        {QStringLiteral("TypeScript"), {QStringLiteral("ts"), QStringLiteral("tsx"), QStringLiteral("mts"), QStringLiteral("cts")}}};
+    QList<int> changed(languages.size(), 0);
+    for (const FileDiff &f : files) {
+        const QString name = QString::fromUtf8(f.displayPath()).section(QLatin1Char('/'), -1);
+        const qsizetype dot = name.lastIndexOf(QLatin1Char('.'));
+        if (dot <= 0)
+            continue;
+        const QString extension = name.mid(dot + 1).toLower();
+        for (qsizetype i = 0; i < languages.size(); ++i)
+            if (languages[i].second.contains(extension))
+                changed[i] += f.additions + f.deletions;
+    }
+    qsizetype best = -1;
+    for (qsizetype i = 0; i < languages.size(); ++i)
+        if (changed[i] > 0 && (best < 0 || changed[i] > changed[best]))
+            best = i;
+    return best < 0 ? QString() : languages[best].first;
+}
+
 QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
 {
     // The model that wrote the comments: the first role of the pipeline.
@@ -835,11 +873,17 @@ QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
                         {"category", c.category.toStdString()},
                         {"context", ""}});
     }
+    // As AACR-Bench's files (and ReviewDesk's importer and workspace
+    // exporter) have them: source_commit is the base, target_commit the
+    // reviewed revision. A local run has no pull request: the repository's
+    // file URL stands for it (a --repo-map entry maps it back to the clone).
+    const QString folder = mr.repository.isValid() ? (mr.repository.isBare() ? mr.repository.gitDir() : mr.repository.workDir()) : QString();
+    const QString where = QUrl::fromLocalFile(QDir::cleanPath(folder)).toString();
     const Json entry = {{"change_line_count", mr.additions() + mr.deletions()},
-                        {"project_main_language", "C++"},
-                        {"source_commit", head.toHex().toStdString()},
-                        {"target_commit", base.toHex().toStdString()},
-                        {"githubPrUrl", ""},
+                        {"project_main_language", aacrMainLanguage(mr.files).toStdString()},
+                        {"source_commit", base.toHex().toStdString()},
+                        {"target_commit", head.toHex().toStdString()},
+                        {"githubPrUrl", where.toStdString()},
                         {"comments", list}};
     return QByteArray::fromStdString(Json::array({entry}).dump(2)) + '\n';
 }
