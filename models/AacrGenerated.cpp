@@ -107,8 +107,8 @@ AacrGeneratedFile parseAacrGenerated(const QString &text)
         c.side = tagged(block, QLatin1String("side")).value_or(QString()).trimmed();
         for (const auto &[tag, target] : {std::pair{QLatin1String("from"), &c.fromLine}, std::pair{QLatin1String("to"), &c.toLine}}) {
             const auto value = tagged(block, tag);
-            if (!value)
-                continue;
+            if (!value || value->trimmed().isEmpty())
+                continue; // an empty tag is how the writer says "no line" (an unlocated comment)
             *target = lineNumber(*value);
             if (!*target)
                 out.problems << QCoreApplication::translate("rd::models", "block %1: <%2> is not a line number (%3): read as no line")
@@ -187,10 +187,11 @@ Result<QString> exportAacrGenerated(WorkspaceStore &store, qint64 run, const QSt
         AacrGeneratedComment g;
         g.path = c.file;
         g.side = c.side == QLatin1String("old") ? QStringLiteral("left") : QStringLiteral("right");
-        if (c.lineStart > 0)
+        if (c.located()) { // an unlocated comment is written with empty <from> and <to>
             g.fromLine = c.lineStart;
-        if (c.lineEnd > 0)
-            g.toLine = c.lineEnd;
+            if (c.lineEnd > 0)
+                g.toLine = c.lineEnd;
+        }
         g.note = parts.join(QStringLiteral("\n\n"));
         out << g;
     }

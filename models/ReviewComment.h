@@ -50,6 +50,12 @@ struct ReviewComment
     int judgeScore = -1;   // -1: not judged
     QString judgeReason;
 
+    // At lines of its file. A comment the reviewer could not place
+    // (lineValid false) counts as having no lines even when an older
+    // workspace still holds the range it was given then: nothing line-matches
+    // it and no export shows it at lines the model did not name.
+    bool located() const { return lineValid && lineStart > 0; }
+
     void drop(const QString &stage)
     {
         kept = false;

@@ -55,10 +55,11 @@ Item itemOf(const StoredComment &s, const std::optional<Judgement> &decided = {}
     i.id = s.id;
     i.where.path = s.comment.file;
     i.where.side = s.comment.side;
-    if (s.comment.lineStart > 0)
+    if (s.comment.located()) { // unlocated: no lines, so it never line-matches (it can still match semantically)
         i.where.from = s.comment.lineStart;
-    if (s.comment.lineEnd > 0)
-        i.where.to = s.comment.lineEnd;
+        if (s.comment.lineEnd > 0)
+            i.where.to = s.comment.lineEnd;
+    }
     i.text = commentText(s.comment);
     i.category = s.comment.category;
     if (decided && decided->category)

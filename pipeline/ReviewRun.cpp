@@ -868,8 +868,8 @@ QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
                         {"path", c.file.toStdString()},
                         {"side", c.side == QLatin1String("old") ? "left" : "right"},
                         {"source_model", sourceModel.toStdString()},
-                        {"from_line", c.lineStart},
-                        {"to_line", c.lineEnd},
+                        {"from_line", c.located() ? c.lineStart : 0}, // 0-0: not located
+                        {"to_line", c.located() ? c.lineEnd : 0},
                         {"category", c.category.toStdString()},
                         {"context", ""}});
     }

@@ -117,6 +117,8 @@ private Q_SLOTS:
     void replyIsReadTolerantly_data();
     void replyIsReadTolerantly();
     void replyParserKeepsItsPromisesOnMutatedReplies();
+    void snippetIsLocatedByItsWholeTextNearestToThePointedLine_data();
+    void snippetIsLocatedByItsWholeTextNearestToThePointedLine();
     void chunksFollowTheDocumentedRule();
     void bm25RanksAsHandComputedFts5();
     void bm25IndexIsCachedPerTree();
@@ -249,9 +251,10 @@ void AacrTest::replyIsReadTolerantly_data()
     QTest::newRow("no closing tags, no side")
         << QStringLiteral("<diff>\n+    b = a * 2;\n+    c = b;\n<note>two lines at once") << 1 << 11 << 12 << QStringLiteral("new") << true;
     QTest::newRow("left side") << QStringLiteral("<diff>- b = a;</diff><side>left</side><note>removed</note>") << 1 << 11 << 11 << QStringLiteral("old") << true;
-    QTest::newRow("snippet not in hunk") << QStringLiteral("<diff>+ nothing like this</diff><note>odd</note>") << 1 << 10 << 13 << QStringLiteral("new") << false;
+    // Placed nowhere: no line range at all (not the hunk's, not clamped into it).
+    QTest::newRow("snippet not in hunk") << QStringLiteral("<diff>+ nothing like this</diff><note>odd</note>") << 1 << 0 << 0 << QStringLiteral("new") << false;
     QTest::newRow("lines outside the file") << QStringLiteral("<path>src/a.cpp</path><side>right</side><from>900</from><to>990</to><note>far away</note>")
-                                            << 1 << 13 << 13 << QStringLiteral("new") << false;
+                                            << 1 << 0 << 0 << QStringLiteral("new") << false;
     QTest::newRow("agent lines inside") << QStringLiteral("<path>src/a.cpp</path><side>right</side><from>12</from><to>12</to><note>c</note>")
                                         << 1 << 12 << 12 << QStringLiteral("new") << true;
     QTest::newRow("two comments") << tagged + QStringLiteral("\n<diff>+    c = b;</diff><note>c unused</note><notesplit />") << 2 << 11 << 11 << QStringLiteral("new") << true;
@@ -328,10 +331,64 @@ void AacrTest::replyParserKeepsItsPromisesOnMutatedReplies()
         QVERIFY2(parsed.error.isEmpty() != parsed.comments.isEmpty() || parsed.noIssues, qPrintable(text));
         for (const ReviewComment &c : parsed.comments) {
             const bool right = c.side == QLatin1String("new");
-            QVERIFY2(c.lineStart >= 10 && c.lineEnd >= c.lineStart && c.lineEnd <= (right ? 13 : 12), qPrintable(text));
+            if (c.lineValid)
+                QVERIFY2(c.lineStart >= 10 && c.lineEnd >= c.lineStart && c.lineEnd <= (right ? 13 : 12), qPrintable(text));
+            else
+                QVERIFY2(c.lineStart == 0 && c.lineEnd == 0, qPrintable(text)); // unlocated: no range that could match a reference
             QVERIFY(!c.issue.isEmpty());
         }
     }
+}
+
+void AacrTest::snippetIsLocatedByItsWholeTextNearestToThePointedLine_data()
+{
+    QTest::addColumn<QString>("reply");
+    QTest::addColumn<int>("lineStart"); // 0: unlocated
+    QTest::addColumn<int>("lineEnd");
+    QTest::addColumn<bool>("lineValid");
+    const auto diff = [](const QString &snippet, const QString &extra = {}) {
+        return QStringLiteral("<diff>\n%1\n</diff>\n<side>right</side>%2\n<note>a finding</note>\n<end />").arg(snippet, extra);
+    };
+    QTest::newRow("a lone } is the first } of the hunk, not a span") << diff(QStringLiteral(" }")) << 22 << 22 << true;
+    QTest::newRow("a lone } nearest to the pointed line") << diff(QStringLiteral("+}"), QStringLiteral("<from>25</from><to>25</to>")) << 25 << 25 << true;
+    QTest::newRow("repeated line, pointed at the second") << diff(QStringLiteral("+    x = 1;"), QStringLiteral("<from>24</from>")) << 24 << 24 << true;
+    QTest::newRow("repeated line, pointed at the first") << diff(QStringLiteral("+    x = 1;"), QStringLiteral("<from>20</from>")) << 21 << 21 << true;
+    QTest::newRow("repeated line, pointed nowhere: the first") << diff(QStringLiteral("+    x = 1;")) << 21 << 21 << true;
+    QTest::newRow("two lines found whole") << diff(QStringLiteral("+if (b) {\n+    x = 1;")) << 23 << 24 << true;
+    QTest::newRow("whitespace inside lines does not count") << diff(QStringLiteral("+if (b)   {\n+        x =  1;")) << 23 << 24 << true;
+    QTest::newRow("only some lines in the hunk: not found") << diff(QStringLiteral("+}\n+    y = 2;")) << 0 << 0 << false;
+    QTest::newRow("lines out of order: not found") << diff(QStringLiteral("+}\n+if (b) {\n+}")) << 0 << 0 << false;
+    QTest::newRow("snippet not found, lines given: unlocated") << diff(QStringLiteral("+    z = 3;"), QStringLiteral("<from>21</from><to>21</to>")) << 0 << 0 << false;
+    QTest::newRow("no snippet, lines inside") << QStringLiteral("<side>right</side><from>21</from><to>22</to><note>n</note>") << 21 << 22 << true;
+    QTest::newRow("no snippet, lines past the hunk: not clamped")
+        << QStringLiteral("<side>right</side><from>25</from><to>30</to><note>n</note>") << 0 << 0 << false;
+    QTest::newRow("no snippet, lines before the hunk: not clamped") << QStringLiteral("<side>right</side><from>3</from><to>4</to><note>n</note>") << 0 << 0 << false;
+    QTest::newRow("another file named") << QStringLiteral("<path>src/b.cpp</path><side>right</side><from>21</from><to>21</to><note>n</note>") << 0 << 0 << false;
+}
+
+void AacrTest::snippetIsLocatedByItsWholeTextNearestToThePointedLine()
+{
+    QFETCH(QString, reply);
+    QFETCH(int, lineStart);
+    QFETCH(int, lineEnd);
+    QFETCH(bool, lineValid);
+    const AacrHunkPlace place = placeOf({{LineKind::Context, "if (a) {"},
+                                         {LineKind::Added, "    x = 1;"},
+                                         {LineKind::Context, "}"},
+                                         {LineKind::Added, "if (b) {"},
+                                         {LineKind::Added, "    x = 1;"},
+                                         {LineKind::Added, "}"},
+                                         {LineKind::Context, "return x;"}},
+                                        20, 20, 100);
+    const AacrParsed parsed = parseAacrReview(reply, place);
+    QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+    QCOMPARE(parsed.comments.size(), 1);
+    const ReviewComment &c = parsed.comments.first();
+    QCOMPARE(c.lineStart, lineStart);
+    QCOMPARE(c.lineEnd, lineEnd);
+    QCOMPARE(c.lineValid, lineValid);
+    if (!lineValid)
+        QVERIFY2(!c.history.last().note.isEmpty(), "an unlocated comment says why");
 }
 
 void AacrTest::chunksFollowTheDocumentedRule()

@@ -106,6 +106,7 @@ private Q_SLOTS:
     void manyMergeRequestsReadAtOnceGiveTheSameFigures();
     void tuningFindsTheBestSetting();
     void tunedSettingWrittenIntoRunConfig();
+    void unlocatedCommentNeverLineMatches();
 };
 
 void TestEvaluation::lineGapCountsLinesBetweenRanges_data()
@@ -1042,6 +1043,37 @@ void TestEvaluation::tunedSettingWrittenIntoRunConfig()
     p.topK = 100;
     QVERIFY(writeTunedConfig(path, p));
     QVERIFY(!writeTunedConfig(dir.filePath(QStringLiteral("missing.json")), p));
+}
+
+// A comment whose lines could not be placed (line_valid false) does not
+// line-match a reference, even when an older workspace still holds the hunk's
+// range it was given then (issue 21, item 2); the same comment placed does.
+void TestEvaluation::unlocatedCommentNeverLineMatches()
+{
+    for (const bool valid : {true, false}) {
+        QTemporaryDir dir;
+        auto s = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(s);
+        auto &store = **s;
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/repo");
+        e.base = QStringLiteral("a");
+        e.head = QStringLiteral("b");
+        const qint64 mr = *store.addMergeRequest(e);
+        const qint64 reference = *store.importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 11, 11), QStringLiteral("aacr"));
+        QVERIFY(store.setReference(reference, true));
+        ReviewComment c = comment(QStringLiteral("c"), QStringLiteral("a.cpp"), 10, 13);
+        c.lineValid = valid;
+        StoredRun r;
+        r.mergeRequest = mr;
+        r.label = QStringLiteral("run");
+        r.record = recordJson();
+        QVERIFY(store.addRun(r, {c}));
+        const auto evaluated = evaluateWorkspace(store, {});
+        QVERIFY2(evaluated, evaluated ? "" : qPrintable(evaluated.error().message));
+        const auto &all = evaluated->runs.first().stages[int(Stage::All)].outcome;
+        QCOMPARE(all.keyIssuesFound, valid ? 1 : 0);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEvaluation)

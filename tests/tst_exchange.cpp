@@ -7,6 +7,7 @@
 
 #include <DatasetExchange.h>
 #include <DatasetExport.h>
+#include <AacrGenerated.h>
 #include <DatasetParsers.h>
 #include <SqliteWorkspaceStore.h>
 
@@ -93,6 +94,7 @@ private Q_SLOTS:
     void repoMapLinksCodeAndSaysWhenMissing();
     void runImportStoresCandidates();
     void csvHasOneRowPerCommentAndAnnotator();
+    void unlocatedCommentIsExportedWithoutLines();
     void exportsKeepSecretsAndPathsAtHome();
 
 private:
@@ -543,6 +545,92 @@ void TestExchange::csvHasOneRowPerCommentAndAnnotator()
     QVERIFY(csv.contains("\"Second, with \"\"quotes\"\",\nand a line\""));
     QVERIFY(csv.contains(",second,reject,"));
     QVERIFY(csv.contains("not a leak"));
+}
+
+// A comment whose lines could not be placed (line_valid false; an older
+// workspace still holds the hunk's range it was given then) is exported with
+// no lines in every format, and a placed one with its lines.
+void TestExchange::unlocatedCommentIsExportedWithoutLines()
+{
+    auto opened = SqliteWorkspaceStore::open(m_dir.filePath(QStringLiteral("unlocated.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
+    auto &store = **opened;
+    MergeRequestEntry e;
+    e.repository = QStringLiteral("/repo");
+    e.url = QStringLiteral("https://github.com/example/one/pull/7");
+    e.base = QStringLiteral("aaaa");
+    e.head = QStringLiteral("bbbb");
+    const qint64 mr = *store.addMergeRequest(e);
+    QList<ReviewComment> comments;
+    for (const auto &[id, side, valid] : {std::tuple{"placed", "new", true}, std::tuple{"unplaced-new", "new", false}, std::tuple{"unplaced-old", "old", false}}) {
+        ReviewComment c;
+        c.id = QString::fromLatin1(id);
+        c.file = QStringLiteral("src/a.c");
+        c.side = QString::fromLatin1(side);
+        c.lineStart = 10;
+        c.lineEnd = 13;
+        c.lineValid = valid;
+        c.issue = QStringLiteral("finding %1").arg(c.id);
+        comments << c;
+    }
+    StoredRun r;
+    r.mergeRequest = mr;
+    r.label = QStringLiteral("run");
+    r.record = "{\"run\":{}}";
+    const auto run = store.addRun(r, comments);
+    QVERIFY2(run, qPrintable(run ? QString() : run.error().message));
+    CommentQuery q;
+    q.run = *run;
+    const auto stored = store.comments(q);
+    QVERIFY(stored);
+    QCOMPARE(stored->size(), 3);
+    for (const StoredComment &c : *stored) {
+        Judgement accept;
+        accept.comment = c.id;
+        accept.annotator = QStringLiteral("ann");
+        accept.verdict = Verdict::Accept;
+        QVERIFY(store.judge(accept));
+    }
+    const auto exported = [&](const QString &format) {
+        const auto file = exportToFile(store, format, m_dir.filePath(QStringLiteral("unlocated.") + format), {}, {}, 2);
+        if (!file)
+            qFatal("export %s: %s", qPrintable(format), qPrintable(file.error().message));
+        return readAll(*file);
+    };
+    // SARIF: a region only for the placed comment.
+    const auto sarif = nlohmann::json::parse(exported(QStringLiteral("sarif")).toStdString());
+    QCOMPARE(sarif["runs"][0]["results"].size(), std::size_t(3));
+    for (const auto &result : sarif["runs"][0]["results"]) {
+        const bool placed = result["message"]["text"].get<std::string>().find("finding placed") != std::string::npos;
+        QCOMPARE(result["locations"][0]["physicalLocation"].contains("region"), placed);
+    }
+    // rdjson: a range only for the placed comment, and no "lines 10-13" in any text.
+    const auto rdjson = nlohmann::json::parse(exported(QStringLiteral("rdjson")).toStdString());
+    QCOMPARE(rdjson["diagnostics"].size(), std::size_t(3));
+    for (const auto &d : rdjson["diagnostics"]) {
+        const std::string text = d["message"].get<std::string>();
+        QCOMPARE(d["location"].contains("range"), text.find("finding placed") != std::string::npos);
+        QVERIFY2(text.find("lines 10-13") == std::string::npos, text.c_str());
+    }
+    // CSV: empty line_start and line_end.
+    const QByteArray csv = exported(QStringLiteral("csv"));
+    QVERIFY2(csv.contains(",src/a.c,new,10,13,"), csv.constData());
+    QCOMPARE(csv.count(",src/a.c,new,,,"), qsizetype(1));
+    QCOMPARE(csv.count(",src/a.c,old,,,"), qsizetype(1));
+    // AACR-Bench file: lines 0-0 (the format needs numbers; AACR-Bench's lines start at 1).
+    const auto aacr = nlohmann::json::parse(exported(QStringLiteral("aacr-positive")).toStdString());
+    QCOMPARE(aacr[0]["comments"].size(), std::size_t(3));
+    for (const auto &c : aacr[0]["comments"]) {
+        const bool placed = c["note"].get<std::string>().find("finding placed") != std::string::npos;
+        QCOMPARE(c["from_line"].get<int>(), placed ? 10 : 0);
+        QCOMPARE(c["to_line"].get<int>(), placed ? 13 : 0);
+    }
+    // aacr-generated: empty <from> and <to>.
+    const auto generated = exportAacrGenerated(store, *run, m_dir.filePath(QStringLiteral("unlocated-generated")));
+    QVERIFY2(generated, qPrintable(generated ? QString() : generated.error().message));
+    const QString text = QString::fromUtf8(readAll(*generated));
+    QCOMPARE(text.count(QStringLiteral("<from>10</from>")), 1);
+    QCOMPARE(text.count(QStringLiteral("<from></from>")), 2);
 }
 
 void TestExchange::exportsKeepSecretsAndPathsAtHome()
