@@ -179,11 +179,14 @@ Result<QString> exportAacrGenerated(WorkspaceStore &store, qint64 run, const QSt
     QList<AacrGeneratedComment> out;
     for (const StoredComment &s : *comments) {
         const ReviewComment &c = s.comment;
-        QStringList parts{c.issue};
-        if (!c.rootCause.isEmpty())
-            parts << c.rootCause;
-        if (!c.fix.isEmpty())
-            parts << c.fix;
+        // The AACR-Bench evaluator matches these notes semantically against
+        // the references: a translated comment is written as the reviewer
+        // wrote it (as ReviewDesk's own semantic matching reads it).
+        const bool original = !c.translationLanguage.isEmpty();
+        QStringList parts{original ? c.issueOriginal : c.issue};
+        for (const QString &part : {original ? c.rootCauseOriginal : c.rootCause, original ? c.fixOriginal : c.fix})
+            if (!part.isEmpty())
+                parts << part;
         AacrGeneratedComment g;
         g.path = c.file;
         g.side = c.side == QLatin1String("old") ? QStringLiteral("left") : QStringLiteral("right");

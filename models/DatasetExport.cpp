@@ -203,6 +203,17 @@ QString commentNote(const ReviewComment &c)
     return note;
 }
 
+QString originalNote(const ReviewComment &c)
+{
+    if (c.translationLanguage.isEmpty())
+        return {};
+    ReviewComment original = c;
+    original.issue = c.issueOriginal;
+    original.rootCause = c.rootCauseOriginal;
+    original.fix = c.fixOriginal;
+    return commentNote(original);
+}
+
 QString repositoryName(const MergeRequestEntry &mr)
 {
     QString source = mr.url.isEmpty() ? mr.repository : mr.url;

@@ -100,6 +100,10 @@ Result<QByteArray> exportSarif(const ExportData &data, const ExportOptions &)
                 properties["reviewdesk/context"] = utf8(contextLevelName(*label.context));
             if (q3 > 0)
                 properties["reviewdesk/severity"] = q3;
+            if (!c.comment.translationLanguage.isEmpty()) { // message.text is the translation
+                properties["reviewdesk/originalText"] = utf8(data.clean(originalNote(c.comment)));
+                properties["reviewdesk/translationLanguage"] = utf8(c.comment.translationLanguage);
+            }
             results.push_back({{"ruleId", utf8(rule)},
                                {"level", q3 >= 6 ? "error" : (q3 >= 3 || q3 == 0) ? "warning" : "note"},
                                {"message", {{"text", utf8(data.clean(commentNote(c.comment)))}}},
@@ -182,7 +186,7 @@ Result<QByteArray> exportCsv(const ExportData &data, const ExportOptions &)
 {
     QString out = QStringLiteral(
         "comment,merge_request,pull_request,repository,file,side,line_start,line_end,origin,author,run,kept,dropped_at,reference,"
-        "category,q1,q2,q3,note,final_verdict,annotator,verdict,annotator_q1,annotator_q2,annotator_q3,annotator_category,context,"
+        "category,q1,q2,q3,note,note_original,translation_language,final_verdict,annotator,verdict,annotator_q1,annotator_q2,annotator_q3,annotator_category,context,"
         "key_bug,tag,thumbs,critique,time_spent_ms\r\n");
     for (const StoredComment &c : data.comments) {
         const MergeRequestEntry *mr = data.mergeRequest(c.mergeRequest);
@@ -194,7 +198,7 @@ Result<QByteArray> exportCsv(const ExportData &data, const ExportOptions &)
                                     data.clean(c.author), c.run ? QString::number(*c.run) : QString(), r.kept ? QStringLiteral("true") : QStringLiteral("false"),
                                     r.droppedAt, c.reference ? QStringLiteral("true") : QStringLiteral("false"), r.category,
                                     QString::number(r.q1Nitpick), QString::number(r.q2Fake), QString::number(r.q3Severity),
-                                    data.clean(commentNote(r)), label.verdict ? verdictName(*label.verdict) : QString()};
+                                    data.clean(commentNote(r)), data.clean(originalNote(r)), r.translationLanguage, label.verdict ? verdictName(*label.verdict) : QString()};
         const auto row = [&](const Judgement *j) {
             QStringList fields = common;
             if (j)

@@ -31,6 +31,14 @@ struct ReviewComment
     QString fix;
     QString example;
     QString category;
+    // The translator (issue 21, item 3) writes issue, rootCause and fix in
+    // `translationLanguage`; the text as the reviewer wrote it stays here, to
+    // read, search, export and match semantically. Empty language: never
+    // translated (and these are empty).
+    QString issueOriginal;
+    QString rootCauseOriginal;
+    QString fixOriginal;
+    QString translationLanguage;
     int q1Nitpick = 0;  // 1 = pure nitpick ... 7 = not a nitpick
     int q2Fake = 0;     // 1 = non-existent problem ... 7 = real
     int q3Severity = 0; // 1 = trivial ... 7 = severe

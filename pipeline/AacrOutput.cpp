@@ -197,7 +197,7 @@ AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place)
         } else if (!wanted.isEmpty()) {
             lines = locate(wanted, sideLines(place.hunk, right), r.from);
             if (!lines)
-                problem = QCoreApplication::translate("rd::pipeline", "the snippet is not in the hunk (%1 side)").arg(right ? QStringLiteral("right") : QStringLiteral("left"));
+                problem = QCoreApplication::translate("rd::pipeline", "the snippet is not in the hunk");
         } else if (r.from > 0) {
             const int from = r.from;
             const int to = std::max(r.from, r.to);

@@ -59,6 +59,9 @@ struct Options
     int maxDistance = 1;
     // Semantic judge (generated text, reference text); empty: line match only.
     std::function<bool(const QString &, const QString &)> semantic;
+    // The judge reads a translated comment's original text (the language the
+    // reviewer wrote, as the references are); true: its translation instead.
+    bool matchTranslation = false;
 };
 
 struct StageResult

@@ -58,6 +58,12 @@ Json commentJson(const ReviewComment &c, bool full)
     j["slice"] = c.slice;
     if (!c.raw.isEmpty())
         j["raw"] = c.raw.toStdString();
+    if (!c.translationLanguage.isEmpty()) { // issue/root_cause/fix are the translation; the reviewer's text beside it
+        j["issue_original"] = c.issueOriginal.toStdString();
+        j["root_cause_original"] = c.rootCauseOriginal.toStdString();
+        j["fix_original"] = c.fixOriginal.toStdString();
+        j["translation_language"] = c.translationLanguage.toStdString();
+    }
     Json history = Json::array();
     for (const ScoreRecord &h : c.history) {
         Json entry = {{"stage", h.stage.toStdString()}, {"q1_nitpick", h.q1Nitpick}, {"q2_fake", h.q2Fake}, {"q3_severity", h.q3Severity}};
@@ -546,6 +552,15 @@ private:
                 if (match < 0)
                     continue;
                 translated.insert(match);
+                // The reviewer's own text stays beside the translation (searched,
+                // exported, and what semantic matching reads by default).
+                ReviewComment &c = comments[match];
+                if (c.translationLanguage.isEmpty()) {
+                    c.issueOriginal = c.issue;
+                    c.rootCauseOriginal = c.rootCause;
+                    c.fixOriginal = c.fix;
+                }
+                c.translationLanguage = m_config.language;
                 // Prose only: lines, scores and code stay as they were.
                 for (auto [field, value] : {std::pair{&comments[match].issue, answer.issue}, std::pair{&comments[match].rootCause, answer.rootCause},
                                             std::pair{&comments[match].fix, answer.fix}})
@@ -872,6 +887,10 @@ QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
                         {"to_line", c.located() ? c.lineEnd : 0},
                         {"category", c.category.toStdString()},
                         {"context", ""}});
+        if (!c.translationLanguage.isEmpty()) { // note is the translation
+            list.back()["note_original"] = originalNote(c).toStdString();
+            list.back()["translation_language"] = c.translationLanguage.toStdString();
+        }
     }
     // As AACR-Bench's files (and ReviewDesk's importer and workspace
     // exporter) have them: source_commit is the base, target_commit the

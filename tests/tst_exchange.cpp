@@ -95,6 +95,7 @@ private Q_SLOTS:
     void runImportStoresCandidates();
     void csvHasOneRowPerCommentAndAnnotator();
     void unlocatedCommentIsExportedWithoutLines();
+    void translatedCommentIsExportedWithBothTexts();
     void exportsKeepSecretsAndPathsAtHome();
 
 private:
@@ -631,6 +632,61 @@ void TestExchange::unlocatedCommentIsExportedWithoutLines()
     const QString text = QString::fromUtf8(readAll(*generated));
     QCOMPARE(text.count(QStringLiteral("<from>10</from>")), 1);
     QCOMPARE(text.count(QStringLiteral("<from></from>")), 2);
+}
+
+// Issue 21, item 3: a translated comment's exports carry the translation as
+// the note and the reviewer's own text beside it, named *_original; the
+// aacr-generated file (read by AACR-Bench's semantic matching) the original.
+void TestExchange::translatedCommentIsExportedWithBothTexts()
+{
+    auto opened = SqliteWorkspaceStore::open(m_dir.filePath(QStringLiteral("translated.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
+    auto &store = **opened;
+    MergeRequestEntry e;
+    e.repository = QStringLiteral("/repo");
+    e.url = QStringLiteral("https://github.com/example/one/pull/8");
+    e.base = QStringLiteral("aaaa");
+    e.head = QStringLiteral("bbbb");
+    const qint64 mr = *store.addMergeRequest(e);
+    ReviewComment c;
+    c.id = QStringLiteral("t1");
+    c.file = QStringLiteral("src/a.c");
+    c.lineStart = c.lineEnd = 4;
+    c.issue = QStringLiteral("le total peut déborder");
+    c.issueOriginal = QStringLiteral("total can overflow");
+    c.translationLanguage = QStringLiteral("French");
+    StoredRun r;
+    r.mergeRequest = mr;
+    r.label = QStringLiteral("run");
+    r.record = "{\"run\":{}}";
+    const auto run = store.addRun(r, {c});
+    QVERIFY(run);
+    Judgement accept;
+    accept.comment = store.comments()->first().id;
+    accept.annotator = QStringLiteral("ann");
+    accept.verdict = Verdict::Accept;
+    QVERIFY(store.judge(accept));
+    const auto exported = [&](const QString &format) {
+        const auto file = exportToFile(store, format, m_dir.filePath(QStringLiteral("translated.") + format), {}, {}, 2);
+        if (!file)
+            qFatal("export %s: %s", qPrintable(format), qPrintable(file.error().message));
+        return readAll(*file);
+    };
+    const auto aacr = nlohmann::json::parse(exported(QStringLiteral("aacr-positive")).toStdString());
+    QCOMPARE(aacr[0]["comments"][0]["note"].get<std::string>(), std::string("le total peut déborder"));
+    QCOMPARE(aacr[0]["comments"][0].value("note_original", std::string()), std::string("total can overflow"));
+    QCOMPARE(aacr[0]["comments"][0].value("translation_language", std::string()), std::string("French"));
+    const auto sarif = nlohmann::json::parse(exported(QStringLiteral("sarif")).toStdString());
+    const auto &result = sarif["runs"][0]["results"][0];
+    QCOMPARE(result["message"]["text"].get<std::string>(), std::string("le total peut déborder"));
+    QCOMPARE(result["properties"].value("reviewdesk/originalText", std::string()), std::string("total can overflow"));
+    const QByteArray csv = exported(QStringLiteral("csv"));
+    QVERIFY2(csv.startsWith("comment,") && csv.left(csv.indexOf("\r\n")).contains(",note,note_original,translation_language,"), csv.constData());
+    QVERIFY2(csv.contains(",le total peut déborder,total can overflow,French,"), csv.constData());
+    const auto generated = exportAacrGenerated(store, *run, m_dir.filePath(QStringLiteral("translated-generated")));
+    QVERIFY(generated);
+    const QString text = QString::fromUtf8(readAll(*generated));
+    QVERIFY2(text.contains(QStringLiteral("<note>total can overflow</note>")), qPrintable(text));
 }
 
 void TestExchange::exportsKeepSecretsAndPathsAtHome()
