@@ -201,7 +201,8 @@ AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place)
         } else if (r.from > 0) {
             const int from = r.from;
             const int to = std::max(r.from, r.to);
-            if (from < first || to > last || (fileLines > 0 && to > fileLines))
+            const bool sideHasLines = (right ? place.hunk.newLines : place.hunk.oldLines) > 0; // not so for an added or deleted file's other side
+            if (!sideHasLines || from < first || to > last || (fileLines > 0 && to > fileLines))
                 problem = QCoreApplication::translate("rd::pipeline", "lines %1-%2 lie outside the hunk (%3-%4)").arg(from).arg(to).arg(first).arg(last);
             else
                 lines = std::pair{from, to};

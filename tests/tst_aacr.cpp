@@ -119,6 +119,7 @@ private Q_SLOTS:
     void replyParserKeepsItsPromisesOnMutatedReplies();
     void snippetIsLocatedByItsWholeTextNearestToThePointedLine_data();
     void snippetIsLocatedByItsWholeTextNearestToThePointedLine();
+    void oldSideOfANewFileHasNoLineToPointAt();
     void chunksFollowTheDocumentedRule();
     void bm25RanksAsHandComputedFts5();
     void bm25IndexIsCachedPerTree();
@@ -389,6 +390,20 @@ void AacrTest::snippetIsLocatedByItsWholeTextNearestToThePointedLine()
     QCOMPARE(c.lineValid, lineValid);
     if (!lineValid)
         QVERIFY2(!c.history.last().note.isEmpty(), "an unlocated comment says why");
+}
+
+void AacrTest::oldSideOfANewFileHasNoLineToPointAt()
+{
+    // A new file's hunk: @@ -0,0 +1,2 @@, nothing on the left.
+    const AacrHunkPlace place = placeOf({{LineKind::Added, "int a;"}, {LineKind::Added, "int b;"}}, 0, 1, 2);
+    const AacrParsed left = parseAacrReview(QStringLiteral("<side>left</side><from>1</from><to>1</to><note>n</note>"), place);
+    QCOMPARE(left.comments.size(), 1);
+    QVERIFY(!left.comments[0].lineValid);
+    QCOMPARE(left.comments[0].lineStart, 0);
+    const AacrParsed right = parseAacrReview(QStringLiteral("<side>right</side><from>2</from><to>2</to><note>n</note>"), place);
+    QCOMPARE(right.comments.size(), 1);
+    QVERIFY(right.comments[0].lineValid);
+    QCOMPARE(right.comments[0].lineStart, 2);
 }
 
 void AacrTest::chunksFollowTheDocumentedRule()
