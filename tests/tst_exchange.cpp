@@ -488,8 +488,9 @@ void TestExchange::runImportStoresCandidates()
     const QByteArray head = repo.commit("main", {{"a.c", file("y\n")}}, "head");
     const QByteArray run = "{\"run\": {\"config\": {\"roles\": {\"reviewer\": {\"model\": \"m1\"}}}, \"base\": \"" + base + "\", \"head\": \"" + head
                            + "\", \"future_field\": 1},\n \"comments\": [{\"id\": \"c1\", \"file\": \"a.c\", \"side\": \"new\", \"line_start\": 1, "
-                             "\"line_end\": 1, \"issue\": \"y is wrong\", \"q1_nitpick\": 6, \"q2_fake\": 6, \"q3_severity\": 5, \"kept\": true, "
-                             "\"dropped_at\": null}]}";
+                             "\"line_end\": 1, \"issue\": \"y est faux\", \"q1_nitpick\": 6, \"q2_fake\": 6, \"q3_severity\": 5, \"kept\": true, "
+                             "\"dropped_at\": null, \"issue_original\": \"y is wrong\", \"root_cause_original\": \"\", \"fix_original\": \"\", "
+                             "\"translation_language\": \"French\"}]}";
     const QString file = m_dir.filePath(QStringLiteral("run.json"));
     writeFile(file, run);
     const QString workspace = m_dir.filePath(QStringLiteral("run.rdw"));
@@ -502,6 +503,9 @@ void TestExchange::runImportStoresCandidates()
     QCOMPARE(comments->first().origin, CommentOrigin::Generated);
     QCOMPARE(comments->first().author, QStringLiteral("m1"));
     QCOMPARE(comments->first().comment.q3Severity, 5);
+    QCOMPARE(comments->first().comment.issue, QStringLiteral("y est faux")); // a translated run keeps both texts
+    QCOMPARE(comments->first().comment.issueOriginal, QStringLiteral("y is wrong"));
+    QCOMPARE(comments->first().comment.translationLanguage, QStringLiteral("French"));
     const auto runs = (*store)->runs(comments->first().mergeRequest);
     QCOMPARE(runs->size(), 1);
     QVERIFY((*store)->run(runs->first().id)->record.contains("future_field")); // kept as read
