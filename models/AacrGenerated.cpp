@@ -162,8 +162,8 @@ AacrGeneratedFile parseAacrGenerated(const QString &text)
         c.side = pythonStripped(tagged(block, QLatin1String("side")).value_or(QString())); // never absent: "" without a tag
         for (const auto &[tag, target] : {std::pair{QLatin1String("from"), &c.fromLine}, std::pair{QLatin1String("to"), &c.toLine}}) {
             const auto value = tagged(block, tag);
-            if (!value)
-                continue;
+            if (!value || pythonStripped(*value).isEmpty())
+                continue; // an empty tag is how the writer says "no line" (an unlocated comment)
             const LineRead read = lineNumber(*value);
             *target = read.line;
             if (!*target)
@@ -241,18 +241,22 @@ Result<QString> exportAacrGenerated(WorkspaceStore &store, qint64 run, const QSt
     QList<AacrGeneratedComment> out;
     for (const StoredComment &s : *comments) {
         const ReviewComment &c = s.comment;
-        QStringList parts{c.issue};
-        if (!c.rootCause.isEmpty())
-            parts << c.rootCause;
-        if (!c.fix.isEmpty())
-            parts << c.fix;
+        // The AACR-Bench evaluator matches these notes semantically against
+        // the references: a translated comment is written as the reviewer
+        // wrote it (as ReviewDesk's own semantic matching reads it).
+        const bool original = !c.translationLanguage.isEmpty();
+        QStringList parts{original ? c.issueOriginal : c.issue};
+        for (const QString &part : {original ? c.rootCauseOriginal : c.rootCause, original ? c.fixOriginal : c.fix})
+            if (!part.isEmpty())
+                parts << part;
         AacrGeneratedComment g;
         g.path = c.file;
         g.side = c.side == QLatin1String("old") ? QStringLiteral("left") : QStringLiteral("right");
-        if (c.lineStart > 0)
+        if (c.located()) { // an unlocated comment is written with empty <from> and <to>
             g.fromLine = c.lineStart;
-        if (c.lineEnd > 0)
-            g.toLine = c.lineEnd;
+            if (c.lineEnd > 0)
+                g.toLine = c.lineEnd;
+        }
         g.note = parts.join(QStringLiteral("\n\n"));
         out << g;
     }

@@ -203,6 +203,17 @@ QString commentNote(const ReviewComment &c)
     return note;
 }
 
+QString originalNote(const ReviewComment &c)
+{
+    if (c.translationLanguage.isEmpty())
+        return {};
+    ReviewComment original = c;
+    original.issue = c.issueOriginal;
+    original.rootCause = c.rootCauseOriginal;
+    original.fix = c.fixOriginal;
+    return commentNote(original);
+}
+
 QString repositoryName(const MergeRequestEntry &mr)
 {
     QString source = mr.url.isEmpty() ? mr.repository : mr.url;
@@ -258,7 +269,7 @@ QString reviewOf(const StoredComment &c)
 
 bool sameLines(const StoredComment &a, const StoredComment &b)
 {
-    if (a.comment.file != b.comment.file || a.comment.side != b.comment.side)
+    if (a.comment.file != b.comment.file || a.comment.side != b.comment.side || !a.comment.located() || !b.comment.located())
         return false;
     const int aFrom = std::min(a.comment.lineStart, a.comment.lineEnd), aTo = std::max(a.comment.lineStart, a.comment.lineEnd);
     const int bFrom = std::min(b.comment.lineStart, b.comment.lineEnd), bTo = std::max(b.comment.lineStart, b.comment.lineEnd);

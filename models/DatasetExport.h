@@ -97,6 +97,9 @@ Result<QByteArray> exportCsv(const ExportData &data, const ExportOptions &option
 // Shared by the writers.
 // The comment as one text: the issue, then root cause, fix and example.
 QString commentNote(const ReviewComment &comment);
+// A translated comment's note as the reviewer wrote it (commentNote of the
+// original issue, root cause and fix); empty when it was never translated.
+QString originalNote(const ReviewComment &c);
 // "owner/name" from a URL or the last folder of a path: never a local path.
 QString repositoryName(const MergeRequestEntry &mr);
 

@@ -351,7 +351,8 @@ Result<RunFile> parseRunFile(const QByteArray &bytes)
         const QString where = QStringLiteral("comments[%1]").arg(i);
         if (!c.is_object())
             return wrongType(where, QCoreApplication::translate("rd::models", "an object"), c);
-        for (const char *key : {"id", "file", "side", "issue", "root_cause", "fix", "example", "category", "merged_into", "raw"})
+        for (const char *key : {"id", "file", "side", "issue", "root_cause", "fix", "example", "category", "merged_into", "raw", "issue_original",
+                                "root_cause_original", "fix_original", "translation_language"})
             if (auto v = text(c, key, where, std::string_view(key) != "file"); !v)
                 return v.error();
         for (const char *key : {"line_start", "line_end", "q1_nitpick", "q2_fake", "q3_severity", "slice"})

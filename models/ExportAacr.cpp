@@ -43,10 +43,15 @@ Json commentObject(const ExportData &data, const StoredComment &c, const ExportL
                                {"context", ""}});
     const ReviewComment &r = c.comment;
     record["note"] = utf8(data.clean(commentNote(r)));
+    if (!r.translationLanguage.isEmpty()) { // only then: an untranslated record stays as AACR-Bench has it
+        record["note_original"] = utf8(data.clean(originalNote(r)));
+        record["translation_language"] = utf8(r.translationLanguage);
+    }
     record["path"] = utf8(r.file);
     record["side"] = r.side == QLatin1String("old") ? "left" : "right";
-    record["from_line"] = r.lineStart;
-    record["to_line"] = r.lineEnd;
+    // The format needs numbers and its lines start at 1: 0-0 is "no lines".
+    record["from_line"] = r.located() ? r.lineStart : 0;
+    record["to_line"] = r.located() ? r.lineEnd : 0;
     record["category"] = utf8(label.category.value_or(r.category));
     if (label.context)
         record["context"] = utf8(contextLevelName(*label.context));

@@ -33,14 +33,15 @@ bool shown(const StoredComment &c, const ExportLabel &label)
     return c.comment.kept && label.verdict != Verdict::Reject;
 }
 
+// 0 for a comment that is not located (ReviewComment::located()).
 int firstLine(const ReviewComment &c)
 {
-    return std::min(c.lineStart, c.lineEnd > 0 ? c.lineEnd : c.lineStart);
+    return c.located() ? std::min(c.lineStart, c.lineEnd > 0 ? c.lineEnd : c.lineStart) : 0;
 }
 
 int lastLine(const ReviewComment &c)
 {
-    return std::max(c.lineStart, c.lineEnd);
+    return c.located() ? std::max(c.lineStart, c.lineEnd) : 0;
 }
 
 int severity(const StoredComment &c, const QList<const Judgement *> &judgements)
@@ -99,6 +100,10 @@ Result<QByteArray> exportSarif(const ExportData &data, const ExportOptions &)
                 properties["reviewdesk/context"] = utf8(contextLevelName(*label.context));
             if (q3 > 0)
                 properties["reviewdesk/severity"] = q3;
+            if (!c.comment.translationLanguage.isEmpty()) { // message.text is the translation
+                properties["reviewdesk/originalText"] = utf8(data.clean(originalNote(c.comment)));
+                properties["reviewdesk/translationLanguage"] = utf8(c.comment.translationLanguage);
+            }
             results.push_back({{"ruleId", utf8(rule)},
                                {"level", q3 >= 6 ? "error" : (q3 >= 3 || q3 == 0) ? "warning" : "note"},
                                {"message", {{"text", utf8(data.clean(commentNote(c.comment)))}}},
@@ -135,9 +140,9 @@ Result<QByteArray> exportRdjson(const ExportData &data, const ExportOptions &)
         Json location = {{"path", utf8(c.comment.file)}};
         // reviewdog places diagnostics on the new file only: a comment on
         // deleted lines names them in its text instead.
-        if (c.comment.side == QLatin1String("old"))
+        if (c.comment.side == QLatin1String("old") && firstLine(c.comment) >= 1)
             message = QStringLiteral("[old file, lines %1-%2] ").arg(firstLine(c.comment)).arg(lastLine(c.comment)) + message;
-        else if (firstLine(c.comment) >= 1)
+        else if (c.comment.side != QLatin1String("old") && firstLine(c.comment) >= 1)
             location["range"] = {{"start", {{"line", firstLine(c.comment)}}}, {"end", {{"line", lastLine(c.comment)}}}};
         const QString category = label.category.value_or(c.comment.category);
         Json d = {{"message", utf8(message)},
@@ -181,7 +186,7 @@ Result<QByteArray> exportCsv(const ExportData &data, const ExportOptions &)
 {
     QString out = QStringLiteral(
         "comment,merge_request,pull_request,repository,file,side,line_start,line_end,origin,author,run,kept,dropped_at,reference,"
-        "category,q1,q2,q3,note,final_verdict,annotator,verdict,annotator_q1,annotator_q2,annotator_q3,annotator_category,context,"
+        "category,q1,q2,q3,note,note_original,translation_language,final_verdict,annotator,verdict,annotator_q1,annotator_q2,annotator_q3,annotator_category,context,"
         "key_bug,tag,thumbs,critique,time_spent_ms\r\n");
     for (const StoredComment &c : data.comments) {
         const MergeRequestEntry *mr = data.mergeRequest(c.mergeRequest);
@@ -189,11 +194,11 @@ Result<QByteArray> exportCsv(const ExportData &data, const ExportOptions &)
         const ExportLabel label = data.labelOf(c);
         const ReviewComment &r = c.comment;
         const QStringList common = {QString::number(c.id), QString::number(c.mergeRequest), mr ? mr->url : QString(), mr ? repositoryName(*mr) : QString(),
-                                    r.file, r.side, QString::number(r.lineStart), QString::number(r.lineEnd), commentOriginName(c.origin),
+                                    r.file, r.side, r.located() ? QString::number(r.lineStart) : QString(), r.located() ? QString::number(r.lineEnd) : QString(), commentOriginName(c.origin),
                                     data.clean(c.author), c.run ? QString::number(*c.run) : QString(), r.kept ? QStringLiteral("true") : QStringLiteral("false"),
                                     r.droppedAt, c.reference ? QStringLiteral("true") : QStringLiteral("false"), r.category,
                                     QString::number(r.q1Nitpick), QString::number(r.q2Fake), QString::number(r.q3Severity),
-                                    data.clean(commentNote(r)), label.verdict ? verdictName(*label.verdict) : QString()};
+                                    data.clean(commentNote(r)), data.clean(originalNote(r)), r.translationLanguage, label.verdict ? verdictName(*label.verdict) : QString()};
         const auto row = [&](const Judgement *j) {
             QStringList fields = common;
             if (j)

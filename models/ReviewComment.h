@@ -32,6 +32,14 @@ struct ReviewComment
     QString fix;
     QString example;
     QString category;
+    // The translator (issue 21, item 3) writes issue, rootCause and fix in
+    // `translationLanguage`; the text as the reviewer wrote it stays here, to
+    // read, search, export and match semantically. Empty language: never
+    // translated (and these are empty).
+    QString issueOriginal;
+    QString rootCauseOriginal;
+    QString fixOriginal;
+    QString translationLanguage;
     int q1Nitpick = 0;  // 1 = pure nitpick ... 7 = not a nitpick
     int q2Fake = 0;     // 1 = non-existent problem ... 7 = real
     int q3Severity = 0; // 1 = trivial ... 7 = severe
@@ -54,6 +62,12 @@ struct ReviewComment
     // q3_severity 99 is outside 1 to 7"): kept with the comment, in run.json
     // and the workspace, so a score that was not used says why.
     QStringList errors;
+
+    // At lines of its file. A comment the reviewer could not place
+    // (lineValid false) counts as having no lines even when an older
+    // workspace still holds the range it was given then: nothing line-matches
+    // it and no export shows it at lines the model did not name.
+    bool located() const { return lineValid && lineStart > 0; }
 
     void drop(const QString &stage)
     {

@@ -431,9 +431,13 @@ Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &
         QString pattern = query.text.toLower();
         pattern.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('%'), QStringLiteral("\\%")).replace(QLatin1Char('_'), QStringLiteral("\\_"));
         pattern = QLatin1Char('%') + pattern + QLatin1Char('%');
+        // The shown text and, for a translated comment, the reviewer's own.
         where << QStringLiteral("(LOWER(c.issue) LIKE ? ESCAPE '\\' OR LOWER(c.root_cause) LIKE ? ESCAPE '\\'"
-                                " OR LOWER(c.fix) LIKE ? ESCAPE '\\' OR LOWER(c.example) LIKE ? ESCAPE '\\')");
-        values << pattern << pattern << pattern << pattern;
+                                " OR LOWER(c.fix) LIKE ? ESCAPE '\\' OR LOWER(c.example) LIKE ? ESCAPE '\\'"
+                                " OR LOWER(c.issue_original) LIKE ? ESCAPE '\\' OR LOWER(c.root_cause_original) LIKE ? ESCAPE '\\'"
+                                " OR LOWER(c.fix_original) LIKE ? ESCAPE '\\')");
+        for (int i = 0; i < 7; ++i)
+            values << pattern;
     }
     if (query.judged) {
         where << (*query.judged ? QStringLiteral("j.verdict IS NOT NULL") : QStringLiteral("j.verdict IS NULL"));

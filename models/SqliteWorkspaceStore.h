@@ -26,7 +26,7 @@ public:
     // Version 3: assignments, adjudications, group judging steps (ground truth);
     // reference comments, pull-request metadata, dataset exchange; row versions
     // and batch-review claims (team scale).
-    static constexpr int SchemaVersion = 3;
+    static constexpr int SchemaVersion = 4;
 
     enum class Mode { OpenExisting, CreateIfMissing };
 

@@ -123,7 +123,8 @@ inline QByteArray removedState(bool removed)
 const char *const commentColumns =
     "c.id, c.merge_request, c.run, c.origin, c.author, c.run_comment_id, c.file, c.side, c.line_start, c.line_end,"
     " c.line_valid, c.issue, c.root_cause, c.fix, c.example, c.category, c.q1, c.q2, c.q3, c.reviewers, c.kept,"
-    " c.dropped_at, c.merged_into, c.slice, c.raw, c.score_history, c.original, c.created, c.is_reference, c.exchange_record, c.row_version";
+    " c.dropped_at, c.merged_into, c.slice, c.raw, c.score_history, c.original, c.created, c.is_reference, c.exchange_record, c.row_version,"
+    " c.issue_original, c.root_cause_original, c.fix_original, c.translation_language";
 
 inline StoredComment commentFrom(const QSqlQuery &q)
 {
@@ -164,6 +165,10 @@ inline StoredComment commentFrom(const QSqlQuery &q)
     s.reference = q.value(28).toInt() != 0;
     s.exchange = q.value(29).toByteArray();
     s.version = q.value(30).toLongLong();
+    c.issueOriginal = q.value(31).toString();
+    c.rootCauseOriginal = q.value(32).toString();
+    c.fixOriginal = q.value(33).toString();
+    c.translationLanguage = q.value(34).toString();
     return s;
 }
 
@@ -491,7 +496,7 @@ struct SqliteWorkspaceStore::Private
                       QCoreApplication::translate("rd::models", "read the comment"));
         if (!q)
             return q.error();
-        if (!q->next() || (!includeRemoved && q->value(31).toInt() != 0))
+        if (!q->next() || (!includeRemoved && q->value(35).toInt() != 0)) // c.removed, after commentColumns
             return usage(QCoreApplication::translate("rd::models", "no comment %1 in this workspace").arg(id));
         return commentFrom(*q);
     }
@@ -507,12 +512,14 @@ struct SqliteWorkspaceStore::Private
                                   QVariant(c.q3Severity), QVariant(reviewersText(c.reviewers)), QVariant(c.kept ? 1 : 0),
                                   QVariant(c.droppedAt), QVariant(c.mergedInto), QVariant(c.slice), QVariant(c.raw),
                                   QVariant(QString::fromUtf8(c.history.isEmpty() ? QByteArrayLiteral("[]") : scoreHistoryToJson(c.history))),
-                                  QVariant(now)})
+                                  QVariant(now), QVariant(c.issueOriginal), QVariant(c.rootCauseOriginal), QVariant(c.fixOriginal),
+                                  QVariant(c.translationLanguage)})
             values << v;
         return insert(QStringLiteral(
                           "INSERT INTO comments (merge_request, run, origin, author, run_comment_id, file, side, line_start, line_end, line_valid,"
                           " issue, root_cause, fix, example, category, q1, q2, q3, reviewers, kept, dropped_at, merged_into, slice, raw,"
-                          " score_history, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                          " score_history, created, issue_original, root_cause_original, fix_original, translation_language)"
+                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
                       values, QCoreApplication::translate("rd::models", "store a comment"));
     }
 

@@ -168,7 +168,7 @@ struct CommentQuery
     QString file;
     QString category;            // the comment's own category
     QString author;
-    QString text;                // contained in issue, root cause, fix or example (case-insensitive)
+    QString text;                // contained in issue, root cause, fix or example, or a translated comment's original text (case-insensitive)
     std::optional<int> minSeverity; // q3
     // Judgement filters, for `annotator`:
     QString annotator;

@@ -46,6 +46,12 @@ Json commentObject(const ReviewComment &c)
     j["line_valid"] = c.lineValid;
     j["slice"] = c.slice;
     j["raw"] = utf8(c.raw);
+    if (!c.translationLanguage.isEmpty()) { // translated: the reviewer's own text beside the translation
+        j["issue_original"] = utf8(c.issueOriginal);
+        j["root_cause_original"] = utf8(c.rootCauseOriginal);
+        j["fix_original"] = utf8(c.fixOriginal);
+        j["translation_language"] = utf8(c.translationLanguage);
+    }
     j["history"] = Json::array();
     for (const ScoreRecord &h : c.history)
         j["history"].push_back({{"stage", utf8(h.stage)}, {"q1_nitpick", h.q1Nitpick}, {"q2_fake", h.q2Fake}, {"q3_severity", h.q3Severity}});
@@ -96,6 +102,10 @@ ReviewComment commentFrom(const Json &j)
     c.lineValid = boolean(j, "line_valid", true);
     c.slice = integer(j, "slice", -1);
     c.raw = qs(j.value("raw", Json()));
+    c.issueOriginal = qs(j.value("issue_original", Json()));
+    c.rootCauseOriginal = qs(j.value("root_cause_original", Json()));
+    c.fixOriginal = qs(j.value("fix_original", Json()));
+    c.translationLanguage = qs(j.value("translation_language", Json()));
     if (const auto h = j.find("history"); h != j.end() && h->is_array())
         for (const Json &v : *h)
             if (v.is_object())
@@ -348,6 +358,10 @@ QByteArray commentsToJson(const QList<StoredComment> &comments, const QList<Judg
         for (const char *key : {"file", "side", "line_start", "line_end", "line_valid", "issue", "root_cause", "fix", "example",
                                 "category", "q1_nitpick", "q2_fake", "q3_severity"})
             c[key] = body[key];
+        // Translated: the reviewer's own text beside the translation.
+        for (const char *key : {"issue_original", "root_cause_original", "fix_original", "translation_language"})
+            if (body.contains(key))
+                c[key] = body[key];
         Json provenance = Json::object();
         provenance["origin"] = utf8(commentOriginName(s.origin));
         provenance["author"] = utf8(s.author);
@@ -398,7 +412,8 @@ QByteArray commentsToCsv(const QList<StoredComment> &comments, const QList<Judge
         runById.insert(r.id, &r);
 
     QByteArray out = "comment,merge_request,file,side,line_start,line_end,line_valid,origin,author,run,model,kept,dropped_at,"
-                     "category,q1_nitpick,q2_fake,q3_severity,issue,root_cause,fix,example,edited,"
+                     "category,q1_nitpick,q2_fake,q3_severity,issue,root_cause,fix,example,issue_original,root_cause_original,fix_original,"
+                     "translation_language,edited,"
                      "annotator,verdict,q1,q2,q3,judged_category,context,key_bug,tag,thumbs,critique,time_spent_ms,judged_at\r\n";
     for (const StoredComment &s : comments) {
         const ReviewComment &c = s.comment;
@@ -424,6 +439,10 @@ QByteArray commentsToCsv(const QList<StoredComment> &comments, const QList<Judge
                                         c.rootCause,
                                         c.fix,
                                         c.example,
+                                        c.issueOriginal,
+                                        c.rootCauseOriginal,
+                                        c.fixOriginal,
+                                        c.translationLanguage,
                                         s.original ? QStringLiteral("true") : QStringLiteral("false")};
         QList<const Judgement *> rows = byComment.value(s.id);
         if (rows.isEmpty())

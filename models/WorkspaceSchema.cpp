@@ -135,6 +135,16 @@ const char *const version3[] = {
     "CREATE INDEX team_claims_open ON team_claims (config_hash, done, lease_until)",
 };
 
+// Version 4 (issue 21, item 3): a translated comment keeps the reviewer's
+// own text beside the translation (issue, root_cause, fix hold the latter).
+// Empty language: never translated, as every comment of an older workspace.
+const char *const version4[] = {
+    "ALTER TABLE comments ADD COLUMN issue_original TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE comments ADD COLUMN root_cause_original TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE comments ADD COLUMN fix_original TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE comments ADD COLUMN translation_language TEXT NOT NULL DEFAULT ''",
+};
+
 template <std::size_t N>
 QStringList statements(const char *const (&list)[N], const QString &idColumn)
 {
@@ -152,6 +162,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 1: return statements(version1, idColumn);
     case 2: return statements(version2, idColumn);
     case 3: return statements(version3, idColumn);
+    case 4: return statements(version4, idColumn);
     default: return {};
     }
 }

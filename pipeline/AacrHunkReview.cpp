@@ -282,9 +282,7 @@ public:
             ReviewComment unparsed;
             unparsed.id = QStringLiteral("h%1-unparsed").arg(job.index + 1);
             unparsed.file = QString::fromUtf8(job.place.path);
-            unparsed.lineStart = job.place.hunk.newStart;
-            unparsed.lineEnd = job.place.hunk.newStart + std::max(0, job.place.hunk.newLines - 1);
-            unparsed.lineValid = false;
+            unparsed.lineValid = false; // no lines: an unparsed reply names none (the hunk is in its id and history)
             unparsed.raw = reply;
             unparsed.issue = parsed.error;
             unparsed.reviewers = {1};

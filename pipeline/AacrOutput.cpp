@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include <optional>
+
 namespace rd {
 namespace {
 
@@ -30,17 +32,19 @@ QString tagText(const QString &block, const QString &tag, bool *found = nullptr)
     return block.mid(from, to - from);
 }
 
-QString stripped(QString line)
+// A line as compared: the diff mark dropped, runs of whitespace as one
+// space, none at the ends (models re-indent what they quote).
+QString normalised(QString line)
 {
     if (!line.isEmpty() && (line[0] == QLatin1Char('+') || line[0] == QLatin1Char('-') || line[0] == QLatin1Char(' ')))
         line.remove(0, 1);
-    return line.trimmed();
+    return line.simplified();
 }
 
 struct SideLine
 {
     int number;
-    QString text;
+    QString text; // normalised
 };
 
 // The hunk's lines as one side shows them.
@@ -49,30 +53,41 @@ QList<SideLine> sideLines(const Hunk &hunk, bool right)
     QList<SideLine> out;
     for (const DiffLine &l : hunk.lines) {
         if (right && l.kind != LineKind::Deleted)
-            out.append({l.newLine, QString::fromUtf8(l.text).trimmed()});
+            out.append({l.newLine, QString::fromUtf8(l.text).simplified()});
         else if (!right && l.kind != LineKind::Added)
-            out.append({l.oldLine, QString::fromUtf8(l.text).trimmed()});
+            out.append({l.oldLine, QString::fromUtf8(l.text).simplified()});
     }
     return out;
 }
 
-// Where the snippet's lines sit in the hunk: the first run that matches all
-// of them, else the span of the lines that match any. Empty pair: nowhere.
-std::pair<int, int> locate(const QString &snippet, const QList<SideLine> &lines)
+// The snippet's lines that say something: no blanks, code fences or hunk headers.
+QStringList snippetLines(const QString &snippet)
 {
     QStringList wanted;
     for (const QString &l : snippet.split(QLatin1Char('\n'))) {
-        const QString s = stripped(l);
+        const QString s = normalised(l);
         if (!s.isEmpty() && !s.startsWith(QLatin1String("```")) && !s.startsWith(QLatin1String("@@")))
             wanted << s;
     }
-    if (wanted.isEmpty() || lines.isEmpty())
-        return {0, 0};
-    for (qsizetype start = 0; start < lines.size(); ++start) {
+    return wanted;
+}
+
+// Where the snippet sits in the hunk: a run of the hunk's lines equal to all
+// of the snippet's, in order (blank hunk lines may be left out of a snippet).
+// Of several such runs, the one nearest to `pointed` (the line the model
+// named; 0: none, then the first). No run: nowhere, even if some lines match
+// (a lone "}" must not stand for the span of every "}").
+std::optional<std::pair<int, int>> locate(const QStringList &wanted, const QList<SideLine> &lines, int pointed)
+{
+    std::optional<std::pair<int, int>> best;
+    int bestDistance = 0;
+    for (qsizetype start = 0; start < lines.size() && !wanted.isEmpty(); ++start) {
+        if (lines[start].text.isEmpty())
+            continue;
         qsizetype i = start;
         qsizetype w = 0;
         while (i < lines.size() && w < wanted.size()) {
-            if (lines[i].text.isEmpty()) { // blank lines in the hunk may be left out of a snippet
+            if (lines[i].text.isEmpty()) {
                 ++i;
                 continue;
             }
@@ -81,17 +96,19 @@ std::pair<int, int> locate(const QString &snippet, const QList<SideLine> &lines)
             ++i;
             ++w;
         }
-        if (w == wanted.size())
-            return {lines[start].number, lines[i - 1].number};
-    }
-    int first = 0;
-    int last = 0;
-    for (const SideLine &l : lines)
-        if (!l.text.isEmpty() && wanted.contains(l.text)) {
-            first = first == 0 ? l.number : first;
-            last = l.number;
+        if (w != wanted.size())
+            continue;
+        const int from = lines[start].number;
+        const int to = lines[i - 1].number;
+        if (pointed <= 0)
+            return std::pair{from, to};
+        const int distance = pointed < from ? from - pointed : pointed > to ? pointed - to : 0;
+        if (!best || distance < bestDistance) {
+            best = std::pair{from, to};
+            bestDistance = distance;
         }
-    return {first, last};
+    }
+    return best;
 }
 
 int hunkFirst(const Hunk &h, bool right)
@@ -144,7 +161,9 @@ AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place)
                 r.path = c.file;
                 r.from = c.lineStart;
                 r.to = c.lineEnd;
-                r.snippet = c.example;
+                // Lines when given: a JSON "example" is as often the fix as the code it is about.
+                if (r.from <= 0)
+                    r.snippet = c.example;
                 if (!r.note.isEmpty())
                     raws.append(r);
             }
@@ -170,32 +189,31 @@ AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place)
         const int fileLines = right ? place.newLineCount : place.oldLineCount;
         const int first = hunkFirst(place.hunk, right);
         const int last = hunkLast(place.hunk, right);
+        const QStringList wanted = snippetLines(r.snippet);
+        std::optional<std::pair<int, int>> lines;
         QString problem;
-        if (!r.path.isEmpty() && r.path != c.file)
+        if (!r.path.isEmpty() && r.path != c.file) {
             problem = QCoreApplication::translate("rd::pipeline", "the model named %1, not the hunk's file").arg(r.path);
-        auto [from, to] = r.snippet.trimmed().isEmpty() ? std::pair<int, int>{0, 0} : locate(r.snippet, sideLines(place.hunk, right));
-        if (from == 0 && r.from > 0) {
-            from = r.from;
-            to = std::max(r.from, r.to);
-        }
-        if (from == 0) {
-            if (problem.isEmpty())
-                problem = r.snippet.trimmed().isEmpty() ? QCoreApplication::translate("rd::pipeline", "no snippet or lines given")
-                                                        : QCoreApplication::translate("rd::pipeline", "the snippet is not in the hunk");
-            from = first;
-            to = last;
-            c.lineValid = false;
-        } else if ((fileLines > 0 && to > fileLines) || from < first || to > last) {
-            if (problem.isEmpty())
+        } else if (!wanted.isEmpty()) {
+            lines = locate(wanted, sideLines(place.hunk, right), r.from);
+            if (!lines)
+                problem = QCoreApplication::translate("rd::pipeline", "the snippet is not in the hunk");
+        } else if (r.from > 0) {
+            const int from = r.from;
+            const int to = std::max(r.from, r.to);
+            const bool sideHasLines = (right ? place.hunk.newLines : place.hunk.oldLines) > 0; // not so for an added or deleted file's other side
+            if (!sideHasLines || from < first || to > last || (fileLines > 0 && to > fileLines))
                 problem = QCoreApplication::translate("rd::pipeline", "lines %1-%2 lie outside the hunk (%3-%4)").arg(from).arg(to).arg(first).arg(last);
-            from = std::clamp(from, first, last);
-            to = std::clamp(to, from, last);
-            c.lineValid = false;
+            else
+                lines = std::pair{from, to};
+        } else {
+            problem = QCoreApplication::translate("rd::pipeline", "no snippet or lines given");
         }
-        if (!problem.isEmpty())
-            c.lineValid = false;
-        c.lineStart = from;
-        c.lineEnd = to;
+        // Unlocated: no range at all, so nothing can line-match it or show it
+        // at a place the model did not name (the hunk's range used to stand in).
+        c.lineValid = lines.has_value();
+        c.lineStart = lines ? lines->first : 0;
+        c.lineEnd = lines ? lines->second : 0;
         c.history.append({QStringLiteral("aacr_reviewer"), 0, 0, 0, problem});
         out.comments.append(c);
     }

@@ -28,9 +28,12 @@ struct AacrParsed
 // <notesplit />, <end />; the agent's <path>, <from>, <to> too), read as
 // untrusted text: code fences, prose around the tags, missing closing tags,
 // a missing side (right) or snippet; a JSON comment list is accepted as
-// well. Lines come from where the <diff> snippet sits in the hunk, or from
-// <from>/<to>; a place outside the hunk or the file is clamped to the hunk
-// and marked lineValid = false. Pure: a fuzz target can call it.
+// well. Lines come from where the <diff> snippet's whole text (whitespace
+// normalised) sits in the hunk, the run nearest to <from> when it repeats;
+// without a snippet from <from>/<to> when they lie inside the hunk. A comment
+// that cannot be placed (snippet not found, lines outside the hunk or file,
+// another file named) has lineValid = false and no lines (0-0), never the
+// hunk's range or a clamped one. Pure: a fuzz target can call it.
 AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place);
 
 } // namespace rd

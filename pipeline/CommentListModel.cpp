@@ -92,7 +92,8 @@ QVariant CommentListModel::data(const QModelIndex &index, int role) const
     case VerdictRole: return j && j->verdict ? verdictName(*j->verdict) : QString();
     case JudgedCategoryRole: return j && j->category ? *j->category : QString();
     case ContextLevelRole: return j && j->context ? contextLevelName(*j->context) : QString();
-    case SearchTextRole: return QStringList{c.issue, c.rootCause, c.fix, c.example}.join(QLatin1Char('\n'));
+    case SearchTextRole: // a translated comment is found by its original words too
+        return QStringList{c.issue, c.rootCause, c.fix, c.example, c.issueOriginal, c.rootCauseOriginal, c.fixOriginal}.join(QLatin1Char('\n'));
     default: return {};
     }
 }

@@ -39,27 +39,30 @@ int bornRank(const ReviewComment &c)
     return !c.history.isEmpty() && c.history.first().stage == QLatin1String("meta") ? int(Stage::Meta) : int(Stage::All);
 }
 
-QString commentText(const ReviewComment &c)
+// What the semantic judge reads: a translated comment's original text
+// unless Options::matchTranslation asks for the translation.
+QString commentText(const ReviewComment &c, bool translation)
 {
-    QStringList parts{c.issue};
-    if (!c.rootCause.isEmpty())
-        parts << c.rootCause;
-    if (!c.fix.isEmpty())
-        parts << c.fix;
+    const bool original = !translation && !c.translationLanguage.isEmpty();
+    QStringList parts{original ? c.issueOriginal : c.issue};
+    for (const QString &part : {original ? c.rootCauseOriginal : c.rootCause, original ? c.fixOriginal : c.fix})
+        if (!part.isEmpty())
+            parts << part;
     return parts.join(QLatin1Char('\n'));
 }
 
-Item itemOf(const StoredComment &s, const std::optional<Judgement> &decided = {})
+Item itemOf(const StoredComment &s, const std::optional<Judgement> &decided = {}, bool translation = false)
 {
     Item i;
     i.id = s.id;
     i.where.path = s.comment.file;
     i.where.side = s.comment.side;
-    if (s.comment.lineStart > 0)
+    if (s.comment.located()) { // unlocated: no lines, so it never line-matches (it can still match semantically)
         i.where.from = s.comment.lineStart;
-    if (s.comment.lineEnd > 0)
-        i.where.to = s.comment.lineEnd;
-    i.text = commentText(s.comment);
+        if (s.comment.lineEnd > 0)
+            i.where.to = s.comment.lineEnd;
+    }
+    i.text = commentText(s.comment, translation);
     i.category = s.comment.category;
     if (decided && decided->category)
         i.category = *decided->category;
@@ -467,7 +470,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         if (!out.groups.contains(re.group))
             out.groups << re.group;
         for (const StoredComment &r : mr.references)
-            re.references << itemOf(r, mr.decided.value(r.id));
+            re.references << itemOf(r, mr.decided.value(r.id), options.matchTranslation);
         QHash<qint64, int> referenceIndex;
         for (int i = 0; i < re.references.size(); ++i)
             referenceIndex.insert(re.references[i].id, i);
@@ -479,7 +482,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         for (const StoredComment &c : mr.comments)
             if (c.run == run.id) {
                 sorted << &c;
-                items << itemOf(c);
+                items << itemOf(c, {}, options.matchTranslation);
                 // A link to a key-bug comment is a link to its issue's reference.
                 const auto link = mr.links.find(c.id);
                 const qint64 linkedTo = link == mr.links.end() ? -1 : mr.issueOf.value(*link, *link);

@@ -64,6 +64,9 @@ struct Options
     // (Table 9); countDiffHunks() in the CLI and the window. Empty, or
     // nothing for a merge request: that figure is unavailable, said so.
     std::function<std::optional<int>(const MergeRequestEntry &)> patchesOf;
+    // The judge reads a translated comment's original text (the language the
+    // reviewer wrote, as the references are); true: its translation instead.
+    bool matchTranslation = false;
 };
 
 struct StageResult

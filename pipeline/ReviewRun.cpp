@@ -7,12 +7,14 @@
 #include <SliceRenderer.h>
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QMutex>
 #include <QRegularExpression>
 #include <QSet>
 #include <QThreadPool>
 #include <QtConcurrent>
+#include <QUrl>
 
 #include <nlohmann/json.hpp>
 
@@ -56,6 +58,12 @@ Json commentJson(const ReviewComment &c, bool full)
     j["slice"] = c.slice;
     if (!c.raw.isEmpty())
         j["raw"] = c.raw.toStdString();
+    if (!c.translationLanguage.isEmpty()) { // issue/root_cause/fix are the translation; the reviewer's text beside it
+        j["issue_original"] = c.issueOriginal.toStdString();
+        j["root_cause_original"] = c.rootCauseOriginal.toStdString();
+        j["fix_original"] = c.fixOriginal.toStdString();
+        j["translation_language"] = c.translationLanguage.toStdString();
+    }
     Json history = Json::array();
     for (const ScoreRecord &h : c.history) {
         Json entry = {{"stage", h.stage.toStdString()}, {"q1_nitpick", h.q1Nitpick}, {"q2_fake", h.q2Fake}, {"q3_severity", h.q3Severity}};
@@ -581,6 +589,15 @@ private:
                 if (match < 0)
                     continue;
                 translated.insert(match);
+                // The reviewer's own text stays beside the translation (searched,
+                // exported, and what semantic matching reads by default).
+                ReviewComment &c = comments[match];
+                if (c.translationLanguage.isEmpty()) {
+                    c.issueOriginal = c.issue;
+                    c.rootCauseOriginal = c.rootCause;
+                    c.fixOriginal = c.fix;
+                }
+                c.translationLanguage = m_config.language;
                 // Prose only: lines, scores and code stay as they were.
                 for (auto [field, value] : {std::pair{&comments[match].issue, answer.issue}, std::pair{&comments[match].rootCause, answer.rootCause},
                                             std::pair{&comments[match].fix, answer.fix}})
@@ -856,6 +873,42 @@ QByteArray RunRecord::toJson() const
     return QByteArray::fromStdString(out.dump(2)) + '\n';
 }
 
+QString aacrMainLanguage(const QList<FileDiff> &files)
+{
+    // AACR-Bench's ten language names (project_main_language in its files),
+    // in the order ties are broken. A ".h" counts as C, as GitHub Linguist
+    // counts it without other evidence; a C++ change outweighs its headers.
+    static const QList<std::pair<QString, QStringList>> languages = {
+        {QStringLiteral("C"), {QStringLiteral("c"), QStringLiteral("h")}},
+        {QStringLiteral("C#"), {QStringLiteral("cs")}},
+        {QStringLiteral("C++"),
+         {QStringLiteral("cc"), QStringLiteral("cpp"), QStringLiteral("cxx"), QStringLiteral("c++"), QStringLiteral("hh"), QStringLiteral("hpp"),
+          QStringLiteral("hxx"), QStringLiteral("h++"), QStringLiteral("ipp"), QStringLiteral("inl")}},
+        {QStringLiteral("Go"), {QStringLiteral("go")}},
+        {QStringLiteral("Java"), {QStringLiteral("java")}},
+        {QStringLiteral("JavaScript"), {QStringLiteral("js"), QStringLiteral("mjs"), QStringLiteral("cjs"), QStringLiteral("jsx")}},
+        {QStringLiteral("PHP"), {QStringLiteral("php")}},
+        {QStringLiteral("Python"), {QStringLiteral("py"), QStringLiteral("pyi")}},
+        {QStringLiteral("Rust"), {QStringLiteral("rs")}},
+        {QStringLiteral("TypeScript"), {QStringLiteral("ts"), QStringLiteral("tsx"), QStringLiteral("mts"), QStringLiteral("cts")}}};
+    QList<int> changed(languages.size(), 0);
+    for (const FileDiff &f : files) {
+        const QString name = QString::fromUtf8(f.displayPath()).section(QLatin1Char('/'), -1);
+        const qsizetype dot = name.lastIndexOf(QLatin1Char('.'));
+        if (dot <= 0)
+            continue;
+        const QString extension = name.mid(dot + 1).toLower();
+        for (qsizetype i = 0; i < languages.size(); ++i)
+            if (languages[i].second.contains(extension))
+                changed[i] += f.additions + f.deletions;
+    }
+    qsizetype best = -1;
+    for (qsizetype i = 0; i < languages.size(); ++i)
+        if (changed[i] > 0 && (best < 0 || changed[i] > changed[best]))
+            best = i;
+    return best < 0 ? QString() : languages[best].first;
+}
+
 QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
 {
     // The model that wrote the comments: the first role of the pipeline.
@@ -870,16 +923,26 @@ QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
                         {"path", c.file.toStdString()},
                         {"side", c.side == QLatin1String("old") ? "left" : "right"},
                         {"source_model", sourceModel.toStdString()},
-                        {"from_line", c.lineStart},
-                        {"to_line", c.lineEnd},
+                        {"from_line", c.located() ? c.lineStart : 0}, // 0-0: not located
+                        {"to_line", c.located() ? c.lineEnd : 0},
                         {"category", c.category.toStdString()},
                         {"context", ""}});
+        if (!c.translationLanguage.isEmpty()) { // note is the translation
+            list.back()["note_original"] = originalNote(c).toStdString();
+            list.back()["translation_language"] = c.translationLanguage.toStdString();
+        }
     }
+    // As AACR-Bench's files (and ReviewDesk's importer and workspace
+    // exporter) have them: source_commit is the base, target_commit the
+    // reviewed revision. A local run has no pull request: the repository's
+    // file URL stands for it (a --repo-map entry maps it back to the clone).
+    const QString folder = mr.repository.isValid() ? (mr.repository.isBare() ? mr.repository.gitDir() : mr.repository.workDir()) : QString();
+    const QString where = QUrl::fromLocalFile(QDir::cleanPath(folder)).toString();
     const Json entry = {{"change_line_count", mr.additions() + mr.deletions()},
-                        {"project_main_language", "C++"},
-                        {"source_commit", head.toHex().toStdString()},
-                        {"target_commit", base.toHex().toStdString()},
-                        {"githubPrUrl", ""},
+                        {"project_main_language", aacrMainLanguage(mr.files).toStdString()},
+                        {"source_commit", base.toHex().toStdString()},
+                        {"target_commit", head.toHex().toStdString()},
+                        {"githubPrUrl", where.toStdString()},
                         {"comments", list}};
     return QByteArray::fromStdString(Json::array({entry}).dump(2)) + '\n';
 }

@@ -60,6 +60,8 @@ struct RunRecord
     static Result<RunRecord> fromJson(const QByteArray &json);
 };
 
+QString aacrMainLanguage(const QList<FileDiff> &files);
+
 // The paper's multi-role review (§3.3-3.5): per slice, N reviewers, the
 // coarse and top-k filters, the meta-reviewer, the validator, the
 // translator. The meta-reviewer names the comments it merged by id; the

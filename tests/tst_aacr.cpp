@@ -12,6 +12,7 @@
 #include <FixtureRepo.h>
 #include <LlmClient.h>
 #include <RepositoryTools.h>
+#include <SqliteWorkspaceStore.h>
 #include <ReviewJob.h>
 #include <WaitFor.h>
 
@@ -98,7 +99,11 @@ AacrHunkPlace placeOf(const QList<std::pair<LineKind, QByteArray>> &lines, int o
     return p;
 }
 
+using ChangedFiles = QList<std::pair<QByteArray, int>>; // path, added+deleted lines
+
 } // namespace
+
+Q_DECLARE_METATYPE(ChangedFiles)
 
 class AacrTest : public QObject
 {
@@ -112,6 +117,9 @@ private Q_SLOTS:
     void replyIsReadTolerantly_data();
     void replyIsReadTolerantly();
     void replyParserKeepsItsPromisesOnMutatedReplies();
+    void snippetIsLocatedByItsWholeTextNearestToThePointedLine_data();
+    void snippetIsLocatedByItsWholeTextNearestToThePointedLine();
+    void oldSideOfANewFileHasNoLineToPointAt();
     void chunksFollowTheDocumentedRule();
     void bm25RanksAsHandComputedFts5();
     void bm25IndexIsCachedPerTree();
@@ -131,6 +139,9 @@ private Q_SLOTS:
     void unparsableReplyIsKeptRaw();
     void runnerReportsProgressAndCancels();
     void cliRunsAacrAndReplaysTheRecording();
+    void mainLanguageIsTheOneWithMostChangedLines_data();
+    void mainLanguageIsTheOneWithMostChangedLines();
+    void aacrFileOfARunImportsBackAsTheSameMergeRequest();
 
 private:
     RunRecord run(FakeLlmServer &server, const QString &context, const QByteArray &aacrExtra = {});
@@ -241,9 +252,10 @@ void AacrTest::replyIsReadTolerantly_data()
     QTest::newRow("no closing tags, no side")
         << QStringLiteral("<diff>\n+    b = a * 2;\n+    c = b;\n<note>two lines at once") << 1 << 11 << 12 << QStringLiteral("new") << true;
     QTest::newRow("left side") << QStringLiteral("<diff>- b = a;</diff><side>left</side><note>removed</note>") << 1 << 11 << 11 << QStringLiteral("old") << true;
-    QTest::newRow("snippet not in hunk") << QStringLiteral("<diff>+ nothing like this</diff><note>odd</note>") << 1 << 10 << 13 << QStringLiteral("new") << false;
+    // Placed nowhere: no line range at all (not the hunk's, not clamped into it).
+    QTest::newRow("snippet not in hunk") << QStringLiteral("<diff>+ nothing like this</diff><note>odd</note>") << 1 << 0 << 0 << QStringLiteral("new") << false;
     QTest::newRow("lines outside the file") << QStringLiteral("<path>src/a.cpp</path><side>right</side><from>900</from><to>990</to><note>far away</note>")
-                                            << 1 << 13 << 13 << QStringLiteral("new") << false;
+                                            << 1 << 0 << 0 << QStringLiteral("new") << false;
     QTest::newRow("agent lines inside") << QStringLiteral("<path>src/a.cpp</path><side>right</side><from>12</from><to>12</to><note>c</note>")
                                         << 1 << 12 << 12 << QStringLiteral("new") << true;
     QTest::newRow("two comments") << tagged + QStringLiteral("\n<diff>+    c = b;</diff><note>c unused</note><notesplit />") << 2 << 11 << 11 << QStringLiteral("new") << true;
@@ -320,10 +332,78 @@ void AacrTest::replyParserKeepsItsPromisesOnMutatedReplies()
         QVERIFY2(parsed.error.isEmpty() != parsed.comments.isEmpty() || parsed.noIssues, qPrintable(text));
         for (const ReviewComment &c : parsed.comments) {
             const bool right = c.side == QLatin1String("new");
-            QVERIFY2(c.lineStart >= 10 && c.lineEnd >= c.lineStart && c.lineEnd <= (right ? 13 : 12), qPrintable(text));
+            if (c.lineValid)
+                QVERIFY2(c.lineStart >= 10 && c.lineEnd >= c.lineStart && c.lineEnd <= (right ? 13 : 12), qPrintable(text));
+            else
+                QVERIFY2(c.lineStart == 0 && c.lineEnd == 0, qPrintable(text)); // unlocated: no range that could match a reference
             QVERIFY(!c.issue.isEmpty());
         }
     }
+}
+
+void AacrTest::snippetIsLocatedByItsWholeTextNearestToThePointedLine_data()
+{
+    QTest::addColumn<QString>("reply");
+    QTest::addColumn<int>("lineStart"); // 0: unlocated
+    QTest::addColumn<int>("lineEnd");
+    QTest::addColumn<bool>("lineValid");
+    const auto diff = [](const QString &snippet, const QString &extra = {}) {
+        return QStringLiteral("<diff>\n%1\n</diff>\n<side>right</side>%2\n<note>a finding</note>\n<end />").arg(snippet, extra);
+    };
+    QTest::newRow("a lone } is the first } of the hunk, not a span") << diff(QStringLiteral(" }")) << 22 << 22 << true;
+    QTest::newRow("a lone } nearest to the pointed line") << diff(QStringLiteral("+}"), QStringLiteral("<from>25</from><to>25</to>")) << 25 << 25 << true;
+    QTest::newRow("repeated line, pointed at the second") << diff(QStringLiteral("+    x = 1;"), QStringLiteral("<from>24</from>")) << 24 << 24 << true;
+    QTest::newRow("repeated line, pointed at the first") << diff(QStringLiteral("+    x = 1;"), QStringLiteral("<from>20</from>")) << 21 << 21 << true;
+    QTest::newRow("repeated line, pointed nowhere: the first") << diff(QStringLiteral("+    x = 1;")) << 21 << 21 << true;
+    QTest::newRow("two lines found whole") << diff(QStringLiteral("+if (b) {\n+    x = 1;")) << 23 << 24 << true;
+    QTest::newRow("whitespace inside lines does not count") << diff(QStringLiteral("+if (b)   {\n+        x =  1;")) << 23 << 24 << true;
+    QTest::newRow("only some lines in the hunk: not found") << diff(QStringLiteral("+}\n+    y = 2;")) << 0 << 0 << false;
+    QTest::newRow("lines out of order: not found") << diff(QStringLiteral("+}\n+if (b) {\n+}")) << 0 << 0 << false;
+    QTest::newRow("snippet not found, lines given: unlocated") << diff(QStringLiteral("+    z = 3;"), QStringLiteral("<from>21</from><to>21</to>")) << 0 << 0 << false;
+    QTest::newRow("no snippet, lines inside") << QStringLiteral("<side>right</side><from>21</from><to>22</to><note>n</note>") << 21 << 22 << true;
+    QTest::newRow("no snippet, lines past the hunk: not clamped")
+        << QStringLiteral("<side>right</side><from>25</from><to>30</to><note>n</note>") << 0 << 0 << false;
+    QTest::newRow("no snippet, lines before the hunk: not clamped") << QStringLiteral("<side>right</side><from>3</from><to>4</to><note>n</note>") << 0 << 0 << false;
+    QTest::newRow("another file named") << QStringLiteral("<path>src/b.cpp</path><side>right</side><from>21</from><to>21</to><note>n</note>") << 0 << 0 << false;
+}
+
+void AacrTest::snippetIsLocatedByItsWholeTextNearestToThePointedLine()
+{
+    QFETCH(QString, reply);
+    QFETCH(int, lineStart);
+    QFETCH(int, lineEnd);
+    QFETCH(bool, lineValid);
+    const AacrHunkPlace place = placeOf({{LineKind::Context, "if (a) {"},
+                                         {LineKind::Added, "    x = 1;"},
+                                         {LineKind::Context, "}"},
+                                         {LineKind::Added, "if (b) {"},
+                                         {LineKind::Added, "    x = 1;"},
+                                         {LineKind::Added, "}"},
+                                         {LineKind::Context, "return x;"}},
+                                        20, 20, 100);
+    const AacrParsed parsed = parseAacrReview(reply, place);
+    QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+    QCOMPARE(parsed.comments.size(), 1);
+    const ReviewComment &c = parsed.comments.first();
+    QCOMPARE(c.lineStart, lineStart);
+    QCOMPARE(c.lineEnd, lineEnd);
+    QCOMPARE(c.lineValid, lineValid);
+    if (!lineValid)
+        QVERIFY2(!c.history.last().note.isEmpty(), "an unlocated comment says why");
+}
+
+void AacrTest::oldSideOfANewFileHasNoLineToPointAt()
+{
+    // A new file's hunk: @@ -0,0 +1,2 @@, nothing on the left.
+    const AacrHunkPlace place = placeOf({{LineKind::Added, "int a;"}, {LineKind::Added, "int b;"}}, 0, 1, 2);
+    const AacrParsed left = parseAacrReview(QStringLiteral("<side>left</side><from>1</from><to>1</to><note>n</note>"), place);
+    QCOMPARE(left.comments.size(), 1);
+    QVERIFY(!left.comments[0].lineValid);
+    QCOMPARE(left.comments[0].lineStart, 0);
+    const AacrParsed right = parseAacrReview(QStringLiteral("<side>right</side><from>2</from><to>2</to><note>n</note>"), place);
+    QCOMPARE(right.comments.size(), 1);
+    QVERIFY(right.comments[0].lineValid);
+    QCOMPARE(right.comments[0].lineStart, 2);
 }
 
 void AacrTest::chunksFollowTheDocumentedRule()
@@ -791,6 +871,122 @@ void AacrTest::cliRunsAacrAndReplaysTheRecording()
     const auto [badCode, badErr] = cli({}, m_dir.filePath(QStringLiteral("never.json")));
     QCOMPARE(badCode, 2);
     QVERIFY2(badErr.contains("aacr.top_k"), badErr.constData());
+}
+
+void AacrTest::mainLanguageIsTheOneWithMostChangedLines_data()
+{
+    // Paths and added+deleted lines per file.
+    QTest::addColumn<ChangedFiles>("files");
+    QTest::addColumn<QString>("language");
+    using Files = ChangedFiles;
+    QTest::newRow("C sources and a header") << Files{{"src/list.c", 6}, {"src/list.h", 2}, {"tools/gen.py", 4}} << QStringLiteral("C");
+    QTest::newRow("C++ outweighs its C headers") << Files{{"a.cpp", 9}, {"a.h", 4}} << QStringLiteral("C++");
+    QTest::newRow("each AACR-Bench language") << Files{{"x.cs", 1}, {"x.go", 2}, {"X.java", 3}, {"x.mjs", 4}, {"x.php", 5}, {"x.rs", 6}, {"x.tsx", 7}}
+                                               << QStringLiteral("TypeScript");
+    QTest::newRow("tie: the first name in AACR-Bench's order") << Files{{"b.py", 3}, {"a.go", 3}} << QStringLiteral("Go");
+    QTest::newRow("only files of no AACR-Bench language") << Files{{"README.md", 40}, {"Makefile", 3}} << QString();
+    QTest::newRow("nothing changed") << Files{} << QString();
+}
+
+void AacrTest::mainLanguageIsTheOneWithMostChangedLines()
+{
+    QFETCH(ChangedFiles, files);
+    QFETCH(QString, language);
+    QList<FileDiff> diffs;
+    for (const auto &[path, lines] : files) {
+        FileDiff f;
+        f.path[Side::Old] = path;
+        f.path[Side::New] = path;
+        f.mode[Side::Old] = FileMode::Regular;
+        f.mode[Side::New] = FileMode::Regular;
+        f.additions = lines - lines / 2;
+        f.deletions = lines / 2;
+        diffs.append(f);
+    }
+    QCOMPARE(aacrMainLanguage(diffs), language);
+}
+
+// `review --format aacr` writes what `import --aacr` reads: source_commit is
+// the base, target_commit the reviewed head (as AACR-Bench's files and the
+// workspace exporter have them), and the language is the change's.
+void AacrTest::aacrFileOfARunImportsBackAsTheSameMergeRequest()
+{
+    const QString path = m_dir.filePath(QStringLiteral("c-repo"));
+    FixtureRepo repo(path);
+    const QByteArray listBefore = "#include \"list.h\"\n\nint list_len(const struct node *n)\n{\n    int len = 0;\n    while (n) {\n        ++len;\n"
+                                  "        n = n->next;\n    }\n    return len;\n}\n";
+    QByteArray listAfter = listBefore;
+    listAfter.replace("int len = 0;", "unsigned len = 0;").replace("return len;", "return (int)len;");
+    FixtureRepo::Tree base{{"src/list.c", file(listBefore)},
+                           {"src/list.h", file("struct node { struct node *next; };\nint list_len(const struct node *n);\n")},
+                           {"tools/gen.py", file("def gen():\n    return 1\n\ndef other():\n    return 2\n")}};
+    const QByteArray root = repo.commit("main", base, "Initial\n");
+    FixtureRepo::Tree head = base;
+    head["src/list.c"] = file(listAfter);                                                                                  // C: 2 added, 2 deleted
+    head["src/list.h"] = file("struct node { struct node *next; };\nint list_len(const struct node *list);\n");             // C: 1 + 1
+    head["tools/gen.py"] = file("def gen():\n    return 10\n\ndef other():\n    return 20\n");                             // Python: 2 + 2
+    repo.commit("feature", head, "Count in unsigned\n", {root});
+
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &r) {
+        if (!r.body.contains("src/list.c"))
+            return FakeLlmServer::completion(QStringLiteral("<end />"));
+        return FakeLlmServer::completion(QStringLiteral("<diff>\n+    unsigned len = 0;\n</diff>\n<side>right</side>\n<note>len can wrap</note>\n<end />"));
+    });
+    const QString configFile = m_dir.filePath(QStringLiteral("c-config.json"));
+    QFile f(configFile);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(config(server.endpoint(), QStringLiteral("none"), m_dir.filePath(QStringLiteral("c-cache"))));
+    f.close();
+    const auto cli = [](const QStringList &arguments) {
+        QProcess process;
+        process.start(cliExecutable(), arguments);
+        while (process.state() != QProcess::NotRunning)
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+        return std::pair{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardError()};
+    };
+    const QString out = m_dir.filePath(QStringLiteral("c-run-aacr.json"));
+    const auto [code, err] = cli({QStringLiteral("review"), QStringLiteral("--repo"), path, QStringLiteral("--base"), QStringLiteral("main"), QStringLiteral("--head"),
+                                  QStringLiteral("feature"), QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"), QStringLiteral("--format"),
+                                  QStringLiteral("aacr"), QStringLiteral("--out"), out});
+    QVERIFY2(code == 0, err.constData());
+    QFile written(out);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QJsonObject entry = QJsonDocument::fromJson(written.readAll()).array().at(0).toObject();
+    auto git = GitRepository::open(path);
+    QVERIFY(git);
+    const QString baseId = QString::fromLatin1(git->resolveCommit(QStringLiteral("main"))->toHex());
+    const QString headId = QString::fromLatin1(git->resolveCommit(QStringLiteral("feature"))->toHex());
+    QCOMPARE(entry.value(QStringLiteral("source_commit")).toString(), baseId);
+    QCOMPARE(entry.value(QStringLiteral("target_commit")).toString(), headId);
+    QCOMPARE(entry.value(QStringLiteral("project_main_language")).toString(), QStringLiteral("C"));
+    QCOMPARE(entry.value(QStringLiteral("change_line_count")).toInt(), 10);
+    QCOMPARE(entry.value(QStringLiteral("comments")).toArray().size(), 1);
+
+    // Imported with a map from the file's repository to the clone: the code links.
+    const QString url = entry.value(QStringLiteral("githubPrUrl")).toString();
+    QVERIFY2(!url.isEmpty(), "the importer refuses an empty githubPrUrl");
+    const QString map = m_dir.filePath(QStringLiteral("c-map.json"));
+    QFile m(map);
+    QVERIFY(m.open(QIODevice::WriteOnly));
+    const qsizetype pull = url.indexOf(QLatin1String("/pull/"));
+    m.write(QJsonDocument(QJsonObject{{pull > 0 ? url.left(pull) : url, path}}).toJson());
+    m.close();
+    const QString workspace = m_dir.filePath(QStringLiteral("c-workspace.rdw"));
+    const auto [importCode, importErr] = cli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--aacr"), out,
+                                              QStringLiteral("--as"), QStringLiteral("candidates"), QStringLiteral("--samples"), QStringLiteral("positive"),
+                                              QStringLiteral("--repo-map"), map});
+    QVERIFY2(importCode == 0, importErr.constData());
+    QVERIFY2(!importErr.contains("imported without code"), importErr.constData());
+    auto store = SqliteWorkspaceStore::open(workspace, SqliteWorkspaceStore::Mode::OpenExisting);
+    QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
+    const auto mrs = (*store)->mergeRequests();
+    QVERIFY(mrs);
+    QCOMPARE(mrs->size(), 1);
+    QCOMPARE(mrs->at(0).base, baseId);
+    QCOMPARE(mrs->at(0).head, headId);
+    QCOMPARE(mrs->at(0).language, QStringLiteral("C"));
+    QVERIFY(mrs->at(0).codeLinked);
 }
 
 QTEST_MAIN(AacrTest)

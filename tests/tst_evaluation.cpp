@@ -122,6 +122,8 @@ private Q_SLOTS:
     void tuningTopKCutsPerSliceAsThePipelineDoes();
     void tuningCountsAnnotatorLinksAsFindings();
     void tuningCountsNoSecondCommentOnAFoundIssueAsFalseAlarm();
+    void unlocatedCommentNeverLineMatches();
+    void semanticMatchReadsTheOriginalOfATranslatedComment();
 };
 
 void TestEvaluation::lineGapCountsLinesBetweenRanges_data()
@@ -1568,6 +1570,79 @@ void TestEvaluation::tunedSettingWrittenIntoRunConfig()
     p.topK = 100;
     QVERIFY(writeTunedConfig(path, p));
     QVERIFY(!writeTunedConfig(dir.filePath(QStringLiteral("missing.json")), p));
+}
+
+// A comment whose lines could not be placed (line_valid false) does not
+// line-match a reference, even when an older workspace still holds the hunk's
+// range it was given then (issue 21, item 2); the same comment placed does.
+void TestEvaluation::unlocatedCommentNeverLineMatches()
+{
+    for (const bool valid : {true, false}) {
+        QTemporaryDir dir;
+        auto s = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(s);
+        auto &store = **s;
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/repo");
+        e.base = QStringLiteral("a");
+        e.head = QStringLiteral("b");
+        const qint64 mr = *store.addMergeRequest(e);
+        const qint64 reference = *store.importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 11, 11), QStringLiteral("aacr"));
+        QVERIFY(store.setReference(reference, true));
+        ReviewComment c = comment(QStringLiteral("c"), QStringLiteral("a.cpp"), 10, 13);
+        c.lineValid = valid;
+        StoredRun r;
+        r.mergeRequest = mr;
+        r.label = QStringLiteral("run");
+        r.record = recordJson();
+        QVERIFY(store.addRun(r, {c}));
+        const auto evaluated = evaluateWorkspace(store, {});
+        QVERIFY2(evaluated, evaluated ? "" : qPrintable(evaluated.error().message));
+        const auto &all = evaluated->runs.first().stages[int(Stage::All)].outcome;
+        QCOMPARE(all.keyIssuesFound, valid ? 1 : 0);
+    }
+}
+
+// Issue 21, item 3: the semantic judge is given a translated comment's
+// original text (the reference's language), the translation only when
+// Options::matchTranslation asks for it.
+void TestEvaluation::semanticMatchReadsTheOriginalOfATranslatedComment()
+{
+    for (const bool matchTranslation : {false, true}) {
+        QTemporaryDir dir;
+        auto s = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(s);
+        auto &store = **s;
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/repo");
+        e.base = QStringLiteral("a");
+        e.head = QStringLiteral("b");
+        const qint64 mr = *store.addMergeRequest(e);
+        const qint64 reference = *store.importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10, 10), QStringLiteral("aacr"));
+        QVERIFY(store.setReference(reference, true));
+        ReviewComment c = comment(QStringLiteral("c"), QStringLiteral("a.cpp"), 10, 10);
+        c.issueOriginal = c.issue;
+        c.rootCauseOriginal.clear();
+        c.fixOriginal.clear();
+        c.issue = QStringLiteral("le total peut déborder");
+        c.translationLanguage = QStringLiteral("French");
+        StoredRun r;
+        r.mergeRequest = mr;
+        r.label = QStringLiteral("run");
+        r.record = recordJson();
+        QVERIFY(store.addRun(r, {c}));
+        QStringList judged;
+        Options o;
+        o.matchTranslation = matchTranslation;
+        o.semantic = [&judged](const QString &generated, const QString &) {
+            judged << generated;
+            return true;
+        };
+        QVERIFY(evaluateWorkspace(store, o));
+        QVERIFY(!judged.isEmpty());
+        for (const QString &text : std::as_const(judged))
+            QCOMPARE(text.contains(QStringLiteral("déborder")), matchTranslation);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEvaluation)

@@ -7,6 +7,7 @@
 
 #include <DatasetExchange.h>
 #include <DatasetExport.h>
+#include <AacrGenerated.h>
 #include <DatasetParsers.h>
 #include <SqliteWorkspaceStore.h>
 
@@ -93,6 +94,8 @@ private Q_SLOTS:
     void repoMapLinksCodeAndSaysWhenMissing();
     void runImportStoresCandidates();
     void csvHasOneRowPerCommentAndAnnotator();
+    void unlocatedCommentIsExportedWithoutLines();
+    void translatedCommentIsExportedWithBothTexts();
     void exportsKeepSecretsAndPathsAtHome();
 
 private:
@@ -485,8 +488,9 @@ void TestExchange::runImportStoresCandidates()
     const QByteArray head = repo.commit("main", {{"a.c", file("y\n")}}, "head");
     const QByteArray run = "{\"run\": {\"config\": {\"roles\": {\"reviewer\": {\"model\": \"m1\"}}}, \"base\": \"" + base + "\", \"head\": \"" + head
                            + "\", \"future_field\": 1},\n \"comments\": [{\"id\": \"c1\", \"file\": \"a.c\", \"side\": \"new\", \"line_start\": 1, "
-                             "\"line_end\": 1, \"issue\": \"y is wrong\", \"q1_nitpick\": 6, \"q2_fake\": 6, \"q3_severity\": 5, \"kept\": true, "
-                             "\"dropped_at\": null}]}";
+                             "\"line_end\": 1, \"issue\": \"y est faux\", \"q1_nitpick\": 6, \"q2_fake\": 6, \"q3_severity\": 5, \"kept\": true, "
+                             "\"dropped_at\": null, \"issue_original\": \"y is wrong\", \"root_cause_original\": \"\", \"fix_original\": \"\", "
+                             "\"translation_language\": \"French\"}]}";
     const QString file = m_dir.filePath(QStringLiteral("run.json"));
     writeFile(file, run);
     const QString workspace = m_dir.filePath(QStringLiteral("run.rdw"));
@@ -499,6 +503,9 @@ void TestExchange::runImportStoresCandidates()
     QCOMPARE(comments->first().origin, CommentOrigin::Generated);
     QCOMPARE(comments->first().author, QStringLiteral("m1"));
     QCOMPARE(comments->first().comment.q3Severity, 5);
+    QCOMPARE(comments->first().comment.issue, QStringLiteral("y est faux")); // a translated run keeps both texts
+    QCOMPARE(comments->first().comment.issueOriginal, QStringLiteral("y is wrong"));
+    QCOMPARE(comments->first().comment.translationLanguage, QStringLiteral("French"));
     const auto runs = (*store)->runs(comments->first().mergeRequest);
     QCOMPARE(runs->size(), 1);
     QVERIFY((*store)->run(runs->first().id)->record.contains("future_field")); // kept as read
@@ -543,6 +550,147 @@ void TestExchange::csvHasOneRowPerCommentAndAnnotator()
     QVERIFY(csv.contains("\"Second, with \"\"quotes\"\",\nand a line\""));
     QVERIFY(csv.contains(",second,reject,"));
     QVERIFY(csv.contains("not a leak"));
+}
+
+// A comment whose lines could not be placed (line_valid false; an older
+// workspace still holds the hunk's range it was given then) is exported with
+// no lines in every format, and a placed one with its lines.
+void TestExchange::unlocatedCommentIsExportedWithoutLines()
+{
+    auto opened = SqliteWorkspaceStore::open(m_dir.filePath(QStringLiteral("unlocated.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
+    auto &store = **opened;
+    MergeRequestEntry e;
+    e.repository = QStringLiteral("/repo");
+    e.url = QStringLiteral("https://github.com/example/one/pull/7");
+    e.base = QStringLiteral("aaaa");
+    e.head = QStringLiteral("bbbb");
+    const qint64 mr = *store.addMergeRequest(e);
+    QList<ReviewComment> comments;
+    for (const auto &[id, side, valid] : {std::tuple{"placed", "new", true}, std::tuple{"unplaced-new", "new", false}, std::tuple{"unplaced-old", "old", false}}) {
+        ReviewComment c;
+        c.id = QString::fromLatin1(id);
+        c.file = QStringLiteral("src/a.c");
+        c.side = QString::fromLatin1(side);
+        c.lineStart = 10;
+        c.lineEnd = 13;
+        c.lineValid = valid;
+        c.issue = QStringLiteral("finding %1").arg(c.id);
+        comments << c;
+    }
+    StoredRun r;
+    r.mergeRequest = mr;
+    r.label = QStringLiteral("run");
+    r.record = "{\"run\":{}}";
+    const auto run = store.addRun(r, comments);
+    QVERIFY2(run, qPrintable(run ? QString() : run.error().message));
+    CommentQuery q;
+    q.run = *run;
+    const auto stored = store.comments(q);
+    QVERIFY(stored);
+    QCOMPARE(stored->size(), 3);
+    for (const StoredComment &c : *stored) {
+        Judgement accept;
+        accept.comment = c.id;
+        accept.annotator = QStringLiteral("ann");
+        accept.verdict = Verdict::Accept;
+        QVERIFY(store.judge(accept));
+    }
+    const auto exported = [&](const QString &format) {
+        const auto file = exportToFile(store, format, m_dir.filePath(QStringLiteral("unlocated.") + format), {}, {}, 2);
+        if (!file)
+            qFatal("export %s: %s", qPrintable(format), qPrintable(file.error().message));
+        return readAll(*file);
+    };
+    // SARIF: a region only for the placed comment.
+    const auto sarif = nlohmann::json::parse(exported(QStringLiteral("sarif")).toStdString());
+    QCOMPARE(sarif["runs"][0]["results"].size(), std::size_t(3));
+    for (const auto &result : sarif["runs"][0]["results"]) {
+        const bool placed = result["message"]["text"].get<std::string>().find("finding placed") != std::string::npos;
+        QCOMPARE(result["locations"][0]["physicalLocation"].contains("region"), placed);
+    }
+    // rdjson: a range only for the placed comment, and no "lines 10-13" in any text.
+    const auto rdjson = nlohmann::json::parse(exported(QStringLiteral("rdjson")).toStdString());
+    QCOMPARE(rdjson["diagnostics"].size(), std::size_t(3));
+    for (const auto &d : rdjson["diagnostics"]) {
+        const std::string text = d["message"].get<std::string>();
+        QCOMPARE(d["location"].contains("range"), text.find("finding placed") != std::string::npos);
+        QVERIFY2(text.find("lines 10-13") == std::string::npos, text.c_str());
+    }
+    // CSV: empty line_start and line_end.
+    const QByteArray csv = exported(QStringLiteral("csv"));
+    QVERIFY2(csv.contains(",src/a.c,new,10,13,"), csv.constData());
+    QCOMPARE(csv.count(",src/a.c,new,,,"), qsizetype(1));
+    QCOMPARE(csv.count(",src/a.c,old,,,"), qsizetype(1));
+    // AACR-Bench file: lines 0-0 (the format needs numbers; AACR-Bench's lines start at 1).
+    const auto aacr = nlohmann::json::parse(exported(QStringLiteral("aacr-positive")).toStdString());
+    QCOMPARE(aacr[0]["comments"].size(), std::size_t(3));
+    for (const auto &c : aacr[0]["comments"]) {
+        const bool placed = c["note"].get<std::string>().find("finding placed") != std::string::npos;
+        QCOMPARE(c["from_line"].get<int>(), placed ? 10 : 0);
+        QCOMPARE(c["to_line"].get<int>(), placed ? 13 : 0);
+    }
+    // aacr-generated: empty <from> and <to>.
+    const auto generated = exportAacrGenerated(store, *run, m_dir.filePath(QStringLiteral("unlocated-generated")));
+    QVERIFY2(generated, qPrintable(generated ? QString() : generated.error().message));
+    const QString text = QString::fromUtf8(readAll(*generated));
+    QCOMPARE(text.count(QStringLiteral("<from>10</from>")), 1);
+    QCOMPARE(text.count(QStringLiteral("<from></from>")), 2);
+}
+
+// Issue 21, item 3: a translated comment's exports carry the translation as
+// the note and the reviewer's own text beside it, named *_original; the
+// aacr-generated file (read by AACR-Bench's semantic matching) the original.
+void TestExchange::translatedCommentIsExportedWithBothTexts()
+{
+    auto opened = SqliteWorkspaceStore::open(m_dir.filePath(QStringLiteral("translated.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
+    auto &store = **opened;
+    MergeRequestEntry e;
+    e.repository = QStringLiteral("/repo");
+    e.url = QStringLiteral("https://github.com/example/one/pull/8");
+    e.base = QStringLiteral("aaaa");
+    e.head = QStringLiteral("bbbb");
+    const qint64 mr = *store.addMergeRequest(e);
+    ReviewComment c;
+    c.id = QStringLiteral("t1");
+    c.file = QStringLiteral("src/a.c");
+    c.lineStart = c.lineEnd = 4;
+    c.issue = QStringLiteral("le total peut déborder");
+    c.issueOriginal = QStringLiteral("total can overflow");
+    c.translationLanguage = QStringLiteral("French");
+    StoredRun r;
+    r.mergeRequest = mr;
+    r.label = QStringLiteral("run");
+    r.record = "{\"run\":{}}";
+    const auto run = store.addRun(r, {c});
+    QVERIFY(run);
+    Judgement accept;
+    accept.comment = store.comments()->first().id;
+    accept.annotator = QStringLiteral("ann");
+    accept.verdict = Verdict::Accept;
+    QVERIFY(store.judge(accept));
+    const auto exported = [&](const QString &format) {
+        const auto file = exportToFile(store, format, m_dir.filePath(QStringLiteral("translated.") + format), {}, {}, 2);
+        if (!file)
+            qFatal("export %s: %s", qPrintable(format), qPrintable(file.error().message));
+        return readAll(*file);
+    };
+    const auto aacr = nlohmann::json::parse(exported(QStringLiteral("aacr-positive")).toStdString());
+    QCOMPARE(aacr[0]["comments"][0]["note"].get<std::string>(), std::string("le total peut déborder"));
+    QCOMPARE(aacr[0]["comments"][0].value("note_original", std::string()), std::string("total can overflow"));
+    QCOMPARE(aacr[0]["comments"][0].value("translation_language", std::string()), std::string("French"));
+    const auto sarif = nlohmann::json::parse(exported(QStringLiteral("sarif")).toStdString());
+    const auto &result = sarif["runs"][0]["results"][0];
+    QCOMPARE(result["message"]["text"].get<std::string>(), std::string("le total peut déborder"));
+    QCOMPARE(result["properties"].value("reviewdesk/originalText", std::string()), std::string("total can overflow"));
+    const QByteArray csv = exported(QStringLiteral("csv"));
+    QVERIFY2(csv.startsWith("comment,") && csv.left(csv.indexOf("\r\n")).contains(",note,note_original,translation_language,"), csv.constData());
+    QVERIFY2(csv.contains(",le total peut déborder,total can overflow,French,"), csv.constData());
+    const auto generated = exportAacrGenerated(store, *run, m_dir.filePath(QStringLiteral("translated-generated")));
+    QVERIFY(generated);
+    const QString text = QString::fromUtf8(readAll(*generated));
+    QVERIFY2(text.contains(QStringLiteral("<note>total can overflow</note>")), qPrintable(text));
 }
 
 void TestExchange::exportsKeepSecretsAndPathsAtHome()

@@ -304,6 +304,10 @@ void ReviewRunTest::fullPipelineKeepsEveryCommentWithProvenance()
     QCOMPARE(far.droppedAt, QStringLiteral("meta")); // the meta-reviewer left it out
     const ReviewComment merged = find(QStringLiteral("s0-m"), QStringLiteral("déborder"));
     QVERIFY(merged.kept);
+    // The translation is shown; what the validator wrote is kept beside it.
+    QCOMPARE(merged.issueOriginal, QStringLiteral("total can overflow"));
+    QCOMPARE(merged.rootCauseOriginal, QStringLiteral("rc"));
+    QCOMPARE(merged.translationLanguage, QStringLiteral("French"));
     QCOMPARE(merged.reviewers, (QList<int>{1, 2}));
     QCOMPARE(merged.q3Severity, 7); // validator's score
     QCOMPARE(merged.history.last().stage, QStringLiteral("validator"));
@@ -327,6 +331,12 @@ void ReviewRunTest::fullPipelineKeepsEveryCommentWithProvenance()
     const QJsonObject json = QJsonDocument::fromJson(record.toJson()).object();
     QCOMPARE(json.value(QStringLiteral("run")).toObject().value(QStringLiteral("requests")).toInt(), 6);
     QCOMPARE(json.value(QStringLiteral("comments")).toArray().size(), record.comments.size());
+    for (const QJsonValue &v : json.value(QStringLiteral("comments")).toArray())
+        if (v.toObject().value(QStringLiteral("id")).toString() == merged.id) {
+            QCOMPARE(v.toObject().value(QStringLiteral("issue")).toString(), QStringLiteral("le total peut déborder"));
+            QCOMPARE(v.toObject().value(QStringLiteral("issue_original")).toString(), QStringLiteral("total can overflow"));
+            QCOMPARE(v.toObject().value(QStringLiteral("translation_language")).toString(), QStringLiteral("French"));
+        }
     const QJsonArray aacr = QJsonDocument::fromJson(record.toAacrJson(*m_mr)).array();
     QCOMPARE(aacr.at(0).toObject().value(QStringLiteral("comments")).toArray().size(), 1);
     QCOMPARE(aacr.at(0).toObject().value(QStringLiteral("comments")).toArray().at(0).toObject().value(QStringLiteral("side")).toString(), QStringLiteral("right"));

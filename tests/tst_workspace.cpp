@@ -172,6 +172,7 @@ private Q_SLOTS:
     void judgementFieldsMergeAndClear();
     void invalidJudgementsAreRefusedAndNothingIsStored();
     void editKeepsTheFirstOriginal();
+    void translatedCommentKeepsItsOriginalTextThroughTheWorkspace();
     void humanCommentsCanBeRemovedAndBroughtBack();
     void undoAndRedoSurviveReopening();
     void newStepAfterUndoDropsTheRedo();
@@ -279,6 +280,8 @@ void WorkspaceTest::migratesFromEveryEarlierVersion()
     QVERIFY(comments);
     QCOMPARE(comments->size(), 1);
     QCOMPARE(comments->first().comment.issue, QStringLiteral("old issue"));
+    QVERIFY(comments->first().comment.issueOriginal.isEmpty()); // never translated
+    QVERIFY(comments->first().comment.translationLanguage.isEmpty());
     auto old = store->judgement(7, QStringLiteral("ann"));
     QVERIFY(old && *old);
     QCOMPARE((*old)->verdict, std::optional<Verdict>(Verdict::Reject));
@@ -492,6 +495,62 @@ void WorkspaceTest::invalidJudgementsAreRefusedAndNothingIsStored()
     QVERIFY(!store->judge(bad));
     QCOMPARE(store->judgements()->size(), 0);
     QVERIFY(!*store->nextUndo(QStringLiteral("alice")));
+}
+
+// Issue 21, item 3: the translator's text and the reviewer's own are both
+// stored, read back, searched and exported.
+void WorkspaceTest::translatedCommentKeepsItsOriginalTextThroughTheWorkspace()
+{
+    auto store = openStore(path());
+    QVERIFY(store);
+    MergeRequestEntry e;
+    e.repository = QStringLiteral("/repo");
+    e.base = QStringLiteral("main");
+    e.head = QStringLiteral("topic");
+    const qint64 mr = *store->addMergeRequest(e);
+    ReviewComment c;
+    c.id = QStringLiteral("s0-m1");
+    c.file = QStringLiteral("a.c");
+    c.lineStart = c.lineEnd = 4;
+    c.issue = QStringLiteral("le total peut déborder");
+    c.rootCause = QStringLiteral("multiplication sans borne");
+    c.fix = QStringLiteral("utiliser int64_t");
+    c.issueOriginal = QStringLiteral("total can overflow");
+    c.rootCauseOriginal = QStringLiteral("unbounded multiplication");
+    c.fixOriginal = QStringLiteral("use int64_t");
+    c.translationLanguage = QStringLiteral("French");
+    StoredRun r;
+    r.mergeRequest = mr;
+    r.label = QStringLiteral("run");
+    r.record = "{\"run\":{}}";
+    QVERIFY(store->addRun(r, {c}));
+    const auto all = store->comments();
+    QVERIFY(all);
+    QCOMPARE(all->size(), 1);
+    const ReviewComment &back = all->first().comment;
+    QCOMPARE(back.issue, c.issue);
+    QCOMPARE(back.issueOriginal, c.issueOriginal);
+    QCOMPARE(back.rootCauseOriginal, c.rootCauseOriginal);
+    QCOMPARE(back.fixOriginal, c.fixOriginal);
+    QCOMPARE(back.translationLanguage, QStringLiteral("French"));
+    // Found by a word of either language.
+    for (const QString &word : {QStringLiteral("déborder"), QStringLiteral("OVERFLOW"), QStringLiteral("unbounded")}) {
+        CommentQuery q;
+        q.text = word;
+        const auto found = store->comments(q);
+        QVERIFY(found);
+        QVERIFY2(found->size() == 1, qPrintable(word));
+    }
+    CommentQuery none;
+    none.text = QStringLiteral("underflow");
+    QCOMPARE(store->comments(none)->size(), 0);
+    // Exported with both texts, named as such.
+    const QString json = QString::fromUtf8(commentsToJson(*store->comments(), *store->judgements(), *store->mergeRequests(), *store->runs(mr)));
+    QVERIFY2(json.contains(QStringLiteral("\"issue_original\": \"total can overflow\"")), qPrintable(json));
+    QVERIFY(json.contains(QStringLiteral("\"translation_language\": \"French\"")));
+    const QString csv = QString::fromUtf8(commentsToCsv(*store->comments(), *store->judgements(), *store->runs(mr)));
+    QVERIFY2(csv.section(QStringLiteral("\r\n"), 0, 0).contains(QStringLiteral("issue_original")), qPrintable(csv));
+    QVERIFY(csv.contains(QStringLiteral("unbounded multiplication")));
 }
 
 void WorkspaceTest::editKeepsTheFirstOriginal()

@@ -147,6 +147,8 @@ int runEval(const QStringList &arguments)
     const QCommandLineOption distance(QStringLiteral("line-distance"), QStringLiteral("Lines apart that still match (default 1)."), QStringLiteral("N"), QStringLiteral("1"));
     const QCommandLineOption semantic(QStringLiteral("semantic"), QStringLiteral("none (default) or llm (the Fig. 9 judge; needs --config)."), QStringLiteral("MODE"), QStringLiteral("none"));
     const QCommandLineOption config(QStringLiteral("config"), QStringLiteral("Run configuration whose validator (else reviewer) judges semantic matches."), QStringLiteral("FILE"));
+    const QCommandLineOption matchTranslation(QStringLiteral("match-translation"),
+                                              QStringLiteral("--semantic llm reads a translated comment's translation (default: the reviewer's original text)."));
     const QCommandLineOption votes(QStringLiteral("votes"), QStringLiteral("Judge answers per pair; the majority decides (default 1)."), QStringLiteral("N"), QStringLiteral("1"));
     const QCommandLineOption upstream(QStringLiteral("upstream-compat"), QStringLiteral("Count as AACR-Bench's released evaluator does (with --aacr-gt)."));
     const QCommandLineOption upstreamIds(QStringLiteral("upstream-ids"),
@@ -161,7 +163,7 @@ int runEval(const QStringList &arguments)
     const QCommandLineOption noCache(QStringLiteral("no-cache"), QStringLiteral("Ask the judge again even for pairs seen before."));
     const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Answer every judge request from this recording."), QStringLiteral("FILE"));
     const QCommandLineOption record(QStringLiteral("record"), QStringLiteral("Also write the judge's answers as a recording for --replay."), QStringLiteral("FILE"));
-    parser.addOptions({workspace, run, references, aacrGt, generated, diffs, distance, semantic, config, votes, upstream, upstreamIds, format, table, out, cache,
+    parser.addOptions({workspace, run, references, aacrGt, generated, diffs, distance, semantic, config, matchTranslation, votes, upstream, upstreamIds, format, table, out, cache,
                        noCache, replay, record});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
@@ -185,6 +187,8 @@ int runEval(const QStringList &arguments)
         return fail(ExitUsage, QStringLiteral("eval: --semantic must be none or llm"));
     if (mode == QLatin1String("llm") && !parser.isSet(config))
         return fail(ExitUsage, QStringLiteral("eval: --semantic llm needs --config run.json (the judge's endpoint)"));
+    if (parser.isSet(matchTranslation) && (mode != QLatin1String("llm") || parser.isSet(aacrGt)))
+        return fail(ExitUsage, QStringLiteral("eval: --match-translation is for --semantic llm on a workspace"));
     const QString outputFormat = parser.value(format);
     std::optional<eval::TableFormat> tableFormat;
     if (outputFormat == QLatin1String("md"))
@@ -265,6 +269,7 @@ int runEval(const QStringList &arguments)
         options.maxDistance = maxDistance;
         options.semantic = judge;
         options.patchesOf = countDiffHunks;
+        options.matchTranslation = parser.isSet(matchTranslation);
         auto evaluation = eval::evaluateWorkspace(**store, options);
         if (!evaluation)
             return evaluation.error();

@@ -51,8 +51,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     for (const rd::ReviewComment &c : parsed.comments) {
         const bool right = c.side == QLatin1String("new");
         const int first = 9, last = right ? 15 : 14;
-        if (c.lineStart < first || c.lineEnd < c.lineStart || c.lineEnd > last)
-            __builtin_trap(); // a place outside the hunk must have been clamped into it
+        if (!c.lineValid && (c.lineStart != 0 || c.lineEnd != 0))
+            __builtin_trap(); // an unlocated comment has no lines that could match a reference
+        if (c.lineValid && (c.lineStart < first || c.lineEnd < c.lineStart || c.lineEnd > last))
+            __builtin_trap(); // a placed comment lies inside the hunk
     }
     return 0;
 }
