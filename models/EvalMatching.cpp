@@ -114,6 +114,26 @@ QList<bool> MatchResult::referencesFoundSemantically(int referenceCount) const
     return found;
 }
 
+namespace {
+
+// The pairs the semantic judge is asked about: location matches, and under
+// ReviewDesk's rule also a comment that could not be placed on a line (an
+// unlocated comment) and a reference of its file and side: it has no line
+// to match, but it can still say the same thing (AACR-Bench's own rule
+// already skips the line check for a comment without lines).
+bool semanticCandidate(const Item &generated, const Item &reference, const MatchOptions &options)
+{
+    if (options.rule == LocationRule::AacrBench)
+        return aacrLocationMatches(generated.where, reference.where, options.maxDistance);
+    if (locationMatches(generated.where, reference.where, options.maxDistance))
+        return true;
+    const bool unlocated = !generated.where.from && !generated.where.to;
+    return unlocated && !generated.where.path.isEmpty() && generated.where.path == reference.where.path
+        && sameSide(generated.where.side, reference.where.side);
+}
+
+} // namespace
+
 MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &references, const MatchOptions &options)
 {
     const auto locates = options.rule == LocationRule::AacrBench ? aacrLocationMatches : locationMatches;
@@ -156,7 +176,7 @@ MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &refer
         if (out.kind[g] == MatchKind::Link)
             continue;
         for (int r = 0; r < m; ++r) {
-            if (semanticTaken[r] || !locates(generated[g].where, references[r].where, options.maxDistance))
+            if (semanticTaken[r] || !semanticCandidate(generated[g], references[r], options))
                 continue;
             ++out.semanticQuestions;
             if (!options.semantic(g, r))
@@ -231,7 +251,8 @@ QList<bool> unrelatedToAnyKeyIssue(const QList<Item> &generated, const QList<Ite
     for (int g = 0; g < generated.size(); ++g) {
         bool related = taken.value(g, -1) >= 0 || linked[g];
         for (int r = 0; !related && r < references.size(); ++r)
-            related = locates(generated[g].where, references[r].where, options.maxDistance) && (!options.semantic || options.semantic(g, r));
+            related = options.semantic ? semanticCandidate(generated[g], references[r], options) && options.semantic(g, r)
+                                       : locates(generated[g].where, references[r].where, options.maxDistance);
         out << !related;
     }
     return out;

@@ -95,7 +95,8 @@ struct MatchResult
 // ReviewDesk's counting: links first; then the generated comments in the
 // order given (file order), each taking the first still-unmatched reference
 // whose location matches (by options.rule); then, if a judge is given, the same for meaning
-// among location-matching references. Each reference and each comment
+// among location-matching references (and, under ReviewDesk's rule, for a
+// comment without lines, the references of its file and side). Each reference and each comment
 // counts at most once per kind.
 MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &references, const MatchOptions &options);
 

@@ -123,6 +123,7 @@ private Q_SLOTS:
     void tuningCountsAnnotatorLinksAsFindings();
     void tuningCountsNoSecondCommentOnAFoundIssueAsFalseAlarm();
     void unlocatedCommentNeverLineMatches();
+    void unlocatedCommentCanStillMatchSemantically();
     void semanticMatchReadsTheOriginalOfATranslatedComment();
 };
 
@@ -1601,6 +1602,34 @@ void TestEvaluation::unlocatedCommentNeverLineMatches()
         const auto &all = evaluated->runs.first().stages[int(Stage::All)].outcome;
         QCOMPARE(all.keyIssuesFound, valid ? 1 : 0);
     }
+}
+
+// Issue 21, item 2: a comment whose lines could not be placed never matches
+// by line, but the judge is still asked whether it says what a reference of
+// its file and side says (never one of another file); one it says yes to is
+// found semantically and is no false alarm.
+void TestEvaluation::unlocatedCommentCanStillMatchSemantically()
+{
+    Location nowhere;
+    nowhere.path = QStringLiteral("a.cpp");
+    nowhere.side = QStringLiteral("new");
+    const QList<Item> generated{item(1, nowhere, QStringLiteral("total overflows"))};
+    const QList<Item> references{item(10, at(QStringLiteral("b.cpp"), QStringLiteral("new"), 5, 5), QStringLiteral("total overflows")),
+                                 item(11, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 40, 40), QStringLiteral("total overflows"))};
+    QList<std::pair<int, int>> asked;
+    MatchOptions o;
+    o.semantic = [&asked](int g, int r) {
+        asked << std::pair{g, r};
+        return true;
+    };
+    const MatchResult m = matchOneToOne(generated, references, o);
+    QCOMPARE(m.lineReference, (QList<int>{-1}));
+    QCOMPARE(m.semanticReference, (QList<int>{1}));
+    QCOMPARE(asked, (QList<std::pair<int, int>>{{0, 1}}));
+    QCOMPARE(unrelatedToAnyKeyIssue(generated, references, o, m, true), (QList<bool>{false}));
+    // Without a judge it finds nothing and is a false alarm.
+    const MatchResult lineOnly = matchOneToOne(generated, references, {});
+    QCOMPARE(unrelatedToAnyKeyIssue(generated, references, {}, lineOnly, false), (QList<bool>{true}));
 }
 
 // Issue 21, item 3: the semantic judge is given a translated comment's
