@@ -62,6 +62,8 @@ void ManualTest::helpMenuManualShowsTheIndexAndFollowsChapterLinks()
     Q_EMIT manual->browser()->anchorClicked(QUrl(QStringLiteral("evaluation.md")));
     QCOMPARE(manual->currentChapter(), QStringLiteral("evaluation.md"));
     QVERIFY(manual->browser()->toPlainText().contains(QLatin1String("KBI")));
+    manual->resize(1100, 760);
+    manual->grab().save(QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-manual-evaluation.png"));
     // The chapter list follows.
     QCOMPARE(manual->findChild<QListWidget *>(QStringLiteral("manualChapters"))->currentItem()->data(Qt::UserRole).toString(),
              QStringLiteral("evaluation.md"));
