@@ -2017,6 +2017,17 @@
         <source>Resu&amp;me Run…</source>
         <translation>继续运行(&amp;M)…</translation>
     </message>
+    <message>
+        <source>&amp;Manual</source>
+        <translation>手册(&amp;M)</translation>
+    </message>
+</context>
+<context>
+    <name>rd::ManualWindow</name>
+    <message>
+        <source>ReviewDesk Manual</source>
+        <translation>ReviewDesk 手册</translation>
+    </message>
 </context>
 <context>
     <name>rd::MergeRequestHeader</name>
@@ -4205,6 +4216,10 @@
         <source>the server refused %1: %2; set PGPASSWORD, put the password in ~/.pgpass or in your keyring (File ▸ Open Workspace on a Server…, Remember in keyring)</source>
         <translation>服务器拒绝了 %1：%2；请设置 PGPASSWORD，或将密码写入 ~/.pgpass 或您的密钥环（文件 ▸ 打开服务器上的工作区…，记住到密钥环）</translation>
     </message>
+    <message>
+        <source>block %1: &lt;%2&gt; is beyond any line (%3): read as %4</source>
+        <translation>块 %1：&lt;%2&gt; 超出所有行（%3）：按 %4 读取</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -4397,10 +4412,6 @@
         <translation>PR 数</translation>
     </message>
     <message>
-        <source>Avg comments</source>
-        <translation>平均评论数</translation>
-    </message>
-    <message>
         <source>Precision</source>
         <translation>精确率</translation>
     </message>
@@ -4411,10 +4422,6 @@
     <message>
         <source>F1</source>
         <translation>F1</translation>
-    </message>
-    <message>
-        <source>Metrics per pipeline stage</source>
-        <translation>各流水线阶段的指标</translation>
     </message>
     <message>
         <source>Stage</source>
@@ -4911,6 +4918,38 @@
     <message>
         <source>unreadable configuration</source>
         <translation>无法读取的配置</translation>
+    </message>
+    <message>
+        <source>no diff for %1 of %2 PRs (give --diffs DIR with {repo}_{pr}.diff)</source>
+        <translation>%2 个 PR 中有 %1 个没有差异（请用 --diffs DIR 提供 {repo}_{pr}.diff）</translation>
+    </message>
+    <message>
+        <source>the diffs have no hunks</source>
+        <translation>差异中没有块</translation>
+    </message>
+    <message>
+        <source>%1, line %2: "@@" starts no hunk header</source>
+        <translation>%1，第 %2 行："@@" 没有开始块头</translation>
+    </message>
+    <message>
+        <source>%1: not a unified diff (no diff, ---/+++ or @@ line)</source>
+        <translation>%1：不是统一差异格式（没有 diff、---/+++ 或 @@ 行）</translation>
+    </message>
+    <message>
+        <source>Comments per patch</source>
+        <translation>每个补丁的评论数</translation>
+    </message>
+    <message>
+        <source>Comments per PR</source>
+        <translation>每个 PR 的评论数</translation>
+    </message>
+    <message>
+        <source>Metrics per pipeline stage (pooled over runs)</source>
+        <translation>各流水线阶段的指标（合并所有运行）</translation>
+    </message>
+    <message>
+        <source>Metrics per pipeline stage: mean (min-max) over runs</source>
+        <translation>各流水线阶段的指标：各次运行的平均值（最小值-最大值）</translation>
     </message>
 </context>
 <context>

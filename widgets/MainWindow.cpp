@@ -8,6 +8,7 @@
 #include "JudgingStatus.h"
 #include "TeamWorkbench.h"
 #include "JudgingWorkbench.h"
+#include "ManualWindow.h"
 #include "MergeRequestHeader.h"
 #include "PipelinePanel.h"
 #include "RetrievalPanel.h"
@@ -449,6 +450,17 @@ void MainWindow::showEvaluation()
     m_evaluation->raise();
 }
 
+void MainWindow::showManual()
+{
+    if (!m_manual) {
+        auto *window = new ManualWindow(this);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        m_manual = window;
+    }
+    m_manual->show();
+    m_manual->raise();
+}
+
 QAction *MainWindow::action(const QString &name) const
 {
     return findChild<QAction *>(name);
@@ -484,6 +496,7 @@ void MainWindow::createActions()
     command(QStringLiteral("runReview"), tr("&Run Review…"), QKeySequence(Qt::CTRL | Qt::Key_R), [this] { showRunDialog(); });
     command(QStringLiteral("resumeRun"), tr("Resu&me Run…"), QKeySequence(), [this] { showResumeDialog(); });
     command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
+    command(QStringLiteral("manual"), tr("&Manual"), QKeySequence(), [this] { showManual(); });
     command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
         const int file = currentFile();
         if (file >= 0)
@@ -553,6 +566,7 @@ void MainWindow::createMenus()
     m_judging->fillMenu(menuBar()->addMenu(tr("&Judge")));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(action(QStringLiteral("manual")));
     help->addAction(action(QStringLiteral("shortcutSheet")));
     help->addAction(tr("&About ReviewDesk"), this, [this] {
         QMessageBox::about(this, tr("About ReviewDesk"),

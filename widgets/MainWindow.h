@@ -116,6 +116,7 @@ private:
     void showResumeFailure(const QString &message);
     // Review ▸ Evaluate: the Evaluation window on the open workspace.
     void showEvaluation();
+    void showManual();
 
     // Reopening with other diff options: the file the annotator had open.
     QString m_pathToRestore;
@@ -140,6 +141,7 @@ private:
     WorkspaceActions *m_workspaces = nullptr;
     TeamWorkbench *m_team = nullptr;
     QPointer<QWidget> m_evaluation; // the Evaluation window, while open
+    QPointer<QWidget> m_manual; // Help ▸ Manual, while open
 };
 
 } // namespace rd
