@@ -215,6 +215,15 @@ QString configurationName(const std::optional<RunConfig> &config, const QString 
 {
     if (!config)
         return fallback.isEmpty() ? QCoreApplication::translate("rd::pipeline", "unknown configuration") : fallback;
+    // The other papers' reviewers share none of the defect pipeline's knobs:
+    // their runs are a configuration of their own, never averaged with its runs.
+    switch (config->pipeline) {
+    case PipelineKind::Defect: break;
+    case PipelineKind::Cqs: return QCoreApplication::translate("rd::pipeline", "CQS issue collector and judge");
+    case PipelineKind::CodeAgent: return QCoreApplication::translate("rd::pipeline", "CodeAgent");
+    case PipelineKind::Aacr:
+        return QCoreApplication::translate("rd::pipeline", "AACR-Bench hunk review, %1 context").arg(config->context.isEmpty() ? QStringLiteral("none") : config->context);
+    }
     static const char *slicing[] = {"Original Diff", "Parent Function", "Left Flow", "Full Flow"};
     static const char *lines[] = {"inline", "relative", "no"};
     return QCoreApplication::translate("rd::pipeline", "%1, %2 reviewers, top-%3, %4, %5 line numbers")

@@ -124,6 +124,7 @@ private Q_SLOTS:
     void tuningCountsNoSecondCommentOnAFoundIssueAsFalseAlarm();
     void unlocatedCommentNeverLineMatches();
     void unlocatedCommentCanStillMatchSemantically();
+    void otherPipelinesRunsAreConfigurationsOfTheirOwn();
     void semanticMatchReadsTheOriginalOfATranslatedComment();
 };
 
@@ -1632,6 +1633,26 @@ void TestEvaluation::unlocatedCommentCanStillMatchSemantically()
     // Without a judge it finds nothing and is a false alarm.
     const MatchResult lineOnly = matchOneToOne(generated, references, {});
     QCOMPARE(unrelatedToAnyKeyIssue(generated, references, {}, lineOnly, false), (QList<bool>{true}));
+}
+
+// Issue 21, item 6: the mean over runs is over runs of one configuration; a
+// CQS or AACR run has none of the defect pipeline's settings, so it is never
+// averaged with a defect run that happens to share the defaults.
+void TestEvaluation::otherPipelinesRunsAreConfigurationsOfTheirOwn()
+{
+    RunConfig defect;
+    RunConfig cqs;
+    cqs.pipeline = PipelineKind::Cqs;
+    RunConfig aacr;
+    aacr.pipeline = PipelineKind::Aacr;
+    aacr.context = QStringLiteral("bm25");
+    RunConfig codeAgent;
+    codeAgent.pipeline = PipelineKind::CodeAgent;
+    const QStringList names{configurationName(defect, {}), configurationName(cqs, {}), configurationName(aacr, {}), configurationName(codeAgent, {})};
+    QCOMPARE(names[0], QStringLiteral("Left Flow, 3 reviewers, top-5, CoT, inline line numbers"));
+    QCOMPARE(names[1], QStringLiteral("CQS issue collector and judge"));
+    QCOMPARE(names[2], QStringLiteral("AACR-Bench hunk review, bm25 context"));
+    QCOMPARE(names[3], QStringLiteral("CodeAgent"));
 }
 
 // Issue 21, item 3: the semantic judge is given a translated comment's

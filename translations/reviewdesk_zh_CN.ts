@@ -4951,6 +4951,18 @@
         <source>Metrics per pipeline stage: mean (min-max) over runs</source>
         <translation>各流水线阶段的指标：各次运行的平均值（最小值-最大值）</translation>
     </message>
+    <message>
+        <source>CQS issue collector and judge</source>
+        <translation>CQS 问题收集与评审</translation>
+    </message>
+    <message>
+        <source>CodeAgent</source>
+        <translation>CodeAgent</translation>
+    </message>
+    <message>
+        <source>AACR-Bench hunk review, %1 context</source>
+        <translation>AACR-Bench 代码块评审，%1 上下文</translation>
+    </message>
 </context>
 <context>
     <name>rd::slicing</name>
