@@ -12,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -301,19 +300,11 @@ GitOutput CliTest::review(const QByteArray &config, const QStringList &extra)
         qFatal("cannot write the review configuration");
     f.write(config);
     f.close();
-    QProcess process;
-    process.start(cliExecutable(),
-                  QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
+    // runCli serves this thread's event loop (the fake server) while it waits.
+    return runCli(QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
                               QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"),
                               QStringLiteral("--out"), m_root.filePath(QStringLiteral("review.json"))}
-                      + extra);
-    while (process.state() != QProcess::NotRunning)
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-    GitOutput out;
-    out.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    out.out = process.readAllStandardOutput();
-    out.err = process.readAllStandardError();
-    return out;
+                  + extra);
 }
 
 static QByteArray reviewConfig(const QString &endpoint, const QByteArray &extra = {}, const QByteArray &roleExtra = {})

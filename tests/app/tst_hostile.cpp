@@ -82,14 +82,10 @@ int peakRssOf(char **command)
 // reviewdesk-cli with `arguments`, and its largest resident set in KiB.
 std::pair<GitOutput, long> runCliMeasured(const QStringList &arguments)
 {
-    QProcess process;
-    process.start(QCoreApplication::applicationFilePath(), QStringList{QStringLiteral("--peak-rss-of"), cliExecutable()} + arguments);
-    GitOutput out;
-    if (!process.waitForFinished(300000)) // hang guard
+    // This test binary measures the CLI as its child (--peak-rss-of).
+    const GitOutput out = runProcess(QCoreApplication::applicationFilePath(), QStringList{QStringLiteral("--peak-rss-of"), cliExecutable()} + arguments);
+    if (out.killedAtDeadline)
         return {out, -1};
-    out.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    out.out = process.readAllStandardOutput();
-    out.err = process.readAllStandardError();
     const qsizetype at = out.err.lastIndexOf("peak-rss-kib: ");
     return {out, at < 0 ? -1 : out.err.mid(at + 14).trimmed().toLong()};
 }
@@ -353,7 +349,7 @@ void HostileTest::pathsLeavingTheRepositoryAreNotWritten()
     environment.insert(QStringLiteral("TMPDIR"), tmp);
     process.setProcessEnvironment(environment);
     process.start(cliExecutable(), sliceArgs(path));
-    QVERIFY(process.waitForFinished(300000)); // hang guard
+    QVERIFY(waitForExit(process, QDeadlineTimer(300000))); // hang guard
     const QByteArray err = process.readAllStandardError();
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);
     QVERIFY2(process.exitCode() == 3, err.constData());
@@ -501,7 +497,7 @@ GitOutput HostileTest::review(const QByteArray &config, const QStringList &extra
                                        + extra);
     // A hang guard: the fake server answers on this thread's event loop.
     GitOutput out;
-    [&] { QTRY_VERIFY_WITH_TIMEOUT(process.state() == QProcess::NotRunning, 300000); }();
+    waitForExit(process, QDeadlineTimer(300000));
     out.exitCode = process.exitStatus() == QProcess::NormalExit && process.state() == QProcess::NotRunning ? process.exitCode() : -1;
     out.out = process.readAllStandardOutput();
     out.err = process.readAllStandardError();
@@ -682,7 +678,7 @@ void HostileTest::unusableWorkspaceIsLeftAlone()
         QVERIFY(p.waitForStarted());
         p.write("{\"comment\": 1, \"verdict\": \"accept\"}\n");
         p.closeWriteChannel();
-        QVERIFY(p.waitForFinished(300000)); // hang guard
+        QVERIFY(waitForExit(p, QDeadlineTimer(300000))); // hang guard
         const QByteArray err = p.readAllStandardError();
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QVERIFY2(p.exitCode() == 3, err.constData());
@@ -721,7 +717,7 @@ void HostileTest::hostileJudgementLinesLeaveTheWorkspaceAlone()
     QVERIFY(p.waitForStarted());
     p.write(input);
     p.closeWriteChannel();
-    QVERIFY(p.waitForFinished(300000)); // hang guard
+    QVERIFY(waitForExit(p, QDeadlineTimer(300000))); // hang guard
     const QByteArray err = p.readAllStandardError();
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QVERIFY2(p.exitCode() != 0, err.constData());
