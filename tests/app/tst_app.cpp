@@ -21,7 +21,7 @@ private Q_SLOTS:
     void initTestCase();
     void demoStartsAndShowsTheDiff_data();
     void demoStartsAndShowsTheDiff();
-    void badArgumentsFail();
+    void badArgumentsExitTwoOrThreeAndAnUnknownLanguageFallsBackToEnglish();
     void demoReviewReplaysOffline();
     void demoPipelineReplaysOffline_data();
     void demoPipelineReplaysOffline();
@@ -79,7 +79,7 @@ void AppTest::demoStartsAndShowsTheDiff()
     QVERIFY(QFileInfo::exists(m_home.filePath(QStringLiteral("data/ReviewDesk/ReviewDesk/demo-inventory/.git"))));
 }
 
-void AppTest::badArgumentsFail()
+void AppTest::badArgumentsExitTwoOrThreeAndAnUnknownLanguageFallsBackToEnglish()
 {
     Run result = run({QStringLiteral("--repo"), QStringLiteral("/tmp")});
     QCOMPARE(result.exitCode, 2);

@@ -35,9 +35,9 @@ private Q_SLOTS:
     void unrelatedHistoriesNeedTwoDot();
     void emptyDiffPrintsNothing();
     void sliceWritesTheDocumentedJson();
-    void helpAndVersion();
-    void reviewExitCodes_data();
-    void reviewExitCodes();
+    void helpListsCommandsAndOptionsAndVersionExitsZero();
+    void reviewExitCodeAndMessageSayWhyItStopped_data();
+    void reviewExitCodeAndMessageSayWhyItStopped();
     void reviewRecordsAndReplaysThroughTheCli();
     void reviewNeverPrintsOrWritesTheKey();
 
@@ -281,7 +281,7 @@ void CliTest::sliceWritesTheDocumentedJson()
     QVERIFY(text.out.startsWith("=== left slice of src/compute.cpp"));
 }
 
-void CliTest::helpAndVersion()
+void CliTest::helpListsCommandsAndOptionsAndVersionExitsZero()
 {
     const GitOutput help = runCli({QStringLiteral("--help")});
     QCOMPARE(help.exitCode, 0);
@@ -319,7 +319,7 @@ static FakeLlmServer::Reply oneFinding(const FakeLlmServer::Request &)
                                                     "\"q1_nitpick\":7,\"q2_fake\":7,\"q3_severity\":6}]}"));
 }
 
-void CliTest::reviewExitCodes_data()
+void CliTest::reviewExitCodeAndMessageSayWhyItStopped_data()
 {
     QTest::addColumn<QByteArray>("extra");
     QTest::addColumn<QByteArray>("roleExtra");
@@ -334,7 +334,7 @@ void CliTest::reviewExitCodes_data()
     QTest::newRow("nobody answers") << QByteArray() << QByteArray() << false << 4 << QStringLiteral("no endpoint answered");
 }
 
-void CliTest::reviewExitCodes()
+void CliTest::reviewExitCodeAndMessageSayWhyItStopped()
 {
     QFETCH(QByteArray, extra);
     QFETCH(QByteArray, roleExtra);

@@ -109,7 +109,7 @@ private Q_SLOTS:
     void symlinkOutsideIsNotFollowed();
     void hostileSourcesSlice_data();
     void hostileSourcesSlice();
-    void invalidUtf8Everywhere();
+    void invalidUtf8InPathContentAndMessagesDiffsLikeGitAndKeepsTheExactBytes();
     void compilationDatabaseOfWrongTypes_data();
     void compilationDatabaseOfWrongTypes();
     void recordingOfWrongTypes();
@@ -117,8 +117,8 @@ private Q_SLOTS:
     void runConfigurationIsRefused_data();
     void runConfigurationIsRefused();
     // Model answers
-    void hostileModelAnswer_data();
-    void hostileModelAnswer();
+    void hostileModelAnswerIsNamedAndTheRunEndsWithValidJson_data();
+    void hostileModelAnswerIsNamedAndTheRunEndsWithValidJson();
     // Workspaces
     void unusableWorkspaceIsLeftAlone_data();
     void unusableWorkspaceIsLeftAlone();
@@ -415,7 +415,7 @@ void HostileTest::hostileSourcesSlice()
     QVERIFY2(!doc.value(QStringLiteral("slices")).toArray().isEmpty(), slices.out.left(2000).constData());
 }
 
-void HostileTest::invalidUtf8Everywhere()
+void HostileTest::invalidUtf8InPathContentAndMessagesDiffsLikeGitAndKeepsTheExactBytes()
 {
     const QString path = repo("bad-utf8");
     FixtureRepo r(path);
@@ -545,7 +545,7 @@ void HostileTest::runConfigurationIsRefused()
 
 // ---------------------------------------------------------------- model answers
 
-void HostileTest::hostileModelAnswer_data()
+void HostileTest::hostileModelAnswerIsNamedAndTheRunEndsWithValidJson_data()
 {
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<QByteArray>("message");
@@ -569,7 +569,7 @@ void HostileTest::hostileModelAnswer_data()
     QTest::newRow("body with invalid UTF-8") << QByteArray("{\"choices\":[{\"message\":{\"content\":\"\xff\xfe\"}}]}") << QByteArray("reviewer 1");
 }
 
-void HostileTest::hostileModelAnswer()
+void HostileTest::hostileModelAnswerIsNamedAndTheRunEndsWithValidJson()
 {
     QFETCH(QByteArray, body);
     QFETCH(QByteArray, message);

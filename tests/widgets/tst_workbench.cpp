@@ -45,9 +45,9 @@ private Q_SLOTS:
     void opensAndSelectsTheFirstFile();
     void badInputShowsADialogAndKeepsTheWindow();
     void keyboardWalksChangesAcrossFiles();
-    void nextAndPreviousFile();
+    void ctrlPageDownAndUpStepThroughFilesAndTheTreeFollows();
     void findBarSearchesTheDiff();
-    void togglesApplyAndPersist();
+    void unifiedAndWrapTogglesApplyAndComeBackInANewWindow();
     void ignoringWhitespaceReopensTheDiff();
     void markingViewedFromTheKeyboard();
     void openDialogValidatesAsYouType();
@@ -168,7 +168,7 @@ void WorkbenchTest::keyboardWalksChangesAcrossFiles()
     QTRY_COMPARE(view->currentChange(), changes - 1);
 }
 
-void WorkbenchTest::nextAndPreviousFile()
+void WorkbenchTest::ctrlPageDownAndUpStepThroughFilesAndTheTreeFollows()
 {
     open("many-files");
     const QList<int> order = m_window->visibleFileOrder();
@@ -204,7 +204,7 @@ void WorkbenchTest::findBarSearchesTheDiff()
     QVERIFY(!edit->isVisible());
 }
 
-void WorkbenchTest::togglesApplyAndPersist()
+void WorkbenchTest::unifiedAndWrapTogglesApplyAndComeBackInANewWindow()
 {
     open("modified");
     DiffView *view = m_window->diffPane()->view();
