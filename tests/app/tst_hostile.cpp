@@ -488,20 +488,13 @@ GitOutput HostileTest::review(const QByteArray &config, const QStringList &extra
     f.write(config);
     f.close();
     QFile::remove(m_root.filePath(QStringLiteral("review.json")));
-    QProcess process;
-    process.start(cliExecutable(), QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_modified, QStringLiteral("--base"),
-                                               QStringLiteral("main"), QStringLiteral("--head"), QStringLiteral("feature"),
-                                               QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"), QStringLiteral("--journal"),
-                                               m_root.filePath(QStringLiteral("journal-%1.jsonl").arg(QDateTime::currentMSecsSinceEpoch())),
-                                               QStringLiteral("--out"), m_root.filePath(QStringLiteral("review.json"))}
-                                       + extra);
-    // A hang guard: the fake server answers on this thread's event loop.
-    GitOutput out;
-    waitForExit(process, QDeadlineTimer(300000));
-    out.exitCode = process.exitStatus() == QProcess::NormalExit && process.state() == QProcess::NotRunning ? process.exitCode() : -1;
-    out.out = process.readAllStandardOutput();
-    out.err = process.readAllStandardError();
-    return out;
+    // runCli keeps this thread's event loop going: the fake server answers on it.
+    return runCli(QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_modified, QStringLiteral("--base"), QStringLiteral("main"),
+                              QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"),
+                              QStringLiteral("--journal"),
+                              m_root.filePath(QStringLiteral("journal-%1.jsonl").arg(QDateTime::currentMSecsSinceEpoch())),
+                              QStringLiteral("--out"), m_root.filePath(QStringLiteral("review.json"))}
+                  + extra);
 }
 
 void HostileTest::runConfigurationIsRefused_data()
