@@ -2,7 +2,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -93,27 +92,6 @@ FixtureRepo::Entry executable(const QByteArray &content) { return {content, File
 FixtureRepo::Entry symlink(const QByteArray &target) { return {target, FileMode::Symlink}; }
 FixtureRepo::Entry submodule(const QByteArray &commitHex) { return {commitHex, FileMode::Gitlink}; }
 
-namespace {
-
-GitOutput run(const QString &program, const QString &workDir, const QStringList &arguments, const QProcessEnvironment &env)
-{
-    QProcess process;
-    process.setProcessEnvironment(env);
-    if (!workDir.isEmpty())
-        process.setWorkingDirectory(workDir);
-    process.start(program, arguments);
-    GitOutput result;
-    if (!process.waitForFinished(300000)) {
-        result.err = "did not finish: " + program.toUtf8();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = process.readAllStandardOutput();
-    result.err = process.readAllStandardError();
-    return result;
-}
-
-} // namespace
 
 GitOutput runGit(const QString &repository, const QStringList &arguments)
 {
@@ -127,17 +105,10 @@ GitOutput runGit(const QString &repository, const QStringList &arguments)
     env.insert(QStringLiteral("GIT_CONFIG_NOSYSTEM"), QStringLiteral("1"));
     env.insert(QStringLiteral("GIT_CONFIG_GLOBAL"), QStringLiteral("/dev/null"));
     env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
-    return run(QStringLiteral("git"), repository, QStringList{QStringLiteral("--no-pager")} + arguments, env);
-}
-
-GitOutput runCli(const QStringList &arguments)
-{
-    return run(QStringLiteral(REVIEWDESK_CLI), QString(), arguments, QProcessEnvironment::systemEnvironment());
-}
-
-QString cliExecutable()
-{
-    return QStringLiteral(REVIEWDESK_CLI);
+    ProcessRun run;
+    run.environment = env;
+    run.workingDirectory = repository;
+    return runProcess(QStringLiteral("git"), QStringList{QStringLiteral("--no-pager")} + arguments, run);
 }
 
 QByteArray normalizeIndexLines(const QByteArray &patch)

@@ -6,6 +6,8 @@
 
 #include <RepositoryBuilder.h>
 
+#include "RunProcess.h"
+
 namespace rd::test {
 
 // A git repository written with libgit2 (RepositoryBuilder) for one test
@@ -46,19 +48,8 @@ FixtureRepo::Entry symlink(const QByteArray &target);
 FixtureRepo::Entry submodule(const QByteArray &commitHex);
 
 // Runs git with default settings only (no user or system configuration):
-// the oracle the tests compare against.
-struct GitOutput
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+// the oracle the tests compare against. Bounded like runCli().
 GitOutput runGit(const QString &repository, const QStringList &arguments);
-
-// Runs the reviewdesk-cli under test.
-GitOutput runCli(const QStringList &arguments);
-// Where the reviewdesk-cli under test is, to run it without blocking.
-QString cliExecutable();
 
 // `index abc..def` lines may abbreviate differently; everything else must match.
 QByteArray normalizeIndexLines(const QByteArray &patch);

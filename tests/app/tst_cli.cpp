@@ -12,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -36,9 +35,9 @@ private Q_SLOTS:
     void unrelatedHistoriesNeedTwoDot();
     void emptyDiffPrintsNothing();
     void sliceWritesTheDocumentedJson();
-    void helpAndVersion();
-    void reviewExitCodes_data();
-    void reviewExitCodes();
+    void helpListsCommandsAndOptionsAndVersionExitsZero();
+    void reviewExitCodeAndMessageSayWhyItStopped_data();
+    void reviewExitCodeAndMessageSayWhyItStopped();
     void reviewRecordsAndReplaysThroughTheCli();
     void reviewNeverPrintsOrWritesTheKey();
 
@@ -282,7 +281,7 @@ void CliTest::sliceWritesTheDocumentedJson()
     QVERIFY(text.out.startsWith("=== left slice of src/compute.cpp"));
 }
 
-void CliTest::helpAndVersion()
+void CliTest::helpListsCommandsAndOptionsAndVersionExitsZero()
 {
     const GitOutput help = runCli({QStringLiteral("--help")});
     QCOMPARE(help.exitCode, 0);
@@ -301,19 +300,11 @@ GitOutput CliTest::review(const QByteArray &config, const QStringList &extra)
         qFatal("cannot write the review configuration");
     f.write(config);
     f.close();
-    QProcess process;
-    process.start(cliExecutable(),
-                  QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
+    // runCli serves this thread's event loop (the fake server) while it waits.
+    return runCli(QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
                               QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"),
                               QStringLiteral("--out"), m_root.filePath(QStringLiteral("review.json"))}
-                      + extra);
-    while (process.state() != QProcess::NotRunning)
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-    GitOutput out;
-    out.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    out.out = process.readAllStandardOutput();
-    out.err = process.readAllStandardError();
-    return out;
+                  + extra);
 }
 
 static QByteArray reviewConfig(const QString &endpoint, const QByteArray &extra = {}, const QByteArray &roleExtra = {})
@@ -328,7 +319,7 @@ static FakeLlmServer::Reply oneFinding(const FakeLlmServer::Request &)
                                                     "\"q1_nitpick\":7,\"q2_fake\":7,\"q3_severity\":6}]}"));
 }
 
-void CliTest::reviewExitCodes_data()
+void CliTest::reviewExitCodeAndMessageSayWhyItStopped_data()
 {
     QTest::addColumn<QByteArray>("extra");
     QTest::addColumn<QByteArray>("roleExtra");
@@ -343,7 +334,7 @@ void CliTest::reviewExitCodes_data()
     QTest::newRow("nobody answers") << QByteArray() << QByteArray() << false << 4 << QStringLiteral("no endpoint answered");
 }
 
-void CliTest::reviewExitCodes()
+void CliTest::reviewExitCodeAndMessageSayWhyItStopped()
 {
     QFETCH(QByteArray, extra);
     QFETCH(QByteArray, roleExtra);

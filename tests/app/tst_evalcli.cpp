@@ -13,13 +13,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSet>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <RunProcess.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -30,22 +30,12 @@ using namespace rd;
 
 namespace {
 
-struct CliRun
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using CliRun = test::GitOutput;
 
 // Runs the CLI while this thread's event loop keeps serving the fake server.
 CliRun cli(const QStringList &arguments)
 {
-    QProcess p;
-    QSignalSpy finished(&p, &QProcess::finished);
-    p.start(QStringLiteral(REVIEWDESK_CLI), arguments);
-    if (!p.waitForStarted() || !finished.wait(120000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return test::runCli(arguments);
 }
 
 struct Ref

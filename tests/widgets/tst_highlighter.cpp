@@ -32,14 +32,14 @@ class HighlighterTest : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void tokenClasses_data();
-    void tokenClasses();
-    void fileNamesItHandles();
+    void linesSplitIntoTheExpectedTokenClasses_data();
+    void linesSplitIntoTheExpectedTokenClasses();
+    void handlesCAndCppFileNamesOnly();
     void stylesCoverEveryToken();
     void backendHighlightsCpp();
 };
 
-void HighlighterTest::tokenClasses_data()
+void HighlighterTest::linesSplitIntoTheExpectedTokenClasses_data()
 {
     QTest::addColumn<QStringList>("lines");
     QTest::addColumn<QStringList>("expected");
@@ -74,14 +74,14 @@ void HighlighterTest::tokenClasses_data()
                                                  QStringLiteral("final:keyword"), QStringLiteral("public:keyword")};
 }
 
-void HighlighterTest::tokenClasses()
+void HighlighterTest::linesSplitIntoTheExpectedTokenClasses()
 {
     QFETCH(QStringList, lines);
     QFETCH(QStringList, expected);
     QCOMPARE(tokens(lines), expected);
 }
 
-void HighlighterTest::fileNamesItHandles()
+void HighlighterTest::handlesCAndCppFileNamesOnly()
 {
     for (const char *name : {"a.c", "a.h", "a.cpp", "dir/a.CC", "a.hpp", "a.cxx", "a.inl"})
         QVERIFY2(CppHighlighter::handles(QString::fromLatin1(name)), name);

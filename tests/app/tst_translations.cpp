@@ -8,6 +8,8 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <RunProcess.h>
 #include <QXmlStreamReader>
 
 namespace {
@@ -116,7 +118,7 @@ void TranslationsTest::filesMatchTheSources()
     lupdate.start(QStringLiteral(LUPDATE_EXECUTABLE),
                   {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("models"),
                    QStringLiteral("slicing"), QStringLiteral("pipeline"), QStringLiteral("widgets"), QStringLiteral("app/gui"), QStringLiteral("-ts"), fresh});
-    QVERIFY(lupdate.waitForFinished(120000));
+    QVERIFY(rd::test::waitForExit(lupdate, QDeadlineTimer(120000)));
     QCOMPARE(lupdate.exitCode(), 0);
     auto keys = [](const QList<Message> &messages) {
         QStringList out;

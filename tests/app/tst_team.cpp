@@ -15,7 +15,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSet>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -24,27 +23,15 @@ using namespace rd::test;
 
 namespace {
 
-struct CliRun
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using CliRun = test::GitOutput;
 
 // Runs the CLI while this thread's event loop serves the fake LLM server.
 CliRun cli(const QStringList &arguments, const QStringList &environment = {})
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    test::ProcessRun run;
     for (const QString &kv : environment)
-        env.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(REVIEWDESK_CLI), arguments);
-    if (!p.waitForStarted())
-        return {};
-    while (p.state() != QProcess::NotRunning)
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        run.environment.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
+    return test::runCli(arguments, run);
 }
 
 FakeLlmServer::Reply oneFinding(const FakeLlmServer::Request &)
@@ -326,7 +313,9 @@ void TeamTest::claimWorkersReviewEachMergeRequestOnceThoughOneIsKilled()
         QVERIFY(p->waitForStarted());
     }
     victim = workers[1];
-    QTRY_VERIFY_WITH_TIMEOUT(std::all_of(workers.begin(), workers.end(), [](QProcess *p) { return p->state() == QProcess::NotRunning; }), 600000);
+    const QDeadlineTimer deadline(600000); // one bound for all the workers
+    for (QProcess *p : std::as_const(workers))
+        QVERIFY(waitForExit(*p, deadline));
     QVERIFY2(killed, "the victim finished before it could be killed halfway");
     QCOMPARE(victim->exitStatus(), QProcess::CrashExit);
     for (QProcess *p : std::as_const(workers))

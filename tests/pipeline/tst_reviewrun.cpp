@@ -60,7 +60,7 @@ private Q_SLOTS:
     void initTestCase();
     void modelOutputIsReadTolerantly_data();
     void modelOutputIsReadTolerantly();
-    void coarseFilterAndTopK();
+    void coarseFilterDropsLowQ1OrQ2AndTopKKeepsEachReviewersMostSevere();
     void configurationIsValidated_data();
     void configurationIsValidated();
     void fullPipelineKeepsEveryCommentWithProvenance();
@@ -150,7 +150,7 @@ void ReviewRunTest::modelOutputIsReadTolerantly()
         QCOMPARE(parsed.comments.first().q3Severity, severity);
 }
 
-void ReviewRunTest::coarseFilterAndTopK()
+void ReviewRunTest::coarseFilterDropsLowQ1OrQ2AndTopKKeepsEachReviewersMostSevere()
 {
     RunConfig c;
     QList<ReviewComment> list{scored(1, 4, 7, 5), scored(1, 7, 4, 5), scored(1, 5, 5, 3), scored(1, 7, 7, 7), scored(1, 6, 6, 1),

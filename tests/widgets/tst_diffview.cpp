@@ -24,9 +24,9 @@ private Q_SLOTS:
     void clickingAGapUnfoldsIt();
     void wrappingTradesWidthForHeight();
     void unifiedViewKeepsThePlace();
-    void nextAndPreviousChange();
+    void changeNavigationStepsThroughEachChangeAndStopsAtTheEnds();
     void findUnfoldsAndSelects();
-    void goToLine();
+    void goToLineFindsANumberedLineOnEitherSideAndRefusesOnePastTheEnd();
 
 private:
     std::shared_ptr<const DiffDocument> document(const QByteArray &scenario, const QByteArray &path);
@@ -146,7 +146,7 @@ void DiffViewTest::unifiedViewKeepsThePlace()
     QVERIFY(!m_view->isUnified());
 }
 
-void DiffViewTest::nextAndPreviousChange()
+void DiffViewTest::changeNavigationStepsThroughEachChangeAndStopsAtTheEnds()
 {
     auto doc = document("modified", "src/compute.cpp");
     m_view->setDocument(doc);
@@ -181,7 +181,7 @@ void DiffViewTest::findUnfoldsAndSelects()
     QVERIFY(!m_view->find(QStringLiteral("no such text")));
 }
 
-void DiffViewTest::goToLine()
+void DiffViewTest::goToLineFindsANumberedLineOnEitherSideAndRefusesOnePastTheEnd()
 {
     auto doc = document("modified", "src/compute.cpp");
     m_view->setDocument(doc);

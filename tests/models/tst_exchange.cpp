@@ -393,7 +393,7 @@ void TestExchange::sarifValidatesAgainstSchema()
     judge.start(cliExecutable(), {QStringLiteral("judge"), QStringLiteral("--workspace"), workspace, QStringLiteral("--annotator"), QStringLiteral("ann")});
     judge.write("{\"comment\": 1, \"verdict\": \"reject\"}\n{\"comment\": 2, \"verdict\": \"reject\"}\n{\"comment\": 3, \"verdict\": \"accept\"}\n");
     judge.closeWriteChannel();
-    QVERIFY(judge.waitForFinished(60000));
+    QVERIFY(waitForExit(judge, QDeadlineTimer(60000)));
     QCOMPARE(judge.exitCode(), 0);
     const QString out = m_dir.filePath(QStringLiteral("out.sarif"));
     const GitOutput ex = runCli({QStringLiteral("export"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"), QStringLiteral("sarif"),
@@ -414,7 +414,7 @@ void TestExchange::sarifValidatesAgainstSchema()
                                    "jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker()).validate(json.load(open(sys.argv[2])))\n"
                                    "print('valid')"),
                     dataDir + QStringLiteral("/sarif/sarif-schema-2.1.0.json"), out});
-    QVERIFY2(validate.waitForFinished(120000), "python3 did not finish");
+    QVERIFY(waitForExit(validate, QDeadlineTimer(120000)));
     QVERIFY2(validate.exitCode() == 0, QByteArray(validate.readAllStandardError() + "\n(python3-jsonschema is installed by scripts/common.sh)").constData());
     QCOMPARE(validate.readAllStandardOutput().trimmed(), QByteArray("valid"));
     // A broken file must fail the same check, or the check proves nothing.
@@ -428,7 +428,7 @@ void TestExchange::sarifValidatesAgainstSchema()
                                                               "schema['$ref'] = '#/definitions/Root'\n"
                                                               "jsonschema.Draft7Validator(schema).validate(json.load(open(sys.argv[2])))"),
                                                dataDir + QStringLiteral("/sarif/sarif-schema-2.1.0.json"), out + QStringLiteral(".broken")});
-    QVERIFY(invalid.waitForFinished(120000));
+    QVERIFY(waitForExit(invalid, QDeadlineTimer(120000)));
     QVERIFY(invalid.exitCode() != 0);
     // rdjson: the same comments, one diagnostic each.
     const QString rd = m_dir.filePath(QStringLiteral("out.rdjson"));
@@ -538,7 +538,7 @@ void TestExchange::csvHasOneRowPerCommentAndAnnotator()
     judge.start(cliExecutable(), {QStringLiteral("judge"), QStringLiteral("--workspace"), workspace, QStringLiteral("--annotator"), QStringLiteral("second")});
     judge.write("{\"comment\": 1, \"verdict\": \"reject\", \"critique\": \"not a leak\"}\n");
     judge.closeWriteChannel();
-    QVERIFY(judge.waitForFinished(60000));
+    QVERIFY(waitForExit(judge, QDeadlineTimer(60000)));
     const QString out = m_dir.filePath(QStringLiteral("out.csv"));
     QCOMPARE(runCli({QStringLiteral("export"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"), QStringLiteral("csv"),
                      QStringLiteral("--out"), out})
@@ -735,7 +735,7 @@ void TestExchange::exportsKeepSecretsAndPathsAtHome()
         QProcess p;
         p.start(cliExecutable(), {QStringLiteral("export"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"), format.name,
                                   QStringLiteral("--out"), out});
-        QVERIFY(p.waitForFinished(60000));
+        QVERIFY(waitForExit(p, QDeadlineTimer(60000)));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         const QByteArray bytes = readAll(QDir(out).filePath(format.name + QLatin1Char('.') + format.extension));
         QVERIFY2(!bytes.isEmpty(), qPrintable(format.name));

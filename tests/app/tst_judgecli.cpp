@@ -18,27 +18,19 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <RunProcess.h>
+
 using namespace rd;
 
 namespace {
 
-struct CliRun
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using CliRun = test::GitOutput;
 
 CliRun cli(const QStringList &arguments, const QByteArray &input = {})
 {
-    QProcess p;
-    p.start(QStringLiteral(REVIEWDESK_CLI), arguments);
-    if (!p.waitForStarted())
-        return {};
-    p.write(input);
-    p.closeWriteChannel();
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    test::ProcessRun run;
+    run.input = input;
+    return test::runCli(arguments, run);
 }
 
 QSet<qint64> storedIds(const QByteArray &out)
@@ -334,7 +326,7 @@ void JudgeCliTest::twoWritersAtOnceLoseNothing()
         p->closeWriteChannel();
     }
     for (QProcess *p : {&first, &second}) {
-        QVERIFY(p->waitForFinished(300000));
+        QVERIFY(rd::test::waitForExit(*p, QDeadlineTimer(300000)));
         QCOMPARE(p->exitStatus(), QProcess::NormalExit);
         const QByteArray err = p->readAllStandardError();
         QVERIFY2(p->exitCode() == 0, err.constData());
@@ -374,7 +366,7 @@ void JudgeCliTest::killedWriterLosesNothingItReported()
             if (judge.waitForReadyRead(60000))
                 out += judge.readAllStandardOutput();
         judge.kill(); // SIGKILL
-        QVERIFY(judge.waitForFinished(60000));
+        QVERIFY(rd::test::waitForExit(judge, QDeadlineTimer(60000)));
         QVERIFY2(judge.exitStatus() == QProcess::CrashExit, judge.readAllStandardError().constData());
         out += judge.readAllStandardOutput(); // printed before the kill, read after it
         const QSet<qint64> reported = storedIds(out);

@@ -9,6 +9,7 @@
 #include <MainWindow.h>
 #include <FakeLlmServer.h>
 #include <OpenMergeRequestDialog.h>
+#include <PaintCounter.h>
 #include <PipelinePanel.h>
 #include <ReviewSession.h>
 #include <RunDialog.h>
@@ -44,9 +45,9 @@ private Q_SLOTS:
     void opensAndSelectsTheFirstFile();
     void badInputShowsADialogAndKeepsTheWindow();
     void keyboardWalksChangesAcrossFiles();
-    void nextAndPreviousFile();
+    void ctrlPageDownAndUpStepThroughFilesAndTheTreeFollows();
     void findBarSearchesTheDiff();
-    void togglesApplyAndPersist();
+    void unifiedAndWrapTogglesApplyAndComeBackInANewWindow();
     void ignoringWhitespaceReopensTheDiff();
     void markingViewedFromTheKeyboard();
     void openDialogValidatesAsYouType();
@@ -167,7 +168,7 @@ void WorkbenchTest::keyboardWalksChangesAcrossFiles()
     QTRY_COMPARE(view->currentChange(), changes - 1);
 }
 
-void WorkbenchTest::nextAndPreviousFile()
+void WorkbenchTest::ctrlPageDownAndUpStepThroughFilesAndTheTreeFollows()
 {
     open("many-files");
     const QList<int> order = m_window->visibleFileOrder();
@@ -203,7 +204,7 @@ void WorkbenchTest::findBarSearchesTheDiff()
     QVERIFY(!edit->isVisible());
 }
 
-void WorkbenchTest::togglesApplyAndPersist()
+void WorkbenchTest::unifiedAndWrapTogglesApplyAndComeBackInANewWindow()
 {
     open("modified");
     DiffView *view = m_window->diffPane()->view();
@@ -436,8 +437,10 @@ void WorkbenchTest::screenshots()
     QFETCH(QString, theme);
     applyTheme(themeFromName(theme));
     open("modified");
+    // The picture is taken once the diff has painted the change moved to.
+    const PaintCounter painted(m_window->diffPane()->view()->viewport());
     m_window->action(QStringLiteral("nextChange"))->trigger();
-    QTest::qWait(50);
+    QTRY_VERIFY(painted.count() > 0);
     const QImage image = m_window->grab().toImage();
     const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-workbench-%1.png").arg(theme);
     QVERIFY(image.save(path));

@@ -6,9 +6,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <RunProcess.h>
+
+using namespace rd::test;
 
 class AppTest : public QObject
 {
@@ -18,7 +21,7 @@ private Q_SLOTS:
     void initTestCase();
     void demoStartsAndShowsTheDiff_data();
     void demoStartsAndShowsTheDiff();
-    void badArgumentsFail();
+    void badArgumentsExitTwoOrThreeAndAnUnknownLanguageFallsBackToEnglish();
     void demoReviewReplaysOffline();
     void demoPipelineReplaysOffline_data();
     void demoPipelineReplaysOffline();
@@ -41,16 +44,12 @@ void AppTest::initTestCase()
 
 AppTest::Run AppTest::run(const QStringList &arguments)
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(REVIEWDESK_GUI), arguments);
-    if (!process.waitForFinished(120000))
-        return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardError()};
+    ProcessRun window;
+    window.environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    window.environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
+    window.environment.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
+    const GitOutput out = runProcess(QStringLiteral(REVIEWDESK_GUI), arguments, window);
+    return {out.exitCode, out.err};
 }
 
 void AppTest::demoStartsAndShowsTheDiff_data()
@@ -80,7 +79,7 @@ void AppTest::demoStartsAndShowsTheDiff()
     QVERIFY(QFileInfo::exists(m_home.filePath(QStringLiteral("data/ReviewDesk/ReviewDesk/demo-inventory/.git"))));
 }
 
-void AppTest::badArgumentsFail()
+void AppTest::badArgumentsExitTwoOrThreeAndAnUnknownLanguageFallsBackToEnglish()
 {
     Run result = run({QStringLiteral("--repo"), QStringLiteral("/tmp")});
     QCOMPARE(result.exitCode, 2);
@@ -104,14 +103,12 @@ void AppTest::demoReviewReplaysOffline()
         QCOMPARE(AppTest::run({QStringLiteral("--demo"), QStringLiteral("--screenshot"), m_home.filePath(QStringLiteral("first.png"))}).exitCode, 0);
     QVERIFY(QFileInfo::exists(repo));
     const QString out = m_home.filePath(QStringLiteral("review.json"));
-    QProcess cli;
-    cli.start(QStringLiteral(REVIEWDESK_CLI), {QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"),
+    const GitOutput cli = runCli({QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"),
                                               QStringLiteral("--head"), QStringLiteral("feature/reservations"), QStringLiteral("--config"),
                                               QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-review-config.json"),
                                               QStringLiteral("--replay"), QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-review.json"),
                                               QStringLiteral("--out"), out, QStringLiteral("--workspace"), m_home.filePath(QStringLiteral("review.rdw"))});
-    QVERIFY(cli.waitForFinished(120000));
-    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QVERIFY2(cli.exitCode == 0, cli.err.constData());
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
@@ -124,11 +121,9 @@ void AppTest::demoReviewReplaysOffline()
         kept += c.toObject().value(QStringLiteral("kept")).toBool();
     QVERIFY2(kept >= 5, qPrintable(QString::number(kept)));
     // --workspace stored the same run: every comment, judgeable by id.
-    QProcess comments;
-    comments.start(QStringLiteral(REVIEWDESK_CLI), {QStringLiteral("comments"), QStringLiteral("--workspace"), m_home.filePath(QStringLiteral("review.rdw"))});
-    QVERIFY(comments.waitForFinished(60000));
-    QCOMPARE(comments.exitCode(), 0);
-    const QJsonObject stored = QJsonDocument::fromJson(comments.readAllStandardOutput()).object();
+    const GitOutput comments = runCli({QStringLiteral("comments"), QStringLiteral("--workspace"), m_home.filePath(QStringLiteral("review.rdw"))});
+    QCOMPARE(comments.exitCode, 0);
+    const QJsonObject stored = QJsonDocument::fromJson(comments.out).object();
     QCOMPARE(stored.value(QStringLiteral("comments")).toArray().size(), root.value(QStringLiteral("comments")).toArray().size());
     QCOMPARE(stored.value(QStringLiteral("merge_requests")).toArray().at(0).toObject().value(QStringLiteral("head")).toString(),
              QStringLiteral("feature/reservations"));
@@ -144,14 +139,12 @@ void AppTest::demoReviewReplaysOffline()
     QVERIFY(changed.open(QIODevice::WriteOnly));
     changed.write(noCot);
     changed.close();
-    QProcess stale;
-    stale.start(QStringLiteral(REVIEWDESK_CLI), {QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"),
+    const GitOutput stale = runCli({QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"),
                                                 QStringLiteral("--head"), QStringLiteral("feature/reservations"), QStringLiteral("--config"), changed.fileName(),
                                                 QStringLiteral("--replay"), QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-review.json"),
                                                 QStringLiteral("--out"), m_home.filePath(QStringLiteral("stale.json"))});
-    QVERIFY(stale.waitForFinished(120000));
-    QCOMPARE(stale.exitCode(), 4);
-    QVERIFY(stale.readAllStandardError().contains("replay: the recording has no answer for this exact request (reviewer 1, "));
+    QCOMPARE(stale.exitCode, 4);
+    QVERIFY(stale.err.contains("replay: the recording has no answer for this exact request (reviewer 1, "));
 
     // The same replay in the window, pictured with its review panel.
     const QString png = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-demo-review.png");
@@ -184,14 +177,11 @@ void AppTest::demoPipelineReplaysOffline()
     if (!QFileInfo::exists(repo))
         QCOMPARE(AppTest::run({QStringLiteral("--demo"), QStringLiteral("--screenshot"), m_home.filePath(QStringLiteral("first.png"))}).exitCode, 0);
     const QString out = m_home.filePath(pipeline + QStringLiteral(".json"));
-    QProcess cli;
-    cli.start(QStringLiteral(REVIEWDESK_CLI),
-              {QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"), QStringLiteral("--head"),
+    const GitOutput cli = runCli({QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"), QStringLiteral("--head"),
                QStringLiteral("feature/reservations"), QStringLiteral("--config"),
                QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-%1-config.json").arg(pipeline), QStringLiteral("--replay"),
                QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/demo-%1.json").arg(pipeline), QStringLiteral("--out"), out});
-    QVERIFY(cli.waitForFinished(120000));
-    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QVERIFY2(cli.exitCode == 0, cli.err.constData());
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
@@ -245,18 +235,14 @@ void AppTest::severalPipelinesRunSideBySide()
                           QStringLiteral("--config"), replays + QStringLiteral("demo-cqs-config.json"),
                           QStringLiteral("--config"), replays + QStringLiteral("demo-codeagent-config.json"),
                           QStringLiteral("--replay"), replays + QStringLiteral("demo-cqs.json")};
-    QProcess missing;
-    missing.start(QStringLiteral(REVIEWDESK_CLI), arguments);
-    QVERIFY(missing.waitForFinished(60000));
-    QCOMPARE(missing.exitCode(), 2);
-    QVERIFY(missing.readAllStandardError().contains("give one --replay per --config (2 configurations, 1 recordings)"));
+    const GitOutput missing = runCli(arguments);
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY(missing.err.contains("give one --replay per --config (2 configurations, 1 recordings)"));
 
     arguments << QStringLiteral("--replay") << replays + QStringLiteral("demo-codeagent.json");
-    QProcess both;
-    both.start(QStringLiteral(REVIEWDESK_CLI), arguments);
-    QVERIFY(both.waitForFinished(120000));
-    const QByteArray err = both.readAllStandardError();
-    QVERIFY2(both.exitCode() == 0, err.constData());
+    const GitOutput both = runCli(arguments);
+    const QByteArray err = both.err;
+    QVERIFY2(both.exitCode == 0, err.constData());
     QVERIFY2(err.contains("cqs 13/13, codeagent 6/6 steps"), err.constData());
     for (const QString &pipeline : {QStringLiteral("cqs"), QStringLiteral("codeagent")}) {
         QFile f(m_home.filePath(QStringLiteral("side-%1.json").arg(pipeline)));

@@ -82,14 +82,10 @@ int peakRssOf(char **command)
 // reviewdesk-cli with `arguments`, and its largest resident set in KiB.
 std::pair<GitOutput, long> runCliMeasured(const QStringList &arguments)
 {
-    QProcess process;
-    process.start(QCoreApplication::applicationFilePath(), QStringList{QStringLiteral("--peak-rss-of"), cliExecutable()} + arguments);
-    GitOutput out;
-    if (!process.waitForFinished(300000)) // hang guard
+    // This test binary measures the CLI as its child (--peak-rss-of).
+    const GitOutput out = runProcess(QCoreApplication::applicationFilePath(), QStringList{QStringLiteral("--peak-rss-of"), cliExecutable()} + arguments);
+    if (out.killedAtDeadline)
         return {out, -1};
-    out.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    out.out = process.readAllStandardOutput();
-    out.err = process.readAllStandardError();
     const qsizetype at = out.err.lastIndexOf("peak-rss-kib: ");
     return {out, at < 0 ? -1 : out.err.mid(at + 14).trimmed().toLong()};
 }
@@ -113,7 +109,7 @@ private Q_SLOTS:
     void symlinkOutsideIsNotFollowed();
     void hostileSourcesSlice_data();
     void hostileSourcesSlice();
-    void invalidUtf8Everywhere();
+    void invalidUtf8InPathContentAndMessagesDiffsLikeGitAndKeepsTheExactBytes();
     void compilationDatabaseOfWrongTypes_data();
     void compilationDatabaseOfWrongTypes();
     void recordingOfWrongTypes();
@@ -121,8 +117,8 @@ private Q_SLOTS:
     void runConfigurationIsRefused_data();
     void runConfigurationIsRefused();
     // Model answers
-    void hostileModelAnswer_data();
-    void hostileModelAnswer();
+    void hostileModelAnswerIsNamedAndTheRunEndsWithValidJson_data();
+    void hostileModelAnswerIsNamedAndTheRunEndsWithValidJson();
     // Workspaces
     void unusableWorkspaceIsLeftAlone_data();
     void unusableWorkspaceIsLeftAlone();
@@ -353,7 +349,7 @@ void HostileTest::pathsLeavingTheRepositoryAreNotWritten()
     environment.insert(QStringLiteral("TMPDIR"), tmp);
     process.setProcessEnvironment(environment);
     process.start(cliExecutable(), sliceArgs(path));
-    QVERIFY(process.waitForFinished(300000)); // hang guard
+    QVERIFY(waitForExit(process, QDeadlineTimer(300000))); // hang guard
     const QByteArray err = process.readAllStandardError();
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);
     QVERIFY2(process.exitCode() == 3, err.constData());
@@ -419,7 +415,7 @@ void HostileTest::hostileSourcesSlice()
     QVERIFY2(!doc.value(QStringLiteral("slices")).toArray().isEmpty(), slices.out.left(2000).constData());
 }
 
-void HostileTest::invalidUtf8Everywhere()
+void HostileTest::invalidUtf8InPathContentAndMessagesDiffsLikeGitAndKeepsTheExactBytes()
 {
     const QString path = repo("bad-utf8");
     FixtureRepo r(path);
@@ -492,20 +488,13 @@ GitOutput HostileTest::review(const QByteArray &config, const QStringList &extra
     f.write(config);
     f.close();
     QFile::remove(m_root.filePath(QStringLiteral("review.json")));
-    QProcess process;
-    process.start(cliExecutable(), QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_modified, QStringLiteral("--base"),
-                                               QStringLiteral("main"), QStringLiteral("--head"), QStringLiteral("feature"),
-                                               QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"), QStringLiteral("--journal"),
-                                               m_root.filePath(QStringLiteral("journal-%1.jsonl").arg(QDateTime::currentMSecsSinceEpoch())),
-                                               QStringLiteral("--out"), m_root.filePath(QStringLiteral("review.json"))}
-                                       + extra);
-    // A hang guard: the fake server answers on this thread's event loop.
-    GitOutput out;
-    [&] { QTRY_VERIFY_WITH_TIMEOUT(process.state() == QProcess::NotRunning, 300000); }();
-    out.exitCode = process.exitStatus() == QProcess::NormalExit && process.state() == QProcess::NotRunning ? process.exitCode() : -1;
-    out.out = process.readAllStandardOutput();
-    out.err = process.readAllStandardError();
-    return out;
+    // runCli keeps this thread's event loop going: the fake server answers on it.
+    return runCli(QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_modified, QStringLiteral("--base"), QStringLiteral("main"),
+                              QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"),
+                              QStringLiteral("--journal"),
+                              m_root.filePath(QStringLiteral("journal-%1.jsonl").arg(QDateTime::currentMSecsSinceEpoch())),
+                              QStringLiteral("--out"), m_root.filePath(QStringLiteral("review.json"))}
+                  + extra);
 }
 
 void HostileTest::runConfigurationIsRefused_data()
@@ -549,7 +538,7 @@ void HostileTest::runConfigurationIsRefused()
 
 // ---------------------------------------------------------------- model answers
 
-void HostileTest::hostileModelAnswer_data()
+void HostileTest::hostileModelAnswerIsNamedAndTheRunEndsWithValidJson_data()
 {
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<QByteArray>("message");
@@ -573,7 +562,7 @@ void HostileTest::hostileModelAnswer_data()
     QTest::newRow("body with invalid UTF-8") << QByteArray("{\"choices\":[{\"message\":{\"content\":\"\xff\xfe\"}}]}") << QByteArray("reviewer 1");
 }
 
-void HostileTest::hostileModelAnswer()
+void HostileTest::hostileModelAnswerIsNamedAndTheRunEndsWithValidJson()
 {
     QFETCH(QByteArray, body);
     QFETCH(QByteArray, message);
@@ -682,7 +671,7 @@ void HostileTest::unusableWorkspaceIsLeftAlone()
         QVERIFY(p.waitForStarted());
         p.write("{\"comment\": 1, \"verdict\": \"accept\"}\n");
         p.closeWriteChannel();
-        QVERIFY(p.waitForFinished(300000)); // hang guard
+        QVERIFY(waitForExit(p, QDeadlineTimer(300000))); // hang guard
         const QByteArray err = p.readAllStandardError();
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QVERIFY2(p.exitCode() == 3, err.constData());
@@ -721,7 +710,7 @@ void HostileTest::hostileJudgementLinesLeaveTheWorkspaceAlone()
     QVERIFY(p.waitForStarted());
     p.write(input);
     p.closeWriteChannel();
-    QVERIFY(p.waitForFinished(300000)); // hang guard
+    QVERIFY(waitForExit(p, QDeadlineTimer(300000))); // hang guard
     const QByteArray err = p.readAllStandardError();
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QVERIFY2(p.exitCode() != 0, err.constData());

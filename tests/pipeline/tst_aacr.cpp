@@ -20,7 +20,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -830,14 +829,11 @@ void AacrTest::cliRunsAacrAndReplaysTheRecording()
     f.write(config(server.endpoint(), QStringLiteral("bm25"), m_dir.filePath(QStringLiteral("cli-cache"))));
     f.close();
     auto cli = [&](const QStringList &extra, const QString &out) {
-        QProcess process;
-        process.start(cliExecutable(), QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_repo, QStringLiteral("--base"), QStringLiteral("main"),
-                                                   QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile,
-                                                   QStringLiteral("--no-cache"), QStringLiteral("--out"), out}
-                                           + extra);
-        while (process.state() != QProcess::NotRunning)
-            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-        return std::pair{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardError()};
+        const GitOutput run = runCli(QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_repo, QStringLiteral("--base"), QStringLiteral("main"),
+                                                 QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile,
+                                                 QStringLiteral("--no-cache"), QStringLiteral("--out"), out}
+                                     + extra);
+        return std::pair{run.exitCode, run.err};
     };
     const QString first = m_dir.filePath(QStringLiteral("aacr-run.json"));
     const QString recording = m_dir.filePath(QStringLiteral("aacr-recording.json"));
@@ -939,11 +935,8 @@ void AacrTest::aacrFileOfARunImportsBackAsTheSameMergeRequest()
     f.write(config(server.endpoint(), QStringLiteral("none"), m_dir.filePath(QStringLiteral("c-cache"))));
     f.close();
     const auto cli = [](const QStringList &arguments) {
-        QProcess process;
-        process.start(cliExecutable(), arguments);
-        while (process.state() != QProcess::NotRunning)
-            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-        return std::pair{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardError()};
+        const GitOutput run = runCli(arguments);
+        return std::pair{run.exitCode, run.err};
     };
     const QString out = m_dir.filePath(QStringLiteral("c-run-aacr.json"));
     const auto [code, err] = cli({QStringLiteral("review"), QStringLiteral("--repo"), path, QStringLiteral("--base"), QStringLiteral("main"), QStringLiteral("--head"),

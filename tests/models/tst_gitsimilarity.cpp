@@ -14,7 +14,7 @@ private Q_SLOTS:
     void scoreIsSharedLineBytesOverLargerFile();
     void sizesTooFarApartNeverMatch();
     void emptyAndSpecialFilesNeverMatch();
-    void isSymmetric();
+    void similarityIsTheSameInBothDirections();
 
 private:
     static int similarity(const QByteArray &a, const QByteArray &b, int minimum = 50)
@@ -79,7 +79,7 @@ void GitSimilarityTest::emptyAndSpecialFilesNeverMatch()
     QCOMPARE(gitSimilarity(spanSignature(text.constData(), text.size(), false), spanSignature(text.constData(), text.size(), true), 50), 0);
 }
 
-void GitSimilarityTest::isSymmetric()
+void GitSimilarityTest::similarityIsTheSameInBothDirections()
 {
     QByteArray b = numbered(80);
     b.replace("number 7\n", "number seven\n").append("tail\n");

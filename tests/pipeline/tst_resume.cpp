@@ -76,7 +76,7 @@ GitOutput ResumeTest::runToEnd(QProcess &process, const QStringList &arguments)
 {
     process.start(cliExecutable(), arguments);
     // A hang guard, not a timing assertion: a resumed run takes about a second.
-    [&process] { QTRY_VERIFY_WITH_TIMEOUT(process.state() == QProcess::NotRunning, 120000); }();
+    waitForExit(process, QDeadlineTimer(120000));
     GitOutput out;
     out.exitCode = process.exitStatus() == QProcess::NormalExit && process.state() == QProcess::NotRunning ? process.exitCode() : -1;
     out.out = process.readAllStandardOutput();
@@ -113,7 +113,7 @@ void ResumeTest::killedRunResumesToTheUninterruptedResult()
         QTRY_VERIFY_WITH_TIMEOUT(journalAnswers(journal) >= stored || run.state() == QProcess::NotRunning, 120000);
         if (run.state() != QProcess::NotRunning) {
             run.kill(); // SIGKILL: no handler, no flush
-            QVERIFY(run.waitForFinished(60000));
+            QVERIFY(waitForExit(run, QDeadlineTimer(60000)));
             // It may have finished on its own between the look and the kill
             // (the last answers come quickly); only a killed run counts.
             if (run.exitStatus() == QProcess::CrashExit)
@@ -165,7 +165,7 @@ void ResumeTest::resumeByRunIdFromTheDataFolder()
     const QString journal = data + QStringLiteral("/reviewdesk/runs/") + id + QStringLiteral(".jsonl");
     QTRY_VERIFY_WITH_TIMEOUT(journalAnswers(journal) >= 3 || run.state() == QProcess::NotRunning, 120000);
     run.kill();
-    run.waitForFinished(60000);
+    QVERIFY(waitForExit(run, QDeadlineTimer(60000)));
 
     QProcess resumed;
     resumed.setProcessEnvironment(environment);

@@ -205,7 +205,7 @@ void ResumeWindowTest::sessionRunJournalResumesInTheCli()
     cli.setProcessEnvironment(cliEnvironment());
     cli.start(cliExecutable(), {QStringLiteral("review"), QStringLiteral("--resume"), id});
     // A hang guard, not a timing assertion.
-    QTRY_VERIFY_WITH_TIMEOUT(cli.state() == QProcess::NotRunning, 120000);
+    QVERIFY(waitForExit(cli, QDeadlineTimer(120000)));
     const QByteArray said = cli.readAllStandardError();
     QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0, said.constData());
     QCOMPARE(requests() - before, m_total - kept);
@@ -303,7 +303,7 @@ void ResumeWindowTest::killedCliRunResumesThroughTheResumeDialog()
     QTRY_VERIFY_WITH_TIMEOUT(journalAnswers(cliJournal) >= 3 || cli.state() == QProcess::NotRunning, 120000);
     QVERIFY2(cli.state() != QProcess::NotRunning, "the run ended before it could be killed");
     cli.kill();
-    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY(waitForExit(cli, QDeadlineTimer(60000)));
     QCOMPARE(cli.exitStatus(), QProcess::CrashExit);
     waitForQuietServer();
     const int kept = journalAnswers(cliJournal);
@@ -415,7 +415,7 @@ void ResumeWindowTest::replayedRunResumesFromItsRecordingOnly()
                                 QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile, QStringLiteral("--no-cache"),
                                 QStringLiteral("--out"), m_root.filePath(QStringLiteral("recorded.json")), QStringLiteral("--record"), recording,
                                 QStringLiteral("--journal"), m_root.filePath(QStringLiteral("recorded.jsonl"))});
-    QTRY_VERIFY_WITH_TIMEOUT(cli.state() == QProcess::NotRunning, 120000); // a hang guard
+    QVERIFY(waitForExit(cli, QDeadlineTimer(120000))); // a hang guard
     QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0, cli.readAllStandardError().constData());
     // The journal of a `review --replay` that did not finish.
     ReviewInvocation header;
