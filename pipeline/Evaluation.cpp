@@ -504,7 +504,9 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         // A run of several reviewers is, at the reviewers' own stages (All,
         // Coarse, Top-k), one single-reviewer run per reviewer: the paper's
         // single-reviewer columns (Tables 3, 5, 7) average such runs.
-        int reviewers = re.config ? re.config->reviewers : 1;
+        // Only the defect pipeline has several reviewers; the other papers'
+        // runs keep its default of three in their configuration, unused.
+        int reviewers = re.config && re.config->pipeline == PipelineKind::Defect ? re.config->reviewers : 1;
         for (const StoredComment *c : sorted)
             for (int r : c->comment.reviewers)
                 reviewers = std::max(reviewers, r);

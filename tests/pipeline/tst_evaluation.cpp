@@ -832,13 +832,18 @@ struct Bare
         return true;
     }
     // A run of `reviewers` reviewers with these comments; the workspace ids of its comments, in order.
-    QList<qint64> addRun(const QList<ReviewComment> &comments, int reviewers = 1)
+    QList<qint64> addRun(const QList<ReviewComment> &comments, int reviewers = 1, PipelineKind pipeline = PipelineKind::Defect)
     {
         RunRecord record;
+        if (pipeline == PipelineKind::Aacr) // as a run.json gives it: the defect pipeline's fields keep their defaults
+            record.config = *RunConfig::fromJson(R"({"pipeline": "aacr", "context": "none",
+                                                     "roles": {"reviewer": {"endpoint": "http://127.0.0.1:1/v1", "model": "m"}}})");
         record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
         record.config.reviewer.model = QStringLiteral("m");
-        record.config.reviewers = reviewers;
-        record.config.minAgreement = std::min(reviewers, 2);
+        if (pipeline == PipelineKind::Defect) {
+            record.config.reviewers = reviewers;
+            record.config.minAgreement = std::min(reviewers, 2);
+        }
         StoredRun r;
         r.mergeRequest = mr;
         r.label = QStringLiteral("run");
@@ -1084,6 +1089,19 @@ void TestEvaluation::singleReviewerStagesOfAThreeReviewerRunAreRunsOfTheirOwn()
     const QList<RunPass> wholePasses = whole->passes(whole->groups.first(), Stage::All);
     QCOMPARE(wholePasses.size(), 1);
     QCOMPARE(wholePasses.first().reviewer, 0);
+    // Only the defect pipeline has several reviewers: an AACR run, whose
+    // configuration keeps the defect pipeline's default of three, is one
+    // reviewer's run at every stage, never three with two empty.
+    Bare aacr;
+    QVERIFY(aacr.make());
+    const qint64 aacrRef = *aacr.store->importComment(aacr.mr, ref, QStringLiteral("aacr"));
+    QVERIFY(aacr.store->setReference(aacrRef, true));
+    QCOMPARE(aacr.addRun({c1}, 1, PipelineKind::Aacr).size(), 1);
+    auto hunkReview = evaluateWorkspace(*aacr.store, {});
+    QVERIFY(hunkReview);
+    QCOMPARE(hunkReview->groups.first(), QStringLiteral("AACR-Bench hunk review, none context")); // its configuration was read
+    QCOMPARE(hunkReview->passes(hunkReview->groups.first(), Stage::All).size(), 1);
+    QCOMPARE(*hunkReview->perRun(hunkReview->groups.first(), Stage::All).kbi.mean, 100.0);
     // The table of the paper's protocol shows mean (min-max) over the passes.
     const Table t = e->stageRunsTable();
     QCOMPARE(t.rows.first()[2].text, QStringLiteral("3"));
