@@ -1600,25 +1600,14 @@ void TestEvaluation::tunedSettingWrittenIntoRunConfig()
 void TestEvaluation::unlocatedCommentNeverLineMatches()
 {
     for (const bool valid : {true, false}) {
-        QTemporaryDir dir;
-        auto s = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
-        QVERIFY(s);
-        auto &store = **s;
-        MergeRequestEntry e;
-        e.repository = QStringLiteral("/repo");
-        e.base = QStringLiteral("a");
-        e.head = QStringLiteral("b");
-        const qint64 mr = *store.addMergeRequest(e);
-        const qint64 reference = *store.importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 11, 11), QStringLiteral("aacr"));
-        QVERIFY(store.setReference(reference, true));
+        Bare f;
+        QVERIFY(f.make());
+        const qint64 reference = *f.store->importComment(f.mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 11, 11), QStringLiteral("aacr"));
+        QVERIFY(f.store->setReference(reference, true));
         ReviewComment c = comment(QStringLiteral("c"), QStringLiteral("a.cpp"), 10, 13);
         c.lineValid = valid;
-        StoredRun r;
-        r.mergeRequest = mr;
-        r.label = QStringLiteral("run");
-        r.record = recordJson();
-        QVERIFY(store.addRun(r, {c}));
-        const auto evaluated = evaluateWorkspace(store, {});
+        QCOMPARE(f.addRun({c}).size(), 1);
+        const auto evaluated = evaluateWorkspace(*f.store, {});
         QVERIFY2(evaluated, evaluated ? "" : qPrintable(evaluated.error().message));
         const auto &all = evaluated->runs.first().stages[int(Stage::All)].outcome;
         QCOMPARE(all.keyIssuesFound, valid ? 1 : 0);
@@ -1679,28 +1668,17 @@ void TestEvaluation::otherPipelinesRunsAreConfigurationsOfTheirOwn()
 void TestEvaluation::semanticMatchReadsTheOriginalOfATranslatedComment()
 {
     for (const bool matchTranslation : {false, true}) {
-        QTemporaryDir dir;
-        auto s = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
-        QVERIFY(s);
-        auto &store = **s;
-        MergeRequestEntry e;
-        e.repository = QStringLiteral("/repo");
-        e.base = QStringLiteral("a");
-        e.head = QStringLiteral("b");
-        const qint64 mr = *store.addMergeRequest(e);
-        const qint64 reference = *store.importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10, 10), QStringLiteral("aacr"));
-        QVERIFY(store.setReference(reference, true));
+        Bare f;
+        QVERIFY(f.make());
+        const qint64 reference = *f.store->importComment(f.mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10, 10), QStringLiteral("aacr"));
+        QVERIFY(f.store->setReference(reference, true));
         ReviewComment c = comment(QStringLiteral("c"), QStringLiteral("a.cpp"), 10, 10);
         c.issueOriginal = c.issue;
         c.rootCauseOriginal.clear();
         c.fixOriginal.clear();
         c.issue = QStringLiteral("le total peut déborder");
         c.translationLanguage = QStringLiteral("French");
-        StoredRun r;
-        r.mergeRequest = mr;
-        r.label = QStringLiteral("run");
-        r.record = recordJson();
-        QVERIFY(store.addRun(r, {c}));
+        QCOMPARE(f.addRun({c}).size(), 1);
         QStringList judged;
         Options o;
         o.matchTranslation = matchTranslation;
@@ -1708,7 +1686,7 @@ void TestEvaluation::semanticMatchReadsTheOriginalOfATranslatedComment()
             judged << generated;
             return true;
         };
-        QVERIFY(evaluateWorkspace(store, o));
+        QVERIFY(evaluateWorkspace(*f.store, o));
         QVERIFY(!judged.isEmpty());
         for (const QString &text : std::as_const(judged))
             QCOMPARE(text.contains(QStringLiteral("déborder")), matchTranslation);
