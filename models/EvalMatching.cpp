@@ -116,6 +116,13 @@ QList<bool> MatchResult::referencesFoundSemantically(int referenceCount) const
 
 namespace {
 
+// The location rule the options name.
+bool locates(const Location &generated, const Location &reference, const MatchOptions &options)
+{
+    return options.rule == LocationRule::AacrBench ? aacrLocationMatches(generated, reference, options.maxDistance)
+                                                   : locationMatches(generated, reference, options.maxDistance);
+}
+
 // The pairs the semantic judge is asked about: location matches, and under
 // ReviewDesk's rule also a comment that could not be placed on a line (an
 // unlocated comment) and a reference of its file and side: it has no line
@@ -123,10 +130,10 @@ namespace {
 // already skips the line check for a comment without lines).
 bool semanticCandidate(const Item &generated, const Item &reference, const MatchOptions &options)
 {
-    if (options.rule == LocationRule::AacrBench)
-        return aacrLocationMatches(generated.where, reference.where, options.maxDistance);
-    if (locationMatches(generated.where, reference.where, options.maxDistance))
+    if (locates(generated.where, reference.where, options))
         return true;
+    if (options.rule == LocationRule::AacrBench)
+        return false;
     const bool unlocated = !generated.where.from && !generated.where.to;
     return unlocated && !generated.where.path.isEmpty() && generated.where.path == reference.where.path
         && sameSide(generated.where.side, reference.where.side);
@@ -136,7 +143,6 @@ bool semanticCandidate(const Item &generated, const Item &reference, const Match
 
 MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &references, const MatchOptions &options)
 {
-    const auto locates = options.rule == LocationRule::AacrBench ? aacrLocationMatches : locationMatches;
     const int n = static_cast<int>(generated.size());
     const int m = static_cast<int>(references.size());
     MatchResult out;
@@ -161,7 +167,7 @@ MatchResult matchOneToOne(const QList<Item> &generated, const QList<Item> &refer
         if (out.kind[g] == MatchKind::Link)
             continue;
         for (int r = 0; r < m; ++r) {
-            if (lineTaken[r] || !locates(generated[g].where, references[r].where, options.maxDistance))
+            if (lineTaken[r] || !locates(generated[g].where, references[r].where, options))
                 continue;
             lineTaken[r] = true;
             out.lineReference[g] = r;
@@ -240,7 +246,6 @@ UpstreamCounts matchUpstream(const QList<Item> &generated, const QList<Item> &re
 QList<bool> unrelatedToAnyKeyIssue(const QList<Item> &generated, const QList<Item> &references, const MatchOptions &options,
                                    const MatchResult &match, bool bySemantic)
 {
-    const auto locates = options.rule == LocationRule::AacrBench ? aacrLocationMatches : locationMatches;
     const QList<int> &taken = bySemantic ? match.semanticReference : match.lineReference;
     QList<bool> linked(generated.size(), false);
     for (const auto &[g, r] : options.links)
@@ -252,7 +257,7 @@ QList<bool> unrelatedToAnyKeyIssue(const QList<Item> &generated, const QList<Ite
         bool related = taken.value(g, -1) >= 0 || linked[g];
         for (int r = 0; !related && r < references.size(); ++r)
             related = options.semantic ? semanticCandidate(generated[g], references[r], options) && options.semantic(g, r)
-                                       : locates(generated[g].where, references[r].where, options.maxDistance);
+                                       : locates(generated[g].where, references[r].where, options);
         out << !related;
     }
     return out;

@@ -178,16 +178,13 @@ Result<AacrDirectoryResult> evaluateAacrDirectory(const QList<AacrPositivePr> &p
             e.patches = *hunks;
         }
         UpstreamCounts counts;
-        if (options.upstreamCompat) {
+        if (options.upstreamCompat)
             counts = matchUpstream(generated, references, options.maxDistance, judge);
-            // The per-reference breakdowns need to know which reference was found;
-            // the one-to-one match gives that, the counts stay upstream's.
-            MatchOptions mo{options.maxDistance, {}, judge, LocationRule::AacrBench};
-            e.match = matchOneToOne(generated, references, mo);
-        } else {
-            // One-to-one counting, with the released evaluator's location rule.
-            MatchOptions mo{options.maxDistance, {}, judge, LocationRule::AacrBench};
-            e.match = matchOneToOne(generated, references, mo);
+        // One-to-one counting, with the released evaluator's location rule.
+        // With --upstream-compat the counts are upstream's, and this match
+        // still tells the per-reference breakdowns which reference was found.
+        e.match = matchOneToOne(generated, references, MatchOptions{options.maxDistance, {}, judge, LocationRule::AacrBench});
+        if (!options.upstreamCompat) {
             counts.positiveExpected = static_cast<int>(references.size());
             counts.totalGenerated = static_cast<int>(generated.size());
             counts.positiveLineMatch = e.match.lineMatchedComments();

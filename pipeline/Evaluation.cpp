@@ -549,7 +549,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             o.keyIssuesFound = static_cast<int>(j.found.count(true));
             o.falseAlarms = static_cast<int>(j.falseAlarm.count(true));
             for (const StoredComment *c : at)
-                if (c->comment.lineValid && c->comment.lineStart > 0)
+                if (c->comment.located())
                     ++o.validLines;
             return o;
         };
@@ -583,7 +583,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
                 const qint64 id = at[g]->id;
                 if (judged.falseAlarm[g])
                     st.falseAlarms << id;
-                if (!(c.lineValid && c.lineStart > 0))
+                if (!c.located())
                     st.invalidLines << id;
                 const std::optional<Verdict> v = mr.verdicts.value(id);
                 if (!v)
