@@ -302,14 +302,23 @@ std::optional<Error> readCodeAgent(const Json &j, CodeAgentOptions &out)
     return std::nullopt;
 }
 
+// The keys every pipeline has: how its client talks to endpoints and the
+// slice token budget, each within its range.
+std::optional<Error> readClientKeys(const Json &j, RunConfig &c)
+{
+    for (const auto &[key, min, max, target] : {std::tuple{"concurrency", 1, 64, &c.concurrency}, std::tuple{"timeout_s", 1, 3600, &c.timeoutSeconds},
+                                                std::tuple{"retries", 0, 10, &c.retries}, std::tuple{"max_answer_bytes", 1024, 1 << 30, &c.maxAnswerBytes},
+                                                std::tuple{"token_budget", 500, 1000000, &c.tokenBudget}})
+        if (auto e = readInt(j, key, min, max, *target))
+            return e;
+    return std::nullopt;
+}
+
 // The common keys and the roles and options of a pipeline other than defect.
 Result<RunConfig> readOtherPipeline(const Json &j, RunConfig c)
 {
-    for (const auto &[key, min, max, target] : {std::tuple{"concurrency", 1, 64, &c.concurrency}, std::tuple{"timeout_s", 1, 3600, &c.timeoutSeconds},
-                                                std::tuple{"max_answer_bytes", 1024, 1 << 30, &c.maxAnswerBytes}, std::tuple{"retries", 0, 10, &c.retries},
-                                                std::tuple{"token_budget", 500, 1000000, &c.tokenBudget}})
-        if (auto e = readInt(j, key, min, max, *target))
-            return *e;
+    if (auto e = readClientKeys(j, c))
+        return *e;
     if (j.contains("cot")) {
         if (!j["cot"].is_boolean())
             return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"cot\" must be true or false"));
@@ -441,12 +450,11 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
         c.slicing = *a;
     }
     for (const auto &[key, min, max, target] : {std::tuple{"reviewers", 1, 16, &c.reviewers}, std::tuple{"top_k", 1, 100, &c.topK},
-                                                std::tuple{"min_agreement", 1, 16, &c.minAgreement}, std::tuple{"concurrency", 1, 64, &c.concurrency},
-                                                std::tuple{"timeout_s", 1, 3600, &c.timeoutSeconds}, std::tuple{"retries", 0, 10, &c.retries},
-                                                std::tuple{"max_answer_bytes", 1024, 1 << 30, &c.maxAnswerBytes},
-                                                std::tuple{"token_budget", 500, 1000000, &c.tokenBudget}})
+                                                std::tuple{"min_agreement", 1, 16, &c.minAgreement}})
         if (auto e = readInt(j, key, min, max, *target))
             return *e;
+    if (auto e = readClientKeys(j, c))
+        return *e;
     if (j.contains("thresholds")) {
         if (!j["thresholds"].is_object())
             return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"thresholds\" must be an object with nitpick and fake"));
@@ -527,7 +535,7 @@ QByteArray RunConfig::toJson() const
     if (translator)
         roles["translator"] = profileJson(*translator);
     const char *formats[] = {"inline", "relative", "none"};
-    const Json j = {{"slicing", algorithmName(slicing).toStdString()},
+    Json j = {{"slicing", algorithmName(slicing).toStdString()},
                     {"reviewers", reviewers},
                     {"top_k", topK},
                     {"thresholds", {{"nitpick", nitpickThreshold}, {"fake", fakeThreshold}}},
@@ -540,11 +548,20 @@ QByteArray RunConfig::toJson() const
                     {"retries", retries},
                     {"token_budget", tokenBudget},
                     {"roles", roles}};
-    Json out = j;
     // Written only when set, so the records of runs with the default read as before.
     if (maxAnswerBytes != RunConfig{}.maxAnswerBytes)
-        out["max_answer_bytes"] = maxAnswerBytes;
-    return QByteArray::fromStdString(out.dump(2));
+        j["max_answer_bytes"] = maxAnswerBytes;
+    return QByteArray::fromStdString(j.dump(2));
+}
+
+LlmClientOptions RunConfig::clientOptions() const
+{
+    LlmClientOptions options;
+    options.timeoutMs = timeoutSeconds * 1000;
+    options.retries = retries;
+    options.concurrency = concurrency;
+    options.maxAnswerBytes = maxAnswerBytes;
+    return options;
 }
 
 QByteArray RunConfig::otherPipelineJson() const
@@ -617,20 +634,6 @@ std::optional<Error> checkApiKey(const EndpointProfile &profile, const QString &
         return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.api_key_env names %2, which is not set in the environment")
                            .arg(role, profile.apiKeyEnv));
     return std::nullopt;
-}
-
-} // namespace rd
-
-namespace rd {
-
-LlmClientOptions RunConfig::clientOptions() const
-{
-    LlmClientOptions options;
-    options.timeoutMs = timeoutSeconds * 1000;
-    options.retries = retries;
-    options.concurrency = concurrency;
-    options.maxAnswerBytes = maxAnswerBytes;
-    return options;
 }
 
 } // namespace rd
