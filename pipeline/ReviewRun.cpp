@@ -152,13 +152,19 @@ bool scoreInRange(int score)
     return score >= 1 && score <= 7;
 }
 
-// The scores a model gave outside 1..7 ("q3_severity 99 is outside 1 to 7").
+// "q3_severity 99 is outside 1 to 7": score `n` of the model's answer.
+QString scoreOutOfRange(const ReviewComment &answer, int n)
+{
+    return QStringLiteral("%1 %2 is outside 1 to 7").arg(QLatin1String(ScoreFields[n])).arg(scoreOf(answer, n));
+}
+
+// The scores a model gave outside 1..7.
 QStringList scoresOutOfRange(const ReviewComment &answer, const QSet<QString> &given)
 {
     QStringList out;
     for (int n = 0; n < 3; ++n)
         if (given.contains(QLatin1String(ScoreFields[n])) && !scoreInRange(scoreOf(answer, n)))
-            out << QStringLiteral("%1 %2 is outside 1 to 7").arg(QLatin1String(ScoreFields[n])).arg(scoreOf(answer, n));
+            out << scoreOutOfRange(answer, n);
     return out;
 }
 
@@ -290,7 +296,7 @@ private:
             if (!given.contains(QLatin1String(ScoreFields[n]))) {
                 missing << QStringLiteral("%1 missing: kept %2").arg(QLatin1String(ScoreFields[n])).arg(scoreOf(c, n));
             } else if (!scoreInRange(scoreOf(answer, n))) {
-                const QString problem = QStringLiteral("%1 %2 is outside 1 to 7 (kept %3)").arg(QLatin1String(ScoreFields[n])).arg(scoreOf(answer, n)).arg(scoreOf(c, n));
+                const QString problem = QStringLiteral("%1 (kept %2)").arg(scoreOutOfRange(answer, n)).arg(scoreOf(c, n));
                 c.errors << QStringLiteral("%1: %2").arg(stage, problem);
                 missing << problem;
             } else {
