@@ -87,6 +87,18 @@ RepeatedRuns repeatedRuns(const QList<DefectMetrics> &runs)
     return out;
 }
 
+DefectMetrics RepeatedRuns::mean() const
+{
+    DefectMetrics m;
+    m.kbi = kbi.mean;
+    m.far1 = far1.mean;
+    m.cpi1 = cpi1.mean;
+    m.far2 = far2.mean;
+    m.cpi2 = cpi2.mean;
+    m.lsr = lsr.mean;
+    return m;
+}
+
 std::optional<double> Ratio::percent() const
 {
     if (whole <= 0)

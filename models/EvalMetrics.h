@@ -71,6 +71,8 @@ struct RepeatedRuns
 {
     QList<DefectMetrics> runs;
     Spread kbi, far1, cpi1, far2, cpi2, lsr;
+    // Each figure's mean (the counts stay empty): the ablation tables show these.
+    DefectMetrics mean() const;
 };
 RepeatedRuns repeatedRuns(const QList<DefectMetrics> &runs);
 

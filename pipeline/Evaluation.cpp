@@ -658,8 +658,13 @@ QList<RunPass> Evaluation::passes(const QString &group, Stage stage) const
 
 RepeatedRuns Evaluation::perRun(const QString &group, Stage stage) const
 {
+    return perRun(passes(group, stage));
+}
+
+RepeatedRuns Evaluation::perRun(const QList<RunPass> &passes)
+{
     QList<DefectMetrics> metrics;
-    for (const RunPass &p : passes(group, stage))
+    for (const RunPass &p : passes)
         metrics << defectMetrics(p.outcomes);
     return repeatedRuns(metrics);
 }

@@ -128,6 +128,8 @@ struct Evaluation
     // mean, min and max, CPI averaged per pass.
     QList<RunPass> passes(const QString &group, Stage stage) const;
     RepeatedRuns perRun(const QString &group, Stage stage) const;
+    // The same for passes already listed (their figures, in their order).
+    static RepeatedRuns perRun(const QList<RunPass> &passes);
     AacrMetrics aacr(const QString &group, Stage stage) const;
     // The references found at a stage, by their category (or context level); "-" for none.
     QMap<QString, QList<qint64>> foundReferencesBy(const QString &group, Stage stage, bool byContext) const;

@@ -54,13 +54,7 @@ Pooled pooled(const Evaluation &e, const QList<std::pair<FieldOf, int>> &want, S
     QList<DefectMetrics> passes;
     for (const QString &g : groups)
         passes << e.perRun(g, stage).runs;
-    const RepeatedRuns repeated = repeatedRuns(passes);
-    p.metrics.kbi = repeated.kbi.mean;
-    p.metrics.far1 = repeated.far1.mean;
-    p.metrics.cpi1 = repeated.cpi1.mean;
-    p.metrics.far2 = repeated.far2.mean;
-    p.metrics.cpi2 = repeated.cpi2.mean;
-    p.metrics.lsr = repeated.lsr.mean;
+    p.metrics = repeatedRuns(passes).mean();
     return p;
 }
 

@@ -59,7 +59,7 @@ QJsonObject defectJson(const eval::DefectMetrics &m)
 QJsonObject perRunJson(const eval::Evaluation &e, const QString &group, eval::Stage stage)
 {
     const QList<eval::RunPass> passes = e.passes(group, stage);
-    const eval::RepeatedRuns repeated = e.perRun(group, stage);
+    const eval::RepeatedRuns repeated = eval::Evaluation::perRun(passes);
     QJsonArray runs;
     for (int i = 0; i < passes.size(); ++i) {
         QJsonObject o = defectJson(repeated.runs[i]);
