@@ -25,8 +25,9 @@ struct TuningRun
     QList<ReviewComment> candidates;        // reviewer scores, kept = true
     QList<qint64> ids;                      // workspace ids, same order
     QList<std::optional<Verdict>> verdicts; // same order
-    // Same order: the index into `references` an annotator linked the comment
-    // to (eval_links), -1 when none; a link counts as a finding, as in evaluateWorkspace().
+    // Same order: the index into `references` the comment finds by an
+    // annotator's link or as a key-bug comment of that issue
+    // (RunEvaluation::linkedReference), -1 when none; it counts as a finding.
     QList<int> links;
     QList<Item> references;
 };

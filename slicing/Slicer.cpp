@@ -668,16 +668,18 @@ void joinTrivialSlices(QList<Slice> &slices, const QStringList &newText, const Q
     }
 }
 
+// A deleted line may also join a new-side slice (as deleted lines do),
+// placed by the new line it sits before.
+bool byAnchor(const Slice &s, Side side)
+{
+    return side == Side::Old && s.side == Side::New;
+}
+
 // The README's promise, kept whatever the steps before did: every changed
 // line of the file is a changed line of one of the algorithm's slices, or
 // named in `skipped` with the reason. A line no slice holds (issue 21: a blank
 // line added inside a struct of a real C header was in no Original Diff
 // slice) joins the nearest slice of its side; with none, it is skipped.
-bool byAnchorOf(const Slice &s, Side side)
-{
-    return side == Side::Old && s.side == Side::New;
-}
-
 void placeEveryChangedLine(QList<Slice> &slices, const FileChanges &changes, const std::set<int> skippedLines[2], const QByteArray &file,
                            SliceAlgorithm algorithm, QStringList &skipped)
 {
@@ -701,13 +703,10 @@ void placeEveryChangedLine(QList<Slice> &slices, const FileChanges &changes, con
             qsizetype nearest = -1;
             int distance = INT_MAX;
             for (qsizetype j = 0; j < slices.size(); ++j) {
-                // A deleted line may also join a new-side slice (as deleted
-                // lines do), measured by the new line it sits before.
-                const bool byAnchor = side == Side::Old && slices[j].side == Side::New;
                 const QList<int> &lines = slices[j].side == Side::New ? slices[j].newLines : slices[j].oldLines;
                 if ((side == Side::New && slices[j].side != Side::New) || lines.isEmpty())
                     continue;
-                const int at = byAnchor ? changes.deletedAnchor.at(line) : line;
+                const int at = byAnchor(slices[j], side) ? changes.deletedAnchor.at(line) : line;
                 const int d = std::min(std::abs(lines.first() - at), std::abs(lines.last() - at));
                 if (d < distance) {
                     distance = d;
@@ -724,7 +723,7 @@ void placeEveryChangedLine(QList<Slice> &slices, const FileChanges &changes, con
                 s.newLines = s.newReasons.keys();
             else
                 s.oldLines = s.oldReasons.keys();
-            if (byAnchorOf(s, side))
+            if (byAnchor(s, side))
                 s.oldAnchors.insert(line, changes.deletedAnchor.at(line));
             else if (!s.seed.contains(line)) {
                 s.seed.append(line);
