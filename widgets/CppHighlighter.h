@@ -2,6 +2,8 @@
 
 #include "SyntaxHighlighter.h"
 
+#include <QString>
+
 namespace rd {
 
 // The built-in highlighter for C and C++, used when ReviewDesk is built

@@ -1,6 +1,6 @@
 #include "DiffDocument.h"
 
-#include "SyntaxHighlighter.h"
+#include "HighlighterRepository.h"
 
 namespace rd {
 namespace {
@@ -176,7 +176,7 @@ std::optional<DiffDocument> buildDiffDocument(const FileDiff &file, const QByteA
     int linesBefore = 0;
     for (Side s : BothSides) {
         const QString name = QString::fromUtf8(file.path[s].isEmpty() ? file.displayPath() : file.path[s]);
-        auto highlighter = SyntaxHighlighter::forFile(name, options.darkTheme);
+        auto highlighter = HighlighterRepository::forFile(name, options.darkTheme);
         doc.side[s] = buildSideText(content[s], highlighter.get(), options.tabWidth, [&](int line) {
             cancelled = progress && !progress(static_cast<int>(90LL * (linesBefore + line) / totalLines));
             return !cancelled;

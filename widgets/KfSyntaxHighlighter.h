@@ -8,6 +8,9 @@
 #include <KSyntaxHighlighting/State>
 
 #include <QHash>
+#include <QString>
+
+#include <memory>
 
 namespace rd {
 

@@ -17,7 +17,7 @@
 #include "RunDialog.h"
 #include "ShortcutSettings.h"
 #include "SlicePanel.h"
-#include "SyntaxHighlighter.h"
+#include "HighlighterRepository.h"
 #include "Theme.h"
 #include "WorkspaceActions.h"
 #include "ExchangeActions.h"
@@ -164,7 +164,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     createActions();
     createMenus();
-    statusBar()->showMessage(tr("Highlighting: %1").arg(SyntaxHighlighter::backendName()));
+    statusBar()->showMessage(tr("Highlighting: %1").arg(HighlighterRepository::backendName()));
     statusBar()->addPermanentWidget(m_judging->status());
     statusBar()->addPermanentWidget(m_team->status());
     connect(m_team, &TeamWorkbench::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
@@ -572,7 +572,7 @@ void MainWindow::createMenus()
         QMessageBox::about(this, tr("About ReviewDesk"),
                            tr("<h3>ReviewDesk %1</h3><p>A workbench for defect-focused code review with LLMs.</p>"
                               "<p>Syntax highlighting: %2. libgit2, Qt %3.</p>")
-                               .arg(QApplication::applicationVersion(), SyntaxHighlighter::backendName(), QString::fromLatin1(qVersion())));
+                               .arg(QApplication::applicationVersion(), HighlighterRepository::backendName(), QString::fromLatin1(qVersion())));
     });
 }
 
@@ -699,7 +699,7 @@ void MainWindow::showMergeRequest()
     setWindowTitle(tr("%1 — ReviewDesk").arg(mr->title.isEmpty() ? mr->headRevision : mr->title));
     rememberRecent(request);
     statusBar()->showMessage(tr("%n file(s) changed", nullptr, static_cast<int>(mr->files.size())) + QStringLiteral(" · ")
-                             + tr("Highlighting: %1").arg(SyntaxHighlighter::backendName()));
+                             + tr("Highlighting: %1").arg(HighlighterRepository::backendName()));
 
     int toSelect = -1;
     for (int i = 0; i < mr->files.size() && !restoredPath.isEmpty(); ++i)

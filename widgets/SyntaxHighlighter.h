@@ -2,15 +2,14 @@
 
 #include "TextStyle.h"
 
-#include <QString>
+#include <QList>
 #include <QStringView>
-
-#include <memory>
 
 namespace rd {
 
 // Colours code line by line, carrying state (open comments, strings) from
 // one line to the next. One instance per file side; not thread-safe.
+// HighlighterRepository picks the subclass for a file.
 class SyntaxHighlighter
 {
 public:
@@ -20,13 +19,6 @@ public:
     virtual void highlightLine(QStringView line, QList<StyledSpan> &out) = 0;
     // The styles spans refer to; complete once all lines are highlighted.
     virtual QList<TextStyle> styles() const = 0;
-
-    // The best highlighter this build has for `fileName`: KSyntaxHighlighting
-    // when ReviewDesk was built with it, else the built-in one (C and C++;
-    // other files stay plain). `dark` picks colours for a dark background.
-    static std::unique_ptr<SyntaxHighlighter> forFile(const QString &fileName, bool dark);
-    // "KSyntaxHighlighting" or "built-in".
-    static QString backendName();
 };
 
 } // namespace rd

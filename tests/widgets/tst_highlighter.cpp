@@ -1,8 +1,7 @@
-// The built-in C/C++ highlighter's token classes, and the backend this build uses.
+// The built-in C/C++ highlighter's token classes (which highlighter a file
+// gets is tst_highlighterrepository's subject).
 
 #include <CppHighlighter.h>
-#include <DiffDocument.h>
-#include <SyntaxHighlighter.h>
 
 #include <QTest>
 
@@ -36,7 +35,6 @@ private Q_SLOTS:
     void linesSplitIntoTheExpectedTokenClasses();
     void handlesCAndCppFileNamesOnly();
     void stylesCoverEveryToken();
-    void backendHighlightsCpp();
 };
 
 void HighlighterTest::linesSplitIntoTheExpectedTokenClasses_data()
@@ -100,39 +98,6 @@ void HighlighterTest::stylesCoverEveryToken()
             QVERIFY(dark ? style.foreground.lightness() > 100 : style.foreground.lightness() < 160);
         }
     }
-}
-
-// Whichever backend this build has, C++ keywords, comments and strings get
-// styles and plain identifiers do not.
-void HighlighterTest::backendHighlightsCpp()
-{
-    const QByteArray source = "// comment\nint main() { return \"s\" != nullptr; }\n";
-    auto highlighter = SyntaxHighlighter::forFile(QStringLiteral("main.cpp"), false);
-    const SideText text = buildSideText(source, highlighter.get(), 4);
-    const QList<TextStyle> styles = highlighter->styles();
-    auto styleAt = [&](int line, const QString &word) -> const TextStyle * {
-        const int column = static_cast<int>(text.line(line).indexOf(word));
-        for (const StyledSpan &s : text.spansOf(line))
-            if (column >= s.start && column < s.start + s.length)
-                return &styles[s.style];
-        return nullptr;
-    };
-    QVERIFY(styleAt(1, QStringLiteral("comment")));
-    QVERIFY(styleAt(2, QStringLiteral("return")));
-    QVERIFY(styleAt(2, QStringLiteral("\"s\"")));
-    QVERIFY(!styleAt(2, QStringLiteral("main")) || !styleAt(2, QStringLiteral("main"))->bold);
-    QVERIFY(styleAt(1, QStringLiteral("comment"))->foreground != styleAt(2, QStringLiteral("\"s\""))->foreground);
-#ifdef REVIEWDESK_HAVE_KSYNTAXHIGHLIGHTING
-    QCOMPARE(SyntaxHighlighter::backendName(), QStringLiteral("KSyntaxHighlighting"));
-    // KSyntaxHighlighting knows languages the built-in one does not.
-    auto python = SyntaxHighlighter::forFile(QStringLiteral("tool.py"), false);
-    const SideText py = buildSideText("def f():\n    return 1  # one\n", python.get(), 4);
-    QVERIFY(!py.spans.isEmpty());
-#else
-    QCOMPARE(SyntaxHighlighter::backendName(), QStringLiteral("built-in"));
-    auto python = SyntaxHighlighter::forFile(QStringLiteral("tool.py"), false);
-    QVERIFY(buildSideText("def f():\n", python.get(), 4).spans.isEmpty());
-#endif
 }
 
 QTEST_GUILESS_MAIN(HighlighterTest)

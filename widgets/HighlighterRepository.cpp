@@ -1,4 +1,4 @@
-#include "SyntaxHighlighter.h"
+#include "HighlighterRepository.h"
 
 #include "CppHighlighter.h"
 
@@ -19,7 +19,7 @@ public:
 
 } // namespace
 
-std::unique_ptr<SyntaxHighlighter> SyntaxHighlighter::forFile(const QString &fileName, bool dark)
+std::unique_ptr<SyntaxHighlighter> HighlighterRepository::forFile(const QString &fileName, bool dark)
 {
 #ifdef REVIEWDESK_HAVE_KSYNTAXHIGHLIGHTING
     if (auto highlighter = KfSyntaxHighlighter::forFile(fileName, dark))
@@ -30,7 +30,7 @@ std::unique_ptr<SyntaxHighlighter> SyntaxHighlighter::forFile(const QString &fil
     return std::make_unique<PlainHighlighter>();
 }
 
-QString SyntaxHighlighter::backendName()
+QString HighlighterRepository::backendName()
 {
 #ifdef REVIEWDESK_HAVE_KSYNTAXHIGHLIGHTING
     return QStringLiteral("KSyntaxHighlighting");
