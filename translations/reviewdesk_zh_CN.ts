@@ -1130,10 +1130,6 @@
         <source>Cannot Open Merge Request</source>
         <translation>无法打开合并请求</translation>
     </message>
-    <message>
-        <source>%1 — ReviewDesk</source>
-        <translation>%1 — ReviewDesk</translation>
-    </message>
 </context>
 <context>
     <name>rd::ExportDialog</name>

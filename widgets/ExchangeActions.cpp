@@ -1,11 +1,7 @@
 #include "ExchangeActions.h"
 
-#include "DiffPane.h"
 #include "ExportDialog.h"
-#include "FileTreeModel.h"
 #include "ImportDialog.h"
-#include "MainWindow.h"
-#include "MergeRequestHeader.h"
 
 #include <ReviewSession.h>
 
@@ -13,19 +9,19 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
-#include <QStatusBar>
 
 namespace rd {
 
-ExchangeActions::ExchangeActions(ReviewSession *session, MainWindow *window) : QObject(window), m_session(session), m_window(window)
+ExchangeActions::ExchangeActions(ReviewSession *session, QWidget *dialogParent)
+    : QObject(dialogParent), m_session(session), m_dialogParent(dialogParent)
 {
-    m_import = new QAction(tr("&Import…"), window);
+    m_import = new QAction(tr("&Import…"), dialogParent);
     m_import->setObjectName(QStringLiteral("import"));
     connect(m_import, &QAction::triggered, this, &ExchangeActions::showImport);
-    m_export = new QAction(tr("&Export…"), window);
+    m_export = new QAction(tr("&Export…"), dialogParent);
     m_export->setObjectName(QStringLiteral("export"));
     connect(m_export, &QAction::triggered, this, &ExchangeActions::showExport);
-    m_openStored = new QAction(tr("Open from &Workspace…"), window);
+    m_openStored = new QAction(tr("Open from &Workspace…"), dialogParent);
     m_openStored->setObjectName(QStringLiteral("openStored"));
     connect(m_openStored, &QAction::triggered, this, &ExchangeActions::showOpenStored);
     connect(session, &ReviewSession::mergeRequestChanged, this, &ExchangeActions::mergeRequestChanged);
@@ -49,10 +45,10 @@ QString ExchangeActions::withoutCodeMessage(const QString &where)
 void ExchangeActions::showImport()
 {
     if (!m_session->hasWorkspace()) {
-        QMessageBox::information(m_window, tr("Import"), tr("Open or make a workspace first (File ▸ New Workspace)."));
+        QMessageBox::information(m_dialogParent, tr("Import"), tr("Open or make a workspace first (File ▸ New Workspace)."));
         return;
     }
-    auto *dialog = new ImportDialog(m_session, m_window);
+    auto *dialog = new ImportDialog(m_session, m_dialogParent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
@@ -60,12 +56,12 @@ void ExchangeActions::showImport()
 void ExchangeActions::showExport()
 {
     if (!m_session->hasWorkspace()) {
-        QMessageBox::information(m_window, tr("Export"), tr("Open a workspace first (File ▸ Open Workspace)."));
+        QMessageBox::information(m_dialogParent, tr("Export"), tr("Open a workspace first (File ▸ Open Workspace)."));
         return;
     }
-    auto *dialog = new ExportDialog(m_session, m_window);
+    auto *dialog = new ExportDialog(m_session, m_dialogParent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, m_window, [this, dialog] { m_window->statusBar()->showMessage(dialog->lastMessage(), 6000); });
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { Q_EMIT statusMessage(dialog->lastMessage()); });
     dialog->open();
 }
 
@@ -73,7 +69,7 @@ void ExchangeActions::showOpenStored()
 {
     const QList<MergeRequestEntry> entries = m_session->mergeRequests();
     if (entries.isEmpty()) {
-        QMessageBox::information(m_window, tr("Open from Workspace"), tr("This workspace has no merge requests yet."));
+        QMessageBox::information(m_dialogParent, tr("Open from Workspace"), tr("This workspace has no merge requests yet."));
         return;
     }
     QStringList items;
@@ -86,7 +82,7 @@ void ExchangeActions::showOpenStored()
         items << item;
     }
     bool ok = false;
-    const QString chosen = QInputDialog::getItem(m_window, tr("Open from Workspace"), tr("Merge request:"), items, 0, false, &ok);
+    const QString chosen = QInputDialog::getItem(m_dialogParent, tr("Open from Workspace"), tr("Merge request:"), items, 0, false, &ok);
     if (ok)
         openStored(entries.at(items.indexOf(chosen)).id);
 }
@@ -97,11 +93,11 @@ void ExchangeActions::openStored(qint64 id)
         if (e.id != id)
             continue;
         if (e.codeLinked) {
-            m_window->openMergeRequest({e.repository, e.base, e.head, e.twoDot, e.title, e.description});
+            Q_EMIT mergeRequestChosen({e.repository, e.base, e.head, e.twoDot, e.title, e.description});
             return;
         }
         if (auto opened = m_session->openMergeRequest(id); !opened)
-            QMessageBox::critical(m_window, tr("Cannot Open Merge Request"), opened.error().message);
+            QMessageBox::critical(m_dialogParent, tr("Cannot Open Merge Request"), opened.error().message);
         return;
     }
 }
@@ -111,11 +107,7 @@ void ExchangeActions::mergeRequestChanged()
     const auto entry = m_session->currentMergeRequest();
     if (!entry || entry->codeLinked)
         return;
-    // Nothing of another merge request's diff may stay on screen.
-    m_window->fileModel()->setMergeRequest(nullptr);
-    m_window->header()->setMergeRequest(nullptr);
-    m_window->diffPane()->showMessage(withoutCodeMessage(entry->url.isEmpty() ? entry->repository : entry->url));
-    m_window->setWindowTitle(tr("%1 — ReviewDesk").arg(entry->title.isEmpty() ? entry->url : entry->title));
+    Q_EMIT mergeRequestWithoutCode(*entry, withoutCodeMessage(entry->url.isEmpty() ? entry->repository : entry->url));
 }
 
 } // namespace rd

@@ -15,14 +15,14 @@
 
 #include <QAction>
 #include <QDockWidget>
-#include <QMainWindow>
+#include <QWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 
 namespace rd {
 
-JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QMainWindow *window, DiffPane *pane)
+JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QWidget *window, DiffPane *pane)
     : QObject(window), m_session(session), m_window(window), m_pane(pane)
 {
     m_controller = new JudgingController(session, window);

@@ -10,7 +10,7 @@
 
 class QAction;
 class QDockWidget;
-class QMainWindow;
+class QWidget;
 class QMenu;
 
 namespace rd {
@@ -32,7 +32,7 @@ class JudgingWorkbench : public QObject
     Q_OBJECT
 
 public:
-    JudgingWorkbench(ReviewSession *session, QMainWindow *window, DiffPane *pane);
+    JudgingWorkbench(ReviewSession *session, QWidget *window, DiffPane *pane);
 
     ReviewSession *session() const { return m_session; }
     JudgingController *controller() const { return m_controller; }
@@ -63,7 +63,7 @@ private:
     void followCurrentComment();
 
     ReviewSession *m_session;
-    QMainWindow *m_window;
+    QWidget *m_window;
     DiffPane *m_pane;
     JudgingController *m_controller = nullptr;
     CommentCards *m_cards = nullptr;

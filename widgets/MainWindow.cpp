@@ -177,6 +177,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         else
             openMergeRequest({entry->repository, entry->base, entry->head, entry->twoDot, entry->title, entry->description});
     });
+    connect(m_exchange, &ExchangeActions::mergeRequestChosen, this, &MainWindow::openMergeRequest);
+    connect(m_exchange, &ExchangeActions::mergeRequestWithoutCode, this, &MainWindow::showMergeRequestWithoutCode);
+    connect(m_exchange, &ExchangeActions::statusMessage, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_judging, &JudgingWorkbench::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_judging, &JudgingWorkbench::showFileRequested, this, [this](const QByteArray &path) { selectFile(path); });
 
@@ -535,7 +538,8 @@ void MainWindow::createMenus()
     file->addAction(m_workspaces->serverAction());
     file->addMenu(m_workspaces->recentMenu());
     file->addSeparator();
-    (new ExchangeActions(m_session, this))->addTo(file); // Open from Workspace, Import, Export
+    m_exchange = new ExchangeActions(m_session, this); // made here so its actions keep their place in the shortcut lists
+    m_exchange->addTo(file); // Open from Workspace, Import, Export
     file->addSeparator();
     file->addAction(action(QStringLiteral("quit")));
 
@@ -714,6 +718,15 @@ void MainWindow::showMergeRequest()
         m_diffPane->showMessage(mr->files.isEmpty() ? tr("This merge request changes no files.") : tr("Select a file to see its changes."));
     updateActions();
     Q_EMIT mergeRequestOpened();
+}
+
+void MainWindow::showMergeRequestWithoutCode(const MergeRequestEntry &entry, const QString &note)
+{
+    // Nothing of another merge request's diff may stay on screen.
+    m_fileModel->setMergeRequest(nullptr);
+    m_header->setMergeRequest(nullptr);
+    m_diffPane->showMessage(note);
+    setWindowTitle(tr("%1 — ReviewDesk").arg(entry.title.isEmpty() ? entry.url : entry.title));
 }
 
 void MainWindow::rememberRecent(const MergeRequestRequest &request)

@@ -18,6 +18,7 @@ class QTreeView;
 namespace rd {
 
 class DiffPane;
+class ExchangeActions;
 class PipelinePanel;
 class RetrievalPanel;
 class RunsPanel;
@@ -29,6 +30,7 @@ class JudgingWorkbench;
 class TeamWorkbench;
 class ReviewSession;
 class WorkspaceActions;
+struct MergeRequestEntry;
 
 // The workbench: the merge request's header, its files, and the diff of the
 // selected file, with every action in a menu and on a shortcut.
@@ -105,6 +107,7 @@ private:
     void updateRecentMenu();
     void updateActions();
     void showMergeRequest();
+    void showMergeRequestWithoutCode(const MergeRequestEntry &entry, const QString &note);
     void showOpenFailure(const QString &message);
     void showSlices();
     void showReviewStarted(const RunConfig &config, bool replay, int slices);
@@ -140,6 +143,7 @@ private:
     JudgingWorkbench *m_judging = nullptr;
     WorkspaceActions *m_workspaces = nullptr;
     TeamWorkbench *m_team = nullptr;
+    ExchangeActions *m_exchange = nullptr;
     QPointer<QWidget> m_evaluation; // the Evaluation window, while open
     QPointer<QWidget> m_manual; // Help ▸ Manual, while open
 };

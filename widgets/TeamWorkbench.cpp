@@ -12,14 +12,14 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
-#include <QMainWindow>
+#include <QWidget>
 #include <QMenu>
 #include <QSettings>
 #include <QVBoxLayout>
 
 namespace rd {
 
-TeamWorkbench::TeamWorkbench(ReviewSession *session, QMainWindow *window) : QObject(window), m_session(session), m_window(window)
+TeamWorkbench::TeamWorkbench(ReviewSession *session, QWidget *window) : QObject(window), m_session(session), m_window(window)
 {
     m_nextUnjudged = new QAction(tr("Next &Unjudged in My Queue"), window);
     m_nextUnjudged->setObjectName(QStringLiteral("nextUnjudged"));

@@ -6,7 +6,7 @@
 #include <QTimer>
 
 class QAction;
-class QMainWindow;
+class QWidget;
 class QMenu;
 
 namespace rd {
@@ -24,7 +24,7 @@ class TeamWorkbench : public QObject
     Q_OBJECT
 
 public:
-    TeamWorkbench(ReviewSession *session, QMainWindow *window);
+    TeamWorkbench(ReviewSession *session, QWidget *window);
 
     QAction *nextUnjudgedAction() const { return m_nextUnjudged; }
     QAction *agreementAction() const { return m_agreement; }
@@ -52,7 +52,7 @@ private:
     void refreshStatus();
 
     ReviewSession *m_session;
-    QMainWindow *m_window;
+    QWidget *m_window;
     QAction *m_nextUnjudged = nullptr;
     QAction *m_agreement = nullptr;
     QAction *m_adjudication = nullptr;
