@@ -1214,6 +1214,29 @@
     </message>
 </context>
 <context>
+    <name>rd::FindBar</name>
+    <message>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation>上一个匹配（Shift+F3）</translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation>下一个匹配（F3）</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>No more matches</source>
+        <translation>没有更多匹配</translation>
+    </message>
+</context>
+<context>
     <name>rd::ImportDialog</name>
     <message>
         <source>Browse…</source>
@@ -1726,22 +1749,6 @@
         <translation>筛选文件：名称、状态、is:unviewed</translation>
     </message>
     <message>
-        <source>Find:</source>
-        <translation>查找：</translation>
-    </message>
-    <message>
-        <source>Previous match (Shift+F3)</source>
-        <translation>上一个匹配（Shift+F3）</translation>
-    </message>
-    <message>
-        <source>Next match (F3)</source>
-        <translation>下一个匹配（F3）</translation>
-    </message>
-    <message>
-        <source>Close (Esc)</source>
-        <translation>关闭（Esc）</translation>
-    </message>
-    <message>
         <source>Highlighting: %1</source>
         <translation>语法高亮：%1</translation>
     </message>
@@ -1892,10 +1899,6 @@
     <message>
         <source>No earlier changes.</source>
         <translation>没有更早的变更。</translation>
-    </message>
-    <message>
-        <source>No more matches</source>
-        <translation>没有更多匹配</translation>
     </message>
     <message>
         <source>Go to Line</source>

@@ -4,6 +4,7 @@
 #include "DiffView.h"
 #include "EvaluationWindow.h"
 #include "FileTreeModel.h"
+#include "FindBar.h"
 #include "JudgingBar.h"
 #include "JudgingStatus.h"
 #include "TeamWorkbench.h"
@@ -91,29 +92,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     rightLayout->addWidget(m_judging->bar());
     rightLayout->addWidget(m_diffPane, 1);
 
-    m_findBar = new QWidget(right);
-    auto *findLayout = new QHBoxLayout(m_findBar);
-    findLayout->setContentsMargins(6, 3, 6, 3);
-    findLayout->addWidget(new QLabel(tr("Find:"), m_findBar));
-    m_findEdit = new QLineEdit(m_findBar);
-    m_findEdit->setClearButtonEnabled(true);
-    findLayout->addWidget(m_findEdit, 1);
-    auto *previous = new QToolButton(m_findBar);
-    previous->setArrowType(Qt::UpArrow);
-    previous->setToolTip(tr("Previous match (Shift+F3)"));
-    auto *next = new QToolButton(m_findBar);
-    next->setArrowType(Qt::DownArrow);
-    next->setToolTip(tr("Next match (F3)"));
-    findLayout->addWidget(previous);
-    findLayout->addWidget(next);
-    m_findStatus = new QLabel(m_findBar);
-    findLayout->addWidget(m_findStatus);
-    auto *closeFind = new QToolButton(m_findBar);
-    closeFind->setText(QStringLiteral("✕"));
-    closeFind->setAutoRaise(true);
-    closeFind->setToolTip(tr("Close (Esc)"));
-    findLayout->addWidget(closeFind);
-    m_findBar->setVisible(false);
+    m_findBar = new FindBar(m_diffPane->view(), right);
     rightLayout->addWidget(m_findBar);
 
     m_splitter = new QSplitter(this);
@@ -193,20 +172,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             m_diffPane->showFile(m_session->diff(), file);
         updateActions();
     });
-    connect(m_findEdit, &QLineEdit::textChanged, this, [this](const QString &text) {
-        m_diffPane->view()->setFindText(text);
-        m_findStatus->clear();
-    });
-    connect(m_findEdit, &QLineEdit::returnPressed, this, [this] { find(QApplication::keyboardModifiers() & Qt::ShiftModifier); });
-    connect(next, &QToolButton::clicked, this, [this] { find(false); });
-    connect(previous, &QToolButton::clicked, this, [this] { find(true); });
-    connect(closeFind, &QToolButton::clicked, this, [this] {
-        m_findBar->hide();
-        m_diffPane->view()->setFindText({});
-        m_diffPane->view()->setFocus();
-    });
-    auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), m_findBar, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
-    connect(escape, &QShortcut::activated, closeFind, &QToolButton::click);
     connect(m_session, &ReviewSession::loadFailed, this, &MainWindow::showOpenFailure);
     connect(m_session, &ReviewSession::mergeRequestLoaded, this, &MainWindow::showMergeRequest);
     connect(m_session, &ReviewSession::problem, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
@@ -492,9 +457,9 @@ void MainWindow::createActions()
     command(QStringLiteral("previousChange"), tr("&Previous Change"), QKeySequence(Qt::ALT | Qt::Key_Up), [this] { nextChange(-1); });
     command(QStringLiteral("nextFile"), tr("Next &File"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), [this] { nextFile(+1); });
     command(QStringLiteral("previousFile"), tr("Previous F&ile"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), [this] { nextFile(-1); });
-    command(QStringLiteral("find"), tr("&Find in Diff…"), QKeySequence::Find, [this] { showFind(); });
-    command(QStringLiteral("findNext"), tr("Find Ne&xt"), QKeySequence::FindNext, [this] { find(false); });
-    command(QStringLiteral("findPrevious"), tr("Find Pre&vious"), QKeySequence::FindPrevious, [this] { find(true); });
+    command(QStringLiteral("find"), tr("&Find in Diff…"), QKeySequence::Find, [this] { m_findBar->open(); });
+    command(QStringLiteral("findNext"), tr("Find Ne&xt"), QKeySequence::FindNext, [this] { m_findBar->find(false); });
+    command(QStringLiteral("findPrevious"), tr("Find Pre&vious"), QKeySequence::FindPrevious, [this] { m_findBar->find(true); });
     command(QStringLiteral("goToLine"), tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { goToLine(); });
     command(QStringLiteral("runReview"), tr("&Run Review…"), QKeySequence(Qt::CTRL | Qt::Key_R), [this] { showRunDialog(); });
     command(QStringLiteral("resumeRun"), tr("Resu&me Run…"), QKeySequence(), [this] { showResumeDialog(); });
@@ -842,23 +807,6 @@ void MainWindow::nextChange(int step)
             }
         context->deleteLater();
     });
-}
-
-void MainWindow::showFind()
-{
-    m_findBar->show();
-    m_findEdit->setFocus();
-    m_findEdit->selectAll();
-}
-
-void MainWindow::find(bool backward)
-{
-    if (m_findEdit->text().isEmpty()) {
-        showFind();
-        return;
-    }
-    const bool found = m_diffPane->view()->find(m_findEdit->text(), backward);
-    m_findStatus->setText(found ? QString() : tr("No more matches"));
 }
 
 void MainWindow::goToLine()

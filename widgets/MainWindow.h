@@ -10,7 +10,6 @@
 
 #include <memory>
 
-class QLabel;
 class QLineEdit;
 class QSplitter;
 class QTreeView;
@@ -19,6 +18,7 @@ namespace rd {
 
 class DiffPane;
 class ExchangeActions;
+class FindBar;
 class PipelinePanel;
 class RetrievalPanel;
 class RunsPanel;
@@ -100,8 +100,6 @@ private:
     void reopenWithOptions();
     void nextFile(int step);
     void nextChange(int step);
-    void showFind();
-    void find(bool backward);
     void goToLine();
     void rememberRecent(const MergeRequestRequest &request);
     void updateRecentMenu();
@@ -131,9 +129,7 @@ private:
     QLineEdit *m_fileFilter = nullptr;
     DiffPane *m_diffPane = nullptr;
     QSplitter *m_splitter = nullptr;
-    QWidget *m_findBar = nullptr;
-    QLineEdit *m_findEdit = nullptr;
-    QLabel *m_findStatus = nullptr;
+    FindBar *m_findBar = nullptr;
     QMenu *m_recentMenu = nullptr;
     SlicePanel *m_slicePanel = nullptr;
     PipelinePanel *m_pipelinePanel = nullptr;

@@ -5,6 +5,7 @@
 #include <DiffPane.h>
 #include <DiffView.h>
 #include <FileTreeModel.h>
+#include <FindBar.h>
 #include <FixtureRepo.h>
 #include <MainWindow.h>
 #include <FakeLlmServer.h>
@@ -199,7 +200,7 @@ void WorkbenchTest::findBarSearchesTheDiff()
     QCOMPARE(view->currentLine(), first); // same line, new side
     QTest::keyClick(m_window, Qt::Key_F3);
     const auto labels = m_window->findChildren<QLabel *>();
-    QVERIFY(std::any_of(labels.begin(), labels.end(), [](QLabel *l) { return l->text() == MainWindow::tr("No more matches"); }));
+    QVERIFY(std::any_of(labels.begin(), labels.end(), [](QLabel *l) { return l->text() == FindBar::tr("No more matches"); }));
     QTest::keyClick(edit, Qt::Key_Escape);
     QVERIFY(!edit->isVisible());
 }
