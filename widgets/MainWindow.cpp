@@ -13,9 +13,6 @@
 #include "MergeRequestHeader.h"
 #include "PipelinePanel.h"
 #include "RetrievalPanel.h"
-#include "ResumeRunDialog.h"
-#include "RunsPanel.h"
-#include "RunDialog.h"
 #include "ShortcutSettings.h"
 #include "SlicePanel.h"
 #include "HighlighterRepository.h"
@@ -23,29 +20,23 @@
 #include "WorkspaceActions.h"
 #include "ExchangeActions.h"
 
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
-#include <QLabel>
 #include <QLineEdit>
-#include <QMenuBar>
+#include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
-#include <QShortcut>
 #include <QStandardPaths>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 #include <ReviewSession.h>
-#include <SliceRenderer.h>
 
 namespace rd {
 
@@ -103,43 +94,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_splitter->setSizes({300, 900});
     setCentralWidget(m_splitter);
 
-    m_slicePanel = new SlicePanel(this);
-    auto *dock = new QDockWidget(tr("Slices"), this);
-    dock->setObjectName(QStringLiteral("slicesDock"));
-    dock->setWidget(m_slicePanel);
-    addDockWidget(Qt::BottomDockWidgetArea, dock);
-    dock->toggleViewAction()->setObjectName(QStringLiteral("showSlices"));
-    dock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    addAction(dock->toggleViewAction());
-
-    m_pipelinePanel = new PipelinePanel(this);
-    auto *reviewDock = new QDockWidget(tr("Review"), this);
-    reviewDock->setObjectName(QStringLiteral("reviewDock"));
-    reviewDock->setWidget(m_pipelinePanel);
-    addDockWidget(Qt::BottomDockWidgetArea, reviewDock);
-    tabifyDockWidget(dock, reviewDock);
-    reviewDock->toggleViewAction()->setObjectName(QStringLiteral("showReview"));
-    addAction(reviewDock->toggleViewAction());
-    // AACR runs: the chunks (and scores) or tool calls each hunk was reviewed with.
-    m_retrievalPanel = new RetrievalPanel(this);
-    auto *retrievalDock = new QDockWidget(tr("Retrieved Context"), this);
-    retrievalDock->setObjectName(QStringLiteral("retrievalDock"));
-    retrievalDock->setWidget(m_retrievalPanel);
-    addDockWidget(Qt::BottomDockWidgetArea, retrievalDock);
-    tabifyDockWidget(reviewDock, retrievalDock);
-    retrievalDock->toggleViewAction()->setObjectName(QStringLiteral("showRetrieval"));
-    addAction(retrievalDock->toggleViewAction());
-    m_runsPanel = new RunsPanel(m_session, this);
-    auto *runsDock = new QDockWidget(tr("Runs"), this);
-    runsDock->setObjectName(QStringLiteral("runsDock"));
-    runsDock->setWidget(m_runsPanel);
-    addDockWidget(Qt::BottomDockWidgetArea, runsDock);
-    tabifyDockWidget(reviewDock, runsDock);
-    runsDock->toggleViewAction()->setObjectName(QStringLiteral("showRuns"));
-    addAction(runsDock->toggleViewAction());
-    addDockWidget(Qt::BottomDockWidgetArea, m_judging->commentsDock());
-    tabifyDockWidget(reviewDock, m_judging->commentsDock());
-    m_judging->commentsDock()->raise(); // judging is what the window is for
+    createDocks();
 
     createActions();
     createMenus();
@@ -241,166 +196,6 @@ bool MainWindow::isDemo() const
     return m_session->diff() && QDir::cleanPath(m_session->request().repository) == QDir::cleanPath(demo);
 }
 
-void MainWindow::showRunDialog()
-{
-    const auto mr = m_session->diff();
-    if (!mr)
-        return;
-    auto *dialog = new RunDialog(m_session->llmClient(), isDemo(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (const auto slices = m_session->slices()) {
-        std::map<SliceAlgorithm, RunDialog::SliceEstimate> estimates;
-        MergeRequestSliceRenderer renderer(*mr);
-        for (const Slice &s : slices->slices) {
-            RunDialog::SliceEstimate &e = estimates[s.algorithm];
-            ++e.slices;
-            e.tokens += estimateTokens(renderer.render(s, LineFormat::Inline));
-        }
-        dialog->setSliceEstimates(estimates);
-    }
-    connect(dialog, &QDialog::accepted, this, [this, dialog] { startReview(dialog->config(), dialog->isReplay()); });
-    dialog->open();
-}
-
-bool MainWindow::startReview(const RunConfig &config, bool replay)
-{
-    if (!m_session->diff()) // a run may start beside others: the session says when it cannot
-        return false;
-    // A key variable that is not set would fail every request: say so first.
-    if (const auto missing = replay || !m_session->slices() ? std::nullopt : config.checkApiKeys()) {
-        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Run Review"), tr("The review was not started."), QMessageBox::Ok, this);
-        box->setInformativeText(missing->message);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
-        return false;
-    }
-    const auto started = m_session->startReview(config, replay ? RunDialog::demoReplayFile(config.pipeline, config.context) : QString());
-    if (!started && started.error().kind == Error::Kind::Path) { // no run journal: worth more than a passing note
-        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Run Review"), tr("The review was not started."), QMessageBox::Ok, this);
-        box->setInformativeText(started.error().message);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
-    } else if (!started)
-        statusBar()->showMessage(started.error().message, 5000);
-    else if (!m_session->slices()) // made again for the run's token budget first
-        statusBar()->showMessage(tr("Slicing again with a budget of %1 tokens a slice; the review starts when the slices are ready.")
-                                     .arg(config.tokenBudget));
-    return static_cast<bool>(started);
-}
-
-void MainWindow::showResumeDialog()
-{
-    auto *dialog = new ResumeRunDialog(this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setRuns(m_session->resumableRuns());
-    connect(dialog, &ResumeRunDialog::resumeRequested, this, &MainWindow::resumeRun);
-    dialog->open();
-}
-
-bool MainWindow::resumeRun(const QString &journalFile)
-{
-    const auto resumed = m_session->resumeRun(journalFile);
-    if (!resumed) {
-        showResumeFailure(resumed.error().message);
-        return false;
-    }
-    statusBar()->showMessage(m_session->isLoading() ? tr("Opening the run's merge request; the run resumes when its slices are ready.")
-                                                    : tr("Resuming the run."),
-                             5000);
-    return true;
-}
-
-void MainWindow::showResumeFailure(const QString &message)
-{
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Resume Run"), tr("The run was not resumed."), QMessageBox::Ok, this);
-    box->setObjectName(QStringLiteral("resumeFailure"));
-    box->setInformativeText(message);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
-}
-
-void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int slices)
-{
-    m_pipelinePanel->started(config, replay, slices);
-    // Several at once: the Runs view shows each one's progress.
-    const QString shown = m_session->activeReviews().size() > 1 ? QStringLiteral("runsDock") : QStringLiteral("reviewDock");
-    if (auto *dock = findChild<QDockWidget *>(shown)) {
-        dock->show();
-        dock->raise();
-    }
-}
-
-void MainWindow::showReviewFinished()
-{
-    m_pipelinePanel->finished(m_session->lastRun());
-    m_retrievalPanel->setRun(m_session->lastRun());
-    if (const auto mr = m_session->diff(); mr && currentFile() >= 0)
-        m_retrievalPanel->showFile(mr->files[currentFile()].displayPath());
-    statusBar()->showMessage(tr("Review finished."), 4000);
-    Q_EMIT reviewFinished();
-}
-
-void MainWindow::showSlices()
-{
-    const auto result = m_session->slices();
-    if (!result) {
-        m_slicePanel->setStatus(tr("Slicing failed; the diff is still fully usable."));
-    } else {
-        m_slicePanel->setResult(result, m_session->diff());
-        statusBar()->showMessage(tr("%n slice(s) ready", nullptr, static_cast<int>(result->slices.size())), 4000);
-    }
-    Q_EMIT slicingFinished();
-}
-
-void MainWindow::updateSliceOverlays()
-{
-    QList<SliceOverlay> overlays = m_slicePanel->overlays();
-    // Review comments at their lines, as one more band with the comment on hover.
-    const auto mr = m_session->diff();
-    if (mr && currentFile() >= 0 && m_pipelinePanel->record()) {
-        SliceOverlay comments{tr("Review"), QColor(0xcf222e), {}};
-        const QString path = QString::fromUtf8(mr->files[currentFile()].displayPath());
-        for (const ReviewComment *c : m_pipelinePanel->listedComments()) {
-            if (c->file != path)
-                continue;
-            const Side side = c->side == QLatin1String("old") ? Side::Old : Side::New;
-            const QString text = c->kept ? tr("[severity %1] %2").arg(c->q3Severity).arg(c->issue)
-                                         : tr("[filtered at %1, severity %2] %3").arg(c->droppedAt).arg(c->q3Severity).arg(c->issue);
-            for (int l = c->lineStart; l <= c->lineEnd; ++l) {
-                QString &reason = comments.reasons[side][l];
-                reason = reason.isEmpty() ? text : reason + QStringLiteral("\n") + text;
-            }
-        }
-        if (!comments.reasons[Side::Old].isEmpty() || !comments.reasons[Side::New].isEmpty())
-            overlays.append(comments);
-    }
-    m_diffPane->view()->setSliceOverlays(overlays);
-}
-
-void MainWindow::openLocation(const QByteArray &path, int line)
-{
-    const auto mr = m_session->diff();
-    if (!mr)
-        return;
-    for (int i = 0; i < mr->files.size(); ++i) {
-        if (mr->files[i].displayPath() != path)
-            continue;
-        auto *context = new QObject(this);
-        auto jump = [this, line, context] {
-            m_diffPane->view()->goToLine(Side::New, line);
-            context->deleteLater();
-        };
-        if (currentFile() == i && !m_diffPane->isBuilding()) {
-            jump();
-        } else {
-            connect(m_diffPane, &DiffPane::documentShown, context, jump);
-            selectFile(i);
-        }
-        return;
-    }
-    statusBar()->showMessage(tr("%1 is not changed in this merge request.").arg(QString::fromUtf8(path)), 4000);
-}
-
 void MainWindow::showEvaluation()
 {
     if (!m_session->hasWorkspace()) {
@@ -427,122 +222,6 @@ void MainWindow::showManual()
     }
     m_manual->show();
     m_manual->raise();
-}
-
-QAction *MainWindow::action(const QString &name) const
-{
-    return findChild<QAction *>(name);
-}
-
-void MainWindow::createActions()
-{
-    auto make = [this](const QString &name, const QString &text, const QKeySequence &shortcut) {
-        auto *a = new QAction(text, this);
-        a->setObjectName(name);
-        a->setShortcut(shortcut);
-        addAction(a); // shortcuts work while menus are closed
-        return a;
-    };
-    auto command = [&](const QString &name, const QString &text, const QKeySequence &shortcut, auto slot) {
-        connect(make(name, text, shortcut), &QAction::triggered, this, slot);
-    };
-    auto toggle = [&](const QString &name, const QString &text, const QKeySequence &shortcut, auto slot) {
-        QAction *a = make(name, text, shortcut);
-        a->setCheckable(true);
-        connect(a, &QAction::toggled, this, slot);
-    };
-    command(QStringLiteral("open"), tr("&Open Merge Request…"), QKeySequence::Open, [this] { showOpenDialog(); });
-    command(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
-    command(QStringLiteral("nextChange"), tr("&Next Change"), QKeySequence(Qt::ALT | Qt::Key_Down), [this] { nextChange(+1); });
-    command(QStringLiteral("previousChange"), tr("&Previous Change"), QKeySequence(Qt::ALT | Qt::Key_Up), [this] { nextChange(-1); });
-    command(QStringLiteral("nextFile"), tr("Next &File"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), [this] { nextFile(+1); });
-    command(QStringLiteral("previousFile"), tr("Previous F&ile"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), [this] { nextFile(-1); });
-    command(QStringLiteral("find"), tr("&Find in Diff…"), QKeySequence::Find, [this] { m_findBar->open(); });
-    command(QStringLiteral("findNext"), tr("Find Ne&xt"), QKeySequence::FindNext, [this] { m_findBar->find(false); });
-    command(QStringLiteral("findPrevious"), tr("Find Pre&vious"), QKeySequence::FindPrevious, [this] { m_findBar->find(true); });
-    command(QStringLiteral("goToLine"), tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { goToLine(); });
-    command(QStringLiteral("runReview"), tr("&Run Review…"), QKeySequence(Qt::CTRL | Qt::Key_R), [this] { showRunDialog(); });
-    command(QStringLiteral("resumeRun"), tr("Resu&me Run…"), QKeySequence(), [this] { showResumeDialog(); });
-    command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
-    command(QStringLiteral("manual"), tr("&Manual"), QKeySequence(), [this] { showManual(); });
-    command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
-        const int file = currentFile();
-        if (file >= 0)
-            m_fileModel->setViewed(file, !m_fileModel->isViewed(file));
-    });
-    toggle(QStringLiteral("unified"), tr("&Unified View"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U),
-           [this](bool on) { m_diffPane->view()->setUnified(on); });
-    toggle(QStringLiteral("wrap"), tr("&Wrap Lines"), QKeySequence(Qt::ALT | Qt::Key_Z), [this](bool on) { m_diffPane->view()->setWrap(on); });
-    toggle(QStringLiteral("ignoreWhitespace"), tr("Ignore &Whitespace"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W),
-           [this](bool) { reopenWithOptions(); });
-    toggle(QStringLiteral("description"), tr("Show &Description"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
-           [this](bool on) { m_header->setDescriptionVisible(on); });
-
-    auto *themes = new QActionGroup(this);
-    for (auto [name, text] : {std::pair{QStringLiteral("system"), tr("&System")}, std::pair{QStringLiteral("light"), tr("&Light")},
-                              std::pair{QStringLiteral("dark"), tr("&Dark")}}) {
-        auto *a = new QAction(text, themes);
-        a->setObjectName(QStringLiteral("theme-") + name);
-        a->setCheckable(true);
-        a->setData(name);
-        connect(a, &QAction::triggered, this, [name] {
-            applyTheme(themeFromName(name));
-            QSettings().setValue(QStringLiteral("view/theme"), name);
-        });
-    }
-}
-
-void MainWindow::createMenus()
-{
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(action(QStringLiteral("open")));
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addSeparator();
-    file->addAction(m_workspaces->newAction());
-    file->addAction(m_workspaces->openAction());
-    file->addAction(m_workspaces->serverAction());
-    file->addMenu(m_workspaces->recentMenu());
-    file->addSeparator();
-    m_exchange = new ExchangeActions(m_session, this); // made here so its actions keep their place in the shortcut lists
-    m_exchange->addTo(file); // Open from Workspace, Import, Export
-    file->addSeparator();
-    file->addAction(action(QStringLiteral("quit")));
-
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    for (const char *name : {"unified", "wrap", "ignoreWhitespace", "description"})
-        view->addAction(action(QString::fromLatin1(name)));
-    view->addAction(action(QStringLiteral("showSlices")));
-    QMenu *theme = view->addMenu(tr("&Theme"));
-    for (const char *name : {"theme-system", "theme-light", "theme-dark"})
-        theme->addAction(action(QString::fromLatin1(name)));
-
-    QMenu *navigate = menuBar()->addMenu(tr("&Navigate"));
-    for (const char *name : {"nextChange", "previousChange", "nextFile", "previousFile"})
-        navigate->addAction(action(QString::fromLatin1(name)));
-    navigate->addSeparator();
-    for (const char *name : {"find", "findNext", "findPrevious", "goToLine"})
-        navigate->addAction(action(QString::fromLatin1(name)));
-    navigate->addSeparator();
-    navigate->addAction(action(QStringLiteral("toggleViewed")));
-
-    QMenu *review = menuBar()->addMenu(tr("&Review"));
-    review->addAction(action(QStringLiteral("runReview")));
-    review->addAction(action(QStringLiteral("resumeRun")));
-    review->addAction(action(QStringLiteral("showReview")));
-    m_team->fillMenu(review);
-    review->addAction(action(QStringLiteral("evaluate")));
-
-    m_judging->fillMenu(menuBar()->addMenu(tr("&Judge")));
-
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(action(QStringLiteral("manual")));
-    help->addAction(action(QStringLiteral("shortcutSheet")));
-    help->addAction(tr("&About ReviewDesk"), this, [this] {
-        QMessageBox::about(this, tr("About ReviewDesk"),
-                           tr("<h3>ReviewDesk %1</h3><p>A workbench for defect-focused code review with LLMs.</p>"
-                              "<p>Syntax highlighting: %2. libgit2, Qt %3.</p>")
-                               .arg(QApplication::applicationVersion(), HighlighterRepository::backendName(), QString::fromLatin1(qVersion())));
-    });
 }
 
 void MainWindow::restoreSettings()
@@ -819,22 +498,6 @@ void MainWindow::goToLine()
     const int line = QInputDialog::getInt(this, tr("Go to Line"), tr("Line in the new version (1–%1):").arg(last), 1, 1, last, 1, &ok);
     if (ok && !m_diffPane->view()->goToLine(Side::New, line))
         statusBar()->showMessage(tr("Line %1 is not in the new version.").arg(line), 3000);
-}
-
-void MainWindow::updateActions()
-{
-    const auto mr = m_session->diff();
-    const bool hasMr = mr != nullptr;
-    const bool hasFile = hasMr && currentFile() >= 0;
-    for (const char *name : {"nextFile", "previousFile"})
-        action(QString::fromLatin1(name))->setEnabled(hasMr && !mr->files.isEmpty());
-    for (const char *name : {"nextChange", "previousChange", "find", "findNext", "findPrevious", "goToLine", "toggleViewed"})
-        action(QString::fromLatin1(name))->setEnabled(hasFile);
-    action(QStringLiteral("runReview"))->setEnabled(hasMr);
-    if (hasFile) {
-        action(QStringLiteral("toggleViewed"))->setText(m_fileModel->isViewed(currentFile()) ? tr("Mark File as Not &Viewed")
-                                                                                             : tr("Mark File as &Viewed"));
-    }
 }
 
 } // namespace rd

@@ -92,6 +92,10 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // Split by concern over three files: MainWindow.cpp (the window and the
+    // merge request's files), MainWindowActions.cpp (commands and menus),
+    // MainWindowReview.cpp (the docked panels and review runs).
+    void createDocks();
     void createActions();
     void createMenus();
     void restoreSettings();

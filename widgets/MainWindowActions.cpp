@@ -1,0 +1,161 @@
+#include "MainWindow.h"
+
+// MainWindow's commands: every action with its name, text and shortcut (the
+// names are what ShortcutSettings saves and the tests trigger), the menus
+// they sit in, and which of them the open merge request enables.
+
+#include "DiffPane.h"
+#include "DiffView.h"
+#include "ExchangeActions.h"
+#include "FileTreeModel.h"
+#include "FindBar.h"
+#include "JudgingWorkbench.h"
+#include "MergeRequestHeader.h"
+#include "TeamWorkbench.h"
+#include "Theme.h"
+#include "WorkspaceActions.h"
+#include "HighlighterRepository.h"
+
+#include <ReviewSession.h>
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+
+namespace rd {
+
+QAction *MainWindow::action(const QString &name) const
+{
+    return findChild<QAction *>(name);
+}
+
+void MainWindow::createActions()
+{
+    auto make = [this](const QString &name, const QString &text, const QKeySequence &shortcut) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setShortcut(shortcut);
+        addAction(a); // shortcuts work while menus are closed
+        return a;
+    };
+    auto command = [&](const QString &name, const QString &text, const QKeySequence &shortcut, auto slot) {
+        connect(make(name, text, shortcut), &QAction::triggered, this, slot);
+    };
+    auto toggle = [&](const QString &name, const QString &text, const QKeySequence &shortcut, auto slot) {
+        QAction *a = make(name, text, shortcut);
+        a->setCheckable(true);
+        connect(a, &QAction::toggled, this, slot);
+    };
+    command(QStringLiteral("open"), tr("&Open Merge Request…"), QKeySequence::Open, [this] { showOpenDialog(); });
+    command(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+    command(QStringLiteral("nextChange"), tr("&Next Change"), QKeySequence(Qt::ALT | Qt::Key_Down), [this] { nextChange(+1); });
+    command(QStringLiteral("previousChange"), tr("&Previous Change"), QKeySequence(Qt::ALT | Qt::Key_Up), [this] { nextChange(-1); });
+    command(QStringLiteral("nextFile"), tr("Next &File"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), [this] { nextFile(+1); });
+    command(QStringLiteral("previousFile"), tr("Previous F&ile"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), [this] { nextFile(-1); });
+    command(QStringLiteral("find"), tr("&Find in Diff…"), QKeySequence::Find, [this] { m_findBar->open(); });
+    command(QStringLiteral("findNext"), tr("Find Ne&xt"), QKeySequence::FindNext, [this] { m_findBar->find(false); });
+    command(QStringLiteral("findPrevious"), tr("Find Pre&vious"), QKeySequence::FindPrevious, [this] { m_findBar->find(true); });
+    command(QStringLiteral("goToLine"), tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { goToLine(); });
+    command(QStringLiteral("runReview"), tr("&Run Review…"), QKeySequence(Qt::CTRL | Qt::Key_R), [this] { showRunDialog(); });
+    command(QStringLiteral("resumeRun"), tr("Resu&me Run…"), QKeySequence(), [this] { showResumeDialog(); });
+    command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
+    command(QStringLiteral("manual"), tr("&Manual"), QKeySequence(), [this] { showManual(); });
+    command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
+        const int file = currentFile();
+        if (file >= 0)
+            m_fileModel->setViewed(file, !m_fileModel->isViewed(file));
+    });
+    toggle(QStringLiteral("unified"), tr("&Unified View"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U),
+           [this](bool on) { m_diffPane->view()->setUnified(on); });
+    toggle(QStringLiteral("wrap"), tr("&Wrap Lines"), QKeySequence(Qt::ALT | Qt::Key_Z), [this](bool on) { m_diffPane->view()->setWrap(on); });
+    toggle(QStringLiteral("ignoreWhitespace"), tr("Ignore &Whitespace"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W),
+           [this](bool) { reopenWithOptions(); });
+    toggle(QStringLiteral("description"), tr("Show &Description"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
+           [this](bool on) { m_header->setDescriptionVisible(on); });
+
+    auto *themes = new QActionGroup(this);
+    for (auto [name, text] : {std::pair{QStringLiteral("system"), tr("&System")}, std::pair{QStringLiteral("light"), tr("&Light")},
+                              std::pair{QStringLiteral("dark"), tr("&Dark")}}) {
+        auto *a = new QAction(text, themes);
+        a->setObjectName(QStringLiteral("theme-") + name);
+        a->setCheckable(true);
+        a->setData(name);
+        connect(a, &QAction::triggered, this, [name] {
+            applyTheme(themeFromName(name));
+            QSettings().setValue(QStringLiteral("view/theme"), name);
+        });
+    }
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(action(QStringLiteral("open")));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(m_workspaces->newAction());
+    file->addAction(m_workspaces->openAction());
+    file->addAction(m_workspaces->serverAction());
+    file->addMenu(m_workspaces->recentMenu());
+    file->addSeparator();
+    m_exchange = new ExchangeActions(m_session, this); // made here so its actions keep their place in the shortcut lists
+    m_exchange->addTo(file); // Open from Workspace, Import, Export
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("quit")));
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (const char *name : {"unified", "wrap", "ignoreWhitespace", "description"})
+        view->addAction(action(QString::fromLatin1(name)));
+    view->addAction(action(QStringLiteral("showSlices")));
+    QMenu *theme = view->addMenu(tr("&Theme"));
+    for (const char *name : {"theme-system", "theme-light", "theme-dark"})
+        theme->addAction(action(QString::fromLatin1(name)));
+
+    QMenu *navigate = menuBar()->addMenu(tr("&Navigate"));
+    for (const char *name : {"nextChange", "previousChange", "nextFile", "previousFile"})
+        navigate->addAction(action(QString::fromLatin1(name)));
+    navigate->addSeparator();
+    for (const char *name : {"find", "findNext", "findPrevious", "goToLine"})
+        navigate->addAction(action(QString::fromLatin1(name)));
+    navigate->addSeparator();
+    navigate->addAction(action(QStringLiteral("toggleViewed")));
+
+    QMenu *review = menuBar()->addMenu(tr("&Review"));
+    review->addAction(action(QStringLiteral("runReview")));
+    review->addAction(action(QStringLiteral("resumeRun")));
+    review->addAction(action(QStringLiteral("showReview")));
+    m_team->fillMenu(review);
+    review->addAction(action(QStringLiteral("evaluate")));
+
+    m_judging->fillMenu(menuBar()->addMenu(tr("&Judge")));
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(action(QStringLiteral("manual")));
+    help->addAction(action(QStringLiteral("shortcutSheet")));
+    help->addAction(tr("&About ReviewDesk"), this, [this] {
+        QMessageBox::about(this, tr("About ReviewDesk"),
+                           tr("<h3>ReviewDesk %1</h3><p>A workbench for defect-focused code review with LLMs.</p>"
+                              "<p>Syntax highlighting: %2. libgit2, Qt %3.</p>")
+                               .arg(QApplication::applicationVersion(), HighlighterRepository::backendName(), QString::fromLatin1(qVersion())));
+    });
+}
+
+void MainWindow::updateActions()
+{
+    const auto mr = m_session->diff();
+    const bool hasMr = mr != nullptr;
+    const bool hasFile = hasMr && currentFile() >= 0;
+    for (const char *name : {"nextFile", "previousFile"})
+        action(QString::fromLatin1(name))->setEnabled(hasMr && !mr->files.isEmpty());
+    for (const char *name : {"nextChange", "previousChange", "find", "findNext", "findPrevious", "goToLine", "toggleViewed"})
+        action(QString::fromLatin1(name))->setEnabled(hasFile);
+    action(QStringLiteral("runReview"))->setEnabled(hasMr);
+    if (hasFile) {
+        action(QStringLiteral("toggleViewed"))->setText(m_fileModel->isViewed(currentFile()) ? tr("Mark File as Not &Viewed")
+                                                                                             : tr("Mark File as &Viewed"));
+    }
+}
+
+} // namespace rd

@@ -1,0 +1,230 @@
+#include "MainWindow.h"
+
+// MainWindow's review runs: the panels docked under the diff (slices, the
+// review, retrieved context, runs), starting and resuming runs, and what a
+// run leaves on screen (its comments as a band beside the slice bands).
+// Construction and the merge request's files are in MainWindow.cpp, the
+// commands and menus in MainWindowActions.cpp.
+
+#include "DiffPane.h"
+#include "DiffView.h"
+#include "JudgingWorkbench.h"
+#include "PipelinePanel.h"
+#include "ResumeRunDialog.h"
+#include "RetrievalPanel.h"
+#include "RunDialog.h"
+#include "RunsPanel.h"
+#include "SlicePanel.h"
+
+#include <ReviewSession.h>
+#include <SliceRenderer.h>
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMessageBox>
+#include <QStatusBar>
+
+namespace rd {
+
+void MainWindow::createDocks()
+{
+    m_slicePanel = new SlicePanel(this);
+    auto *dock = new QDockWidget(tr("Slices"), this);
+    dock->setObjectName(QStringLiteral("slicesDock"));
+    dock->setWidget(m_slicePanel);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    dock->toggleViewAction()->setObjectName(QStringLiteral("showSlices"));
+    dock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    addAction(dock->toggleViewAction());
+
+    m_pipelinePanel = new PipelinePanel(this);
+    auto *reviewDock = new QDockWidget(tr("Review"), this);
+    reviewDock->setObjectName(QStringLiteral("reviewDock"));
+    reviewDock->setWidget(m_pipelinePanel);
+    addDockWidget(Qt::BottomDockWidgetArea, reviewDock);
+    tabifyDockWidget(dock, reviewDock);
+    reviewDock->toggleViewAction()->setObjectName(QStringLiteral("showReview"));
+    addAction(reviewDock->toggleViewAction());
+    // AACR runs: the chunks (and scores) or tool calls each hunk was reviewed with.
+    m_retrievalPanel = new RetrievalPanel(this);
+    auto *retrievalDock = new QDockWidget(tr("Retrieved Context"), this);
+    retrievalDock->setObjectName(QStringLiteral("retrievalDock"));
+    retrievalDock->setWidget(m_retrievalPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, retrievalDock);
+    tabifyDockWidget(reviewDock, retrievalDock);
+    retrievalDock->toggleViewAction()->setObjectName(QStringLiteral("showRetrieval"));
+    addAction(retrievalDock->toggleViewAction());
+    m_runsPanel = new RunsPanel(m_session, this);
+    auto *runsDock = new QDockWidget(tr("Runs"), this);
+    runsDock->setObjectName(QStringLiteral("runsDock"));
+    runsDock->setWidget(m_runsPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, runsDock);
+    tabifyDockWidget(reviewDock, runsDock);
+    runsDock->toggleViewAction()->setObjectName(QStringLiteral("showRuns"));
+    addAction(runsDock->toggleViewAction());
+    addDockWidget(Qt::BottomDockWidgetArea, m_judging->commentsDock());
+    tabifyDockWidget(reviewDock, m_judging->commentsDock());
+    m_judging->commentsDock()->raise(); // judging is what the window is for
+}
+
+void MainWindow::showRunDialog()
+{
+    const auto mr = m_session->diff();
+    if (!mr)
+        return;
+    auto *dialog = new RunDialog(m_session->llmClient(), isDemo(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (const auto slices = m_session->slices()) {
+        std::map<SliceAlgorithm, RunDialog::SliceEstimate> estimates;
+        MergeRequestSliceRenderer renderer(*mr);
+        for (const Slice &s : slices->slices) {
+            RunDialog::SliceEstimate &e = estimates[s.algorithm];
+            ++e.slices;
+            e.tokens += estimateTokens(renderer.render(s, LineFormat::Inline));
+        }
+        dialog->setSliceEstimates(estimates);
+    }
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { startReview(dialog->config(), dialog->isReplay()); });
+    dialog->open();
+}
+
+bool MainWindow::startReview(const RunConfig &config, bool replay)
+{
+    if (!m_session->diff()) // a run may start beside others: the session says when it cannot
+        return false;
+    // A key variable that is not set would fail every request: say so first.
+    if (const auto missing = replay || !m_session->slices() ? std::nullopt : config.checkApiKeys()) {
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Run Review"), tr("The review was not started."), QMessageBox::Ok, this);
+        box->setInformativeText(missing->message);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        return false;
+    }
+    const auto started = m_session->startReview(config, replay ? RunDialog::demoReplayFile(config.pipeline, config.context) : QString());
+    if (!started && started.error().kind == Error::Kind::Path) { // no run journal: worth more than a passing note
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Run Review"), tr("The review was not started."), QMessageBox::Ok, this);
+        box->setInformativeText(started.error().message);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    } else if (!started)
+        statusBar()->showMessage(started.error().message, 5000);
+    else if (!m_session->slices()) // made again for the run's token budget first
+        statusBar()->showMessage(tr("Slicing again with a budget of %1 tokens a slice; the review starts when the slices are ready.")
+                                     .arg(config.tokenBudget));
+    return static_cast<bool>(started);
+}
+
+void MainWindow::showResumeDialog()
+{
+    auto *dialog = new ResumeRunDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setRuns(m_session->resumableRuns());
+    connect(dialog, &ResumeRunDialog::resumeRequested, this, &MainWindow::resumeRun);
+    dialog->open();
+}
+
+bool MainWindow::resumeRun(const QString &journalFile)
+{
+    const auto resumed = m_session->resumeRun(journalFile);
+    if (!resumed) {
+        showResumeFailure(resumed.error().message);
+        return false;
+    }
+    statusBar()->showMessage(m_session->isLoading() ? tr("Opening the run's merge request; the run resumes when its slices are ready.")
+                                                    : tr("Resuming the run."),
+                             5000);
+    return true;
+}
+
+void MainWindow::showResumeFailure(const QString &message)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Resume Run"), tr("The run was not resumed."), QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("resumeFailure"));
+    box->setInformativeText(message);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int slices)
+{
+    m_pipelinePanel->started(config, replay, slices);
+    // Several at once: the Runs view shows each one's progress.
+    const QString shown = m_session->activeReviews().size() > 1 ? QStringLiteral("runsDock") : QStringLiteral("reviewDock");
+    if (auto *dock = findChild<QDockWidget *>(shown)) {
+        dock->show();
+        dock->raise();
+    }
+}
+
+void MainWindow::showReviewFinished()
+{
+    m_pipelinePanel->finished(m_session->lastRun());
+    m_retrievalPanel->setRun(m_session->lastRun());
+    if (const auto mr = m_session->diff(); mr && currentFile() >= 0)
+        m_retrievalPanel->showFile(mr->files[currentFile()].displayPath());
+    statusBar()->showMessage(tr("Review finished."), 4000);
+    Q_EMIT reviewFinished();
+}
+
+void MainWindow::showSlices()
+{
+    const auto result = m_session->slices();
+    if (!result) {
+        m_slicePanel->setStatus(tr("Slicing failed; the diff is still fully usable."));
+    } else {
+        m_slicePanel->setResult(result, m_session->diff());
+        statusBar()->showMessage(tr("%n slice(s) ready", nullptr, static_cast<int>(result->slices.size())), 4000);
+    }
+    Q_EMIT slicingFinished();
+}
+
+void MainWindow::updateSliceOverlays()
+{
+    QList<SliceOverlay> overlays = m_slicePanel->overlays();
+    // Review comments at their lines, as one more band with the comment on hover.
+    const auto mr = m_session->diff();
+    if (mr && currentFile() >= 0 && m_pipelinePanel->record()) {
+        SliceOverlay comments{tr("Review"), QColor(0xcf222e), {}};
+        const QString path = QString::fromUtf8(mr->files[currentFile()].displayPath());
+        for (const ReviewComment *c : m_pipelinePanel->listedComments()) {
+            if (c->file != path)
+                continue;
+            const Side side = c->side == QLatin1String("old") ? Side::Old : Side::New;
+            const QString text = c->kept ? tr("[severity %1] %2").arg(c->q3Severity).arg(c->issue)
+                                         : tr("[filtered at %1, severity %2] %3").arg(c->droppedAt).arg(c->q3Severity).arg(c->issue);
+            for (int l = c->lineStart; l <= c->lineEnd; ++l) {
+                QString &reason = comments.reasons[side][l];
+                reason = reason.isEmpty() ? text : reason + QStringLiteral("\n") + text;
+            }
+        }
+        if (!comments.reasons[Side::Old].isEmpty() || !comments.reasons[Side::New].isEmpty())
+            overlays.append(comments);
+    }
+    m_diffPane->view()->setSliceOverlays(overlays);
+}
+
+void MainWindow::openLocation(const QByteArray &path, int line)
+{
+    const auto mr = m_session->diff();
+    if (!mr)
+        return;
+    for (int i = 0; i < mr->files.size(); ++i) {
+        if (mr->files[i].displayPath() != path)
+            continue;
+        auto *context = new QObject(this);
+        auto jump = [this, line, context] {
+            m_diffPane->view()->goToLine(Side::New, line);
+            context->deleteLater();
+        };
+        if (currentFile() == i && !m_diffPane->isBuilding()) {
+            jump();
+        } else {
+            connect(m_diffPane, &DiffPane::documentShown, context, jump);
+            selectFile(i);
+        }
+        return;
+    }
+    statusBar()->showMessage(tr("%1 is not changed in this merge request.").arg(QString::fromUtf8(path)), 4000);
+}
+
+} // namespace rd
