@@ -28,40 +28,29 @@ namespace rd {
 
 void MainWindow::createDocks()
 {
+    // Each panel in a dock under the diff, tabbed with `tabWith`; the dock's
+    // toggle action is named for the shortcut settings and works while menus are closed.
+    auto dockFor = [this](QWidget *panel, const QString &title, const QString &name, const QString &toggleName, QDockWidget *tabWith) {
+        auto *dock = new QDockWidget(title, this);
+        dock->setObjectName(name);
+        dock->setWidget(panel);
+        addDockWidget(Qt::BottomDockWidgetArea, dock);
+        if (tabWith)
+            tabifyDockWidget(tabWith, dock);
+        dock->toggleViewAction()->setObjectName(toggleName);
+        addAction(dock->toggleViewAction());
+        return dock;
+    };
     m_slicePanel = new SlicePanel(this);
-    auto *dock = new QDockWidget(tr("Slices"), this);
-    dock->setObjectName(QStringLiteral("slicesDock"));
-    dock->setWidget(m_slicePanel);
-    addDockWidget(Qt::BottomDockWidgetArea, dock);
-    dock->toggleViewAction()->setObjectName(QStringLiteral("showSlices"));
+    QDockWidget *dock = dockFor(m_slicePanel, tr("Slices"), QStringLiteral("slicesDock"), QStringLiteral("showSlices"), nullptr);
     dock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    addAction(dock->toggleViewAction());
-
     m_pipelinePanel = new PipelinePanel(this);
-    auto *reviewDock = new QDockWidget(tr("Review"), this);
-    reviewDock->setObjectName(QStringLiteral("reviewDock"));
-    reviewDock->setWidget(m_pipelinePanel);
-    addDockWidget(Qt::BottomDockWidgetArea, reviewDock);
-    tabifyDockWidget(dock, reviewDock);
-    reviewDock->toggleViewAction()->setObjectName(QStringLiteral("showReview"));
-    addAction(reviewDock->toggleViewAction());
+    QDockWidget *reviewDock = dockFor(m_pipelinePanel, tr("Review"), QStringLiteral("reviewDock"), QStringLiteral("showReview"), dock);
     // AACR runs: the chunks (and scores) or tool calls each hunk was reviewed with.
     m_retrievalPanel = new RetrievalPanel(this);
-    auto *retrievalDock = new QDockWidget(tr("Retrieved Context"), this);
-    retrievalDock->setObjectName(QStringLiteral("retrievalDock"));
-    retrievalDock->setWidget(m_retrievalPanel);
-    addDockWidget(Qt::BottomDockWidgetArea, retrievalDock);
-    tabifyDockWidget(reviewDock, retrievalDock);
-    retrievalDock->toggleViewAction()->setObjectName(QStringLiteral("showRetrieval"));
-    addAction(retrievalDock->toggleViewAction());
+    dockFor(m_retrievalPanel, tr("Retrieved Context"), QStringLiteral("retrievalDock"), QStringLiteral("showRetrieval"), reviewDock);
     m_runsPanel = new RunsPanel(m_session, this);
-    auto *runsDock = new QDockWidget(tr("Runs"), this);
-    runsDock->setObjectName(QStringLiteral("runsDock"));
-    runsDock->setWidget(m_runsPanel);
-    addDockWidget(Qt::BottomDockWidgetArea, runsDock);
-    tabifyDockWidget(reviewDock, runsDock);
-    runsDock->toggleViewAction()->setObjectName(QStringLiteral("showRuns"));
-    addAction(runsDock->toggleViewAction());
+    dockFor(m_runsPanel, tr("Runs"), QStringLiteral("runsDock"), QStringLiteral("showRuns"), reviewDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_judging->commentsDock());
     tabifyDockWidget(reviewDock, m_judging->commentsDock());
     m_judging->commentsDock()->raise(); // judging is what the window is for
