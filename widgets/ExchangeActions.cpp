@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "MergeRequestHeader.h"
 
+#include <ExchangeService.h>
 #include <ReviewSession.h>
 
 #include <QAction>
@@ -52,7 +53,7 @@ void ExchangeActions::showImport()
         QMessageBox::information(m_window, tr("Import"), tr("Open or make a workspace first (File ▸ New Workspace)."));
         return;
     }
-    auto *dialog = new ImportDialog(m_session, m_window);
+    auto *dialog = new ImportDialog(m_session->exchange(), m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
@@ -63,7 +64,7 @@ void ExchangeActions::showExport()
         QMessageBox::information(m_window, tr("Export"), tr("Open a workspace first (File ▸ Open Workspace)."));
         return;
     }
-    auto *dialog = new ExportDialog(m_session, m_window);
+    auto *dialog = new ExportDialog(m_session->exchange(), m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, m_window, [this, dialog] { m_window->statusBar()->showMessage(dialog->lastMessage(), 6000); });
     dialog->open();

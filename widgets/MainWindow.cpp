@@ -43,6 +43,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <RunService.h>
 #include <ReviewSession.h>
 #include <SliceRenderer.h>
 
@@ -150,7 +151,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     tabifyDockWidget(reviewDock, retrievalDock);
     retrievalDock->toggleViewAction()->setObjectName(QStringLiteral("showRetrieval"));
     addAction(retrievalDock->toggleViewAction());
-    m_runsPanel = new RunsPanel(m_session, this);
+    m_runsPanel = new RunsPanel(m_session->reviewing(), this);
     auto *runsDock = new QDockWidget(tr("Runs"), this);
     runsDock->setObjectName(QStringLiteral("runsDock"));
     runsDock->setWidget(m_runsPanel);
@@ -212,10 +213,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_slicePanel->setStatus(tr("Slicing in the background…"));
     });
     connect(m_session, &ReviewSession::slicingFinished, this, &MainWindow::showSlices);
-    connect(m_session, &ReviewSession::reviewStarted, this, &MainWindow::showReviewStarted);
-    connect(m_session, &ReviewSession::reviewProgressed, m_pipelinePanel, &PipelinePanel::progressed);
-    connect(m_session, &ReviewSession::reviewFinished, this, &MainWindow::showReviewFinished);
-    connect(m_session, &ReviewSession::resumeFailed, this, &MainWindow::showResumeFailure);
+    connect(m_session->reviewing(), &RunService::reviewStarted, this, &MainWindow::showReviewStarted);
+    connect(m_session->reviewing(), &RunService::reviewProgressed, m_pipelinePanel, &PipelinePanel::progressed);
+    connect(m_session->reviewing(), &RunService::reviewFinished, this, &MainWindow::showReviewFinished);
+    connect(m_session->reviewing(), &RunService::resumeFailed, this, &MainWindow::showResumeFailure);
     connect(m_diffPane, &DiffPane::documentShown, this, [this] {
         updateActions();
         if (const auto mr = m_session->diff(); mr && currentFile() >= 0) {
@@ -233,7 +234,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(m_pipelinePanel, &PipelinePanel::openLocation, this, &MainWindow::openLocation);
     connect(m_pipelinePanel, &PipelinePanel::commentsChanged, this, &MainWindow::updateSliceOverlays);
-    connect(m_pipelinePanel, &PipelinePanel::cancelRequested, m_session, &ReviewSession::cancelReview);
+    connect(m_pipelinePanel, &PipelinePanel::cancelRequested, m_session->reviewing(), &RunService::cancelReview);
     connect(m_fileModel, &FileTreeModel::viewedChanged, this, [this] { updateActions(); });
 
     restoreSettings();
@@ -264,7 +265,7 @@ bool MainWindow::isSlicing() const
 
 bool MainWindow::isReviewing() const
 {
-    return m_session->isReviewing();
+    return m_session->reviewing()->isReviewing();
 }
 
 bool MainWindow::isDemo() const
@@ -278,7 +279,7 @@ void MainWindow::showRunDialog()
     const auto mr = m_session->diff();
     if (!mr)
         return;
-    auto *dialog = new RunDialog(m_session->llmClient(), isDemo(), this);
+    auto *dialog = new RunDialog(m_session->reviewing()->llmClient(), isDemo(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (const auto slices = m_session->slices()) {
         std::map<SliceAlgorithm, RunDialog::SliceEstimate> estimates;
@@ -306,7 +307,7 @@ bool MainWindow::startReview(const RunConfig &config, bool replay)
         box->open();
         return false;
     }
-    const auto started = m_session->startReview(config, replay ? RunDialog::demoReplayFile(config.pipeline, config.context) : QString());
+    const auto started = m_session->reviewing()->startReview(config, replay ? RunDialog::demoReplayFile(config.pipeline, config.context) : QString());
     if (!started && started.error().kind == Error::Kind::Path) { // no run journal: worth more than a passing note
         auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Run Review"), tr("The review was not started."), QMessageBox::Ok, this);
         box->setInformativeText(started.error().message);
@@ -324,14 +325,14 @@ void MainWindow::showResumeDialog()
 {
     auto *dialog = new ResumeRunDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setRuns(m_session->resumableRuns());
+    dialog->setRuns(m_session->reviewing()->resumableRuns());
     connect(dialog, &ResumeRunDialog::resumeRequested, this, &MainWindow::resumeRun);
     dialog->open();
 }
 
 bool MainWindow::resumeRun(const QString &journalFile)
 {
-    const auto resumed = m_session->resumeRun(journalFile);
+    const auto resumed = m_session->reviewing()->resumeRun(journalFile);
     if (!resumed) {
         showResumeFailure(resumed.error().message);
         return false;
@@ -355,7 +356,7 @@ void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int sli
 {
     m_pipelinePanel->started(config, replay, slices);
     // Several at once: the Runs view shows each one's progress.
-    const QString shown = m_session->activeReviews().size() > 1 ? QStringLiteral("runsDock") : QStringLiteral("reviewDock");
+    const QString shown = m_session->reviewing()->activeReviews().size() > 1 ? QStringLiteral("runsDock") : QStringLiteral("reviewDock");
     if (auto *dock = findChild<QDockWidget *>(shown)) {
         dock->show();
         dock->raise();
@@ -364,8 +365,8 @@ void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int sli
 
 void MainWindow::showReviewFinished()
 {
-    m_pipelinePanel->finished(m_session->lastRun());
-    m_retrievalPanel->setRun(m_session->lastRun());
+    m_pipelinePanel->finished(m_session->reviewing()->lastRun());
+    m_retrievalPanel->setRun(m_session->reviewing()->lastRun());
     if (const auto mr = m_session->diff(); mr && currentFile() >= 0)
         m_retrievalPanel->showFile(mr->files[currentFile()].displayPath());
     statusBar()->showMessage(tr("Review finished."), 4000);
