@@ -5,6 +5,8 @@
 #include <ExchangeService.h>
 #include <ReviewSession.h>
 
+#include "SessionFixture.h"
+
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -63,11 +65,7 @@ private Q_SLOTS:
     {
         ReviewSession session;
         QVERIFY(session.openWorkspace(m_dir.filePath(QStringLiteral("reload.rdw")), true));
-        MergeRequestEntry e;
-        e.repository = QStringLiteral("/src/app");
-        e.base = QStringLiteral("main");
-        e.head = QStringLiteral("feature");
-        const qint64 open = *session.addMergeRequest(e);
+        const qint64 open = test::addReviewedMergeRequest(*session.store(), QStringLiteral("feature"));
         QVERIFY(session.openMergeRequest(open));
         const QString file = m_dir.filePath(QStringLiteral("again-positive.json"));
         QVERIFY(writeFile(file, aacrSample));
@@ -103,11 +101,7 @@ private Q_SLOTS:
         ReviewSession session;
         QVERIFY(!session.exchange()->exportDataset(QStringLiteral("csv"), m_dir.filePath(QStringLiteral("none.csv")), false, 0.0)); // no workspace
         QVERIFY(session.openWorkspace(m_dir.filePath(QStringLiteral("export.rdw")), true));
-        MergeRequestEntry e;
-        e.repository = QStringLiteral("/src/app");
-        e.base = QStringLiteral("main");
-        e.head = QStringLiteral("feature");
-        const qint64 mr = *session.addMergeRequest(e);
+        const qint64 mr = test::addReviewedMergeRequest(*session.store(), QStringLiteral("feature"));
         QVERIFY(!session.exchange()->hasOpenMergeRequest());
         const QString out = m_dir.filePath(QStringLiteral("open.csv"));
         const auto refused = session.exchange()->exportDataset(QStringLiteral("csv"), out, true, 0.0);

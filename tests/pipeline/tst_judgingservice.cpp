@@ -5,6 +5,8 @@
 #include <JudgingService.h>
 #include <ReviewSession.h>
 
+#include "SessionFixture.h"
+
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -15,13 +17,7 @@ namespace {
 
 ReviewComment generated(const QString &issue, int line)
 {
-    ReviewComment c;
-    c.file = QStringLiteral("a.cpp");
-    c.side = QStringLiteral("new");
-    c.lineStart = line;
-    c.lineEnd = line;
-    c.issue = issue;
-    return c;
+    return test::commentAt(QStringLiteral("a.cpp"), line, issue);
 }
 
 } // namespace
@@ -40,19 +36,11 @@ class JudgingServiceTest : public QObject
         auto session = std::make_unique<ReviewSession>();
         if (!session->openWorkspace(m_dir.filePath(QStringLiteral("j%1.rdw").arg(++m_files)), true))
             return nullptr;
-        MergeRequestEntry e;
-        e.repository = QStringLiteral("/src/app");
-        e.base = QStringLiteral("main");
-        e.head = QStringLiteral("feature");
-        const auto mr = session->addMergeRequest(e);
-        StoredRun run;
-        run.mergeRequest = *mr;
-        run.label = QStringLiteral("run");
-        run.record = "{}";
-        session->store()->addRun(run, {generated(QStringLiteral("Buffer overflow in parse"), 10), generated(QStringLiteral("Leaked file handle"), 40)});
+        const qint64 mr = test::addReviewedMergeRequest(*session->store(), QStringLiteral("feature"),
+                                                        {generated(QStringLiteral("Buffer overflow in parse"), 10), generated(QStringLiteral("Leaked file handle"), 40)});
         if (!annotator.isEmpty() && !session->setAnnotator(annotator))
             return nullptr;
-        if (!session->openMergeRequest(*mr))
+        if (!mr || !session->openMergeRequest(mr))
             return nullptr;
         return session;
     }

@@ -8,6 +8,7 @@
 
 #include "FakeLlmServer.h"
 #include "Scenarios.h"
+#include "SessionFixture.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -21,13 +22,7 @@ namespace {
 
 ReviewComment found(const QString &issue, int line)
 {
-    ReviewComment c;
-    c.file = QStringLiteral("src/compute.cpp");
-    c.side = QStringLiteral("new");
-    c.lineStart = line;
-    c.lineEnd = line;
-    c.issue = issue;
-    return c;
+    return commentAt(QStringLiteral("src/compute.cpp"), line, issue);
 }
 
 } // namespace
@@ -49,11 +44,7 @@ private Q_SLOTS:
     {
         ReviewSession session;
         QVERIFY(session.openWorkspace(m_root.filePath(QStringLiteral("store.rdw")), true));
-        MergeRequestEntry e;
-        e.repository = QStringLiteral("/src/app");
-        e.base = QStringLiteral("main");
-        e.head = QStringLiteral("feature");
-        QVERIFY(session.openMergeRequest(*session.addMergeRequest(e)));
+        QVERIFY(session.openMergeRequest(addReviewedMergeRequest(*session.store(), QStringLiteral("feature"))));
         RunRecord record;
         record.config.reviewer.model = QStringLiteral("qwen");
         record.comments = {found(QStringLiteral("Overflow when size is zero"), 44), found(QStringLiteral("Unchecked return of read"), 50)};

@@ -7,6 +7,8 @@
 #include <ReviewSession.h>
 #include <TeamService.h>
 
+#include "SessionFixture.h"
+
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,13 +19,7 @@ namespace {
 
 ReviewComment at(int line, const QString &issue)
 {
-    ReviewComment c;
-    c.file = QStringLiteral("a.cpp");
-    c.side = QStringLiteral("new");
-    c.lineStart = line;
-    c.lineEnd = line;
-    c.issue = issue;
-    return c;
+    return test::commentAt(QStringLiteral("a.cpp"), line, issue);
 }
 
 Judgement verdictOf(qint64 comment, const QString &annotator, Verdict v)
@@ -46,17 +42,7 @@ class TeamServiceTest : public QObject
 
     static qint64 addMergeRequest(ReviewSession &session, const QString &head, const QList<ReviewComment> &comments)
     {
-        MergeRequestEntry e;
-        e.repository = QStringLiteral("/src/app");
-        e.base = QStringLiteral("main");
-        e.head = head;
-        const qint64 mr = *session.addMergeRequest(e);
-        StoredRun run;
-        run.mergeRequest = mr;
-        run.label = QStringLiteral("run");
-        run.record = "{}";
-        session.store()->addRun(run, comments);
-        return mr;
+        return test::addReviewedMergeRequest(*session.store(), head, comments);
     }
 
     std::unique_ptr<ReviewSession> newSession()
