@@ -1,15 +1,17 @@
 #include "ReviewSession.h"
 
-#include "LlmClient.h"
-#include "ReviewJob.h"
+#include "ExchangeService.h"
+#include "JudgingService.h"
+#include "ReviewRun.h"
+#include "RunService.h"
 #include "SlicingJob.h"
+#include "TeamService.h"
 
 #include <SqliteWorkspaceStore.h>
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
-#include <QStandardPaths>
 
 #include <algorithm>
 #include <utility>
@@ -17,7 +19,9 @@
 namespace rd {
 
 ReviewSession::ReviewSession(QObject *parent)
-    : QObject(parent), m_loader(new MergeRequestLoader(this)), m_slicing(new SlicingJob(this)), m_review(new ReviewJob(this))
+    : QObject(parent), m_loader(new MergeRequestLoader(this)), m_slicing(new SlicingJob(this)),
+      m_judging(std::make_unique<JudgingService>(*this)), m_team(std::make_unique<TeamService>(*this)),
+      m_exchange(std::make_unique<ExchangeService>(*this)), m_reviewing(std::make_unique<RunService>(*this))
 {
     connect(m_loader, &MergeRequestLoader::opened, this, &ReviewSession::diffLoaded);
     connect(m_loader, &MergeRequestLoader::failed, this, &ReviewSession::loadFailed);
@@ -25,35 +29,17 @@ ReviewSession::ReviewSession(QObject *parent)
         if (result)
             setSlices(std::move(result));
         Q_EMIT slicingFinished();
-        if (auto pending = std::exchange(m_pendingReview, std::nullopt)) {
-            const bool resumed = pending->journal != nullptr;
-            QString failure;
-            if (!m_slices)
-                failure = tr("Slicing failed; the review was not started.");
-            else if (auto started = startRun(pending->config, pending->replayFile, pending->journal); !started)
-                failure = started.error().message;
-            if (!failure.isEmpty()) {
-                Q_EMIT problem(failure);
-                if (resumed)
-                    Q_EMIT resumeFailed(failure);
-            }
-        }
+        m_reviewing->slicingFinished(); // a review waiting for these slices starts now
     });
-    // A resumed run waiting for a merge request that cannot be opened is
-    // not started (the failure is shown as any failed open).
-    connect(m_loader, &MergeRequestLoader::failed, this, [this] {
-        if (m_pendingReview && m_pendingReview->opening)
-            m_pendingReview.reset();
-    });
+    connect(m_loader, &MergeRequestLoader::failed, this, [this] { m_reviewing->openFailed(); });
 }
 
 ReviewSession::~ReviewSession()
 {
     // Workers that finish now report to nobody: this object is going away.
-    for (QObject *job : {static_cast<QObject *>(m_loader), static_cast<QObject *>(m_slicing), static_cast<QObject *>(m_review)})
+    for (QObject *job : {static_cast<QObject *>(m_loader), static_cast<QObject *>(m_slicing)})
         job->disconnect(this);
-    for (ReviewJob *job : std::as_const(m_jobs))
-        job->disconnect(this);
+    m_reviewing->detachRuns();
     stopBackgroundWork();
 }
 
@@ -82,17 +68,17 @@ void ReviewSession::setStore(std::unique_ptr<WorkspaceStore> store)
     m_runs.clear();
     m_comments.clear();
     m_judgements.clear();
-    regroup();
-    refreshBlindMode();
+    m_team->regroup();
+    m_team->refreshBlindMode();
     m_file.clear();
     m_current = 0;
-    reloadUndoState();
+    m_judging->reloadUndoState();
     Q_EMIT workspaceChanged();
-    Q_EMIT teamChanged();
+    Q_EMIT m_team->teamChanged();
     Q_EMIT mergeRequestsChanged();
     Q_EMIT mergeRequestChanged();
     Q_EMIT commentsChanged();
-    Q_EMIT progressChanged();
+    Q_EMIT m_judging->progressChanged();
 }
 
 void ReviewSession::closeWorkspace()
@@ -113,12 +99,12 @@ Result<bool> ReviewSession::setAnnotator(const QString &name)
     if (!annotator)
         return annotator.error();
     m_annotator = annotator->name;
-    refreshBlindMode(); // a new annotator may make the workspace a team's
-    reloadUndoState();
+    m_team->refreshBlindMode(); // a new annotator may make the workspace a team's
+    m_judging->reloadUndoState();
     Q_EMIT annotatorChanged();
-    Q_EMIT teamChanged();     // blind mode hides what this person has not judged
-    Q_EMIT commentsChanged(); // the shown judgements are another person's now
-    Q_EMIT progressChanged();
+    Q_EMIT m_team->teamChanged(); // blind mode hides what this person has not judged
+    Q_EMIT commentsChanged();     // the shown judgements are another person's now
+    Q_EMIT m_judging->progressChanged();
     return true;
 }
 
@@ -180,7 +166,7 @@ Result<bool> ReviewSession::openMergeRequest(qint64 id)
     Q_EMIT commentsChanged();
     Q_EMIT currentFileChanged(m_file);
     Q_EMIT currentCommentChanged(m_current);
-    Q_EMIT progressChanged();
+    Q_EMIT m_judging->progressChanged();
     storePlace();
     return true;
 }
@@ -196,7 +182,7 @@ std::optional<qint64> ReviewSession::lastMergeRequest() const
 }
 
 // ---------------------------------------------------------------------------
-// Opening, slicing and reviewing in the background
+// Opening and slicing in the background
 
 bool ReviewSession::loadMergeRequest(const MergeRequestRequest &request, const DiffOptions &options)
 {
@@ -213,21 +199,6 @@ bool ReviewSession::isSlicing() const
     return m_slicing->isRunning();
 }
 
-bool ReviewSession::isReviewing() const
-{
-    return !m_jobs.isEmpty() || m_pendingReview.has_value();
-}
-
-LlmClient &ReviewSession::llmClient()
-{
-    return m_review->client();
-}
-
-std::shared_ptr<const RunRecord> ReviewSession::lastRun() const
-{
-    return m_lastRun;
-}
-
 void ReviewSession::diffLoaded()
 {
     const auto mr = m_loader->result();
@@ -241,12 +212,7 @@ void ReviewSession::diffLoaded()
                 Q_EMIT problem(opened.error().message);
     }
     setDiff(mr);
-    // A review waiting for slices was for the previous diff; a resumed run
-    // waits for this one.
-    if (m_pendingReview && m_pendingReview->opening)
-        m_pendingReview->opening.reset();
-    else
-        m_pendingReview.reset();
+    m_reviewing->mergeRequestOpened();
     startSlicing();
     Q_EMIT mergeRequestLoaded();
 }
@@ -260,113 +226,10 @@ void ReviewSession::startSlicing()
     Q_EMIT slicingStarted();
 }
 
-Result<bool> ReviewSession::startReview(const RunConfig &config, const QString &replayFile)
-{
-    return startRun(config, replayFile, nullptr);
-}
-
-Result<bool> ReviewSession::startRun(const RunConfig &config, const QString &replayFile, std::shared_ptr<RunJournal> journal)
-{
-    if (!m_diff)
-        return Error{Error::Kind::Usage, tr("no merge request is open")};
-    if (m_pendingReview)
-        return Error{Error::Kind::Usage, tr("A review is waiting for its slices; start the next one when it runs.")};
-    if (!m_slices)
-        return Error{Error::Kind::Usage, tr("The slices are still being computed; run the review in a moment.")};
-    std::optional<ResponseStore> replay;
-    if (!replayFile.isEmpty()) {
-        auto store = ResponseStore::replayFrom(replayFile);
-        if (!store)
-            return store.error();
-        replay = *store;
-    }
-    // Only the defect pipeline reads slices.
-    if (config.pipeline == PipelineKind::Defect && config.tokenBudget != m_slicingBudget) {
-        if (!m_jobs.isEmpty())
-            return Error{Error::Kind::Usage, tr("Other reviews are running on these slices; a run with another token budget can start when they are done.")};
-        m_sliceTokenBudget = config.tokenBudget;
-        m_pendingReview = PendingReview{config, replayFile, journal, std::nullopt};
-        startSlicing();
-        return true;
-    }
-    // Made when the run starts: a run waiting for slices has nothing to keep yet.
-    if (!replay && !journal) {
-        auto made = journalFor(config);
-        if (!made)
-            return Error{made.error().kind, tr("The review was not started: %1").arg(made.error().message)};
-        journal = *made;
-    }
-    QList<Slice> slices;
-    for (const Slice &s : m_slices->slices)
-        if (s.algorithm == config.slicing)
-            slices.append(s);
-    const QString cache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
-    auto *job = new ReviewJob(this);
-    const int id = m_nextReviewId++;
-    if (!job->start(m_diff, slices, config, replay, cache, journal)) {
-        delete job;
-        return Error{Error::Kind::Internal, tr("The review could not be started.")};
-    }
-    m_jobs.insert(id, job);
-    m_active.append({id, config, replay.has_value(), {}});
-    connect(job, &ReviewJob::progressed, this, [this, id](const RunProgress &progress) {
-        for (ActiveReview &a : m_active)
-            if (a.id == id)
-                a.progress = progress;
-        Q_EMIT reviewProgressed(progress);
-        Q_EMIT activeReviewsChanged();
-    });
-    connect(job, &ReviewJob::finished, this, [this, id] { runFinished(id); });
-    Q_EMIT reviewStarted(config, replay.has_value(), static_cast<int>(slices.size()));
-    Q_EMIT activeReviewsChanged();
-    return true;
-}
-
-void ReviewSession::cancelReview()
-{
-    m_pendingReview.reset();
-    for (ReviewJob *job : std::as_const(m_jobs))
-        job->cancel();
-}
-
-void ReviewSession::cancelRun(int id)
-{
-    if (ReviewJob *job = m_jobs.value(id))
-        job->cancel();
-}
-
-void ReviewSession::runFinished(int id)
-{
-    ReviewJob *job = m_jobs.take(id);
-    if (!job)
-        return;
-    m_active.removeIf([id](const ActiveReview &a) { return a.id == id; });
-    m_lastRun = job->record();
-    // The journal is let go now, not when the job is deleted: its lock would
-    // keep the run from being resumed right away.
-    const std::shared_ptr<RunJournal> journal = job->client().takeJournal();
-    job->deleteLater();
-    m_runStoreError.clear();
-    if (m_store && m_lastRun)
-        if (const auto stored = storeRun(*m_lastRun); !stored)
-            m_runStoreError = stored.error().message;
-    // Finished: every answer is in and the run is where it belongs. A
-    // cancelled run, one with failed requests or one the workspace refused
-    // stays resumable.
-    if (journal && m_lastRun && !m_lastRun->cancelled && m_lastRun->failedRequests() == 0 && m_runStoreError.isEmpty() && !journal->finish())
-        Q_EMIT problem(tr("The run journal %1 could not be marked finished.").arg(journal->path()));
-    Q_EMIT activeReviewsChanged();
-    Q_EMIT reviewFinished();
-}
-
 void ReviewSession::stopBackgroundWork()
 {
-    m_pendingReview.reset();
     m_slicing->cancel();
-    cancelReview();
-    // The runs wait for answers that only this thread's event loop delivers.
-    while (std::any_of(m_jobs.cbegin(), m_jobs.cend(), [](const ReviewJob *job) { return job->isRunning(); }))
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    m_reviewing->stopRuns();
 }
 
 void ReviewSession::setDiff(std::shared_ptr<const MergeRequest> diff)
@@ -387,7 +250,7 @@ Result<bool> ReviewSession::reloadMergeRequest()
         m_runs.clear();
         m_comments.clear();
         m_judgements.clear();
-        regroup();
+        m_team->regroup();
         return true;
     }
     auto runs = m_store->runs(m_entry->id);
@@ -406,28 +269,13 @@ Result<bool> ReviewSession::reloadMergeRequest()
     m_judgements.clear();
     for (const Judgement &j : std::as_const(*judgements))
         m_judgements[j.comment].append(j);
-    regroup();
-    refreshBlindMode(); // another program may have added annotators
+    m_team->regroup();
+    m_team->refreshBlindMode(); // another program may have added annotators
     return true;
 }
 
 // ---------------------------------------------------------------------------
-// Runs and comments
-
-Result<qint64> ReviewSession::storeRun(const RunRecord &record)
-{
-    if (!m_store || !m_entry)
-        return Error{Error::Kind::Usage, tr("no merge request is open")};
-    auto id = m_store->addRun(storedRunFor(m_entry->id, record), record.comments);
-    if (!id)
-        return id;
-    if (auto loaded = reloadMergeRequest(); !loaded)
-        return loaded.error();
-    Q_EMIT runsChanged();
-    Q_EMIT commentsChanged();
-    Q_EMIT progressChanged();
-    return id;
-}
+// What the open merge request holds
 
 int ReviewSession::indexOf(qint64 comment) const
 {
@@ -454,6 +302,20 @@ std::optional<Judgement> ReviewSession::judgement(qint64 comment) const
 QList<Judgement> ReviewSession::judgementsOf(qint64 comment) const
 {
     return m_judgements.value(comment);
+}
+
+void ReviewSession::replaceJudgements(const QList<Judgement> &stored)
+{
+    for (const Judgement &s : stored) {
+        QList<Judgement> &list = m_judgements[s.comment];
+        list.removeIf([this](const Judgement &x) { return x.annotator == m_annotator; });
+        list.append(s);
+    }
+}
+
+void ReviewSession::clearJudgementOf(qint64 comment)
+{
+    m_judgements[comment].removeIf([this](const Judgement &x) { return x.annotator == m_annotator; });
 }
 
 // ---------------------------------------------------------------------------
@@ -519,259 +381,6 @@ bool ReviewSession::selectPrevious(const std::function<bool(const StoredComment 
             return true;
         }
     return false;
-}
-
-// ---------------------------------------------------------------------------
-// Judging
-
-Result<bool> ReviewSession::judge(const Judgement &change)
-{
-    if (!m_store || m_annotator.isEmpty())
-        return Error{Error::Kind::Usage, tr("choose an annotator before judging")};
-    Judgement j = change;
-    j.annotator = m_annotator;
-    if (j.verdict && !j.timeSpentMs && j.comment == m_current && m_sinceSelected.isValid())
-        j.timeSpentMs = m_sinceSelected.elapsed();
-    const QList<qint64> group = m_groupJudging ? groupOf(j.comment) : QList<qint64>{j.comment};
-    QList<Judgement> stored;
-    if (group.size() > 1) {
-        auto all = m_store->judgeGroup(j, group);
-        if (!all)
-            return all.error();
-        stored = *all;
-    } else {
-        auto one = m_store->judge(j);
-        if (!one)
-            return one.error();
-        stored.append(*one);
-    }
-    for (const Judgement &s : std::as_const(stored)) {
-        QList<Judgement> &list = m_judgements[s.comment];
-        list.removeIf([this](const Judgement &x) { return x.annotator == m_annotator; });
-        list.append(s);
-    }
-    reloadUndoState();
-    for (const Judgement &s : std::as_const(stored))
-        Q_EMIT judgementChanged(s.comment);
-    Q_EMIT progressChanged();
-    if (j.verdict)
-        Q_EMIT teamChanged(); // agreement and pending disagreements may have changed
-    return true;
-}
-
-Result<bool> ReviewSession::setVerdict(qint64 comment, Verdict verdict)
-{
-    Judgement j;
-    j.comment = comment;
-    j.verdict = verdict;
-    return judge(j);
-}
-
-Result<bool> ReviewSession::clearJudgementFields(qint64 comment, const QList<JudgementField> &fields)
-{
-    if (!m_store || m_annotator.isEmpty())
-        return Error{Error::Kind::Usage, tr("choose an annotator before judging")};
-    Judgement j;
-    j.comment = comment;
-    j.annotator = m_annotator;
-    auto stored = m_store->judge(j, fields);
-    if (!stored)
-        return stored.error();
-    QList<Judgement> &list = m_judgements[comment];
-    list.removeIf([this](const Judgement &x) { return x.annotator == m_annotator; });
-    if (!stored->isEmpty())
-        list.append(*stored);
-    reloadUndoState();
-    Q_EMIT judgementChanged(comment);
-    Q_EMIT progressChanged();
-    return true;
-}
-
-Result<bool> ReviewSession::editComment(qint64 comment, const CommentEdit &edit)
-{
-    if (!m_store || m_annotator.isEmpty())
-        return Error{Error::Kind::Usage, tr("choose an annotator before editing")};
-    auto stored = m_store->editComment(comment, m_annotator, edit);
-    if (!stored) {
-        // Someone else's edit came first: show theirs, so the person who is
-        // asked what to do sees what they would overwrite.
-        if (stored.error().kind == Error::Kind::Conflict)
-            if (auto theirs = m_store->comment(comment); theirs)
-                if (const int i = indexOf(comment); i >= 0) {
-                    m_comments[i] = *theirs;
-                    Q_EMIT commentChanged(comment);
-                }
-        return stored.error();
-    }
-    if (const int i = indexOf(comment); i >= 0)
-        m_comments[i] = *stored;
-    reloadUndoState();
-    Q_EMIT commentChanged(comment);
-    return true;
-}
-
-Result<qint64> ReviewSession::addHumanComment(const ReviewComment &comment)
-{
-    if (!m_store || !m_entry || m_annotator.isEmpty())
-        return Error{Error::Kind::Usage, tr("open a merge request and choose an annotator before adding a comment")};
-    auto id = m_store->addHumanComment(m_entry->id, m_annotator, comment);
-    if (!id)
-        return id;
-    if (auto loaded = reloadMergeRequest(); !loaded)
-        return loaded.error();
-    reloadUndoState();
-    Q_EMIT commentsChanged();
-    Q_EMIT progressChanged();
-    return id;
-}
-
-Result<bool> ReviewSession::removeHumanComment(qint64 comment)
-{
-    if (!m_store || m_annotator.isEmpty())
-        return Error{Error::Kind::Usage, tr("choose an annotator before removing a comment")};
-    if (auto removed = m_store->removeHumanComment(comment, m_annotator); !removed)
-        return removed;
-    if (m_current == comment) {
-        m_current = 0;
-        Q_EMIT currentCommentChanged(0);
-    }
-    if (auto loaded = reloadMergeRequest(); !loaded)
-        return loaded;
-    reloadUndoState();
-    Q_EMIT commentsChanged();
-    Q_EMIT progressChanged();
-    return true;
-}
-
-// ---------------------------------------------------------------------------
-// Undo and redo
-
-void ReviewSession::reloadUndoState()
-{
-    const bool couldUndo = m_nextUndo.has_value(), couldRedo = m_nextRedo.has_value();
-    const qint64 undoId = m_nextUndo ? m_nextUndo->id : 0, redoId = m_nextRedo ? m_nextRedo->id : 0;
-    m_nextUndo.reset();
-    m_nextRedo.reset();
-    if (m_store && !m_annotator.isEmpty()) {
-        if (auto u = m_store->nextUndo(m_annotator))
-            m_nextUndo = *u;
-        if (auto r = m_store->nextRedo(m_annotator))
-            m_nextRedo = *r;
-    }
-    if (couldUndo != m_nextUndo.has_value() || couldRedo != m_nextRedo.has_value() || undoId != (m_nextUndo ? m_nextUndo->id : 0)
-        || redoId != (m_nextRedo ? m_nextRedo->id : 0))
-        Q_EMIT undoStateChanged();
-}
-
-namespace {
-
-QString stepText(const std::optional<HistoryEntry> &e)
-{
-    if (!e)
-        return {};
-    switch (e->action) {
-    case HistoryAction::Judge:
-        if (e->fields == QStringList{QStringLiteral("verdict")} || e->fields == QStringList{QStringLiteral("verdict"), QStringLiteral("time_spent_ms")})
-            return ReviewSession::tr("Verdict");
-        return ReviewSession::tr("Judgement");
-    case HistoryAction::ClearJudgement: return ReviewSession::tr("Clear Judgement");
-    case HistoryAction::EditComment: return ReviewSession::tr("Edit Comment");
-    case HistoryAction::AddHumanComment: return ReviewSession::tr("Add Comment");
-    case HistoryAction::RemoveHumanComment: return ReviewSession::tr("Remove Comment");
-    }
-    return {};
-}
-
-} // namespace
-
-QString ReviewSession::undoText() const
-{
-    return stepText(m_nextUndo);
-}
-
-QString ReviewSession::redoText() const
-{
-    return stepText(m_nextRedo);
-}
-
-void ReviewSession::applyStep(const HistoryEntry &entry)
-{
-    // The step may be in another merge request (history is per annotator).
-    const bool here = m_entry && comment(entry.comment);
-    const bool listChanges = entry.action == HistoryAction::AddHumanComment || entry.action == HistoryAction::RemoveHumanComment;
-    if (m_entry && (here || listChanges))
-        reloadMergeRequest();
-    reloadUndoState();
-    if (listChanges) {
-        if (m_current && !comment(m_current)) {
-            m_current = 0;
-            Q_EMIT currentCommentChanged(0);
-        }
-        Q_EMIT commentsChanged();
-    } else if (entry.action == HistoryAction::EditComment) {
-        Q_EMIT commentChanged(entry.comment);
-    } else {
-        Q_EMIT judgementChanged(entry.comment);
-    }
-    Q_EMIT progressChanged();
-}
-
-Result<bool> ReviewSession::undo()
-{
-    return takeStep(&WorkspaceStore::undoSteps);
-}
-
-Result<bool> ReviewSession::redo()
-{
-    return takeStep(&WorkspaceStore::redoSteps);
-}
-
-Result<bool> ReviewSession::takeStep(Result<QList<HistoryEntry>> (WorkspaceStore::*step)(const QString &))
-{
-    if (!m_store || m_annotator.isEmpty())
-        return false;
-    // A step that judged a group of near-duplicates comes back with its group.
-    auto taken = (m_store.get()->*step)(m_annotator);
-    if (!taken)
-        return taken.error();
-    if (taken->isEmpty())
-        return false;
-    for (const HistoryEntry &entry : std::as_const(*taken))
-        applyStep(entry);
-    Q_EMIT teamChanged();
-    return true;
-}
-
-// ---------------------------------------------------------------------------
-// Progress
-
-JudgingProgress ReviewSession::mergeRequestProgress() const
-{
-    if (!m_store || !m_entry)
-        return {};
-    auto p = m_store->progress(m_annotator, m_entry->id);
-    return p ? *p : JudgingProgress{};
-}
-
-JudgingProgress ReviewSession::workspaceProgress() const
-{
-    if (!m_store)
-        return {};
-    auto p = m_store->progress(m_annotator);
-    return p ? *p : JudgingProgress{};
-}
-
-std::optional<qint64> ReviewSession::medianDecisionMs() const
-{
-    if (!m_store || m_annotator.isEmpty())
-        return std::nullopt;
-    auto durations = m_store->recentDecisionDurations(m_annotator);
-    if (!durations || durations->isEmpty())
-        return std::nullopt;
-    QList<qint64> sorted = *durations;
-    std::sort(sorted.begin(), sorted.end());
-    const qsizetype n = sorted.size();
-    return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 }
 
 // ---------------------------------------------------------------------------

@@ -1626,6 +1626,49 @@
     </message>
 </context>
 <context>
+    <name>rd::JudgingService</name>
+    <message>
+        <source>choose an annotator before judging</source>
+        <translation>评判前请先选择标注者</translation>
+    </message>
+    <message>
+        <source>choose an annotator before editing</source>
+        <translation>编辑前请先选择标注者</translation>
+    </message>
+    <message>
+        <source>open a merge request and choose an annotator before adding a comment</source>
+        <translation>添加评论前请先打开合并请求并选择标注者</translation>
+    </message>
+    <message>
+        <source>choose an annotator before removing a comment</source>
+        <translation>删除评论前请先选择标注者</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Judgement</source>
+        <translation>评判</translation>
+    </message>
+    <message>
+        <source>Clear Judgement</source>
+        <translation>清除评判</translation>
+    </message>
+    <message>
+        <source>Edit Comment</source>
+        <translation>编辑评论</translation>
+    </message>
+    <message>
+        <source>Add Comment</source>
+        <translation>添加评论</translation>
+    </message>
+    <message>
+        <source>Remove Comment</source>
+        <translation>删除评论</translation>
+    </message>
+</context>
+<context>
     <name>rd::JudgingStatus</name>
     <message>
         <source>No workspace</source>
@@ -2417,122 +2460,6 @@
         <source>no workspace is open</source>
         <translation>没有打开的工作区</translation>
     </message>
-    <message>
-        <source>no merge request is open</source>
-        <translation>没有打开的合并请求</translation>
-    </message>
-    <message>
-        <source>choose an annotator before judging</source>
-        <translation>评判前请先选择标注者</translation>
-    </message>
-    <message>
-        <source>choose an annotator before editing</source>
-        <translation>编辑前请先选择标注者</translation>
-    </message>
-    <message>
-        <source>open a merge request and choose an annotator before adding a comment</source>
-        <translation>添加评论前请先打开合并请求并选择标注者</translation>
-    </message>
-    <message>
-        <source>choose an annotator before removing a comment</source>
-        <translation>删除评论前请先选择标注者</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>结论</translation>
-    </message>
-    <message>
-        <source>Judgement</source>
-        <translation>评判</translation>
-    </message>
-    <message>
-        <source>Clear Judgement</source>
-        <translation>清除评判</translation>
-    </message>
-    <message>
-        <source>Edit Comment</source>
-        <translation>编辑评论</translation>
-    </message>
-    <message>
-        <source>Add Comment</source>
-        <translation>添加评论</translation>
-    </message>
-    <message>
-        <source>Remove Comment</source>
-        <translation>删除评论</translation>
-    </message>
-    <message>
-        <source>The slices are still being computed; run the review in a moment.</source>
-        <translation>切片仍在计算中；请稍后再运行审查。</translation>
-    </message>
-    <message>
-        <source>Slicing failed; the review was not started.</source>
-        <translation>切片失败；审查未启动。</translation>
-    </message>
-    <message>
-        <source>choose an annotator before adjudicating</source>
-        <translation>裁决前请先选择标注者</translation>
-    </message>
-    <message>
-        <source>A review is waiting for its slices; start the next one when it runs.</source>
-        <translation>有一个评审正在等待切片；请在它开始运行后再启动下一个。</translation>
-    </message>
-    <message>
-        <source>Other reviews are running on these slices; a run with another token budget can start when they are done.</source>
-        <translation>其他评审正在使用这些切片运行；使用不同令牌预算的运行需等它们完成后才能开始。</translation>
-    </message>
-    <message>
-        <source>The review could not be started.</source>
-        <translation>无法启动评审。</translation>
-    </message>
-    <message>
-        <source>The review was not started: %1</source>
-        <translation>评审未启动：%1</translation>
-    </message>
-    <message>
-        <source>The run journal %1 could not be marked finished.</source>
-        <translation>无法将运行日志 %1 标记为已完成。</translation>
-    </message>
-    <message>
-        <source>the open merge request has no repository to note in a run journal</source>
-        <translation>当前打开的合并请求没有可记入运行日志的仓库</translation>
-    </message>
-    <message>
-        <source>Another review is running; resume this run when it has finished.</source>
-        <translation>另一个评审正在运行；请在其结束后再继续此运行。</translation>
-    </message>
-    <message>
-        <source>A merge request is being opened; resume this run when it is open.</source>
-        <translation>正在打开一个合并请求；请在其打开后再继续此运行。</translation>
-    </message>
-    <message>
-        <source>%1 is not the journal of a review run: %2</source>
-        <translation>%1 不是评审运行的日志：%2</translation>
-    </message>
-    <message>
-        <source>The run of %1 has finished; there is nothing to resume.</source>
-        <translation>%1 的运行已完成；没有需要继续的内容。</translation>
-    </message>
-    <message>
-        <source>The configuration in %1 cannot be read: %2</source>
-        <translation>无法读取 %1 中的配置：%2</translation>
-    </message>
-    <message>
-        <source>The recording %1 this run replays is gone.</source>
-        <translation>此运行回放的录制文件 %1 已不存在。</translation>
-    </message>
-    <message>
-        <source>The repository %1 of this run is gone.</source>
-        <translation>此运行的仓库 %1 已不存在。</translation>
-    </message>
-    <message>
-        <source>The repository %1 of this run cannot be opened: %2</source>
-        <translation>无法打开此运行的仓库 %1：%2</translation>
-    </message>
-    <message>
-        <source>The revision %1 of this run is missing from %2: %3</source>
-        <translation>%2 中缺少此运行的修订 %1：%3</translation>
-    </message>
 </context>
 <context>
     <name>rd::RunDialog</name>
@@ -2866,6 +2793,81 @@
     </message>
 </context>
 <context>
+    <name>rd::RunService</name>
+    <message>
+        <source>Slicing failed; the review was not started.</source>
+        <translation>切片失败；审查未启动。</translation>
+    </message>
+    <message>
+        <source>no merge request is open</source>
+        <translation>没有打开的合并请求</translation>
+    </message>
+    <message>
+        <source>A review is waiting for its slices; start the next one when it runs.</source>
+        <translation>有一个评审正在等待切片；请在它开始运行后再启动下一个。</translation>
+    </message>
+    <message>
+        <source>The slices are still being computed; run the review in a moment.</source>
+        <translation>切片仍在计算中；请稍后再运行审查。</translation>
+    </message>
+    <message>
+        <source>Other reviews are running on these slices; a run with another token budget can start when they are done.</source>
+        <translation>其他评审正在使用这些切片运行；使用不同令牌预算的运行需等它们完成后才能开始。</translation>
+    </message>
+    <message>
+        <source>The review was not started: %1</source>
+        <translation>评审未启动：%1</translation>
+    </message>
+    <message>
+        <source>The review could not be started.</source>
+        <translation>无法启动评审。</translation>
+    </message>
+    <message>
+        <source>The run journal %1 could not be marked finished.</source>
+        <translation>无法将运行日志 %1 标记为已完成。</translation>
+    </message>
+    <message>
+        <source>the open merge request has no repository to note in a run journal</source>
+        <translation>当前打开的合并请求没有可记入运行日志的仓库</translation>
+    </message>
+    <message>
+        <source>Another review is running; resume this run when it has finished.</source>
+        <translation>另一个评审正在运行；请在其结束后再继续此运行。</translation>
+    </message>
+    <message>
+        <source>A merge request is being opened; resume this run when it is open.</source>
+        <translation>正在打开一个合并请求；请在其打开后再继续此运行。</translation>
+    </message>
+    <message>
+        <source>%1 is not the journal of a review run: %2</source>
+        <translation>%1 不是评审运行的日志：%2</translation>
+    </message>
+    <message>
+        <source>The run of %1 has finished; there is nothing to resume.</source>
+        <translation>%1 的运行已完成；没有需要继续的内容。</translation>
+    </message>
+    <message>
+        <source>The configuration in %1 cannot be read: %2</source>
+        <translation>无法读取 %1 中的配置：%2</translation>
+    </message>
+    <message>
+        <source>The recording %1 this run replays is gone.</source>
+        <translation>此运行回放的录制文件 %1 已不存在。</translation>
+    </message>
+    <message>
+        <source>The repository %1 of this run is gone.</source>
+        <translation>此运行的仓库 %1 已不存在。</translation>
+    </message>
+    <message>
+        <source>The repository %1 of this run cannot be opened: %2</source>
+        <translation>无法打开此运行的仓库 %1：%2</translation>
+    </message>
+    <message>
+        <source>The revision %1 of this run is missing from %2: %3</source>
+        <translation>%2 中缺少此运行的修订 %1：%3</translation>
+    </message>
+</context>
+<context>
     <name>rd::RunsPanel</name>
     <message>
         <source>%1, replayed</source>
@@ -3181,6 +3183,17 @@
     <message numerus="yes">
         <source>Blind mode: %n other judgement(s) hidden until you give a verdict.</source>
         <translation><numerusform>盲评模式：在你给出结论之前，隐藏了 %n 条他人的评判。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::TeamService</name>
+    <message>
+        <source>no workspace is open</source>
+        <translation>没有打开的工作区</translation>
+    </message>
+    <message>
+        <source>choose an annotator before adjudicating</source>
+        <translation>裁决前请先选择标注者</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "DiffView.h"
 #include "TeamCardText.h"
 
+#include <TeamService.h>
 #include <ReviewSession.h>
 
 #include <QCheckBox>
@@ -125,11 +126,11 @@ AdjudicationView::AdjudicationView(ReviewSession *session, QWidget *parent) : QD
     connect(m_showAdjudicated, &QCheckBox::toggled, this, &AdjudicationView::refresh);
     connect(m_save, &QPushButton::clicked, this, &AdjudicationView::saveFinalLabel);
     connect(m_open, &QPushButton::clicked, this, [this] {
-        if (const auto c = m_session->storedComment(m_current))
+        if (const auto c = m_session->team()->storedComment(m_current))
             Q_EMIT openMergeRequestRequested(c->mergeRequest, c->id);
     });
     connect(m_pane, &DiffPane::documentShown, this, &AdjudicationView::showCode);
-    connect(session, &ReviewSession::teamChanged, this, &AdjudicationView::refresh);
+    connect(session->team(), &TeamService::teamChanged, this, &AdjudicationView::refresh);
     connect(session, &ReviewSession::diffChanged, this, &AdjudicationView::showItem);
     resize(1180, 760);
     refresh();
@@ -161,14 +162,14 @@ bool AdjudicationView::selectItem(qint64 comment)
 void AdjudicationView::refresh()
 {
     const qint64 keep = m_current;
-    const QList<qint64> ids = m_showAdjudicated->isChecked() ? m_session->disagreements() : m_session->pendingDisagreements();
+    const QList<qint64> ids = m_showAdjudicated->isChecked() ? m_session->team()->disagreements() : m_session->team()->pendingDisagreements();
     const QSignalBlocker block(m_list);
     m_list->clear();
     for (qint64 id : ids) {
-        const auto c = m_session->storedComment(id);
+        const auto c = m_session->team()->storedComment(id);
         if (!c)
             continue;
-        const FinalLabel f = m_session->finalLabelOf(id);
+        const FinalLabel f = m_session->team()->finalLabelOf(id);
         QStringList disputed;
         for (TeamLabel l : f.disputed)
             disputed << TeamCardText::teamLabelText(l);
@@ -189,7 +190,7 @@ void AdjudicationView::refresh()
 void AdjudicationView::showItem()
 {
     m_problem->clear();
-    const auto c = m_current ? m_session->storedComment(m_current) : std::nullopt;
+    const auto c = m_current ? m_session->team()->storedComment(m_current) : std::nullopt;
     m_save->setEnabled(c.has_value());
     if (!c) {
         m_comparison->clear();
@@ -200,9 +201,9 @@ void AdjudicationView::showItem()
         m_open->hide();
         return;
     }
-    const QList<Judgement> judgements = m_session->judgementsForAdjudication(c->id);
-    const FinalLabel f = m_session->finalLabelOf(c->id);
-    const auto adjudication = m_session->adjudicationOf(c->id);
+    const QList<Judgement> judgements = m_session->team()->judgementsForAdjudication(c->id);
+    const FinalLabel f = m_session->team()->finalLabelOf(c->id);
+    const auto adjudication = m_session->team()->adjudicationOf(c->id);
 
     // The annotators side by side, a row per label, disputed rows marked.
     QList<Judgement> judged;
@@ -269,7 +270,7 @@ void AdjudicationView::fillForm(const QList<Judgement> &judged, const std::optio
 
 void AdjudicationView::showCode()
 {
-    const auto c = m_current ? m_session->storedComment(m_current) : std::nullopt;
+    const auto c = m_current ? m_session->team()->storedComment(m_current) : std::nullopt;
     if (!c)
         return;
     const auto diff = m_session->diff();
@@ -309,7 +310,7 @@ void AdjudicationView::showCode()
     card.accent = CommentCardText::severityColor(c->comment.q3Severity);
     // Its chips show the final label once there is one.
     std::optional<Judgement> final;
-    if (const auto a = m_session->adjudicationOf(c->id)) {
+    if (const auto a = m_session->team()->adjudicationOf(c->id)) {
         final = Judgement{};
         final->comment = c->id;
         final->annotator = a->adjudicator;
@@ -341,7 +342,7 @@ bool AdjudicationView::saveFinalLabel()
     if (const int keyBug = m_keyBug->currentData().toInt(); keyBug >= 0)
         a.keyBug = keyBug == 1;
     a.reason = m_reason->text();
-    if (auto stored = m_session->adjudicate(a); !stored) {
+    if (auto stored = m_session->team()->adjudicate(a); !stored) {
         m_problem->setText(stored.error().message);
         return false;
     }

@@ -3,7 +3,7 @@
 #include "CommentCardText.h"
 #include "TeamCardText.h"
 
-#include <ReviewSession.h>
+#include <TeamService.h>
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -18,7 +18,8 @@
 
 namespace rd {
 
-AgreementDialog::AgreementDialog(ReviewSession *session, QWidget *parent) : QDialog(parent), m_session(session)
+AgreementDialog::AgreementDialog(TeamService *team, const QList<MergeRequestEntry> &mergeRequests, QWidget *parent)
+    : QDialog(parent), m_team(team)
 {
     setWindowTitle(tr("Annotator Agreement"));
     setObjectName(QStringLiteral("agreementDialog"));
@@ -65,19 +66,19 @@ AgreementDialog::AgreementDialog(ReviewSession *session, QWidget *parent) : QDia
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
 
-    const QStringList names = session->annotatorNames();
+    const QStringList names = team->annotatorNames();
     m_first->addItems(names);
     m_second->addItems(names);
     if (names.size() > 1)
         m_second->setCurrentIndex(1);
     m_scope->addItem(tr("All merge requests"), 0);
-    for (const MergeRequestEntry &e : session->mergeRequests())
+    for (const MergeRequestEntry &e : mergeRequests)
         m_scope->addItem(tr("#%1 %2").arg(e.id).arg(e.title.isEmpty() ? e.head : e.title), e.id);
     connect(m_first, &QComboBox::currentIndexChanged, this, &AgreementDialog::refresh);
     connect(m_second, &QComboBox::currentIndexChanged, this, &AgreementDialog::refresh);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &AgreementDialog::showLabels);
     connect(m_labels, &QTableWidget::currentCellChanged, this, &AgreementDialog::showMatrix);
-    connect(session, &ReviewSession::teamChanged, this, &AgreementDialog::refresh);
+    connect(team, &TeamService::teamChanged, this, &AgreementDialog::refresh);
     resize(940, 640);
     refresh();
 }
@@ -114,7 +115,7 @@ QString AgreementDialog::degeneracyText(const LabelAgreement &a)
 
 void AgreementDialog::refresh()
 {
-    m_report = m_session->agreement(m_first->currentText(), m_second->currentText());
+    m_report = m_team->agreement(m_first->currentText(), m_second->currentText());
     showLabels();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <Agreement.h>
+#include <Workspace.h>
 
 #include <QDialog>
 
@@ -10,7 +11,7 @@ class QTableWidget;
 
 namespace rd {
 
-class ReviewSession;
+class TeamService;
 
 // Review ▸ Agreement: two annotators' agreement per label (Cohen's kappa,
 // percent agreement, items both judged, why kappa is undefined), overall or
@@ -20,7 +21,8 @@ class AgreementDialog : public QDialog
     Q_OBJECT
 
 public:
-    explicit AgreementDialog(ReviewSession *session, QWidget *parent = nullptr);
+    // `mergeRequests`: the workspace's, to choose one from.
+    AgreementDialog(TeamService *team, const QList<MergeRequestEntry> &mergeRequests, QWidget *parent = nullptr);
 
     void setAnnotators(const QString &first, const QString &second);
     // 0: all merge requests.
@@ -40,7 +42,7 @@ private:
     void showMatrix();
     const QList<LabelAgreement> *shownLabels() const;
 
-    ReviewSession *m_session;
+    TeamService *m_team;
     QComboBox *m_first = nullptr;
     QComboBox *m_second = nullptr;
     QComboBox *m_scope = nullptr;

@@ -4,6 +4,7 @@
 #include "TeamCardText.h"
 #include "DiffPane.h"
 
+#include <TeamService.h>
 #include <ReviewSession.h>
 
 namespace rd {
@@ -17,7 +18,7 @@ CommentCards::CommentCards(ReviewSession *session, DiffPane *pane, QObject *pare
         connect(session, signal, this, &CommentCards::refresh);
     connect(session, &ReviewSession::commentChanged, this, &CommentCards::refresh);
     connect(session, &ReviewSession::judgementChanged, this, &CommentCards::refresh);
-    connect(session, &ReviewSession::teamChanged, this, &CommentCards::refresh);
+    connect(session->team(), &TeamService::teamChanged, this, &CommentCards::refresh);
     connect(session, &ReviewSession::currentCommentChanged, this, [this](qint64 id) { m_pane->view()->setCurrentCard(id); });
     DiffView *view = pane->view();
     connect(view, &DiffView::cardClicked, session, &ReviewSession::setCurrentComment);

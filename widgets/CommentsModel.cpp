@@ -2,6 +2,7 @@
 
 #include "CommentCardText.h"
 
+#include <TeamService.h>
 #include <ReviewSession.h>
 
 #include <QGuiApplication>
@@ -176,8 +177,8 @@ bool CommentFilterModel::accepts(const StoredComment &comment) const
 {
     if (m_filter.team == CommentFilter::Team::Any)
         return m_filter.accepts(comment, m_session->judgement(comment.id), modelOf(comment));
-    return m_filter.accepts(comment, m_session->judgement(comment.id), modelOf(comment), m_session->visibleJudgementsOf(comment.id),
-                            m_session->hiddenJudgementsOf(comment.id));
+    return m_filter.accepts(comment, m_session->judgement(comment.id), modelOf(comment), m_session->team()->visibleJudgementsOf(comment.id),
+                            m_session->team()->hiddenJudgementsOf(comment.id));
 }
 
 QList<qint64> CommentFilterModel::shownComments() const

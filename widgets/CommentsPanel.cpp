@@ -2,6 +2,7 @@
 
 #include "CommentCardText.h"
 
+#include <TeamService.h>
 #include <ReviewSession.h>
 
 #include <QComboBox>
@@ -118,7 +119,7 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     connect(m_model, &QAbstractItemModel::dataChanged, this, &CommentsPanel::updateCounts);
     connect(m_session, &ReviewSession::currentCommentChanged, this, &CommentsPanel::selectCurrent);
     // Another's judgement that blind mode now shows (or hides) changes what the team filter accepts.
-    connect(m_session, &ReviewSession::teamChanged, this, [this] {
+    connect(m_session->team(), &TeamService::teamChanged, this, [this] {
         if (m_filter->filter().team != CommentFilter::Team::Any)
             applyFilter();
     });

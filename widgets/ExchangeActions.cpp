@@ -3,6 +3,7 @@
 #include "ExportDialog.h"
 #include "ImportDialog.h"
 
+#include <ExchangeService.h>
 #include <ReviewSession.h>
 
 #include <QAction>
@@ -48,7 +49,7 @@ void ExchangeActions::showImport()
         QMessageBox::information(m_dialogParent, tr("Import"), tr("Open or make a workspace first (File ▸ New Workspace)."));
         return;
     }
-    auto *dialog = new ImportDialog(m_session, m_dialogParent);
+    auto *dialog = new ImportDialog(m_session->exchange(), m_dialogParent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
@@ -59,7 +60,7 @@ void ExchangeActions::showExport()
         QMessageBox::information(m_dialogParent, tr("Export"), tr("Open a workspace first (File ▸ Open Workspace)."));
         return;
     }
-    auto *dialog = new ExportDialog(m_session, m_dialogParent);
+    auto *dialog = new ExportDialog(m_session->exchange(), m_dialogParent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { Q_EMIT statusMessage(dialog->lastMessage()); });
     dialog->open();

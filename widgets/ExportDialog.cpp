@@ -1,7 +1,7 @@
 #include "ExportDialog.h"
 
 #include <DatasetExport.h>
-#include <ReviewSession.h>
+#include <ExchangeService.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -20,7 +20,7 @@
 
 namespace rd {
 
-ExportDialog::ExportDialog(ReviewSession *session, QWidget *parent) : QDialog(parent), m_session(session)
+ExportDialog::ExportDialog(ExchangeService *exchange, QWidget *parent) : QDialog(parent), m_exchange(exchange)
 {
     setWindowTitle(tr("Export"));
     auto *layout = new QVBoxLayout(this);
@@ -33,7 +33,7 @@ ExportDialog::ExportDialog(ReviewSession *session, QWidget *parent) : QDialog(pa
     m_description->setWordWrap(true);
     form->addRow(QString(), m_description);
     m_onlyCurrent = new QCheckBox(tr("Only the open merge request"), this);
-    m_onlyCurrent->setEnabled(session->currentMergeRequest().has_value());
+    m_onlyCurrent->setEnabled(exchange->hasOpenMergeRequest());
     form->addRow(tr("&Scope:"), m_onlyCurrent);
     m_delta = new QDoubleSpinBox(this);
     m_delta->setRange(0, 10);
@@ -104,7 +104,7 @@ void ExportDialog::setOnlyCurrentMergeRequest(bool only)
 
 bool ExportDialog::exportNow()
 {
-    auto written = m_session->exportDataset(m_format->currentData().toString(), m_output->text().trimmed(), m_onlyCurrent->isChecked(), m_delta->value());
+    auto written = m_exchange->exportDataset(m_format->currentData().toString(), m_output->text().trimmed(), m_onlyCurrent->isChecked(), m_delta->value());
     if (!written) {
         m_lastMessage = written.error().message;
         auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Export"), tr("The export was not written."), QMessageBox::Ok, this);

@@ -10,7 +10,7 @@ class QLineEdit;
 
 namespace rd {
 
-class ReviewSession;
+class ExchangeService;
 
 // File ▸ Export…: the workspace (or the open merge request) in one of the
 // export formats (exportFormats()), written to a file. Errors appear in a
@@ -20,7 +20,7 @@ class ExportDialog : public QDialog
     Q_OBJECT
 
 public:
-    ExportDialog(ReviewSession *session, QWidget *parent = nullptr);
+    ExportDialog(ExchangeService *exchange, QWidget *parent = nullptr);
 
     void setFormat(const QString &name);
     void setOutput(const QString &file);
@@ -31,7 +31,7 @@ public:
 private:
     void formatChanged();
 
-    ReviewSession *m_session;
+    ExchangeService *m_exchange;
     QComboBox *m_format;
     QLabel *m_description;
     QCheckBox *m_onlyCurrent;

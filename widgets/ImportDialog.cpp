@@ -1,6 +1,6 @@
 #include "ImportDialog.h"
 
-#include <ReviewSession.h>
+#include <ExchangeService.h>
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -39,7 +39,7 @@ QWidget *withBrowse(QLineEdit *edit, QWidget *parent, const QString &caption, co
 
 } // namespace
 
-ImportDialog::ImportDialog(ReviewSession *session, QWidget *parent) : QDialog(parent), m_session(session)
+ImportDialog::ImportDialog(ExchangeService *exchange, QWidget *parent) : QDialog(parent), m_exchange(exchange)
 {
     setWindowTitle(tr("Import"));
     auto *layout = new QVBoxLayout(this);
@@ -143,13 +143,13 @@ bool ImportDialog::import()
             options.samples = m_samples->currentData().toString();
             options.annotator = m_annotator->text().trimmed();
             options.repoMapFile = m_repoMap->text().trimmed();
-            outcome = m_session->importAacr(file, options);
+            outcome = m_exchange->importAacr(file, options);
         } else {
             RunImportOptions options;
             options.repository = m_repository->text().trimmed();
             options.base = m_base->text().trimmed();
             options.head = m_head->text().trimmed();
-            outcome = m_session->importRun(file, options);
+            outcome = m_exchange->importRun(file, options);
         }
     }
     if (!outcome) {

@@ -8,7 +8,7 @@ class QStackedWidget;
 
 namespace rd {
 
-class ReviewSession;
+class ExchangeService;
 
 // File ▸ Import…: an AACR-Bench samples file (as ground truth, candidates
 // or labelled, with an optional repository map) or a ReviewDesk run, into
@@ -19,7 +19,7 @@ class ImportDialog : public QDialog
     Q_OBJECT
 
 public:
-    ImportDialog(ReviewSession *session, QWidget *parent = nullptr);
+    ImportDialog(ExchangeService *exchange, QWidget *parent = nullptr);
 
     enum class Source { Aacr, Run };
     void setSource(Source source);
@@ -33,7 +33,7 @@ public:
     QString lastMessage() const { return m_lastMessage; }
 
 private:
-    ReviewSession *m_session;
+    ExchangeService *m_exchange;
     QComboBox *m_source;
     QLineEdit *m_file;
     QStackedWidget *m_pages;

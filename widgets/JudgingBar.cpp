@@ -3,6 +3,7 @@
 #include "CommentCardText.h"
 #include "JudgingController.h"
 
+#include <JudgingService.h>
 #include <ReviewSession.h>
 
 #include <QButtonGroup>
@@ -50,9 +51,9 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
             return refresh();
         const auto j = m_session->judgement(m_session->currentComment());
         if (j && j->verdict && static_cast<int>(*j->verdict) == id)
-            m_session->clearJudgementFields(m_session->currentComment(), {JudgementField::Verdict});
+            m_session->judging()->clearJudgementFields(m_session->currentComment(), {JudgementField::Verdict});
         else
-            m_session->setVerdict(m_session->currentComment(), static_cast<Verdict>(id));
+            m_session->judging()->setVerdict(m_session->currentComment(), static_cast<Verdict>(id));
         refresh();
     });
     top->addSpacing(8);
@@ -180,7 +181,7 @@ void JudgingBar::change(const std::function<void(Judgement &)> &edit)
     Judgement j;
     j.comment = m_session->currentComment();
     edit(j);
-    m_session->judge(j);
+    m_session->judging()->judge(j);
     refresh();
 }
 

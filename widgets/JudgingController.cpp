@@ -2,6 +2,7 @@
 
 #include "CommentCardText.h"
 
+#include <JudgingService.h>
 #include <ReviewSession.h>
 
 #include <QAction>
@@ -71,9 +72,9 @@ JudgingController::JudgingController(ReviewSession *session, QWidget *window) : 
         if (ensureAnnotator() && m_session->currentComment())
             Q_EMIT editCommentRequested();
     });
-    add(QStringLiteral("undoJudging"), tr("&Undo"), QKeySequence(Qt::CTRL | Qt::Key_Z), [this] { report(m_session->undo()); });
-    add(QStringLiteral("redoJudging"), tr("&Redo"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), [this] { report(m_session->redo()); });
-    connect(session, &ReviewSession::undoStateChanged, this, &JudgingController::updateUndoActions);
+    add(QStringLiteral("undoJudging"), tr("&Undo"), QKeySequence(Qt::CTRL | Qt::Key_Z), [this] { report(m_session->judging()->undo()); });
+    add(QStringLiteral("redoJudging"), tr("&Redo"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), [this] { report(m_session->judging()->redo()); });
+    connect(session->judging(), &JudgingService::undoStateChanged, this, &JudgingController::updateUndoActions);
     // The remembered annotator judges in every workspace opened, so their place there is restored.
     connect(session, &ReviewSession::workspaceChanged, this, [this] {
         const QString name = QSettings().value(AnnotatorKey).toString();
@@ -153,14 +154,14 @@ void JudgingController::judge(const std::function<void(Judgement &)> &change)
     Judgement j;
     j.comment = m_session->currentComment();
     change(j);
-    report(m_session->judge(j));
+    report(m_session->judging()->judge(j));
 }
 
 void JudgingController::verdict(Verdict v, bool thenNext)
 {
     if (!ensureAnnotator() || !m_session->currentComment())
         return;
-    const auto result = m_session->setVerdict(m_session->currentComment(), v);
+    const auto result = m_session->judging()->setVerdict(m_session->currentComment(), v);
     report(result);
     if (result && thenNext)
         step(+1);
@@ -177,10 +178,10 @@ void JudgingController::updateUndoActions()
 {
     QAction *undo = action(QStringLiteral("undoJudging"));
     QAction *redo = action(QStringLiteral("redoJudging"));
-    undo->setEnabled(m_session->canUndo());
-    redo->setEnabled(m_session->canRedo());
-    undo->setText(m_session->canUndo() ? tr("&Undo %1").arg(m_session->undoText()) : tr("&Undo"));
-    redo->setText(m_session->canRedo() ? tr("&Redo %1").arg(m_session->redoText()) : tr("&Redo"));
+    undo->setEnabled(m_session->judging()->canUndo());
+    redo->setEnabled(m_session->judging()->canRedo());
+    undo->setText(m_session->judging()->canUndo() ? tr("&Undo %1").arg(m_session->judging()->undoText()) : tr("&Undo"));
+    redo->setText(m_session->judging()->canRedo() ? tr("&Redo %1").arg(m_session->judging()->redoText()) : tr("&Redo"));
 }
 
 void JudgingController::setPending(Pending pending)

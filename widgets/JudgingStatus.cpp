@@ -1,5 +1,6 @@
 #include "JudgingStatus.h"
 
+#include <JudgingService.h>
 #include <ReviewSession.h>
 
 #include <QLocale>
@@ -9,8 +10,9 @@ namespace rd {
 JudgingStatus::JudgingStatus(ReviewSession *session, QWidget *parent) : QLabel(parent), m_session(session)
 {
     setObjectName(QStringLiteral("judgingStatus"));
-    for (auto signal : {&ReviewSession::progressChanged, &ReviewSession::commentsChanged, &ReviewSession::annotatorChanged,
-                        &ReviewSession::workspaceChanged, &ReviewSession::mergeRequestChanged})
+    connect(session->judging(), &JudgingService::progressChanged, this, &JudgingStatus::refresh);
+    for (auto signal : {&ReviewSession::commentsChanged, &ReviewSession::annotatorChanged, &ReviewSession::workspaceChanged,
+                        &ReviewSession::mergeRequestChanged})
         connect(session, signal, this, &JudgingStatus::refresh);
     connect(session, &ReviewSession::judgementChanged, this, &JudgingStatus::refresh);
     refresh();
@@ -22,10 +24,10 @@ void JudgingStatus::refresh()
         setText(tr("No workspace"));
         return;
     }
-    const JudgingProgress mr = m_session->mergeRequestProgress();
-    const JudgingProgress all = m_session->workspaceProgress();
+    const JudgingProgress mr = m_session->judging()->mergeRequestProgress();
+    const JudgingProgress all = m_session->judging()->workspaceProgress();
     QString text = tr("Judged %1/%2 · workspace %3/%4").arg(mr.judged).arg(mr.total).arg(all.judged).arg(all.total);
-    if (const auto median = m_session->medianDecisionMs())
+    if (const auto median = m_session->judging()->medianDecisionMs())
         text += QStringLiteral(" · ") + tr("median %1 s a decision").arg(QLocale().toString(*median / 1000.0, 'f', 1));
     if (!m_session->annotator().isEmpty())
         text += QStringLiteral(" · ") + m_session->annotator();

@@ -11,6 +11,8 @@
 #include "ShortcutSettings.h"
 #include "ShortcutSheet.h"
 
+#include <JudgingService.h>
+#include <RunService.h>
 #include <ReviewSession.h>
 
 #include <QAction>
@@ -55,7 +57,7 @@ JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QWidget *window, Diff
     connect(m_controller, &JudgingController::editCommentRequested, this, &JudgingWorkbench::editCurrentComment);
     connect(m_controller, &JudgingController::message, this, &JudgingWorkbench::message);
     connect(session, &ReviewSession::currentCommentChanged, this, &JudgingWorkbench::followCurrentComment);
-    connect(session, &ReviewSession::reviewFinished, this, [this] { reportStoredRun(m_session->lastRunStoreError()); });
+    connect(session->reviewing(), &RunService::reviewFinished, this, [this] { reportStoredRun(m_session->reviewing()->lastRunStoreError()); });
     connect(pane, &DiffPane::documentShown, this, [this](int file) {
         if (m_session->diff() && file >= 0 && file < m_session->diff()->files.size())
             m_session->setCurrentFile(QString::fromUtf8(m_session->diff()->files[file].displayPath()));
@@ -88,7 +90,7 @@ void JudgingWorkbench::storeRun(const RunRecord &record)
         Q_EMIT message(tr("The run is not stored: no workspace is open."));
         return;
     }
-    const auto stored = m_session->storeRun(record);
+    const auto stored = m_session->reviewing()->storeRun(record);
     reportStoredRun(stored ? QString() : stored.error().message);
 }
 
@@ -146,7 +148,7 @@ void JudgingWorkbench::addHumanComment()
     editor->setAttribute(Qt::WA_DeleteOnClose);
     editor->startNew(path, range.side == Side::Old ? QStringLiteral("old") : QStringLiteral("new"), range.from, range.to);
     connect(editor, &QDialog::accepted, this, [this, editor] {
-        const auto id = m_session->addHumanComment(editor->comment());
+        const auto id = m_session->judging()->addHumanComment(editor->comment());
         if (!id) {
             Q_EMIT message(id.error().message);
             return;
@@ -192,7 +194,7 @@ void JudgingWorkbench::showShortcutSettings()
 // silently: the person is asked, with both texts in front of them.
 void JudgingWorkbench::saveEdit(qint64 comment, const CommentEdit &edit)
 {
-    const auto edited = m_session->editComment(comment, edit);
+    const auto edited = m_session->judging()->editComment(comment, edit);
     if (edited)
         return;
     if (edited.error().kind != Error::Kind::Conflict) {

@@ -37,6 +37,7 @@
 #include <QVBoxLayout>
 
 #include <ReviewSession.h>
+#include <RunService.h>
 
 namespace rd {
 
@@ -135,10 +136,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_slicePanel->setStatus(tr("Slicing in the background…"));
     });
     connect(m_session, &ReviewSession::slicingFinished, this, &MainWindow::showSlices);
-    connect(m_session, &ReviewSession::reviewStarted, this, &MainWindow::showReviewStarted);
-    connect(m_session, &ReviewSession::reviewProgressed, m_pipelinePanel, &PipelinePanel::progressed);
-    connect(m_session, &ReviewSession::reviewFinished, this, &MainWindow::showReviewFinished);
-    connect(m_session, &ReviewSession::resumeFailed, this, &MainWindow::showResumeFailure);
+    connect(m_session->reviewing(), &RunService::reviewStarted, this, &MainWindow::showReviewStarted);
+    connect(m_session->reviewing(), &RunService::reviewProgressed, m_pipelinePanel, &PipelinePanel::progressed);
+    connect(m_session->reviewing(), &RunService::reviewFinished, this, &MainWindow::showReviewFinished);
+    connect(m_session->reviewing(), &RunService::resumeFailed, this, &MainWindow::showResumeFailure);
     connect(m_diffPane, &DiffPane::documentShown, this, [this] {
         updateActions();
         if (const auto mr = m_session->diff(); mr && currentFile() >= 0) {
@@ -156,7 +157,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(m_pipelinePanel, &PipelinePanel::openLocation, this, &MainWindow::openLocation);
     connect(m_pipelinePanel, &PipelinePanel::commentsChanged, this, &MainWindow::updateSliceOverlays);
-    connect(m_pipelinePanel, &PipelinePanel::cancelRequested, m_session, &ReviewSession::cancelReview);
+    connect(m_pipelinePanel, &PipelinePanel::cancelRequested, m_session->reviewing(), &RunService::cancelReview);
     connect(m_fileModel, &FileTreeModel::viewedChanged, this, [this] { updateActions(); });
 
     restoreSettings();
@@ -187,7 +188,7 @@ bool MainWindow::isSlicing() const
 
 bool MainWindow::isReviewing() const
 {
-    return m_session->isReviewing();
+    return m_session->reviewing()->isReviewing();
 }
 
 bool MainWindow::isDemo() const

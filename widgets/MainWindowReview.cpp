@@ -17,6 +17,7 @@
 #include "SlicePanel.h"
 
 #include <ReviewSession.h>
+#include <RunService.h>
 #include <SliceRenderer.h>
 
 #include <QAction>
@@ -49,7 +50,7 @@ void MainWindow::createDocks()
     // AACR runs: the chunks (and scores) or tool calls each hunk was reviewed with.
     m_retrievalPanel = new RetrievalPanel(this);
     dockFor(m_retrievalPanel, tr("Retrieved Context"), QStringLiteral("retrievalDock"), QStringLiteral("showRetrieval"), reviewDock);
-    m_runsPanel = new RunsPanel(m_session, this);
+    m_runsPanel = new RunsPanel(m_session->reviewing(), this);
     dockFor(m_runsPanel, tr("Runs"), QStringLiteral("runsDock"), QStringLiteral("showRuns"), reviewDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_judging->commentsDock());
     tabifyDockWidget(reviewDock, m_judging->commentsDock());
@@ -61,7 +62,7 @@ void MainWindow::showRunDialog()
     const auto mr = m_session->diff();
     if (!mr)
         return;
-    auto *dialog = new RunDialog(m_session->llmClient(), isDemo(), this);
+    auto *dialog = new RunDialog(m_session->reviewing()->llmClient(), isDemo(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (const auto slices = m_session->slices()) {
         std::map<SliceAlgorithm, RunDialog::SliceEstimate> estimates;
@@ -89,7 +90,7 @@ bool MainWindow::startReview(const RunConfig &config, bool replay)
         box->open();
         return false;
     }
-    const auto started = m_session->startReview(config, replay ? RunDialog::demoReplayFile(config.pipeline, config.context) : QString());
+    const auto started = m_session->reviewing()->startReview(config, replay ? RunDialog::demoReplayFile(config.pipeline, config.context) : QString());
     if (!started && started.error().kind == Error::Kind::Path) { // no run journal: worth more than a passing note
         auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot Run Review"), tr("The review was not started."), QMessageBox::Ok, this);
         box->setInformativeText(started.error().message);
@@ -107,14 +108,14 @@ void MainWindow::showResumeDialog()
 {
     auto *dialog = new ResumeRunDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setRuns(m_session->resumableRuns());
+    dialog->setRuns(m_session->reviewing()->resumableRuns());
     connect(dialog, &ResumeRunDialog::resumeRequested, this, &MainWindow::resumeRun);
     dialog->open();
 }
 
 bool MainWindow::resumeRun(const QString &journalFile)
 {
-    const auto resumed = m_session->resumeRun(journalFile);
+    const auto resumed = m_session->reviewing()->resumeRun(journalFile);
     if (!resumed) {
         showResumeFailure(resumed.error().message);
         return false;
@@ -138,7 +139,7 @@ void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int sli
 {
     m_pipelinePanel->started(config, replay, slices);
     // Several at once: the Runs view shows each one's progress.
-    const QString shown = m_session->activeReviews().size() > 1 ? QStringLiteral("runsDock") : QStringLiteral("reviewDock");
+    const QString shown = m_session->reviewing()->activeReviews().size() > 1 ? QStringLiteral("runsDock") : QStringLiteral("reviewDock");
     if (auto *dock = findChild<QDockWidget *>(shown)) {
         dock->show();
         dock->raise();
@@ -147,8 +148,8 @@ void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int sli
 
 void MainWindow::showReviewFinished()
 {
-    m_pipelinePanel->finished(m_session->lastRun());
-    m_retrievalPanel->setRun(m_session->lastRun());
+    m_pipelinePanel->finished(m_session->reviewing()->lastRun());
+    m_retrievalPanel->setRun(m_session->reviewing()->lastRun());
     if (const auto mr = m_session->diff(); mr && currentFile() >= 0)
         m_retrievalPanel->showFile(mr->files[currentFile()].displayPath());
     statusBar()->showMessage(tr("Review finished."), 4000);

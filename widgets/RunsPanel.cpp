@@ -1,6 +1,6 @@
 #include "RunsPanel.h"
 
-#include <ReviewSession.h>
+#include <RunService.h>
 
 #include <QHeaderView>
 #include <QLabel>
@@ -34,8 +34,8 @@ QString endpointsOf(const RunConfig &config)
 
 } // namespace
 
-RunsPanel::RunsPanel(ReviewSession *session, QWidget *parent)
-    : QWidget(parent), m_session(session), m_summary(new QLabel(this)), m_runs(new QTreeWidget(this))
+RunsPanel::RunsPanel(RunService *runs, QWidget *parent)
+    : QWidget(parent), m_reviewing(runs), m_summary(new QLabel(this)), m_runs(new QTreeWidget(this))
 {
     m_runs->setColumnCount(5);
     m_runs->setHeaderLabels({tr("Run"), tr("Endpoints"), tr("Progress"), tr("Requests · tokens"), QString()});
@@ -46,22 +46,22 @@ RunsPanel::RunsPanel(ReviewSession *session, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
     layout->addWidget(m_runs, 1);
-    connect(m_session, &ReviewSession::activeReviewsChanged, this, &RunsPanel::refill);
+    connect(m_reviewing, &RunService::activeReviewsChanged, this, &RunsPanel::refill);
     refill();
 }
 
 void RunsPanel::refill()
 {
-    const QList<ReviewSession::ActiveReview> &active = m_session->activeReviews();
+    const QList<RunService::ActiveReview> &active = m_reviewing->activeReviews();
     m_summary->setText(active.isEmpty() ? tr("No review is running. Runs started from Run Review appear here, each with its progress.")
                                         : tr("%n review run(s) under way.", nullptr, static_cast<int>(active.size())));
     // Rows stay while their run does, so a progress update does not rebuild the buttons.
     for (int row = m_runs->topLevelItemCount() - 1; row >= 0; --row) {
         const int id = m_runs->topLevelItem(row)->data(0, Qt::UserRole).toInt();
-        if (std::none_of(active.begin(), active.end(), [id](const ReviewSession::ActiveReview &a) { return a.id == id; }))
+        if (std::none_of(active.begin(), active.end(), [id](const RunService::ActiveReview &a) { return a.id == id; }))
             delete m_runs->takeTopLevelItem(row);
     }
-    for (const ReviewSession::ActiveReview &a : active) {
+    for (const RunService::ActiveReview &a : active) {
         QTreeWidgetItem *item = nullptr;
         for (int row = 0; row < m_runs->topLevelItemCount() && !item; ++row)
             if (m_runs->topLevelItem(row)->data(0, Qt::UserRole).toInt() == a.id)
@@ -77,7 +77,7 @@ void RunsPanel::refill()
             const int id = a.id;
             connect(cancel, &QPushButton::clicked, this, [this, id, cancel] {
                 cancel->setEnabled(false);
-                m_session->cancelRun(id);
+                m_reviewing->cancelRun(id);
             });
             m_runs->setItemWidget(item, 4, cancel);
         }

@@ -7,9 +7,9 @@ class QTreeWidget;
 
 namespace rd {
 
-class ReviewSession;
+class RunService;
 
-// Every review run under way in the session, one row each: its pipeline
+// Every review run under way in the session (its RunService), one row each: its pipeline
 // (and AACR context), endpoints, progress, requests and tokens, and a button
 // that cancels that run alone. The rows are the session's state; this only
 // shows them.
@@ -18,7 +18,7 @@ class RunsPanel : public QWidget
     Q_OBJECT
 
 public:
-    explicit RunsPanel(ReviewSession *session, QWidget *parent = nullptr);
+    explicit RunsPanel(RunService *runs, QWidget *parent = nullptr);
 
     int rowCount() const;
     QString rowText(int row) const;
@@ -28,7 +28,7 @@ public:
 private:
     void refill();
 
-    ReviewSession *m_session;
+    RunService *m_reviewing;
     QLabel *m_summary;
     QTreeWidget *m_runs;
 };

@@ -2,6 +2,7 @@
 
 #include "CommentCardText.h"
 
+#include <TeamService.h>
 #include <ReviewSession.h>
 
 namespace rd {
@@ -62,7 +63,7 @@ QString TeamCardText::html(const ReviewSession &session, const StoredComment &co
 {
     const QString muted = palette.color(QPalette::PlaceholderText).name();
     QString out;
-    const QList<qint64> group = session.groupOf(comment.id);
+    const QList<qint64> group = session.team()->groupOf(comment.id);
     if (group.size() > 1) {
         QStringList members;
         for (qint64 id : group)
@@ -70,22 +71,22 @@ QString TeamCardText::html(const ReviewSession &session, const StoredComment &co
                 members << QStringLiteral("#%1 %2").arg(id).arg(esc(CommentCardText::source(*m, CommentCardText::runLabel(session.runs(), *m))));
         out += QStringLiteral("<p style='margin-top:6px; margin-bottom:0px; color:%1'>%2<br>%3</p>")
                    .arg(muted,
-                        session.groupJudging() ? esc(tr("Judged as one group of %n near-duplicates (each keeps the judgement):", nullptr, static_cast<int>(group.size())))
+                        session.team()->groupJudging() ? esc(tr("Judged as one group of %n near-duplicates (each keeps the judgement):", nullptr, static_cast<int>(group.size())))
                                                : esc(tr("One of %n near-duplicates (judged one by one):", nullptr, static_cast<int>(group.size()))),
                         members.join(QStringLiteral("<br>")));
     }
     QStringList others;
-    for (const Judgement &j : session.visibleJudgementsOf(comment.id))
+    for (const Judgement &j : session.team()->visibleJudgementsOf(comment.id))
         if (j.annotator != session.annotator() && j.verdict)
             others << QStringLiteral("<b>%1</b>: %2").arg(esc(j.annotator), esc(labelText(j.verdict, j.category, j.context, j.q3Severity, j.keyBug)));
     if (!others.isEmpty())
         out += QStringLiteral("<p style='margin-top:4px; margin-bottom:0px;'>%1</p>").arg(others.join(QStringLiteral("<br>")));
-    if (const int hidden = session.hiddenJudgementsOf(comment.id); hidden > 0)
+    if (const int hidden = session.team()->hiddenJudgementsOf(comment.id); hidden > 0)
         out += QStringLiteral("<p style='margin-top:4px; margin-bottom:0px; color:%1'>%2</p>")
                    .arg(muted, esc(tr("Blind mode: %n other judgement(s) hidden until you give a verdict.", nullptr, hidden)));
     if (others.isEmpty())
         return out; // the final label would tell what blind mode hides
-    const FinalLabel f = session.finalLabelOf(comment.id);
+    const FinalLabel f = session.team()->finalLabelOf(comment.id);
     if (f.status != FinalLabel::Status::Unjudged && f.status != FinalLabel::Status::Single) {
         const QColor colour = f.status == FinalLabel::Status::Disagreement ? QColor(0xbc4c00) : palette.color(QPalette::Text);
         out += QStringLiteral("<p style='margin-top:4px; margin-bottom:0px; color:%1'>%2</p>").arg(colour.name(), esc(statusText(f)));

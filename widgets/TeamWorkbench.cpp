@@ -3,6 +3,7 @@
 #include "AdjudicationView.h"
 #include "AgreementDialog.h"
 
+#include <TeamService.h>
 #include <ReviewSession.h>
 
 #include <QAction>
@@ -41,16 +42,16 @@ TeamWorkbench::TeamWorkbench(ReviewSession *session, QWidget *window) : QObject(
     m_statusTimer.setSingleShot(true);
     m_statusTimer.setInterval(0);
     connect(&m_statusTimer, &QTimer::timeout, this, &TeamWorkbench::refreshStatus);
-    for (auto signal : {&ReviewSession::teamChanged, &ReviewSession::workspaceChanged})
-        connect(session, signal, &m_statusTimer, qOverload<>(&QTimer::start));
+    connect(session->team(), &TeamService::teamChanged, &m_statusTimer, qOverload<>(&QTimer::start));
+    connect(session, &ReviewSession::workspaceChanged, &m_statusTimer, qOverload<>(&QTimer::start));
     connect(session, &ReviewSession::mergeRequestChanged, this, [this] {
         if (m_pendingComment && m_session->comment(m_pendingComment))
             m_session->setCurrentComment(std::exchange(m_pendingComment, 0));
     });
 
     const QSettings settings;
-    session->setGroupThreshold(settings.value(QStringLiteral("team/groupThreshold"), DefaultGroupThreshold).toDouble());
-    session->setGroupJudging(settings.value(QStringLiteral("team/groupJudging"), true).toBool());
+    session->team()->setGroupThreshold(settings.value(QStringLiteral("team/groupThreshold"), DefaultGroupThreshold).toDouble());
+    session->team()->setGroupJudging(settings.value(QStringLiteral("team/groupJudging"), true).toBool());
     refreshStatus();
 }
 
@@ -65,14 +66,14 @@ void TeamWorkbench::fillMenu(QMenu *menu) const
 
 void TeamWorkbench::refreshStatus()
 {
-    const int pending = static_cast<int>(m_session->pendingDisagreements().size());
+    const int pending = static_cast<int>(m_session->team()->pendingDisagreements().size());
     m_status->setText(pending ? tr("%n disagreement(s) to adjudicate", nullptr, pending) : QString());
     m_status->setVisible(pending > 0);
 }
 
 bool TeamWorkbench::goToNextUnjudged()
 {
-    const auto next = m_session->nextUnjudged();
+    const auto next = m_session->team()->nextUnjudged();
     if (!next) {
         Q_EMIT message(m_session->annotator().isEmpty() ? tr("Choose your name first (judge a comment).")
                                                         : tr("Your queue is empty: every comment assigned to you has your verdict."));
@@ -95,7 +96,7 @@ void TeamWorkbench::open(qint64 mergeRequest, qint64 comment)
 AgreementDialog *TeamWorkbench::showAgreement()
 {
     if (!m_agreementDialog) {
-        m_agreementDialog = new AgreementDialog(m_session, m_window);
+        m_agreementDialog = new AgreementDialog(m_session->team(), m_session->mergeRequests(), m_window);
         m_agreementDialog->setAttribute(Qt::WA_DeleteOnClose);
     }
     m_agreementDialog->show();
@@ -124,16 +125,16 @@ void TeamWorkbench::showSettings()
     auto *layout = new QVBoxLayout(dialog);
     auto *form = new QFormLayout;
     auto *blind = new QCheckBox(tr("Blind mode: hide other annotators' judgements of a comment until I have judged it"), dialog);
-    blind->setChecked(m_session->isBlind());
+    blind->setChecked(m_session->team()->isBlind());
     blind->setEnabled(m_session->hasWorkspace());
     auto *grouping = new QCheckBox(tr("Judge near-duplicate comments as one group"), dialog);
-    grouping->setChecked(m_session->groupJudging());
+    grouping->setChecked(m_session->team()->groupJudging());
     auto *threshold = new QDoubleSpinBox(dialog);
     threshold->setObjectName(QStringLiteral("groupThreshold"));
     threshold->setRange(0.0, 1.0);
     threshold->setSingleStep(0.05);
     threshold->setDecimals(2);
-    threshold->setValue(m_session->groupThreshold());
+    threshold->setValue(m_session->team()->groupThreshold());
     form->addRow(blind);
     form->addRow(grouping);
     form->addRow(tr("Text similarity for near-duplicates"), threshold);
@@ -147,11 +148,11 @@ void TeamWorkbench::showSettings()
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, dialog, [this, dialog, blind, grouping, threshold] {
-        if (m_session->hasWorkspace() && blind->isChecked() != m_session->isBlind())
-            if (auto set = m_session->setBlindMode(blind->isChecked()); !set)
+        if (m_session->hasWorkspace() && blind->isChecked() != m_session->team()->isBlind())
+            if (auto set = m_session->team()->setBlindMode(blind->isChecked()); !set)
                 Q_EMIT message(set.error().message);
-        m_session->setGroupJudging(grouping->isChecked());
-        m_session->setGroupThreshold(threshold->value());
+        m_session->team()->setGroupJudging(grouping->isChecked());
+        m_session->team()->setGroupThreshold(threshold->value());
         QSettings settings;
         settings.setValue(QStringLiteral("team/groupThreshold"), threshold->value());
         settings.setValue(QStringLiteral("team/groupJudging"), grouping->isChecked());

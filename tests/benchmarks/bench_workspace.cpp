@@ -5,6 +5,7 @@
 //
 //   bench_workspace [--mrs N] [--comments-per-mr N] [--commits N] [--dir DIR]
 
+#include <JudgingService.h>
 #include <ReviewSession.h>
 #include <SqliteWorkspaceStore.h>
 
@@ -251,7 +252,7 @@ int main(int argc, char *argv[])
     session.openMergeRequest(mrIds.first());
     const QList<StoredComment> comments = session.comments();
     const QList<double> judged = timeEach(commits, [&](int i) {
-        session.setVerdict(comments[i % comments.size()].id, i % 2 ? Verdict::Reject : Verdict::Accept);
+        session.judging()->setVerdict(comments[i % comments.size()].id, i % 2 ? Verdict::Reject : Verdict::Accept);
     });
     QSqlQuery(raw.db()).exec(QStringLiteral("CREATE TABLE IF NOT EXISTS bench_reference (id INTEGER PRIMARY KEY, comment BIGINT, verdict TEXT, updated BIGINT)"));
     const QList<double> rawCommits = timeEach(commits, [&](int i) {
@@ -266,7 +267,7 @@ int main(int argc, char *argv[])
     });
     const Stats commit = stats(judged);
     row("judgement commit", commit, stats(rawCommits), "p99 < 20 ms", commit.p99 < 20);
-    const QList<double> undos = timeEach(std::min(commits, 100), [&](int) { session.undo(); });
+    const QList<double> undos = timeEach(std::min(commits, 100), [&](int) { session.judging()->undo(); });
     row("undo (committed)", stats(undos), stats(rawCommits), "(none)", true);
 
     std::printf("\nRatios are ours / plain Qt SQL on the same file. Commits are durable (WAL, synchronous=FULL).\n");

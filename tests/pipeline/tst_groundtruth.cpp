@@ -5,6 +5,8 @@
 
 #include <Agreement.h>
 #include <FixtureRepo.h>
+#include <JudgingService.h>
+#include <TeamService.h>
 #include <ReviewSession.h>
 #include <SqliteWorkspaceStore.h>
 #include <TeamAnnotation.h>
@@ -388,49 +390,49 @@ private Q_SLOTS:
         QVERIFY(store->assign(mr1, {QStringLiteral("alice"), QStringLiteral("bob")}));
         QVERIFY(store->assign(mr2, {QStringLiteral("alice"), QStringLiteral("bob")}));
         session.setStore(std::move(owned));
-        QVERIFY(session.isBlind()); // two annotators, no setting
+        QVERIFY(session.team()->isBlind()); // two annotators, no setting
         QVERIFY(session.setAnnotator(QStringLiteral("bob")));
         QVERIFY(session.openMergeRequest(mr1));
-        QCOMPARE(session.groupOf(c1), (QList<qint64>{c1, c2}));
-        QCOMPARE(session.groupOf(c3), QList<qint64>{c3});
+        QCOMPARE(session.team()->groupOf(c1), (QList<qint64>{c1, c2}));
+        QCOMPARE(session.team()->groupOf(c3), QList<qint64>{c3});
 
         // bob judges the group once: both members get it; one undo takes both back.
-        QVERIFY(session.setVerdict(c1, Verdict::Reject));
+        QVERIFY(session.judging()->setVerdict(c1, Verdict::Reject));
         QCOMPARE(session.judgement(c2)->verdict, Verdict::Reject);
-        QVERIFY(session.undo());
+        QVERIFY(session.judging()->undo());
         QVERIFY(!session.judgement(c1));
         QVERIFY(!session.judgement(c2));
-        QVERIFY(session.redo());
+        QVERIFY(session.judging()->redo());
         QCOMPARE(session.judgement(c2)->verdict, Verdict::Reject);
 
         // alice does not see bob's verdict until she has judged.
         QVERIFY(session.setAnnotator(QStringLiteral("alice")));
-        QCOMPARE(session.visibleJudgementsOf(c1).size(), 0);
-        QCOMPARE(session.hiddenJudgementsOf(c1), 1);
-        const auto next = session.nextUnjudged();
+        QCOMPARE(session.team()->visibleJudgementsOf(c1).size(), 0);
+        QCOMPARE(session.team()->hiddenJudgementsOf(c1), 1);
+        const auto next = session.team()->nextUnjudged();
         QVERIFY(next);
         QCOMPARE(next->comment, c1);
-        QVERIFY(session.setVerdict(c1, Verdict::Accept));
-        QCOMPARE(session.visibleJudgementsOf(c1).size(), 2);
-        QCOMPARE(session.hiddenJudgementsOf(c1), 0);
-        QCOMPARE(session.pendingDisagreements(), (QList<qint64>{c1, c2}));
-        QCOMPARE(session.finalLabelOf(c1).status, FinalLabel::Status::Disagreement);
+        QVERIFY(session.judging()->setVerdict(c1, Verdict::Accept));
+        QCOMPARE(session.team()->visibleJudgementsOf(c1).size(), 2);
+        QCOMPARE(session.team()->hiddenJudgementsOf(c1), 0);
+        QCOMPARE(session.team()->pendingDisagreements(), (QList<qint64>{c1, c2}));
+        QCOMPARE(session.team()->finalLabelOf(c1).status, FinalLabel::Status::Disagreement);
 
         // Her queue goes on at c3, then to the other merge request.
         session.setCurrentComment(c2);
-        QCOMPARE(session.nextUnjudged()->comment, c3);
-        QVERIFY(session.setVerdict(c3, Verdict::Accept));
+        QCOMPARE(session.team()->nextUnjudged()->comment, c3);
+        QVERIFY(session.judging()->setVerdict(c3, Verdict::Accept));
         session.setCurrentComment(c3);
-        QCOMPARE(session.nextUnjudged()->mergeRequest, mr2);
-        QCOMPARE(session.nextUnjudged()->comment, c4);
+        QCOMPARE(session.team()->nextUnjudged()->mergeRequest, mr2);
+        QCOMPARE(session.team()->nextUnjudged()->comment, c4);
 
         // A third annotator assigned to the merge request who has not judged
         // learns of no disagreement; the adjudicator (not assigned) of both.
-        QVERIFY(session.assign(mr1, {QStringLiteral("cy")}));
+        QVERIFY(session.team()->assign(mr1, {QStringLiteral("cy")}));
         QVERIFY(session.setAnnotator(QStringLiteral("cy")));
-        QVERIFY(session.pendingDisagreements().isEmpty());
+        QVERIFY(session.team()->pendingDisagreements().isEmpty());
         QVERIFY(session.setAnnotator(QStringLiteral("core")));
-        QCOMPARE(session.pendingDisagreements(), (QList<qint64>{c1, c2}));
+        QCOMPARE(session.team()->pendingDisagreements(), (QList<qint64>{c1, c2}));
 
         // The adjudicator settles c1; c2 is still pending.
         Adjudication a;
@@ -438,16 +440,16 @@ private Q_SLOTS:
         a.adjudicator = QStringLiteral("core");
         a.verdict = Verdict::Accept;
         a.reason = QStringLiteral("items.size() is not checked");
-        QVERIFY(session.adjudicate(a));
-        QCOMPARE(session.pendingDisagreements(), QList<qint64>{c2});
-        QCOMPARE(session.finalLabelOf(c1).status, FinalLabel::Status::Adjudicated);
-        QCOMPARE(session.finalLabelOf(c1).verdict, Verdict::Accept);
+        QVERIFY(session.team()->adjudicate(a));
+        QCOMPARE(session.team()->pendingDisagreements(), QList<qint64>{c2});
+        QCOMPARE(session.team()->finalLabelOf(c1).status, FinalLabel::Status::Adjudicated);
+        QCOMPARE(session.team()->finalLabelOf(c1).verdict, Verdict::Accept);
 
         // Blind mode off: bob's judgement of c3 (none) and alice's are visible to anyone.
-        QVERIFY(session.setBlindMode(false));
-        QVERIFY(!session.isBlind());
+        QVERIFY(session.team()->setBlindMode(false));
+        QVERIFY(!session.team()->isBlind());
         QVERIFY(session.setAnnotator(QStringLiteral("bob")));
-        QCOMPARE(session.visibleJudgementsOf(c3).size(), 1);
+        QCOMPARE(session.team()->visibleJudgementsOf(c3).size(), 1);
     }
 
     // --- command line -------------------------------------------------------

@@ -2,6 +2,7 @@
 // runs a review in the background, stores the run in the workspace and says
 // so through its signals.
 #include <LlmClient.h>
+#include <RunService.h>
 #include <ReviewSession.h>
 
 #include "FakeLlmServer.h"
@@ -71,25 +72,25 @@ void SessionTest::opensSlicesReviewsAndStoresTheRun()
     config.reviewers = 1;
     config.reviewer.endpoint = server.endpoint();
     config.reviewer.model = QStringLiteral("fake");
-    QSignalSpy started(&session, &ReviewSession::reviewStarted);
-    QSignalSpy progressed(&session, &ReviewSession::reviewProgressed);
-    QSignalSpy reviewed(&session, &ReviewSession::reviewFinished);
+    QSignalSpy started(session.reviewing(), &RunService::reviewStarted);
+    QSignalSpy progressed(session.reviewing(), &RunService::reviewProgressed);
+    QSignalSpy reviewed(session.reviewing(), &RunService::reviewFinished);
     QSignalSpy runs(&session, &ReviewSession::runsChanged);
-    const auto begun = session.startReview(config);
+    const auto begun = session.reviewing()->startReview(config);
     QVERIFY2(begun, begun ? "" : qPrintable(begun.error().message));
     QCOMPARE(started.count(), 1);
-    QVERIFY(session.isReviewing()); // the caller did not wait (answers need this thread's event loop)
+    QVERIFY(session.reviewing()->isReviewing()); // the caller did not wait (answers need this thread's event loop)
     // A second run starts beside the first, each listed with its own id.
-    QVERIFY(session.startReview(config));
-    QCOMPARE(session.activeReviews().size(), 2);
-    QVERIFY(session.activeReviews()[0].id != session.activeReviews()[1].id);
+    QVERIFY(session.reviewing()->startReview(config));
+    QCOMPARE(session.reviewing()->activeReviews().size(), 2);
+    QVERIFY(session.reviewing()->activeReviews()[0].id != session.reviewing()->activeReviews()[1].id);
     QTRY_COMPARE_WITH_TIMEOUT(reviewed.count(), 2, 60000);
-    QVERIFY(session.activeReviews().isEmpty());
-    QVERIFY(!session.isReviewing());
+    QVERIFY(session.reviewing()->activeReviews().isEmpty());
+    QVERIFY(!session.reviewing()->isReviewing());
     QVERIFY(!progressed.isEmpty());
-    QVERIFY(session.lastRun());
-    QCOMPARE(session.lastRun()->failedRequests(), 0);
-    QVERIFY(session.lastRunStoreError().isEmpty());
+    QVERIFY(session.reviewing()->lastRun());
+    QCOMPARE(session.reviewing()->lastRun()->failedRequests(), 0);
+    QVERIFY(session.reviewing()->lastRunStoreError().isEmpty());
     // Stored before the signal: the runs and their comments are the session's.
     QCOMPARE(runs.count(), 2);
     QCOMPARE(session.runs().size(), 2);
@@ -104,11 +105,11 @@ void SessionTest::opensSlicesReviewsAndStoresTheRun()
     reviewed.clear();
     QSignalSpy slicing(&session, &ReviewSession::slicingStarted);
     config.tokenBudget = 600;
-    QVERIFY(session.startReview(config));
+    QVERIFY(session.reviewing()->startReview(config));
     QCOMPARE(slicing.count(), 1);
     QVERIFY(!session.slices()); // the old ones are gone
-    QVERIFY(session.isReviewing()); // a second run is refused meanwhile
-    QVERIFY(!session.startReview(config));
+    QVERIFY(session.reviewing()->isReviewing()); // a second run is refused meanwhile
+    QVERIFY(!session.reviewing()->startReview(config));
     QVERIFY(started.isEmpty());
     QVERIFY(reviewed.wait(60000));
     QCOMPARE(sliced.count(), 1);
@@ -116,7 +117,7 @@ void SessionTest::opensSlicesReviewsAndStoresTheRun()
     QCOMPARE(session.sliceTokenBudget(), 600);
     QVERIFY(session.slices());
     QVERIFY(session.slices() != defaultSlices);
-    QCOMPARE(session.lastRun()->config.tokenBudget, 600);
+    QCOMPARE(session.reviewing()->lastRun()->config.tokenBudget, 600);
     QCOMPARE(session.runs().size(), 3);
 }
 
@@ -141,9 +142,9 @@ void SessionTest::aRevisionThatIsNotThereFailsAndKeepsTheDiff()
 void SessionTest::reviewWithoutAMergeRequestIsRefused()
 {
     ReviewSession session;
-    QSignalSpy started(&session, &ReviewSession::reviewStarted);
-    QVERIFY(!session.startReview(RunConfig{}));
-    QVERIFY(!session.isReviewing());
+    QSignalSpy started(session.reviewing(), &RunService::reviewStarted);
+    QVERIFY(!session.reviewing()->startReview(RunConfig{}));
+    QVERIFY(!session.reviewing()->isReviewing());
     QVERIFY(started.isEmpty());
 }
 

@@ -4,6 +4,7 @@
 // runs on SQLite and on PostgreSQL (the throwaway server of scripts/test.sh).
 
 #include <CommentListModel.h>
+#include <JudgingService.h>
 #include <ReviewSession.h>
 #include <SqliteWorkspaceStore.h>
 #include <TestPostgres.h>
@@ -849,15 +850,15 @@ void WorkspaceTest::sessionJudgesUndoesAndRestoresItsPlace()
         QCOMPARE(session.comments().size(), 3);
         QSignalSpy judged(&session, &ReviewSession::judgementChanged);
         QSignalSpy current(&session, &ReviewSession::currentCommentChanged);
-        QSignalSpy undoState(&session, &ReviewSession::undoStateChanged);
+        QSignalSpy undoState(session.judging(), &JudgingService::undoStateChanged);
         QVERIFY(session.selectNext());
         QCOMPARE(session.currentComment(), ids[0]);
-        QVERIFY(session.setVerdict(ids[0], Verdict::Accept));
+        QVERIFY(session.judging()->setVerdict(ids[0], Verdict::Accept));
         QCOMPARE(judged.count(), 1);
         QCOMPARE(judged.first().first().toLongLong(), ids[0]);
         QVERIFY(session.judgement(ids[0])->timeSpentMs.has_value()); // measured from the selection
-        QVERIFY(session.canUndo());
-        QCOMPARE(session.undoText(), QStringLiteral("Verdict"));
+        QVERIFY(session.judging()->canUndo());
+        QCOMPARE(session.judging()->undoText(), QStringLiteral("Verdict"));
         QVERIFY(undoState.count() >= 1);
         // Next skipping what a filter hides.
         QVERIFY(session.selectNext([](const StoredComment &c) { return c.comment.file == QLatin1String("b.cpp"); }));
@@ -865,13 +866,13 @@ void WorkspaceTest::sessionJudgesUndoesAndRestoresItsPlace()
         QCOMPARE(session.currentFile(), QStringLiteral("b.cpp"));
         QVERIFY(!session.selectNext());
         QCOMPARE(current.count(), 2);
-        QVERIFY(session.undo());
+        QVERIFY(session.judging()->undo());
         QVERIFY(!session.judgement(ids[0]));
-        QVERIFY(session.canRedo());
-        QVERIFY(session.redo());
+        QVERIFY(session.judging()->canRedo());
+        QVERIFY(session.judging()->redo());
         QCOMPARE(session.judgement(ids[0])->verdict, std::optional<Verdict>(Verdict::Accept));
-        QCOMPARE(session.mergeRequestProgress().judged, 1);
-        QVERIFY(session.medianDecisionMs().has_value());
+        QCOMPARE(session.judging()->mergeRequestProgress().judged, 1);
+        QVERIFY(session.judging()->medianDecisionMs().has_value());
 
         ReviewComment mine;
         mine.file = QStringLiteral("a.cpp");
@@ -879,7 +880,7 @@ void WorkspaceTest::sessionJudgesUndoesAndRestoresItsPlace()
         mine.lineEnd = 2;
         mine.issue = QStringLiteral("Off by one.");
         QSignalSpy listed(&session, &ReviewSession::commentsChanged);
-        auto added = session.addHumanComment(mine);
+        auto added = session.judging()->addHumanComment(mine);
         QVERIFY(added);
         QCOMPARE(listed.count(), 1);
         QCOMPARE(session.comments().size(), 4);
@@ -895,10 +896,10 @@ void WorkspaceTest::sessionJudgesUndoesAndRestoresItsPlace()
     QCOMPARE(session.currentComment(), ids[2]);
     QCOMPARE(session.currentFile(), QStringLiteral("b.cpp"));
     QCOMPARE(session.comments().size(), 4);
-    QCOMPARE(session.undoText(), QStringLiteral("Add Comment"));
-    QVERIFY(session.undo());
+    QCOMPARE(session.judging()->undoText(), QStringLiteral("Add Comment"));
+    QVERIFY(session.judging()->undo());
     QCOMPARE(session.comments().size(), 3);
-    QVERIFY(session.undo());
+    QVERIFY(session.judging()->undo());
     QVERIFY(!session.judgement(ids[0]));
 
     QVERIFY(!session.openWorkspace(path(QStringLiteral("missing.rdw"))));
@@ -929,7 +930,7 @@ void WorkspaceTest::commentListModelFollowsTheSession()
     QCOMPARE(model.index(row, 0).data(CommentListModel::DroppedAtRole).toString(), QStringLiteral("coarse"));
     QCOMPARE(model.index(row, 0).data(CommentListModel::ModelRole).toString(), QStringLiteral("qwen"));
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-    QVERIFY(session.setVerdict(ids[1], Verdict::Reject));
+    QVERIFY(session.judging()->setVerdict(ids[1], Verdict::Reject));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.first().first().toModelIndex().row(), row);
     QCOMPARE(model.index(row, CommentListModel::VerdictColumn).data().toString(), QStringLiteral("reject"));
@@ -938,7 +939,7 @@ void WorkspaceTest::commentListModelFollowsTheSession()
     mine.lineStart = 1;
     mine.lineEnd = 1;
     mine.issue = QStringLiteral("Mine");
-    QVERIFY(session.addHumanComment(mine));
+    QVERIFY(session.judging()->addHumanComment(mine));
     QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.index(0, CommentListModel::SourceColumn).data().toString(), QStringLiteral("alice"));
     session.closeWorkspace();
@@ -1005,7 +1006,7 @@ void WorkspaceTest::othersJudgementsReachTheSessionWithoutReloading()
         QVERIFY(!bob->watchChanges([](const WorkspaceChange &) {}));
         return;
     }
-    QVERIFY(session.setVerdict(ids[1], Verdict::Accept)); // her own: no notification back
+    QVERIFY(session.judging()->setVerdict(ids[1], Verdict::Accept)); // her own: no notification back
     QVERIFY(bob->judge(verdict(ids[0], QStringLiteral("bob"), Verdict::Reject)));
     QVERIFY(others.wait(10000));
     QCOMPARE(others.count(), 1);

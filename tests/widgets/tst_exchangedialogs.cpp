@@ -122,7 +122,7 @@ void ExchangeDialogsTest::hostileFileShowsErrorAndChangesNothing()
     const QString file = m_dir.filePath(QStringLiteral("hostile-positive.json"));
     writeFile(file, hostile);
     const auto before = m_window->session()->store()->comments();
-    ImportDialog dialog(m_window->session(), m_window);
+    ImportDialog dialog(m_window->session()->exchange(), m_window);
     dialog.setFile(file);
     dialog.setAacrKind(QStringLiteral("candidates"));
     dialog.show();

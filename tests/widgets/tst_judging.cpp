@@ -17,6 +17,7 @@
 #include <JudgingStatus.h>
 #include <JudgingWorkbench.h>
 #include <MainWindow.h>
+#include <JudgingService.h>
 #include <ReviewSession.h>
 #include <Scenarios.h>
 #include <ShortcutSettings.h>
@@ -336,7 +337,7 @@ void JudgingTest::commentsModelAndFilters()
     // Judged / unjudged follow the judgements.
     const qint64 first = commentWithIssue(QStringLiteral("clamping hides an overflow"));
     QVERIFY(m_window->session()->setAnnotator(QStringLiteral("ada")));
-    QVERIFY(m_window->session()->setVerdict(first, Verdict::Accept));
+    QVERIFY(m_window->session()->judging()->setVerdict(first, Verdict::Accept));
     QComboBox *judged = panel->combo(QStringLiteral("judged"));
     judged->setCurrentIndex(1);
     QCOMPARE(panel->filterModel()->shownComments(), QList<qint64>{first});

@@ -9,6 +9,7 @@
 #include <DemoMergeRequest.h>
 #include <MainWindow.h>
 #include <PipelinePanel.h>
+#include <RunService.h>
 #include <ReviewSession.h>
 #include <WorkspaceActions.h>
 #include <ReviewPipeline.h>
@@ -280,7 +281,7 @@ void PipelineDialogTest::windowReplaysEachDemoPipeline()
     QSignalSpy reviewed(&window, &MainWindow::reviewFinished);
     QVERIFY(window.startReview(*config, true));
     QVERIFY(reviewed.wait(120000));
-    const auto record = window.session()->lastRun();
+    const auto record = window.session()->reviewing()->lastRun();
     QVERIFY(record);
     QCOMPARE(record->config.pipeline, kind);
     QVERIFY2(record->errors.isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
@@ -360,7 +361,7 @@ void PipelineDialogTest::twoRunsAtOnceEachWithItsProgress()
     QVERIFY(window.startReview(aacr, false));
     QVERIFY(window.startReview(cqs, false)); // beside the first
     ReviewSession *session = window.session();
-    QCOMPARE(session->activeReviews().size(), 2);
+    QCOMPARE(session->reviewing()->activeReviews().size(), 2);
     QTRY_VERIFY_WITH_TIMEOUT(first.heldCount() > 0 && second.heldCount() > 0, 60000); // each asks its own endpoint
     RunsPanel *runs = window.runsPanel();
     QVERIFY(runs);
@@ -375,17 +376,17 @@ void PipelineDialogTest::twoRunsAtOnceEachWithItsProgress()
 
     runs->cancelRow(0); // the AACR run alone
     QTRY_COMPARE_WITH_TIMEOUT(reviewed.count(), 1, 60000);
-    QVERIFY(session->lastRun()->cancelled);
-    QCOMPARE(session->lastRun()->config.pipeline, PipelineKind::Aacr);
-    QCOMPARE(session->activeReviews().size(), 1);
+    QVERIFY(session->reviewing()->lastRun()->cancelled);
+    QCOMPARE(session->reviewing()->lastRun()->config.pipeline, PipelineKind::Aacr);
+    QCOMPARE(session->reviewing()->activeReviews().size(), 1);
     QCOMPARE(runs->rowCount(), 1);
     QVERIFY(window.isReviewing());
     secondOpen = true;
     second.release();
     QTRY_COMPARE_WITH_TIMEOUT(reviewed.count(), 2, 60000);
-    QCOMPARE(session->lastRun()->config.pipeline, PipelineKind::Cqs);
-    QVERIFY(!session->lastRun()->cancelled);
-    QVERIFY2(session->lastRun()->errors.isEmpty(), qPrintable(session->lastRun()->errors.join(QLatin1Char('\n'))));
+    QCOMPARE(session->reviewing()->lastRun()->config.pipeline, PipelineKind::Cqs);
+    QVERIFY(!session->reviewing()->lastRun()->cancelled);
+    QVERIFY2(session->reviewing()->lastRun()->errors.isEmpty(), qPrintable(session->reviewing()->lastRun()->errors.join(QLatin1Char('\n'))));
     QCOMPARE(runs->rowCount(), 0);
     QVERIFY(!window.isReviewing());
     QCOMPARE(session->runs().size(), 2);

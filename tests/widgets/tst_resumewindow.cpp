@@ -9,6 +9,7 @@
 
 #include <MainWindow.h>
 #include <ResumeRunDialog.h>
+#include <RunService.h>
 #include <ReviewSession.h>
 #include <RunJournal.h>
 #include <RunResume.h>
@@ -83,16 +84,16 @@ void ResumeWindowTest::initTestCase()
     // The reference: one run through the session, never interrupted.
     qputenv("XDG_CACHE_HOME", m_root.filePath(QStringLiteral("cache-reference")).toUtf8());
     ReviewSession session;
-    session.setRunJournalFolder(m_root.filePath(QStringLiteral("reference-runs")));
+    session.reviewing()->setRunJournalFolder(m_root.filePath(QStringLiteral("reference-runs")));
     openMergeRequest(session);
-    QSignalSpy finished(&session, &ReviewSession::reviewFinished);
-    const auto started = session.startReview(config());
+    QSignalSpy finished(session.reviewing(), &RunService::reviewFinished);
+    const auto started = session.reviewing()->startReview(config());
     QVERIFY2(started, started ? "" : qPrintable(started.error().message));
     QVERIFY(finished.wait(120000));
-    QCOMPARE(session.lastRun()->failedRequests(), 0);
+    QCOMPARE(session.reviewing()->lastRun()->failedRequests(), 0);
     m_total = requests();
     QVERIFY2(m_total >= 12, qPrintable(QString::number(m_total))); // 4 slices x (3 reviewers, meta, validator)
-    m_expected = commentsOf(*session.lastRun());
+    m_expected = commentsOf(*session.reviewing()->lastRun());
     QVERIFY(!m_expected.isEmpty());
 }
 
@@ -168,18 +169,18 @@ QString ResumeWindowTest::onlyJournal(bool finished) const
 void ResumeWindowTest::sessionRunJournalResumesInTheCli()
 {
     ReviewSession session;
-    session.setRunJournalFolder(m_runs);
+    session.reviewing()->setRunJournalFolder(m_runs);
     openMergeRequest(session);
     // Cancelled once a few answers are in: the journal keeps them.
     constexpr int answered = 5;
-    QSignalSpy finished(&session, &ReviewSession::reviewFinished);
-    QVERIFY(session.startReview(config()));
+    QSignalSpy finished(session.reviewing(), &RunService::reviewFinished);
+    QVERIFY(session.reviewing()->startReview(config()));
     QTRY_VERIFY_WITH_TIMEOUT(!listJournals(m_runs).isEmpty() && listJournals(m_runs).first().answers >= answered, 120000);
     // Another run is going: a resume is refused, saying so.
-    const auto refused = session.resumeRun(listJournals(m_runs).first().path);
+    const auto refused = session.reviewing()->resumeRun(listJournals(m_runs).first().path);
     QVERIFY(!refused);
     QVERIFY2(refused.error().message.contains(QStringLiteral("Another review is running")), qPrintable(refused.error().message));
-    session.cancelReview();
+    session.reviewing()->cancelReview();
     QVERIFY(finished.wait(60000));
     waitForQuietServer();
 
@@ -217,7 +218,7 @@ void ResumeWindowTest::sessionRunJournalResumesInTheCli()
 void ResumeWindowTest::interruptedWindowRunResumesWithOnlyTheMissingRequests()
 {
     MainWindow window;
-    window.session()->setRunJournalFolder(m_runs);
+    window.session()->reviewing()->setRunJournalFolder(m_runs);
     QVERIFY(window.session()->openWorkspace(m_root.filePath(QStringLiteral("interrupted.reviewdesk")), true));
     openMergeRequest(*window.session());
     // The endpoint fails every request after the first `answered`.
@@ -226,10 +227,10 @@ void ResumeWindowTest::interruptedWindowRunResumesWithOnlyTheMissingRequests()
     m_server.setResponder([&seen](const FakeLlmServer::Request &request) {
         return ++seen <= answered ? deterministicModels(request) : FakeLlmServer::status(503);
     });
-    QSignalSpy finished(window.session(), &ReviewSession::reviewFinished);
+    QSignalSpy finished(window.session()->reviewing(), &RunService::reviewFinished);
     QVERIFY(window.startReview(config(), false));
     QVERIFY(finished.wait(120000));
-    QVERIFY(window.session()->lastRun()->failedRequests() > 0);
+    QVERIFY(window.session()->reviewing()->lastRun()->failedRequests() > 0);
     waitForQuietServer();
     const QString journal = onlyJournal(false);
     QVERIFY2(!journal.isEmpty(), "a run with failed requests stays resumable");
@@ -244,12 +245,12 @@ void ResumeWindowTest::interruptedWindowRunResumesWithOnlyTheMissingRequests()
     QVERIFY(window.resumeRun(journal));
     QVERIFY(finished.wait(120000));
     QCOMPARE(requests() - before, m_total - answered);
-    QCOMPARE(window.session()->lastRun()->failedRequests(), 0);
-    QCOMPARE(commentsOf(*window.session()->lastRun()), m_expected);
+    QCOMPARE(window.session()->reviewing()->lastRun()->failedRequests(), 0);
+    QCOMPARE(commentsOf(*window.session()->reviewing()->lastRun()), m_expected);
     // Stored like any run, and finished: Review ▸ Resume no longer lists it.
     QCOMPARE(window.session()->runs().size(), 2);
-    QVERIFY(window.session()->lastRunStoreError().isEmpty());
-    QVERIFY(window.session()->resumableRuns().isEmpty());
+    QVERIFY(window.session()->reviewing()->lastRunStoreError().isEmpty());
+    QVERIFY(window.session()->reviewing()->resumableRuns().isEmpty());
     QVERIFY(!onlyJournal(true).isEmpty());
 }
 
@@ -260,10 +261,10 @@ void ResumeWindowTest::killedCliRunResumesThroughTheResumeDialog()
     window.resize(1100, 700);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.session()->setRunJournalFolder(m_runs);
+    window.session()->reviewing()->setRunJournalFolder(m_runs);
     openMergeRequest(*window.session());
     m_server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::status(503); });
-    QSignalSpy finished(window.session(), &ReviewSession::reviewFinished);
+    QSignalSpy finished(window.session()->reviewing(), &RunService::reviewFinished);
     QVERIFY(window.startReview(config(), false));
     QVERIFY(finished.wait(120000));
     waitForQuietServer();
@@ -337,8 +338,8 @@ void ResumeWindowTest::killedCliRunResumesThroughTheResumeDialog()
     // The window opened the run's merge request, and asked only what the journal lacked.
     QVERIFY(!window.session()->diff()->options.twoDot);
     QCOMPARE(requests() - before, m_total - kept);
-    QCOMPARE(commentsOf(*window.session()->lastRun()), m_expected);
-    const QList<JournalEntry> left = window.session()->resumableRuns();
+    QCOMPARE(commentsOf(*window.session()->reviewing()->lastRun()), m_expected);
+    const QList<JournalEntry> left = window.session()->reviewing()->resumableRuns();
     QCOMPARE(left.size(), 1);
     QCOMPARE(left.first().invocation.origin, QStringLiteral("window"));
 }
@@ -361,7 +362,7 @@ void ResumeWindowTest::damagedJournalIsRefusedNamingTheLine()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.session()->setRunJournalFolder(m_runs);
+    window.session()->reviewing()->setRunJournalFolder(m_runs);
     window.action(QStringLiteral("resumeRun"))->trigger();
     auto *dialog = window.findChild<ResumeRunDialog *>();
     QVERIFY(dialog);
@@ -373,7 +374,7 @@ void ResumeWindowTest::damagedJournalIsRefusedNamingTheLine()
     QTRY_VERIFY((box = window.findChild<QMessageBox *>(QStringLiteral("resumeFailure"))) != nullptr);
     QVERIFY2(box->informativeText().contains(QStringLiteral("damaged.jsonl:3: not a run journal line")), qPrintable(box->informativeText()));
     // Nothing was started.
-    QVERIFY(!window.session()->isReviewing());
+    QVERIFY(!window.session()->reviewing()->isReviewing());
     QVERIFY(!window.session()->isLoading());
     QVERIFY(!window.session()->diff());
     QCOMPARE(requests(), before);
@@ -388,15 +389,15 @@ void ResumeWindowTest::runWithoutAJournalIsNotStarted()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.session()->setRunJournalFolder(blocker.fileName() + QStringLiteral("/runs"));
+    window.session()->reviewing()->setRunJournalFolder(blocker.fileName() + QStringLiteral("/runs"));
     openMergeRequest(*window.session());
     const int before = requests();
     QVERIFY(!window.startReview(config(), false));
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = window.findChild<QMessageBox *>()) != nullptr);
     QVERIFY2(box->informativeText().contains(QStringLiteral("cannot create the run journal")), qPrintable(box->informativeText()));
-    QVERIFY(!window.session()->isReviewing());
-    QVERIFY(window.session()->activeReviews().isEmpty());
+    QVERIFY(!window.session()->reviewing()->isReviewing());
+    QVERIFY(window.session()->reviewing()->activeReviews().isEmpty());
     QCOMPARE(requests(), before);
 }
 
@@ -431,15 +432,15 @@ void ResumeWindowTest::replayedRunResumesFromItsRecordingOnly()
     journal->reset();
 
     MainWindow window;
-    window.session()->setRunJournalFolder(m_runs);
-    QSignalSpy finished(window.session(), &ReviewSession::reviewFinished);
+    window.session()->reviewing()->setRunJournalFolder(m_runs);
+    QSignalSpy finished(window.session()->reviewing(), &RunService::reviewFinished);
     const int before = requests();
     QVERIFY(window.resumeRun(file));
     QVERIFY(finished.wait(120000));
     // Every answer from the recording, as the CLI replays it: none from the endpoint.
     QCOMPARE(requests(), before);
-    QCOMPARE(window.session()->lastRun()->failedRequests(), 0);
-    QCOMPARE(commentsOf(*window.session()->lastRun()), m_expected);
+    QCOMPARE(window.session()->reviewing()->lastRun()->failedRequests(), 0);
+    QCOMPARE(commentsOf(*window.session()->reviewing()->lastRun()), m_expected);
 }
 
 QTEST_MAIN(ResumeWindowTest)

@@ -12,6 +12,8 @@
 #include <DiffView.h>
 #include <JudgingWorkbench.h>
 #include <MainWindow.h>
+#include <JudgingService.h>
+#include <TeamService.h>
 #include <ReviewSession.h>
 #include <TeamWorkbench.h>
 #include <Theme.h>
@@ -159,7 +161,7 @@ void TeamViewsTest::blindModeHidesOthersJudgementsUntilYouJudge()
     QVERIFY(m_session->store()->judge(judgement(c3, QStringLiteral("bob"), Verdict::Accept, 6, QStringLiteral("Code Defect"), ContextLevel::File)));
     QVERIFY(m_session->openMergeRequest(m_mr)); // reload what was stored behind the session's back
     QVERIFY(m_session->setAnnotator(QStringLiteral("ada")));
-    QVERIFY(m_session->isBlind());
+    QVERIFY(m_session->team()->isBlind());
     QTRY_COMPARE(m_window->diffPane()->view()->cards().size(), 3);
 
     // Before ada judges: bob's name and verdicts are nowhere; the cards say something is hidden.
@@ -194,7 +196,7 @@ void TeamViewsTest::blindModeHidesOthersJudgementsUntilYouJudge()
     QTRY_VERIFY(!cardHtml(c1).contains(QLatin1String("bob")));
 
     // Blind mode off (Team Settings): everything shows at once.
-    QVERIFY(m_session->setBlindMode(false));
+    QVERIFY(m_session->team()->setBlindMode(false));
     QTRY_VERIFY(cardHtml(c3).contains(QLatin1String("<b>bob</b>: Accepted")));
 }
 
@@ -227,13 +229,13 @@ void TeamViewsTest::adjudicationNeedsAReasonAndSettlesTheItem()
     view->reasonEdit()->clear();
     QVERIFY(!view->saveFinalLabel());
     QVERIFY(!view->findChild<QLabel *>(QStringLiteral("adjudicationProblem"))->text().isEmpty());
-    QCOMPARE(m_session->pendingDisagreements().size(), 2);
+    QCOMPARE(m_session->team()->pendingDisagreements().size(), 2);
     view->verdictBox()->setCurrentIndex(view->verdictBox()->findData(static_cast<int>(Verdict::Accept)));
     view->reasonEdit()->setText(QStringLiteral("count > available wraps around; the check never fails"));
     QTest::mouseClick(view->saveButton(), Qt::LeftButton);
-    QCOMPARE(m_session->pendingDisagreements(), QList<qint64>{c2});
+    QCOMPARE(m_session->team()->pendingDisagreements(), QList<qint64>{c2});
     QCOMPARE(view->items(), QList<qint64>{c2});
-    const FinalLabel f = m_session->finalLabelOf(c1);
+    const FinalLabel f = m_session->team()->finalLabelOf(c1);
     QCOMPARE(f.status, FinalLabel::Status::Adjudicated);
     QCOMPARE(f.verdict, Verdict::Accept);
     QCOMPARE(f.adjudicator, QStringLiteral("core"));
@@ -269,7 +271,7 @@ void TeamViewsTest::agreementViewShowsKappaAndDegenerateLabels()
     QVERIFY(m_session->store()->judge(judgement(c3, QStringLiteral("bob"), Verdict::Accept, 5, QStringLiteral("Code Defect"), ContextLevel::File)));
     QVERIFY(m_session->openMergeRequest(m_mr));
     QVERIFY(m_session->setAnnotator(QStringLiteral("ada")));
-    QVERIFY(m_session->setVerdict(c3, Verdict::Accept));
+    QVERIFY(m_session->judging()->setVerdict(c3, Verdict::Accept));
     QTRY_COMPARE(labels->item(0, 1)->text(), QStringLiteral("3"));
 }
 
@@ -279,13 +281,13 @@ void TeamViewsTest::nextUnjudgedFollowsTheQueue()
     const qint64 c2 = importComment(47, 49, QStringLiteral("race"), QStringLiteral("a.json"));
     QVERIFY(m_session->openMergeRequest(m_mr));
     QVERIFY(m_session->setAnnotator(QStringLiteral("ada")));
-    QVERIFY(m_session->setVerdict(c1, Verdict::Accept));
+    QVERIFY(m_session->judging()->setVerdict(c1, Verdict::Accept));
     m_session->setCurrentComment(c1);
     QAction *next = m_window->team()->nextUnjudgedAction();
     QCOMPARE(next->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J));
     next->trigger();
     QCOMPARE(m_session->currentComment(), c2);
-    QVERIFY(m_session->setVerdict(c2, Verdict::Reject));
+    QVERIFY(m_session->judging()->setVerdict(c2, Verdict::Reject));
     QVERIFY(!m_window->team()->goToNextUnjudged());
     QCOMPARE(m_session->currentComment(), c2);
 

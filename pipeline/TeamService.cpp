@@ -1,5 +1,4 @@
-// The session's ground-truth part (issue 11): grouping, blind mode,
-// assignment and the annotator's queue, final labels and adjudication.
+#include "TeamService.h"
 
 #include "ReviewSession.h"
 
@@ -9,20 +8,22 @@
 
 namespace rd {
 
+TeamService::TeamService(ReviewSession &session) : m_session(session) {}
+
 namespace {
 const QString BlindModeSetting = QStringLiteral("blind_mode");
 }
 
-void ReviewSession::regroup()
+void TeamService::regroup()
 {
-    m_groups = groupCandidates(m_comments, m_groupThreshold);
+    m_groups = groupCandidates(m_session.comments(), m_groupThreshold);
     m_groupIndex.clear();
     for (qsizetype i = 0; i < m_groups.size(); ++i)
         for (qint64 member : std::as_const(m_groups[i].members))
             m_groupIndex.insert(member, i);
 }
 
-void ReviewSession::setGroupThreshold(double threshold)
+void TeamService::setGroupThreshold(double threshold)
 {
     threshold = std::clamp(threshold, 0.0, 1.0);
     if (threshold == m_groupThreshold)
@@ -30,10 +31,10 @@ void ReviewSession::setGroupThreshold(double threshold)
     m_groupThreshold = threshold;
     regroup();
     Q_EMIT teamChanged();
-    Q_EMIT commentsChanged(); // cards name their group
+    Q_EMIT m_session.commentsChanged(); // cards name their group
 }
 
-void ReviewSession::setGroupJudging(bool on)
+void TeamService::setGroupJudging(bool on)
 {
     if (on == m_groupJudging)
         return;
@@ -41,117 +42,112 @@ void ReviewSession::setGroupJudging(bool on)
     Q_EMIT teamChanged();
 }
 
-QList<qint64> ReviewSession::groupOf(qint64 comment) const
+QList<qint64> TeamService::groupOf(qint64 comment) const
 {
     const auto it = m_groupIndex.constFind(comment);
     return it == m_groupIndex.constEnd() ? QList<qint64>{comment} : m_groups[*it].members;
 }
 
-void ReviewSession::refreshBlindMode()
+void TeamService::refreshBlindMode()
 {
     m_blind = false;
-    if (!m_store)
+    if (!m_session.store())
         return;
     std::optional<bool> setting;
-    if (auto value = m_store->teamSetting(BlindModeSetting); value && *value)
+    if (auto value = m_session.store()->teamSetting(BlindModeSetting); value && *value)
         setting = **value == QLatin1String("on");
     int annotators = 0;
-    if (auto all = m_store->annotators())
+    if (auto all = m_session.store()->annotators())
         annotators = static_cast<int>(all->size());
     m_blind = blindModeFor(setting, annotators);
 }
 
-Result<bool> ReviewSession::setBlindMode(bool on)
+Result<bool> TeamService::setBlindMode(bool on)
 {
-    if (!m_store)
+    if (!m_session.store())
         return Error{Error::Kind::Usage, tr("no workspace is open")};
-    if (auto stored = m_store->setTeamSetting(BlindModeSetting, on ? QStringLiteral("on") : QStringLiteral("off")); !stored)
+    if (auto stored = m_session.store()->setTeamSetting(BlindModeSetting, on ? QStringLiteral("on") : QStringLiteral("off")); !stored)
         return stored;
     refreshBlindMode();
     Q_EMIT teamChanged();
-    Q_EMIT commentsChanged();
+    Q_EMIT m_session.commentsChanged();
     return true;
 }
 
-QList<Judgement> ReviewSession::allJudgementsOf(qint64 comment) const
+QList<Judgement> TeamService::visibleJudgementsOf(qint64 comment) const
 {
-    return m_judgements.value(comment);
+    return visibleJudgements(m_session.judgementsOf(comment), m_session.annotator(), isBlind());
 }
 
-QList<Judgement> ReviewSession::visibleJudgementsOf(qint64 comment) const
+int TeamService::hiddenJudgementsOf(qint64 comment) const
 {
-    return visibleJudgements(allJudgementsOf(comment), m_annotator, isBlind());
+    return hiddenJudgementCount(m_session.judgementsOf(comment), m_session.annotator(), isBlind());
 }
 
-int ReviewSession::hiddenJudgementsOf(qint64 comment) const
+Result<bool> TeamService::assign(qint64 mergeRequest, const QStringList &annotators)
 {
-    return hiddenJudgementCount(allJudgementsOf(comment), m_annotator, isBlind());
-}
-
-Result<bool> ReviewSession::assign(qint64 mergeRequest, const QStringList &annotators)
-{
-    if (!m_store)
+    if (!m_session.store())
         return Error{Error::Kind::Usage, tr("no workspace is open")};
-    if (auto stored = m_store->assign(mergeRequest, annotators); !stored)
+    if (auto stored = m_session.store()->assign(mergeRequest, annotators); !stored)
         return stored;
     refreshBlindMode();
     Q_EMIT teamChanged();
     return true;
 }
 
-QStringList ReviewSession::assignedAnnotators(qint64 mergeRequest) const
+QStringList TeamService::assignedAnnotators(qint64 mergeRequest) const
 {
     QStringList names;
-    if (m_store)
-        if (auto list = m_store->assignments(mergeRequest))
+    if (m_session.store())
+        if (auto list = m_session.store()->assignments(mergeRequest))
             for (const Assignment &a : std::as_const(*list))
                 names << a.annotator;
     return names;
 }
 
-std::optional<ReviewSession::QueueItem> ReviewSession::nextUnjudged() const
+std::optional<TeamService::QueueItem> TeamService::nextUnjudged() const
 {
-    if (!m_store || m_annotator.isEmpty())
+    if (!m_session.store() || m_session.annotator().isEmpty())
         return std::nullopt;
     const auto unjudged = [this](const StoredComment &c) {
-        const auto j = judgement(c.id);
+        const auto j = m_session.judgement(c.id);
         return !j || !j->verdict;
     };
     // The open merge request first, after the current comment, then from its start.
-    if (m_entry) {
-        const int at = indexOf(m_current);
+    if (m_session.m_entry) {
+        const int at = m_session.indexOf(m_session.currentComment());
         for (int pass = 0; pass < 2; ++pass)
-            for (int i = pass == 0 ? at + 1 : 0; i < (pass == 0 ? m_comments.size() : std::max(at, 0)); ++i)
-                if (unjudged(m_comments[i]))
-                    return QueueItem{m_entry->id, m_comments[i].id};
+            for (int i = pass == 0 ? at + 1 : 0; i < (pass == 0 ? m_session.comments().size() : std::max(at, 0)); ++i)
+                if (unjudged(m_session.comments()[i]))
+                    return QueueItem{m_session.m_entry->id, m_session.comments()[i].id};
     }
     QList<qint64> queue;
-    if (auto all = m_store->assignments())
+    if (auto all = m_session.store()->assignments())
         for (const Assignment &a : std::as_const(*all))
-            if (a.annotator == m_annotator)
+            if (a.annotator == m_session.annotator())
                 queue << a.mergeRequest;
     if (queue.isEmpty())
-        for (const MergeRequestEntry &e : mergeRequests())
+        for (const MergeRequestEntry &e : m_session.mergeRequests())
             queue << e.id;
     for (qint64 mr : std::as_const(queue)) {
-        if (m_entry && mr == m_entry->id)
+        if (m_session.m_entry && mr == m_session.m_entry->id)
             continue;
         CommentQuery query;
         query.mergeRequest = mr;
-        query.annotator = m_annotator;
+        query.annotator = m_session.annotator();
         query.judged = false;
-        if (auto comments = m_store->comments(query); comments && !comments->isEmpty())
+        if (auto comments = m_session.store()->comments(query); comments && !comments->isEmpty())
             return QueueItem{mr, comments->constFirst().id};
     }
     return std::nullopt;
 }
 
-std::optional<Adjudication> ReviewSession::adjudicationOf(qint64 comment) const
+std::optional<Adjudication> TeamService::adjudicationOf(qint64 comment) const
 {
-    if (!m_store)
+    if (!m_session.store())
         return std::nullopt;
-    const StoredComment *c = this->comment(comment);
-    auto list = c ? m_store->adjudications(c->mergeRequest) : m_store->adjudications();
+    const StoredComment *c = m_session.comment(comment);
+    auto list = c ? m_session.store()->adjudications(c->mergeRequest) : m_session.store()->adjudications();
     if (!list)
         return std::nullopt;
     for (const Adjudication &a : std::as_const(*list))
@@ -160,44 +156,44 @@ std::optional<Adjudication> ReviewSession::adjudicationOf(qint64 comment) const
     return std::nullopt;
 }
 
-FinalLabel ReviewSession::finalLabelOf(qint64 comment) const
+FinalLabel TeamService::finalLabelOf(qint64 comment) const
 {
     return finalLabel(judgementsForAdjudication(comment), adjudicationOf(comment));
 }
 
-Result<bool> ReviewSession::adjudicate(const Adjudication &adjudication)
+Result<bool> TeamService::adjudicate(const Adjudication &adjudication)
 {
-    if (!m_store)
+    if (!m_session.store())
         return Error{Error::Kind::Usage, tr("no workspace is open")};
     Adjudication a = adjudication;
     if (a.adjudicator.trimmed().isEmpty())
-        a.adjudicator = m_annotator;
+        a.adjudicator = m_session.annotator();
     if (a.adjudicator.trimmed().isEmpty())
         return Error{Error::Kind::Usage, tr("choose an annotator before adjudicating")};
-    if (auto stored = m_store->adjudicate(a); !stored)
+    if (auto stored = m_session.store()->adjudicate(a); !stored)
         return stored.error();
     Q_EMIT teamChanged();
-    Q_EMIT judgementChanged(a.comment);
+    Q_EMIT m_session.judgementChanged(a.comment);
     return true;
 }
 
-QList<qint64> ReviewSession::pendingDisagreements() const
+QList<qint64> TeamService::pendingDisagreements() const
 {
     return disagreementsIn(false);
 }
 
-QList<qint64> ReviewSession::disagreements() const
+QList<qint64> TeamService::disagreements() const
 {
     return disagreementsIn(true);
 }
 
-QList<qint64> ReviewSession::disagreementsIn(bool withAdjudicated) const
+QList<qint64> TeamService::disagreementsIn(bool withAdjudicated) const
 {
     QList<qint64> out;
-    if (!m_store)
+    if (!m_session.store())
         return out;
-    auto judgements = m_store->judgements();
-    auto adjudications = m_store->adjudications();
+    auto judgements = m_session.store()->judgements();
+    auto adjudications = m_session.store()->adjudications();
     if (!judgements || !adjudications)
         return out;
     QSet<qint64> adjudicated;
@@ -211,21 +207,21 @@ QList<qint64> ReviewSession::disagreementsIn(bool withAdjudicated) const
     // (the adjudicators, not assigned to it, see them all).
     QSet<qint64> myMergeRequests;
     QHash<qint64, qint64> mergeRequestOf;
-    const bool filtered = m_blind && !m_annotator.isEmpty();
+    const bool filtered = m_blind && !m_session.annotator().isEmpty();
     if (filtered) {
-        if (auto all = m_store->assignments())
+        if (auto all = m_session.store()->assignments())
             for (const Assignment &a : std::as_const(*all))
-                if (a.annotator == m_annotator)
+                if (a.annotator == m_session.annotator())
                     myMergeRequests.insert(a.mergeRequest);
         if (!myMergeRequests.isEmpty())
-            if (auto comments = m_store->comments())
+            if (auto comments = m_session.store()->comments())
                 for (const StoredComment &c : std::as_const(*comments))
                     mergeRequestOf.insert(c.id, c.mergeRequest);
     }
     for (auto it = byComment.cbegin(); it != byComment.cend(); ++it) {
         if (!withAdjudicated && adjudicated.contains(it.key()))
             continue;
-        if (filtered && myMergeRequests.contains(mergeRequestOf.value(it.key())) && hiddenJudgementCount(*it, m_annotator, true) > 0)
+        if (filtered && myMergeRequests.contains(mergeRequestOf.value(it.key())) && hiddenJudgementCount(*it, m_session.annotator(), true) > 0)
             continue;
         if (finalLabel(*it).status == FinalLabel::Status::Disagreement)
             out << it.key();
@@ -234,51 +230,51 @@ QList<qint64> ReviewSession::disagreementsIn(bool withAdjudicated) const
     return out;
 }
 
-std::optional<StoredComment> ReviewSession::storedComment(qint64 comment) const
+std::optional<StoredComment> TeamService::storedComment(qint64 comment) const
 {
-    if (const StoredComment *c = this->comment(comment))
+    if (const StoredComment *c = m_session.comment(comment))
         return *c;
-    if (!m_store)
+    if (!m_session.store())
         return std::nullopt;
-    auto c = m_store->comment(comment);
+    auto c = m_session.store()->comment(comment);
     return c ? std::optional<StoredComment>(*c) : std::nullopt;
 }
 
-QList<Judgement> ReviewSession::judgementsForAdjudication(qint64 comment) const
+QList<Judgement> TeamService::judgementsForAdjudication(qint64 comment) const
 {
-    if (this->comment(comment))
-        return allJudgementsOf(comment);
+    if (m_session.comment(comment))
+        return m_session.judgementsOf(comment);
     const auto c = storedComment(comment);
-    if (!c || !m_store)
+    if (!c || !m_session.store())
         return {};
     QList<Judgement> out;
-    if (auto all = m_store->judgements(c->mergeRequest))
+    if (auto all = m_session.store()->judgements(c->mergeRequest))
         for (const Judgement &j : std::as_const(*all))
             if (j.comment == comment)
                 out << j;
     return out;
 }
 
-QStringList ReviewSession::annotatorNames() const
+QStringList TeamService::annotatorNames() const
 {
     QStringList names;
-    if (m_store)
-        if (auto all = m_store->annotators())
+    if (m_session.store())
+        if (auto all = m_session.store()->annotators())
             for (const Annotator &a : std::as_const(*all))
                 names << a.name;
     names.sort();
     return names;
 }
 
-AgreementReport ReviewSession::agreement(const QString &first, const QString &second) const
+AgreementReport TeamService::agreement(const QString &first, const QString &second) const
 {
     QList<Judgement> judgements;
     QHash<qint64, qint64> mergeRequestOf;
-    if (m_store) {
-        if (auto comments = m_store->comments())
+    if (m_session.store()) {
+        if (auto comments = m_session.store()->comments())
             for (const StoredComment &c : std::as_const(*comments))
                 mergeRequestOf.insert(c.id, c.mergeRequest);
-        if (auto all = m_store->judgements())
+        if (auto all = m_session.store()->judgements())
             for (const Judgement &j : std::as_const(*all))
                 if (mergeRequestOf.contains(j.comment))
                     judgements << j;

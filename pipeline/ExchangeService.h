@@ -1,0 +1,41 @@
+#pragma once
+
+#include <DatasetExchange.h>
+#include <Result.h>
+
+#include <QObject>
+#include <QString>
+
+namespace rd {
+
+class ReviewSession;
+
+// Dataset exchange (issue 11) through the session's workspace: imports one
+// file into it (all of it or nothing) and reloads what the views show;
+// exports the workspace (or only the open merge request) in one format.
+// Errors name the file.
+class ExchangeService : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ExchangeService(ReviewSession &session);
+
+    Result<ImportOutcome> importAacr(const QString &file, const AacrImportOptions &options);
+    Result<ImportOutcome> importRun(const QString &file, const RunImportOptions &options);
+    // Whether exportDataset() may be asked for only the open merge request.
+    bool hasOpenMergeRequest() const;
+    Result<QString> exportDataset(const QString &format, const QString &out, bool onlyCurrentMergeRequest, double delta);
+
+Q_SIGNALS:
+    // An import is in the workspace (the session's merge requests and the
+    // open merge request's comments show it already).
+    void imported(const rd::ImportOutcome &outcome);
+
+private:
+    // The session's views learn what an import added.
+    void reloadAfterImport(const ImportOutcome &outcome);
+
+    ReviewSession &m_session;
+};
+
+} // namespace rd

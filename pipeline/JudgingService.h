@@ -1,0 +1,74 @@
+#pragma once
+
+#include <Result.h>
+#include <Workspace.h>
+#include <WorkspaceStore.h>
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+namespace rd {
+
+class ReviewSession;
+
+// The current annotator's judging of the session's open merge request:
+// judgements (verdict, score, category, context level, critique), edits of
+// comments, human comments, and the annotator's undo/redo history over all
+// of them, with the progress they make. Each change is one workspace
+// transaction, committed before the method returns; the session's
+// judgementChanged / commentChanged / commentsChanged show what changed,
+// this service's signals the history and the progress.
+class JudgingService : public QObject
+{
+    Q_OBJECT
+public:
+    explicit JudgingService(ReviewSession &session);
+
+    // Set fields of `change` merge into the judgement; change.annotator is
+    // ignored. A verdict without time_spent gets the time since the comment
+    // was selected. With group judging on (team()), judging one member of a
+    // group of near-duplicates judges each member (one undoable step).
+    Result<bool> judge(const Judgement &change);
+    Result<bool> setVerdict(qint64 comment, Verdict verdict);
+    Result<bool> clearJudgementFields(qint64 comment, const QList<JudgementField> &fields);
+    // (An edit, a human comment and its removal are undoable steps too.)
+    Result<bool> editComment(qint64 comment, const CommentEdit &edit);
+    // A human comment on the open merge request by the annotator.
+    Result<qint64> addHumanComment(const ReviewComment &comment);
+    Result<bool> removeHumanComment(qint64 comment);
+
+    bool canUndo() const { return m_nextUndo.has_value(); }
+    bool canRedo() const { return m_nextRedo.has_value(); }
+    // "Accept", "Edit comment"…, for Undo/Redo menu texts.
+    QString undoText() const;
+    QString redoText() const;
+    Result<bool> undo();
+    Result<bool> redo();
+
+    // --- Progress (the current annotator) ------------------------------
+    JudgingProgress mergeRequestProgress() const;
+    JudgingProgress workspaceProgress() const;
+    // Median time per decision over the latest decisions; empty when none.
+    std::optional<qint64> medianDecisionMs() const;
+
+Q_SIGNALS:
+    void undoStateChanged();
+    void progressChanged();
+
+private:
+    friend class ReviewSession; // reloads the history when the workspace or annotator changes
+
+    void reloadUndoState();
+    void applyStep(const HistoryEntry &entry);
+    // Undo or redo in the store, then tell the observers what the step changed.
+    Result<bool> takeStep(Result<QList<HistoryEntry>> (WorkspaceStore::*step)(const QString &));
+
+    ReviewSession &m_session;
+    std::optional<HistoryEntry> m_nextUndo;
+    std::optional<HistoryEntry> m_nextRedo;
+};
+
+} // namespace rd

@@ -1,0 +1,101 @@
+#pragma once
+
+#include <Agreement.h>
+#include <Result.h>
+#include <TeamAnnotation.h>
+#include <Workspace.h>
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QStringList>
+
+#include <optional>
+
+namespace rd {
+
+class ReviewSession;
+
+// Ground truth by a team (issue 11) over the session's workspace: groups of
+// near-duplicate comments in the open merge request, blind mode, the
+// assignment of merge requests to annotators and the annotator's queue,
+// final labels, adjudication and the agreement of two annotators. Each
+// change is one workspace transaction, committed before teamChanged.
+class TeamService : public QObject
+{
+    Q_OBJECT
+public:
+    explicit TeamService(ReviewSession &session);
+
+    // Near-duplicates of the open merge request are grouped by the rule of
+    // TeamAnnotation.h; with group judging on, judging one member judges
+    // each member (one undoable step).
+    void setGroupThreshold(double threshold);
+    double groupThreshold() const { return m_groupThreshold; }
+    void setGroupJudging(bool on);
+    bool groupJudging() const { return m_groupJudging; }
+    // The comment's group (itself included, ascending ids); just the comment when alone.
+    QList<qint64> groupOf(qint64 comment) const;
+    const QList<CandidateGroup> &groups() const { return m_groups; }
+    // Blind mode: the workspace's setting, else on once the workspace has
+    // several annotators. Every read of judgements for display goes through
+    // visibleJudgementsOf(): the current annotator sees another's judgement
+    // of a comment only after giving it a verdict.
+    bool isBlind() const { return m_blind; }
+    Result<bool> setBlindMode(bool on);
+    QList<Judgement> visibleJudgementsOf(qint64 comment) const;
+    // Other annotators' judgements of the comment blind mode hides now.
+    int hiddenJudgementsOf(qint64 comment) const;
+    // Assignment of merge requests to annotators.
+    Result<bool> assign(qint64 mergeRequest, const QStringList &annotators);
+    QStringList assignedAnnotators(qint64 mergeRequest) const;
+    // The current annotator's queue: comments without their verdict, first
+    // after the current one in the open merge request, then in the other
+    // merge requests assigned to them (by id; all merge requests when none
+    // is assigned to them).
+    struct QueueItem
+    {
+        qint64 mergeRequest = 0;
+        qint64 comment = 0;
+    };
+    std::optional<QueueItem> nextUnjudged() const;
+    // Final labels (TeamAnnotation.h) and adjudication, from the store.
+    FinalLabel finalLabelOf(qint64 comment) const;
+    std::optional<Adjudication> adjudicationOf(qint64 comment) const;
+    // Stores the adjudication (adjudicator: the current annotator when empty).
+    Result<bool> adjudicate(const Adjudication &adjudication);
+    // Comments of the whole workspace whose annotators disagree, without an
+    // adjudication, ascending ids. In blind mode, an annotator assigned to a
+    // comment's merge request sees it here only after judging it.
+    QList<qint64> pendingDisagreements() const;
+    // Comments of the workspace whose annotators disagree, adjudicated ones too.
+    QList<qint64> disagreements() const;
+    // For adjudication (every item in it has two verdicts, so blind mode has
+    // nothing left to hide): any comment of the workspace and every judgement of it.
+    std::optional<StoredComment> storedComment(qint64 comment) const;
+    QList<Judgement> judgementsForAdjudication(qint64 comment) const;
+    // Annotators of the workspace, by name.
+    QStringList annotatorNames() const;
+    // Agreement of two annotators over the workspace (AgreementReport per label, per merge request).
+    AgreementReport agreement(const QString &first, const QString &second) const;
+
+Q_SIGNALS:
+    void teamChanged(); // assignments, blind mode, adjudications or grouping changed
+
+private:
+    friend class ReviewSession; // regroups and rereads blind mode as the open merge request changes
+
+    void regroup();
+    // Reads blind mode from the store (setting, annotators) into m_blind.
+    void refreshBlindMode();
+    QList<qint64> disagreementsIn(bool withAdjudicated) const;
+
+    ReviewSession &m_session;
+    double m_groupThreshold = DefaultGroupThreshold;
+    bool m_groupJudging = true;
+    bool m_blind = false; // isBlind(), read once per change: filters ask per comment
+    QList<CandidateGroup> m_groups; // of the session's comments
+    QHash<qint64, qsizetype> m_groupIndex; // comment -> index in m_groups
+};
+
+} // namespace rd
