@@ -4,7 +4,7 @@
 
 namespace rd::workspace_schema {
 
-// The newest schema; SqliteWorkspaceStore::SchemaVersion repeats it.
+// The newest schema; SqlWorkspaceStore::SchemaVersion repeats it.
 constexpr int Latest = 4;
 
 // The statements that bring a workspace from `version - 1` to `version`

@@ -23,7 +23,7 @@
 #include <ServerPassword.h>
 #include <ServerWorkspaceDialog.h>
 #include <ShortcutSheet.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <Theme.h>
 #include <WorkspaceActions.h>
 
@@ -540,7 +540,7 @@ void JudgingTest::anEditCrossingAnothersIsAskedAboutNeverSavedOverIt()
     editor->field(QStringLiteral("issue"))->setPlainText(QStringLiteral("mine: the sum overflows"));
     {
         // Another annotator's program, on the same workspace.
-        auto other = SqliteWorkspaceStore::open(m_workspace);
+        auto other = SqlWorkspaceStore::open(m_workspace);
         QVERIFY(other);
         CommentEdit theirs;
         theirs.issue = QStringLiteral("theirs: an overflow when both are large");
@@ -575,7 +575,7 @@ void JudgingTest::serverWorkspaceDialogMakesTheAddressWithoutAPassword()
     dialog->findChild<QLineEdit *>(QStringLiteral("serverDatabase"))->setText(QStringLiteral("review"));
     dialog->findChild<QLineEdit *>(QStringLiteral("serverUser"))->setText(QStringLiteral("alice"));
     QCOMPARE(dialog->location(), QStringLiteral("postgresql://alice@db.example.org:5432/review"));
-    QVERIFY(SqliteWorkspaceStore::isServerLocation(dialog->location()));
+    QVERIFY(SqlWorkspaceStore::isServerLocation(dialog->location()));
     dialog->findChild<QLineEdit *>(QStringLiteral("serverPassword"))->setText(QStringLiteral("s3cr3t"));
     QVERIFY(!dialog->location().contains(QLatin1String("s3cr3t")));
     QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("serverPassword"))->echoMode(), QLineEdit::Password);

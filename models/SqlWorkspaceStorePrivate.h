@@ -1,10 +1,10 @@
 #pragma once
 
-// The SQLite workspace store's connection and the helpers its parts share.
+// The SQL workspace store's connection and the helpers its parts share.
 // Internal to models/: the store is split into one .cpp per area (opening,
 // judging, ground truth, ...), all working on this one Private.
 
-#include "SqliteWorkspaceStore.h"
+#include "SqlWorkspaceStore.h"
 #include "WorkspaceJson.h"
 
 #include <QCoreApplication>
@@ -293,7 +293,7 @@ Error postgresError(const QSqlError &e, const QString &doing, const QString &loc
 
 using namespace sqlstore;
 
-struct SqliteWorkspaceStore::Private
+struct SqlWorkspaceStore::Private
 {
     QString path; // the file, or the server's address without any password
     QString connection;
@@ -658,7 +658,7 @@ namespace sqlstore {
 class WriteTransaction
 {
 public:
-    explicit WriteTransaction(SqliteWorkspaceStore::Private &d) : m_d(d) {}
+    explicit WriteTransaction(SqlWorkspaceStore::Private &d) : m_d(d) {}
     ~WriteTransaction()
     {
         m_d.pendingNotices.clear();
@@ -699,7 +699,7 @@ public:
     }
 
 private:
-    SqliteWorkspaceStore::Private &m_d;
+    SqlWorkspaceStore::Private &m_d;
     bool m_active = false;
 };
 

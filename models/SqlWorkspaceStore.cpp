@@ -1,4 +1,4 @@
-#include "SqliteWorkspaceStorePrivate.h"
+#include "SqlWorkspaceStorePrivate.h"
 
 #include "WorkspaceJson.h"
 #include "WorkspaceSchema.h"
@@ -30,13 +30,13 @@ Error workspaceError(const QString &message)
 }
 
 // Refuses, before SQLite touches it, a file that cannot be a writable workspace.
-Result<bool> checkFile(const QString &path, SqliteWorkspaceStore::Mode mode, bool &isNew)
+Result<bool> checkFile(const QString &path, SqlWorkspaceStore::Mode mode, bool &isNew)
 {
     const QString name = QDir::toNativeSeparators(path);
     const QFileInfo info(path);
     isNew = false;
     if (!info.exists()) {
-        if (mode == SqliteWorkspaceStore::Mode::OpenExisting)
+        if (mode == SqlWorkspaceStore::Mode::OpenExisting)
             return workspaceError(QCoreApplication::translate("rd::models", "no workspace at %1").arg(name));
         const QFileInfo dir(info.absolutePath());
         if (!dir.isDir())
@@ -53,7 +53,7 @@ Result<bool> checkFile(const QString &path, SqliteWorkspaceStore::Mode mode, boo
         return workspaceError(QCoreApplication::translate("rd::models", "cannot read %1: %2").arg(name, file.errorString()));
     const QByteArray header = file.read(16);
     if (header.isEmpty() && info.size() == 0) {
-        if (mode == SqliteWorkspaceStore::Mode::OpenExisting)
+        if (mode == SqlWorkspaceStore::Mode::OpenExisting)
             return workspaceError(QCoreApplication::translate("rd::models", "%1 is an empty file, not a ReviewDesk workspace").arg(name));
         isNew = true;
     } else if (header != QByteArray("SQLite format 3\0", 16)) {
@@ -70,13 +70,13 @@ Result<bool> checkFile(const QString &path, SqliteWorkspaceStore::Mode mode, boo
 
 } // namespace
 
-SqliteWorkspaceStore::SqliteWorkspaceStore(std::unique_ptr<Private> p) : d(std::move(p)) {}
+SqlWorkspaceStore::SqlWorkspaceStore(std::unique_ptr<Private> p) : d(std::move(p)) {}
 
-SqliteWorkspaceStore::~SqliteWorkspaceStore() = default;
+SqlWorkspaceStore::~SqlWorkspaceStore() = default;
 
 namespace {
 
-Result<bool> connect(SqliteWorkspaceStore::Private &d, const QString &path)
+Result<bool> connect(SqlWorkspaceStore::Private &d, const QString &path)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return workspaceError(QCoreApplication::translate("rd::models", "Qt's SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not installed"));
@@ -94,7 +94,7 @@ Result<bool> connect(SqliteWorkspaceStore::Private &d, const QString &path)
 }
 
 // Only once the file is known to be a workspace (or new): this writes to it.
-Result<bool> setJournal(SqliteWorkspaceStore::Private &d)
+Result<bool> setJournal(SqlWorkspaceStore::Private &d)
 {
     // WAL: readers never block the writer and a killed writer leaves a
     // journal SQLite replays. FULL: a commit is on disk when it returns.
@@ -110,7 +110,7 @@ Result<bool> setJournal(SqliteWorkspaceStore::Private &d)
     return true;
 }
 
-Result<int> userVersion(const SqliteWorkspaceStore::Private &d)
+Result<int> userVersion(const SqlWorkspaceStore::Private &d)
 {
     QSqlQuery q(d.db);
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
@@ -118,7 +118,7 @@ Result<int> userVersion(const SqliteWorkspaceStore::Private &d)
     return q.value(0).toInt();
 }
 
-Result<bool> migrate(SqliteWorkspaceStore::Private &d, int target)
+Result<bool> migrate(SqlWorkspaceStore::Private &d, int target)
 {
     WriteTransaction t(d);
     if (auto begun = t.begin(QCoreApplication::translate("rd::models", "update the workspace")); !begun)
@@ -143,7 +143,7 @@ Result<bool> migrate(SqliteWorkspaceStore::Private &d, int target)
 
 } // namespace
 
-Result<std::unique_ptr<SqliteWorkspaceStore>> SqliteWorkspaceStore::open(const QString &path, Mode mode)
+Result<std::unique_ptr<SqlWorkspaceStore>> SqlWorkspaceStore::open(const QString &path, Mode mode)
 {
     if (isServerLocation(path))
         return openOnServer(path, mode);
@@ -195,10 +195,10 @@ Result<std::unique_ptr<SqliteWorkspaceStore>> SqliteWorkspaceStore::open(const Q
     // Also the write probe: a workspace we could read but not write fails here.
     if (auto migrated = migrate(*d, SchemaVersion); !migrated)
         return migrated.error();
-    return std::unique_ptr<SqliteWorkspaceStore>(new SqliteWorkspaceStore(std::move(d)));
+    return std::unique_ptr<SqlWorkspaceStore>(new SqlWorkspaceStore(std::move(d)));
 }
 
-Result<bool> SqliteWorkspaceStore::createAtVersion(const QString &path, int version)
+Result<bool> SqlWorkspaceStore::createAtVersion(const QString &path, int version)
 {
     if (version < 1 || version > SchemaVersion)
         return usage(QCoreApplication::translate("rd::models", "no workspace version %1").arg(version));
@@ -221,12 +221,12 @@ Result<bool> SqliteWorkspaceStore::createAtVersion(const QString &path, int vers
     return migrate(d, version);
 }
 
-int SqliteWorkspaceStore::openedAtVersion() const
+int SqlWorkspaceStore::openedAtVersion() const
 {
     return d->openedAt;
 }
 
-QString SqliteWorkspaceStore::location() const
+QString SqlWorkspaceStore::location() const
 {
     return d->path;
 }
@@ -234,7 +234,7 @@ QString SqliteWorkspaceStore::location() const
 // ---------------------------------------------------------------------------
 // Merge requests and runs
 
-Result<qint64> SqliteWorkspaceStore::addMergeRequest(const MergeRequestEntry &entry)
+Result<qint64> SqlWorkspaceStore::addMergeRequest(const MergeRequestEntry &entry)
 {
     if (entry.repository.isEmpty() || entry.base.isEmpty() || entry.head.isEmpty())
         return usage(QCoreApplication::translate("rd::models", "a merge request needs a repository, a base and a head"));
@@ -307,14 +307,14 @@ StoredRun runFrom(const QSqlQuery &q, bool withRecord)
 
 } // namespace
 
-Result<QList<MergeRequestEntry>> SqliteWorkspaceStore::mergeRequests() const
+Result<QList<MergeRequestEntry>> SqlWorkspaceStore::mergeRequests() const
 {
     auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created, language, pr_category, url, code_linked FROM merge_requests ORDER BY id", {},
                      QCoreApplication::translate("rd::models", "read the merge requests"));
     return allRows<MergeRequestEntry>(std::move(q), [](QSqlQuery &row) { return mergeRequestFrom(row); });
 }
 
-Result<MergeRequestEntry> SqliteWorkspaceStore::mergeRequest(qint64 id) const
+Result<MergeRequestEntry> SqlWorkspaceStore::mergeRequest(qint64 id) const
 {
     auto q = d->exec("SELECT id, repository, base, head, two_dot, title, description, created, language, pr_category, url, code_linked FROM merge_requests WHERE id = ?", {id},
                      QCoreApplication::translate("rd::models", "read the merge requests"));
@@ -322,7 +322,7 @@ Result<MergeRequestEntry> SqliteWorkspaceStore::mergeRequest(qint64 id) const
                                      [](QSqlQuery &row) { return mergeRequestFrom(row); });
 }
 
-Result<qint64> SqliteWorkspaceStore::addRun(const StoredRun &run, const QList<ReviewComment> &comments)
+Result<qint64> SqlWorkspaceStore::addRun(const StoredRun &run, const QList<ReviewComment> &comments)
 {
     WriteTransaction t(*d);
     const QString doing = QCoreApplication::translate("rd::models", "store the run");
@@ -346,14 +346,14 @@ Result<qint64> SqliteWorkspaceStore::addRun(const StoredRun &run, const QList<Re
     return id;
 }
 
-Result<QList<StoredRun>> SqliteWorkspaceStore::runs(qint64 mergeRequest) const
+Result<QList<StoredRun>> SqlWorkspaceStore::runs(qint64 mergeRequest) const
 {
     auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished FROM runs WHERE merge_request = ? ORDER BY id",
                      {mergeRequest}, QCoreApplication::translate("rd::models", "read the runs"));
     return allRows<StoredRun>(std::move(q), [](QSqlQuery &row) { return runFrom(row, false); });
 }
 
-Result<StoredRun> SqliteWorkspaceStore::run(qint64 id) const
+Result<StoredRun> SqlWorkspaceStore::run(qint64 id) const
 {
     auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, record FROM runs WHERE id = ?", {id},
                      QCoreApplication::translate("rd::models", "read the runs"));
@@ -364,7 +364,7 @@ Result<StoredRun> SqliteWorkspaceStore::run(qint64 id) const
 // ---------------------------------------------------------------------------
 // Comments
 
-Result<qint64> SqliteWorkspaceStore::importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author)
+Result<qint64> SqlWorkspaceStore::importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author)
 {
     WriteTransaction t(*d);
     const QString doing = QCoreApplication::translate("rd::models", "store the comment");
@@ -380,7 +380,7 @@ Result<qint64> SqliteWorkspaceStore::importComment(qint64 mergeRequest, const Re
     return *id;
 }
 
-Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &query) const
+Result<QList<StoredComment>> SqlWorkspaceStore::comments(const CommentQuery &query) const
 {
     QString sql = QStringLiteral("SELECT %1 FROM comments c").arg(QLatin1String(commentColumns));
     QStringList where;
@@ -458,7 +458,7 @@ Result<QList<StoredComment>> SqliteWorkspaceStore::comments(const CommentQuery &
     return allRows<StoredComment>(std::move(q), [](QSqlQuery &row) { return commentFrom(row); });
 }
 
-Result<StoredComment> SqliteWorkspaceStore::comment(qint64 id) const
+Result<StoredComment> SqlWorkspaceStore::comment(qint64 id) const
 {
     return d->readComment(id, false);
 }
@@ -466,7 +466,7 @@ Result<StoredComment> SqliteWorkspaceStore::comment(qint64 id) const
 // ---------------------------------------------------------------------------
 // Annotators and judgements
 
-Result<Annotator> SqliteWorkspaceStore::addAnnotator(const QString &name)
+Result<Annotator> SqlWorkspaceStore::addAnnotator(const QString &name)
 {
     WriteTransaction t(*d);
     const QString doing = QCoreApplication::translate("rd::models", "add the annotator");
@@ -490,13 +490,13 @@ Result<Annotator> SqliteWorkspaceStore::addAnnotator(const QString &name)
     return a;
 }
 
-Result<QList<Annotator>> SqliteWorkspaceStore::annotators() const
+Result<QList<Annotator>> SqlWorkspaceStore::annotators() const
 {
     auto q = d->exec("SELECT id, name, created FROM annotators ORDER BY name", {}, QCoreApplication::translate("rd::models", "read the annotators"));
     return allRows<Annotator>(std::move(q), [](QSqlQuery &row) { return Annotator{row.value(0).toLongLong(), row.value(1).toString(), timeFrom(row.value(2))}; });
 }
 
-Result<Judgement> SqliteWorkspaceStore::judge(const Judgement &change, const QList<JudgementField> &clear)
+Result<Judgement> SqlWorkspaceStore::judge(const Judgement &change, const QList<JudgementField> &clear)
 {
     if (const QString problem = judgementProblem(change); !problem.isEmpty())
         return usage(problem);
@@ -545,7 +545,7 @@ Result<Judgement> SqliteWorkspaceStore::judge(const Judgement &change, const QLi
     return after;
 }
 
-Result<std::optional<Judgement>> SqliteWorkspaceStore::judgement(qint64 comment, const QString &annotator) const
+Result<std::optional<Judgement>> SqlWorkspaceStore::judgement(qint64 comment, const QString &annotator) const
 {
     auto id = d->annotatorId(annotator);
     if (!id)
@@ -555,7 +555,7 @@ Result<std::optional<Judgement>> SqliteWorkspaceStore::judgement(qint64 comment,
     return d->readJudgement(comment, **id);
 }
 
-Result<QList<Judgement>> SqliteWorkspaceStore::judgements(std::optional<qint64> mergeRequest, const QString &annotator) const
+Result<QList<Judgement>> SqlWorkspaceStore::judgements(std::optional<qint64> mergeRequest, const QString &annotator) const
 {
     QString sql = QStringLiteral("SELECT %1 FROM judgements j JOIN annotators a ON a.id = j.annotator JOIN comments c ON c.id = j.comment"
                                  " WHERE c.removed = 0")
@@ -590,7 +590,7 @@ QString linesProblem(const QString &side, int lineStart, int lineEnd)
 
 } // namespace
 
-Result<qint64> SqliteWorkspaceStore::addHumanComment(qint64 mergeRequest, const QString &author, const ReviewComment &comment)
+Result<qint64> SqlWorkspaceStore::addHumanComment(qint64 mergeRequest, const QString &author, const ReviewComment &comment)
 {
     if (comment.file.isEmpty())
         return usage(QCoreApplication::translate("rd::models", "a comment needs a file"));
@@ -623,7 +623,7 @@ Result<qint64> SqliteWorkspaceStore::addHumanComment(qint64 mergeRequest, const 
     return *id;
 }
 
-Result<bool> SqliteWorkspaceStore::removeHumanComment(qint64 comment, const QString &annotator)
+Result<bool> SqlWorkspaceStore::removeHumanComment(qint64 comment, const QString &annotator)
 {
     WriteTransaction t(*d);
     const QString doing = QCoreApplication::translate("rd::models", "remove the comment");
@@ -649,7 +649,7 @@ Result<bool> SqliteWorkspaceStore::removeHumanComment(qint64 comment, const QStr
     return true;
 }
 
-Result<StoredComment> SqliteWorkspaceStore::editComment(qint64 comment, const QString &annotator, const CommentEdit &edit)
+Result<StoredComment> SqlWorkspaceStore::editComment(qint64 comment, const QString &annotator, const CommentEdit &edit)
 {
     WriteTransaction t(*d);
     const QString doing = QCoreApplication::translate("rd::models", "edit the comment");
@@ -722,19 +722,19 @@ Result<StoredComment> SqliteWorkspaceStore::editComment(qint64 comment, const QS
 // ---------------------------------------------------------------------------
 // Undo and redo
 
-Result<std::optional<HistoryEntry>> SqliteWorkspaceStore::nextUndo(const QString &annotator) const
+Result<std::optional<HistoryEntry>> SqlWorkspaceStore::nextUndo(const QString &annotator) const
 {
     return d->historyStep(annotator, true);
 }
 
-Result<std::optional<HistoryEntry>> SqliteWorkspaceStore::nextRedo(const QString &annotator) const
+Result<std::optional<HistoryEntry>> SqlWorkspaceStore::nextRedo(const QString &annotator) const
 {
     return d->historyStep(annotator, false);
 }
 
 namespace {
 
-Result<std::optional<HistoryEntry>> step(SqliteWorkspaceStore::Private &d, const QString &annotator, bool undo)
+Result<std::optional<HistoryEntry>> step(SqlWorkspaceStore::Private &d, const QString &annotator, bool undo)
 {
     WriteTransaction t(d);
     const QString doing = undo ? QCoreApplication::translate("rd::models", "undo") : QCoreApplication::translate("rd::models", "redo");
@@ -766,12 +766,12 @@ Result<std::optional<HistoryEntry>> step(SqliteWorkspaceStore::Private &d, const
 
 } // namespace
 
-Result<std::optional<HistoryEntry>> SqliteWorkspaceStore::undo(const QString &annotator)
+Result<std::optional<HistoryEntry>> SqlWorkspaceStore::undo(const QString &annotator)
 {
     return step(*d, annotator, true);
 }
 
-Result<std::optional<HistoryEntry>> SqliteWorkspaceStore::redo(const QString &annotator)
+Result<std::optional<HistoryEntry>> SqlWorkspaceStore::redo(const QString &annotator)
 {
     return step(*d, annotator, false);
 }
@@ -779,7 +779,7 @@ Result<std::optional<HistoryEntry>> SqliteWorkspaceStore::redo(const QString &an
 // ---------------------------------------------------------------------------
 // Places and progress
 
-Result<bool> SqliteWorkspaceStore::setPlace(const AnnotatorPlace &place)
+Result<bool> SqlWorkspaceStore::setPlace(const AnnotatorPlace &place)
 {
     WriteTransaction t(*d);
     const QString doing = QCoreApplication::translate("rd::models", "remember the place");
@@ -814,7 +814,7 @@ Result<bool> SqliteWorkspaceStore::setPlace(const AnnotatorPlace &place)
 
 namespace {
 
-Result<std::optional<AnnotatorPlace>> readPlace(const SqliteWorkspaceStore::Private &d, const QString &sql, std::initializer_list<QVariant> values)
+Result<std::optional<AnnotatorPlace>> readPlace(const SqlWorkspaceStore::Private &d, const QString &sql, std::initializer_list<QVariant> values)
 {
     auto q = d.exec(sql, values, QCoreApplication::translate("rd::models", "read the place"));
     if (!q)
@@ -832,7 +832,7 @@ Result<std::optional<AnnotatorPlace>> readPlace(const SqliteWorkspaceStore::Priv
 
 } // namespace
 
-Result<std::optional<AnnotatorPlace>> SqliteWorkspaceStore::place(const QString &annotator, qint64 mergeRequest) const
+Result<std::optional<AnnotatorPlace>> SqlWorkspaceStore::place(const QString &annotator, qint64 mergeRequest) const
 {
     return readPlace(*d,
                      QStringLiteral("SELECT a.name, p.merge_request, p.file, p.comment, p.updated FROM places p JOIN annotators a ON a.id = p.annotator"
@@ -840,7 +840,7 @@ Result<std::optional<AnnotatorPlace>> SqliteWorkspaceStore::place(const QString 
                      {annotator, mergeRequest});
 }
 
-Result<std::optional<AnnotatorPlace>> SqliteWorkspaceStore::lastPlace(const QString &annotator) const
+Result<std::optional<AnnotatorPlace>> SqlWorkspaceStore::lastPlace(const QString &annotator) const
 {
     if (annotator.isEmpty())
         return readPlace(*d,
@@ -853,7 +853,7 @@ Result<std::optional<AnnotatorPlace>> SqliteWorkspaceStore::lastPlace(const QStr
                      {annotator});
 }
 
-Result<JudgingProgress> SqliteWorkspaceStore::progress(const QString &annotator, std::optional<qint64> mergeRequest) const
+Result<JudgingProgress> SqlWorkspaceStore::progress(const QString &annotator, std::optional<qint64> mergeRequest) const
 {
     QString sql = QStringLiteral("SELECT COUNT(*), COUNT(j.verdict) FROM comments c LEFT JOIN judgements j ON j.comment = c.id"
                                  " AND j.annotator = (SELECT id FROM annotators WHERE name = ?) WHERE c.removed = 0");
@@ -870,7 +870,7 @@ Result<JudgingProgress> SqliteWorkspaceStore::progress(const QString &annotator,
     return p;
 }
 
-Result<QList<qint64>> SqliteWorkspaceStore::recentDecisionDurations(const QString &annotator, int limit) const
+Result<QList<qint64>> SqlWorkspaceStore::recentDecisionDurations(const QString &annotator, int limit) const
 {
     auto q = d->exec("SELECT j.time_spent FROM judgements j JOIN annotators a ON a.id = j.annotator"
                      " WHERE a.name = ? AND j.verdict IS NOT NULL AND j.time_spent IS NOT NULL ORDER BY j.updated DESC LIMIT ?",

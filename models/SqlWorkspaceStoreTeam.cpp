@@ -3,7 +3,7 @@
 // a batch review fanned out over workers, and copying a workspace between
 // SQLite and PostgreSQL.
 
-#include "SqliteWorkspaceStorePrivate.h"
+#include "SqlWorkspaceStorePrivate.h"
 
 #include "ServerPassword.h"
 #include "WorkspaceSchema.h"
@@ -62,7 +62,7 @@ Error sqlstore::postgresError(const QSqlError &e, const QString &doing, const QS
 // ---------------------------------------------------------------------------
 // Opening on a server
 
-bool SqliteWorkspaceStore::isServerLocation(const QString &location)
+bool SqlWorkspaceStore::isServerLocation(const QString &location)
 {
     return location.startsWith(QLatin1String("postgresql://")) || location.startsWith(QLatin1String("postgres://"));
 }
@@ -71,7 +71,7 @@ namespace {
 
 // Connects to the server named by `location`; d.path becomes the address
 // without any password, for titles and messages.
-Result<bool> connectServer(SqliteWorkspaceStore::Private &d, const QString &location)
+Result<bool> connectServer(SqlWorkspaceStore::Private &d, const QString &location)
 {
     const QUrl url(location, QUrl::StrictMode);
     if (!url.isValid() || url.path().size() < 2 || url.path().indexOf(QLatin1Char('/'), 1) >= 0)
@@ -130,7 +130,7 @@ Result<bool> connectServer(SqliteWorkspaceStore::Private &d, const QString &loca
 
 // The schema version kept in workspace_info (PostgreSQL has no user_version);
 // 0 for a database without our tables, -1 for one with other tables.
-Result<int> serverVersion(const SqliteWorkspaceStore::Private &d)
+Result<int> serverVersion(const SqlWorkspaceStore::Private &d)
 {
     const QString doing = QCoreApplication::translate("rd::models", "read the workspace version");
     auto tables = d.scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()", {}, doing);
@@ -158,7 +158,7 @@ Result<int> serverVersion(const SqliteWorkspaceStore::Private &d)
 
 } // namespace
 
-Result<std::unique_ptr<SqliteWorkspaceStore>> SqliteWorkspaceStore::openOnServer(const QString &location, Mode mode, int createAtVersion)
+Result<std::unique_ptr<SqlWorkspaceStore>> SqlWorkspaceStore::openOnServer(const QString &location, Mode mode, int createAtVersion)
 {
     auto d = std::make_unique<Private>();
     if (auto connected = connectServer(*d, location); !connected)
@@ -200,10 +200,10 @@ Result<std::unique_ptr<SqliteWorkspaceStore>> SqliteWorkspaceStore::openOnServer
     }
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
-    return std::unique_ptr<SqliteWorkspaceStore>(new SqliteWorkspaceStore(std::move(d)));
+    return std::unique_ptr<SqlWorkspaceStore>(new SqlWorkspaceStore(std::move(d)));
 }
 
-bool SqliteWorkspaceStore::onServer() const
+bool SqlWorkspaceStore::onServer() const
 {
     return d->postgres();
 }
@@ -211,7 +211,7 @@ bool SqliteWorkspaceStore::onServer() const
 // ---------------------------------------------------------------------------
 // Others' changes
 
-void SqliteWorkspaceStore::Private::notifyChange(const WorkspaceChange &change) const
+void SqlWorkspaceStore::Private::notifyChange(const WorkspaceChange &change) const
 {
     if (!postgres())
         return;
@@ -229,7 +229,7 @@ void SqliteWorkspaceStore::Private::notifyChange(const WorkspaceChange &change) 
         pendingNotices << *statement;
 }
 
-bool SqliteWorkspaceStore::watchChanges(std::function<void(const WorkspaceChange &)> onChange)
+bool SqlWorkspaceStore::watchChanges(std::function<void(const WorkspaceChange &)> onChange)
 {
     if (!d->postgres())
         return false;
@@ -273,7 +273,7 @@ QString amongCondition(const QList<qint64> &among, QVariantList &values, const Q
 
 } // namespace
 
-Result<int> SqliteWorkspaceStore::prepareClaims(const QString &configHash, const QList<qint64> &mergeRequests)
+Result<int> SqlWorkspaceStore::prepareClaims(const QString &configHash, const QList<qint64> &mergeRequests)
 {
     if (mergeRequests.isEmpty())
         return 0;
@@ -305,7 +305,7 @@ Result<int> SqliteWorkspaceStore::prepareClaims(const QString &configHash, const
     return open;
 }
 
-Result<std::optional<qint64>> SqliteWorkspaceStore::claimNext(const QString &configHash, const QString &worker, int leaseSeconds, const QList<qint64> &among)
+Result<std::optional<qint64>> SqlWorkspaceStore::claimNext(const QString &configHash, const QString &worker, int leaseSeconds, const QList<qint64> &among)
 {
     const QString doing = QCoreApplication::translate("rd::models", "claim a merge request");
     // On PostgreSQL the workers do not take the writers' lock: each locks
@@ -354,7 +354,7 @@ Result<std::optional<qint64>> SqliteWorkspaceStore::claimNext(const QString &con
     return claimed;
 }
 
-Result<qint64> SqliteWorkspaceStore::completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments)
+Result<qint64> SqlWorkspaceStore::completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments)
 {
     WriteTransaction t(*d);
     const QString doing = QCoreApplication::translate("rd::models", "store the run");
@@ -393,7 +393,7 @@ Result<qint64> SqliteWorkspaceStore::completeClaim(const QString &configHash, co
     return *id;
 }
 
-Result<ClaimCounts> SqliteWorkspaceStore::claimCounts(const QString &configHash, const QList<qint64> &among) const
+Result<ClaimCounts> SqlWorkspaceStore::claimCounts(const QString &configHash, const QList<qint64> &among) const
 {
     QVariantList values{configHash};
     const QString sql = QStringLiteral("SELECT done, lease_until FROM team_claims WHERE config_hash = ?") + amongCondition(among, values);
@@ -416,7 +416,7 @@ Result<ClaimCounts> SqliteWorkspaceStore::claimCounts(const QString &configHash,
     return counts;
 }
 
-void SqliteWorkspaceStore::waitForClaims(int maxMs)
+void SqlWorkspaceStore::waitForClaims(int maxMs)
 {
     maxMs = std::max(0, maxMs);
     if (!d->postgres()) {
@@ -452,7 +452,7 @@ namespace {
 
 // The tables in the order they were made, which is an order their foreign
 // keys allow.
-Result<QStringList> tablesOf(const SqliteWorkspaceStore::Private &d)
+Result<QStringList> tablesOf(const SqlWorkspaceStore::Private &d)
 {
     const char *sql = d.postgres() ? "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
                                      " WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY c.oid"
@@ -466,7 +466,7 @@ Result<QStringList> tablesOf(const SqliteWorkspaceStore::Private &d)
     return out;
 }
 
-Result<QStringList> columnsOf(const SqliteWorkspaceStore::Private &d, const QString &table)
+Result<QStringList> columnsOf(const SqlWorkspaceStore::Private &d, const QString &table)
 {
     const QString doing = QCoreApplication::translate("rd::models", "read the workspace's tables");
     QStringList out;
@@ -489,7 +489,7 @@ Result<QStringList> columnsOf(const SqliteWorkspaceStore::Private &d, const QStr
 
 } // namespace
 
-Result<qint64> SqliteWorkspaceStore::copyWorkspace(const QString &from, const QString &to)
+Result<qint64> SqlWorkspaceStore::copyWorkspace(const QString &from, const QString &to)
 {
     auto source = open(from, Mode::OpenExisting);
     if (!source)
