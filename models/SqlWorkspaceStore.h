@@ -10,8 +10,9 @@
 namespace rd {
 
 // A workspace through Qt SQL, in one SQLite file or in a PostgreSQL
-// database on a server (see isServerLocation), with the same SQL. On
-// SQLite: WAL journal, foreign keys on, a busy time-out so two processes can
+// database on a server (see isServerLocation), with the same SQL; what the
+// two do differently is the store's SqlDialect (SqlDialect.h). On SQLite:
+// WAL journal, foreign keys on, a busy time-out so two processes can
 // write in turn, and PRAGMA user_version with migrations run in a
 // transaction.
 //
@@ -112,7 +113,6 @@ public:
     struct Private; // the connection; public only for the .cpp's helpers
 
 private:
-    static Result<std::unique_ptr<SqlWorkspaceStore>> openOnServer(const QString &location, Mode mode, int createAtVersion = 0);
     explicit SqlWorkspaceStore(std::unique_ptr<Private> d);
     std::unique_ptr<Private> d;
 };

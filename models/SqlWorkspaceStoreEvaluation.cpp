@@ -3,6 +3,8 @@
 
 #include "SqlWorkspaceStorePrivate.h"
 
+#include <QCoreApplication>
+
 namespace rd {
 
 Result<bool> SqlWorkspaceStore::setReference(qint64 comment, bool reference)

@@ -4,6 +4,8 @@
 
 #include "SqlWorkspaceStorePrivate.h"
 
+#include <QCoreApplication>
+
 namespace rd {
 
 namespace {

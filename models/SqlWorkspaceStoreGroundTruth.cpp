@@ -3,7 +3,10 @@
 
 #include "SqlWorkspaceStorePrivate.h"
 
+#include "WorkspaceJson.h"
+
 #include <QCoreApplication>
+#include <QDateTime>
 
 namespace rd {
 
