@@ -309,27 +309,17 @@ public:
 
     Result<QStringList> tables(const SqlWorkspaceStore::Private &d) const override
     {
-        auto q = d.exec("SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
-                        " WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY c.oid",
-                        {}, QCoreApplication::translate("rd::models", "read the workspace's tables"));
-        if (!q)
-            return q.error();
-        QStringList out;
-        while (q->next())
-            out << q->value(0).toString();
-        return out;
+        return allRows<QString>(d.exec("SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                                       " WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY c.oid",
+                                       {}, QCoreApplication::translate("rd::models", "read the workspace's tables")),
+                                [](QSqlQuery &row) { return row.value(0).toString(); });
     }
 
     Result<QStringList> columns(const SqlWorkspaceStore::Private &d, const QString &table) const override
     {
-        auto q = d.exec("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
-                        {table}, QCoreApplication::translate("rd::models", "read the workspace's tables"));
-        if (!q)
-            return q.error();
-        QStringList out;
-        while (q->next())
-            out << q->value(0).toString();
-        return out;
+        return allRows<QString>(d.exec("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
+                                       {table}, QCoreApplication::translate("rd::models", "read the workspace's tables")),
+                                [](QSqlQuery &row) { return row.value(0).toString(); });
     }
 
     // New rows are numbered from a sequence that copied ids did not move:

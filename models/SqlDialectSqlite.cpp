@@ -266,26 +266,16 @@ public:
 
     Result<QStringList> tables(const SqlWorkspaceStore::Private &d) const override
     {
-        auto q = d.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid", {},
-                        QCoreApplication::translate("rd::models", "read the workspace's tables"));
-        if (!q)
-            return q.error();
-        QStringList out;
-        while (q->next())
-            out << q->value(0).toString();
-        return out;
+        return allRows<QString>(d.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid", {},
+                                       QCoreApplication::translate("rd::models", "read the workspace's tables")),
+                                [](QSqlQuery &row) { return row.value(0).toString(); });
     }
 
     Result<QStringList> columns(const SqlWorkspaceStore::Private &d, const QString &table) const override
     {
-        auto q = d.exec(QStringLiteral("PRAGMA table_info(\"%1\")").arg(table), QVariantList(),
-                        QCoreApplication::translate("rd::models", "read the workspace's tables"));
-        if (!q)
-            return q.error();
-        QStringList out;
-        while (q->next())
-            out << q->value(1).toString();
-        return out;
+        return allRows<QString>(d.exec(QStringLiteral("PRAGMA table_info(\"%1\")").arg(table), QVariantList(),
+                                       QCoreApplication::translate("rd::models", "read the workspace's tables")),
+                                [](QSqlQuery &row) { return row.value(1).toString(); });
     }
 
     // A new row's id follows the largest there (INTEGER PRIMARY KEY).
