@@ -110,7 +110,7 @@ public:
     // Workspace-wide team settings ("blind_mode": "on" / "off"); empty when unset.
     virtual Result<std::optional<QString>> teamSetting(const QString &name) const = 0;
     virtual Result<bool> setTeamSetting(const QString &name, const QString &value) = 0;
-    // Dataset exchange (issue 11, SqliteWorkspaceStoreExchange.cpp) ----------
+    // Dataset exchange (issue 11, SqlWorkspaceStoreExchange.cpp) ----------
     // Everything one file holds, in one transaction: when any part fails,
     // nothing of the file is stored. A pull request that already has a
     // record of the same dataset is refused (it was imported before).

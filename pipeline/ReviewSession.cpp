@@ -7,7 +7,7 @@
 #include "SlicingJob.h"
 #include "TeamService.h"
 
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -48,8 +48,8 @@ ReviewSession::~ReviewSession()
 
 Result<bool> ReviewSession::openWorkspace(const QString &path, bool createIfMissing)
 {
-    auto store = SqliteWorkspaceStore::open(path, createIfMissing ? SqliteWorkspaceStore::Mode::CreateIfMissing
-                                                                  : SqliteWorkspaceStore::Mode::OpenExisting);
+    auto store = SqlWorkspaceStore::open(path, createIfMissing ? SqlWorkspaceStore::Mode::CreateIfMissing
+                                                                  : SqlWorkspaceStore::Mode::OpenExisting);
     if (!store)
         return store.error();
     setStore(std::move(store).value());

@@ -6,7 +6,7 @@
 #include <LlmClient.h>
 #include <ResponseStore.h>
 #include <SemanticMatcher.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <WorkspaceStore.h>
 
 #include <QBarCategoryAxis>
@@ -338,7 +338,7 @@ void EvaluationWindow::evaluate()
         const std::unique_ptr<QSemaphore, void (*)(QSemaphore *)> signalDone(done.get(), [](QSemaphore *s) { s->release(); });
         auto out = std::make_shared<Outcome>();
         // A connection of its own: a store is used by one thread only.
-        auto store = SqliteWorkspaceStore::open(path);
+        auto store = SqlWorkspaceStore::open(path);
         if (!store) {
             out->error = store.error();
             return out;

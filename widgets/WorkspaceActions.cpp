@@ -3,7 +3,7 @@
 #include "ServerWorkspaceDialog.h"
 
 #include <ReviewSession.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 
 #include <QAction>
 #include <QDir>
@@ -113,7 +113,7 @@ void WorkspaceActions::remember(const QString &path)
     QSettings settings;
     QStringList list = recent();
     // A server's address is kept as it is (it never holds a password).
-    const QString absolute = SqliteWorkspaceStore::isServerLocation(path) ? path : QFileInfo(path).absoluteFilePath();
+    const QString absolute = SqlWorkspaceStore::isServerLocation(path) ? path : QFileInfo(path).absoluteFilePath();
     list.removeAll(absolute);
     list.prepend(absolute);
     while (list.size() > MaxRecent)

@@ -13,7 +13,7 @@
 #include <ReviewSession.h>
 #include <RunConfig.h>
 #include <Slicer.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 
 #include <QCoreApplication>
 #include <QFile>
@@ -218,7 +218,7 @@ QString describe(const MergeRequestEntry &e)
 // to it, while the main thread's event loop runs the LLM client.
 int runBatch(LlmClient &client, const BatchOptions &options)
 {
-    auto opened = SqliteWorkspaceStore::open(options.workspace, SqliteWorkspaceStore::Mode::OpenExisting);
+    auto opened = SqlWorkspaceStore::open(options.workspace, SqlWorkspaceStore::Mode::OpenExisting);
     if (!opened)
         return fail(exitCodeFor(opened.error()), QStringLiteral("review: %1").arg(opened.error().message));
     WorkspaceStore &store = **opened;

@@ -13,7 +13,7 @@
 #include <ResponseStore.h>
 #include <RunConfig.h>
 #include <SemanticMatcher.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 
 #include <QCoreApplication>
 #include <QFile>
@@ -260,7 +260,7 @@ int runEval(const QStringList &arguments)
                 std::fprintf(stderr, "eval: %s\n", qPrintable(p));
             return QJsonDocument(result->json).toJson(QJsonDocument::Indented);
         }
-        auto store = SqliteWorkspaceStore::open(parser.value(workspace), SqliteWorkspaceStore::Mode::OpenExisting);
+        auto store = SqlWorkspaceStore::open(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
         if (!store)
             return store.error();
         eval::Options options;

@@ -5,7 +5,7 @@
 #include "CliCommand.h"
 
 #include <DatasetExchange.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 
 #include <cstdio>
 
@@ -67,7 +67,7 @@ int runImport(const QStringList &arguments)
     if (parser.isSet(run) && !parser.isSet(repository))
         return fail(ExitUsage, QStringLiteral("import: --repository is required with --run"));
 
-    auto store = SqliteWorkspaceStore::open(parser.value(workspace), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto store = SqlWorkspaceStore::open(parser.value(workspace), SqlWorkspaceStore::Mode::CreateIfMissing);
     if (!store)
         return failIn(QStringLiteral("import"), store.error());
     Result<ImportOutcome> outcome = Error{};
@@ -140,7 +140,7 @@ int runExport(const QStringList &arguments)
             runs << **onlyRun;
         return writeAacrGeneratedRuns(parser.value(workspace), runs, parser.value(out));
     }
-    auto store = SqliteWorkspaceStore::open(parser.value(workspace), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto store = SqlWorkspaceStore::open(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
     if (!store)
         return failIn(QStringLiteral("export"), store.error());
     auto written = exportToFile(**store, parser.value(format), parser.value(out), *onlyMr, *onlyRun, gap);

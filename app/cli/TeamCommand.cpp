@@ -5,7 +5,7 @@
 #include "CliCommand.h"
 
 #include <Agreement.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <TeamAnnotation.h>
 
 #include <QJsonArray>
@@ -94,7 +94,7 @@ int runAssign(const QStringList &arguments)
     if (parser.isSet(blind) && blindValue != QLatin1String("on") && blindValue != QLatin1String("off"))
         return fail(ExitUsage, QStringLiteral("assign: --blind is on or off, not '%1'").arg(blindValue));
 
-    auto store = SqliteWorkspaceStore::open(parser.value(workspace));
+    auto store = SqlWorkspaceStore::open(parser.value(workspace));
     if (!store)
         return failIn(command, store.error());
     QList<qint64> targets;
@@ -158,7 +158,7 @@ int runAgreement(const QStringList &arguments)
         only = id;
     }
 
-    auto store = SqliteWorkspaceStore::open(parser.value(workspace));
+    auto store = SqlWorkspaceStore::open(parser.value(workspace));
     if (!store)
         return failIn(command, store.error());
     auto known = (*store)->annotators();
@@ -217,7 +217,7 @@ int runGroups(const QStringList &arguments)
             return bad;
         only = id;
     }
-    auto store = SqliteWorkspaceStore::open(parser.value(workspace));
+    auto store = SqlWorkspaceStore::open(parser.value(workspace));
     if (!store)
         return failIn(command, store.error());
     if (only)

@@ -6,7 +6,7 @@
 #include <MergeRequest.h>
 #include <ReviewRun.h>
 #include <ReviewSession.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <WorkspaceJson.h>
 
 #include <cstdio>
@@ -23,9 +23,9 @@ QCommandLineOption workspaceOption()
 }
 
 // The workspace, or the exit code (3 for a workspace that cannot be used).
-Result<std::unique_ptr<SqliteWorkspaceStore>> openWorkspace(const QString &path, SqliteWorkspaceStore::Mode mode)
+Result<std::unique_ptr<SqlWorkspaceStore>> openWorkspace(const QString &path, SqlWorkspaceStore::Mode mode)
 {
-    return SqliteWorkspaceStore::open(path, mode);
+    return SqlWorkspaceStore::open(path, mode);
 }
 
 int failIn(const QString &command, const Error &error)
@@ -90,7 +90,7 @@ int runComments(const QStringList &arguments)
             return fail(ExitUsage, QStringLiteral("comments: --mr is a merge request id (a positive number), not '%1'").arg(parser.value(mr)));
     }
 
-    auto store = openWorkspace(parser.value(workspace), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto store = openWorkspace(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
     if (!store)
         return failIn(QStringLiteral("comments"), store.error());
     QList<MergeRequestEntry> mergeRequests;
@@ -154,7 +154,7 @@ int runJudge(const QStringList &arguments)
     if (name.isEmpty())
         return fail(ExitUsage, QStringLiteral("judge: --annotator is empty"));
 
-    auto store = openWorkspace(parser.value(workspace), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto store = openWorkspace(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
     if (!store)
         return failIn(QStringLiteral("judge"), store.error());
 
@@ -188,7 +188,7 @@ int runJudge(const QStringList &arguments)
 
 int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &store)
 {
-    auto opened = openWorkspace(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto opened = openWorkspace(path, SqlWorkspaceStore::Mode::CreateIfMissing);
     if (!opened)
         return failIn(QStringLiteral("review"), opened.error());
     store = std::move(opened).value();

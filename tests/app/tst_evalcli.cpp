@@ -6,7 +6,7 @@
 #include <FakeLlmServer.h>
 #include <RepositoryBuilder.h>
 #include <ReviewRun.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 
 #include <QDir>
 #include <QFile>
@@ -690,7 +690,7 @@ void TestEvalCli::workspaceTablesInEveryFormat()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("w.rdw"));
     {
-        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
         QVERIFY(store);
         MergeRequestEntry e;
         e.repository = QStringLiteral("/r");
@@ -770,7 +770,7 @@ void TestEvalCli::readmeWorkedExampleTwoRunsOfOneMergeRequest()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("w.rdw"));
     {
-        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
         QVERIFY(store);
         MergeRequestEntry e;
         e.repository = QStringLiteral("/r");
@@ -880,7 +880,7 @@ void TestEvalCli::workspaceCommentsPerPatchCountsTheMergeRequestsHunks()
     const QString path = dir.filePath(QStringLiteral("w.rdw"));
     qint64 withoutCode = 0;
     {
-        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
         QVERIFY(store);
         MergeRequestEntry e;
         e.repository = repo;
@@ -940,7 +940,7 @@ void TestEvalCli::workspaceSemanticMatchThroughTheFakeServer()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("w.rdw"));
     {
-        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
         QVERIFY(store);
         MergeRequestEntry e;
         e.repository = QStringLiteral("/r");
@@ -1030,7 +1030,7 @@ void TestEvalCli::exportCommandWritesAacrGeneratedFiles()
     const QString path = dir.filePath(QStringLiteral("w.rdw"));
     qint64 mr = 0;
     {
-        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
         QVERIFY(store);
         MergeRequestEntry e;
         e.repository = QStringLiteral("/r");

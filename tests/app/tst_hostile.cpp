@@ -11,7 +11,7 @@
 #include <HostileRepo.h>
 #include <Scenarios.h>
 
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -594,7 +594,7 @@ QString HostileTest::makeWorkspace(const QString &name)
 {
     const QString path = m_root.filePath(name);
     QFile::remove(path);
-    auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
     if (!store)
         qFatal("cannot make a workspace: %s", qPrintable(store.error().message));
     MergeRequestEntry mr;

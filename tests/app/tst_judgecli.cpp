@@ -4,7 +4,7 @@
 // Each on an SQLite file and on a PostgreSQL database (scripts/test.sh's
 // throwaway server).
 
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <TestPostgres.h>
 
 #include <QJsonArray>
@@ -92,7 +92,7 @@ private Q_SLOTS:
 private:
     // A workspace with one merge request and `count` comments; their ids.
     QList<qint64> makeWorkspace(int count);
-    bool onServer() const { return SqliteWorkspaceStore::isServerLocation(m_path); }
+    bool onServer() const { return SqlWorkspaceStore::isServerLocation(m_path); }
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_path;
 };
@@ -116,7 +116,7 @@ void JudgeCliTest::init()
 
 QList<qint64> JudgeCliTest::makeWorkspace(int count)
 {
-    auto store = SqliteWorkspaceStore::open(m_path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto store = SqlWorkspaceStore::open(m_path, SqlWorkspaceStore::Mode::CreateIfMissing);
     if (!store)
         return {};
     MergeRequestEntry mr;
@@ -171,7 +171,7 @@ void JudgeCliTest::judgeStoresGoodLinesAndNamesBadOnes()
     QVERIFY2(errors[1].startsWith("reviewdesk-cli: judge: line 4: no comment 999999"), errors[1].constData());
     QVERIFY2(errors[2].startsWith("reviewdesk-cli: judge: line 6: \"q1\" must be"), errors[2].constData());
 
-    auto store = SqliteWorkspaceStore::open(m_path);
+    auto store = SqlWorkspaceStore::open(m_path);
     QVERIFY(store);
     auto first = (*store)->judgement(ids[0], QStringLiteral("alice"));
     QCOMPARE((*first)->verdict, std::optional<Verdict>(Verdict::Accept));
@@ -332,7 +332,7 @@ void JudgeCliTest::twoWritersAtOnceLoseNothing()
         QVERIFY2(p->exitCode() == 0, err.constData());
         QCOMPARE(storedIds(p->readAllStandardOutput()).size(), count);
     }
-    auto store = SqliteWorkspaceStore::open(m_path);
+    auto store = SqlWorkspaceStore::open(m_path);
     QVERIFY(store);
     QCOMPARE((*store)->judgements(std::nullopt, QStringLiteral("p1"))->size(), count);
     QCOMPARE((*store)->judgements(std::nullopt, QStringLiteral("p2"))->size(), count);
@@ -372,7 +372,7 @@ void JudgeCliTest::killedWriterLosesNothingItReported()
         const QSet<qint64> reported = storedIds(out);
         QVERIFY(reported.size() >= killAfter);
 
-        auto store = SqliteWorkspaceStore::open(m_path);
+        auto store = SqlWorkspaceStore::open(m_path);
         QVERIFY2(store, store ? "" : qPrintable(store.error().message));
         const auto judgements = (*store)->judgements(std::nullopt, annotator);
         QVERIFY(judgements);

@@ -7,7 +7,7 @@
 #include <FakeLlmServer.h>
 #include <FixtureRepo.h>
 #include <ServerPassword.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <TestPostgres.h>
 
 #include <QJsonArray>
@@ -115,7 +115,7 @@ QList<qint64> TeamTest::makeDataset(int mergeRequests)
     QList<QByteArray> commits;
     for (int i = 0; i <= mergeRequests; ++i)
         commits << repo.commit("main", {{"src/calc.c", file(cSource(i))}}, "step " + QByteArray::number(i));
-    auto store = SqliteWorkspaceStore::open(m_workspace, SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto store = SqlWorkspaceStore::open(m_workspace, SqlWorkspaceStore::Mode::CreateIfMissing);
     if (!store)
         return {};
     QList<qint64> ids;
@@ -156,7 +156,7 @@ void TeamTest::copyToAndFromTheOtherBackendIsLossless()
     // two annotators, an edit (with its original), a hidden human comment,
     // undo history and places.
     {
-        auto opened = SqliteWorkspaceStore::open(m_workspace, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto opened = SqlWorkspaceStore::open(m_workspace, SqlWorkspaceStore::Mode::CreateIfMissing);
         QVERIFY(opened);
         WorkspaceStore &store = **opened;
         MergeRequestEntry mr{0, QStringLiteral("/repo"), QStringLiteral("main"), QStringLiteral("topic"), false, QStringLiteral("Ünïcode title"), QStringLiteral("line 1\nline 2"), {}};
@@ -223,7 +223,7 @@ void TeamTest::copyToAndFromTheOtherBackendIsLossless()
         QCOMPARE(copied.out, original.out);
     }
     // What comments does not print came along too: undo, places, hidden comments.
-    auto again = SqliteWorkspaceStore::open(other);
+    auto again = SqlWorkspaceStore::open(other);
     QVERIFY(again);
     QCOMPARE((*again)->nextUndo(QStringLiteral("alice"))->value().action, HistoryAction::RemoveHumanComment);
     QVERIFY((*again)->undo(QStringLiteral("alice")));
@@ -256,7 +256,7 @@ void TeamTest::batchReviewResumesAndShardsSplitWithoutOverlap()
     QVERIFY2(first.exitCode == 0, first.err.constData());
     const CliRun second = cli(batch({QStringLiteral("--shard"), QStringLiteral("2")}), {QStringLiteral("JOB_COMPLETION_INDEX=1")});
     QVERIFY2(second.exitCode == 0, second.err.constData());
-    auto store = SqliteWorkspaceStore::open(m_workspace);
+    auto store = SqlWorkspaceStore::open(m_workspace);
     QVERIFY(store);
     int reviewedByFirst = 0;
     for (qint64 id : ids) {
@@ -323,7 +323,7 @@ void TeamTest::claimWorkersReviewEachMergeRequestOnceThoughOneIsKilled()
             QCOMPARE(p->exitStatus(), QProcess::NormalExit);
             QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
         }
-    auto store = SqliteWorkspaceStore::open(m_workspace);
+    auto store = SqlWorkspaceStore::open(m_workspace);
     QVERIFY(store);
     for (qint64 id : ids)
         QVERIFY2((*store)->runs(id)->size() == 1, qPrintable(QStringLiteral("merge request %1 has %2 runs").arg(id).arg((*store)->runs(id)->size())));
@@ -348,7 +348,7 @@ void TeamTest::whereChoosesMergeRequestsByLanguageAndCategory()
     QVERIFY(!configFile(server.endpoint()).isEmpty());
     const auto runsPerMergeRequest = [&] {
         QList<int> counts;
-        auto store = SqliteWorkspaceStore::open(m_workspace);
+        auto store = SqlWorkspaceStore::open(m_workspace);
         for (qint64 id : ids)
             counts << (store ? static_cast<int>((*store)->runs(id)->size()) : -1);
         return counts;

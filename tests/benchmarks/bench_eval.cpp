@@ -11,7 +11,7 @@
 
 #include <Evaluation.h>
 #include <ReviewRun.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -40,12 +40,12 @@ int main(int argc, char *argv[])
     const int rounds = std::max(1, parser.value(repeat).toInt());
 
     QTemporaryDir dir;
-    auto opened = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("bench.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto opened = SqlWorkspaceStore::open(dir.filePath(QStringLiteral("bench.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     if (!opened) {
         std::fprintf(stderr, "bench_eval: %s\n", qPrintable(opened.error().message));
         return 1;
     }
-    SqliteWorkspaceStore &store = **opened;
+    SqlWorkspaceStore &store = **opened;
     QRandomGenerator random(7);
     RunRecord record;
     record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");

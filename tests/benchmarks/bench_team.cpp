@@ -12,7 +12,7 @@
 
 #include <FakeLlmServer.h>
 #include <FixtureRepo.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <TestPostgres.h>
 
 #include <QCommandLineParser>
@@ -46,7 +46,7 @@ QByteArray cSource(int version)
 // Fills `workspace` with one merge request per commit of a chain in `repo`.
 bool fill(const QString &workspace, const QString &repoPath, const QList<QByteArray> &commits)
 {
-    auto store = SqliteWorkspaceStore::open(workspace, SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto store = SqlWorkspaceStore::open(workspace, SqlWorkspaceStore::Mode::CreateIfMissing);
     if (!store) {
         std::fprintf(stderr, "bench_team: %s\n", qPrintable(store.error().message));
         return false;
@@ -126,7 +126,7 @@ Stats stats(QList<double> ms)
 // Milliseconds per judgement commit, `commits` of them.
 QList<double> commitLatencies(const QString &workspace, int commits)
 {
-    auto store = SqliteWorkspaceStore::open(workspace, SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto store = SqlWorkspaceStore::open(workspace, SqlWorkspaceStore::Mode::CreateIfMissing);
     if (!store)
         return {};
     MergeRequestEntry e{0, QStringLiteral("/repo"), QStringLiteral("main"), QStringLiteral("topic"), false, {}, {}, {}};

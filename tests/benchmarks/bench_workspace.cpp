@@ -7,7 +7,7 @@
 
 #include <JudgingService.h>
 #include <ReviewSession.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -110,7 +110,7 @@ int main(int argc, char *argv[])
     clock.start();
     QList<qint64> mrIds;
     {
-        auto store = SqliteWorkspaceStore::open(path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
         if (!store) {
             std::fprintf(stderr, "%s\n", qPrintable(store.error().message));
             return 1;
@@ -171,7 +171,7 @@ int main(int argc, char *argv[])
     // Open: the store (checks, quick_check, migration probe) and the first
     // screen's query, against a raw connection reading the version.
     const QList<double> opens = timeEach(10, [&path](int) {
-        auto store = SqliteWorkspaceStore::open(path);
+        auto store = SqlWorkspaceStore::open(path);
         if (store)
             (*store)->mergeRequests();
     });

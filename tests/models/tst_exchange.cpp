@@ -9,7 +9,7 @@
 #include <DatasetExport.h>
 #include <AacrGenerated.h>
 #include <DatasetParsers.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 
 #include <QDir>
 #include <QFile>
@@ -304,7 +304,7 @@ ReviewComment reviewComment(const char *id, const char *file, int from, int to)
 
 void TestExchange::dpoPairsFollowAlgorithm1ByHand()
 {
-    auto store = SqliteWorkspaceStore::open(m_dir.filePath(QStringLiteral("dpo.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto store = SqlWorkspaceStore::open(m_dir.filePath(QStringLiteral("dpo.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY(store);
     MergeRequestEntry mr;
     mr.repository = QStringLiteral("https://github.com/example/dpo");
@@ -458,7 +458,7 @@ void TestExchange::repoMapLinksCodeAndSaysWhenMissing()
                                        QStringLiteral("labelled"), QStringLiteral("--repo-map"), map, QStringLiteral("--annotator"), QStringLiteral("ann")});
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
     QVERIFY2(imported.err.contains("https://github.com/example/one/pull/2: imported without code: commit eeeeeeeeeeee is not in"), imported.err.constData());
-    auto store = SqliteWorkspaceStore::open(workspace);
+    auto store = SqlWorkspaceStore::open(workspace);
     QVERIFY(store);
     const auto mrs = (*store)->mergeRequests();
     QVERIFY(mrs);
@@ -497,7 +497,7 @@ void TestExchange::runImportStoresCandidates()
     const GitOutput in = runCli({QStringLiteral("import"), QStringLiteral("--workspace"), workspace, QStringLiteral("--run"), file,
                                  QStringLiteral("--repository"), repo.path()});
     QVERIFY2(in.exitCode == 0, in.err.constData());
-    auto store = SqliteWorkspaceStore::open(workspace);
+    auto store = SqlWorkspaceStore::open(workspace);
     const auto comments = (*store)->comments();
     QCOMPARE(comments->size(), 1);
     QCOMPARE(comments->first().origin, CommentOrigin::Generated);
@@ -557,7 +557,7 @@ void TestExchange::csvHasOneRowPerCommentAndAnnotator()
 // no lines in every format, and a placed one with its lines.
 void TestExchange::unlocatedCommentIsExportedWithoutLines()
 {
-    auto opened = SqliteWorkspaceStore::open(m_dir.filePath(QStringLiteral("unlocated.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto opened = SqlWorkspaceStore::open(m_dir.filePath(QStringLiteral("unlocated.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
     auto &store = **opened;
     MergeRequestEntry e;
@@ -643,7 +643,7 @@ void TestExchange::unlocatedCommentIsExportedWithoutLines()
 // aacr-generated file (read by AACR-Bench's semantic matching) the original.
 void TestExchange::translatedCommentIsExportedWithBothTexts()
 {
-    auto opened = SqliteWorkspaceStore::open(m_dir.filePath(QStringLiteral("translated.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto opened = SqlWorkspaceStore::open(m_dir.filePath(QStringLiteral("translated.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
     auto &store = **opened;
     MergeRequestEntry e;
@@ -702,7 +702,7 @@ void TestExchange::exportsKeepSecretsAndPathsAtHome()
     const QByteArray head = repo.commit("main", {{"a.c", file("y\n")}}, "head");
     const QString workspace = m_dir.filePath(QStringLiteral("secret.rdw"));
     {
-        auto store = SqliteWorkspaceStore::open(workspace, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto store = SqlWorkspaceStore::open(workspace, SqlWorkspaceStore::Mode::CreateIfMissing);
         MergeRequestEntry mr;
         mr.repository = repo.path();
         mr.base = QString::fromLatin1(base);

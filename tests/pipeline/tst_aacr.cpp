@@ -12,7 +12,7 @@
 #include <FixtureRepo.h>
 #include <LlmClient.h>
 #include <RepositoryTools.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <ReviewJob.h>
 #include <WaitFor.h>
 
@@ -971,7 +971,7 @@ void AacrTest::aacrFileOfARunImportsBackAsTheSameMergeRequest()
                                               QStringLiteral("--repo-map"), map});
     QVERIFY2(importCode == 0, importErr.constData());
     QVERIFY2(!importErr.contains("imported without code"), importErr.constData());
-    auto store = SqliteWorkspaceStore::open(workspace, SqliteWorkspaceStore::Mode::OpenExisting);
+    auto store = SqlWorkspaceStore::open(workspace, SqlWorkspaceStore::Mode::OpenExisting);
     QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
     const auto mrs = (*store)->mergeRequests();
     QVERIFY(mrs);

@@ -12,7 +12,7 @@
 #include <EvalTable.h>
 #include <Evaluation.h>
 #include <ReviewRun.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <ThresholdTuning.h>
 
 #include <QFile>
@@ -654,13 +654,13 @@ namespace {
 struct Fixture
 {
     QTemporaryDir dir;
-    std::unique_ptr<SqliteWorkspaceStore> store;
+    std::unique_ptr<SqlWorkspaceStore> store;
     qint64 mr = 0, run = 0, r1 = 0, r2 = 0;
     QHash<QString, qint64> ids; // run comment id -> workspace id
 
     bool make()
     {
-        auto s = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto s = SqlWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
         if (!s)
             return false;
         store = std::move(*s);
@@ -814,12 +814,12 @@ namespace {
 struct Bare
 {
     QTemporaryDir dir;
-    std::unique_ptr<SqliteWorkspaceStore> store;
+    std::unique_ptr<SqlWorkspaceStore> store;
     qint64 mr = 0;
 
     bool make()
     {
-        auto s = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto s = SqlWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
         if (!s)
             return false;
         store = std::move(*s);
@@ -1223,9 +1223,9 @@ void TestEvaluation::exportAacrGeneratedWritesTheRun()
 void TestEvaluation::ablationTablesGroupRunsByConfigurationField()
 {
     QTemporaryDir dir;
-    auto s = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto s = SqlWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY(s);
-    SqliteWorkspaceStore &store = **s;
+    SqlWorkspaceStore &store = **s;
     MergeRequestEntry e;
     e.repository = QStringLiteral("/repo");
     e.base = QStringLiteral("a");
@@ -1348,9 +1348,9 @@ void TestEvaluation::manyMergeRequestsReadAtOnceGiveTheSameFigures()
     // linked to it by hand, two annotators who disagree on one comment
     // (adjudicated on every other merge request), and a removed human comment.
     QTemporaryDir dir;
-    auto opened = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto opened = SqlWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY(opened);
-    SqliteWorkspaceStore &store = **opened;
+    SqlWorkspaceStore &store = **opened;
     QList<qint64> runIds;
     for (int m = 0; m < 12; ++m) {
         MergeRequestEntry e;
@@ -1487,9 +1487,9 @@ void TestEvaluation::tuningCountsAnnotatorLinksAsFindings()
     // which an annotator linked to the reference: the evaluation counts the
     // link as a finding, and so must tuning.
     QTemporaryDir dir;
-    auto opened = SqliteWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto opened = SqlWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY(opened);
-    std::unique_ptr<SqliteWorkspaceStore> store = std::move(*opened);
+    std::unique_ptr<SqlWorkspaceStore> store = std::move(*opened);
     MergeRequestEntry e;
     e.repository = QStringLiteral("/repo");
     e.base = QStringLiteral("a");

@@ -8,7 +8,7 @@
 #include <JudgingService.h>
 #include <TeamService.h>
 #include <ReviewSession.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <TeamAnnotation.h>
 
 #include <QJsonArray>
@@ -70,9 +70,9 @@ class TestGroundTruth : public QObject
     QTemporaryDir m_dir;
     int m_files = 0;
 
-    std::unique_ptr<SqliteWorkspaceStore> newStore()
+    std::unique_ptr<SqlWorkspaceStore> newStore()
     {
-        auto store = SqliteWorkspaceStore::open(m_dir.filePath(QStringLiteral("w%1.rdw").arg(++m_files)), SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto store = SqlWorkspaceStore::open(m_dir.filePath(QStringLiteral("w%1.rdw").arg(++m_files)), SqlWorkspaceStore::Mode::CreateIfMissing);
         if (!store)
             qFatal("%s", qPrintable(store.error().message));
         return std::move(store).value();
@@ -283,8 +283,8 @@ private Q_SLOTS:
     void storeMigratesVersionTwoToThree()
     {
         const QString file = m_dir.filePath(QStringLiteral("old.rdw"));
-        QVERIFY(SqliteWorkspaceStore::createAtVersion(file, 2));
-        auto store = SqliteWorkspaceStore::open(file);
+        QVERIFY(SqlWorkspaceStore::createAtVersion(file, 2));
+        auto store = SqlWorkspaceStore::open(file);
         QVERIFY2(store, store ? "" : qPrintable(store.error().message));
         QCOMPARE((*store)->openedAtVersion(), 2);
         const qint64 mr = addMr(**store, QStringLiteral("t"));
@@ -458,7 +458,7 @@ private Q_SLOTS:
         const QString file = m_dir.filePath(QStringLiteral("cli-assign.rdw"));
         qint64 mr1 = 0, mr2 = 0;
         {
-            auto store = SqliteWorkspaceStore::open(file, SqliteWorkspaceStore::Mode::CreateIfMissing);
+            auto store = SqlWorkspaceStore::open(file, SqlWorkspaceStore::Mode::CreateIfMissing);
             QVERIFY(store);
             mr1 = addMr(**store, QStringLiteral("one"));
             mr2 = addMr(**store, QStringLiteral("two"));
@@ -485,7 +485,7 @@ private Q_SLOTS:
             QVERIFY2(out.exitCode == 2, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + QString::fromUtf8(out.err)));
             QVERIFY(out.err.startsWith("reviewdesk-cli: assign: "));
         }
-        auto store = SqliteWorkspaceStore::open(file);
+        auto store = SqlWorkspaceStore::open(file);
         QCOMPARE((*store)->assignments(mr2)->size(), 2);
         QCOMPARE(**(*store)->teamSetting(QStringLiteral("blind_mode")), QStringLiteral("off"));
         out = test::runCli({QStringLiteral("assign"), QStringLiteral("--workspace"), m_dir.filePath(QStringLiteral("none.rdw")), QStringLiteral("--annotators"),
@@ -498,7 +498,7 @@ private Q_SLOTS:
         const QString file = m_dir.filePath(QStringLiteral("cli-agreement.rdw"));
         qint64 c1 = 0, c2 = 0;
         {
-            auto store = SqliteWorkspaceStore::open(file, SqliteWorkspaceStore::Mode::CreateIfMissing);
+            auto store = SqlWorkspaceStore::open(file, SqlWorkspaceStore::Mode::CreateIfMissing);
             const qint64 mr = addMr(**store, QStringLiteral("one"));
             c1 = *(*store)->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 1, 1, QStringLiteral("leak")), QStringLiteral("f.json"));
             c2 = *(*store)->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 9, 9, QStringLiteral("race")), QStringLiteral("f.json"));
@@ -540,7 +540,7 @@ private Q_SLOTS:
     {
         const QString file = m_dir.filePath(QStringLiteral("cli-groups.rdw"));
         {
-            auto store = SqliteWorkspaceStore::open(file, SqliteWorkspaceStore::Mode::CreateIfMissing);
+            auto store = SqlWorkspaceStore::open(file, SqlWorkspaceStore::Mode::CreateIfMissing);
             const qint64 mr = addMr(**store, QStringLiteral("one"));
             (*store)->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 1, 1, QStringLiteral("leak of the handle")), QStringLiteral("one.json"));
             (*store)->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 2, 2, QStringLiteral("leak of the file handle here")), QStringLiteral("two.json"));

@@ -6,7 +6,7 @@
 #include <CommentListModel.h>
 #include <JudgingService.h>
 #include <ReviewSession.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <TestPostgres.h>
 #include <WorkspaceJson.h>
 #include <WorkspaceSchema.h>
@@ -34,7 +34,7 @@ class RawDb
 public:
     explicit RawDb(const QString &path) : m_name(QStringLiteral("raw-%1").arg(++counter))
     {
-        if (SqliteWorkspaceStore::isServerLocation(path)) {
+        if (SqlWorkspaceStore::isServerLocation(path)) {
             const QUrl url(path);
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
             db.setHostName(url.host());
@@ -113,9 +113,9 @@ ReviewComment makeComment(const QString &id, const QString &file, int line, int 
     return c;
 }
 
-std::unique_ptr<SqliteWorkspaceStore> openStore(const QString &path, SqliteWorkspaceStore::Mode mode = SqliteWorkspaceStore::Mode::CreateIfMissing)
+std::unique_ptr<SqlWorkspaceStore> openStore(const QString &path, SqlWorkspaceStore::Mode mode = SqlWorkspaceStore::Mode::CreateIfMissing)
 {
-    auto store = SqliteWorkspaceStore::open(path, mode);
+    auto store = SqlWorkspaceStore::open(path, mode);
     if (!store)
         qWarning("%s", qPrintable(store.error().message));
     return store ? std::move(store).value() : nullptr;
@@ -236,28 +236,28 @@ void WorkspaceTest::newWorkspaceHasTheCurrentSchema()
         QCOMPARE(store->onServer(), onServer());
     }
     RawDb raw(path());
-    QCOMPARE(raw.schemaVersion(), SqliteWorkspaceStore::SchemaVersion);
+    QCOMPARE(raw.schemaVersion(), SqlWorkspaceStore::SchemaVersion);
     if (!onServer())
         QCOMPARE(raw.value(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
     for (const char *table : {"merge_requests", "runs", "comments", "annotators", "judgements", "history", "places", "workspace_info", "team_claims"})
         QVERIFY2(raw.hasTable(QLatin1String(table)), table);
     // Opening again does not migrate again.
-    auto again = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto again = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
     QVERIFY(again);
-    QCOMPARE(again->openedAtVersion(), SqliteWorkspaceStore::SchemaVersion);
+    QCOMPARE(again->openedAtVersion(), SqlWorkspaceStore::SchemaVersion);
 }
 
 void WorkspaceTest::migratesFromEveryEarlierVersion_data()
 {
     QTest::addColumn<int>("version");
-    for (int v = 1; v < SqliteWorkspaceStore::SchemaVersion; ++v)
+    for (int v = 1; v < SqlWorkspaceStore::SchemaVersion; ++v)
         QTest::addRow("version %d", v) << v;
 }
 
 void WorkspaceTest::migratesFromEveryEarlierVersion()
 {
     QFETCH(int, version);
-    QVERIFY(SqliteWorkspaceStore::createAtVersion(path(), version));
+    QVERIFY(SqlWorkspaceStore::createAtVersion(path(), version));
     {
         // What a program of that version wrote, in its own schema.
         RawDb raw(path());
@@ -269,12 +269,12 @@ void WorkspaceTest::migratesFromEveryEarlierVersion()
         QVERIFY(raw.exec(QStringLiteral("INSERT INTO annotators (id, name, created) VALUES (1, 'ann', 0)")));
         QVERIFY(raw.exec(QStringLiteral("INSERT INTO judgements (comment, annotator, verdict, q3, updated) VALUES (7, 1, 'reject', 2, 5)")));
     }
-    auto store = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto store = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
     QVERIFY(store);
     QCOMPARE(store->openedAtVersion(), version);
     {
         RawDb raw(path());
-        QCOMPARE(raw.schemaVersion(), SqliteWorkspaceStore::SchemaVersion);
+        QCOMPARE(raw.schemaVersion(), SqlWorkspaceStore::SchemaVersion);
     }
     // The old data reads through the new schema...
     const auto comments = store->comments();
@@ -369,14 +369,14 @@ void WorkspaceTest::refusesWhatIsNotAUsableWorkspace()
         return f.readAll();
     }() : QByteArray();
 
-    auto store = SqliteWorkspaceStore::open(file, SqliteWorkspaceStore::Mode::OpenExisting);
+    auto store = SqlWorkspaceStore::open(file, SqlWorkspaceStore::Mode::OpenExisting);
     QVERIFY(!store);
     QCOMPARE(store.error().kind, Error::Kind::Workspace);
     QVERIFY2(store.error().message.contains(message), qPrintable(store.error().message));
     QVERIFY(!store.error().message.contains(QLatin1Char('\n')));
     // Creating is refused the same way: never a silent empty workspace in its place.
     if (kind != QLatin1String("missing") && kind != QLatin1String("empty")) {
-        auto created = SqliteWorkspaceStore::open(file, SqliteWorkspaceStore::Mode::CreateIfMissing);
+        auto created = SqlWorkspaceStore::open(file, SqlWorkspaceStore::Mode::CreateIfMissing);
         QVERIFY(!created);
         QCOMPARE(created.error().kind, Error::Kind::Workspace);
     }
@@ -632,7 +632,7 @@ void WorkspaceTest::undoAndRedoSurviveReopening()
         QVERIFY(store->judge(verdict(ids[1], ann, Verdict::Unsure)));
     }
     {
-        auto store = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+        auto store = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
         QVERIFY(store);
         auto step = store->undo(ann);
         QVERIFY(step && *step);
@@ -642,7 +642,7 @@ void WorkspaceTest::undoAndRedoSurviveReopening()
         QCOMPARE((*store->judgement(ids[0], ann))->verdict, std::optional<Verdict>(Verdict::Accept));
     }
     {
-        auto store = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+        auto store = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
         QCOMPARE((*store->nextRedo(ann))->comment, ids[0]);
         QVERIFY(*store->redo(ann));
         QCOMPARE((*store->judgement(ids[0], ann))->verdict, std::optional<Verdict>(Verdict::Reject));
@@ -685,7 +685,7 @@ void WorkspaceTest::placeIsRestoredAfterReopening()
         QVERIFY(store->setPlace({QStringLiteral("bob"), mr, QStringLiteral("a.cpp"), std::nullopt, {}}));
         QVERIFY(!store->setPlace({QStringLiteral("bob"), 999, QString(), std::nullopt, {}}));
     }
-    auto store = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto store = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
     auto alice = store->lastPlace(QStringLiteral("alice"));
     QVERIFY(alice && *alice);
     QCOMPARE((*alice)->file, QStringLiteral("b.cpp"));
@@ -954,7 +954,7 @@ void WorkspaceTest::concurrentEditsOfACommentAreRefusedNotOverwritten()
     auto alice = openStore(path());
     QVERIFY(alice);
     const QList<qint64> ids = fill(*alice);
-    auto bob = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto bob = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
     QVERIFY(bob);
     // Both open the editor on the same version of the comment.
     const qint64 seen = alice->comment(ids[0])->version;
@@ -999,7 +999,7 @@ void WorkspaceTest::othersJudgementsReachTheSessionWithoutReloading()
     QVERIFY(session.setAnnotator(QStringLiteral("alice")));
     QVERIFY(session.openMergeRequest(mr));
     QSignalSpy others(&session, &ReviewSession::othersJudgementChanged);
-    auto bob = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto bob = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
     QVERIFY(bob);
     if (!onServer()) {
         // A file has no notifications: a second process's judgement shows on the next reload.
@@ -1027,12 +1027,12 @@ void WorkspaceTest::othersJudgementsReachTheSessionWithoutReloading()
 
 void WorkspaceTest::twoClientsMigratingAtOnceMigrateOnce()
 {
-    QVERIFY(SqliteWorkspaceStore::createAtVersion(path(), 1));
+    QVERIFY(SqlWorkspaceStore::createAtVersion(path(), 1));
     const QString location = path();
     // Each client on its own thread and connection, opening (and so
     // migrating) the same old workspace at the same moment.
     auto openOnce = [location] {
-        auto store = SqliteWorkspaceStore::open(location, SqliteWorkspaceStore::Mode::OpenExisting);
+        auto store = SqlWorkspaceStore::open(location, SqlWorkspaceStore::Mode::OpenExisting);
         return store ? QStringLiteral("version %1").arg(store.value()->openedAtVersion()) : store.error().message;
     };
     QFuture<QString> a = QtConcurrent::run(openOnce);
@@ -1040,8 +1040,8 @@ void WorkspaceTest::twoClientsMigratingAtOnceMigrateOnce()
     QStringList opened{a.result(), b.result()};
     opened.sort();
     // One migrated from version 1; the other waited and found it done.
-    QCOMPARE(opened, (QStringList{QStringLiteral("version 1"), QStringLiteral("version %1").arg(SqliteWorkspaceStore::SchemaVersion)}));
-    QCOMPARE(RawDb(location).schemaVersion(), SqliteWorkspaceStore::SchemaVersion);
+    QCOMPARE(opened, (QStringList{QStringLiteral("version 1"), QStringLiteral("version %1").arg(SqlWorkspaceStore::SchemaVersion)}));
+    QCOMPARE(RawDb(location).schemaVersion(), SqlWorkspaceStore::SchemaVersion);
 }
 
 void WorkspaceTest::claimsAreTakenOnceAndAgainAfterTheLease()
@@ -1065,7 +1065,7 @@ void WorkspaceTest::claimsAreTakenOnceAndAgainAfterTheLease()
     QCOMPARE(*store->prepareClaims(hash, mrs), 2);
     QCOMPARE(*store->prepareClaims(hash, mrs), 2); // preparing again changes nothing
 
-    auto other = openStore(path(), SqliteWorkspaceStore::Mode::OpenExisting);
+    auto other = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
     auto first = store->claimNext(hash, QStringLiteral("w1"), 3600, mrs);
     QVERIFY(first && *first);
     QCOMPARE(**first, mrs[1]);

@@ -7,7 +7,7 @@
 #include <FakeLlmServer.h>
 #include <ResponseStore.h>
 #include <ReviewRun.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <Theme.h>
 
 #include <QApplication>
@@ -74,7 +74,7 @@ private Q_SLOTS:
 private:
     QTemporaryDir m_dir;
     QString m_path;
-    std::unique_ptr<SqliteWorkspaceStore> m_store;
+    std::unique_ptr<SqlWorkspaceStore> m_store;
     std::unique_ptr<EvaluationWindow> m_window;
 };
 
@@ -111,7 +111,7 @@ QMessageBox *errorDialog(QWidget *window)
 void TestEvalWindow::initTestCase()
 {
     m_path = m_dir.filePath(QStringLiteral("eval.rdw"));
-    auto s = SqliteWorkspaceStore::open(m_path, SqliteWorkspaceStore::Mode::CreateIfMissing);
+    auto s = SqlWorkspaceStore::open(m_path, SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY(s);
     m_store = std::move(*s);
     const QStringList categories{QStringLiteral("Code Defect"), QStringLiteral("Performance"), QStringLiteral("Security Vulnerability"),

@@ -24,7 +24,7 @@
 #include <ServerPassword.h>
 #include <ServerWorkspaceDialog.h>
 #include <ShortcutSheet.h>
-#include <SqliteWorkspaceStore.h>
+#include <SqlWorkspaceStore.h>
 #include <Theme.h>
 #include <WorkspaceActions.h>
 
@@ -541,7 +541,7 @@ void JudgingTest::anEditCrossingAnothersIsAskedAboutNeverSavedOverIt()
     editor->field(QStringLiteral("issue"))->setPlainText(QStringLiteral("mine: the sum overflows"));
     {
         // Another annotator's program, on the same workspace.
-        auto other = SqliteWorkspaceStore::open(m_workspace);
+        auto other = SqlWorkspaceStore::open(m_workspace);
         QVERIFY(other);
         CommentEdit theirs;
         theirs.issue = QStringLiteral("theirs: an overflow when both are large");
@@ -576,7 +576,7 @@ void JudgingTest::serverWorkspaceDialogMakesTheAddressWithoutAPassword()
     dialog->findChild<QLineEdit *>(QStringLiteral("serverDatabase"))->setText(QStringLiteral("review"));
     dialog->findChild<QLineEdit *>(QStringLiteral("serverUser"))->setText(QStringLiteral("alice"));
     QCOMPARE(dialog->location(), QStringLiteral("postgresql://alice@db.example.org:5432/review"));
-    QVERIFY(SqliteWorkspaceStore::isServerLocation(dialog->location()));
+    QVERIFY(SqlWorkspaceStore::isServerLocation(dialog->location()));
     dialog->findChild<QLineEdit *>(QStringLiteral("serverPassword"))->setText(QStringLiteral("s3cr3t"));
     QVERIFY(!dialog->location().contains(QLatin1String("s3cr3t")));
     QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("serverPassword"))->echoMode(), QLineEdit::Password);

@@ -1,16 +1,19 @@
-// The SQLite store's ground-truth part (issue 11): assignments, group
+// The SQL workspace store's ground-truth part (issue 11): assignments, group
 // judging with its undo, adjudications and team settings.
 
-#include "SqliteWorkspaceStorePrivate.h"
+#include "SqlWorkspaceStorePrivate.h"
+
+#include "WorkspaceJson.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 
 namespace rd {
 
 // ---------------------------------------------------------------------------
 // Assignments
 
-Result<bool> SqliteWorkspaceStore::assign(qint64 mergeRequest, const QStringList &annotators)
+Result<bool> SqlWorkspaceStore::assign(qint64 mergeRequest, const QStringList &annotators)
 {
     const QString doing = QCoreApplication::translate("rd::models", "assign the merge request");
     WriteTransaction t(*d);
@@ -33,7 +36,7 @@ Result<bool> SqliteWorkspaceStore::assign(qint64 mergeRequest, const QStringList
     return t.commit(doing);
 }
 
-Result<bool> SqliteWorkspaceStore::unassign(qint64 mergeRequest, const QString &annotator)
+Result<bool> SqlWorkspaceStore::unassign(qint64 mergeRequest, const QString &annotator)
 {
     const QString doing = QCoreApplication::translate("rd::models", "assign the merge request");
     WriteTransaction t(*d);
@@ -46,7 +49,7 @@ Result<bool> SqliteWorkspaceStore::unassign(qint64 mergeRequest, const QString &
     return t.commit(doing);
 }
 
-Result<QList<Assignment>> SqliteWorkspaceStore::assignments(std::optional<qint64> mergeRequest) const
+Result<QList<Assignment>> SqlWorkspaceStore::assignments(std::optional<qint64> mergeRequest) const
 {
     QString sql = QStringLiteral("SELECT g.merge_request, a.name, g.created FROM gt_assignments g JOIN annotators a ON a.id = g.annotator");
     QVariantList values;
@@ -63,7 +66,7 @@ Result<QList<Assignment>> SqliteWorkspaceStore::assignments(std::optional<qint64
 // ---------------------------------------------------------------------------
 // Judging a group of near-duplicates
 
-Result<QList<Judgement>> SqliteWorkspaceStore::judgeGroup(const Judgement &change, const QList<qint64> &members)
+Result<QList<Judgement>> SqlWorkspaceStore::judgeGroup(const Judgement &change, const QList<qint64> &members)
 {
     if (const QString problem = judgementProblem(change); !problem.isEmpty())
         return usage(problem);
@@ -126,7 +129,7 @@ Result<QList<Judgement>> SqliteWorkspaceStore::judgeGroup(const Judgement &chang
 
 namespace {
 
-Result<QList<HistoryEntry>> takeSteps(SqliteWorkspaceStore::Private &d, const QString &annotator, bool undo)
+Result<QList<HistoryEntry>> takeSteps(SqlWorkspaceStore::Private &d, const QString &annotator, bool undo)
 {
     const QString doing = undo ? QCoreApplication::translate("rd::models", "undo") : QCoreApplication::translate("rd::models", "redo");
     WriteTransaction t(d);
@@ -181,12 +184,12 @@ Result<QList<HistoryEntry>> takeSteps(SqliteWorkspaceStore::Private &d, const QS
 
 } // namespace
 
-Result<QList<HistoryEntry>> SqliteWorkspaceStore::undoSteps(const QString &annotator)
+Result<QList<HistoryEntry>> SqlWorkspaceStore::undoSteps(const QString &annotator)
 {
     return takeSteps(*d, annotator, true);
 }
 
-Result<QList<HistoryEntry>> SqliteWorkspaceStore::redoSteps(const QString &annotator)
+Result<QList<HistoryEntry>> SqlWorkspaceStore::redoSteps(const QString &annotator)
 {
     return takeSteps(*d, annotator, false);
 }
@@ -194,7 +197,7 @@ Result<QList<HistoryEntry>> SqliteWorkspaceStore::redoSteps(const QString &annot
 // ---------------------------------------------------------------------------
 // Adjudication
 
-Result<Adjudication> SqliteWorkspaceStore::adjudicate(const Adjudication &adjudication)
+Result<Adjudication> SqlWorkspaceStore::adjudicate(const Adjudication &adjudication)
 {
     if (!adjudication.verdict)
         return usage(QCoreApplication::translate("rd::models", "an adjudication needs a verdict"));
@@ -238,7 +241,7 @@ Result<Adjudication> SqliteWorkspaceStore::adjudicate(const Adjudication &adjudi
     return a;
 }
 
-Result<QList<Adjudication>> SqliteWorkspaceStore::adjudications(std::optional<qint64> mergeRequest) const
+Result<QList<Adjudication>> SqlWorkspaceStore::adjudications(std::optional<qint64> mergeRequest) const
 {
     QString sql = QStringLiteral("SELECT j.comment, a.name, j.verdict, j.q3, j.category, j.context, j.key_bug, j.reason, j.updated"
                                  " FROM gt_adjudications j JOIN annotators a ON a.id = j.adjudicator JOIN comments c ON c.id = j.comment");
@@ -275,7 +278,7 @@ QString settingKey(const QString &name)
 }
 } // namespace
 
-Result<std::optional<QString>> SqliteWorkspaceStore::teamSetting(const QString &name) const
+Result<std::optional<QString>> SqlWorkspaceStore::teamSetting(const QString &name) const
 {
     auto v = d->scalar("SELECT value FROM workspace_info WHERE name = ?", {settingKey(name)}, QCoreApplication::translate("rd::models", "read the workspace settings"));
     if (!v)
@@ -283,7 +286,7 @@ Result<std::optional<QString>> SqliteWorkspaceStore::teamSetting(const QString &
     return v->isValid() ? std::optional<QString>(v->toString()) : std::nullopt;
 }
 
-Result<bool> SqliteWorkspaceStore::setTeamSetting(const QString &name, const QString &value)
+Result<bool> SqlWorkspaceStore::setTeamSetting(const QString &name, const QString &value)
 {
     const QString doing = QCoreApplication::translate("rd::models", "store the workspace settings");
     WriteTransaction t(*d);

@@ -2,7 +2,9 @@
 // stored in one transaction, and the records it came from are kept for
 // lossless export.
 
-#include "SqliteWorkspaceStorePrivate.h"
+#include "SqlWorkspaceStorePrivate.h"
+
+#include <QCoreApplication>
 
 namespace rd {
 
@@ -15,7 +17,7 @@ QString doingImport()
 
 // The stored merge request this one is: by pull-request address first (the
 // same PR from two files of a dataset), else by what it compares.
-Result<std::optional<qint64>> existingMergeRequest(const SqliteWorkspaceStore::Private &d, const MergeRequestEntry &e)
+Result<std::optional<qint64>> existingMergeRequest(const SqlWorkspaceStore::Private &d, const MergeRequestEntry &e)
 {
     if (!e.url.isEmpty()) {
         auto byUrl = d.scalar("SELECT id FROM merge_requests WHERE url = ? ORDER BY id LIMIT 1", {e.url}, doingImport());
@@ -35,7 +37,7 @@ Result<std::optional<qint64>> existingMergeRequest(const SqliteWorkspaceStore::P
 
 } // namespace
 
-Result<ImportSummary> SqliteWorkspaceStore::importDataset(const DatasetImport &import)
+Result<ImportSummary> SqlWorkspaceStore::importDataset(const DatasetImport &import)
 {
     const QString doing = doingImport();
     WriteTransaction t(*d);
@@ -134,7 +136,7 @@ Result<ImportSummary> SqliteWorkspaceStore::importDataset(const DatasetImport &i
     return summary;
 }
 
-Result<QList<ExchangeRecord>> SqliteWorkspaceStore::exchangeRecords() const
+Result<QList<ExchangeRecord>> SqlWorkspaceStore::exchangeRecords() const
 {
     auto q = d->exec("SELECT merge_request, dataset, import_id, position, record FROM exchange_records ORDER BY import_id, position", {},
                      QCoreApplication::translate("rd::models", "read the imported records"));

@@ -1,11 +1,13 @@
-// The evaluation's part of the SQLite store: which comments are reference
+// The evaluation's part of the SQL workspace store: which comments are reference
 // issues, and annotators' explicit links from a comment to the reference it finds.
 
-#include "SqliteWorkspaceStorePrivate.h"
+#include "SqlWorkspaceStorePrivate.h"
+
+#include <QCoreApplication>
 
 namespace rd {
 
-Result<bool> SqliteWorkspaceStore::setReference(qint64 comment, bool reference)
+Result<bool> SqlWorkspaceStore::setReference(qint64 comment, bool reference)
 {
     WriteTransaction t(*d);
     const QString doing = QCoreApplication::translate("rd::models", "mark the reference issue");
@@ -20,7 +22,7 @@ Result<bool> SqliteWorkspaceStore::setReference(qint64 comment, bool reference)
     return true;
 }
 
-Result<bool> SqliteWorkspaceStore::linkToReference(qint64 comment, qint64 reference, const QString &annotator)
+Result<bool> SqlWorkspaceStore::linkToReference(qint64 comment, qint64 reference, const QString &annotator)
 {
     if (comment == reference)
         return usage(QCoreApplication::translate("rd::models", "comment %1 cannot be linked to itself").arg(comment));
@@ -50,7 +52,7 @@ Result<bool> SqliteWorkspaceStore::linkToReference(qint64 comment, qint64 refere
     return true;
 }
 
-Result<bool> SqliteWorkspaceStore::unlinkFromReference(qint64 comment, qint64 reference)
+Result<bool> SqlWorkspaceStore::unlinkFromReference(qint64 comment, qint64 reference)
 {
     WriteTransaction t(*d);
     const QString doing = QCoreApplication::translate("rd::models", "remove the link to the reference");
@@ -65,7 +67,7 @@ Result<bool> SqliteWorkspaceStore::unlinkFromReference(qint64 comment, qint64 re
     return removed;
 }
 
-Result<QList<ReferenceLink>> SqliteWorkspaceStore::referenceLinks(std::optional<qint64> mergeRequest) const
+Result<QList<ReferenceLink>> SqlWorkspaceStore::referenceLinks(std::optional<qint64> mergeRequest) const
 {
     const QString doing = QCoreApplication::translate("rd::models", "read the links to references");
     auto q = mergeRequest ? d->exec("SELECT l.comment, l.reference_comment, l.annotator, l.created FROM eval_links l JOIN comments c ON c.id = l.comment"

@@ -9,15 +9,18 @@
 
 namespace rd {
 
-// A workspace in one SQLite file through Qt SQL (QSQLITE): WAL journal,
-// foreign keys on, a busy time-out so two processes can write in turn, and
-// PRAGMA user_version with migrations run in a transaction.
+// A workspace through Qt SQL, in one SQLite file or in a PostgreSQL
+// database on a server (see isServerLocation), with the same SQL; what the
+// two do differently is the store's SqlDialect (SqlDialect.h). On SQLite:
+// WAL journal, foreign keys on, a busy time-out so two processes can
+// write in turn, and PRAGMA user_version with migrations run in a
+// transaction.
 //
 // Opening refuses, with an Error of kind Workspace that says why, a file
 // that is newer than this program, not a workspace, damaged, read-only or
 // locked by another live process; it never hands back an empty workspace in
 // place of one it could not read. One instance per thread.
-class SqliteWorkspaceStore final : public WorkspaceStore
+class SqlWorkspaceStore final : public WorkspaceStore
 {
 public:
     // The schema this program writes. Version 1: merge requests, runs,
@@ -30,14 +33,14 @@ public:
 
     enum class Mode { OpenExisting, CreateIfMissing };
 
-    static Result<std::unique_ptr<SqliteWorkspaceStore>> open(const QString &path, Mode mode = Mode::OpenExisting);
+    static Result<std::unique_ptr<SqlWorkspaceStore>> open(const QString &path, Mode mode = Mode::OpenExisting);
     // For migration tests: a new workspace with the schema of an earlier
     // version, left at that version.
     static Result<bool> createAtVersion(const QString &path, int version);
 
-    ~SqliteWorkspaceStore() override;
-    SqliteWorkspaceStore(const SqliteWorkspaceStore &) = delete;
-    SqliteWorkspaceStore &operator=(const SqliteWorkspaceStore &) = delete;
+    ~SqlWorkspaceStore() override;
+    SqlWorkspaceStore(const SqlWorkspaceStore &) = delete;
+    SqlWorkspaceStore &operator=(const SqlWorkspaceStore &) = delete;
 
     // The schema version found on opening (before migrating), for messages.
     int openedAtVersion() const;
@@ -70,7 +73,7 @@ public:
     Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
     Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const override;
 
-    // Ground truth by a team (issue 11; SqliteWorkspaceStoreGroundTruth.cpp)
+    // Ground truth by a team (issue 11; SqlWorkspaceStoreGroundTruth.cpp)
     Result<bool> assign(qint64 mergeRequest, const QStringList &annotators) override;
     Result<bool> unassign(qint64 mergeRequest, const QString &annotator) override;
     Result<QList<Assignment>> assignments(std::optional<qint64> mergeRequest = {}) const override;
@@ -84,7 +87,7 @@ public:
     // Dataset exchange (issue 11)
     Result<ImportSummary> importDataset(const DatasetImport &import) override;
     Result<QList<ExchangeRecord>> exchangeRecords() const override;
-    // Evaluation (SqliteWorkspaceStoreEvaluation.cpp)
+    // Evaluation (SqlWorkspaceStoreEvaluation.cpp)
     Result<bool> setReference(qint64 comment, bool reference) override;
     Result<bool> linkToReference(qint64 comment, qint64 reference, const QString &annotator) override;
     Result<bool> unlinkFromReference(qint64 comment, qint64 reference) override;
@@ -110,8 +113,7 @@ public:
     struct Private; // the connection; public only for the .cpp's helpers
 
 private:
-    static Result<std::unique_ptr<SqliteWorkspaceStore>> openOnServer(const QString &location, Mode mode, int createAtVersion = 0);
-    explicit SqliteWorkspaceStore(std::unique_ptr<Private> d);
+    explicit SqlWorkspaceStore(std::unique_ptr<Private> d);
     std::unique_ptr<Private> d;
 };
 

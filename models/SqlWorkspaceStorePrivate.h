@@ -1,0 +1,119 @@
+#pragma once
+
+// The SQL workspace store's connection and the helpers its parts share.
+// Internal to models/: the store is split into one .cpp per area (opening,
+// judging, ground truth, ...), all working on this one Private; what SQLite
+// and PostgreSQL do differently is asked of its dialect (SqlDialect.h).
+
+#include "SqlDialect.h"
+#include "SqlWorkspaceStore.h"
+#include "SqlWorkspaceStoreRows.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QStringList>
+#include <QVariant>
+
+#include <initializer_list>
+#include <memory>
+
+namespace rd {
+
+using namespace sqlstore;
+
+struct SqlWorkspaceStore::Private
+{
+    explicit Private(std::unique_ptr<SqlDialect> backend);
+    ~Private();
+    Private(const Private &) = delete;
+    Private &operator=(const Private &) = delete;
+
+    std::unique_ptr<const SqlDialect> dialect;
+    QString path; // the file, or the server's address without any password
+    QString connection;
+    QSqlDatabase db;
+    int openedAt = 0;
+    bool claimsWatched = false; // listening for finished claims (waitForClaims)
+    // The notices of the open write transaction, sent together with its
+    // COMMIT (one round trip for both).
+    mutable QStringList pendingNotices;
+
+    // Tells the other clients of a server what this transaction changed
+    // (sent on commit); nothing on SQLite.
+    void notifyChange(const WorkspaceChange &change) const;
+
+    // The message for a failed statement: what the user can do about it.
+    Error error(const QSqlError &e, const QString &doing) const;
+
+    Result<QSqlQuery> exec(const QString &sql, const QVariantList &values, const QString &doing) const;
+    Result<QSqlQuery> exec(const QString &sql, std::initializer_list<QVariant> values, const QString &doing) const;
+    Result<QSqlQuery> exec(const char *sql, std::initializer_list<QVariant> values, const QString &doing) const;
+
+    // An INSERT into a table with an `id` column; the new row's id.
+    Result<qint64> insert(const QString &sql, const QVariantList &values, const QString &doing) const;
+    Result<qint64> insert(const char *sql, std::initializer_list<QVariant> values, const QString &doing) const;
+
+    // Brings the schema from `from` to `to` with the migrations of
+    // WorkspaceSchema.h, inside the caller's write transaction.
+    Result<bool> migrate(int from, int to) const;
+
+    Result<bool> execAll(const QStringList &statements, const QString &doing) const;
+
+    // The single value of a one-row query; an invalid QVariant when no row.
+    Result<QVariant> scalar(const char *sql, std::initializer_list<QVariant> values, const QString &doing) const;
+
+    Result<std::optional<qint64>> annotatorId(const QString &name) const;
+
+    // Inside a write transaction.
+    Result<qint64> ensureAnnotator(const QString &name);
+
+    Result<bool> requireMergeRequest(qint64 id) const;
+
+    Result<StoredComment> readComment(qint64 id, bool includeRemoved) const;
+
+    Result<qint64> insertComment(qint64 mergeRequest, std::optional<qint64> run, CommentOrigin origin, const QString &author,
+                                 const ReviewComment &c, qint64 now);
+
+    Result<std::optional<Judgement>> readJudgement(qint64 comment, qint64 annotator) const;
+
+    // Makes the stored judgement exactly `state` (none: no row).
+    Result<bool> writeJudgement(qint64 comment, qint64 annotator, const std::optional<Judgement> &state);
+
+    // A new step for undo; the steps that could have been redone are gone.
+    Result<bool> record(qint64 annotator, HistoryAction action, qint64 comment, const QStringList &fields, const QVariant &before,
+                        const QVariant &after);
+
+    // Puts back one side (before or after) of a history step.
+    Result<bool> restore(HistoryAction action, qint64 comment, qint64 annotator, const QVariant &state);
+
+    Result<std::optional<HistoryEntry>> historyStep(const QString &annotator, bool forUndo) const;
+};
+
+namespace sqlstore {
+
+// Holds the writers' lock from begin() to commit() (SqlDialect::beginWrite);
+// rolls back when it goes out of scope before commit(). SQLite's BEGIN
+// IMMEDIATE takes the write lock at once, so a second process waits (busy
+// time-out) at the start instead of failing when it upgrades a read; on
+// PostgreSQL a transaction-scoped advisory lock does the same: writers take
+// turns, readers never wait (schema migrations take it too).
+class WriteTransaction
+{
+public:
+    explicit WriteTransaction(SqlWorkspaceStore::Private &d) : m_d(d) {}
+    ~WriteTransaction();
+    WriteTransaction(const WriteTransaction &) = delete;
+    WriteTransaction &operator=(const WriteTransaction &) = delete;
+
+    Result<bool> begin(const QString &doing);
+    // Sends the transaction's notices with the COMMIT.
+    Result<bool> commit(const QString &doing);
+
+private:
+    SqlWorkspaceStore::Private &m_d;
+    bool m_active = false;
+};
+
+} // namespace sqlstore
+
+} // namespace rd

@@ -1,0 +1,121 @@
+#pragma once
+
+// The workspace store's rows as values and back: the columns it reads, times,
+// NULLs and the texts of a history step. Internal to models/, shared by the
+// store's parts (SqlWorkspaceStorePrivate.h).
+
+#include "Result.h"
+#include "Workspace.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QSqlQuery>
+#include <QStringList>
+#include <QVariant>
+
+#include <optional>
+
+namespace rd::sqlstore {
+
+inline qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+inline QDateTime timeFrom(const QVariant &v)
+{
+    return v.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(v.toLongLong()).toUTC();
+}
+
+inline QVariant timeValue(const QDateTime &t)
+{
+    return t.isValid() ? QVariant(t.toMSecsSinceEpoch()) : QVariant(QMetaType(QMetaType::LongLong));
+}
+
+template <typename T>
+inline QVariant nullable(const std::optional<T> &v)
+{
+    if (!v)
+        return QVariant(QMetaType::fromType<T>());
+    return QVariant::fromValue(*v);
+}
+
+template <typename T>
+inline std::optional<T> optionalFrom(const QVariant &v)
+{
+    if (v.isNull())
+        return std::nullopt;
+    return v.value<T>();
+}
+
+// Qt SQL binds a null QString as NULL; an empty text is '' (NOT NULL
+// columns). Deliberate NULLs are QVariants without a value.
+inline QVariant bindable(const QVariant &v)
+{
+    if (!v.isNull() && v.metaType() == QMetaType::fromType<QString>() && v.toString().isNull())
+        return QVariant(QStringLiteral(""));
+    return v;
+}
+
+inline Error usage(const QString &message)
+{
+    return Error{Error::Kind::Usage, message};
+}
+
+// The reviewers of a comment as a column holds them: "1,3".
+QString reviewersText(const QList<int> &reviewers);
+QList<int> reviewersFrom(const QString &text);
+
+// What a history step restores for an edit: the text, the lines and whether
+// an original had been kept yet; for adding or removing a human comment,
+// whether it is removed.
+QByteArray editState(const ReviewComment &c, const QVariant &original);
+QByteArray removedState(bool removed);
+
+const char *const commentColumns =
+    "c.id, c.merge_request, c.run, c.origin, c.author, c.run_comment_id, c.file, c.side, c.line_start, c.line_end,"
+    " c.line_valid, c.issue, c.root_cause, c.fix, c.example, c.category, c.q1, c.q2, c.q3, c.reviewers, c.kept,"
+    " c.dropped_at, c.merged_into, c.slice, c.raw, c.score_history, c.original, c.created, c.is_reference, c.exchange_record, c.row_version,"
+    " c.issue_original, c.root_cause_original, c.fix_original, c.translation_language";
+
+// A comment from a row that starts with commentColumns.
+StoredComment commentFrom(const QSqlQuery &q);
+
+const char *const judgementColumns =
+    "j.comment, a.name, j.verdict, j.q1, j.q2, j.q3, j.category, j.context, j.key_bug, j.tag, j.thumbs, j.critique, j.time_spent, j.updated";
+
+// A judgement from a row that starts with judgementColumns.
+Judgement judgementFrom(const QSqlQuery &q);
+
+// Takes the fields `change` sets into `into`.
+void merge(Judgement &into, const Judgement &change);
+void clearField(Judgement &j, JudgementField f);
+
+// The names of the fields a judgement sets or clears, for its history step.
+QStringList changedFields(const Judgement &change, const QList<JudgementField> &clear);
+
+// Every row a read produced, each made into a value by `from`; the read's error otherwise.
+template <typename Value, typename From>
+Result<QList<Value>> allRows(Result<QSqlQuery> query, From from)
+{
+    if (!query)
+        return query.error();
+    QList<Value> out;
+    while (query->next())
+        out.append(from(*query));
+    return out;
+}
+
+// The one row a read by id produced, made into a value by `from`; NOT_FOUND
+// (a usage error) when there is none, the read's error otherwise.
+template <typename Value, typename From>
+Result<Value> oneRow(Result<QSqlQuery> query, const QString &notFound, From from)
+{
+    if (!query)
+        return query.error();
+    if (!query->next())
+        return usage(notFound);
+    return from(*query);
+}
+
+} // namespace rd::sqlstore
