@@ -1,6 +1,6 @@
 #include "Evaluation.h"
 
-#include "ReviewRun.h"
+#include "RunRecord.h"
 
 #include <Agreement.h>
 

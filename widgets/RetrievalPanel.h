@@ -1,7 +1,7 @@
 #pragma once
 
 #include <AacrOptions.h>
-#include <ReviewRun.h>
+#include <RunRecord.h>
 
 #include <QWidget>
 
