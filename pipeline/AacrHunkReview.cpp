@@ -416,8 +416,7 @@ RunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRun
                         const std::atomic<bool> *cancel)
 {
     RunRecord record;
-    if (auto asRunConfig = RunConfig::fromJson(config.toJson()))
-        record.config = *asRunConfig;
+    record.config = config.toRunConfig();
     record.base = mr.base;
     record.head = mr.head;
     record.mergeBase = mr.mergeBase;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "AacrOptions.h"
+#include "AacrRunConfig.h"
 #include "ReviewPipeline.h"
 
 #include <MergeRequest.h>

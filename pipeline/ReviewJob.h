@@ -1,7 +1,7 @@
 #pragma once
 
 #include "ResponseStore.h"
-#include "ReviewRun.h"
+#include "RunRecord.h"
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -3,6 +3,7 @@
 #include "AacrHunkReview.h"
 #include "CodeAgentPipeline.h"
 #include "CqsPipeline.h"
+#include "ReviewRun.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "ReviewRun.h"
+#include "LlmClient.h"
+#include "RunRecord.h"
 
 #include <QMutex>
 

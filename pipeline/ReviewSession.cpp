@@ -2,7 +2,7 @@
 
 #include "ExchangeService.h"
 #include "JudgingService.h"
-#include "ReviewRun.h"
+#include "RunRecord.h"
 #include "RunService.h"
 #include "SlicingJob.h"
 #include "TeamService.h"

@@ -1,170 +1,20 @@
 #include "RunConfig.h"
 
+#include "ConfigJson.h"
 #include "LlmClient.h"
-
-#include "AacrOptions.h"
 
 #include <QCoreApplication>
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <limits>
+#include <tuple>
 
 namespace rd {
+
+using namespace config;
+
 namespace {
-
-using Json = nlohmann::ordered_json;
-
-Error invalid(const QString &message)
-{
-    return Error{Error::Kind::Usage, message};
-}
-
-std::optional<Error> readInt(const Json &j, const char *key, int min, int max, int &out)
-{
-    if (!j.contains(key))
-        return std::nullopt;
-    if (!j[key].is_number_integer() || j[key].get<int>() < min || j[key].get<int>() > max)
-        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"%1\" must be a whole number from %2 to %3").arg(QLatin1String(key)).arg(min).arg(max));
-    out = j[key].get<int>();
-    return std::nullopt;
-}
-
-// Edit distance of two keys, ignoring case and underscores ("apiKey" is near
-// "api_key_env", "topk" next to "top_k").
-int keyDistance(const QString &a, const QString &b)
-{
-    const QString x = a.toLower().remove(QLatin1Char('_')).remove(QLatin1Char('-'));
-    const QString y = b.toLower().remove(QLatin1Char('_')).remove(QLatin1Char('-'));
-    QList<int> row(y.size() + 1);
-    for (qsizetype j = 0; j <= y.size(); ++j)
-        row[j] = static_cast<int>(j);
-    for (qsizetype i = 1; i <= x.size(); ++i) {
-        int diagonal = row[0];
-        row[0] = static_cast<int>(i);
-        for (qsizetype j = 1; j <= y.size(); ++j) {
-            const int above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[y.size()];
-}
-
-// An error for the first key of `j` that is not in `known`, with the closest
-// known key when one is near enough to be a typo. `prefix`: "thresholds." etc.
-std::optional<Error> unknownKey(const Json &j, const QStringList &known, const QString &prefix)
-{
-    for (const auto &[name, value] : j.items()) {
-        const QString key = QString::fromStdString(name);
-        if (known.contains(key))
-            continue;
-        QString best;
-        int bestDistance = std::numeric_limits<int>::max();
-        for (const QString &k : known)
-            if (const int d = keyDistance(key, k); d < bestDistance) {
-                bestDistance = d;
-                best = k;
-            }
-        if (bestDistance <= std::max<qsizetype>(2, key.size() / 2))
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: unknown key \"%1\" (did you mean \"%2\"?)").arg(prefix + key, prefix + best));
-        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: unknown key \"%1\" (known keys: %2)").arg(prefix + key, known.join(QStringLiteral(", "))));
-    }
-    return std::nullopt;
-}
-
-Result<EndpointProfile> readProfile(const Json &j, const QString &role)
-{
-    if (!j.is_object())
-        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 must be an object").arg(role));
-    for (const auto &[key, value] : j.items())
-        if (key == "api_key")
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 holds an API key; name the environment variable that holds it in \"api_key_env\" instead").arg(role));
-    if (auto e = unknownKey(j, {QStringLiteral("endpoint"), QStringLiteral("endpoints"), QStringLiteral("model"), QStringLiteral("api_key_env"), QStringLiteral("temperature"), QStringLiteral("top_p"),
-                                QStringLiteral("max_tokens"), QStringLiteral("seed"), QStringLiteral("json_mode")},
-                            QStringLiteral("roles.%1.").arg(role)))
-        return *e;
-    EndpointProfile p;
-    // Team scale: several servers of the same model behind one role.
-    if (j.contains("endpoints")) {
-        if (j.contains("endpoint"))
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 has both endpoint and endpoints; give one of them").arg(role));
-        if (!j["endpoints"].is_array() || j["endpoints"].empty())
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoints must be a list of base URLs").arg(role));
-        for (const auto &url : j["endpoints"]) {
-            const QString text = url.is_string() ? QString::fromStdString(url.get<std::string>()) : QString();
-            if (!text.startsWith(QLatin1String("http://")) && !text.startsWith(QLatin1String("https://")))
-                return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: every one of roles.%1.endpoints must start with http:// or https://").arg(role));
-            if (p.endpoints.contains(text))
-                return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoints lists %2 twice").arg(role, text));
-            p.endpoints << text;
-        }
-        p.endpoint = p.endpoints.first();
-    } else {
-        if (!j.contains("endpoint") || !j["endpoint"].is_string() || j["endpoint"].get<std::string>().empty())
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoint is missing").arg(role));
-        p.endpoint = QString::fromStdString(j["endpoint"].get<std::string>());
-    }
-    if (!p.isReplay() && !p.endpoint.startsWith(QLatin1String("http://")) && !p.endpoint.startsWith(QLatin1String("https://")))
-        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.endpoint must start with http://, https:// or replay:").arg(role));
-    if (!j.contains("model") || !j["model"].is_string() || j["model"].get<std::string>().empty())
-        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.model is missing").arg(role));
-    p.model = QString::fromStdString(j["model"].get<std::string>());
-    if (j.contains("api_key_env")) {
-        if (!j["api_key_env"].is_string())
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.api_key_env must be a variable name").arg(role));
-        p.apiKeyEnv = QString::fromStdString(j["api_key_env"].get<std::string>());
-    }
-    if (j.contains("temperature")) {
-        if (!j["temperature"].is_number() || j["temperature"].get<double>() < 0 || j["temperature"].get<double>() > 2)
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.temperature must be a number from 0 to 2").arg(role));
-        p.temperature = j["temperature"].get<double>();
-    }
-    if (j.contains("top_p")) {
-        if (!j["top_p"].is_number() || j["top_p"].get<double>() <= 0 || j["top_p"].get<double>() > 1)
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.top_p must be a number above 0 and at most 1").arg(role));
-        p.topP = j["top_p"].get<double>();
-    }
-    if (j.contains("max_tokens")) {
-        if (!j["max_tokens"].is_number_integer() || j["max_tokens"].get<int>() < 16)
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.max_tokens must be a whole number of at least 16").arg(role));
-        p.maxTokens = j["max_tokens"].get<int>();
-    }
-    if (j.contains("seed")) {
-        if (!j["seed"].is_number_integer())
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.seed must be a whole number").arg(role));
-        p.seed = j["seed"].get<int>();
-    }
-    if (j.contains("json_mode")) {
-        if (!j["json_mode"].is_boolean())
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.json_mode must be true or false").arg(role));
-        p.jsonMode = j["json_mode"].get<bool>();
-    }
-    return p;
-}
-
-Json profileJson(const EndpointProfile &p)
-{
-    Json j = {{"endpoint", p.endpoint.toStdString()}, {"model", p.model.toStdString()}};
-    if (p.endpoints.size() > 1) {
-        j.erase("endpoint");
-        Json list = Json::array();
-        for (const QString &url : p.endpoints)
-            list.push_back(url.toStdString());
-        j["endpoints"] = list;
-    }
-    if (!p.apiKeyEnv.isEmpty())
-        j["api_key_env"] = p.apiKeyEnv.toStdString();
-    j["temperature"] = p.temperature;
-    if (p.topP)
-        j["top_p"] = *p.topP;
-    j["max_tokens"] = p.maxTokens;
-    if (p.seed)
-        j["seed"] = *p.seed;
-    j["json_mode"] = p.jsonMode;
-    return j;
-}
 
 QStringList knownKeys()
 {
@@ -348,21 +198,21 @@ Result<RunConfig> readOtherPipeline(const Json &j, RunConfig c)
         if (auto e = readCodeAgent(j["codeagent"], c.codeAgent))
             return *e;
     if (c.pipeline == PipelineKind::Aacr) {
-        c.context = QStringLiteral("none");
-        if (j.contains("context")) {
-            const QString context = j["context"].is_string() ? QString::fromStdString(j["context"].get<std::string>()) : QString();
-            if (!QStringList{QStringLiteral("none"), QStringLiteral("bm25"), QStringLiteral("embedding"), QStringLiteral("agent")}.contains(context))
-                return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"context\" must be none, bm25, embedding or agent"));
-            c.context = context;
-        }
-        if (j.contains("aacr")) {
-            if (!j["aacr"].is_object())
-                return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"aacr\" must be an object"));
-            c.aacrOptions = QByteArray::fromStdString(j["aacr"].dump());
-        }
-        // The AACR options' keys and ranges are checked where they are read.
-        if (auto aacr = AacrRunConfig::fromRunConfig(c); !aacr)
-            return aacr.error();
+        AacrContext context = AacrContext::None;
+        if (j.contains("context"))
+            if (auto e = readAacrContext(j["context"], context))
+                return *e;
+        c.context = aacrContextName(context);
+        // In the order an AACR run configuration is checked: the "aacr"
+        // object's type (its reader says it is not one), the roles the
+        // context needs, then the options.
+        if (j.contains("aacr") && !j["aacr"].is_object())
+            return *readAacrOptions(j["aacr"], c.aacr);
+        if (auto e = checkAacrRoles(context, c.roles.count(QStringLiteral("embedding")) > 0))
+            return *e;
+        if (j.contains("aacr"))
+            if (auto e = readAacrOptions(j["aacr"], c.aacr))
+                return *e;
     }
     return c;
 }
@@ -517,9 +367,8 @@ Result<RunConfig> RunConfig::fromJson(const QByteArray &text)
 std::optional<Error> RunConfig::checkApiKeys() const
 {
     for (const auto &[role, profile] : profiles())
-        if (profile && !profile->isReplay() && !profile->apiKeyEnv.isEmpty() && qEnvironmentVariableIsEmpty(profile->apiKeyEnv.toLocal8Bit().constData()))
-            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.api_key_env names %2, which is not set in the environment")
-                               .arg(role, profile->apiKeyEnv));
+        if (auto e = profile ? checkApiKey(*profile, role) : std::nullopt)
+            return e;
     return std::nullopt;
 }
 
@@ -601,39 +450,12 @@ QByteArray RunConfig::otherPipelineJson() const
         for (const QString &t : codeAgent.tasks)
             tasks.push_back(t.toStdString());
         j["codeagent"] = {{"tasks", tasks}, {"threshold", codeAgent.threshold}, {"max_turns", codeAgent.maxTurns}, {"context_lines", codeAgent.contextLines}};
-    } else if (pipeline == PipelineKind::Aacr && !aacrOptions.isEmpty()) {
-        j["aacr"] = Json::parse(aacrOptions.toStdString(), nullptr, false);
+    } else if (pipeline == PipelineKind::Aacr) {
+        // Only what differs from the defaults: a run with them reads as before.
+        if (Json aacrJson = aacrOptionsJson(aacr, Written::ChangedOnly); !aacrJson.empty())
+            j["aacr"] = aacrJson;
     }
     return QByteArray::fromStdString(j.dump(2));
-}
-
-Result<EndpointProfile> endpointProfileFromJson(const QByteArray &json, const QString &role)
-{
-    const Json j = Json::parse(json.toStdString(), nullptr, false);
-    if (j.is_discarded())
-        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 must be an object").arg(role));
-    return readProfile(j, role);
-}
-
-QByteArray endpointProfileToJson(const EndpointProfile &profile)
-{
-    return QByteArray::fromStdString(profileJson(profile).dump());
-}
-
-std::optional<Error> unknownConfigKey(const QStringList &keys, const QStringList &known, const QString &prefix)
-{
-    Json j = Json::object();
-    for (const QString &k : keys)
-        j[k.toStdString()] = nullptr;
-    return unknownKey(j, known, prefix);
-}
-
-std::optional<Error> checkApiKey(const EndpointProfile &profile, const QString &role)
-{
-    if (!profile.isReplay() && !profile.apiKeyEnv.isEmpty() && qEnvironmentVariableIsEmpty(profile.apiKeyEnv.toLocal8Bit().constData()))
-        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.api_key_env names %2, which is not set in the environment")
-                           .arg(role, profile.apiKeyEnv));
-    return std::nullopt;
 }
 
 } // namespace rd

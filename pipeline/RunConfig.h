@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AacrOptions.h"
 #include "LlmTypes.h"
 
 #include <Result.h>
@@ -81,7 +82,7 @@ struct RunConfig
     std::map<QString, EndpointProfile> roles;
     CqsOptions cqs;
     CodeAgentOptions codeAgent;
-    QByteArray aacrOptions; // the "aacr" object as given (JSON), read by that pipeline
+    AacrOptions aacr;       // aacr only: retrieval, chunking and agent budgets
 
     // The endpoint of a role of this pipeline, or null when not configured.
     const EndpointProfile *role(const QString &name) const;
@@ -107,16 +108,5 @@ struct RunConfig
 private:
     QByteArray otherPipelineJson() const;
 };
-
-// For other pipelines' configurations (AACR hunk review): the same endpoint
-// profile reading and unknown-key check as RunConfig's. `json`: the profile's
-// JSON object; `role`: its name in messages (roles.<role>...).
-Result<EndpointProfile> endpointProfileFromJson(const QByteArray &json, const QString &role);
-QByteArray endpointProfileToJson(const EndpointProfile &profile);
-// An error naming the first of `keys` not in `known` (and the closest known
-// one), with `prefix` ("aacr.") before the names.
-std::optional<Error> unknownConfigKey(const QStringList &keys, const QStringList &known, const QString &prefix);
-// An error when the profile names an API-key variable that is not set.
-std::optional<Error> checkApiKey(const EndpointProfile &profile, const QString &role);
 
 } // namespace rd

@@ -1,6 +1,6 @@
 #include "RunResume.h"
 
-#include "ReviewRun.h"
+#include "RunRecord.h"
 
 #include <QCoreApplication>
 #include <QDir>

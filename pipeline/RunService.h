@@ -1,7 +1,7 @@
 #pragma once
 
 #include "MergeRequestLoader.h"
-#include "ReviewRun.h"
+#include "RunRecord.h"
 #include "RunResume.h"
 
 #include <Result.h>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include <MergeRequest.h>
-#include <ReviewRun.h>
+#include <RunRecord.h>
 #include <Workspace.h>
 
 #include <QObject>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <ReviewRun.h>
+#include <RunRecord.h>
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include <AacrOptions.h>
-#include <ReviewRun.h>
+#include <AacrRunConfig.h>
+#include <RunRecord.h>
 
 #include <QWidget>
 

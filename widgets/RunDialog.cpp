@@ -2,7 +2,7 @@
 
 #include "SlicePanel.h"
 
-#include <AacrOptions.h>
+#include <AacrRunConfig.h>
 #include <LlmClient.h>
 
 #include <QCheckBox>
@@ -495,7 +495,8 @@ RunConfig RunDialog::config() const
             embedding.temperature = 0;
             c.roles[QStringLiteral("embedding")] = embedding;
         }
-        c.aacrOptions = QStringLiteral("{\"top_k\":%1,\"max_turns\":%2}").arg(m_aacrTopK->value()).arg(m_aacrTurns->value()).toUtf8();
+        c.aacr.topK = m_aacrTopK->value();
+        c.aacr.maxTurns = m_aacrTurns->value();
         return c;
     }
     if (currentPipeline() == PipelineKind::CodeAgent) {

@@ -3,9 +3,9 @@
 #include <LlmClient.h>
 #include <MergeRequest.h>
 #include <ReviewPipeline.h>
-#include <ReviewRun.h>
 #include <RunConfig.h>
 #include <RunJournal.h>
+#include <RunRecord.h>
 #include <RunResume.h>
 #include <Slicer.h>
 

@@ -4,8 +4,8 @@
 #include "CliCommand.h"
 
 #include <MergeRequest.h>
-#include <ReviewRun.h>
 #include <ReviewSession.h>
+#include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
 #include <WorkspaceJson.h>
 

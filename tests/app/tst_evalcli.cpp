@@ -5,7 +5,7 @@
 
 #include <FakeLlmServer.h>
 #include <RepositoryBuilder.h>
-#include <ReviewRun.h>
+#include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
 
 #include <QDir>

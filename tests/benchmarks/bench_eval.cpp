@@ -10,7 +10,7 @@
 //   bench_eval [--mrs N] [--comments-per-mr N] [--repeat N]
 
 #include <Evaluation.h>
-#include <ReviewRun.h>
+#include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
 
 #include <QCommandLineParser>

@@ -3,7 +3,7 @@
 // must survive toJson() -> fromJson() unchanged.
 #include "FuzzInput.h"
 
-#include <AacrOptions.h>
+#include <AacrRunConfig.h>
 #include <RunConfig.h>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

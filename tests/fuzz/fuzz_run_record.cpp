@@ -1,5 +1,5 @@
 // A previous run's output given as --config (re-execution reads its configuration).
-#include <ReviewRun.h>
+#include <RunRecord.h>
 
 #include <cstddef>
 #include <cstdint>

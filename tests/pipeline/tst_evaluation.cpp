@@ -11,7 +11,7 @@
 #include <EvalMetrics.h>
 #include <EvalTable.h>
 #include <Evaluation.h>
-#include <ReviewRun.h>
+#include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
 #include <ThresholdTuning.h>
 

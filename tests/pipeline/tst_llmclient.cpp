@@ -5,8 +5,8 @@
 #include <FakeLlmServer.h>
 #include <WaitFor.h>
 #include <LlmClient.h>
-#include <ReviewRun.h>
 #include <RunConfig.h>
+#include <RunRecord.h>
 
 #include <QDirIterator>
 #include <QLocale>

@@ -7,6 +7,7 @@
 #include <Scenarios.h>
 #include <WaitFor.h>
 
+#include <AacrRunConfig.h>
 #include <CodeAgentPipeline.h>
 #include <CqsPipeline.h>
 #include <DiffText.h>
@@ -88,6 +89,8 @@ private Q_SLOTS:
     void qaCheckerStopsAtTheTurnLimit();
     void withoutQaCheckerEachConversationIsOneTurn();
     void aacrRunsBehindTheCommonInterface();
+    void aacrOptionsRoundTripThroughTheTypedStruct();
+    void aacrRecordOfDefaultOptionsHasNoAacrObject();
     void reviewJobRunsTheConfiguredPipeline();
 
 private:
@@ -601,10 +604,12 @@ void PipelinesTest::withoutQaCheckerEachConversationIsOneTurn()
 
 void PipelinesTest::aacrRunsBehindTheCommonInterface()
 {
-    const auto c = RunConfig::fromJson("{\"pipeline\":\"aacr\",\"context\":\"bm25\",\"aacr\":{\"top_k\":3},\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}");
+    const auto c = RunConfig::fromJson("{\"pipeline\":\"aacr\",\"context\":\"bm25\",\"aacr\":{\"top_k\":4},\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}");
     QVERIFY2(c, c ? "" : qPrintable(c.error().message));
     QCOMPARE(c->context, QStringLiteral("bm25"));
-    QCOMPARE(c->aacrOptions, QByteArray("{\"top_k\":3}"));
+    AacrOptions expected; // the "aacr" object read into the typed options, the rest left at their defaults
+    expected.topK = 4;
+    QVERIFY(c->aacr == expected);
     RunConfig withEmbedding = *c;
     withEmbedding.roles[QStringLiteral("embedding")] = {QStringLiteral("http://x/v1"), QStringLiteral("embedder"), {}, 0.0, {}, 2048, {}, false, {}};
     QCOMPARE(withEmbedding.profiles().first().first, QStringLiteral("reviewer")); // the main role first, not by name
@@ -615,6 +620,54 @@ void PipelinesTest::aacrRunsBehindTheCommonInterface()
     const auto misspelt = RunConfig::fromJson("{\"pipeline\":\"aacr\",\"aacr\":{\"top-k\":3},\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}");
     QVERIFY(!misspelt);
     QVERIFY2(misspelt.error().message.contains(QLatin1String("aacr.top_k")), qPrintable(misspelt.error().message));
+}
+
+// Parse -> serialise -> parse gives the same typed options, and the AACR
+// pipeline's settings are those options, not a JSON copy of them.
+void PipelinesTest::aacrOptionsRoundTripThroughTheTypedStruct()
+{
+    const auto c = RunConfig::fromJson("{\"pipeline\":\"aacr\",\"context\":\"agent\",\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}},"
+                                       "\"aacr\":{\"top_k\":7,\"chunk_lines\":30,\"chunk_overlap\":5,\"max_file_bytes\":2048,\"embedding_batch\":8,"
+                                       "\"exact_search_limit\":100,\"max_turns\":4,\"token_budget\":5000,\"tool_result_chars\":300,\"cache_dir\":\"/tmp/aacr\"}}");
+    QVERIFY2(c, c ? "" : qPrintable(c.error().message));
+    AacrOptions expected;
+    expected.topK = 7;
+    expected.chunkLines = 30;
+    expected.chunkOverlap = 5;
+    expected.maxFileBytes = 2048;
+    expected.embeddingBatch = 8;
+    expected.exactSearchLimit = 100;
+    expected.maxTurns = 4;
+    expected.tokenBudget = 5000;
+    expected.toolResultChars = 300;
+    expected.cacheDir = QStringLiteral("/tmp/aacr");
+    QVERIFY(c->aacr == expected);
+    const auto again = RunConfig::fromJson(c->toJson());
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    QVERIFY(again->aacr == expected);
+    QCOMPARE(again->toJson(), c->toJson());
+    const auto aacr = AacrRunConfig::fromRunConfig(*again);
+    QVERIFY2(aacr, aacr ? "" : qPrintable(aacr.error().message));
+    QCOMPARE(aacr->context, AacrContext::Agent);
+    QVERIFY(aacr->options == expected);
+    // And back as the record's configuration, unchanged.
+    QCOMPARE(aacr->toRunConfig().toJson(), c->toJson());
+}
+
+// A record's configuration lists the AACR options that differ from the
+// defaults only, so a run with the defaults writes no "aacr" object.
+void PipelinesTest::aacrRecordOfDefaultOptionsHasNoAacrObject()
+{
+    const auto c = RunConfig::fromJson("{\"pipeline\":\"aacr\",\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}");
+    QVERIFY2(c, c ? "" : qPrintable(c.error().message));
+    const QJsonObject json = QJsonDocument::fromJson(c->toJson()).object();
+    QCOMPARE(json.value(QStringLiteral("context")).toString(), QStringLiteral("none"));
+    QVERIFY(!json.contains(QStringLiteral("aacr")));
+    RunConfig changed = *c;
+    changed.aacr.maxTurns = 6;
+    const QJsonObject written = QJsonDocument::fromJson(changed.toJson()).object().value(QStringLiteral("aacr")).toObject();
+    QCOMPARE(written.keys(), QStringList{QStringLiteral("max_turns")});
+    QCOMPARE(written.value(QStringLiteral("max_turns")).toInt(), 6);
 }
 
 // The window's background job dispatches by "pipeline" too, with progress.

@@ -177,6 +177,9 @@ void ReviewRunTest::configurationIsValidated_data()
                                  << QStringLiteral("\"slicing\" must be original, parent, left or full");
     QTest::newRow("reviewers range") << QByteArray("{\"reviewers\":0,\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}")
                                      << QStringLiteral("\"reviewers\" must be a whole number from 1 to 16");
+    // 2^32 + 2 is not 2: a number beyond a whole number's range is out of range.
+    QTest::newRow("reviewers beyond int") << QByteArray("{\"reviewers\":4294967298,\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"}}}")
+                                          << QStringLiteral("\"reviewers\" must be a whole number from 1 to 16");
     QTest::newRow("inline key") << QByteArray("{\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\",\"api_key\":\"sk-1\"}}}")
                                 << QStringLiteral("holds an API key");
     QTest::newRow("bad endpoint") << QByteArray("{\"roles\":{\"reviewer\":{\"endpoint\":\"ftp://x\",\"model\":\"m\"}}}")

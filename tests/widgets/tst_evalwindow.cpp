@@ -6,7 +6,7 @@
 #include <EvaluationWindow.h>
 #include <FakeLlmServer.h>
 #include <ResponseStore.h>
-#include <ReviewRun.h>
+#include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
 #include <Theme.h>
 

@@ -276,8 +276,10 @@ void PipelineDialogTest::windowReplaysEachDemoPipeline()
     auto config = RunConfig::fromJson(configFile.readAll());
     QVERIFY(config);
     QTemporaryDir aacrCache; // the BM25 index and vectors of this test only
-    if (kind == PipelineKind::Aacr)
-        config->aacrOptions = QStringLiteral("{\"cache_dir\":\"%1\"}").arg(aacrCache.path()).toUtf8();
+    if (kind == PipelineKind::Aacr) { // the demo's options replaced by the cache folder alone, as its JSON was
+        config->aacr = AacrOptions();
+        config->aacr.cacheDir = aacrCache.path();
+    }
     QSignalSpy reviewed(&window, &MainWindow::reviewFinished);
     QVERIFY(window.startReview(*config, true));
     QVERIFY(reviewed.wait(120000));
