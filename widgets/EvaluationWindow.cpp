@@ -2,11 +2,7 @@
 
 #include "Theme.h"
 
-#include <DiffHunks.h>
-#include <LlmClient.h>
 #include <ResponseStore.h>
-#include <SemanticMatcher.h>
-#include <SqliteWorkspaceStore.h>
 #include <WorkspaceStore.h>
 
 #include <QBarCategoryAxis>
@@ -33,22 +29,10 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QSemaphore>
-#include <QThread>
 #include <QValueAxis>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace rd {
-
-struct EvaluationWindow::Outcome
-{
-    std::optional<Error> error;
-    eval::Evaluation evaluation;
-    eval::TuningResult tuning;
-    QList<eval::TuningRun> tuningRuns;
-    QList<Exchange> exchanges; // the semantic judge's
-};
 
 namespace {
 
@@ -189,43 +173,19 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
         if (m_evaluation)
             evaluate();
     });
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Outcome>>::finished, this, [this] {
+    connect(&m_job, &EvaluationJob::finished, this, [this] {
         m_evaluate->setEnabled(true);
-        if (m_judgeClient) {
-            m_judgeClient->deleteLater(); // on the judge's thread
-            m_judgeClient = nullptr;
-        }
-        showOutcome(*m_watcher.result());
+        showOutcome(m_job.outcome());
     });
     reloadRuns();
     resize(1200, 800);
 }
 
+// Closing the window while the judge is asked: no further question is put,
+// and the one in flight ends as cancelled.
 EvaluationWindow::~EvaluationWindow()
 {
-    stopJudge();
-    m_watcher.waitForFinished();
-    if (m_judgeThread) {
-        m_judgeThread->quit();
-        m_judgeThread->wait();
-    }
-    delete m_judgeClient; // its thread has ended
-    m_judgeClient = nullptr;
-}
-
-// Closing the window while the judge is asked: no further question is put,
-// and the one in flight ends as cancelled (the client's thread does it, so
-// this thread may wait for the worker). A question the worker put just as
-// the flag was set is cancelled by the next round.
-void EvaluationWindow::stopJudge()
-{
-    if (m_cancel)
-        *m_cancel = true;
-    if (!m_judgeClient || !m_judgeThread || !m_judgeThread->isRunning() || !m_workerDone)
-        return;
-    do
-        QMetaObject::invokeMethod(m_judgeClient, &LlmClient::cancelAll, Qt::BlockingQueuedConnection);
-    while (!m_workerDone->tryAcquire(1, 100));
+    m_job.cancel();
 }
 
 void EvaluationWindow::setSemanticJudge(const QString &configPath, int votes)
@@ -280,107 +240,62 @@ void EvaluationWindow::reloadRuns()
 
 bool EvaluationWindow::isEvaluating() const
 {
-    return m_watcher.isRunning();
+    return m_job.isRunning();
 }
 
 void EvaluationWindow::evaluate()
 {
-    if (m_watcher.isRunning())
+    if (m_job.isRunning())
         return;
-    eval::Options options;
+    EvaluationRequest request;
+    request.workspace = m_path;
     for (int i = 0; i < m_runs->count(); ++i)
         if (m_runs->item(i)->checkState() == Qt::Checked)
-            options.runs << m_runs->item(i)->data(Qt::UserRole).toLongLong();
-    if (options.runs.isEmpty()) {
+            request.runs << m_runs->item(i)->data(Qt::UserRole).toLongLong();
+    if (request.runs.isEmpty()) {
         m_status->setText(tr("Check at least one run."));
         return;
     }
-    options.references = eval::referenceSetFromName(m_references->currentData().toString()).value_or(eval::ReferenceSet::All);
-    options.maxDistance = m_distance->value();
-    options.patchesOf = countDiffHunks;
-    const eval::TuningGoal goal = m_goal->currentIndex() == 0 ? eval::TuningGoal::Cpi1 : eval::TuningGoal::F1;
-    const QString path = m_path;
-    // The semantic judge: a client on a thread of its own (the worker blocks
-    // on its answers; this thread stays free), answers cached like a run's.
-    std::shared_ptr<SemanticMatcher> matcher;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    request.references = eval::referenceSetFromName(m_references->currentData().toString()).value_or(eval::ReferenceSet::All);
+    request.maxDistance = m_distance->value();
+    request.tuneFor = m_goal->currentIndex() == 0 ? eval::TuningGoal::Cpi1 : eval::TuningGoal::F1;
     if (m_matching->currentIndex() == 1) {
         if (m_judgeConfig->text().trimmed().isEmpty()) {
             showError(tr("Semantic matching needs a run configuration naming the judge (its validator, else its reviewer)."));
             return;
         }
-        auto setup = semanticJudgeFrom(m_judgeConfig->text().trimmed(), m_votes->value());
-        if (!setup) {
-            showError(setup.error().message);
-            return;
-        }
-        if (!m_judgeThread) {
-            m_judgeThread = new QThread(this);
-            m_judgeThread->setObjectName(QStringLiteral("semantic judge"));
-            m_judgeThread->start();
-        }
-        m_judgeClient = new LlmClient(setup->client);
-        if (!m_judgeCache.isEmpty())
-            m_judgeClient->setCache(ResponseStore::cacheIn(m_judgeCache));
-        m_judgeClient->moveToThread(m_judgeThread);
-        setup->match.cancelled = m_cancel;
-        matcher = std::make_shared<SemanticMatcher>(*m_judgeClient, setup->match);
-        options.semantic = [matcher, cancel = m_cancel](const QString &generated, const QString &reference) {
-            return !*cancel && matcher->same(generated, reference);
-        };
+        request.judgeConfig = m_judgeConfig->text().trimmed();
+        request.votes = m_votes->value();
+        request.judgeCache = m_judgeCache; // answers cached like a run's
     }
-    m_evaluate->setEnabled(false);
-    m_status->setText(matcher ? tr("Evaluating %n run(s), asking the judge…", nullptr, int(options.runs.size()))
-                              : tr("Evaluating %n run(s)…", nullptr, int(options.runs.size())));
-    m_workerDone = std::make_shared<QSemaphore>();
-    m_watcher.setFuture(QtConcurrent::run([path, options, goal, matcher, done = m_workerDone] {
-        // Released however the work ends: stopJudge() waits for it.
-        const std::unique_ptr<QSemaphore, void (*)(QSemaphore *)> signalDone(done.get(), [](QSemaphore *s) { s->release(); });
-        auto out = std::make_shared<Outcome>();
-        // A connection of its own: a store is used by one thread only.
-        auto store = SqliteWorkspaceStore::open(path);
-        if (!store) {
-            out->error = store.error();
-            return out;
-        }
-        auto e = eval::evaluateWorkspace(**store, options);
-        if (matcher) {
-            out->exchanges = matcher->exchanges();
-            const QStringList errors = matcher->errors();
-            // A semantic figure with unanswered questions would be a different figure.
-            if (!errors.isEmpty()) {
-                out->error = Error{Error::Kind::Usage, QCoreApplication::translate("rd::EvaluationWindow", "%1 of %2 questions to the semantic judge failed; no figures shown. The first: %3")
-                                                             .arg(errors.size())
-                                                             .arg(out->exchanges.size())
-                                                             .arg(errors.constFirst())};
-                return out;
-            }
-        }
-        if (!e) {
-            out->error = e.error();
-            return out;
-        }
-        out->evaluation = *e;
-        auto runs = eval::tuningRuns(**store, *e);
-        if (runs) {
-            out->tuning = eval::tuneThresholds(*runs, goal, {1, 2, 3, 5, 10, 100}, options.maxDistance);
-            out->tuningRuns = *runs;
-        }
-        return out;
-    }));
-}
-
-void EvaluationWindow::showOutcome(const Outcome &outcome)
-{
-    if (!outcome.exchanges.isEmpty())
-        m_judgeExchanges = outcome.exchanges;
-    m_saveRecording->setEnabled(!m_judgeExchanges.isEmpty());
-    if (outcome.error) {
-        showError(outcome.error->message);
-        Q_EMIT failed(outcome.error->message);
+    if (auto ready = m_job.prepare(request); !ready) {
+        showError(ready.error().message);
         return;
     }
-    m_evaluation = std::make_unique<eval::Evaluation>(outcome.evaluation);
+    m_evaluate->setEnabled(false);
+    m_status->setText(request.semantic() ? tr("Evaluating %n run(s), asking the judge…", nullptr, int(request.runs.size()))
+                                         : tr("Evaluating %n run(s)…", nullptr, int(request.runs.size())));
+    m_job.start();
+}
+
+void EvaluationWindow::showOutcome(const EvaluationOutcome &outcome)
+{
+    if (!outcome.judgeExchanges.isEmpty())
+        m_judgeExchanges = outcome.judgeExchanges;
+    m_saveRecording->setEnabled(!m_judgeExchanges.isEmpty());
+    // A semantic figure with unanswered questions would be a different figure.
+    const QString error = !outcome.judgeErrors.isEmpty() ? tr("%1 of %2 questions to the semantic judge failed; no figures shown. The first: %3")
+                                                               .arg(outcome.judgeErrors.size())
+                                                               .arg(outcome.judgeExchanges.size())
+                                                               .arg(outcome.judgeErrors.constFirst())
+                          : outcome.error ? outcome.error->message
+                                          : QString();
+    if (!error.isEmpty() || !outcome.evaluation) {
+        showError(error);
+        Q_EMIT failed(error);
+        return;
+    }
+    m_evaluation = std::make_unique<eval::Evaluation>(*outcome.evaluation);
     m_tuning = outcome.tuning;
     m_tuningRuns = outcome.tuningRuns;
     m_commentText.clear();
