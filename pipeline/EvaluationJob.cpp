@@ -92,12 +92,14 @@ void EvaluationJob::start()
 {
     if (isRunning())
         return;
+    m_running = true;
     m_workerDone = std::make_shared<QSemaphore>();
     m_watcher.setFuture(QtConcurrent::run([this] { return work(); }));
 }
 
 const EvaluationOutcome &EvaluationJob::run()
 {
+    m_running = true;
     m_workerDone = std::make_shared<QSemaphore>();
     done(work());
     return m_outcome;
@@ -206,6 +208,7 @@ void EvaluationJob::done(EvaluationOutcome outcome)
         m_judgeClient->deleteLater(); // on the judge's thread
         m_judgeClient = nullptr;
     }
+    m_running = false;
     Q_EMIT finished();
 }
 

@@ -92,16 +92,20 @@ public:
     // The prepared evaluation on a worker thread; finished() when done.
     void start();
     // The prepared evaluation on this thread, blocking (the judge's client
-    // has a thread of its own); finished() before it returns.
+    // has a thread of its own); finished() before it returns. Not while a
+    // start() is under way.
     const EvaluationOutcome &run();
     // No further question to the judge; the one in flight ends as cancelled
     // (each counts "no" and as failed). Returns when the work has ended.
     void cancel();
-    bool isRunning() const { return m_watcher.isRunning(); }
+    // From start() (or run()) until finished() is emitted: a prepare() in
+    // between would take the judge that the ending evaluation still releases.
+    bool isRunning() const { return m_running; }
     const EvaluationOutcome &outcome() const { return m_outcome; }
 
 Q_SIGNALS:
-    // The judge answered its `questions`-th question (from the worker thread).
+    // A pair was judged; `questions` asked so far, every vote counted
+    // (emitted on the evaluating thread).
     void progressed(int questions);
     void finished();
 
@@ -116,6 +120,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::shared_ptr<QSemaphore> m_workerDone; // released when the worker ends
     QFutureWatcher<EvaluationOutcome> m_watcher;
+    bool m_running = false;
     EvaluationOutcome m_outcome;
 };
 

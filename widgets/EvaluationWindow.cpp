@@ -1,15 +1,10 @@
 #include "EvaluationWindow.h"
 
-#include "Theme.h"
+#include "EvaluationCharts.h"
 
 #include <ResponseStore.h>
 #include <WorkspaceStore.h>
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -23,13 +18,11 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QScatterSeries>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
 
 namespace rd {
@@ -44,23 +37,6 @@ QString lineText(const eval::Item &i)
     if (i.where.to && i.where.to != i.where.from)
         lines += QLatin1Char('-') + QString::number(*i.where.to);
     return QStringLiteral("#%1  %2:%3  %4").arg(i.id).arg(i.where.path, lines, i.text.section(QLatin1Char('\n'), 0, 0));
-}
-
-QChartView *chartView(QChart *chart)
-{
-    auto *view = new QChartView(chart);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(320, 240);
-    return view;
-}
-
-void styleChart(QChart *chart, const QPalette &palette)
-{
-    chart->setTheme(isDark(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    chart->setBackgroundBrush(palette.base());
-    chart->setTitleBrush(palette.text());
-    chart->legend()->setLabelBrush(palette.text());
-    chart->setAnimationOptions(QChart::NoAnimation);
 }
 
 } // namespace
@@ -320,7 +296,6 @@ void EvaluationWindow::showOutcome(const EvaluationOutcome &outcome)
         page->deleteLater();
     }
     m_tableWidgets.clear();
-    m_charts.clear();
     m_behind->clear();
     fillTables();
     fillCharts();
@@ -384,140 +359,10 @@ void EvaluationWindow::fillTables()
 
 void EvaluationWindow::fillCharts()
 {
-    const eval::Evaluation &e = *m_evaluation;
-    auto *page = new QWidget;
-    auto *grid = new QGridLayout(page);
-
-    // The filter funnel: comments left after each stage, per configuration.
-    auto *funnel = new QChart;
-    funnel->setTitle(tr("Filter funnel: comments after each stage"));
-    auto *funnelSeries = new QBarSeries;
-    QStringList stages;
-    for (int s = 0; s < eval::StageCount; ++s)
-        stages << eval::stageName(eval::Stage(s));
-    double most = 1;
-    for (const QString &g : e.groups) {
-        auto *set = new QBarSet(g);
-        for (int s = 0; s < eval::StageCount; ++s) {
-            const double n = e.defect(g, eval::Stage(s)).comments;
-            *set << n;
-            most = std::max(most, n);
-        }
-        funnelSeries->append(set);
-    }
-    funnel->addSeries(funnelSeries);
-    connect(funnelSeries, &QBarSeries::clicked, this, [this, funnelSeries](int index, QBarSet *set) {
-        showBehindChart(QStringLiteral("funnel"), int(funnelSeries->barSets().indexOf(set)), index);
-    });
-    auto *stageAxis = new QBarCategoryAxis;
-    stageAxis->append(stages);
-    auto *countAxis = new QValueAxis;
-    countAxis->setRange(0, most);
-    countAxis->setLabelFormat(QStringLiteral("%d"));
-    countAxis->applyNiceNumbers();
-    funnel->addAxis(stageAxis, Qt::AlignBottom);
-    funnel->addAxis(countAxis, Qt::AlignLeft);
-    funnelSeries->attachAxis(stageAxis);
-    funnelSeries->attachAxis(countAxis);
-
-    // Precision-recall over the tuned settings; the best one on its own.
-    auto *pr = new QChart;
-    pr->setTitle(tr("Precision and recall over Q1/Q2 thresholds and k"));
-    auto *points = new QScatterSeries;
-    points->setName(tr("settings"));
-    points->setMarkerSize(7);
-    auto *best = new QScatterSeries;
-    best->setName(tr("best"));
-    best->setMarkerSize(14);
-    for (int i = 0; i < m_tuning.points.size(); ++i) {
-        const eval::TuningPoint &p = m_tuning.points[i];
-        if (!p.precision.percent() || !p.recall.percent())
-            continue;
-        (i == m_tuning.best ? best : points)->append(*p.recall.percent(), *p.precision.percent());
-    }
-    pr->addSeries(points);
-    pr->addSeries(best);
-    // A clicked point: the setting drawn there (the nearest one).
-    const auto pointClicked = [this](const QPointF &at) {
-        int nearest = -1;
-        double distance = 0;
-        for (int i = 0; i < m_tuning.points.size(); ++i) {
-            const eval::TuningPoint &p = m_tuning.points[i];
-            if (!p.precision.percent() || !p.recall.percent())
-                continue;
-            const double d = std::hypot(*p.recall.percent() - at.x(), *p.precision.percent() - at.y());
-            if (nearest < 0 || d < distance) {
-                nearest = i;
-                distance = d;
-            }
-        }
-        showBehindChart(QStringLiteral("pr"), 0, nearest);
-    };
-    connect(points, &QScatterSeries::clicked, this, pointClicked);
-    connect(best, &QScatterSeries::clicked, this, pointClicked);
-    auto *recallAxis = new QValueAxis;
-    recallAxis->setRange(0, 100);
-    recallAxis->setTitleText(tr("Recall (%)"));
-    auto *precisionAxis = new QValueAxis;
-    precisionAxis->setRange(0, 100);
-    precisionAxis->setTitleText(tr("Precision (%)"));
-    pr->addAxis(recallAxis, Qt::AlignBottom);
-    pr->addAxis(precisionAxis, Qt::AlignLeft);
-    for (auto *s : {points, best}) {
-        s->attachAxis(recallAxis);
-        s->attachAxis(precisionAxis);
-    }
-
-    // Recall per category and per context level, per configuration.
-    const auto recallChart = [&](const QString &title, QMap<QString, eval::Ratio> eval::AacrMetrics::*which) {
-        auto *chart = new QChart;
-        chart->setTitle(title);
-        auto *series = new QBarSeries;
-        const bool byContext = which == &eval::AacrMetrics::recallByContext;
-        QStringList &keys = m_recallKeys[byContext ? 1 : 0];
-        keys.clear();
-        QList<eval::AacrMetrics> metrics;
-        for (const QString &g : e.groups) {
-            metrics << e.aacr(g, eval::Stage::Validator);
-            for (const QString &k : (metrics.last().*which).keys())
-                if (!keys.contains(k))
-                    keys << k;
-        }
-        for (int g = 0; g < e.groups.size(); ++g) {
-            auto *set = new QBarSet(e.groups[g]);
-            for (const QString &k : keys)
-                *set << (metrics[g].*which).value(k).percent().value_or(0.0);
-            series->append(set);
-        }
-        chart->addSeries(series);
-        const QString name = byContext ? QStringLiteral("contexts") : QStringLiteral("categories");
-        connect(series, &QBarSeries::clicked, this, [this, series, name](int index, QBarSet *set) {
-            showBehindChart(name, int(series->barSets().indexOf(set)), index);
-        });
-        auto *axis = new QBarCategoryAxis;
-        axis->append(keys);
-        auto *value = new QValueAxis;
-        value->setRange(0, 100);
-        value->setTitleText(tr("Recall (%)"));
-        chart->addAxis(axis, Qt::AlignBottom);
-        chart->addAxis(value, Qt::AlignLeft);
-        series->attachAxis(axis);
-        series->attachAxis(value);
-        return chart;
-    };
-    QChart *byCategory = recallChart(tr("Recall per category"), &eval::AacrMetrics::recallByCategory);
-    QChart *byContext = recallChart(tr("Recall per context level"), &eval::AacrMetrics::recallByContext);
-
-    int at = 0;
-    for (QChart *chart : {funnel, pr, byCategory, byContext}) {
-        styleChart(chart, palette());
-        chart->legend()->setVisible(chart != pr || m_tuning.best >= 0);
-        QChartView *view = chartView(chart);
-        m_charts << view;
-        grid->addWidget(view, at / 2, at % 2);
-        ++at;
-    }
-    m_tabs->addTab(page, tr("Charts"));
+    auto *charts = new EvaluationCharts(*m_evaluation, m_tuning, palette());
+    connect(charts, &EvaluationCharts::clicked, this, &EvaluationWindow::showBehindChart);
+    m_chartsPage = charts;
+    m_tabs->addTab(charts, tr("Charts"));
 }
 
 void EvaluationWindow::fillTuning()
@@ -615,7 +460,7 @@ void EvaluationWindow::showBehindChart(const QString &chart, int set, int index)
                     ids << r.stages[index].comments;
         } else if (chart == QLatin1String("categories") || chart == QLatin1String("contexts")) {
             const bool byContext = chart == QLatin1String("contexts");
-            const QStringList &keys = m_recallKeys[byContext ? 1 : 0];
+            const QStringList keys = m_chartsPage ? m_chartsPage->recallKeys(byContext) : QStringList();
             if (index < 0 || index >= keys.size())
                 return;
             ids = e.foundReferencesBy(group, eval::Stage::Validator, byContext).value(keys[index]);

@@ -16,11 +16,11 @@
 #include <ThresholdTuning.h>
 
 #include <QHash>
+#include <QPointer>
 #include <QWidget>
 
 #include <memory>
 
-class QChartView;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -32,6 +32,7 @@ class QTableWidget;
 
 namespace rd {
 
+class EvaluationCharts;
 class WorkspaceStore;
 
 class EvaluationWindow : public QWidget
@@ -108,14 +109,13 @@ private:
     QString m_judgeCache;
     QList<Exchange> m_judgeExchanges;
     QList<eval::TuningRun> m_tuningRuns;
-    QStringList m_recallKeys[2]; // the bars of the category and context charts
     QPushButton *m_evaluate = nullptr;
     QLabel *m_status = nullptr;
     QTabWidget *m_tabs = nullptr;
     QListWidget *m_behind = nullptr;
     QLabel *m_best = nullptr;
     QPushButton *m_writeBest = nullptr;
-    QList<QChartView *> m_charts;
+    QPointer<EvaluationCharts> m_chartsPage; // of the evaluation shown
     std::unique_ptr<eval::Evaluation> m_evaluation;
     eval::TuningResult m_tuning;
     QList<eval::Table> m_tables;
