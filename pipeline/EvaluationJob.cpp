@@ -125,9 +125,7 @@ EvaluationOutcome EvaluationJob::work()
     // Released however the work ends: cancel() waits for it.
     const std::shared_ptr<QSemaphore> workerDone = m_workerDone;
     const std::unique_ptr<QSemaphore, void (*)(QSemaphore *)> signalDone(workerDone.get(), [](QSemaphore *s) { s->release(); });
-    const EvaluationRequest &r = m_request;
-    EvaluationOutcome out;
-    std::function<bool(const QString &, const QString &)> judge;
+    Judge judge;
     if (m_matcher)
         judge = [this, matcher = m_matcher, cancel = m_cancel](const QString &generated, const QString &reference) {
             if (*cancel)
@@ -136,46 +134,51 @@ EvaluationOutcome EvaluationJob::work()
             Q_EMIT progressed(matcher->questions());
             return same;
         };
-    const auto judged = [&] {
-        if (m_matcher) {
-            out.judgeExchanges = m_matcher->exchanges();
-            out.judgeErrors = m_matcher->errors();
-        }
-    };
+    EvaluationOutcome out;
+    if (m_request.directoryMode())
+        evaluateDirectory(judge, out);
+    else
+        evaluateWorkspace(judge, out);
+    return out;
+}
 
-    if (r.directoryMode()) {
-        QFile gt(r.aacrGroundTruth);
-        if (!gt.open(QIODevice::ReadOnly)) {
-            out.error = Error{Error::Kind::Usage, QStringLiteral("cannot read %1").arg(r.aacrGroundTruth)};
-            return out;
-        }
-        auto prs = readAacrPositiveSamples(gt.readAll(), r.aacrGroundTruth);
-        if (!prs) {
-            out.error = prs.error();
-            return out;
-        }
-        eval::AacrDirectoryOptions options;
-        options.maxDistance = r.maxDistance;
-        options.upstreamCompat = r.upstreamCompat;
-        options.releasedIds = r.releasedIds;
-        options.semantic = judge;
-        options.diffs = r.diffs;
-        auto result = eval::evaluateAacrDirectory(*prs, r.generated, options);
-        judged();
-        if (!result) {
-            out.error = result.error();
-            return out;
-        }
-        out.directoryReport = result->json;
-        out.problems = result->problems;
-        return out;
+void EvaluationJob::evaluateDirectory(const Judge &judge, EvaluationOutcome &out) const
+{
+    const EvaluationRequest &r = m_request;
+    QFile gt(r.aacrGroundTruth);
+    if (!gt.open(QIODevice::ReadOnly)) {
+        out.error = Error{Error::Kind::Usage, QStringLiteral("cannot read %1").arg(r.aacrGroundTruth)};
+        return;
     }
+    auto prs = readAacrPositiveSamples(gt.readAll(), r.aacrGroundTruth);
+    if (!prs) {
+        out.error = prs.error();
+        return;
+    }
+    eval::AacrDirectoryOptions options;
+    options.maxDistance = r.maxDistance;
+    options.upstreamCompat = r.upstreamCompat;
+    options.releasedIds = r.releasedIds;
+    options.semantic = judge;
+    options.diffs = r.diffs;
+    auto result = eval::evaluateAacrDirectory(*prs, r.generated, options);
+    collectJudgement(out);
+    if (!result) {
+        out.error = result.error();
+        return;
+    }
+    out.directoryReport = result->json;
+    out.problems = result->problems;
+}
 
+void EvaluationJob::evaluateWorkspace(const Judge &judge, EvaluationOutcome &out) const
+{
+    const EvaluationRequest &r = m_request;
     // A connection of its own: a store is used by one thread only.
     auto store = SqliteWorkspaceStore::open(r.workspace, SqliteWorkspaceStore::Mode::OpenExisting);
     if (!store) {
         out.error = store.error();
-        return out;
+        return;
     }
     eval::Options options;
     options.runs = r.runs;
@@ -185,10 +188,10 @@ EvaluationOutcome EvaluationJob::work()
     options.patchesOf = countDiffHunks;
     options.matchTranslation = r.matchTranslation;
     auto evaluation = eval::evaluateWorkspace(**store, options);
-    judged();
+    collectJudgement(out);
     if (!evaluation) {
         out.error = evaluation.error();
-        return out;
+        return;
     }
     out.evaluation = *evaluation;
     // Thresholds tuned on figures with unanswered questions would be tuned on other figures.
@@ -197,7 +200,14 @@ EvaluationOutcome EvaluationJob::work()
             out.tuning = eval::tuneThresholds(*runs, *r.tuneFor, {1, 2, 3, 5, 10, 100}, r.maxDistance);
             out.tuningRuns = *runs;
         }
-    return out;
+}
+
+void EvaluationJob::collectJudgement(EvaluationOutcome &out) const
+{
+    if (m_matcher) {
+        out.judgeExchanges = m_matcher->exchanges();
+        out.judgeErrors = m_matcher->errors();
+    }
 }
 
 void EvaluationJob::done(EvaluationOutcome outcome)

@@ -17,6 +17,7 @@
 #include <QObject>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -110,7 +111,12 @@ Q_SIGNALS:
     void finished();
 
 private:
+    using Judge = std::function<bool(const QString &generated, const QString &reference)>;
+    // On the evaluating thread: the request's evaluation, the judge's questions and failures.
     EvaluationOutcome work();
+    void evaluateDirectory(const Judge &judge, EvaluationOutcome &out) const;
+    void evaluateWorkspace(const Judge &judge, EvaluationOutcome &out) const;
+    void collectJudgement(EvaluationOutcome &out) const;
     void done(EvaluationOutcome outcome);
 
     EvaluationRequest m_request;
