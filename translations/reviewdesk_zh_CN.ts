@@ -770,6 +770,41 @@
     </message>
 </context>
 <context>
+    <name>rd::EvaluationCharts</name>
+    <message>
+        <source>Recall per category</source>
+        <translation>各类别召回率</translation>
+    </message>
+    <message>
+        <source>Recall per context level</source>
+        <translation>各上下文层级召回率</translation>
+    </message>
+    <message>
+        <source>Filter funnel: comments after each stage</source>
+        <translation>过滤漏斗：各阶段后的评论数</translation>
+    </message>
+    <message>
+        <source>Precision and recall over Q1/Q2 thresholds and k</source>
+        <translation>不同 Q1/Q2 阈值与 k 下的精确率和召回率</translation>
+    </message>
+    <message>
+        <source>settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>Recall (%)</source>
+        <translation>召回率（%）</translation>
+    </message>
+    <message>
+        <source>Precision (%)</source>
+        <translation>精确率（%）</translation>
+    </message>
+</context>
+<context>
     <name>rd::EvaluationWindow</name>
     <message>
         <source>Evaluate runs</source>
@@ -870,38 +905,6 @@
     <message>
         <source>Export table</source>
         <translation>导出表格</translation>
-    </message>
-    <message>
-        <source>Filter funnel: comments after each stage</source>
-        <translation>过滤漏斗：各阶段后的评论数</translation>
-    </message>
-    <message>
-        <source>Precision and recall over Q1/Q2 thresholds and k</source>
-        <translation>不同 Q1/Q2 阈值与 k 下的精确率和召回率</translation>
-    </message>
-    <message>
-        <source>settings</source>
-        <translation>设置</translation>
-    </message>
-    <message>
-        <source>best</source>
-        <translation>最佳</translation>
-    </message>
-    <message>
-        <source>Recall (%)</source>
-        <translation>召回率（%）</translation>
-    </message>
-    <message>
-        <source>Precision (%)</source>
-        <translation>精确率（%）</translation>
-    </message>
-    <message>
-        <source>Recall per category</source>
-        <translation>各类别召回率</translation>
-    </message>
-    <message>
-        <source>Recall per context level</source>
-        <translation>各上下文层级召回率</translation>
     </message>
     <message>
         <source>Charts</source>

@@ -1,19 +1,10 @@
 #include "EvaluationWindow.h"
 
-#include "Theme.h"
+#include "EvaluationCharts.h"
 
-#include <DiffHunks.h>
-#include <LlmClient.h>
 #include <ResponseStore.h>
-#include <SemanticMatcher.h>
-#include <SqlWorkspaceStore.h>
 #include <WorkspaceStore.h>
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -27,28 +18,14 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QScatterSeries>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QSemaphore>
-#include <QThread>
-#include <QValueAxis>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace rd {
-
-struct EvaluationWindow::Outcome
-{
-    std::optional<Error> error;
-    eval::Evaluation evaluation;
-    eval::TuningResult tuning;
-    QList<eval::TuningRun> tuningRuns;
-    QList<Exchange> exchanges; // the semantic judge's
-};
 
 namespace {
 
@@ -60,23 +37,6 @@ QString lineText(const eval::Item &i)
     if (i.where.to && i.where.to != i.where.from)
         lines += QLatin1Char('-') + QString::number(*i.where.to);
     return QStringLiteral("#%1  %2:%3  %4").arg(i.id).arg(i.where.path, lines, i.text.section(QLatin1Char('\n'), 0, 0));
-}
-
-QChartView *chartView(QChart *chart)
-{
-    auto *view = new QChartView(chart);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(320, 240);
-    return view;
-}
-
-void styleChart(QChart *chart, const QPalette &palette)
-{
-    chart->setTheme(isDark(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    chart->setBackgroundBrush(palette.base());
-    chart->setTitleBrush(palette.text());
-    chart->legend()->setLabelBrush(palette.text());
-    chart->setAnimationOptions(QChart::NoAnimation);
 }
 
 } // namespace
@@ -189,43 +149,19 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
         if (m_evaluation)
             evaluate();
     });
-    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Outcome>>::finished, this, [this] {
+    connect(&m_job, &EvaluationJob::finished, this, [this] {
         m_evaluate->setEnabled(true);
-        if (m_judgeClient) {
-            m_judgeClient->deleteLater(); // on the judge's thread
-            m_judgeClient = nullptr;
-        }
-        showOutcome(*m_watcher.result());
+        showOutcome(m_job.outcome());
     });
     reloadRuns();
     resize(1200, 800);
 }
 
+// Closing the window while the judge is asked: no further question is put,
+// and the one in flight ends as cancelled.
 EvaluationWindow::~EvaluationWindow()
 {
-    stopJudge();
-    m_watcher.waitForFinished();
-    if (m_judgeThread) {
-        m_judgeThread->quit();
-        m_judgeThread->wait();
-    }
-    delete m_judgeClient; // its thread has ended
-    m_judgeClient = nullptr;
-}
-
-// Closing the window while the judge is asked: no further question is put,
-// and the one in flight ends as cancelled (the client's thread does it, so
-// this thread may wait for the worker). A question the worker put just as
-// the flag was set is cancelled by the next round.
-void EvaluationWindow::stopJudge()
-{
-    if (m_cancel)
-        *m_cancel = true;
-    if (!m_judgeClient || !m_judgeThread || !m_judgeThread->isRunning() || !m_workerDone)
-        return;
-    do
-        QMetaObject::invokeMethod(m_judgeClient, &LlmClient::cancelAll, Qt::BlockingQueuedConnection);
-    while (!m_workerDone->tryAcquire(1, 100));
+    m_job.cancel();
 }
 
 void EvaluationWindow::setSemanticJudge(const QString &configPath, int votes)
@@ -280,107 +216,62 @@ void EvaluationWindow::reloadRuns()
 
 bool EvaluationWindow::isEvaluating() const
 {
-    return m_watcher.isRunning();
+    return m_job.isRunning();
 }
 
 void EvaluationWindow::evaluate()
 {
-    if (m_watcher.isRunning())
+    if (m_job.isRunning())
         return;
-    eval::Options options;
+    EvaluationRequest request;
+    request.workspace = m_path;
     for (int i = 0; i < m_runs->count(); ++i)
         if (m_runs->item(i)->checkState() == Qt::Checked)
-            options.runs << m_runs->item(i)->data(Qt::UserRole).toLongLong();
-    if (options.runs.isEmpty()) {
+            request.runs << m_runs->item(i)->data(Qt::UserRole).toLongLong();
+    if (request.runs.isEmpty()) {
         m_status->setText(tr("Check at least one run."));
         return;
     }
-    options.references = eval::referenceSetFromName(m_references->currentData().toString()).value_or(eval::ReferenceSet::All);
-    options.maxDistance = m_distance->value();
-    options.patchesOf = countDiffHunks;
-    const eval::TuningGoal goal = m_goal->currentIndex() == 0 ? eval::TuningGoal::Cpi1 : eval::TuningGoal::F1;
-    const QString path = m_path;
-    // The semantic judge: a client on a thread of its own (the worker blocks
-    // on its answers; this thread stays free), answers cached like a run's.
-    std::shared_ptr<SemanticMatcher> matcher;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    request.references = eval::referenceSetFromName(m_references->currentData().toString()).value_or(eval::ReferenceSet::All);
+    request.maxDistance = m_distance->value();
+    request.tuneFor = m_goal->currentIndex() == 0 ? eval::TuningGoal::Cpi1 : eval::TuningGoal::F1;
     if (m_matching->currentIndex() == 1) {
         if (m_judgeConfig->text().trimmed().isEmpty()) {
             showError(tr("Semantic matching needs a run configuration naming the judge (its validator, else its reviewer)."));
             return;
         }
-        auto setup = semanticJudgeFrom(m_judgeConfig->text().trimmed(), m_votes->value());
-        if (!setup) {
-            showError(setup.error().message);
-            return;
-        }
-        if (!m_judgeThread) {
-            m_judgeThread = new QThread(this);
-            m_judgeThread->setObjectName(QStringLiteral("semantic judge"));
-            m_judgeThread->start();
-        }
-        m_judgeClient = new LlmClient(setup->client);
-        if (!m_judgeCache.isEmpty())
-            m_judgeClient->setCache(ResponseStore::cacheIn(m_judgeCache));
-        m_judgeClient->moveToThread(m_judgeThread);
-        setup->match.cancelled = m_cancel;
-        matcher = std::make_shared<SemanticMatcher>(*m_judgeClient, setup->match);
-        options.semantic = [matcher, cancel = m_cancel](const QString &generated, const QString &reference) {
-            return !*cancel && matcher->same(generated, reference);
-        };
+        request.judgeConfig = m_judgeConfig->text().trimmed();
+        request.votes = m_votes->value();
+        request.judgeCache = m_judgeCache; // answers cached like a run's
     }
-    m_evaluate->setEnabled(false);
-    m_status->setText(matcher ? tr("Evaluating %n run(s), asking the judge…", nullptr, int(options.runs.size()))
-                              : tr("Evaluating %n run(s)…", nullptr, int(options.runs.size())));
-    m_workerDone = std::make_shared<QSemaphore>();
-    m_watcher.setFuture(QtConcurrent::run([path, options, goal, matcher, done = m_workerDone] {
-        // Released however the work ends: stopJudge() waits for it.
-        const std::unique_ptr<QSemaphore, void (*)(QSemaphore *)> signalDone(done.get(), [](QSemaphore *s) { s->release(); });
-        auto out = std::make_shared<Outcome>();
-        // A connection of its own: a store is used by one thread only.
-        auto store = SqlWorkspaceStore::open(path);
-        if (!store) {
-            out->error = store.error();
-            return out;
-        }
-        auto e = eval::evaluateWorkspace(**store, options);
-        if (matcher) {
-            out->exchanges = matcher->exchanges();
-            const QStringList errors = matcher->errors();
-            // A semantic figure with unanswered questions would be a different figure.
-            if (!errors.isEmpty()) {
-                out->error = Error{Error::Kind::Usage, QCoreApplication::translate("rd::EvaluationWindow", "%1 of %2 questions to the semantic judge failed; no figures shown. The first: %3")
-                                                             .arg(errors.size())
-                                                             .arg(out->exchanges.size())
-                                                             .arg(errors.constFirst())};
-                return out;
-            }
-        }
-        if (!e) {
-            out->error = e.error();
-            return out;
-        }
-        out->evaluation = *e;
-        auto runs = eval::tuningRuns(**store, *e);
-        if (runs) {
-            out->tuning = eval::tuneThresholds(*runs, goal, {1, 2, 3, 5, 10, 100}, options.maxDistance);
-            out->tuningRuns = *runs;
-        }
-        return out;
-    }));
-}
-
-void EvaluationWindow::showOutcome(const Outcome &outcome)
-{
-    if (!outcome.exchanges.isEmpty())
-        m_judgeExchanges = outcome.exchanges;
-    m_saveRecording->setEnabled(!m_judgeExchanges.isEmpty());
-    if (outcome.error) {
-        showError(outcome.error->message);
-        Q_EMIT failed(outcome.error->message);
+    if (auto ready = m_job.prepare(request); !ready) {
+        showError(ready.error().message);
         return;
     }
-    m_evaluation = std::make_unique<eval::Evaluation>(outcome.evaluation);
+    m_evaluate->setEnabled(false);
+    m_status->setText(request.semantic() ? tr("Evaluating %n run(s), asking the judge…", nullptr, int(request.runs.size()))
+                                         : tr("Evaluating %n run(s)…", nullptr, int(request.runs.size())));
+    m_job.start();
+}
+
+void EvaluationWindow::showOutcome(const EvaluationOutcome &outcome)
+{
+    if (!outcome.judgeExchanges.isEmpty())
+        m_judgeExchanges = outcome.judgeExchanges;
+    m_saveRecording->setEnabled(!m_judgeExchanges.isEmpty());
+    // A semantic figure with unanswered questions would be a different figure.
+    const QString error = !outcome.judgeErrors.isEmpty() ? tr("%1 of %2 questions to the semantic judge failed; no figures shown. The first: %3")
+                                                               .arg(outcome.judgeErrors.size())
+                                                               .arg(outcome.judgeExchanges.size())
+                                                               .arg(outcome.judgeErrors.constFirst())
+                          : outcome.error ? outcome.error->message
+                                          : QString();
+    if (!error.isEmpty() || !outcome.evaluation) {
+        showError(error);
+        Q_EMIT failed(error);
+        return;
+    }
+    m_evaluation = std::make_unique<eval::Evaluation>(*outcome.evaluation);
     m_tuning = outcome.tuning;
     m_tuningRuns = outcome.tuningRuns;
     m_commentText.clear();
@@ -405,7 +296,6 @@ void EvaluationWindow::showOutcome(const Outcome &outcome)
         page->deleteLater();
     }
     m_tableWidgets.clear();
-    m_charts.clear();
     m_behind->clear();
     fillTables();
     fillCharts();
@@ -469,140 +359,10 @@ void EvaluationWindow::fillTables()
 
 void EvaluationWindow::fillCharts()
 {
-    const eval::Evaluation &e = *m_evaluation;
-    auto *page = new QWidget;
-    auto *grid = new QGridLayout(page);
-
-    // The filter funnel: comments left after each stage, per configuration.
-    auto *funnel = new QChart;
-    funnel->setTitle(tr("Filter funnel: comments after each stage"));
-    auto *funnelSeries = new QBarSeries;
-    QStringList stages;
-    for (int s = 0; s < eval::StageCount; ++s)
-        stages << eval::stageName(eval::Stage(s));
-    double most = 1;
-    for (const QString &g : e.groups) {
-        auto *set = new QBarSet(g);
-        for (int s = 0; s < eval::StageCount; ++s) {
-            const double n = e.defect(g, eval::Stage(s)).comments;
-            *set << n;
-            most = std::max(most, n);
-        }
-        funnelSeries->append(set);
-    }
-    funnel->addSeries(funnelSeries);
-    connect(funnelSeries, &QBarSeries::clicked, this, [this, funnelSeries](int index, QBarSet *set) {
-        showBehindChart(QStringLiteral("funnel"), int(funnelSeries->barSets().indexOf(set)), index);
-    });
-    auto *stageAxis = new QBarCategoryAxis;
-    stageAxis->append(stages);
-    auto *countAxis = new QValueAxis;
-    countAxis->setRange(0, most);
-    countAxis->setLabelFormat(QStringLiteral("%d"));
-    countAxis->applyNiceNumbers();
-    funnel->addAxis(stageAxis, Qt::AlignBottom);
-    funnel->addAxis(countAxis, Qt::AlignLeft);
-    funnelSeries->attachAxis(stageAxis);
-    funnelSeries->attachAxis(countAxis);
-
-    // Precision-recall over the tuned settings; the best one on its own.
-    auto *pr = new QChart;
-    pr->setTitle(tr("Precision and recall over Q1/Q2 thresholds and k"));
-    auto *points = new QScatterSeries;
-    points->setName(tr("settings"));
-    points->setMarkerSize(7);
-    auto *best = new QScatterSeries;
-    best->setName(tr("best"));
-    best->setMarkerSize(14);
-    for (int i = 0; i < m_tuning.points.size(); ++i) {
-        const eval::TuningPoint &p = m_tuning.points[i];
-        if (!p.precision.percent() || !p.recall.percent())
-            continue;
-        (i == m_tuning.best ? best : points)->append(*p.recall.percent(), *p.precision.percent());
-    }
-    pr->addSeries(points);
-    pr->addSeries(best);
-    // A clicked point: the setting drawn there (the nearest one).
-    const auto pointClicked = [this](const QPointF &at) {
-        int nearest = -1;
-        double distance = 0;
-        for (int i = 0; i < m_tuning.points.size(); ++i) {
-            const eval::TuningPoint &p = m_tuning.points[i];
-            if (!p.precision.percent() || !p.recall.percent())
-                continue;
-            const double d = std::hypot(*p.recall.percent() - at.x(), *p.precision.percent() - at.y());
-            if (nearest < 0 || d < distance) {
-                nearest = i;
-                distance = d;
-            }
-        }
-        showBehindChart(QStringLiteral("pr"), 0, nearest);
-    };
-    connect(points, &QScatterSeries::clicked, this, pointClicked);
-    connect(best, &QScatterSeries::clicked, this, pointClicked);
-    auto *recallAxis = new QValueAxis;
-    recallAxis->setRange(0, 100);
-    recallAxis->setTitleText(tr("Recall (%)"));
-    auto *precisionAxis = new QValueAxis;
-    precisionAxis->setRange(0, 100);
-    precisionAxis->setTitleText(tr("Precision (%)"));
-    pr->addAxis(recallAxis, Qt::AlignBottom);
-    pr->addAxis(precisionAxis, Qt::AlignLeft);
-    for (auto *s : {points, best}) {
-        s->attachAxis(recallAxis);
-        s->attachAxis(precisionAxis);
-    }
-
-    // Recall per category and per context level, per configuration.
-    const auto recallChart = [&](const QString &title, QMap<QString, eval::Ratio> eval::AacrMetrics::*which) {
-        auto *chart = new QChart;
-        chart->setTitle(title);
-        auto *series = new QBarSeries;
-        const bool byContext = which == &eval::AacrMetrics::recallByContext;
-        QStringList &keys = m_recallKeys[byContext ? 1 : 0];
-        keys.clear();
-        QList<eval::AacrMetrics> metrics;
-        for (const QString &g : e.groups) {
-            metrics << e.aacr(g, eval::Stage::Validator);
-            for (const QString &k : (metrics.last().*which).keys())
-                if (!keys.contains(k))
-                    keys << k;
-        }
-        for (int g = 0; g < e.groups.size(); ++g) {
-            auto *set = new QBarSet(e.groups[g]);
-            for (const QString &k : keys)
-                *set << (metrics[g].*which).value(k).percent().value_or(0.0);
-            series->append(set);
-        }
-        chart->addSeries(series);
-        const QString name = byContext ? QStringLiteral("contexts") : QStringLiteral("categories");
-        connect(series, &QBarSeries::clicked, this, [this, series, name](int index, QBarSet *set) {
-            showBehindChart(name, int(series->barSets().indexOf(set)), index);
-        });
-        auto *axis = new QBarCategoryAxis;
-        axis->append(keys);
-        auto *value = new QValueAxis;
-        value->setRange(0, 100);
-        value->setTitleText(tr("Recall (%)"));
-        chart->addAxis(axis, Qt::AlignBottom);
-        chart->addAxis(value, Qt::AlignLeft);
-        series->attachAxis(axis);
-        series->attachAxis(value);
-        return chart;
-    };
-    QChart *byCategory = recallChart(tr("Recall per category"), &eval::AacrMetrics::recallByCategory);
-    QChart *byContext = recallChart(tr("Recall per context level"), &eval::AacrMetrics::recallByContext);
-
-    int at = 0;
-    for (QChart *chart : {funnel, pr, byCategory, byContext}) {
-        styleChart(chart, palette());
-        chart->legend()->setVisible(chart != pr || m_tuning.best >= 0);
-        QChartView *view = chartView(chart);
-        m_charts << view;
-        grid->addWidget(view, at / 2, at % 2);
-        ++at;
-    }
-    m_tabs->addTab(page, tr("Charts"));
+    auto *charts = new EvaluationCharts(*m_evaluation, m_tuning, palette());
+    connect(charts, &EvaluationCharts::clicked, this, &EvaluationWindow::showBehindChart);
+    m_chartsPage = charts;
+    m_tabs->addTab(charts, tr("Charts"));
 }
 
 void EvaluationWindow::fillTuning()
@@ -700,7 +460,7 @@ void EvaluationWindow::showBehindChart(const QString &chart, int set, int index)
                     ids << r.stages[index].comments;
         } else if (chart == QLatin1String("categories") || chart == QLatin1String("contexts")) {
             const bool byContext = chart == QLatin1String("contexts");
-            const QStringList &keys = m_recallKeys[byContext ? 1 : 0];
+            const QStringList keys = m_chartsPage ? m_chartsPage->recallKeys(byContext) : QStringList();
             if (index < 0 || index >= keys.size())
                 return;
             ids = e.foundReferencesBy(group, eval::Stage::Validator, byContext).value(keys[index]);

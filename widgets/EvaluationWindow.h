@@ -1,33 +1,29 @@
 #pragma once
 
 // Review ▸ Evaluate: pick runs, a reference set and line or semantic
-// matching (an LLM judge named by a run configuration, asked off the GUI
-// thread through a client on a thread of its own), see the papers' tables
-// (each exportable as CSV, Markdown or LaTeX) and charts (the filter funnel,
-// precision-recall over the filter settings, recall per category and per
-// context level), tune the thresholds. The figures come from pipeline's
-// Evaluation, computed off the GUI thread on the window's own connection to
-// the workspace; this window only shows them. Clicking a number — in a table
+// matching (an LLM judge named by a run configuration), see the papers'
+// tables (each exportable as CSV, Markdown or LaTeX) and charts (the filter
+// funnel, precision-recall over the filter settings, recall per category and
+// per context level), tune the thresholds. The figures come from pipeline's
+// EvaluationJob (the one `reviewdesk-cli eval` runs), computed off the GUI
+// thread on its own connection to the workspace; this window only shows them. Clicking a number — in a table
 // or a chart — lists the comments behind it. Errors are shown in a dialog.
 
 #include <EvalTable.h>
 #include <Evaluation.h>
+#include <EvaluationJob.h>
 #include <LlmTypes.h>
 #include <ThresholdTuning.h>
 
-#include <QFutureWatcher>
 #include <QHash>
+#include <QPointer>
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 
-class QChartView;
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QSemaphore;
-class QThread;
 class QListWidget;
 class QPushButton;
 class QSpinBox;
@@ -36,8 +32,7 @@ class QTableWidget;
 
 namespace rd {
 
-class LlmClient;
-class SemanticMatcher;
+class EvaluationCharts;
 class WorkspaceStore;
 
 class EvaluationWindow : public QWidget
@@ -92,11 +87,9 @@ Q_SIGNALS:
     void failed(const QString &message);
 
 private:
-    struct Outcome;
-    void showOutcome(const Outcome &outcome);
+    void showOutcome(const EvaluationOutcome &outcome);
     void showError(const QString &message);
     void showBehindIds(const QList<qint64> &ids);
-    void stopJudge();
     void fillTables();
     void fillCharts();
     void fillTuning();
@@ -114,27 +107,22 @@ private:
     QSpinBox *m_votes = nullptr;
     QPushButton *m_saveRecording = nullptr;
     QString m_judgeCache;
-    QThread *m_judgeThread = nullptr;   // the judge's client lives here
-    LlmClient *m_judgeClient = nullptr; // of the evaluation under way
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    std::shared_ptr<QSemaphore> m_workerDone; // released when the evaluation's worker ends
     QList<Exchange> m_judgeExchanges;
     QList<eval::TuningRun> m_tuningRuns;
-    QStringList m_recallKeys[2]; // the bars of the category and context charts
     QPushButton *m_evaluate = nullptr;
     QLabel *m_status = nullptr;
     QTabWidget *m_tabs = nullptr;
     QListWidget *m_behind = nullptr;
     QLabel *m_best = nullptr;
     QPushButton *m_writeBest = nullptr;
-    QList<QChartView *> m_charts;
+    QPointer<EvaluationCharts> m_chartsPage; // of the evaluation shown
     std::unique_ptr<eval::Evaluation> m_evaluation;
     eval::TuningResult m_tuning;
     QList<eval::Table> m_tables;
     QHash<QString, QTableWidget *> m_tableWidgets;
     QHash<qint64, QString> m_commentText; // id -> "file:line  text"
     QHash<qint64, qint64> m_mergeRequestOf; // comment id -> merge request, for links
-    QFutureWatcher<std::shared_ptr<Outcome>> m_watcher;
+    EvaluationJob m_job;
 };
 
 } // namespace rd

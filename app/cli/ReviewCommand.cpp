@@ -50,21 +50,32 @@ QStringList argumentsOf(const ReviewInvocation &i, const QString &configCopy)
     return args;
 }
 
-int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &resumed);
-
-} // namespace
-
-int runReviewCommand(const QStringList &arguments)
+// `review`'s command line, checked as far as the command line alone can
+// be: what is read, made or asked is checked by the run, in its order.
+struct ReviewOptions
 {
-    return runReview(arguments, nullptr);
-}
+    std::optional<QString> resume; // a run's journal or id: the rest comes from the journal
+    QString repo, base, head;
+    bool twoDot = false;
+    QStringList configs;
+    QStringList outs;     // one is right; more is said by the run
+    QString format;
+    std::optional<QString> cache;
+    bool noCache = false;
+    QStringList replays;  // none, or one per configuration
+    QStringList records;
+    QString compileCommands;
+    std::optional<QString> workspace;
+    std::optional<QString> journal;
 
-namespace {
+    QString out() const { return outs.value(outs.size() - 1); }
+    std::optional<QString> record() const { return records.isEmpty() ? std::nullopt : std::optional(records.last()); }
+};
 
-int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &resumed)
+// Reads `arguments` into `options`: -1 when the command goes on, else the
+// exit code, after saying what is wrong.
+int parseReview(const QStringList &arguments, ReviewOptions &options)
 {
-    if (arguments.contains(QStringLiteral("--all-mrs")))
-        return runBatchReview(arguments);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Review a merge request with a reviewer pipeline of the papers (defect: Reviewers, Meta-Reviewer, Validator,\n"
@@ -103,121 +114,152 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
         for (const QString &name : parser.optionNames())
             if (name != QLatin1String("resume"))
                 return fail(ExitUsage, QStringLiteral("review: --resume takes its options from the run journal; --%1 cannot be given with it").arg(name));
-        const auto file = findJournal(journalFolder(), parser.value(resume));
-        if (!file)
-            return fail(ExitUsage, QStringLiteral("review: %1").arg(file.error().message));
-        auto journal = RunJournal::resume(*file);
-        if (!journal)
-            return fail(ExitUsage, QStringLiteral("review: %1").arg(journal.error().message));
-        auto invocation = ReviewInvocation::fromJson((*journal)->header());
-        if (!invocation)
-            return fail(ExitUsage, QStringLiteral("review: %1 is not the journal of a review run: %2").arg(*file, invocation.error().message));
-        if (invocation->ignoreWhitespace)
-            return fail(ExitUsage, QStringLiteral("review: %1 was started in the window with whitespace ignored, which `review` cannot diff; "
-                                                  "resume it there (Review > Resume Run)").arg(*file));
-        // A run started in the window went to its workspace: its comments
-        // are written beside the journal.
-        if (invocation->out.isEmpty())
-            invocation->out = QFileInfo(*file).absolutePath() + QLatin1Char('/') + journalId(*file) + QStringLiteral(".json");
-        if ((*journal)->isFinished()) {
-            // Stored in its workspace when it finished: not a second time.
-            invocation->workspace.clear();
-            std::fprintf(stderr, "review: %s finished before; writing its output again from the journal\n", qPrintable(*file));
-        } else {
-            std::fprintf(stderr, "review: resuming %s with %d answers already stored\n", qPrintable(*file), (*journal)->answers());
-        }
-        // The configuration as it was read, even if its file changed since.
-        QTemporaryFile configCopy(QDir::tempPath() + QStringLiteral("/reviewdesk-resume-XXXXXX.json"));
-        if (!configCopy.open() || configCopy.write(invocation->configText) != invocation->configText.size() || !configCopy.flush())
-            return fail(ExitInternal, QStringLiteral("review: cannot write a temporary copy of the run configuration"));
-        return runReview(argumentsOf(*invocation, configCopy.fileName()), *journal);
+        options.resume = parser.value(resume);
+        return -1;
     }
-
     if (const int missing = target.checkRequired(parser, QStringLiteral("review")); missing >= 0)
         return missing;
     for (const auto *required : {&config, &out})
         if (!parser.isSet(*required))
             return fail(ExitUsage, QStringLiteral("review: --%1 is required").arg(required->names().constFirst()));
-    const QString outputFormat = parser.value(format);
-    if (outputFormat != QLatin1String("json") && outputFormat != QLatin1String("aacr"))
-        return fail(ExitUsage, QStringLiteral("review: --format is json or aacr, not '%1'").arg(outputFormat));
+    options.format = parser.value(format);
+    if (options.format != QLatin1String("json") && options.format != QLatin1String("aacr"))
+        return fail(ExitUsage, QStringLiteral("review: --format is json or aacr, not '%1'").arg(options.format));
 
-    std::unique_ptr<WorkspaceStore> store;
-    if (parser.isSet(workspace))
-        if (const int failed = openReviewWorkspace(parser.value(workspace), store); failed >= 0)
-            return failed;
+    options.repo = parser.value(target.repo);
+    options.base = parser.value(target.base);
+    options.head = parser.value(target.head);
+    options.twoDot = parser.isSet(target.twoDot);
+    options.configs = parser.values(config);
+    options.outs = parser.values(out);
+    options.noCache = parser.isSet(noCache);
+    options.replays = parser.values(replay);
+    options.records = parser.values(record);
+    options.compileCommands = parser.value(compileCommands);
+    for (const auto &[option, into] : {std::pair{&cache, &options.cache}, std::pair{&workspace, &options.workspace}, std::pair{&journalOption, &options.journal}})
+        if (parser.isSet(*option))
+            *into = parser.value(*option);
+    return -1;
+}
 
-    // Several --config run side by side over the same merge request, each
-    // with its own client (its endpoints, limits, cache or recording).
-    const QStringList configPaths = parser.values(config);
-    const QStringList replayPaths = parser.values(replay);
-    if (!replayPaths.isEmpty() && replayPaths.size() != configPaths.size())
-        return fail(ExitUsage, QStringLiteral("review: give one --replay per --config (%1 configurations, %2 recordings)").arg(configPaths.size()).arg(replayPaths.size()));
-    if (parser.values(record).size() > 1 || parser.values(out).size() > 1)
+int reviewWith(const QStringList &arguments, const std::shared_ptr<RunJournal> &resumed);
+
+// `review --resume RUN`: the run again as its journal's header says, asking
+// only what the journal lacks.
+int resumeReview(const QString &run)
+{
+    const auto file = findJournal(journalFolder(), run);
+    if (!file)
+        return fail(ExitUsage, QStringLiteral("review: %1").arg(file.error().message));
+    auto journal = RunJournal::resume(*file);
+    if (!journal)
+        return fail(ExitUsage, QStringLiteral("review: %1").arg(journal.error().message));
+    auto invocation = ReviewInvocation::fromJson((*journal)->header());
+    if (!invocation)
+        return fail(ExitUsage, QStringLiteral("review: %1 is not the journal of a review run: %2").arg(*file, invocation.error().message));
+    if (invocation->ignoreWhitespace)
+        return fail(ExitUsage, QStringLiteral("review: %1 was started in the window with whitespace ignored, which `review` cannot diff; "
+                                              "resume it there (Review > Resume Run)").arg(*file));
+    // A run started in the window went to its workspace: its comments
+    // are written beside the journal.
+    if (invocation->out.isEmpty())
+        invocation->out = QFileInfo(*file).absolutePath() + QLatin1Char('/') + journalId(*file) + QStringLiteral(".json");
+    if ((*journal)->isFinished()) {
+        // Stored in its workspace when it finished: not a second time.
+        invocation->workspace.clear();
+        std::fprintf(stderr, "review: %s finished before; writing its output again from the journal\n", qPrintable(*file));
+    } else {
+        std::fprintf(stderr, "review: resuming %s with %d answers already stored\n", qPrintable(*file), (*journal)->answers());
+    }
+    // The configuration as it was read, even if its file changed since.
+    QTemporaryFile configCopy(QDir::tempPath() + QStringLiteral("/reviewdesk-resume-XXXXXX.json"));
+    if (!configCopy.open() || configCopy.write(invocation->configText) != invocation->configText.size() || !configCopy.flush())
+        return fail(ExitInternal, QStringLiteral("review: cannot write a temporary copy of the run configuration"));
+    return reviewWith(argumentsOf(*invocation, configCopy.fileName()), *journal);
+}
+
+// Several --config run side by side over the same merge request: one --replay
+// each or none, and one --out and --record that each run's name extends.
+int checkRunCounts(const ReviewOptions &options)
+{
+    if (!options.replays.isEmpty() && options.replays.size() != options.configs.size())
+        return fail(ExitUsage, QStringLiteral("review: give one --replay per --config (%1 configurations, %2 recordings)").arg(options.configs.size()).arg(options.replays.size()));
+    if (options.records.size() > 1 || options.outs.size() > 1)
         return fail(ExitUsage, QStringLiteral("review: --out and --record are given once; with several --config each run's file is named after its pipeline"));
-    QList<RunConfig> runConfigs;
-    for (const QString &path : configPaths) {
+    return -1;
+}
+
+int readRunConfigs(const QStringList &paths, QList<RunConfig> &configs)
+{
+    for (const QString &path : paths) {
         QFile configFile(path);
         if (!configFile.open(QIODevice::ReadOnly))
             return fail(ExitUsage, QStringLiteral("review: cannot read %1").arg(path));
         auto runConfig = runConfigFromText(configFile.readAll());
         if (!runConfig)
             return fail(ExitUsage, QStringLiteral("review: %1: %2").arg(path, runConfig.error().message));
-        runConfigs.append(*runConfig);
+        configs.append(*runConfig);
     }
+    return -1;
+}
 
-    // One run keeps a journal: every answer written as it arrives, so an
-    // interrupted run resumes with `review --resume` asking only what is missing.
-    std::shared_ptr<RunJournal> journal = resumed;
-    if (runConfigs.size() > 1 && parser.isSet(journalOption))
+// One run keeps a journal: every answer written as it arrives, so an
+// interrupted run resumes with `review --resume` asking only what is missing.
+int openJournal(const ReviewOptions &options, qsizetype runs, std::shared_ptr<RunJournal> &journal)
+{
+    if (runs > 1 && options.journal)
         return fail(ExitUsage, QStringLiteral("review: --journal keeps one run; give one --config with it"));
-    if (!journal && runConfigs.size() == 1) {
-        ReviewInvocation invocation;
-        invocation.repo = absolute(parser.value(target.repo));
-        invocation.base = parser.value(target.base);
-        invocation.head = parser.value(target.head);
-        invocation.twoDot = parser.isSet(target.twoDot);
-        invocation.configFile = absolute(configPaths.first());
-        QFile configFile(configPaths.first());
-        if (configFile.open(QIODevice::ReadOnly))
-            invocation.configText = configFile.readAll();
-        invocation.out = absolute(parser.value(out));
-        invocation.format = outputFormat;
-        invocation.cache = absolute(parser.value(cache));
-        invocation.noCache = parser.isSet(noCache);
-        invocation.replay = absolute(replayPaths.value(0));
-        invocation.record = absolute(parser.value(record));
-        invocation.compileCommands = absolute(parser.value(compileCommands));
-        invocation.workspace = absolute(parser.value(workspace));
-        invocation.started = QDateTime::currentDateTimeUtc();
-        invocation.origin = QStringLiteral("cli");
-        auto made = parser.isSet(journalOption) ? RunJournal::create(parser.value(journalOption), invocation.toJson())
-                                                : newJournal(journalFolder(), invocation);
-        if (!made)
-            return fail(ExitUsage, QStringLiteral("review: %1").arg(made.error().message));
-        journal = *made;
-        std::fprintf(stderr, "review: run journal %s (if interrupted: reviewdesk-cli review --resume %s)\n", qPrintable(journal->path()),
-                     qPrintable(parser.isSet(journalOption) ? journal->path() : journalId(journal->path())));
-    }
+    if (journal || runs != 1)
+        return -1;
+    ReviewInvocation invocation;
+    invocation.repo = absolute(options.repo);
+    invocation.base = options.base;
+    invocation.head = options.head;
+    invocation.twoDot = options.twoDot;
+    invocation.configFile = absolute(options.configs.first());
+    QFile configFile(options.configs.first());
+    if (configFile.open(QIODevice::ReadOnly))
+        invocation.configText = configFile.readAll();
+    invocation.out = absolute(options.out());
+    invocation.format = options.format;
+    invocation.cache = absolute(options.cache.value_or(QString()));
+    invocation.noCache = options.noCache;
+    invocation.replay = absolute(options.replays.value(0));
+    invocation.record = absolute(options.record().value_or(QString()));
+    invocation.compileCommands = absolute(options.compileCommands);
+    invocation.workspace = absolute(options.workspace.value_or(QString()));
+    invocation.started = QDateTime::currentDateTimeUtc();
+    invocation.origin = QStringLiteral("cli");
+    auto made = options.journal ? RunJournal::create(*options.journal, invocation.toJson()) : newJournal(journalFolder(), invocation);
+    if (!made)
+        return fail(ExitUsage, QStringLiteral("review: %1").arg(made.error().message));
+    journal = *made;
+    std::fprintf(stderr, "review: run journal %s (if interrupted: reviewdesk-cli review --resume %s)\n", qPrintable(journal->path()),
+                 qPrintable(options.journal ? journal->path() : journalId(journal->path())));
+    return -1;
+}
 
-    std::vector<std::unique_ptr<LlmClient>> clients;
-    for (qsizetype n = 0; n < runConfigs.size(); ++n) {
-        RunConfig &runConfig = runConfigs[n];
+// Each configuration its own client: its endpoints, limits, cache or recording.
+int makeClients(const ReviewOptions &options, QList<RunConfig> &configs, const std::shared_ptr<RunJournal> &journal,
+                std::vector<std::unique_ptr<LlmClient>> &clients)
+{
+    for (qsizetype n = 0; n < configs.size(); ++n) {
+        RunConfig &runConfig = configs[n];
         LlmClientOptions clientOptions = runConfig.clientOptions();
         auto client = std::make_unique<LlmClient>(clientOptions);
         if (journal)
             client->setJournal(journal);
-        if (!replayPaths.isEmpty()) {
-            auto recorded = ResponseStore::replayFrom(replayPaths[n]);
+        if (!options.replays.isEmpty()) {
+            auto recorded = ResponseStore::replayFrom(options.replays[n]);
             if (!recorded)
                 return fail(ExitUsage, QStringLiteral("review: %1").arg(recorded.error().message));
             client->setReplay(*recorded);
             // A replay answers for every role.
             for (const auto &[role, profile] : runConfig.profiles())
                 profile->endpoint = QStringLiteral("replay:");
-        } else if (!parser.isSet(noCache)) {
-            const QString dir = parser.isSet(cache) ? parser.value(cache)
-                                                    : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
+        } else if (!options.noCache) {
+            const QString dir = options.cache ? *options.cache
+                                              : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
             client->setCache(ResponseStore::cacheIn(dir));
         }
         // A key variable that is not set is the configuration's fault, named
@@ -226,18 +268,17 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
             return fail(ExitUsage, QStringLiteral("review: %1").arg(missing->message));
         clients.push_back(std::move(client));
     }
+    return -1;
+}
 
-    DiffOptions diffOptions;
-    diffOptions.twoDot = parser.isSet(target.twoDot);
-    const auto mr = MergeRequest::open(parser.value(target.repo), parser.value(target.base), parser.value(target.head), diffOptions);
-    if (!mr)
-        return fail(mr.error());
-    // Only the defect pipeline reads slices: the algorithms its runs name.
+// Only the defect pipeline reads slices: the algorithms its runs name.
+int sliceFor(const QList<RunConfig> &configs, const MergeRequest &mr, const QString &compileCommands, QList<Slice> &slices)
+{
     SliceOptions sliceOptions;
     sliceOptions.algorithms.clear();
-    sliceOptions.compileCommands = parser.value(compileCommands);
+    sliceOptions.compileCommands = compileCommands;
     std::optional<int> budget;
-    for (const RunConfig &c : runConfigs) {
+    for (const RunConfig &c : configs) {
         if (c.pipeline != PipelineKind::Defect)
             continue;
         if (budget && *budget != c.tokenBudget)
@@ -246,24 +287,28 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
         if (!sliceOptions.algorithms.contains(c.slicing))
             sliceOptions.algorithms.append(c.slicing);
     }
-    QList<Slice> slices;
     if (budget) {
         sliceOptions.tokenBudget = *budget;
-        const auto sliced = sliceMergeRequest(*mr, sliceOptions);
+        const auto sliced = sliceMergeRequest(mr, sliceOptions);
         if (!sliced)
             return fail(sliced.error());
         slices = sliced->slices;
     }
+    return -1;
+}
 
-    // The pipelines block on answers; the clients need this thread's event loop.
-    // One progress line for all of them.
+// The pipelines block on answers; the clients need this thread's event loop.
+// One progress line for all of them.
+QList<RunRecord> runPipelines(const std::vector<std::unique_ptr<LlmClient>> &clients, const MergeRequest &mr, const QList<Slice> &slices,
+                              const QList<RunConfig> &runConfigs)
+{
     QMutex progressLock;
     QList<RunProgress> progress(runConfigs.size());
     QList<QFuture<RunRecord>> runs;
     for (qsizetype n = 0; n < runConfigs.size(); ++n) {
         LlmClient *client = clients[n].get();
         const RunConfig configCopy = runConfigs[n];
-        const MergeRequest *request = &*mr;
+        const MergeRequest *request = &mr;
         runs.append(QtConcurrent::run([client, request, &slices, configCopy, n, &progress, &progressLock, &runConfigs] {
             return runPipeline(*client, *request, slices, configCopy, [n, &progress, &progressLock, &runConfigs](const RunProgress &p) {
                 QMutexLocker locker(&progressLock);
@@ -282,6 +327,95 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
     while (std::any_of(runs.begin(), runs.end(), [](const QFuture<RunRecord> &f) { return !f.isFinished(); }))
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
     std::fprintf(stderr, "\n");
+    QList<RunRecord> records;
+    for (const QFuture<RunRecord> &run : runs)
+        records << run.result();
+    return records;
+}
+
+// One run's output written (and recorded, and stored): -1 when the command
+// goes on, else the exit code; `exitCode` becomes the run's failure if it had one.
+int writeRun(const ReviewOptions &options, const RunRecord &result, const QString &outPath, const QString &recordPath, const QString &who,
+             const MergeRequest &mr, WorkspaceStore *store, int &exitCode)
+{
+    QSaveFile file(outPath);
+    const QByteArray bytes = options.format == QLatin1String("json") ? result.toJson() : result.toAacrJson(mr);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return fail(ExitInternal, QStringLiteral("review: cannot write %1").arg(outPath));
+    if (options.record()) {
+        QList<Exchange> replayable = result.exchanges;
+        for (Exchange &e : replayable)
+            e.request.profile.endpoint = QStringLiteral("replay:");
+        if (auto written = ResponseStore::record(recordPath, replayable); !written)
+            return fail(written.error());
+    }
+    if (store)
+        if (const int failed = storeReview(*store, mr, options.repo, result); failed >= 0)
+            return failed;
+    const int kept = static_cast<int>(std::count_if(result.comments.begin(), result.comments.end(), [](const ReviewComment &c) { return c.kept; }));
+    std::fprintf(stderr, "review: %s%lld requests (%d failed), %d of %lld comments kept, %d tokens; wrote %s\n", qPrintable(who),
+                 static_cast<long long>(result.exchanges.size()), result.failedRequests(), kept, static_cast<long long>(result.comments.size()),
+                 result.promptTokens() + result.completionTokens(), qPrintable(outPath));
+    if (result.config.pipeline == PipelineKind::Aacr) {
+        qsizetype toolCalls = 0;
+        for (const HunkRetrieval &h : result.retrieval)
+            toolCalls += h.toolCalls.size();
+        std::fprintf(stderr, "review: %saacr (%s context): %lld hunks, %lld tool calls\n", qPrintable(who), qPrintable(result.config.context),
+                     static_cast<long long>(result.retrieval.size()), static_cast<long long>(toolCalls));
+    }
+    // What went wrong is said, not only written into the output.
+    constexpr qsizetype shownErrors = 20;
+    for (qsizetype i = 0; i < std::min(shownErrors, result.errors.size()); ++i)
+        std::fprintf(stderr, "review: %s%s\n", qPrintable(who), qPrintable(result.errors[i]));
+    if (result.errors.size() > shownErrors)
+        std::fprintf(stderr, "review: ... and %lld more errors in %s\n", static_cast<long long>(result.errors.size() - shownErrors), qPrintable(outPath));
+    if (result.exchanges.isEmpty() && !result.errors.isEmpty())
+        exitCode = fail(ExitUsage, QStringLiteral("review: %1%2").arg(who, result.errors.first()));
+    else if (!result.exchanges.isEmpty() && result.failedRequests() == result.exchanges.size())
+        exitCode = fail(ExitService, QStringLiteral("review: %1no endpoint answered: %2").arg(who, result.errors.value(0)));
+    // A replay is exact or it is not a replay: any request the recording does
+    // not answer fails the command.
+    else if (!options.replays.isEmpty() && result.failedRequests() > 0) {
+        const auto miss = std::find_if(result.exchanges.begin(), result.exchanges.end(), [](const Exchange &e) { return !e.ok(); });
+        exitCode = fail(ExitService, QStringLiteral("review: %1the recording does not answer %2 of %3 requests, first: %4")
+                                         .arg(who)
+                                         .arg(result.failedRequests())
+                                         .arg(result.exchanges.size())
+                                         .arg(miss->error));
+    }
+    return -1;
+}
+
+// The review of checked options, in the order its failures are told: the
+// workspace, the configurations, the journal, the clients, the merge
+// request and its slices; then the runs, each written as it is named.
+int runReview(const ReviewOptions &options, const std::shared_ptr<RunJournal> &resumed)
+{
+    std::unique_ptr<WorkspaceStore> store;
+    if (options.workspace)
+        if (const int failed = openReviewWorkspace(*options.workspace, store); failed >= 0)
+            return failed;
+    if (const int failed = checkRunCounts(options); failed >= 0)
+        return failed;
+    QList<RunConfig> runConfigs;
+    if (const int failed = readRunConfigs(options.configs, runConfigs); failed >= 0)
+        return failed;
+    std::shared_ptr<RunJournal> journal = resumed;
+    if (const int failed = openJournal(options, runConfigs.size(), journal); failed >= 0)
+        return failed;
+    std::vector<std::unique_ptr<LlmClient>> clients;
+    if (const int failed = makeClients(options, runConfigs, journal, clients); failed >= 0)
+        return failed;
+
+    DiffOptions diffOptions;
+    diffOptions.twoDot = options.twoDot;
+    const auto mr = MergeRequest::open(options.repo, options.base, options.head, diffOptions);
+    if (!mr)
+        return fail(mr.error());
+    QList<Slice> slices;
+    if (const int failed = sliceFor(runConfigs, *mr, options.compileCommands, slices); failed >= 0)
+        return failed;
+    const QList<RunRecord> runs = runPipelines(clients, *mr, slices, runConfigs);
 
     // One run: --out as given. Several: --out with the pipeline's name (and a
     // number when two runs share it) before the extension.
@@ -298,64 +432,38 @@ int runReview(const QStringList &arguments, const std::shared_ptr<RunJournal> &r
     };
     int exitCode = ExitOk;
     for (qsizetype n = 0; n < runs.size(); ++n) {
-        const RunRecord result = runs[n].result();
-        const QString outPath = nameFor(parser.value(out), n);
-        QSaveFile file(outPath);
-        const QByteArray bytes = outputFormat == QLatin1String("json") ? result.toJson() : result.toAacrJson(*mr);
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-            return fail(ExitInternal, QStringLiteral("review: cannot write %1").arg(outPath));
-        if (parser.isSet(record)) {
-            QList<Exchange> replayable = result.exchanges;
-            for (Exchange &e : replayable)
-                e.request.profile.endpoint = QStringLiteral("replay:");
-            if (auto written = ResponseStore::record(nameFor(parser.value(record), n), replayable); !written)
-                return fail(written.error());
-        }
-        if (store)
-            if (const int failed = storeReview(*store, *mr, parser.value(target.repo), result); failed >= 0)
-                return failed;
-        const int kept = static_cast<int>(std::count_if(result.comments.begin(), result.comments.end(), [](const ReviewComment &c) { return c.kept; }));
+        const QString outPath = nameFor(options.out(), n);
+        const QString recordPath = options.record() ? nameFor(*options.record(), n) : QString();
         const QString who = runConfigs.size() == 1 ? QString() : pipelineName(runConfigs[n].pipeline) + QStringLiteral(": ");
-        std::fprintf(stderr, "review: %s%lld requests (%d failed), %d of %lld comments kept, %d tokens; wrote %s\n", qPrintable(who),
-                     static_cast<long long>(result.exchanges.size()), result.failedRequests(), kept, static_cast<long long>(result.comments.size()),
-                     result.promptTokens() + result.completionTokens(), qPrintable(outPath));
-        if (result.config.pipeline == PipelineKind::Aacr) {
-            qsizetype toolCalls = 0;
-            for (const HunkRetrieval &h : result.retrieval)
-                toolCalls += h.toolCalls.size();
-            std::fprintf(stderr, "review: %saacr (%s context): %lld hunks, %lld tool calls\n", qPrintable(who), qPrintable(result.config.context),
-                         static_cast<long long>(result.retrieval.size()), static_cast<long long>(toolCalls));
-        }
-        // What went wrong is said, not only written into the output.
-        constexpr qsizetype shownErrors = 20;
-        for (qsizetype i = 0; i < std::min(shownErrors, result.errors.size()); ++i)
-            std::fprintf(stderr, "review: %s%s\n", qPrintable(who), qPrintable(result.errors[i]));
-        if (result.errors.size() > shownErrors)
-            std::fprintf(stderr, "review: ... and %lld more errors in %s\n", static_cast<long long>(result.errors.size() - shownErrors), qPrintable(outPath));
-        if (result.exchanges.isEmpty() && !result.errors.isEmpty())
-            exitCode = fail(ExitUsage, QStringLiteral("review: %1%2").arg(who, result.errors.first()));
-        else if (!result.exchanges.isEmpty() && result.failedRequests() == result.exchanges.size())
-            exitCode = fail(ExitService, QStringLiteral("review: %1no endpoint answered: %2").arg(who, result.errors.value(0)));
-        // A replay is exact or it is not a replay: any request the recording does
-        // not answer fails the command.
-        else if (!replayPaths.isEmpty() && result.failedRequests() > 0) {
-            const auto miss = std::find_if(result.exchanges.begin(), result.exchanges.end(), [](const Exchange &e) { return !e.ok(); });
-            exitCode = fail(ExitService, QStringLiteral("review: %1the recording does not answer %2 of %3 requests, first: %4")
-                                             .arg(who)
-                                             .arg(result.failedRequests())
-                                             .arg(result.exchanges.size())
-                                             .arg(miss->error));
-        }
+        if (const int failed = writeRun(options, runs[n], outPath, recordPath, who, *mr, store.get(), exitCode); failed >= 0)
+            return failed;
     }
     // Nothing left to resume: the run ended with every answer (and was stored).
     if (journal && exitCode == ExitOk && runs.size() == 1) {
-        const RunRecord result = runs.first().result();
+        const RunRecord &result = runs.first();
         if (!result.cancelled && result.failedRequests() == 0 && !journal->finish())
             std::fprintf(stderr, "review: could not mark the run journal %s finished\n", qPrintable(journal->path()));
     }
     return exitCode;
 }
 
+int reviewWith(const QStringList &arguments, const std::shared_ptr<RunJournal> &resumed)
+{
+    ReviewOptions options;
+    if (const int done = parseReview(arguments, options); done >= 0)
+        return done;
+    if (options.resume)
+        return resumeReview(*options.resume);
+    return runReview(options, resumed);
+}
+
 } // namespace
+
+int runReviewCommand(const QStringList &arguments)
+{
+    if (arguments.contains(QStringLiteral("--all-mrs")))
+        return runBatchReview(arguments);
+    return reviewWith(arguments, nullptr);
+}
 
 } // namespace rd::cli

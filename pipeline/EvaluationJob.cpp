@@ -1,0 +1,225 @@
+#include "EvaluationJob.h"
+
+#include "AacrEvaluation.h"
+#include "DiffHunks.h"
+#include "EvaluationReport.h"
+#include "LlmClient.h"
+#include "ResponseStore.h"
+#include "SemanticMatcher.h"
+
+#include <AacrPositiveSamples.h>
+#include <SqlWorkspaceStore.h>
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QSemaphore>
+#include <QThread>
+#include <QtConcurrent>
+
+namespace rd {
+
+Result<QByteArray> EvaluationOutcome::report(std::optional<eval::TableFormat> format, const std::optional<QString> &onlyTable) const
+{
+    if (error)
+        return *error;
+    if (!evaluation)
+        return QJsonDocument(directoryReport).toJson(QJsonDocument::Indented);
+    if (!format)
+        return eval::reportJson(*evaluation);
+    return eval::tablesReport(*evaluation, *format, onlyTable);
+}
+
+EvaluationJob::EvaluationJob(QObject *parent)
+    : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<EvaluationOutcome>::finished, this, [this] { done(m_watcher.result()); });
+}
+
+EvaluationJob::~EvaluationJob()
+{
+    cancel();
+    m_matcher.reset();
+    if (m_judgeThread) {
+        m_judgeThread->quit();
+        m_judgeThread->wait();
+    }
+    delete m_judgeClient; // its thread has ended
+}
+
+Result<bool> EvaluationJob::prepare(const EvaluationRequest &request)
+{
+    if (isRunning())
+        return false;
+    m_request = request;
+    m_outcome = {};
+    m_matcher.reset();
+    if (m_judgeClient) { // prepared before and never run
+        m_judgeClient->deleteLater();
+        m_judgeClient = nullptr;
+    }
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    if (!request.semantic())
+        return true;
+    auto setup = semanticJudgeFrom(request.judgeConfig, request.votes, !request.judgeReplay.isEmpty());
+    if (!setup)
+        return setup.error();
+    std::optional<ResponseStore> replay;
+    if (!request.judgeReplay.isEmpty()) {
+        auto recorded = ResponseStore::replayFrom(request.judgeReplay);
+        if (!recorded)
+            return recorded.error();
+        replay = *recorded;
+    }
+    // The evaluation blocks on the judge's answers: its client answers on a
+    // thread of its own, so the evaluating thread (and the GUI) stay free.
+    if (!m_judgeThread) {
+        m_judgeThread = new QThread(this);
+        m_judgeThread->setObjectName(QStringLiteral("semantic judge"));
+        m_judgeThread->start();
+    }
+    m_judgeClient = new LlmClient(setup->client);
+    if (replay)
+        m_judgeClient->setReplay(*replay);
+    else if (!request.judgeCache.isEmpty())
+        m_judgeClient->setCache(ResponseStore::cacheIn(request.judgeCache));
+    m_judgeClient->moveToThread(m_judgeThread);
+    setup->match.cancelled = m_cancel;
+    m_matcher = std::make_shared<SemanticMatcher>(*m_judgeClient, setup->match);
+    return true;
+}
+
+void EvaluationJob::start()
+{
+    if (isRunning())
+        return;
+    m_running = true;
+    m_workerDone = std::make_shared<QSemaphore>();
+    m_watcher.setFuture(QtConcurrent::run([this] { return work(); }));
+}
+
+const EvaluationOutcome &EvaluationJob::run()
+{
+    m_running = true;
+    m_workerDone = std::make_shared<QSemaphore>();
+    done(work());
+    return m_outcome;
+}
+
+// A question the worker put just as the flag was set is cancelled by the
+// next round; the client's thread cancels, so this one may wait for the worker.
+void EvaluationJob::cancel()
+{
+    if (m_cancel)
+        *m_cancel = true;
+    if (m_judgeClient && m_judgeThread && m_judgeThread->isRunning() && m_workerDone) {
+        do
+            QMetaObject::invokeMethod(m_judgeClient, &LlmClient::cancelAll, Qt::BlockingQueuedConnection);
+        while (!m_workerDone->tryAcquire(1, 100));
+        m_workerDone.reset(); // acquired: a second cancel() has nothing to wait for
+    }
+    m_watcher.waitForFinished();
+}
+
+EvaluationOutcome EvaluationJob::work()
+{
+    // Released however the work ends: cancel() waits for it.
+    const std::shared_ptr<QSemaphore> workerDone = m_workerDone;
+    const std::unique_ptr<QSemaphore, void (*)(QSemaphore *)> signalDone(workerDone.get(), [](QSemaphore *s) { s->release(); });
+    Judge judge;
+    if (m_matcher)
+        judge = [this, matcher = m_matcher, cancel = m_cancel](const QString &generated, const QString &reference) {
+            if (*cancel)
+                return false;
+            const bool same = matcher->same(generated, reference);
+            Q_EMIT progressed(matcher->questions());
+            return same;
+        };
+    EvaluationOutcome out;
+    if (m_request.directoryMode())
+        evaluateDirectory(judge, out);
+    else
+        evaluateWorkspace(judge, out);
+    return out;
+}
+
+void EvaluationJob::evaluateDirectory(const Judge &judge, EvaluationOutcome &out) const
+{
+    const EvaluationRequest &r = m_request;
+    QFile gt(r.aacrGroundTruth);
+    if (!gt.open(QIODevice::ReadOnly)) {
+        out.error = Error{Error::Kind::Usage, QStringLiteral("cannot read %1").arg(r.aacrGroundTruth)};
+        return;
+    }
+    auto prs = readAacrPositiveSamples(gt.readAll(), r.aacrGroundTruth);
+    if (!prs) {
+        out.error = prs.error();
+        return;
+    }
+    eval::AacrDirectoryOptions options;
+    options.maxDistance = r.maxDistance;
+    options.upstreamCompat = r.upstreamCompat;
+    options.releasedIds = r.releasedIds;
+    options.semantic = judge;
+    options.diffs = r.diffs;
+    auto result = eval::evaluateAacrDirectory(*prs, r.generated, options);
+    collectJudgement(out);
+    if (!result) {
+        out.error = result.error();
+        return;
+    }
+    out.directoryReport = result->json;
+    out.problems = result->problems;
+}
+
+void EvaluationJob::evaluateWorkspace(const Judge &judge, EvaluationOutcome &out) const
+{
+    const EvaluationRequest &r = m_request;
+    // A connection of its own: a store is used by one thread only.
+    auto store = SqlWorkspaceStore::open(r.workspace, SqlWorkspaceStore::Mode::OpenExisting);
+    if (!store) {
+        out.error = store.error();
+        return;
+    }
+    eval::Options options;
+    options.runs = r.runs;
+    options.references = r.references;
+    options.maxDistance = r.maxDistance;
+    options.semantic = judge;
+    options.patchesOf = countDiffHunks;
+    options.matchTranslation = r.matchTranslation;
+    auto evaluation = eval::evaluateWorkspace(**store, options);
+    collectJudgement(out);
+    if (!evaluation) {
+        out.error = evaluation.error();
+        return;
+    }
+    out.evaluation = *evaluation;
+    // Thresholds tuned on figures with unanswered questions would be tuned on other figures.
+    if (r.tuneFor && out.judgeErrors.isEmpty())
+        if (auto runs = eval::tuningRuns(**store, *evaluation)) {
+            out.tuning = eval::tuneThresholds(*runs, *r.tuneFor, {1, 2, 3, 5, 10, 100}, r.maxDistance);
+            out.tuningRuns = *runs;
+        }
+}
+
+void EvaluationJob::collectJudgement(EvaluationOutcome &out) const
+{
+    if (m_matcher) {
+        out.judgeExchanges = m_matcher->exchanges();
+        out.judgeErrors = m_matcher->errors();
+    }
+}
+
+void EvaluationJob::done(EvaluationOutcome outcome)
+{
+    m_outcome = std::move(outcome);
+    m_matcher.reset();
+    if (m_judgeClient) {
+        m_judgeClient->deleteLater(); // on the judge's thread
+        m_judgeClient = nullptr;
+    }
+    m_running = false;
+    Q_EMIT finished();
+}
+
+} // namespace rd

@@ -1,0 +1,132 @@
+#include "EvaluationReport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace rd::eval {
+
+namespace {
+
+QJsonValue figure(const std::optional<double> &v)
+{
+    return v ? QJsonValue(std::round(*v * 100.0) / 100.0) : QJsonValue();
+}
+
+QJsonObject defectJson(const DefectMetrics &m)
+{
+    return QJsonObject{{QStringLiteral("kbi"), figure(m.kbi)},
+                       {QStringLiteral("far1"), figure(m.far1)},
+                       {QStringLiteral("cpi1"), figure(m.cpi1)},
+                       {QStringLiteral("far2"), figure(m.far2)},
+                       {QStringLiteral("cpi2"), figure(m.cpi2)},
+                       {QStringLiteral("lsr"), figure(m.lsr)},
+                       {QStringLiteral("merge_requests"), m.mergeRequests},
+                       {QStringLiteral("merge_requests_without_comments"), m.withoutComments},
+                       {QStringLiteral("merge_requests_recalled"), m.recalled},
+                       {QStringLiteral("key_issues"), m.keyIssues},
+                       {QStringLiteral("key_issues_found"), m.keyIssuesFound},
+                       {QStringLiteral("comments"), m.comments},
+                       {QStringLiteral("false_alarms"), m.falseAlarms}};
+}
+
+// The paper's protocol beside the pooled figures: each pass of the
+// configuration (the i-th run on each merge request; at All/Coarse/Top-k of
+// several reviewers, one reviewer) and each figure's mean, min and max over
+// the passes, CPI averaged per pass (Tables 3, 5, 7; App. R).
+QJsonObject perRunJson(const Evaluation &e, const QString &group, Stage stage)
+{
+    const QList<RunPass> passes = e.passes(group, stage);
+    const RepeatedRuns repeated = Evaluation::perRun(passes);
+    QJsonArray runs;
+    for (int i = 0; i < passes.size(); ++i) {
+        QJsonObject o = defectJson(repeated.runs[i]);
+        QJsonArray ids;
+        for (qint64 id : passes[i].runs)
+            ids << id;
+        o.insert(QStringLiteral("runs"), ids);
+        o.insert(QStringLiteral("repetition"), passes[i].repetition + 1);
+        o.insert(QStringLiteral("reviewer"), passes[i].reviewer > 0 ? QJsonValue(passes[i].reviewer) : QJsonValue());
+        runs << o;
+    }
+    QJsonObject mean, min, max;
+    const auto put = [&](const char *name, const Spread &s) {
+        mean.insert(QLatin1String(name), figure(s.mean));
+        min.insert(QLatin1String(name), figure(s.min));
+        max.insert(QLatin1String(name), figure(s.max));
+    };
+    put("kbi", repeated.kbi);
+    put("far1", repeated.far1);
+    put("cpi1", repeated.cpi1);
+    put("far2", repeated.far2);
+    put("cpi2", repeated.cpi2);
+    put("lsr", repeated.lsr);
+    return QJsonObject{{QStringLiteral("runs"), runs}, {QStringLiteral("mean"), mean}, {QStringLiteral("min"), min}, {QStringLiteral("max"), max}};
+}
+
+QJsonObject prfJson(const PrecisionRecall &p)
+{
+    return QJsonObject{{QStringLiteral("precision"), figure(p.precision.percent())},
+                       {QStringLiteral("recall"), figure(p.recall.percent())},
+                       {QStringLiteral("f1"), figure(p.f1())},
+                       {QStringLiteral("matched_comments"), p.precision.part},
+                       {QStringLiteral("found_references"), p.recall.part}};
+}
+
+} // namespace
+
+QByteArray reportJson(const Evaluation &e)
+{
+    QJsonArray groups;
+    for (const QString &g : e.groups) {
+        QJsonObject stages;
+        for (int s = 0; s < StageCount; ++s) {
+            const auto stage = Stage(s);
+            const AacrMetrics a = e.aacr(g, stage);
+            // kbi..false_alarms: pooled over the configuration's runs; per_run: the paper's protocol.
+            QJsonObject o = defectJson(e.defect(g, stage));
+            o.insert(QStringLiteral("aggregation"), QStringLiteral("pooled"));
+            o.insert(QStringLiteral("per_run"), perRunJson(e, g, stage));
+            o.insert(QStringLiteral("line"), prfJson(a.line));
+            if (a.semantic)
+                o.insert(QStringLiteral("semantic"), prfJson(*a.semantic));
+            o.insert(QStringLiteral("noise_rate"), figure(a.noise.percent()));
+            // Table 9's figure needs every merge request's hunks: a merge
+            // request without code here has none, which is said, not invented.
+            o.insert(QStringLiteral("avg_comments_per_patch"), a.commentsPerPatch ? QJsonValue(*a.commentsPerPatch) : QJsonValue());
+            o.insert(QStringLiteral("patches"), a.prsWithoutPatches == 0 ? QJsonValue(a.patches) : QJsonValue());
+            if (!a.commentsPerPatch)
+                o.insert(QStringLiteral("avg_comments_per_patch_unavailable"),
+                         QStringLiteral("no diff for %1 of %2 merge requests (no code in their repository)").arg(a.prsWithoutPatches).arg(a.pullRequests));
+            o.insert(QStringLiteral("avg_comments_per_pr"), a.commentsPerPr);
+            stages.insert(stageKey(stage), o);
+        }
+        QJsonArray runs;
+        for (const RunEvaluation &r : e.runs)
+            if (r.group == g)
+                runs << r.run.id;
+        groups << QJsonObject{{QStringLiteral("configuration"), g}, {QStringLiteral("runs"), runs}, {QStringLiteral("stages"), stages}};
+    }
+    return QJsonDocument(QJsonObject{{QStringLiteral("semantic"), e.semantic}, {QStringLiteral("configurations"), groups}}).toJson(QJsonDocument::Indented);
+}
+
+Result<QByteArray> tablesReport(const Evaluation &evaluation, TableFormat format, const std::optional<QString> &onlyTable)
+{
+    QString text;
+    for (const Table &t : evaluation.tables()) {
+        if (onlyTable && t.id != *onlyTable)
+            continue;
+        if (format == TableFormat::Markdown)
+            text += QStringLiteral("### ") + t.title + QStringLiteral("\n\n");
+        else if (format == TableFormat::Latex)
+            text += QStringLiteral("%% ") + t.title + QLatin1Char('\n');
+        text += formatTable(t, format) + QLatin1Char('\n');
+    }
+    if (text.isEmpty())
+        return Error{Error::Kind::Usage, QStringLiteral("no table %1").arg(onlyTable.value_or(QString()))};
+    return text.toUtf8();
+}
+
+} // namespace rd::eval
