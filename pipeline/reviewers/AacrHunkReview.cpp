@@ -415,12 +415,7 @@ QString hunkDiffText(const Hunk &hunk)
 RunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRunConfig &config, const std::function<void(const RunProgress &)> &progress,
                         const std::atomic<bool> *cancel)
 {
-    RunRecord record;
-    record.config = config.toRunConfig();
-    record.base = mr.base;
-    record.head = mr.head;
-    record.mergeBase = mr.mergeBase;
-    record.started = QDateTime::currentDateTimeUtc();
+    RunRecord record = RunRecord::startingNow(config.toRunConfig(), mr);
     QElapsedTimer clock;
     clock.start();
 

@@ -22,13 +22,7 @@ public:
 
 RunRecord PipelineContext::newRecord() const
 {
-    RunRecord record;
-    record.config = config;
-    record.base = mr.base;
-    record.head = mr.head;
-    record.mergeBase = mr.mergeBase;
-    record.started = QDateTime::currentDateTimeUtc();
-    return record;
+    return RunRecord::startingNow(config, mr);
 }
 
 std::unique_ptr<ReviewPipeline> makePipeline(PipelineKind kind)

@@ -42,12 +42,7 @@ void applyTopK(QList<ReviewComment> &comments, int k)
 RunRecord runReview(LlmClient &client, const MergeRequest &mr, const QList<Slice> &slices, const RunConfig &config,
                     const std::function<void(const RunProgress &)> &progress, const std::atomic<bool> *cancel)
 {
-    RunRecord record;
-    record.config = config;
-    record.base = mr.base;
-    record.head = mr.head;
-    record.mergeBase = mr.mergeBase;
-    record.started = QDateTime::currentDateTimeUtc();
+    RunRecord record = RunRecord::startingNow(config, mr);
     QElapsedTimer clock;
     clock.start();
 

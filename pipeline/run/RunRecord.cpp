@@ -240,6 +240,17 @@ QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
     return QByteArray::fromStdString(Json::array({entry}).dump(2)) + '\n';
 }
 
+RunRecord RunRecord::startingNow(const RunConfig &config, const MergeRequest &mr)
+{
+    RunRecord record;
+    record.config = config;
+    record.base = mr.base;
+    record.head = mr.head;
+    record.mergeBase = mr.mergeBase;
+    record.started = QDateTime::currentDateTimeUtc();
+    return record;
+}
+
 Result<RunRecord> RunRecord::fromJson(const QByteArray &text)
 {
     const Json j = Json::parse(text.toStdString(), nullptr, false);

@@ -61,6 +61,9 @@ struct RunRecord
     QByteArray toAacrJson(const MergeRequest &mr) const;
     // The configuration of a saved record (what re-running it needs).
     static Result<RunRecord> fromJson(const QByteArray &json);
+    // A run of `config` over `mr` starting now: what every pipeline's record
+    // begins with.
+    static RunRecord startingNow(const RunConfig &config, const MergeRequest &mr);
 };
 
 // AACR-Bench's project_main_language of a change: the language with the
