@@ -3,6 +3,8 @@
 // assignments, adjudications and group steps, and the session's blind mode,
 // group judging, queue and pending disagreements.
 
+#include "SessionFixture.h"
+
 #include <Agreement.h>
 #include <FixtureRepo.h>
 #include <JudgingService.h>
@@ -41,21 +43,12 @@ StoredComment stored(qint64 id, qint64 mr, const ReviewComment &c)
     return s;
 }
 
-Judgement verdictOf(qint64 comment, const QString &annotator, Verdict v)
-{
-    Judgement j;
-    j.comment = comment;
-    j.annotator = annotator;
-    j.verdict = v;
-    return j;
-}
-
 QList<std::pair<Judgement, Judgement>> verdictPairs(const QList<std::pair<Verdict, Verdict>> &labels)
 {
     QList<std::pair<Judgement, Judgement>> out;
     qint64 id = 1;
     for (const auto &[a, b] : labels) {
-        out.append({verdictOf(id, QStringLiteral("a"), a), verdictOf(id, QStringLiteral("b"), b)});
+        out.append({test::verdictOf(id, QStringLiteral("a"), a), test::verdictOf(id, QStringLiteral("b"), b)});
         ++id;
     }
     return out;
@@ -156,7 +149,7 @@ private Q_SLOTS:
         const int values[][2] = {{3, 4}, {5, 5}, {2, 6}, {7, 1}};
         qint64 id = 1;
         for (const auto &v : values) {
-            Judgement a = verdictOf(id, QStringLiteral("a"), Verdict::Accept), b = verdictOf(id, QStringLiteral("b"), Verdict::Accept);
+            Judgement a = test::verdictOf(id, QStringLiteral("a"), Verdict::Accept), b = test::verdictOf(id, QStringLiteral("b"), Verdict::Accept);
             a.q3Severity = v[0];
             b.q3Severity = v[1];
             pairs.append({a, b});
@@ -186,7 +179,7 @@ private Q_SLOTS:
 
     void noSharedItemsIsDegenerate()
     {
-        QList<Judgement> judgements = {verdictOf(1, QStringLiteral("a"), Verdict::Accept), verdictOf(2, QStringLiteral("b"), Verdict::Reject)};
+        QList<Judgement> judgements = {test::verdictOf(1, QStringLiteral("a"), Verdict::Accept), test::verdictOf(2, QStringLiteral("b"), Verdict::Reject)};
         const AgreementReport r = computeAgreement(judgements, {{1, 7}, {2, 7}}, QStringLiteral("a"), QStringLiteral("b"));
         QCOMPARE(r.overall.size(), teamLabels().size());
         for (const LabelAgreement &l : r.overall) {
@@ -210,9 +203,9 @@ private Q_SLOTS:
 
     void reportSplitsByMergeRequestAndPrintsJsonAndMarkdown()
     {
-        QList<Judgement> js = {verdictOf(1, QStringLiteral("a"), Verdict::Accept), verdictOf(1, QStringLiteral("b"), Verdict::Accept),
-                               verdictOf(2, QStringLiteral("a"), Verdict::Accept), verdictOf(2, QStringLiteral("b"), Verdict::Reject),
-                               verdictOf(3, QStringLiteral("a"), Verdict::Reject), verdictOf(3, QStringLiteral("c"), Verdict::Reject)};
+        QList<Judgement> js = {test::verdictOf(1, QStringLiteral("a"), Verdict::Accept), test::verdictOf(1, QStringLiteral("b"), Verdict::Accept),
+                               test::verdictOf(2, QStringLiteral("a"), Verdict::Accept), test::verdictOf(2, QStringLiteral("b"), Verdict::Reject),
+                               test::verdictOf(3, QStringLiteral("a"), Verdict::Reject), test::verdictOf(3, QStringLiteral("c"), Verdict::Reject)};
         const AgreementReport r = computeAgreement(js, {{1, 1}, {2, 2}, {3, 2}}, QStringLiteral("a"), QStringLiteral("b"));
         QCOMPARE(r.overall.constFirst().items, 2);
         QCOMPARE(r.mergeRequests.size(), 2);
@@ -228,7 +221,7 @@ private Q_SLOTS:
     // --- final labels -------------------------------------------------------
     void finalLabelIsTheAgreedLabelOrTheAdjudicators()
     {
-        Judgement a = verdictOf(1, QStringLiteral("a"), Verdict::Accept), b = verdictOf(1, QStringLiteral("b"), Verdict::Accept);
+        Judgement a = test::verdictOf(1, QStringLiteral("a"), Verdict::Accept), b = test::verdictOf(1, QStringLiteral("b"), Verdict::Accept);
         a.q3Severity = 5;
         b.q3Severity = 4;
         a.category = QStringLiteral("Code Defect");
@@ -267,7 +260,7 @@ private Q_SLOTS:
         mine.comment = 1;
         mine.annotator = QStringLiteral("a");
         mine.critique = QStringLiteral("draft");
-        const Judgement theirs = verdictOf(1, QStringLiteral("b"), Verdict::Reject);
+        const Judgement theirs = test::verdictOf(1, QStringLiteral("b"), Verdict::Reject);
         QCOMPARE(visibleJudgements({mine, theirs}, QStringLiteral("a"), true).size(), 1);
         QCOMPARE(hiddenJudgementCount({mine, theirs}, QStringLiteral("a"), true), 1);
         QCOMPARE(visibleJudgements({mine, theirs}, QStringLiteral("a"), false).size(), 2);
@@ -344,8 +337,8 @@ private Q_SLOTS:
         const qint64 c1 = *store->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 1, 1, QStringLiteral("x")), QStringLiteral("f"));
         const qint64 c2 = *store->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 1, 1, QStringLiteral("x")), QStringLiteral("g"));
         const qint64 c3 = *store->importComment(mr, at(QStringLiteral("b.cpp"), QStringLiteral("new"), 1, 1, QStringLiteral("y")), QStringLiteral("g"));
-        QVERIFY(store->judge(verdictOf(c3, QStringLiteral("a"), Verdict::Unsure)));
-        Judgement timed = verdictOf(c1, QStringLiteral("a"), Verdict::Accept);
+        QVERIFY(store->judge(test::verdictOf(c3, QStringLiteral("a"), Verdict::Unsure)));
+        Judgement timed = test::verdictOf(c1, QStringLiteral("a"), Verdict::Accept);
         timed.timeSpentMs = 5000;
         QCOMPARE(store->judgeGroup(timed, {c1, c2})->size(), 2);
         QCOMPARE((*store->judgement(c2, QStringLiteral("a")))->verdict, Verdict::Accept);
@@ -361,7 +354,7 @@ private Q_SLOTS:
         QCOMPARE(store->undoSteps(QStringLiteral("a"))->size(), 2);
         QCOMPARE(store->undoSteps(QStringLiteral("a"))->size(), 1); // the single step of c3
         // A new step after undo drops the redo steps and their group rows.
-        QVERIFY(store->judge(verdictOf(c3, QStringLiteral("a"), Verdict::Reject)));
+        QVERIFY(store->judge(test::verdictOf(c3, QStringLiteral("a"), Verdict::Reject)));
         QVERIFY(store->redoSteps(QStringLiteral("a"))->isEmpty());
     }
 
@@ -502,9 +495,9 @@ private Q_SLOTS:
             const qint64 mr = addMr(**store, QStringLiteral("one"));
             c1 = *(*store)->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 1, 1, QStringLiteral("leak")), QStringLiteral("f.json"));
             c2 = *(*store)->importComment(mr, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 9, 9, QStringLiteral("race")), QStringLiteral("f.json"));
-            QVERIFY((*store)->judge(verdictOf(c1, QStringLiteral("ada"), Verdict::Accept)));
-            QVERIFY((*store)->judge(verdictOf(c1, QStringLiteral("bob"), Verdict::Accept)));
-            QVERIFY((*store)->judge(verdictOf(c2, QStringLiteral("bob"), Verdict::Reject)));
+            QVERIFY((*store)->judge(test::verdictOf(c1, QStringLiteral("ada"), Verdict::Accept)));
+            QVERIFY((*store)->judge(test::verdictOf(c1, QStringLiteral("bob"), Verdict::Accept)));
+            QVERIFY((*store)->judge(test::verdictOf(c2, QStringLiteral("bob"), Verdict::Reject)));
         }
         auto out = test::runCli({QStringLiteral("agreement"), QStringLiteral("--workspace"), file, QStringLiteral("--annotators"), QStringLiteral("ada,bob")});
         QCOMPARE(out.exitCode, 0);

@@ -22,15 +22,6 @@ ReviewComment at(int line, const QString &issue)
     return test::commentAt(QStringLiteral("a.cpp"), line, issue);
 }
 
-Judgement verdictOf(qint64 comment, const QString &annotator, Verdict v)
-{
-    Judgement j;
-    j.comment = comment;
-    j.annotator = annotator;
-    j.verdict = v;
-    return j;
-}
-
 } // namespace
 
 class TeamServiceTest : public QObject
@@ -154,8 +145,8 @@ private Q_SLOTS:
         QVERIFY(session);
         const qint64 mr = addMergeRequest(*session, QStringLiteral("feature"), {at(10, QStringLiteral("Leaked handle"))});
         const qint64 comment = session->store()->comments()->constFirst().id;
-        QVERIFY(session->store()->judge(verdictOf(comment, QStringLiteral("alice"), Verdict::Accept)));
-        QVERIFY(session->store()->judge(verdictOf(comment, QStringLiteral("bob"), Verdict::Reject)));
+        QVERIFY(session->store()->judge(test::verdictOf(comment, QStringLiteral("alice"), Verdict::Accept)));
+        QVERIFY(session->store()->judge(test::verdictOf(comment, QStringLiteral("bob"), Verdict::Reject)));
         QVERIFY(session->setAnnotator(QStringLiteral("carol")));
         QVERIFY(session->openMergeRequest(mr));
         TeamService *team = session->team();

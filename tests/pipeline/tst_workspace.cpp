@@ -3,6 +3,8 @@
 // the files a workspace must refuse, and the comment list model. Every test
 // runs on SQLite and on PostgreSQL (the throwaway server of scripts/test.sh).
 
+#include "SessionFixture.h"
+
 #include <CommentListModel.h>
 #include <JudgingService.h>
 #include <ReviewSession.h>
@@ -146,15 +148,6 @@ QList<qint64> fill(WorkspaceStore &store, qint64 *mrId = nullptr)
     return ids;
 }
 
-Judgement verdict(qint64 comment, const QString &annotator, Verdict v)
-{
-    Judgement j;
-    j.comment = comment;
-    j.annotator = annotator;
-    j.verdict = v;
-    return j;
-}
-
 } // namespace
 
 class WorkspaceTest : public QObject
@@ -288,7 +281,7 @@ void WorkspaceTest::migratesFromEveryEarlierVersion()
     QCOMPARE((*old)->verdict, std::optional<Verdict>(Verdict::Reject));
     QCOMPARE((*old)->q3Severity, std::optional<int>(2));
     // ...and what version 2 added works on it: undo history and places.
-    QVERIFY(store->judge(verdict(7, QStringLiteral("ann"), Verdict::Accept)));
+    QVERIFY(store->judge(test::verdictOf(7, QStringLiteral("ann"), Verdict::Accept)));
     QVERIFY(store->setPlace({QStringLiteral("ann"), 1, QStringLiteral("x.c"), 7, {}}));
     auto undone = store->undo(QStringLiteral("ann"));
     QVERIFY(undone && *undone);
@@ -433,7 +426,7 @@ void WorkspaceTest::judgementFieldsMergeAndClear()
     auto store = openStore(path());
     const QList<qint64> ids = fill(*store);
     const QString ann = QStringLiteral("alice");
-    QVERIFY(store->judge(verdict(ids[0], ann, Verdict::Accept)));
+    QVERIFY(store->judge(test::verdictOf(ids[0], ann, Verdict::Accept)));
     Judgement more;
     more.comment = ids[0];
     more.annotator = ann;
@@ -468,7 +461,7 @@ void WorkspaceTest::judgementFieldsMergeAndClear()
     QCOMPARE((*store->nextUndo(ann))->action, HistoryAction::ClearJudgement);
     QCOMPARE((*store->nextUndo(ann))->fields, (QStringList{QStringLiteral("verdict"), QStringLiteral("key_bug")}));
     // Another annotator's judgement is their own.
-    QVERIFY(store->judge(verdict(ids[0], QStringLiteral("bob"), Verdict::Reject)));
+    QVERIFY(store->judge(test::verdictOf(ids[0], QStringLiteral("bob"), Verdict::Reject)));
     QCOMPARE(store->judgements(std::nullopt, {})->size(), 2);
     QVERIFY(!(*store->judgement(ids[0], ann))->verdict);
 }
@@ -477,7 +470,7 @@ void WorkspaceTest::invalidJudgementsAreRefusedAndNothingIsStored()
 {
     auto store = openStore(path());
     const QList<qint64> ids = fill(*store);
-    Judgement bad = verdict(ids[0], QStringLiteral("alice"), Verdict::Accept);
+    Judgement bad = test::verdictOf(ids[0], QStringLiteral("alice"), Verdict::Accept);
     bad.q1Nitpick = 9;
     auto r = store->judge(bad);
     QVERIFY(!r);
@@ -604,7 +597,7 @@ void WorkspaceTest::humanCommentsCanBeRemovedAndBroughtBack()
     QCOMPARE(human.origin, CommentOrigin::Human);
     QCOMPARE(human.author, QStringLiteral("carol"));
     QCOMPARE(human.comment.side, QStringLiteral("old"));
-    QVERIFY(store->judge(verdict(*id, QStringLiteral("alice"), Verdict::Accept)));
+    QVERIFY(store->judge(test::verdictOf(*id, QStringLiteral("alice"), Verdict::Accept)));
     QVERIFY(!store->removeHumanComment(ids[0], QStringLiteral("carol"))); // generated ones stay
     QVERIFY(store->removeHumanComment(*id, QStringLiteral("carol")));
     QCOMPARE(store->comments()->size(), 3);
@@ -627,9 +620,9 @@ void WorkspaceTest::undoAndRedoSurviveReopening()
     {
         auto store = openStore(path());
         ids = fill(*store);
-        QVERIFY(store->judge(verdict(ids[0], ann, Verdict::Accept)));
-        QVERIFY(store->judge(verdict(ids[0], ann, Verdict::Reject)));
-        QVERIFY(store->judge(verdict(ids[1], ann, Verdict::Unsure)));
+        QVERIFY(store->judge(test::verdictOf(ids[0], ann, Verdict::Accept)));
+        QVERIFY(store->judge(test::verdictOf(ids[0], ann, Verdict::Reject)));
+        QVERIFY(store->judge(test::verdictOf(ids[1], ann, Verdict::Unsure)));
     }
     {
         auto store = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
@@ -664,11 +657,11 @@ void WorkspaceTest::newStepAfterUndoDropsTheRedo()
     auto store = openStore(path());
     const QList<qint64> ids = fill(*store);
     const QString ann = QStringLiteral("alice");
-    QVERIFY(store->judge(verdict(ids[0], ann, Verdict::Accept)));
-    QVERIFY(store->judge(verdict(ids[1], ann, Verdict::Accept)));
+    QVERIFY(store->judge(test::verdictOf(ids[0], ann, Verdict::Accept)));
+    QVERIFY(store->judge(test::verdictOf(ids[1], ann, Verdict::Accept)));
     QVERIFY(*store->undo(ann));
     QVERIFY(*store->nextRedo(ann));
-    QVERIFY(store->judge(verdict(ids[2], ann, Verdict::Reject)));
+    QVERIFY(store->judge(test::verdictOf(ids[2], ann, Verdict::Reject)));
     QVERIFY(!*store->nextRedo(ann));
     QCOMPARE((*store->nextUndo(ann))->comment, ids[2]);
 }
@@ -703,10 +696,10 @@ void WorkspaceTest::progressAndDecisionDurations()
     MergeRequestEntry other{0, QStringLiteral("/repo"), QStringLiteral("main"), QStringLiteral("other"), false, {}, {}, {}};
     const qint64 mr2 = *store->addMergeRequest(other);
     QVERIFY(store->importComment(mr2, makeComment(QStringLiteral("d1"), QStringLiteral("c.cpp"), 1, 4), QStringLiteral("dataset")));
-    Judgement a = verdict(ids[0], QStringLiteral("alice"), Verdict::Accept);
+    Judgement a = test::verdictOf(ids[0], QStringLiteral("alice"), Verdict::Accept);
     a.timeSpentMs = 4000;
     QVERIFY(store->judge(a));
-    Judgement b = verdict(ids[1], QStringLiteral("alice"), Verdict::Reject);
+    Judgement b = test::verdictOf(ids[1], QStringLiteral("alice"), Verdict::Reject);
     b.timeSpentMs = 1000;
     QVERIFY(store->judge(b));
     Judgement onlyScore;
@@ -729,7 +722,7 @@ void WorkspaceTest::commentQueryFilters()
     auto store = openStore(path());
     qint64 mr = 0;
     const QList<qint64> ids = fill(*store, &mr);
-    QVERIFY(store->judge(verdict(ids[2], QStringLiteral("alice"), Verdict::Reject)));
+    QVERIFY(store->judge(test::verdictOf(ids[2], QStringLiteral("alice"), Verdict::Reject)));
     const auto count = [&store](const CommentQuery &q) { return static_cast<int>(store->comments(q)->size()); };
     CommentQuery q;
     q.mergeRequest = mr;
@@ -807,10 +800,10 @@ void WorkspaceTest::exportsNameEveryJudgement()
     auto store = openStore(path());
     qint64 mr = 0;
     const QList<qint64> ids = fill(*store, &mr);
-    Judgement a = verdict(ids[0], QStringLiteral("alice"), Verdict::Accept);
+    Judgement a = test::verdictOf(ids[0], QStringLiteral("alice"), Verdict::Accept);
     a.critique = QStringLiteral("Real, \"severe\", and clear");
     QVERIFY(store->judge(a));
-    QVERIFY(store->judge(verdict(ids[0], QStringLiteral("bob"), Verdict::Reject)));
+    QVERIFY(store->judge(test::verdictOf(ids[0], QStringLiteral("bob"), Verdict::Reject)));
     const QByteArray json = commentsToJson(*store->comments(), *store->judgements(), *store->mergeRequests(), *store->runs(mr));
     const QJsonObject root = QJsonDocument::fromJson(json).object();
     const QJsonArray comments = root.value(QStringLiteral("comments")).toArray();
@@ -1007,7 +1000,7 @@ void WorkspaceTest::othersJudgementsReachTheSessionWithoutReloading()
         return;
     }
     QVERIFY(session.judging()->setVerdict(ids[1], Verdict::Accept)); // her own: no notification back
-    QVERIFY(bob->judge(verdict(ids[0], QStringLiteral("bob"), Verdict::Reject)));
+    QVERIFY(bob->judge(test::verdictOf(ids[0], QStringLiteral("bob"), Verdict::Reject)));
     QVERIFY(others.wait(10000));
     QCOMPARE(others.count(), 1);
     QCOMPARE(others.first().at(0).toLongLong(), ids[0]);

@@ -1,7 +1,8 @@
 #pragma once
 
 // What the session and service tests put in a workspace: a comment on one
-// line, and a merge request reviewed by one run that found given comments.
+// line, a verdict, and a merge request reviewed by one run that found given
+// comments.
 
 #include <Workspace.h>
 #include <WorkspaceStore.h>
@@ -20,6 +21,16 @@ inline ReviewComment commentAt(const QString &file, int line, const QString &iss
     c.lineEnd = line;
     c.issue = issue;
     return c;
+}
+
+// One annotator's verdict on one comment, nothing else set.
+inline Judgement verdictOf(qint64 comment, const QString &annotator, Verdict v)
+{
+    Judgement j;
+    j.comment = comment;
+    j.annotator = annotator;
+    j.verdict = v;
+    return j;
 }
 
 // /src/app, main..head; no run when `comments` is empty.
