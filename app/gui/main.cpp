@@ -46,50 +46,91 @@ void loadTranslations(QApplication &app, const QString &locale)
         QCoreApplication::installTranslator(qt);
 }
 
+// What reviewdesk accepts, with its help text.
+struct CommandLine
+{
+    QCommandLineParser parser;
+    const QCommandLineOption repo{QStringLiteral("repo"), QStringLiteral("Repository to open."), QStringLiteral("PATH")};
+    const QCommandLineOption base{QStringLiteral("base"), QStringLiteral("Target revision of the merge request."), QStringLiteral("REV")};
+    const QCommandLineOption head{QStringLiteral("head"), QStringLiteral("Source revision of the merge request."), QStringLiteral("REV")};
+    const QCommandLineOption twoDot{QStringLiteral("two-dot"), QStringLiteral("Diff base to head directly, not from the merge base.")};
+    const QCommandLineOption lang{QStringLiteral("lang"), QStringLiteral("User interface language, e.g. zh_CN (default: the system's)."), QStringLiteral("LOCALE")};
+    const QCommandLineOption theme{QStringLiteral("theme"), QStringLiteral("light, dark or system (default: as last chosen)."), QStringLiteral("THEME")};
+    const QCommandLineOption demo{QStringLiteral("demo"), QStringLiteral("Open the demo merge request.")};
+    const QCommandLineOption file{QStringLiteral("file"), QStringLiteral("Select this file of the merge request."), QStringLiteral("PATH")};
+    const QCommandLineOption demoReview{QStringLiteral("run-demo-review"), QStringLiteral("With --demo: run the demo's review from its recorded answers.")};
+    const QCommandLineOption workspace{QStringLiteral("workspace"), QStringLiteral("Workspace file to open (created when missing)."), QStringLiteral("FILE")};
+    const QCommandLineOption screenshot{QStringLiteral("screenshot"), QStringLiteral("Save a PNG of the window once the diff is shown, then quit."), QStringLiteral("PNG")};
+
+    CommandLine()
+    {
+        parser.setApplicationDescription(QStringLiteral("ReviewDesk: a workbench for defect-focused code review with LLMs."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({repo, base, head, twoDot, lang, theme, demo, demoReview, file, workspace, screenshot});
+    }
+};
+
+void nameApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("ReviewDesk"));
+    QCoreApplication::setApplicationName(QStringLiteral("ReviewDesk"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));
+}
+
+// --help and --version need no display. QApplication aborts without a
+// platform plugin (a server, an SSH session), so they are answered first,
+// with a QCoreApplication: showHelp()/showVersion() print and exit 0.
+void answerHelpOrVersion(int argc, char *argv[])
+{
+    const QList<QByteArray> asks{"-h", "--help", "-?", "--help-all", "-v", "--version"};
+    bool asked = false;
+    for (int i = 1; i < argc; ++i)
+        asked = asked || asks.contains(QByteArray(argv[i]));
+    if (!asked)
+        return;
+    QCoreApplication probe(argc, argv);
+    nameApplication();
+    CommandLine commandLine;
+    // Arguments this parser does not know (Qt's own, like -platform) are
+    // left to QApplication and the full parse in main().
+    if (!commandLine.parser.parse(QCoreApplication::arguments()))
+        return;
+    if (commandLine.parser.isSet(QStringLiteral("help")) || commandLine.parser.isSet(QStringLiteral("help-all")))
+        commandLine.parser.showHelp(0);
+    if (commandLine.parser.isSet(QStringLiteral("version")))
+        commandLine.parser.showVersion();
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    answerHelpOrVersion(argc, argv);
     QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("ReviewDesk"));
-    QCoreApplication::setApplicationName(QStringLiteral("ReviewDesk"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));
+    nameApplication();
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("ReviewDesk: a workbench for defect-focused code review with LLMs."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption repo(QStringLiteral("repo"), QStringLiteral("Repository to open."), QStringLiteral("PATH"));
-    const QCommandLineOption base(QStringLiteral("base"), QStringLiteral("Target revision of the merge request."), QStringLiteral("REV"));
-    const QCommandLineOption head(QStringLiteral("head"), QStringLiteral("Source revision of the merge request."), QStringLiteral("REV"));
-    const QCommandLineOption twoDot(QStringLiteral("two-dot"), QStringLiteral("Diff base to head directly, not from the merge base."));
-    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("User interface language, e.g. zh_CN (default: the system's)."), QStringLiteral("LOCALE"));
-    const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light, dark or system (default: as last chosen)."), QStringLiteral("THEME"));
-    const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the demo merge request."));
-    const QCommandLineOption file(QStringLiteral("file"), QStringLiteral("Select this file of the merge request."), QStringLiteral("PATH"));
-    const QCommandLineOption demoReview(QStringLiteral("run-demo-review"), QStringLiteral("With --demo: run the demo's review from its recorded answers."));
-    const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("Workspace file to open (created when missing)."), QStringLiteral("FILE"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a PNG of the window once the diff is shown, then quit."), QStringLiteral("PNG"));
-    parser.addOptions({repo, base, head, twoDot, lang, theme, demo, demoReview, file, workspace, screenshot});
+    CommandLine commandLine;
+    QCommandLineParser &parser = commandLine.parser;
     parser.process(app);
 
-    if (parser.isSet(repo) != parser.isSet(base) || parser.isSet(repo) != parser.isSet(head)) {
+    if (parser.isSet(commandLine.repo) != parser.isSet(commandLine.base) || parser.isSet(commandLine.repo) != parser.isSet(commandLine.head)) {
         std::fprintf(stderr, "reviewdesk: --repo, --base and --head go together\n");
         return 2;
     }
-    loadTranslations(app, parser.isSet(lang) ? parser.value(lang) : QLocale::system().name());
-    const QString themeChoice = parser.isSet(theme) ? parser.value(theme) : QSettings().value(QStringLiteral("view/theme")).toString();
+    loadTranslations(app, parser.isSet(commandLine.lang) ? parser.value(commandLine.lang) : QLocale::system().name());
+    const QString themeChoice = parser.isSet(commandLine.theme) ? parser.value(commandLine.theme) : QSettings().value(QStringLiteral("view/theme")).toString();
     rd::applyTheme(rd::themeFromName(themeChoice));
 
     rd::MainWindow window;
     window.resize(1400, 860);
     window.show();
 
-    if (parser.isSet(screenshot)) {
+    if (parser.isSet(commandLine.screenshot)) {
         // Wait for the selected file's diff and the slices, then save.
-        const QString target = parser.value(screenshot);
+        const QString target = parser.value(commandLine.screenshot);
         auto saving = std::make_shared<bool>(false);
-        const bool waitForReview = parser.isSet(demoReview);
+        const bool waitForReview = parser.isSet(commandLine.demoReview);
         auto save = [&window, target, saving, waitForReview] {
             if (*saving || window.diffPane()->isBuilding() || window.isSlicing() || window.isReviewing()
                 || (waitForReview && !window.pipelinePanel()->record()))
@@ -113,8 +154,8 @@ int main(int argc, char *argv[])
             QCoreApplication::exit(1);
         });
     }
-    if (parser.isSet(file)) {
-        const QString wanted = parser.value(file);
+    if (parser.isSet(commandLine.file)) {
+        const QString wanted = parser.value(commandLine.file);
         QObject::connect(&window, &rd::MainWindow::mergeRequestOpened, &window, [&window, wanted] {
             const auto mr = window.mergeRequest();
             for (int i = 0; i < mr->files.size(); ++i)
@@ -128,16 +169,16 @@ int main(int argc, char *argv[])
     // window goes on without judging.
     const QStringList recentWorkspaces = rd::WorkspaceActions::recent();
     QString workspacePath;
-    if (parser.isSet(workspace))
-        workspacePath = parser.value(workspace);
-    else if (parser.isSet(demo))
+    if (parser.isSet(commandLine.workspace))
+        workspacePath = parser.value(commandLine.workspace);
+    else if (parser.isSet(commandLine.demo))
         workspacePath = rd::WorkspaceActions::demoWorkspace();
-    else if (parser.isSet(repo))
+    else if (parser.isSet(commandLine.repo))
         workspacePath = rd::WorkspaceActions::lastOrDefault();
     else
         workspacePath = recentWorkspaces.isEmpty() ? rd::WorkspaceActions::demoWorkspace() : recentWorkspaces.first();
     QDir().mkpath(QFileInfo(workspacePath).absolutePath());
-    if (!window.workspaces()->open(workspacePath, true) && parser.isSet(screenshot)) {
+    if (!window.workspaces()->open(workspacePath, true) && parser.isSet(commandLine.screenshot)) {
         std::fprintf(stderr, "reviewdesk: %s\n", qPrintable(window.workspaces()->lastError()));
         return 3;
     }
@@ -156,22 +197,22 @@ int main(int argc, char *argv[])
         for (const rd::MergeRequestEntry &entry : window.session()->mergeRequests())
             if (entry.id == *id)
                 lastInWorkspace = entry;
-    if (parser.isSet(repo)) {
-        request = {parser.value(repo), parser.value(base), parser.value(head), parser.isSet(twoDot), {}, {}};
-    } else if (!parser.isSet(demo) && lastInWorkspace) {
+    if (parser.isSet(commandLine.repo)) {
+        request = {parser.value(commandLine.repo), parser.value(commandLine.base), parser.value(commandLine.head), parser.isSet(commandLine.twoDot), {}, {}};
+    } else if (!parser.isSet(commandLine.demo) && lastInWorkspace) {
         request = {lastInWorkspace->repository, lastInWorkspace->base, lastInWorkspace->head, lastInWorkspace->twoDot, {}, {}};
-    } else if (!parser.isSet(demo) && last.size() == 4 && workspacePath != rd::WorkspaceActions::demoWorkspace()) {
+    } else if (!parser.isSet(commandLine.demo) && last.size() == 4 && workspacePath != rd::WorkspaceActions::demoWorkspace()) {
         request = {last[0], last[1], last[2], last[3] == QLatin1String("two-dot"), {}, {}};
     } else {
         const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         auto demoRequest = rd::ensureDemoMergeRequest(dataDir + QStringLiteral("/demo-inventory"));
         if (!demoRequest) {
             QMessageBox::critical(&window, QObject::tr("Cannot Create the Demo"), demoRequest.error().message);
-            return parser.isSet(screenshot) ? 1 : app.exec();
+            return parser.isSet(commandLine.screenshot) ? 1 : app.exec();
         }
         request = demoRequest.value();
     }
-    if (parser.isSet(demoReview)) {
+    if (parser.isSet(commandLine.demoReview)) {
         QObject::connect(&window, &rd::MainWindow::slicingFinished, &window, [&window] {
             QFile file(QStringLiteral(":/replays/demo-review-config.json"));
             if (!file.open(QIODevice::ReadOnly))

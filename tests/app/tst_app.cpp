@@ -22,6 +22,8 @@ private Q_SLOTS:
     void demoStartsAndShowsTheDiff_data();
     void demoStartsAndShowsTheDiff();
     void badArgumentsExitTwoOrThreeAndAnUnknownLanguageFallsBackToEnglish();
+    void helpAndVersionPrintWithoutADisplay_data();
+    void helpAndVersionPrintWithoutADisplay();
     void demoReviewReplaysOffline();
     void demoPipelineReplaysOffline_data();
     void demoPipelineReplaysOffline();
@@ -92,6 +94,30 @@ void AppTest::badArgumentsExitTwoOrThreeAndAnUnknownLanguageFallsBackToEnglish()
                   m_home.filePath(QStringLiteral("y.png"))});
     QCOMPARE(result.exitCode, 0);
     QVERIFY(result.err.contains("no translation for 'xx_YY'; using English"));
+}
+
+void AppTest::helpAndVersionPrintWithoutADisplay_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QByteArray>("printed");
+    QTest::newRow("--help") << QStringLiteral("--help") << QByteArray("Usage:");
+    QTest::newRow("-h") << QStringLiteral("-h") << QByteArray("--screenshot <PNG>");
+    QTest::newRow("--version") << QStringLiteral("--version") << QByteArray(REVIEWDESK_VERSION);
+}
+
+// A newcomer's first command, on a machine without a display (a server, an
+// SSH session): it prints and exits 0 like any program, not Qt's abort for a
+// missing platform plugin (exit 134).
+void AppTest::helpAndVersionPrintWithoutADisplay()
+{
+    QFETCH(QString, option);
+    QFETCH(QByteArray, printed);
+    ProcessRun headless;
+    for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        headless.environment.remove(QString::fromLatin1(name));
+    const GitOutput out = runProcess(QStringLiteral(REVIEWDESK_GUI), {option}, headless);
+    QVERIFY2(out.exitCode == 0, out.err.constData());
+    QVERIFY2(out.out.contains(printed), out.out.constData());
 }
 
 // The recorded answers shipped for the demo still cover every request the
