@@ -88,7 +88,7 @@ int parseReview(const QStringList &arguments, ReviewOptions &options)
                                     QStringLiteral("The run configuration (JSON, see README), or a previous run's output to run it again. "
                                                    "Repeat it to run several pipelines side by side."),
                                     QStringLiteral("FILE"));
-    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Where to write the comments."), QStringLiteral("FILE"));
+    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Where to write the comments (needed unless --workspace stores them)."), QStringLiteral("FILE"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default: the run and every comment) or aacr (kept comments, AACR-Bench)."),
                                     QStringLiteral("FORMAT"), QStringLiteral("json"));
     const QCommandLineOption cache(QStringLiteral("cache"), QStringLiteral("Response cache folder (default: the user's cache folder)."), QStringLiteral("DIR"));
@@ -119,9 +119,11 @@ int parseReview(const QStringList &arguments, ReviewOptions &options)
     }
     if (const int missing = target.checkRequired(parser, QStringLiteral("review")); missing >= 0)
         return missing;
-    for (const auto *required : {&config, &out})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("review: --%1 is required").arg(required->names().constFirst()));
+    if (!parser.isSet(config))
+        return fail(ExitUsage, QStringLiteral("review: --config is required"));
+    // The comments go to a file, a workspace, or both.
+    if (!parser.isSet(out) && !parser.isSet(workspace))
+        return fail(ExitUsage, QStringLiteral("review: --out or --workspace is required (where the comments go)"));
     options.format = parser.value(format);
     if (options.format != QLatin1String("json") && options.format != QLatin1String("aacr"))
         return fail(ExitUsage, QStringLiteral("review: --format is json or aacr, not '%1'").arg(options.format));
@@ -338,10 +340,13 @@ QList<RunRecord> runPipelines(const std::vector<std::unique_ptr<LlmClient>> &cli
 int writeRun(const ReviewOptions &options, const RunRecord &result, const QString &outPath, const QString &recordPath, const QString &who,
              const MergeRequest &mr, WorkspaceStore *store, int &exitCode)
 {
-    QSaveFile file(outPath);
-    const QByteArray bytes = options.format == QLatin1String("json") ? result.toJson() : result.toAacrJson(mr);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return fail(ExitInternal, QStringLiteral("review: cannot write %1").arg(outPath));
+    // No --out: the workspace alone takes the run.
+    if (!outPath.isEmpty()) {
+        QSaveFile file(outPath);
+        const QByteArray bytes = options.format == QLatin1String("json") ? result.toJson() : result.toAacrJson(mr);
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+            return fail(ExitInternal, QStringLiteral("review: cannot write %1").arg(outPath));
+    }
     if (options.record()) {
         QList<Exchange> replayable = result.exchanges;
         for (Exchange &e : replayable)
@@ -353,9 +358,10 @@ int writeRun(const ReviewOptions &options, const RunRecord &result, const QStrin
         if (const int failed = storeReview(*store, mr, options.repo, result); failed >= 0)
             return failed;
     const int kept = static_cast<int>(std::count_if(result.comments.begin(), result.comments.end(), [](const ReviewComment &c) { return c.kept; }));
-    std::fprintf(stderr, "review: %s%lld requests (%d failed), %d of %lld comments kept, %d tokens; wrote %s\n", qPrintable(who),
+    const QString written = outPath.isEmpty() ? QStringLiteral("stored in the workspace") : QStringLiteral("wrote ") + outPath;
+    std::fprintf(stderr, "review: %s%lld requests (%d failed), %d of %lld comments kept, %d tokens; %s\n", qPrintable(who),
                  static_cast<long long>(result.exchanges.size()), result.failedRequests(), kept, static_cast<long long>(result.comments.size()),
-                 result.promptTokens() + result.completionTokens(), qPrintable(outPath));
+                 result.promptTokens() + result.completionTokens(), qPrintable(written));
     if (result.config.pipeline == PipelineKind::Aacr) {
         qsizetype toolCalls = 0;
         for (const HunkRetrieval &h : result.retrieval)
@@ -368,7 +374,8 @@ int writeRun(const ReviewOptions &options, const RunRecord &result, const QStrin
     for (qsizetype i = 0; i < std::min(shownErrors, result.errors.size()); ++i)
         std::fprintf(stderr, "review: %s%s\n", qPrintable(who), qPrintable(result.errors[i]));
     if (result.errors.size() > shownErrors)
-        std::fprintf(stderr, "review: ... and %lld more errors in %s\n", static_cast<long long>(result.errors.size() - shownErrors), qPrintable(outPath));
+        std::fprintf(stderr, "review: ... and %lld more errors in %s\n", static_cast<long long>(result.errors.size() - shownErrors),
+                     qPrintable(outPath.isEmpty() ? QStringLiteral("the stored run") : outPath));
     if (result.exchanges.isEmpty() && !result.errors.isEmpty())
         exitCode = fail(ExitUsage, QStringLiteral("review: %1%2").arg(who, result.errors.first()));
     else if (!result.exchanges.isEmpty() && result.failedRequests() == result.exchanges.size())
@@ -421,7 +428,7 @@ int runReview(const ReviewOptions &options, const std::shared_ptr<RunJournal> &r
     // number when two runs share it) before the extension.
     QHash<QString, int> seen;
     auto nameFor = [&](const QString &path, qsizetype n) -> QString {
-        if (runConfigs.size() == 1)
+        if (runConfigs.size() == 1 || path.isEmpty())
             return path;
         QString suffix = pipelineName(runConfigs[n].pipeline);
         if (const int count = ++seen[path + suffix]; count > 1)

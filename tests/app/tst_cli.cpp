@@ -39,6 +39,7 @@ private Q_SLOTS:
     void reviewExitCodeAndMessageSayWhyItStopped_data();
     void reviewExitCodeAndMessageSayWhyItStopped();
     void reviewRecordsAndReplaysThroughTheCli();
+    void reviewIntoAWorkspaceNeedsNoOutFile();
     void reviewNeverPrintsOrWritesTheKey();
 
 private:
@@ -390,6 +391,41 @@ void CliTest::reviewRecordsAndReplaysThroughTheCli()
     QCOMPARE(stale.exitCode, 4);
     QVERIFY2(stale.err.contains("reviewer 1, src/compute.cpp slice"), stale.err.constData());
     QCOMPARE(server.requests().size(), asked);
+}
+
+// Storing the run in a workspace is enough: --out is needed only when no
+// workspace takes the comments, and then the message says where they can go.
+void CliTest::reviewIntoAWorkspaceNeedsNoOutFile()
+{
+    FakeLlmServer server;
+    server.setResponder(oneFinding);
+    const QString configFile = m_root.filePath(QStringLiteral("workspace-review-config.json"));
+    QFile f(configFile);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(reviewConfig(server.endpoint()));
+    f.close();
+    const QStringList target{QStringLiteral("review"), QStringLiteral("--repo"), m_work, QStringLiteral("--base"), QStringLiteral("main"),
+                             QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile, QStringLiteral("--no-cache")};
+    const GitOutput nowhere = runCli(target);
+    QCOMPARE(nowhere.exitCode, 2);
+    QVERIFY2(nowhere.err.contains("review: --out or --workspace is required"), nowhere.err.constData());
+
+    const QString workspace = m_root.filePath(QStringLiteral("no-out.rdw"));
+    const QDir before(m_root.path());
+    const QStringList filesBefore = before.entryList(QDir::Files);
+    const GitOutput stored = runCli(target + QStringList{QStringLiteral("--workspace"), workspace});
+    QVERIFY2(stored.exitCode == 0, stored.err.constData());
+    QVERIFY2(stored.err.contains("review: stored as run 1 of merge request 1"), stored.err.constData());
+    QVERIFY2(!stored.err.contains("wrote"), stored.err.constData());
+    // The workspace is the only new file.
+    QStringList filesAfter = QDir(m_root.path()).entryList(QDir::Files);
+    for (const QString &name : filesBefore)
+        filesAfter.removeOne(name);
+    filesAfter.removeIf([](const QString &name) { return name.startsWith(QLatin1String("no-out.rdw-")); }); // SQLite's -wal, -shm
+    QCOMPARE(filesAfter, QStringList{QStringLiteral("no-out.rdw")});
+    const GitOutput comments = runCli({QStringLiteral("comments"), QStringLiteral("--workspace"), workspace});
+    QVERIFY2(comments.exitCode == 0, comments.err.constData());
+    QVERIFY2(comments.out.contains("src/compute.cpp"), comments.out.constData());
 }
 
 void CliTest::reviewNeverPrintsOrWritesTheKey()
