@@ -1627,6 +1627,10 @@
         <source>A tag of your own (CQS App. A lists %1):</source>
         <translation>自定义标签（CQS 附录 A 列出了 %1）：</translation>
     </message>
+    <message>
+        <source>Show or Hide &amp;Filtered Comments</source>
+        <translation>显示或隐藏被过滤的评论(&amp;F)</translation>
+    </message>
 </context>
 <context>
     <name>rd::JudgingService</name>

@@ -52,6 +52,9 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     kept->addItem(tr("Filtered (any stage)"), QStringLiteral("filtered"));
     for (const char *stage : Stages)
         kept->addItem(tr("Filtered by %1").arg(CommentCardText::stageText(QString::fromLatin1(stage))), QString::fromLatin1(stage));
+    // An annotator's first card is one the pipeline kept; the filtered ones
+    // are one key away (toggleFilteredComments()).
+    kept->setCurrentIndex(kept->findData(QStringLiteral("kept")));
 
     QComboBox *category = addCombo(QStringLiteral("category"), tr("Category"), grid, 1, 0);
     category->addItem(tr("Any category"), QString());
@@ -191,6 +194,13 @@ void CommentsPanel::rebuildChoices()
         items.append({a, a});
     refill(QStringLiteral("author"), tr("Any author"), items);
     applyFilter();
+}
+
+void CommentsPanel::toggleFilteredComments()
+{
+    QComboBox *kept = combo(QStringLiteral("kept"));
+    const bool keptOnly = kept->currentData().toString() == QLatin1String("kept");
+    kept->setCurrentIndex(kept->findData(keptOnly ? QString() : QStringLiteral("kept")));
 }
 
 void CommentsPanel::applyFilter()

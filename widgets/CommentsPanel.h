@@ -33,6 +33,8 @@ public:
     // "context", "severity", "file", "run", "model", "author", "order".
     QComboBox *combo(const QString &name) const;
     QLineEdit *textFilter() const { return m_text; }
+    // Between the kept comments (the default) and kept and filtered ones.
+    void toggleFilteredComments();
 
 Q_SIGNALS:
     void filterChanged();

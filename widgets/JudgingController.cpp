@@ -64,6 +64,7 @@ JudgingController::JudgingController(ReviewSession *session, QWidget *window) : 
             judge([&text](Judgement &c) { c.critique = *text; });
     });
     add(QStringLiteral("toggleCard"), tr("Collapse or &Expand Comment"), QKeySequence(Qt::Key_O), [this] { Q_EMIT toggleCardRequested(); });
+    add(QStringLiteral("showFiltered"), tr("Show or Hide &Filtered Comments"), QKeySequence(Qt::Key_F), [this] { Q_EMIT toggleFilteredRequested(); });
     add(QStringLiteral("addComment"), tr("&Add Comment on Selected Lines…"), QKeySequence(Qt::SHIFT | Qt::Key_C), [this] {
         if (ensureAnnotator())
             Q_EMIT addCommentRequested();

@@ -49,6 +49,7 @@ Q_SIGNALS:
     void pendingChanged();
     void message(const QString &text);
     void toggleCardRequested();
+    void toggleFilteredRequested();
     void addCommentRequested();
     void editCommentRequested();
 

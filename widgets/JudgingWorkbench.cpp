@@ -53,6 +53,7 @@ JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QWidget *window, Diff
     m_controller->setVisibleFilter(visible);
     connect(m_panel, &CommentsPanel::filterChanged, m_cards, &CommentCards::refresh);
     connect(m_controller, &JudgingController::toggleCardRequested, m_cards, &CommentCards::toggleCurrent);
+    connect(m_controller, &JudgingController::toggleFilteredRequested, m_panel, &CommentsPanel::toggleFilteredComments);
     connect(m_controller, &JudgingController::addCommentRequested, this, &JudgingWorkbench::addHumanComment);
     connect(m_controller, &JudgingController::editCommentRequested, this, &JudgingWorkbench::editCurrentComment);
     connect(m_controller, &JudgingController::message, this, &JudgingWorkbench::message);

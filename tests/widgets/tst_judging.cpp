@@ -62,6 +62,7 @@ private Q_SLOTS:
     void commentsOutsideTheFileGoToTheNearestLineWithANote();
     void cardsAppearInTheDiffAndFollowTheCurrentComment();
     void commentsModelAndFilters();
+    void commentsPanelOpensOnKeptCommentsWithFilteredOneKeyAway();
     void judgingByKeyboardOnly();
     void undoAndRedoEveryJudgingAction();
     void escapeCancelsADecisionWaitingForItsSecondKey();
@@ -291,6 +292,8 @@ void JudgingTest::cardsAppearInTheDiffAndFollowTheCurrentComment()
     openScenario();
     storeRun();
     DiffView *view = m_window->diffPane()->view();
+    QTRY_COMPARE(view->cards().size(), 3); // the kept ones
+    m_window->judging()->controller()->action(QStringLiteral("showFiltered"))->trigger();
     QTRY_COMPARE(view->cards().size(), 4);
     const qint64 old = commentWithIssue(QStringLiteral("the old factor was right"));
     const qint64 past = commentWithIssue(QStringLiteral("past the end"));
@@ -316,6 +319,40 @@ void JudgingTest::cardsAppearInTheDiffAndFollowTheCurrentComment()
     m_window->action(QStringLiteral("unified"))->trigger();
 }
 
+// The first card an annotator meets is one the pipeline kept; the filtered
+// ones are one key (F) away and back.
+void JudgingTest::commentsPanelOpensOnKeptCommentsWithFilteredOneKeyAway()
+{
+    openScenario();
+    storeRun();
+    CommentsPanel *panel = m_window->judging()->commentsPanel();
+    QList<qint64> kept, all;
+    for (const StoredComment &c : m_window->session()->comments()) {
+        all << c.id;
+        if (c.comment.kept)
+            kept << c.id;
+    }
+    QVERIFY(!kept.isEmpty());
+    QVERIFY(kept.size() < all.size());
+    auto sorted = [](QList<qint64> ids) {
+        std::sort(ids.begin(), ids.end());
+        return ids;
+    };
+    QCOMPARE(panel->combo(QStringLiteral("kept"))->currentData().toString(), QStringLiteral("kept"));
+    QCOMPARE(sorted(panel->filterModel()->shownComments()), sorted(kept));
+    DiffView *view = m_window->diffPane()->view();
+    QTRY_VERIFY(!view->cards().isEmpty());
+    for (const DiffCard &card : view->cards())
+        QVERIFY2(kept.contains(card.id), qPrintable(QString::number(card.id)));
+    QAction *showFiltered = m_window->judging()->controller()->action(QStringLiteral("showFiltered"));
+    QVERIFY(showFiltered);
+    QCOMPARE(showFiltered->shortcut(), QKeySequence(Qt::Key_F));
+    showFiltered->trigger();
+    QCOMPARE(sorted(panel->filterModel()->shownComments()), sorted(all));
+    showFiltered->trigger();
+    QCOMPARE(sorted(panel->filterModel()->shownComments()), sorted(kept));
+}
+
 void JudgingTest::commentsModelAndFilters()
 {
     openScenario();
@@ -323,6 +360,7 @@ void JudgingTest::commentsModelAndFilters()
     CommentsPanel *panel = m_window->judging()->commentsPanel();
     QAbstractItemModelTester sourceTester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester filterTester(panel->filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    panel->toggleFilteredComments(); // from the kept ones to all
     QCOMPARE(panel->filterModel()->rowCount(), 4);
     QVERIFY2(panel->countsText().contains(QLatin1String("4 of 4")), qPrintable(panel->countsText()));
     // Kept / filtered with the stage.
@@ -737,26 +775,31 @@ void JudgingTest::screenshots()
     QVERIFY(m_window->startReview(*config, true));
     QVERIFY(reviewed.wait(120000));
     ReviewSession *session = m_window->session();
-    QVERIFY(session->comments().size() >= 3);
+    // The kept comments, which the window opens on.
+    QList<StoredComment> kept;
+    for (const StoredComment &c : session->comments())
+        if (c.comment.kept)
+            kept << c;
+    QVERIFY(kept.size() >= 3);
     // Judge the first comments of one file in different ways, by keys.
-    const QString file = session->comments().first().comment.file;
+    const QString file = kept.first().comment.file;
     QVERIFY(m_window->selectFile(file.toUtf8()));
     waitForDocument();
     m_window->diffPane()->view()->setFocus();
     const QList<QList<int>> decisions = {{Qt::Key_A, Qt::Key_C, Qt::Key_2, Qt::Key_L, Qt::Key_2, Qt::Key_B, Qt::Key_Y},
                                          {Qt::Key_R, Qt::Key_3, Qt::Key_2, Qt::Key_T, Qt::Key_5, Qt::Key_N},
                                          {Qt::Key_U}};
-    session->setCurrentComment(session->comments().first().id);
+    session->setCurrentComment(kept.first().id);
     for (const QList<int> &keys : decisions) {
         for (int key : keys)
             QTest::keyClick(m_window, static_cast<Qt::Key>(key));
         QTest::keyClick(m_window, Qt::Key_J);
     }
     // One left collapsed, one current.
-    m_window->judging()->cards()->setCollapsed(session->comments()[1].id, true);
-    session->setCurrentComment(session->comments().first().id);
+    m_window->judging()->cards()->setCollapsed(kept[1].id, true);
+    session->setCurrentComment(kept.first().id);
     waitForDocument();
-    QTRY_VERIFY(!m_window->diffPane()->view()->cardRect(session->comments().first().id).isEmpty());
+    QTRY_VERIFY(!m_window->diffPane()->view()->cardRect(kept.first().id).isEmpty());
     // Lay out what the last judgements changed (a person's event loop does this between frames).
     QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     const QImage image = m_window->grab().toImage();
@@ -764,7 +807,7 @@ void JudgingTest::screenshots()
     QVERIFY(image.save(path));
     qInfo("screenshot: %s", qPrintable(path));
     // The current card's border is drawn in the highlight colour.
-    const QRect card = m_window->diffPane()->view()->cardRect(session->comments().first().id);
+    const QRect card = m_window->diffPane()->view()->cardRect(kept.first().id);
     const QPoint corner = m_window->diffPane()->view()->viewport()->mapTo(m_window, card.topLeft() + QPoint(card.width() / 2, 0));
     const QColor highlight = m_window->palette().color(QPalette::Highlight);
     bool found = false;
