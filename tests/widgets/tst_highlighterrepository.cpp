@@ -60,7 +60,9 @@ void HighlighterRepositoryTest::darkBackgroundGetsOtherColoursThanLight()
     for (bool dark : {false, true}) {
         auto highlighter = HighlighterRepository::forFile(QStringLiteral("main.cpp"), dark);
         const SideText text = buildSideText(source, highlighter.get(), 4);
-        const TextStyle *style = styleAt(text, highlighter->styles(), 1, QStringLiteral("return"));
+        // styleAt() points into the list: keep it alive past the statement.
+        const QList<TextStyle> styles = highlighter->styles();
+        const TextStyle *style = styleAt(text, styles, 1, QStringLiteral("return"));
         QVERIFY(style);
         keyword << style->foreground;
     }
