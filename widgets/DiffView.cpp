@@ -83,6 +83,17 @@ void DiffView::setWrap(bool wrap)
     viewport()->update();
 }
 
+std::optional<Side> DiffView::onlySide() const
+{
+    if (!m_document || m_layout.isUnified())
+        return std::nullopt;
+    const bool hasOld = m_document->side[Side::Old].lineCount() > 0;
+    const bool hasNew = m_document->side[Side::New].lineCount() > 0;
+    if (hasOld == hasNew)
+        return std::nullopt;
+    return hasOld ? Side::Old : Side::New;
+}
+
 DiffView::Geometry DiffView::geometry() const
 {
     Geometry g;
@@ -92,8 +103,14 @@ DiffView::Geometry DiffView::geometry() const
     g.gutter = qCeil(QString::number(maxLine).size() * m_charWidth) + 2 * TextPadding + MarkerWidth + 4 * BandWidth;
     const int charWidth = qCeil(m_charWidth);
     const int width = viewport()->width();
+    g.only = onlySide();
     if (m_layout.isUnified()) {
         g.column = std::max(charWidth, width - 2 * g.gutter - charWidth * 2);
+    } else if (g.only) {
+        // One column across the whole width; the other side's would start
+        // past the right edge, so nothing is ever placed there.
+        g.column = std::max(charWidth, width - g.gutter);
+        g.newLeft = *g.only == Side::New ? 0 : width;
     } else {
         const int half = (width - 1) / 2;
         g.column = std::max(charWidth, half - g.gutter);
@@ -213,7 +230,9 @@ QRect DiffView::textRect(Side side, int visualLine) const
         return {};
     if (m_layout.isUnified())
         return QRect(2 * g.gutter + qCeil(2 * m_charWidth), y, g.column, height);
-    return QRect((side == Side::Old ? 0 : g.newLeft) + g.gutter, y, g.column, height);
+    if (!g.shows(side))
+        return {};
+    return QRect(g.left(side) + g.gutter, y, g.column, height);
 }
 
 void DiffView::scrollToLine(int visualLine, bool centre)

@@ -55,6 +55,11 @@ public:
 
     void setUnified(bool unified);
     bool isUnified() const { return m_layout.isUnified(); }
+    // Side by side, a file with lines on one side only (added or deleted) is
+    // shown in one column of that side, as code hosts do, instead of beside
+    // an empty hatched half; nullopt when both columns are shown (and in the
+    // unified view, which is one column anyway).
+    std::optional<Side> onlySide() const;
     void setWrap(bool wrap);
     bool wraps() const { return m_wrap; }
 

@@ -22,6 +22,10 @@ struct DiffView::Geometry
     int column = 0;   // width of one text column (side by side) or the text (unified)
     int columns = 1;  // characters that fit in a text column (for wrapping)
     int newLeft = 0;  // side by side: where the new side starts
+    std::optional<Side> only; // side by side: the one side shown (added or deleted file)
+
+    bool shows(Side side) const { return !only || *only == side; }
+    int left(Side side) const { return side == Side::Old ? 0 : newLeft; }
 };
 
 } // namespace rd

@@ -129,10 +129,10 @@ std::optional<std::pair<Side, int>> DiffView::gutterLineAt(const QPoint &point) 
             side = Side::Old;
         else if (point.x() < 2 * g.gutter)
             side = Side::New;
-    } else if (point.x() < g.gutter) {
-        side = Side::Old;
-    } else if (point.x() >= g.newLeft && point.x() < g.newLeft + g.gutter) {
-        side = Side::New;
+    } else {
+        for (Side s : BothSides)
+            if (g.shows(s) && point.x() >= g.left(s) && point.x() < g.left(s) + g.gutter)
+                side = s;
     }
     if (!side || !row.line[*side])
         return std::nullopt;

@@ -25,7 +25,7 @@ QRect DiffView::cardBox(const VisualLine &line, int y, int height, const Geometr
         left = 2 * g.gutter + qCeil(2 * m_charWidth);
         width = viewport()->width() - left;
     } else {
-        left = (line.sides == VisualLine::OldSide ? 0 : g.newLeft) + g.gutter;
+        left = g.left(line.sides == VisualLine::OldSide ? Side::Old : Side::New) + g.gutter;
         width = g.column;
     }
     width = std::min(width, qCeil(100 * m_charWidth)); // long lines of prose are hard to read
@@ -63,8 +63,9 @@ void DiffView::paintCard(QPainter &p, const VisualLine &line, int y, int height,
     if (m_layout.isUnified()) {
         p.fillRect(QRect(0, y, 2 * g.gutter, height), colors.gutter);
     } else {
-        p.fillRect(QRect(0, y, g.gutter, height), colors.gutter);
-        p.fillRect(QRect(g.newLeft, y, g.gutter, height), colors.gutter);
+        for (Side side : BothSides)
+            if (g.shows(side))
+                p.fillRect(QRect(g.left(side), y, g.gutter, height), colors.gutter);
     }
     const QRect box = cardBox(line, y, height, g);
     const bool current = card.id == m_currentCard;
@@ -114,7 +115,7 @@ void DiffView::paintEvent(QPaintEvent *)
             paintRow(p, lines[i], y, height, g, i);
         y += height;
     }
-    if (!m_layout.isUnified()) {
+    if (!m_layout.isUnified() && !g.only) {
         p.setPen(colors.divider);
         p.drawLine(g.newLeft - 1, 0, g.newLeft - 1, viewport()->height());
     }
@@ -163,7 +164,9 @@ void DiffView::paintRow(QPainter &p, const VisualLine &line, int y, int height, 
         paintSide(p, side, row.line[side], row, QRect(markerX + qCeil(2 * m_charWidth), y, g.column, height), g.columns);
     } else {
         for (Side side : BothSides) {
-            const int left = side == Side::Old ? 0 : g.newLeft;
+            if (!g.shows(side))
+                continue;
+            const int left = g.left(side);
             const int number = row.line[side];
             QColor background = colors.base, gutter = colors.gutter;
             if (!number)
@@ -189,7 +192,7 @@ void DiffView::paintRow(QPainter &p, const VisualLine &line, int y, int height, 
             const bool shown = side == Side::Old ? (line.sides & VisualLine::OldSide) : (line.sides & VisualLine::NewSide);
             if (!shown || !row.line[side] || !overlay.reasons[side].contains(row.line[side]))
                 continue;
-            int gutterRight = side == Side::Old ? g.gutter : g.newLeft + g.gutter;
+            int gutterRight = g.left(side) + g.gutter;
             if (m_layout.isUnified())
                 gutterRight = side == Side::Old ? g.gutter : 2 * g.gutter;
             p.fillRect(QRect(gutterRight - (k + 1) * BandWidth, y, BandWidth - 1, height), overlay.color);

@@ -27,6 +27,9 @@ private Q_SLOTS:
     void changeNavigationStepsThroughEachChangeAndStopsAtTheEnds();
     void findUnfoldsAndSelects();
     void goToLineFindsANumberedLineOnEitherSideAndRefusesOnePastTheEnd();
+    void addedFileShowsOnlyTheNewSideAcrossTheWholeWidth();
+    void deletedFileShowsOnlyTheOldSideAcrossTheWholeWidth();
+    void unifiedAddedFileKeepsItsOneColumn();
 
 private:
     std::shared_ptr<const DiffDocument> document(const QByteArray &scenario, const QByteArray &path);
@@ -36,7 +39,7 @@ private:
 
 void DiffViewTest::initTestCase()
 {
-    buildScenarios(m_root.path(), {"modified", "many-files"});
+    buildScenarios(m_root.path(), {"modified", "many-files", "added-deleted"});
 }
 
 void DiffViewTest::init()
@@ -190,6 +193,51 @@ void DiffViewTest::goToLineFindsANumberedLineOnEitherSideAndRefusesOnePastTheEnd
     QVERIFY(m_view->goToLine(Side::Old, 60));
     QCOMPARE(doc->rows[m_view->layout().lines()[m_view->currentLine()].row].line[Side::Old], 60);
     QVERIFY(!m_view->goToLine(Side::New, 100000));
+}
+
+// An added file has nothing on the old side: the view spends no width on an
+// empty hatched column but shows the new side alone, as code hosts do; its
+// gutter still numbers and selects the new side's lines.
+void DiffViewTest::addedFileShowsOnlyTheNewSideAcrossTheWholeWidth()
+{
+    m_view->setDocument(document("added-deleted", "new.txt"));
+    const int width = m_view->viewport()->width();
+    QCOMPARE(m_view->textRect(Side::Old, 0), QRect());
+    const QRect text = m_view->textRect(Side::New, 0);
+    QVERIFY2(text.left() < width / 4, qPrintable(QStringLiteral("new side starts at %1 of %2").arg(text.left()).arg(width)));
+    QVERIFY2(text.right() >= width - 2, qPrintable(QStringLiteral("new side ends at %1 of %2").arg(text.right()).arg(width)));
+    // The gutter at the left edge is the new side's now.
+    QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, QPoint(text.left() / 2, m_view->textRect(Side::New, 2).center().y()));
+    QCOMPARE(m_view->selectedRange().side, Side::New);
+    QCOMPARE(m_view->selectedRange().from, 3);
+    QVERIFY(m_view->find(QStringLiteral("new 4")));
+    QCOMPARE(m_view->document()->rows[m_view->layout().lines()[m_view->currentLine()].row].line[Side::New], 4);
+}
+
+void DiffViewTest::deletedFileShowsOnlyTheOldSideAcrossTheWholeWidth()
+{
+    m_view->setDocument(document("added-deleted", "gone.txt"));
+    const int width = m_view->viewport()->width();
+    QCOMPARE(m_view->textRect(Side::New, 0), QRect());
+    const QRect text = m_view->textRect(Side::Old, 0);
+    QVERIFY2(text.left() < width / 4, qPrintable(QStringLiteral("old side starts at %1 of %2").arg(text.left()).arg(width)));
+    QVERIFY2(text.right() >= width - 2, qPrintable(QStringLiteral("old side ends at %1 of %2").arg(text.right()).arg(width)));
+    QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, QPoint(text.left() / 2, m_view->textRect(Side::Old, 4).center().y()));
+    QCOMPARE(m_view->selectedRange().side, Side::Old);
+    QCOMPARE(m_view->selectedRange().from, 5);
+    QVERIFY(m_view->goToLine(Side::Old, 20));
+}
+
+// The unified view was one column already; an added file must not change it.
+void DiffViewTest::unifiedAddedFileKeepsItsOneColumn()
+{
+    m_view->setDocument(document("added-deleted", "new.txt"));
+    m_view->setUnified(true);
+    const QRect text = m_view->textRect(Side::New, 0);
+    QVERIFY(!text.isEmpty());
+    QVERIFY(text.right() >= m_view->viewport()->width() - 2 * text.left());
+    for (const VisualLine &line : m_view->layout().lines())
+        QCOMPARE(line.sides, quint8(VisualLine::NewSide));
 }
 
 QTEST_MAIN(DiffViewTest)
