@@ -1,8 +1,8 @@
 #include "DatasetExchange.h"
 
 #include "DatasetParsers.h"
+#include "CommitCheck.h"
 #include "DiffContext.h"
-#include "GitRepository.h"
 #include "WorkspaceStore.h"
 
 #include <QCoreApplication>
@@ -32,18 +32,6 @@ Result<QByteArray> readFile(const QString &file)
                                              .arg(f.size() / (1024 * 1024))
                                              .arg(MaxImportFileBytes / (1024 * 1024))};
     return f.readAll();
-}
-
-// Whether both commits are in the repository at `path`; the reason when not.
-QString missingCode(const QString &path, const QString &base, const QString &head)
-{
-    auto repository = GitRepository::open(path);
-    if (!repository)
-        return repository.error().message;
-    for (const QString &revision : {base, head})
-        if (auto commit = repository->resolveCommit(revision); !commit)
-            return QCoreApplication::translate("rd::models", "commit %1 is not in %2").arg(revision.left(12), QDir::toNativeSeparators(path));
-    return {};
 }
 
 } // namespace
@@ -123,7 +111,7 @@ Result<ImportOutcome> importAacrFile(WorkspaceStore &store, const QString &file,
                 clone = QDir::isAbsolutePath(path) ? path : QDir(mapFolder).filePath(path);
         if (!clone.isEmpty()) {
             clone = QDir::cleanPath(QFileInfo(clone).absoluteFilePath());
-            if (const QString missing = missingCode(clone, e.base, e.head); missing.isEmpty()) {
+            if (const QString missing = missingCommits(clone, e.base, e.head); missing.isEmpty()) {
                 e.repository = clone;
                 e.codeLinked = true;
             } else {
@@ -183,7 +171,7 @@ Result<ImportOutcome> importRunFile(WorkspaceStore &store, const QString &file, 
     e.twoDot = options.twoDot;
     if (e.base.isEmpty() || e.head.isEmpty())
         return inFile(file, Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "the run names no base and head commits; give --base and --head")});
-    if (const QString missing = missingCode(e.repository, e.base, e.head); !missing.isEmpty()) {
+    if (const QString missing = missingCommits(e.repository, e.base, e.head); !missing.isEmpty()) {
         e.codeLinked = false;
         outcome.notes << QCoreApplication::translate("rd::models", "imported without code: %1").arg(missing);
     }

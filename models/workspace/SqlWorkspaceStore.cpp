@@ -134,6 +134,35 @@ Result<MergeRequestEntry> SqlWorkspaceStore::mergeRequest(qint64 id) const
                                      [](QSqlQuery &row) { return mergeRequestFrom(row); });
 }
 
+Result<bool> SqlWorkspaceStore::setMergeRequestRepository(qint64 id, const QString &repository, bool codeLinked)
+{
+    if (repository.isEmpty())
+        return usage(QCoreApplication::translate("rd::models", "a merge request needs a repository, a base and a head"));
+    WriteTransaction t(*d);
+    const QString doing = QCoreApplication::translate("rd::models", "store the merge request");
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    auto entry = mergeRequest(id);
+    if (!entry)
+        return entry.error();
+    // The workspace keeps one merge request per repository and commits; the
+    // other one holds its own comments and judgements, so nothing is merged.
+    auto other = d->scalar("SELECT id FROM merge_requests WHERE repository = ? AND base = ? AND head = ? AND two_dot = ? AND id <> ?",
+                           {repository, entry->base, entry->head, entry->twoDot ? 1 : 0, id}, doing);
+    if (!other)
+        return other.error();
+    if (other->isValid())
+        return Error{Error::Kind::Conflict, QCoreApplication::translate("rd::models", "merge request %1 of this workspace already compares these commits in %2")
+                                                .arg(other->toLongLong())
+                                                .arg(repository)};
+    auto q = d->exec("UPDATE merge_requests SET repository = ?, code_linked = ? WHERE id = ?", {repository, codeLinked ? 1 : 0, id}, doing);
+    if (!q)
+        return q.error();
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return true;
+}
+
 Result<qint64> SqlWorkspaceStore::addRun(const StoredRun &run, const QList<ReviewComment> &comments)
 {
     WriteTransaction t(*d);

@@ -49,6 +49,7 @@ public:
     Result<qint64> addMergeRequest(const MergeRequestEntry &entry) override;
     Result<QList<MergeRequestEntry>> mergeRequests() const override;
     Result<MergeRequestEntry> mergeRequest(qint64 id) const override;
+    Result<bool> setMergeRequestRepository(qint64 id, const QString &repository, bool codeLinked) override;
     Result<qint64> addRun(const StoredRun &run, const QList<ReviewComment> &comments) override;
     Result<QList<StoredRun>> runs(qint64 mergeRequest) const override;
     Result<StoredRun> run(qint64 id) const override;

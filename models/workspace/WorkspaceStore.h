@@ -33,6 +33,11 @@ public:
     virtual Result<qint64> addMergeRequest(const MergeRequestEntry &entry) = 0;
     virtual Result<QList<MergeRequestEntry>> mergeRequests() const = 0;
     virtual Result<MergeRequestEntry> mergeRequest(qint64 id) const = 0;
+    // Where a merge request's code is: a merge request imported without its
+    // code gets the clone that holds its commits (Fetch code…). The caller
+    // checks the commits; a Conflict when another merge request of the
+    // workspace already compares the same commits in that repository.
+    virtual Result<bool> setMergeRequestRepository(qint64 id, const QString &repository, bool codeLinked) = 0;
 
     // A finished run and its comments (origin Generated, author = run.model),
     // in one transaction. Returns the run's id.

@@ -2,7 +2,11 @@
 
 #include "ReviewSession.h"
 
+#include <CommitCheck.h>
+
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 
 namespace rd {
 
@@ -61,6 +65,26 @@ Result<QString> ExchangeService::exportDataset(const QString &format, const QStr
         only = m_session.currentMergeRequestId();
     }
     return exportToFile(*m_session.store(), format, out, only, std::nullopt, delta);
+}
+
+Result<MergeRequestEntry> ExchangeService::linkCode(qint64 mergeRequest, const QString &clone)
+{
+    if (!m_session.store())
+        return noWorkspace();
+    auto entry = m_session.store()->mergeRequest(mergeRequest);
+    if (!entry)
+        return entry.error();
+    // Stored as the diff's loader will name it, so opening the diff finds this merge request.
+    const QString path = QDir::cleanPath(QFileInfo(clone).absoluteFilePath());
+    if (const QString missing = missingCommits(path, entry->base, entry->head); !missing.isEmpty())
+        return Error{Error::Kind::Revision, missing};
+    if (auto stored = m_session.store()->setMergeRequestRepository(mergeRequest, path, true); !stored)
+        return stored.error();
+    Q_EMIT m_session.mergeRequestsChanged();
+    if (m_session.currentMergeRequestId() == mergeRequest)
+        if (auto reopened = m_session.openMergeRequest(mergeRequest); !reopened)
+            return reopened.error();
+    return m_session.store()->mergeRequest(mergeRequest);
 }
 
 } // namespace rd

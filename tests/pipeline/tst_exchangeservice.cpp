@@ -5,7 +5,10 @@
 #include <ExchangeService.h>
 #include <ReviewSession.h>
 
+#include "Scenarios.h"
 #include "SessionFixture.h"
+
+#include <QDir>
 
 #include <QFile>
 #include <QSignalSpy>
@@ -27,6 +30,17 @@ bool writeFile(const QString &path, const QByteArray &bytes)
 {
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+MergeRequestEntry withoutCode(const QString &base, const QString &head)
+{
+    MergeRequestEntry e;
+    e.repository = QStringLiteral("https://github.com/example/app");
+    e.url = QStringLiteral("https://github.com/example/app/pull/3");
+    e.base = base;
+    e.head = head;
+    e.codeLinked = false;
+    return e;
 }
 
 } // namespace
@@ -94,6 +108,46 @@ private Q_SLOTS:
         QVERIFY2(outcome.error().message.contains(file), qPrintable(outcome.error().message));
         QVERIFY(imported.isEmpty());
         QVERIFY(session.mergeRequests().isEmpty());
+    }
+
+    // Fetch code…: the open merge request imported without code is linked to
+    // a clone holding its commits, stored, and reopened with its code linked.
+    void linkingCodeToACloneHoldingTheCommitsStoresItAndReopensIt()
+    {
+        QTemporaryDir repos;
+        test::buildScenarios(repos.path(), {"modified"});
+        ReviewSession session;
+        QVERIFY(session.openWorkspace(m_dir.filePath(QStringLiteral("link.rdw")), true));
+        const qint64 id = *session.addMergeRequest(withoutCode(QStringLiteral("main"), QStringLiteral("feature")));
+        QVERIFY(session.openMergeRequest(id));
+        QSignalSpy listed(&session, &ReviewSession::mergeRequestsChanged);
+        const QString clone = repos.filePath(QStringLiteral("modified"));
+        const auto linked = session.exchange()->linkCode(id, clone + QStringLiteral("/."));
+        QVERIFY2(linked, linked ? "" : qPrintable(linked.error().message));
+        QCOMPARE(linked->repository, QDir::cleanPath(clone)); // as the diff's loader names it
+        QVERIFY(linked->codeLinked);
+        QCOMPARE(session.store()->mergeRequest(id)->repository, QDir::cleanPath(clone));
+        QVERIFY(session.currentMergeRequest()->codeLinked);
+        QCOMPARE(listed.count(), 1);
+    }
+
+    void aCloneLackingACommitChangesNothingAndTheErrorNamesTheRevision()
+    {
+        QTemporaryDir repos;
+        test::buildScenarios(repos.path(), {"modified"});
+        ReviewSession session;
+        QVERIFY(session.openWorkspace(m_dir.filePath(QStringLiteral("lacking.rdw")), true));
+        const QString missing = QStringLiteral("0123456789abcdef0123456789abcdef01234567");
+        const qint64 id = *session.addMergeRequest(withoutCode(QStringLiteral("main"), missing));
+        QSignalSpy listed(&session, &ReviewSession::mergeRequestsChanged);
+        const auto refused = session.exchange()->linkCode(id, repos.filePath(QStringLiteral("modified")));
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().kind, Error::Kind::Revision);
+        QVERIFY2(refused.error().message.contains(missing.left(12)), qPrintable(refused.error().message));
+        const auto entry = session.store()->mergeRequest(id);
+        QCOMPARE(entry->repository, QStringLiteral("https://github.com/example/app"));
+        QVERIFY(!entry->codeLinked);
+        QVERIFY(listed.isEmpty());
     }
 
     void exportingOnlyTheOpenMergeRequestNeedsOneOpen()

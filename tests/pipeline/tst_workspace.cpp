@@ -163,6 +163,7 @@ private Q_SLOTS:
     void refusesWhatIsNotAUsableWorkspace_data();
     void refusesWhatIsNotAUsableWorkspace();
     void mergeRequestIsAddedOnceAndRunsKeepTheirComments();
+    void mergeRequestRepositoryIsSetButNeverOntoAnotherMergeRequestsCommits();
     void judgementFieldsMergeAndClear();
     void invalidJudgementsAreRefusedAndNothingIsStored();
     void editKeepsTheFirstOriginal();
@@ -379,6 +380,39 @@ void WorkspaceTest::refusesWhatIsNotAUsableWorkspace()
         QCOMPARE(f.readAll(), before); // refused files are left as they were
     }
     QFile::setPermissions(file, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+
+// Fetch code…: a merge request imported without its code gets its clone; the
+// workspace keeps one merge request per repository and commits.
+void WorkspaceTest::mergeRequestRepositoryIsSetButNeverOntoAnotherMergeRequestsCommits()
+{
+    auto store = openStore(path());
+    QVERIFY(store);
+    MergeRequestEntry imported;
+    imported.repository = QStringLiteral("https://github.com/example/app");
+    imported.base = QStringLiteral("1111");
+    imported.head = QStringLiteral("2222");
+    imported.url = QStringLiteral("https://github.com/example/app/pull/3");
+    imported.codeLinked = false;
+    const qint64 id = *store->addMergeRequest(imported);
+    MergeRequestEntry local = imported;
+    local.repository = QStringLiteral("/clones/app");
+    local.codeLinked = true;
+    const qint64 other = *store->addMergeRequest(local);
+    QVERIFY(other != id);
+
+    QVERIFY(store->setMergeRequestRepository(id, QStringLiteral("/clones/app-copy"), true));
+    auto linked = store->mergeRequest(id);
+    QCOMPARE(linked->repository, QStringLiteral("/clones/app-copy"));
+    QVERIFY(linked->codeLinked);
+    QCOMPARE(linked->url, imported.url); // the rest stays
+
+    const auto refused = store->setMergeRequestRepository(id, QStringLiteral("/clones/app"), true);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().kind, Error::Kind::Conflict);
+    QVERIFY2(refused.error().message.contains(QString::number(other)), qPrintable(refused.error().message));
+    QCOMPARE(store->mergeRequest(id)->repository, QStringLiteral("/clones/app-copy"));
+    QVERIFY(!store->setMergeRequestRepository(id + other + 100, QStringLiteral("/clones/x"), true));
 }
 
 void WorkspaceTest::mergeRequestIsAddedOnceAndRunsKeepTheirComments()
