@@ -222,6 +222,53 @@
     </message>
 </context>
 <context>
+    <name>rd::CodelessReviewView</name>
+    <message>
+        <source>Fetch Code…</source>
+        <translation>获取代码…</translation>
+    </message>
+    <message>
+        <source>Choose a local clone that holds this merge request's base and head commits, and open its diff</source>
+        <translation>选择包含此合并请求基准提交和头部提交的本地克隆，并打开其差异</translation>
+    </message>
+    <message>
+        <source>lines %1–%2</source>
+        <translation>第 %1–%2 行</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>(old side)</source>
+        <translation>（旧版本一侧）</translation>
+    </message>
+    <message>
+        <source>kept by the pipeline</source>
+        <translation>流水线保留</translation>
+    </message>
+    <message>
+        <source>filtered: %1</source>
+        <translation>已过滤：%1</translation>
+    </message>
+    <message>
+        <source>No comments to show (the Comments panel's filter may hide them).</source>
+        <translation>没有可显示的评论（评论面板的筛选可能隐藏了它们）。</translation>
+    </message>
+    <message>
+        <source>Fetch Code: a Clone of %1</source>
+        <translation>获取代码：%1 的克隆</translation>
+    </message>
+    <message>
+        <source>Cannot Fetch Code</source>
+        <translation>无法获取代码</translation>
+    </message>
+    <message>
+        <source>The merge request's code is not in %1; nothing was changed.</source>
+        <translation>合并请求的代码不在 %1 中；未做任何更改。</translation>
+    </message>
+</context>
+<context>
     <name>rd::CommentCardText</name>
     <message>
         <source>written by %1</source>
@@ -1094,10 +1141,6 @@
         <translation>从工作区打开(&amp;W)…</translation>
     </message>
     <message>
-        <source>This merge request was imported without its code (%1): no clone of the repository was linked, or the clone lacks its commits. Its comments are listed in the Comments panel and count for the metrics; import it again with a repository map to see the diff.</source>
-        <translation>此合并请求在没有代码的情况下导入（%1）：没有关联仓库克隆，或克隆中缺少其提交。其评论列在评论面板中并计入指标；使用仓库映射重新导入即可查看差异。</translation>
-    </message>
-    <message>
         <source>Import</source>
         <translation>导入</translation>
     </message>
@@ -1132,6 +1175,10 @@
     <message>
         <source>Cannot Open Merge Request</source>
         <translation>无法打开合并请求</translation>
+    </message>
+    <message>
+        <source>This merge request was imported without its code (%1): no clone of the repository was linked, or the clone lacks its commits. Its comments are listed below and in the Comments panel, judged with the same keys as a diff, and count for the metrics; Fetch Code… links it to a local clone that holds its commits and opens the diff.</source>
+        <translation>此合并请求在没有代码的情况下导入（%1）：没有关联仓库克隆，或克隆中缺少其提交。其评论列在下方和评论面板中，用与差异相同的按键评判，并计入指标；“获取代码…”可将其关联到包含这些提交的本地克隆并打开差异。</translation>
     </message>
 </context>
 <context>
@@ -4238,6 +4285,10 @@
     <message>
         <source>block %1: &lt;%2&gt; is beyond any line (%3): read as %4</source>
         <translation>块 %1：&lt;%2&gt; 超出所有行（%3）：按 %4 读取</translation>
+    </message>
+    <message>
+        <source>merge request %1 of this workspace already compares these commits in %2</source>
+        <translation>此工作区的合并请求 %1 已在 %2 中比较这些提交</translation>
     </message>
 </context>
 <context>

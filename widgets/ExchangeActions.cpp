@@ -38,8 +38,8 @@ void ExchangeActions::addTo(QMenu *menu) const
 QString ExchangeActions::withoutCodeMessage(const QString &where)
 {
     return tr("This merge request was imported without its code (%1): no clone of the repository was linked, or the clone lacks its "
-              "commits. Its comments are listed in the Comments panel and count for the metrics; import it again with a repository "
-              "map to see the diff.")
+              "commits. Its comments are listed below and in the Comments panel, judged with the same keys as a diff, and count for the "
+              "metrics; Fetch Code… links it to a local clone that holds its commits and opens the diff.")
         .arg(where);
 }
 

@@ -1,5 +1,6 @@
 #include "JudgingWorkbench.h"
 
+#include "CodelessReviewView.h"
 #include "CommentCards.h"
 #include "CommentEditor.h"
 #include "CommentsPanel.h"
@@ -29,6 +30,7 @@ JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QWidget *window, Diff
 {
     m_controller = new JudgingController(session, window);
     m_cards = new CommentCards(session, pane, this);
+    m_codeless = new CodelessReviewView(session, window);
     m_panel = new CommentsPanel(session, window);
     m_bar = new JudgingBar(session, m_controller, window);
     m_status = new JudgingStatus(session, window);
@@ -51,7 +53,9 @@ JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QWidget *window, Diff
     auto visible = [panel = m_panel](const StoredComment &c) { return panel->filterModel()->accepts(c); };
     m_cards->setVisibleFilter(visible);
     m_controller->setVisibleFilter(visible);
+    m_codeless->setVisibleFilter(visible);
     connect(m_panel, &CommentsPanel::filterChanged, m_cards, &CommentCards::refresh);
+    connect(m_panel, &CommentsPanel::filterChanged, m_codeless, &CodelessReviewView::refresh);
     connect(m_controller, &JudgingController::toggleCardRequested, m_cards, &CommentCards::toggleCurrent);
     connect(m_controller, &JudgingController::toggleFilteredRequested, m_panel, &CommentsPanel::toggleFilteredComments);
     connect(m_controller, &JudgingController::addCommentRequested, this, &JudgingWorkbench::addHumanComment);

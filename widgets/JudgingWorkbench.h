@@ -15,6 +15,7 @@ class QMenu;
 
 namespace rd {
 
+class CodelessReviewView;
 class CommentCards;
 class CommentsPanel;
 class DiffPane;
@@ -37,6 +38,8 @@ public:
     ReviewSession *session() const { return m_session; }
     JudgingController *controller() const { return m_controller; }
     CommentCards *cards() const { return m_cards; }
+    // A merge request without code: its comments in place of the diff.
+    CodelessReviewView *codelessView() const { return m_codeless; }
     CommentsPanel *commentsPanel() const { return m_panel; }
     JudgingBar *bar() const { return m_bar; }
     JudgingStatus *status() const { return m_status; }
@@ -67,6 +70,7 @@ private:
     DiffPane *m_pane;
     JudgingController *m_controller = nullptr;
     CommentCards *m_cards = nullptr;
+    CodelessReviewView *m_codeless = nullptr;
     CommentsPanel *m_panel = nullptr;
     JudgingBar *m_bar = nullptr;
     JudgingStatus *m_status = nullptr;

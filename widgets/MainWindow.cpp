@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "CodelessReviewView.h"
 #include "DiffPane.h"
 #include "DiffView.h"
 #include "EvaluationWindow.h"
@@ -32,6 +33,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -82,7 +84,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_workspaces = new WorkspaceActions(m_session, this);
     m_team = new TeamWorkbench(m_session, this);
     rightLayout->addWidget(m_judging->bar());
-    rightLayout->addWidget(m_diffPane, 1);
+    m_diffArea = new QStackedWidget(right);
+    m_diffArea->addWidget(m_diffPane);
+    m_diffArea->addWidget(m_judging->codelessView());
+    rightLayout->addWidget(m_diffArea, 1);
 
     m_findBar = new FindBar(m_diffPane->view(), right);
     rightLayout->addWidget(m_findBar);
@@ -114,6 +119,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(m_exchange, &ExchangeActions::mergeRequestChosen, this, &MainWindow::openMergeRequest);
     connect(m_exchange, &ExchangeActions::mergeRequestWithoutCode, this, &MainWindow::showMergeRequestWithoutCode);
+    connect(m_judging->codelessView(), &CodelessReviewView::codeLinked, m_exchange, &ExchangeActions::openStored);
     connect(m_exchange, &ExchangeActions::statusMessage, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_judging, &JudgingWorkbench::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_judging, &JudgingWorkbench::showFileRequested, this, [this](const QByteArray &path) { selectFile(path); });
@@ -336,6 +342,7 @@ void MainWindow::showMergeRequest()
 {
     QApplication::restoreOverrideCursor();
     m_diffPane->cancel();
+    m_diffArea->setCurrentWidget(m_diffPane);
     const auto mr = m_session->diff();
     const MergeRequestRequest request = m_session->request();
     // Reopening: the file the annotator had open.
@@ -371,6 +378,8 @@ void MainWindow::showMergeRequestWithoutCode(const MergeRequestEntry &entry, con
     m_fileModel->setMergeRequest(nullptr);
     m_header->setMergeRequest(nullptr);
     m_diffPane->showMessage(note);
+    m_judging->codelessView()->setMergeRequest(entry, note);
+    m_diffArea->setCurrentWidget(m_judging->codelessView());
     setWindowTitle(tr("%1 — ReviewDesk").arg(entry.title.isEmpty() ? entry.url : entry.title));
 }
 

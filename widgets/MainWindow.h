@@ -12,6 +12,7 @@
 
 class QLineEdit;
 class QSplitter;
+class QStackedWidget;
 class QTreeView;
 
 namespace rd {
@@ -132,6 +133,7 @@ private:
     QTreeView *m_fileTree = nullptr;
     QLineEdit *m_fileFilter = nullptr;
     DiffPane *m_diffPane = nullptr;
+    QStackedWidget *m_diffArea = nullptr; // the diff, or the comments of a merge request without code
     QSplitter *m_splitter = nullptr;
     FindBar *m_findBar = nullptr;
     QMenu *m_recentMenu = nullptr;

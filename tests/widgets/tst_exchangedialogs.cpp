@@ -3,10 +3,12 @@
 // dialog and changes nothing, an export writes its file, and a merge
 // request imported without code says so in place of the diff.
 
+#include <CodelessReviewView.h>
 #include <DiffPane.h>
 #include <ExchangeActions.h>
 #include <ExportDialog.h>
 #include <ImportDialog.h>
+#include <JudgingWorkbench.h>
 #include <MainWindow.h>
 #include <ReviewSession.h>
 #include <WorkspaceActions.h>
@@ -169,8 +171,12 @@ void ExchangeDialogsTest::mergeRequestWithoutCodeSaysSo()
     auto *actions = m_window->findChild<ExchangeActions *>();
     QVERIFY(actions);
     actions->openStored(id);
-    QTRY_VERIFY(m_window->diffPane()->message().contains(QLatin1String("imported without its code")));
-    QVERIFY(m_window->diffPane()->message().contains(QLatin1String("https://github.com/example/go/pull/7")));
+    // Its comments take the diff's place, under the note.
+    CodelessReviewView *view = m_window->judging()->codelessView();
+    QTRY_VERIFY(view->isVisible());
+    QVERIFY(view->note().contains(QLatin1String("imported without its code")));
+    QVERIFY(view->note().contains(QLatin1String("https://github.com/example/go/pull/7")));
+    QCOMPARE(view->listedComments().size(), 1);
     QCOMPARE(m_window->session()->comments().size(), 1); // its comments are there to judge
     screenshot(m_window, QStringLiteral("imported-without-code"));
 }
