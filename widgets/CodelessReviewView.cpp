@@ -51,6 +51,8 @@ CodelessReviewView::CodelessReviewView(ReviewSession *session, QWidget *parent) 
         if (url.scheme() == CommentScheme)
             m_session->setCurrentComment(url.path().toLongLong());
     });
+    connect(session, &ReviewSession::workspaceChanged, this, &CodelessReviewView::refresh);
+    connect(session, &ReviewSession::mergeRequestChanged, this, &CodelessReviewView::refresh);
     connect(session, &ReviewSession::commentsChanged, this, &CodelessReviewView::refresh);
     connect(session, &ReviewSession::commentChanged, this, &CodelessReviewView::refresh);
     connect(session, &ReviewSession::judgementChanged, this, &CodelessReviewView::refresh);
@@ -97,7 +99,10 @@ QString CodelessReviewView::commentHtml(const StoredComment &c, bool current) co
 
 void CodelessReviewView::refresh()
 {
-    if (!m_entry || m_session->currentMergeRequestId() != m_entry->id) {
+    // Another merge request (or workspace) opened meanwhile: nothing of this one stays to act on.
+    const bool open = m_entry && m_session->currentMergeRequestId() == m_entry->id;
+    m_fetch->setEnabled(open);
+    if (!open) {
         m_listed.clear();
         m_list->clear();
         return;

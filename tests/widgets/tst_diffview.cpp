@@ -27,8 +27,8 @@ private Q_SLOTS:
     void changeNavigationStepsThroughEachChangeAndStopsAtTheEnds();
     void findUnfoldsAndSelects();
     void goToLineFindsANumberedLineOnEitherSideAndRefusesOnePastTheEnd();
-    void addedFileShowsOnlyTheNewSideAcrossTheWholeWidth();
-    void deletedFileShowsOnlyTheOldSideAcrossTheWholeWidth();
+    void oneSidedFileShowsOnlyItsSideAcrossTheWholeWidth_data();
+    void oneSidedFileShowsOnlyItsSideAcrossTheWholeWidth();
     void unifiedAddedFileKeepsItsOneColumn();
 
 private:
@@ -195,37 +195,41 @@ void DiffViewTest::goToLineFindsANumberedLineOnEitherSideAndRefusesOnePastTheEnd
     QVERIFY(!m_view->goToLine(Side::New, 100000));
 }
 
-// An added file has nothing on the old side: the view spends no width on an
-// empty hatched column but shows the new side alone, as code hosts do; its
-// gutter still numbers and selects the new side's lines.
-void DiffViewTest::addedFileShowsOnlyTheNewSideAcrossTheWholeWidth()
+// An added file has nothing on the old side (a deleted file nothing on the
+// new): the view spends no width on an empty hatched column but shows the
+// one side alone, as code hosts do; its gutter, now at the left edge, still
+// numbers and selects that side's lines, and find and go to line reach them.
+void DiffViewTest::oneSidedFileShowsOnlyItsSideAcrossTheWholeWidth_data()
 {
-    m_view->setDocument(document("added-deleted", "new.txt"));
-    const int width = m_view->viewport()->width();
-    QCOMPARE(m_view->textRect(Side::Old, 0), QRect());
-    const QRect text = m_view->textRect(Side::New, 0);
-    QVERIFY2(text.left() < width / 4, qPrintable(QStringLiteral("new side starts at %1 of %2").arg(text.left()).arg(width)));
-    QVERIFY2(text.right() >= width - 2, qPrintable(QStringLiteral("new side ends at %1 of %2").arg(text.right()).arg(width)));
-    // The gutter at the left edge is the new side's now.
-    QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, QPoint(text.left() / 2, m_view->textRect(Side::New, 2).center().y()));
-    QCOMPARE(m_view->selectedRange().side, Side::New);
-    QCOMPARE(m_view->selectedRange().from, 3);
-    QVERIFY(m_view->find(QStringLiteral("new 4")));
-    QCOMPARE(m_view->document()->rows[m_view->layout().lines()[m_view->currentLine()].row].line[Side::New], 4);
+    QTest::addColumn<QByteArray>("path");
+    QTest::addColumn<int>("shown");
+    QTest::addColumn<QString>("lastLine");
+    QTest::newRow("added") << QByteArray("new.txt") << int(Side::New) << QStringLiteral("new 5");
+    QTest::newRow("deleted") << QByteArray("gone.txt") << int(Side::Old) << QStringLiteral("line 20");
 }
 
-void DiffViewTest::deletedFileShowsOnlyTheOldSideAcrossTheWholeWidth()
+void DiffViewTest::oneSidedFileShowsOnlyItsSideAcrossTheWholeWidth()
 {
-    m_view->setDocument(document("added-deleted", "gone.txt"));
+    QFETCH(QByteArray, path);
+    QFETCH(int, shown);
+    QFETCH(QString, lastLine);
+    const Side side = Side(shown);
+    const Side other = side == Side::New ? Side::Old : Side::New;
+    m_view->setDocument(document("added-deleted", path));
+    QVERIFY(m_view->onlySide() == side);
     const int width = m_view->viewport()->width();
-    QCOMPARE(m_view->textRect(Side::New, 0), QRect());
-    const QRect text = m_view->textRect(Side::Old, 0);
-    QVERIFY2(text.left() < width / 4, qPrintable(QStringLiteral("old side starts at %1 of %2").arg(text.left()).arg(width)));
-    QVERIFY2(text.right() >= width - 2, qPrintable(QStringLiteral("old side ends at %1 of %2").arg(text.right()).arg(width)));
-    QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, QPoint(text.left() / 2, m_view->textRect(Side::Old, 4).center().y()));
-    QCOMPARE(m_view->selectedRange().side, Side::Old);
-    QCOMPARE(m_view->selectedRange().from, 5);
-    QVERIFY(m_view->goToLine(Side::Old, 20));
+    QCOMPARE(m_view->textRect(other, 0), QRect());
+    const QRect text = m_view->textRect(side, 0);
+    QVERIFY2(text.left() < width / 4, qPrintable(QStringLiteral("the side starts at %1 of %2").arg(text.left()).arg(width)));
+    QVERIFY2(text.right() >= width - 2, qPrintable(QStringLiteral("the side ends at %1 of %2").arg(text.right()).arg(width)));
+    QTest::mouseClick(m_view->viewport(), Qt::LeftButton, {}, QPoint(text.left() / 2, m_view->textRect(side, 2).center().y()));
+    QCOMPARE(m_view->selectedRange().side, side);
+    QCOMPARE(m_view->selectedRange().from, 3);
+    const auto lineOfCurrent = [&] { return m_view->document()->rows[m_view->layout().lines()[m_view->currentLine()].row].line[side]; };
+    QVERIFY(m_view->find(lastLine));
+    QCOMPARE(lineOfCurrent(), m_view->document()->side[side].lineCount());
+    QVERIFY(m_view->goToLine(side, 2));
+    QCOMPARE(lineOfCurrent(), 2);
 }
 
 // The unified view was one column already; an added file must not change it.
@@ -233,6 +237,7 @@ void DiffViewTest::unifiedAddedFileKeepsItsOneColumn()
 {
     m_view->setDocument(document("added-deleted", "new.txt"));
     m_view->setUnified(true);
+    QVERIFY(!m_view->onlySide());
     const QRect text = m_view->textRect(Side::New, 0);
     QVERIFY(!text.isEmpty());
     QVERIFY(text.right() >= m_view->viewport()->width() - 2 * text.left());
