@@ -40,6 +40,7 @@ private Q_SLOTS:
     void aJudgingKeyJudgesTheCurrentCommentAndStoresIt();
     void fetchCodeWithACloneHoldingTheCommitsOpensTheDiff();
     void fetchCodeWithACloneLackingTheCommitsNamesTheRevisionAndChangesNothing();
+    void anotherMergeRequestOpenedLeavesNothingOfThisOneToActOn();
 
 private:
     QString commit(const QString &revision) const;
@@ -183,6 +184,18 @@ void CodelessReviewTest::fetchCodeWithACloneLackingTheCommitsNamesTheRevisionAnd
     QVERIFY(!after.codeLinked);
     QVERIFY(view()->isVisible());
     QCOMPARE(view()->listedComments(), m_comments);
+}
+
+void CodelessReviewTest::anotherMergeRequestOpenedLeavesNothingOfThisOneToActOn()
+{
+    auto *fetch = m_window->findChild<QPushButton *>(QStringLiteral("fetchCode"));
+    QVERIFY(fetch->isEnabled());
+    const qint64 other = addReviewedMergeRequest(*m_window->session()->store(), QStringLiteral("other"),
+                                                 {commentAt(QStringLiteral("a.cpp"), 1, QStringLiteral("Elsewhere."))});
+    QVERIFY(m_window->session()->openMergeRequest(other));
+    QVERIFY(!fetch->isEnabled());
+    QVERIFY(view()->listedComments().isEmpty());
+    QVERIFY(!view()->list()->toPlainText().contains(QLatin1String("The total skips the last item.")));
 }
 
 QTEST_MAIN(CodelessReviewTest)
