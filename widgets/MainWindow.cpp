@@ -335,7 +335,9 @@ void MainWindow::reopenWithOptions()
 void MainWindow::showMergeRequest()
 {
     QApplication::restoreOverrideCursor();
-    m_diffPane->cancel();
+    // The pane's file is the previous diff's (or a note): selecting the same
+    // index in this one must build its document, not keep the old one.
+    m_diffPane->showFile(nullptr, -1);
     const auto mr = m_session->diff();
     const MergeRequestRequest request = m_session->request();
     // Reopening: the file the annotator had open.
