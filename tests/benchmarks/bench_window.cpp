@@ -38,7 +38,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen bench_window [--mrs N] [--comments N]
 //       [--large-comments N] [--without-code-every N] [--switches N]
-//       [--opens N] [--dir DIR] [--keep DIR]
+//       [--opens N] [--dir DIR] [--keep DIR | --workspace DIR]
 
 #include <CommentsPanel.h>
 #include <DiffPane.h>
@@ -238,13 +238,18 @@ int main(int argc, char *argv[])
     const QCommandLineOption keepOption(QStringLiteral("keep"),
                                         QStringLiteral("Write the workspace and its repository into DIR and leave them there (for screenshots)."),
                                         QStringLiteral("DIR"));
-    parser.addOptions({mrsOption, commentsOption, largeOption, withoutCodeOption, switchesOption, opensOption, dirOption, keepOption});
+    const QCommandLineOption workspaceOption(QStringLiteral("workspace"),
+                                             QStringLiteral("Time the workspace an earlier --keep left in DIR instead of generating one."),
+                                             QStringLiteral("DIR"));
+    parser.addOptions({mrsOption, commentsOption, largeOption, withoutCodeOption, switchesOption, opensOption, dirOption, keepOption, workspaceOption});
     parser.addHelpOption();
     parser.process(app);
 
     std::optional<QTemporaryDir> temp;
     QString directory;
-    if (parser.isSet(keepOption)) {
+    if (parser.isSet(workspaceOption)) {
+        directory = parser.value(workspaceOption);
+    } else if (parser.isSet(keepOption)) {
         directory = QDir(parser.value(keepOption)).absolutePath();
         if (QDir(directory).exists() && !QDir(directory).isEmpty()) {
             std::fprintf(stderr, "bench_window: %s is not empty\n", qPrintable(directory));
@@ -266,20 +271,24 @@ int main(int argc, char *argv[])
     shape.judgedEvery = {2, 3, 5};
     shape.assignments = true;
     shape.repository = true;
-    if (shape.mergeRequests < 3) {
+    if (shape.mergeRequests < 3 && !parser.isSet(workspaceOption)) {
         std::fprintf(stderr, "bench_window: --mrs must be at least 3\n");
         return 1;
     }
 
     QElapsedTimer clock;
     clock.start();
-    const auto generated = test::generateWorkspace(directory, shape);
+    const auto generated = parser.isSet(workspaceOption) ? test::readGeneratedWorkspace(parser.value(workspaceOption))
+                                                         : test::generateWorkspace(directory, shape);
     if (!generated) {
         std::fprintf(stderr, "bench_window: %s\n", qPrintable(generated.error().message));
         return 1;
     }
     const QString path = generated->path;
-    std::printf("Generated %d merge requests, %d comments (%d in the largest), %d judgements by %lld annotators in %.1f s; file %.1f MB\n",
+    if (parser.isSet(workspaceOption))
+        std::printf("Reused %s: %lld merge requests\n", qPrintable(path), static_cast<long long>(generated->mergeRequests.size()));
+    else
+        std::printf("Generated %d merge requests, %d comments (%d in the largest), %d judgements by %lld annotators in %.1f s; file %.1f MB\n",
                 shape.mergeRequests, generated->comments, shape.largeMergeRequestComments, generated->judgements,
                 static_cast<long long>(shape.annotators.size()), clock.elapsed() / 1000.0, QFileInfo(path).size() / 1e6);
     if (parser.isSet(keepOption))

@@ -202,4 +202,25 @@ Result<GeneratedWorkspace> generateWorkspace(const QString &directory, const Wor
     return out;
 }
 
+Result<GeneratedWorkspace> readGeneratedWorkspace(const QString &directory)
+{
+    GeneratedWorkspace out;
+    out.path = QDir(directory).filePath(QStringLiteral("bench.rdw"));
+    if (QDir(directory).exists(QStringLiteral("repository")))
+        out.repository = QDir(directory).filePath(QStringLiteral("repository"));
+    auto store = SqlWorkspaceStore::open(out.path);
+    if (!store)
+        return store.error();
+    const auto entries = (*store)->mergeRequests();
+    if (!entries)
+        return entries.error();
+    for (const MergeRequestEntry &e : *entries) {
+        out.mergeRequests << e.id;
+        out.codeLinked << e.codeLinked;
+    }
+    if (!out.mergeRequests.isEmpty())
+        out.largeMergeRequest = out.mergeRequests.first();
+    return out;
+}
+
 } // namespace rd::test

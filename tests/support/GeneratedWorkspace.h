@@ -48,5 +48,9 @@ struct GeneratedWorkspace
 
 // Writes the workspace (and repository) into `directory`.
 Result<GeneratedWorkspace> generateWorkspace(const QString &directory, const WorkspaceShape &shape);
+// A workspace generateWorkspace() wrote into `directory` earlier, read back
+// (comments and judgements not counted: 0), to time it again without
+// generating it: the large merge request is the first one, as written.
+Result<GeneratedWorkspace> readGeneratedWorkspace(const QString &directory);
 
 } // namespace rd::test
