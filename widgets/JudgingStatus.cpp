@@ -10,11 +10,15 @@ namespace rd {
 JudgingStatus::JudgingStatus(ReviewSession *session, QWidget *parent) : QLabel(parent), m_session(session)
 {
     setObjectName(QStringLiteral("judgingStatus"));
-    connect(session->judging(), &JudgingService::progressChanged, this, &JudgingStatus::refresh);
+    m_pending.setSingleShot(true);
+    m_pending.setInterval(0);
+    connect(&m_pending, &QTimer::timeout, this, &JudgingStatus::refresh);
+    const auto later = [this] { m_pending.start(); };
+    connect(session->judging(), &JudgingService::progressChanged, this, later);
     for (auto signal : {&ReviewSession::commentsChanged, &ReviewSession::annotatorChanged, &ReviewSession::workspaceChanged,
                         &ReviewSession::mergeRequestChanged})
-        connect(session, signal, this, &JudgingStatus::refresh);
-    connect(session, &ReviewSession::judgementChanged, this, &JudgingStatus::refresh);
+        connect(session, signal, this, later);
+    connect(session, &ReviewSession::judgementChanged, this, later);
     refresh();
 }
 
@@ -24,6 +28,7 @@ void JudgingStatus::refresh()
         setText(tr("No workspace"));
         return;
     }
+    ++m_figuresRead;
     const JudgingProgress mr = m_session->judging()->mergeRequestProgress();
     const JudgingProgress all = m_session->judging()->workspaceProgress();
     QString text = tr("Judged %1/%2 · workspace %3/%4").arg(mr.judged).arg(mr.total).arg(all.judged).arg(all.total);

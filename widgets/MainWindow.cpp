@@ -341,8 +341,10 @@ void MainWindow::reopenWithOptions()
 void MainWindow::showMergeRequest()
 {
     QApplication::restoreOverrideCursor();
-    m_diffPane->cancel();
     m_diffArea->setCurrentWidget(m_diffPane);
+    // The pane's file is the previous diff's (or a note): selecting the same
+    // index in this one must build its document, not keep the old one.
+    m_diffPane->showFile(nullptr, -1);
     const auto mr = m_session->diff();
     const MergeRequestRequest request = m_session->request();
     // Reopening: the file the annotator had open.

@@ -5,6 +5,7 @@
 //
 //   bench_workspace [--mrs N] [--comments-per-mr N] [--commits N] [--dir DIR]
 
+#include <GeneratedWorkspace.h>
 #include <JudgingService.h>
 #include <ReviewSession.h>
 #include <SqlWorkspaceStore.h>
@@ -102,69 +103,22 @@ int main(int argc, char *argv[])
     const int perMr = parser.value(perMrOption).toInt();
     const int commits = parser.value(commitsOption).toInt();
     QTemporaryDir temp(parser.isSet(dirOption) ? parser.value(dirOption) + QStringLiteral("/bench-workspace-XXXXXX") : QString());
-    const QString path = temp.filePath(QStringLiteral("bench.rdw"));
 
     // Generate: one run per merge request; a third of the comments filtered
     // out; every other comment judged by one annotator.
     QElapsedTimer clock;
     clock.start();
-    QList<qint64> mrIds;
-    {
-        auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
-        if (!store) {
-            std::fprintf(stderr, "%s\n", qPrintable(store.error().message));
-            return 1;
-        }
-        for (int m = 0; m < mrs; ++m) {
-            MergeRequestEntry e;
-            e.repository = QStringLiteral("/work/repo%1").arg(m % 7);
-            e.base = QStringLiteral("main");
-            e.head = QStringLiteral("topic/%1").arg(m);
-            e.title = QStringLiteral("Merge request %1").arg(m);
-            const qint64 id = *(*store)->addMergeRequest(e);
-            mrIds << id;
-            QList<ReviewComment> comments;
-            for (int i = 0; i < perMr; ++i) {
-                ReviewComment c;
-                c.id = QStringLiteral("c%1").arg(i);
-                c.file = QStringLiteral("src/module%1/file%2.cpp").arg(m % 13).arg(i % 8);
-                c.lineStart = 10 + i * 7;
-                c.lineEnd = c.lineStart + i % 3;
-                c.issue = QStringLiteral("Possible %1 when the buffer of request %2 is reused after release.")
-                              .arg(i % 4 == 0 ? QStringLiteral("overflow") : QStringLiteral("leak"))
-                              .arg(i);
-                c.rootCause = QStringLiteral("The size is read before the lock is taken.");
-                c.fix = QStringLiteral("Take the lock first.");
-                c.category = QStringLiteral("Code Defect");
-                c.q1Nitpick = 5 + i % 3;
-                c.q2Fake = 5 + i % 3;
-                c.q3Severity = 1 + i % 7;
-                c.reviewers = {1, 2};
-                c.history = {{QStringLiteral("reviewer"), 6, 6, c.q3Severity}};
-                if (i % 3 == 0)
-                    c.drop(QStringLiteral("coarse"));
-                comments << c;
-            }
-            StoredRun run;
-            run.mergeRequest = id;
-            run.model = QStringLiteral("model-%1").arg(m % 3);
-            run.label = QStringLiteral("left · %1 × 3").arg(run.model);
-            run.record = QByteArray(20000, 'x'); // about a real record's size
-            (*store)->addRun(run, comments);
-        }
-        const auto all = (*store)->comments();
-        int n = 0;
-        for (const StoredComment &c : *all)
-            if (n++ % 2 == 0) {
-                Judgement j;
-                j.comment = c.id;
-                j.annotator = QStringLiteral("alice");
-                j.verdict = Verdict::Accept;
-                j.timeSpentMs = 3000;
-                (*store)->judge(j);
-            }
+    test::WorkspaceShape shape;
+    shape.mergeRequests = mrs;
+    shape.comments = mrs * perMr;
+    auto generated = test::generateWorkspace(temp.path(), shape);
+    if (!generated) {
+        std::fprintf(stderr, "%s\n", qPrintable(generated.error().message));
+        return 1;
     }
-    std::printf("Generated %d merge requests, %d comments (%d judged) in %.1f s; file %.1f MB\n", mrs, mrs * perMr, (mrs * perMr + 1) / 2,
+    const QString path = generated->path;
+    const QList<qint64> mrIds = generated->mergeRequests;
+    std::printf("Generated %d merge requests, %d comments (%d judged) in %.1f s; file %.1f MB\n", mrs, generated->comments, generated->judgements,
                 clock.elapsed() / 1000.0, QFileInfo(path).size() / 1e6);
     std::printf("\n%-28s %9s %9s %9s %9s %8s  %-14s\n", "ms", "p50", "p99", "ref p50", "ref p99", "ratio", "goal");
 

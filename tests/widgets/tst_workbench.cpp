@@ -59,6 +59,8 @@ private Q_SLOTS:
     void screenshots_data();
     void screenshots();
     void unreadableFileIsMarkedWhileTheRestOpens();
+    void anotherMergeRequestShowsItsOwnFileAtTheSameIndex();
+    void mergeRequestWithCodeAfterOneWithoutShowsItsDiff();
 
 private:
     void open(const QByteArray &scenarioName);
@@ -496,6 +498,45 @@ void WorkbenchTest::unreadableFileIsMarkedWhileTheRestOpens()
     QVERIFY(m_window->selectFile(2));
     waitForDocument();
     QVERIFY(m_window->diffPane()->message().isEmpty());
+}
+
+// bench_window found it: the first file of the next merge request has the
+// same index as the one shown, and the pane kept the previous document.
+void WorkbenchTest::anotherMergeRequestShowsItsOwnFileAtTheSameIndex()
+{
+    const QString repository = m_root.filePath(QStringLiteral("whitespace"));
+    QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
+    m_window->openMergeRequest({repository, QStringLiteral("main"), QStringLiteral("feature~1"), false, {}, {}});
+    QVERIFY(opened.wait(10000));
+    waitForDocument();
+    const ObjectId first = m_window->diffPane()->view()->document()->file.blob[Side::New];
+    m_window->openMergeRequest({repository, QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}});
+    QVERIFY(opened.wait(10000));
+    waitForDocument();
+    const ObjectId second = m_window->mergeRequest()->files[0].blob[Side::New];
+    QVERIFY(second != first);
+    QCOMPARE(m_window->diffPane()->view()->document()->file.blob[Side::New], second);
+}
+
+// A merge request without code leaves a note in the pane; the next one with
+// code must replace it by its diff, even when its first file is index 0 too.
+void WorkbenchTest::mergeRequestWithCodeAfterOneWithoutShowsItsDiff()
+{
+    QTemporaryDir workspace;
+    QVERIFY(m_window->session()->openWorkspace(workspace.filePath(QStringLiteral("w.rdw")), true));
+    open("modified");
+    MergeRequestEntry imported;
+    imported.repository = QStringLiteral("https://example.com/go");
+    imported.base = QStringLiteral("main");
+    imported.head = QStringLiteral("pull/7/head");
+    imported.url = QStringLiteral("https://example.com/go/pull/7");
+    imported.codeLinked = false;
+    const auto withoutCode = m_window->session()->addMergeRequest(imported);
+    QVERIFY(withoutCode);
+    QVERIFY(m_window->session()->openMergeRequest(*withoutCode));
+    QVERIFY(!m_window->diffPane()->message().isEmpty());
+    open("modified");
+    QCOMPARE(m_window->diffPane()->message(), QString());
 }
 
 QTEST_MAIN(WorkbenchTest)
