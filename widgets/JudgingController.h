@@ -64,6 +64,10 @@ private:
     void verdict(Verdict v, bool thenNext);
     void step(int direction);
     void report(const Result<bool> &result);
+    // Stores `change`; when another window or the CLI changed the judgement
+    // meanwhile, the newer one is shown and the person is asked whether to
+    // apply theirs on top of it (never dropped silently).
+    Result<bool> store(const Judgement &change);
     void updateUndoActions();
 
     ReviewSession *m_session;
