@@ -1678,6 +1678,22 @@
         <source>Show or Hide &amp;Filtered Comments</source>
         <translation>显示或隐藏被过滤的评论(&amp;F)</translation>
     </message>
+    <message>
+        <source>Judgement Changed Meanwhile</source>
+        <translation>判定已被修改</translation>
+    </message>
+    <message>
+        <source>Another window or reviewdesk-cli changed this judgement while you were judging; it is shown now. Apply your change on top of it, or keep it as it is?</source>
+        <translation>在您判定期间，另一个窗口或 reviewdesk-cli 修改了此判定；现在显示的是修改后的判定。要在其基础上应用您的修改，还是保留现状？</translation>
+    </message>
+    <message>
+        <source>Apply Mine on Top</source>
+        <translation>在其基础上应用我的</translation>
+    </message>
+    <message>
+        <source>Keep Theirs</source>
+        <translation>保留对方的</translation>
+    </message>
 </context>
 <context>
     <name>rd::JudgingService</name>
@@ -4289,6 +4305,14 @@
     <message>
         <source>merge request %1 of this workspace already compares these commits in %2</source>
         <translation>此工作区的合并请求 %1 已在 %2 中比较这些提交</translation>
+    </message>
+    <message>
+        <source>the judgement of comment %1 by %2 was changed elsewhere (another window or reviewdesk-cli) at %3; the newer judgement is kept and this change was not stored</source>
+        <translation>%2 对评论 %1 的判定已于 %3 在别处（另一个窗口或 reviewdesk-cli）被修改；已保留较新的判定，本次修改未保存</translation>
+    </message>
+    <message>
+        <source>the judgement of comment %1 by %2 was cleared elsewhere (another window or reviewdesk-cli); this change was not stored</source>
+        <translation>%2 对评论 %1 的判定已在别处（另一个窗口或 reviewdesk-cli）被清除；本次修改未保存</translation>
     </message>
 </context>
 <context>

@@ -52,8 +52,12 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
         const auto j = m_session->judgement(m_session->currentComment());
         if (j && j->verdict && static_cast<int>(*j->verdict) == id)
             m_session->judging()->clearJudgementFields(m_session->currentComment(), {JudgementField::Verdict});
-        else
-            m_session->judging()->setVerdict(m_session->currentComment(), static_cast<Verdict>(id));
+        else {
+            Judgement verdict;
+            verdict.comment = m_session->currentComment();
+            verdict.verdict = static_cast<Verdict>(id);
+            m_controller->store(verdict);
+        }
         refresh();
     });
     top->addSpacing(8);
@@ -181,7 +185,7 @@ void JudgingBar::change(const std::function<void(Judgement &)> &edit)
     Judgement j;
     j.comment = m_session->currentComment();
     edit(j);
-    m_session->judging()->judge(j);
+    m_controller->store(j);
     refresh();
 }
 

@@ -9,6 +9,8 @@
 #include <QApplication>
 #include <QInputDialog>
 #include <QKeyEvent>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QWidget>
 
@@ -155,17 +157,42 @@ void JudgingController::judge(const std::function<void(Judgement &)> &change)
     Judgement j;
     j.comment = m_session->currentComment();
     change(j);
-    report(m_session->judging()->judge(j));
+    store(j);
 }
 
 void JudgingController::verdict(Verdict v, bool thenNext)
 {
     if (!ensureAnnotator() || !m_session->currentComment())
         return;
-    const auto result = m_session->judging()->setVerdict(m_session->currentComment(), v);
-    report(result);
-    if (result && thenNext)
+    Judgement j;
+    j.comment = m_session->currentComment();
+    j.verdict = v;
+    if (store(j) && thenNext)
         step(+1);
+}
+
+Result<bool> JudgingController::store(const Judgement &change)
+{
+    const auto result = m_session->judging()->judge(change);
+    report(result);
+    if (result || result.error().kind != Error::Kind::Conflict)
+        return result;
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Judgement Changed Meanwhile"),
+                                tr("Another window or reviewdesk-cli changed this judgement while you were judging; it is shown now."
+                                   " Apply your change on top of it, or keep it as it is?"),
+                                QMessageBox::NoButton, m_window);
+    box->setObjectName(QStringLiteral("judgementConflict"));
+    box->setInformativeText(result.error().message);
+    QPushButton *apply = box->addButton(tr("Apply Mine on Top"), QMessageBox::AcceptRole);
+    box->addButton(tr("Keep Theirs"), QMessageBox::RejectRole);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    // Made again from the judgement shown now: asked again if it changes once more.
+    connect(box, &QMessageBox::buttonClicked, this, [this, change, apply](QAbstractButton *clicked) {
+        if (clicked == apply)
+            store(change);
+    });
+    box->open();
+    return result;
 }
 
 void JudgingController::step(int direction)

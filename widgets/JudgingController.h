@@ -38,6 +38,11 @@ public:
     void setVisibleFilter(std::function<bool(const StoredComment &)> visible) { m_visible = std::move(visible); }
     // Asks for the annotator's name when none is set (once; remembered).
     bool ensureAnnotator();
+    // Stores `change` (the keys and the judging bar alike); when another
+    // window or the CLI changed the judgement meanwhile, the newer one is
+    // shown and the person is asked whether to apply theirs on top of it
+    // (never dropped silently).
+    Result<bool> store(const Judgement &change);
     // How the annotator's name is asked (tests answer without a dialog).
     void setAnnotatorPrompt(std::function<QString(const QString &suggestion)> prompt) { m_askAnnotator = std::move(prompt); }
     void setTextPrompt(std::function<std::optional<QString>(const QString &title, const QString &label, const QString &text)> prompt)

@@ -140,6 +140,8 @@ int runJudge(const QStringList &arguments)
         "   \"category\": \"...\", \"context\": \"Diff Level\"|\"File Level\"|\"Repo Level\", \"key_bug\": true|false,\n"
         "   \"tag\": \"...\", \"thumbs\": \"up\"|\"down\", \"critique\": \"...\", \"time_spent_ms\": N}\n"
         "Every field but comment is optional and merges into the annotator's judgement; null clears a field.\n"
+        "\"version\": N (as 'comments --format json' prints it; 0: none yet) stores the line only if the judgement is still\n"
+        "at that version: a line made from a judgement another window or process changed since is refused.\n"
         "Prints 'stored <comment-id>' once each line is committed. A bad line is reported on stderr with its\n"
         "number and skipped; the exit code is then 1."));
     const QCommandLineOption workspace = workspaceOption();
@@ -174,7 +176,9 @@ int runJudge(const QStringList &arguments)
         change.annotator = name;
         const auto stored = (*store)->judge(change, input->clear);
         if (!stored) {
-            if (stored.error().kind != Error::Kind::Usage) // the workspace itself failed: stop
+            // The workspace itself failed: stop. A bad line or a judgement
+            // changed elsewhere since the line's version: that line only.
+            if (stored.error().kind != Error::Kind::Usage && stored.error().kind != Error::Kind::Conflict)
                 return fail(exitCodeFor(stored.error()), QStringLiteral("judge: line %1: %2").arg(number).arg(stored.error().message));
             fail(ExitInternal, QStringLiteral("judge: line %1: %2").arg(number).arg(stored.error().message));
             anyBad = true;

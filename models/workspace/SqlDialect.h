@@ -88,6 +88,10 @@ public:
     // sensible to wait before looking again where there are none.
     // `listening` is the connection's: whether it subscribed already.
     virtual void waitForNotice(const QSqlDatabase &db, const QString &channel, int maxMs, bool &listening) const = 0;
+    // Where there are no notices: a number that changes whenever another
+    // connection commits, and never for this connection's own commits
+    // (SQLite's PRAGMA data_version); empty where notices tell instead.
+    virtual std::optional<qint64> dataVersion(const QSqlDatabase &db) const = 0;
 
     // The workspace's tables in the order they were made, which is an order
     // their foreign keys allow.

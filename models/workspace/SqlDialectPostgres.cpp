@@ -306,6 +306,8 @@ public:
         timer.start(maxMs);
         loop.exec();
     }
+    // LISTEN/NOTIFY tells (watchChanges).
+    std::optional<qint64> dataVersion(const QSqlDatabase &) const override { return std::nullopt; }
 
     Result<QStringList> tables(const SqlWorkspaceStore::Private &d) const override
     {

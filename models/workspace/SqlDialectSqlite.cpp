@@ -264,6 +264,14 @@ public:
         QThread::msleep(static_cast<unsigned long>(std::min(maxMs, ClaimPollMs)));
     }
 
+    std::optional<qint64> dataVersion(const QSqlDatabase &db) const override
+    {
+        QSqlQuery q(db);
+        if (!q.exec(QStringLiteral("PRAGMA data_version")) || !q.next())
+            return std::nullopt;
+        return q.value(0).toLongLong();
+    }
+
     Result<QStringList> tables(const SqlWorkspaceStore::Private &d) const override
     {
         return allRows<QString>(d.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid", {},

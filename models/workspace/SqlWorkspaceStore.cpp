@@ -182,6 +182,7 @@ Result<qint64> SqlWorkspaceStore::addRun(const StoredRun &run, const QList<Revie
     for (const ReviewComment &c : comments)
         if (auto stored = d->insertComment(run.mergeRequest, id, CommentOrigin::Generated, run.model, c, now); !stored)
             return stored.error();
+    d->notifyChange({QStringLiteral("run"), 0, run.mergeRequest, {}});
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
     return id;

@@ -29,7 +29,9 @@ public:
     // Version 3: assignments, adjudications, group judging steps (ground truth);
     // reference comments, pull-request metadata, dataset exchange; row versions
     // and batch-review claims (team scale).
-    static constexpr int SchemaVersion = 4;
+    // Version 4: translated comments keep their original text. Version 5:
+    // row versions on judgements (issue 25).
+    static constexpr int SchemaVersion = 5;
 
     enum class Mode { OpenExisting, CreateIfMissing };
 
@@ -104,7 +106,7 @@ public:
     // number of rows copied.
     static Result<qint64> copyWorkspace(const QString &from, const QString &to);
     bool onServer() const override;
-    bool watchChanges(std::function<void(const WorkspaceChange &)> onChange) override;
+    bool watchChanges(std::function<void(const WorkspaceChange &)> onChange, int pollMs = DefaultChangePollMs) override;
     Result<int> prepareClaims(const QString &configHash, const QList<qint64> &mergeRequests) override;
     Result<std::optional<qint64>> claimNext(const QString &configHash, const QString &worker, int leaseSeconds, const QList<qint64> &among) override;
     Result<qint64> completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments) override;
@@ -114,6 +116,8 @@ public:
     struct Private; // the connection; public only for the .cpp's helpers
 
 private:
+    // watchChanges without notifications: polls PRAGMA data_version.
+    bool watchDataVersion(std::function<void(const WorkspaceChange &)> onChange, int pollMs);
     explicit SqlWorkspaceStore(std::unique_ptr<Private> d);
     std::unique_ptr<Private> d;
 };

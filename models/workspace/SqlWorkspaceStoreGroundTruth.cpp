@@ -93,6 +93,11 @@ Result<QList<Judgement>> SqlWorkspaceStore::judgeGroup(const Judgement &change, 
         auto before = d->readJudgement(member, *annotator);
         if (!before)
             return before.error();
+        // The version the change was made from is the judged comment's; the
+        // other members follow it (one decision for the group).
+        if (member == change.comment)
+            if (auto stale = staleJudgement(change, *before))
+                return *stale;
         Judgement after;
         if (*before)
             after = **before;
@@ -105,6 +110,7 @@ Result<QList<Judgement>> SqlWorkspaceStore::judgeGroup(const Judgement &change, 
             forMember.timeSpentMs.reset();
         merge(after, forMember);
         after.updated = QDateTime::fromMSecsSinceEpoch(nowMs()).toUTC();
+        after.version = *before ? (*before)->version + 1 : 1;
         if (auto written = d->writeJudgement(member, *annotator, after); !written)
             return written.error();
         const QVariant beforeState = *before ? QVariant(QString::fromUtf8(judgementToJson(**before))) : QVariant(QMetaType::fromType<QString>());

@@ -70,6 +70,9 @@ Result<Judgement> SqlWorkspaceStore::judge(const Judgement &change, const QList<
     auto before = d->readJudgement(change.comment, *annotator);
     if (!before)
         return before.error();
+    // Read under the writers' lock: nobody can change the row between here and the write.
+    if (auto stale = staleJudgement(change, *before))
+        return *stale;
 
     Judgement after;
     if (*before)
@@ -80,6 +83,7 @@ Result<Judgement> SqlWorkspaceStore::judge(const Judgement &change, const QList<
     for (JudgementField f : clear)
         clearField(after, f);
     after.updated = QDateTime::fromMSecsSinceEpoch(nowMs()).toUTC();
+    after.version = after.isEmpty() ? 0 : (*before ? (*before)->version + 1 : 1);
 
     if (auto written = d->writeJudgement(change.comment, *annotator, after); !written)
         return written.error();
@@ -169,6 +173,7 @@ Result<qint64> SqlWorkspaceStore::addHumanComment(qint64 mergeRequest, const QSt
                                   QString::fromUtf8(removedState(false)));
         !recorded)
         return recorded.error();
+    d->notifyChange({QStringLiteral("comments"), *id, mergeRequest, author.trimmed()});
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
     return *id;
@@ -195,6 +200,7 @@ Result<bool> SqlWorkspaceStore::removeHumanComment(qint64 comment, const QString
                                   QString::fromUtf8(removedState(true)));
         !recorded)
         return recorded.error();
+    d->notifyChange({QStringLiteral("comments"), comment, stored->mergeRequest, annotator.trimmed()});
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
     return true;
@@ -308,8 +314,11 @@ Result<std::optional<HistoryEntry>> step(SqlWorkspaceStore::Private &d, const QS
     auto q = d.exec("UPDATE history SET undone = ? WHERE id = ?", {undo ? 1 : 0, (*entry)->id}, doing);
     if (!q)
         return q.error();
-    const bool judging = (*entry)->action == HistoryAction::Judge || (*entry)->action == HistoryAction::ClearJudgement;
-    d.notifyChange({judging ? QStringLiteral("judgement") : QStringLiteral("comment"), (*entry)->comment, 0, annotator.trimmed()});
+    const HistoryAction action = (*entry)->action;
+    const bool judging = action == HistoryAction::Judge || action == HistoryAction::ClearJudgement;
+    const bool list = action == HistoryAction::AddHumanComment || action == HistoryAction::RemoveHumanComment;
+    d.notifyChange({judging ? QStringLiteral("judgement") : list ? QStringLiteral("comments") : QStringLiteral("comment"), (*entry)->comment, 0,
+                    annotator.trimmed()});
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
     return entry;

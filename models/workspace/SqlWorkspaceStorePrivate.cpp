@@ -14,6 +14,7 @@ SqlWorkspaceStore::Private::Private(std::unique_ptr<SqlDialect> backend) : diale
 
 SqlWorkspaceStore::Private::~Private()
 {
+    changePoll.reset(); // it reads the connection closed below
     if (db.isValid())
         db.close();
     db = QSqlDatabase();
@@ -172,7 +173,7 @@ Result<bool> SqlWorkspaceStore::Private::writeJudgement(qint64 comment, qint64 a
     const QVariant updated = j.updated.isValid() ? QVariant(j.updated.toMSecsSinceEpoch()) : QVariant(nowMs());
     // UPDATE, then INSERT when there was no row: portable to databases without upserts.
     auto q = exec("UPDATE judgements SET verdict = ?, q1 = ?, q2 = ?, q3 = ?, category = ?, context = ?, key_bug = ?, tag = ?,"
-                  " thumbs = ?, critique = ?, time_spent = ?, updated = ? WHERE comment = ? AND annotator = ?",
+                  " thumbs = ?, critique = ?, time_spent = ?, updated = ?, row_version = row_version + 1 WHERE comment = ? AND annotator = ?",
                   {verdict, nullable(j.q1Nitpick), nullable(j.q2Fake), nullable(j.q3Severity), nullable(j.category), context, keyBug,
                    nullable(j.tag), thumbs, nullable(j.critique), nullable(j.timeSpentMs), updated, comment, annotator},
                   QCoreApplication::translate("rd::models", "store the judgement"));

@@ -12,6 +12,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QStringList>
+#include <QTimer>
 #include <QVariant>
 
 #include <initializer_list>
@@ -37,6 +38,10 @@ struct SqlWorkspaceStore::Private
     // The notices of the open write transaction, sent together with its
     // COMMIT (one round trip for both).
     mutable QStringList pendingNotices;
+    // SQLite's watch for other connections' commits (watchChanges): polls
+    // PRAGMA data_version, the value it saw last.
+    std::unique_ptr<QTimer> changePoll;
+    qint64 seenDataVersion = 0;
 
     // Tells the other clients of a server what this transaction changed
     // (sent on commit); nothing on SQLite.

@@ -2,6 +2,7 @@
 
 #include "WorkspaceJson.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -111,7 +112,29 @@ Judgement judgementFrom(const QSqlQuery &q)
     j.critique = optionalFrom<QString>(q.value(11));
     j.timeSpentMs = optionalFrom<qint64>(q.value(12));
     j.updated = timeFrom(q.value(13));
+    j.version = q.value(14).toLongLong();
     return j;
+}
+
+// A change made from a version of the judgement that is not the stored one
+// any more: refused, naming who changed it and when, so that the newer
+// judgement is never overwritten by an older one.
+std::optional<Error> staleJudgement(const Judgement &change, const std::optional<Judgement> &stored)
+{
+    const qint64 now = stored ? stored->version : 0;
+    if (!change.expectedVersion || *change.expectedVersion == now)
+        return std::nullopt;
+    const QString who = change.annotator.trimmed();
+    const QString message = stored
+        ? QCoreApplication::translate("rd::models", "the judgement of comment %1 by %2 was changed elsewhere (another window or reviewdesk-cli) at %3;"
+                                                    " the newer judgement is kept and this change was not stored")
+              .arg(change.comment)
+              .arg(who, stored->updated.toUTC().toString(Qt::ISODate))
+        : QCoreApplication::translate("rd::models", "the judgement of comment %1 by %2 was cleared elsewhere (another window or reviewdesk-cli);"
+                                                    " this change was not stored")
+              .arg(change.comment)
+              .arg(who);
+    return Error{Error::Kind::Conflict, message};
 }
 
 void merge(Judgement &into, const Judgement &change)

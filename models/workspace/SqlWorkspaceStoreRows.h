@@ -82,10 +82,14 @@ const char *const commentColumns =
 StoredComment commentFrom(const QSqlQuery &q);
 
 const char *const judgementColumns =
-    "j.comment, a.name, j.verdict, j.q1, j.q2, j.q3, j.category, j.context, j.key_bug, j.tag, j.thumbs, j.critique, j.time_spent, j.updated";
+    "j.comment, a.name, j.verdict, j.q1, j.q2, j.q3, j.category, j.context, j.key_bug, j.tag, j.thumbs, j.critique, j.time_spent, j.updated, j.row_version";
 
 // A judgement from a row that starts with judgementColumns.
 Judgement judgementFrom(const QSqlQuery &q);
+
+// A change whose expectedVersion is not the stored judgement's version any
+// more (another window or process changed it): the Conflict that refuses it.
+std::optional<Error> staleJudgement(const Judgement &change, const std::optional<Judgement> &stored);
 
 // Takes the fields `change` sets into `into`.
 void merge(Judgement &into, const Judgement &change);

@@ -54,10 +54,10 @@ void SqlWorkspaceStore::Private::notifyChange(const WorkspaceChange &change) con
         pendingNotices << *statement;
 }
 
-bool SqlWorkspaceStore::watchChanges(std::function<void(const WorkspaceChange &)> onChange)
+bool SqlWorkspaceStore::watchChanges(std::function<void(const WorkspaceChange &)> onChange, int pollMs)
 {
     if (!d->dialect->listen(d->db, QString::fromLatin1(ChangesChannel)))
-        return false;
+        return watchDataVersion(std::move(onChange), pollMs);
     QSqlDriver *driver = d->db.driver();
     QObject::connect(driver, &QSqlDriver::notification, driver,
                      [onChange = std::move(onChange)](const QString &name, QSqlDriver::NotificationSource source, const QVariant &payload) {
@@ -73,6 +73,29 @@ bool SqlWorkspaceStore::watchChanges(std::function<void(const WorkspaceChange &)
                          if (!change.what.isEmpty())
                              onChange(change);
                      });
+    return true;
+}
+
+bool SqlWorkspaceStore::watchDataVersion(std::function<void(const WorkspaceChange &)> onChange, int pollMs)
+{
+    // data_version counts only other connections' commits: this store's own
+    // writes never come back as a change (no reload after each judgement).
+    const auto first = d->dialect->dataVersion(d->db);
+    if (!first)
+        return false;
+    d->seenDataVersion = *first;
+    d->changePoll = std::make_unique<QTimer>();
+    d->changePoll->setInterval(pollMs);
+    Private *p = d.get();
+    QObject::connect(p->changePoll.get(), &QTimer::timeout, p->changePoll.get(), [p, onChange = std::move(onChange)] {
+        const auto now = p->dialect->dataVersion(p->db);
+        if (!now || *now == p->seenDataVersion)
+            return;
+        p->seenDataVersion = *now;
+        // One call for however many commits came since the last look.
+        onChange(WorkspaceChange{QStringLiteral("workspace"), 0, 0, {}});
+    });
+    d->changePoll->start();
     return true;
 }
 
@@ -204,6 +227,7 @@ Result<qint64> SqlWorkspaceStore::completeClaim(const QString &configHash, const
     // with the COMMIT.
     if (auto notice = d->dialect->notice(d->db, QString::fromLatin1(ClaimsChannel), QString()))
         d->pendingNotices << *notice;
+    d->notifyChange({QStringLiteral("run"), 0, run.mergeRequest, {}});
     if (auto committed = t.commit(doing); !committed)
         return committed.error();
     return *id;

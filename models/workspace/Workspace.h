@@ -101,6 +101,14 @@ struct Judgement
     std::optional<QString> critique; // one sentence
     std::optional<qint64> timeSpentMs;
     QDateTime updated; // set by the store
+    // Set by the store: counts the writes of this (comment, annotator) row,
+    // from 1 (row version); 0 when there is no judgement.
+    qint64 version = 0;
+    // The version this change was made from (as read); when set and the
+    // stored one differs, another window or process changed the judgement
+    // meanwhile and judge() refuses the change (Error kind Conflict) instead
+    // of overwriting the newer judgement. 0: made from no judgement.
+    std::optional<qint64> expectedVersion;
 
     bool isEmpty() const;
 };
@@ -218,7 +226,10 @@ QString judgementFieldName(JudgementField f);
 // What another client changed in a shared workspace (PostgreSQL NOTIFY).
 struct WorkspaceChange
 {
-    QString what;          // "judgement", "comment"
+    // "judgement", "comment" (text or lines edited), "comments" (a human
+    // comment added or removed), "run" (a run and its comments stored), or
+    // "workspace" (SQLite: something, it cannot say what).
+    QString what;
     qint64 comment = 0;
     qint64 mergeRequest = 0;
     QString annotator;

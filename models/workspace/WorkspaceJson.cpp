@@ -147,6 +147,8 @@ Json judgementObject(const Judgement &j, bool withComment)
         o["time_spent_ms"] = *j.timeSpentMs;
     if (j.updated.isValid())
         o["updated"] = utf8(j.updated.toUTC().toString(Qt::ISODateWithMs));
+    if (j.version > 0)
+        o["version"] = j.version;
     return o;
 }
 
@@ -248,6 +250,10 @@ QString readJudgementFields(const Json &o, JudgementInput &input)
             if (!v.is_number_integer() || v.get<qint64>() < 0)
                 return wrongType(QT_TRANSLATE_NOOP("rd::models", "a non-negative integer"));
             j.timeSpentMs = v.get<qint64>();
+        } else if (key == QLatin1String("version")) {
+            if (!v.is_number_integer() || v.get<qint64>() < 0)
+                return wrongType(QT_TRANSLATE_NOOP("rd::models", "a non-negative integer"));
+            j.version = v.get<qint64>();
         } else {
             return QCoreApplication::translate("rd::models", "unknown field \"%1\"").arg(key);
         }
@@ -326,6 +332,10 @@ Result<JudgementInput> parseJudgementLine(const QByteArray &line)
     JudgementInput input;
     if (const QString problem = readJudgementFields(*o, input); !problem.isEmpty())
         return Error{Error::Kind::Usage, problem};
+    // A line's version is the one it was made from (as `comments` printed
+    // it): the store refuses the line when the judgement changed since.
+    if (o->contains("version"))
+        input.change.expectedVersion = input.change.version;
     return input;
 }
 

@@ -145,6 +145,14 @@ const char *const version4[] = {
     "ALTER TABLE comments ADD COLUMN translation_language TEXT NOT NULL DEFAULT ''",
 };
 
+// Version 5 (issue 25): a row version on judgements, so that a judgement
+// written from what another window or `reviewdesk-cli judge` has replaced
+// since is refused instead of overwriting the newer one. Existing rows
+// start at 1 (0 means "no judgement" to a writer).
+const char *const version5[] = {
+    "ALTER TABLE judgements ADD COLUMN row_version BIGINT NOT NULL DEFAULT 1",
+};
+
 template <std::size_t N>
 QStringList statements(const char *const (&list)[N], const QString &idColumn)
 {
@@ -163,6 +171,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 2: return statements(version2, idColumn);
     case 3: return statements(version3, idColumn);
     case 4: return statements(version4, idColumn);
+    case 5: return statements(version5, idColumn);
     default: return {};
     }
 }

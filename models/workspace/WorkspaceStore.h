@@ -132,10 +132,16 @@ public:
     // --- Team scale (issue 14) ---------------------------------------------
     // True when the workspace is on a database server shared with others.
     virtual bool onServer() const = 0;
-    // Calls `onChange` (on the store's thread, from its event loop) for every
-    // change another client commits; false when the backend cannot tell
-    // (SQLite: a file has no notifications).
-    virtual bool watchChanges(std::function<void(const WorkspaceChange &)> onChange) = 0;
+    // Calls `onChange` (on the store's thread, from its event loop) for
+    // changes other connections commit (another window, reviewdesk-cli
+    // judge or review, another annotator), never for this store's own.
+    // PostgreSQL: every change as its notification names it (judgement,
+    // comment, comments, run). SQLite, which has no notifications: every
+    // `pollMs` the store asks PRAGMA data_version, and when another
+    // connection committed since, calls once with what "workspace" (which
+    // rows is unknown: reload what is shown). False when it cannot watch.
+    static constexpr int DefaultChangePollMs = 750;
+    virtual bool watchChanges(std::function<void(const WorkspaceChange &)> onChange, int pollMs = DefaultChangePollMs) = 0;
 
     // Dynamic fan-out of a batch review: every worker claims the next merge
     // request not yet reviewed with `configHash` for a lease; a killed

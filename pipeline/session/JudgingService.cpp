@@ -18,18 +18,26 @@ Result<bool> JudgingService::judge(const Judgement &change)
     j.annotator = s.m_annotator;
     if (j.verdict && !j.timeSpentMs && j.comment == s.m_current && s.m_sinceSelected.isValid())
         j.timeSpentMs = s.m_sinceSelected.elapsed();
+    // Made from the judgement shown (row version): one that another window
+    // or the CLI replaced meanwhile is refused, not overwritten.
+    if (!j.expectedVersion) {
+        const auto shown = s.judgement(j.comment);
+        j.expectedVersion = shown ? shown->version : 0;
+    }
     const QList<qint64> group = s.team()->groupJudging() ? s.team()->groupOf(j.comment) : QList<qint64>{j.comment};
     QList<Judgement> stored;
+    std::optional<Error> failed;
     if (group.size() > 1) {
         auto all = s.m_store->judgeGroup(j, group);
-        if (!all)
-            return all.error();
-        stored = *all;
+        all ? void(stored = *all) : void(failed = all.error());
     } else {
         auto one = s.m_store->judge(j);
-        if (!one)
-            return one.error();
-        stored.append(*one);
+        one ? stored.append(*one) : void(failed = one.error());
+    }
+    if (failed) {
+        if (failed->kind == Error::Kind::Conflict)
+            s.reloadChangedElsewhere(); // shows the newer judgement the person is asked about
+        return *failed;
     }
     s.replaceJudgements(stored);
     reloadUndoState();

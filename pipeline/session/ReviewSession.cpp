@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QScopeGuard>
 
 #include <algorithm>
 #include <utility>
@@ -59,9 +60,10 @@ Result<bool> ReviewSession::openWorkspace(const QString &path, bool createIfMiss
 void ReviewSession::setStore(std::unique_ptr<WorkspaceStore> store)
 {
     m_store = std::move(store);
-    // On a shared server, others' judgements and edits show as they commit.
+    // Others' judgements, edits and runs show as they commit (a server's
+    // notifications, or an SQLite file's data_version polled).
     if (m_store)
-        m_store->watchChanges([this](const WorkspaceChange &change) { applyOthersChange(change); });
+        m_store->watchChanges([this](const WorkspaceChange &change) { applyOthersChange(change); }, m_changePollMs);
     m_entry.reset();
     m_diff.reset();
     m_slices.reset();
@@ -427,7 +429,17 @@ namespace rd {
 
 void ReviewSession::applyOthersChange(const WorkspaceChange &change)
 {
-    if (!m_store || !m_entry || indexOf(change.comment) < 0)
+    if (!m_store)
+        return;
+    const bool oneRow = change.what == QLatin1String("judgement") || change.what == QLatin1String("comment");
+    if (!oneRow) { // runs, human comments, or an SQLite file that cannot say what
+        reloadChangedElsewhere();
+        Q_EMIT workspaceChangedElsewhere();
+        return;
+    }
+    // Its progress counts may have changed, whichever merge request it is in.
+    const auto told = qScopeGuard([this] { Q_EMIT workspaceChangedElsewhere(); });
+    if (!m_entry || indexOf(change.comment) < 0)
         return;
     if (change.what == QLatin1String("judgement")) {
         auto judgements = m_store->judgements(m_entry->id);
@@ -438,8 +450,11 @@ void ReviewSession::applyOthersChange(const WorkspaceChange &change)
             if (j.comment == change.comment)
                 list.append(j);
         m_judgements[change.comment] = list;
+        if (change.annotator == m_annotator) // the same annotator in another window or in the CLI
+            m_judging->reloadUndoState();
         Q_EMIT othersJudgementChanged(change.comment, change.annotator);
         Q_EMIT judgementChanged(change.comment);
+        Q_EMIT m_judging->progressChanged();
     } else if (change.what == QLatin1String("comment")) {
         auto comment = m_store->comment(change.comment);
         if (!comment)
@@ -447,6 +462,56 @@ void ReviewSession::applyOthersChange(const WorkspaceChange &change)
         m_comments[indexOf(change.comment)] = *comment;
         Q_EMIT commentChanged(change.comment);
     }
+}
+
+void ReviewSession::reloadChangedElsewhere()
+{
+    if (!m_entry) {
+        m_judging->reloadUndoState();
+        Q_EMIT mergeRequestsChanged();
+        Q_EMIT m_judging->progressChanged();
+        return;
+    }
+    const QList<StoredRun> runsBefore = m_runs;
+    const QList<StoredComment> commentsBefore = m_comments;
+    const QHash<qint64, QList<Judgement>> judgementsBefore = m_judgements;
+    if (auto loaded = reloadMergeRequest(); !loaded) {
+        Q_EMIT problem(loaded.error().message);
+        return;
+    }
+    m_judging->reloadUndoState();
+    const auto ids = [](const auto &list) {
+        QList<qint64> out;
+        for (const auto &x : list)
+            out << x.id;
+        return out;
+    };
+    if (ids(runsBefore) != ids(m_runs))
+        Q_EMIT runsChanged();
+    if (ids(commentsBefore) != ids(m_comments)) {
+        // The place stays where it was, unless that comment is gone.
+        if (m_current && indexOf(m_current) < 0)
+            m_current = 0;
+        Q_EMIT commentsChanged();
+        Q_EMIT currentCommentChanged(m_current); // the lists select it again after their reset
+    } else {
+        for (int i = 0; i < m_comments.size(); ++i)
+            if (m_comments[i].version != commentsBefore[i].version || m_comments[i].comment.issue != commentsBefore[i].comment.issue)
+                Q_EMIT commentChanged(m_comments[i].id);
+        const auto stamp = [](const QList<Judgement> &list) {
+            QList<std::pair<QString, qint64>> out;
+            for (const Judgement &j : list)
+                out.append({j.annotator, j.version});
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        for (const StoredComment &c : std::as_const(m_comments))
+            if (stamp(judgementsBefore.value(c.id)) != stamp(m_judgements.value(c.id)))
+                Q_EMIT judgementChanged(c.id);
+    }
+    Q_EMIT mergeRequestsChanged();
+    Q_EMIT m_team->teamChanged();
+    Q_EMIT m_judging->progressChanged();
 }
 
 } // namespace rd

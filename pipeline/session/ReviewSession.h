@@ -61,6 +61,10 @@ public:
     bool hasWorkspace() const { return m_store != nullptr; }
     QString workspacePath() const;
     WorkspaceStore *store() const { return m_store.get(); }
+    // How often an SQLite workspace is asked whether another process
+    // committed (PRAGMA data_version; cheap); from the next opened workspace
+    // on. A PostgreSQL workspace is told at once (LISTEN/NOTIFY).
+    void setChangePollInterval(int ms) { m_changePollMs = ms; }
 
     // --- Annotator (asked once by the GUI, remembered by it) ----------------
     QString annotator() const { return m_annotator; }
@@ -144,6 +148,12 @@ Q_SIGNALS:
     // annotator's judgement of a comment in this merge request (judgementsOf()
     // has it already; blind mode decides whether to show it).
     void othersJudgementChanged(qint64 comment, const QString &annotator);
+    // Issue 25: another connection (a window, reviewdesk-cli judge or
+    // review, another annotator) committed to the workspace; what the
+    // session shows of the open merge request (runs, comments, judgements,
+    // undo state) is reloaded already and its usual signals were sent. For
+    // views that show the whole workspace (counts, progress).
+    void workspaceChangedElsewhere();
     void slicingStarted();
     void slicingFinished();                // slices() is null when slicing failed
 
@@ -156,6 +166,10 @@ private:
     friend class RunService;
 
     void applyOthersChange(const WorkspaceChange &change);
+    // Reloads the open merge request after others' commits, keeping the
+    // annotator's place, and signals only what differs (no model reset
+    // when only judgements changed: selection, scroll and edits stay).
+    void reloadChangedElsewhere();
     Result<bool> reloadMergeRequest();
     void storePlace();
     int indexOf(qint64 comment) const;
@@ -179,6 +193,7 @@ private:
     QElapsedTimer m_sinceSelected;
     MergeRequestRequest m_request;
     int m_sliceTokenBudget = DefaultSliceTokenBudget;
+    int m_changePollMs = WorkspaceStore::DefaultChangePollMs;
     int m_slicingBudget = 0; // of the slicing under way, then of m_slices
     MergeRequestLoader *m_loader = nullptr;
     SlicingJob *m_slicing = nullptr;

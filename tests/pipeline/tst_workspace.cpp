@@ -182,10 +182,29 @@ private Q_SLOTS:
     // Team scale (issue 14)
     void concurrentEditsOfACommentAreRefusedNotOverwritten();
     void othersJudgementsReachTheSessionWithoutReloading();
+    // Live sharing and row versions (issue 25)
+    void anotherConnectionsCommitsReachTheWatcher();
+    void othersRunsAndJudgementsReachTheSessionWithItsPlaceKept();
+    void staleJudgementIsRefusedAndTheNewerOneStays();
+    void windowsStaleJudgementShowsTheNewerOneAndCanBeAppliedOnTop();
     void twoClientsMigratingAtOnceMigrateOnce();
     void claimsAreTakenOnceAndAgainAfterTheLease();
 
 private:
+    // A filled workspace open in `session` as alice on its merge request,
+    // looking for others' commits every `pollMs` (issue 25's tests).
+    void openAsAlice(ReviewSession &session, int pollMs, qint64 &mr, QList<qint64> &ids)
+    {
+        {
+            auto store = openStore(path());
+            QVERIFY(store);
+            ids = fill(*store, &mr);
+        }
+        session.setChangePollInterval(pollMs);
+        QVERIFY(session.openWorkspace(path()));
+        QVERIFY(session.setAnnotator(QStringLiteral("alice")));
+        QVERIFY(session.openMergeRequest(mr));
+    }
     // The workspace: a file in a temporary folder, or a new database on the
     // PostgreSQL server. Another name on the server is a database that
     // does not exist.
@@ -1028,11 +1047,8 @@ void WorkspaceTest::othersJudgementsReachTheSessionWithoutReloading()
     QSignalSpy others(&session, &ReviewSession::othersJudgementChanged);
     auto bob = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
     QVERIFY(bob);
-    if (!onServer()) {
-        // A file has no notifications: a second process's judgement shows on the next reload.
-        QVERIFY(!bob->watchChanges([](const WorkspaceChange &) {}));
-        return;
-    }
+    if (!onServer()) // a file cannot say which row changed: anotherConnectionsCommitsReachTheWatcher and the next tests
+        QSKIP("per-row notifications are a server's");
     QVERIFY(session.judging()->setVerdict(ids[1], Verdict::Accept)); // her own: no notification back
     QVERIFY(bob->judge(test::verdictOf(ids[0], QStringLiteral("bob"), Verdict::Reject)));
     QVERIFY(others.wait(10000));
@@ -1050,6 +1066,126 @@ void WorkspaceTest::othersJudgementsReachTheSessionWithoutReloading()
     QVERIFY(bob->editComment(ids[2], QStringLiteral("bob"), edit));
     QVERIFY(edited.wait(10000));
     QCOMPARE(session.comment(ids[2])->comment.issue, QStringLiteral("Reworded by bob"));
+}
+
+void WorkspaceTest::anotherConnectionsCommitsReachTheWatcher()
+{
+    auto alice = openStore(path());
+    QVERIFY(alice);
+    const QList<qint64> ids = fill(*alice);
+    auto bob = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(bob);
+    QList<WorkspaceChange> seen;
+    QVERIFY(alice->watchChanges([&seen](const WorkspaceChange &change) { seen.append(change); }, 50));
+    QVERIFY(bob->judge(test::verdictOf(ids[0], QStringLiteral("bob"), Verdict::Reject)));
+    QTRY_VERIFY_WITH_TIMEOUT(!seen.isEmpty(), 10000);
+    // A server names the row; a file says only that something changed.
+    QCOMPARE(seen.first().what, onServer() ? QStringLiteral("judgement") : QStringLiteral("workspace"));
+    if (onServer())
+        QCOMPARE(seen.first().comment, ids[0]);
+}
+
+void WorkspaceTest::othersRunsAndJudgementsReachTheSessionWithItsPlaceKept()
+{
+    qint64 mr = 0;
+    QList<qint64> ids;
+    ReviewSession session;
+    openAsAlice(session, 50, mr, ids);
+    if (QTest::currentTestFailed())
+        return;
+    session.setCurrentComment(ids[2]);
+    QSignalSpy elsewhere(&session, &ReviewSession::workspaceChangedElsewhere);
+    QSignalSpy runs(&session, &ReviewSession::runsChanged);
+    QSignalSpy listReset(&session, &ReviewSession::commentsChanged);
+    auto cli = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(cli);
+    // The same annotator judging from the CLI while the window is open.
+    QVERIFY(cli->judge(test::verdictOf(ids[1], QStringLiteral("alice"), Verdict::Reject)));
+    QVERIFY(elsewhere.wait(10000));
+    QCOMPARE(session.judgement(ids[1])->verdict, std::optional<Verdict>(Verdict::Reject));
+    QVERIFY(session.judging()->canUndo()); // the CLI's step is hers to undo
+    QCOMPARE(listReset.count(), 0);       // only judgements changed: no list reset
+    QCOMPARE(session.currentComment(), ids[2]);
+    // A run stored by `review --workspace` shows in the Runs list, the place kept.
+    elsewhere.clear();
+    StoredRun run;
+    run.mergeRequest = mr;
+    run.model = QStringLiteral("other");
+    run.record = "{}";
+    QVERIFY(cli->addRun(run, {makeComment(QStringLiteral("n1"), QStringLiteral("c.cpp"), 1, 4)}));
+    QTRY_VERIFY_WITH_TIMEOUT(session.runs().size() == 2, 10000);
+    QVERIFY(runs.count() >= 1);
+    QCOMPARE(session.comments().size(), 4);
+    QCOMPARE(session.currentComment(), ids[2]);
+    QVERIFY(!elsewhere.isEmpty());
+}
+
+void WorkspaceTest::staleJudgementIsRefusedAndTheNewerOneStays()
+{
+    auto window = openStore(path());
+    QVERIFY(window);
+    const QList<qint64> ids = fill(*window);
+    auto cli = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(cli);
+    const QString alice = QStringLiteral("alice");
+    auto first = window->judge(test::verdictOf(ids[0], alice, Verdict::Accept));
+    QVERIFY(first);
+    QCOMPARE(first->version, 1);
+    // The CLI changes it, from the version it read.
+    Judgement newer = test::verdictOf(ids[0], alice, Verdict::Reject);
+    newer.expectedVersion = 1;
+    auto second = cli->judge(newer);
+    QVERIFY(second);
+    QCOMPARE(second->version, 2);
+    // The window's change made from version 1 is refused, naming who and when.
+    Judgement stale = test::verdictOf(ids[0], alice, Verdict::Unsure);
+    stale.expectedVersion = 1;
+    auto refused = window->judge(stale);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().kind, Error::Kind::Conflict);
+    QVERIFY2(refused.error().message.contains(QStringLiteral("changed elsewhere")) && refused.error().message.contains(alice)
+                 && refused.error().message.contains(second->updated.toUTC().toString(Qt::ISODate)),
+             qPrintable(refused.error().message));
+    auto kept = window->judgement(ids[0], alice);
+    QCOMPARE((*kept)->verdict, std::optional<Verdict>(Verdict::Reject));
+    QCOMPARE((*kept)->version, 2);
+    // Made from "no judgement" while there is one: refused too.
+    stale.expectedVersion = 0;
+    QCOMPARE(window->judge(stale).error().kind, Error::Kind::Conflict);
+    // From the version it has now, it is applied on top; undo still works.
+    stale.expectedVersion = 2;
+    auto onTop = window->judge(stale);
+    QVERIFY(onTop);
+    QCOMPARE(onTop->version, 3);
+    QVERIFY(window->undo(alice));
+    QCOMPARE((*window->judgement(ids[0], alice))->verdict, std::optional<Verdict>(Verdict::Reject));
+    QCOMPARE((*window->judgement(ids[0], alice))->version, 4); // undoing is a change too
+}
+
+void WorkspaceTest::windowsStaleJudgementShowsTheNewerOneAndCanBeAppliedOnTop()
+{
+    qint64 mr = 0;
+    QList<qint64> ids;
+    ReviewSession session;
+    openAsAlice(session, 60 * 60 * 1000, mr, ids); // the conflict comes before the session has looked
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(session.judging()->setVerdict(ids[0], Verdict::Accept));
+    auto cli = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(cli);
+    QVERIFY(cli->judge(test::verdictOf(ids[0], QStringLiteral("alice"), Verdict::Reject)));
+    QSignalSpy changed(&session, &ReviewSession::judgementChanged);
+    auto refused = session.judging()->setVerdict(ids[0], Verdict::Unsure);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().kind, Error::Kind::Conflict);
+    // The window shows the newer judgement, never silently its own.
+    QCOMPARE(session.judgement(ids[0])->verdict, std::optional<Verdict>(Verdict::Reject));
+    QVERIFY(changed.contains(QVariantList{ids[0]}));
+    // Asked, the person applies theirs on top of it.
+    QVERIFY(session.judging()->setVerdict(ids[0], Verdict::Unsure));
+    QCOMPARE((*cli->judgement(ids[0], QStringLiteral("alice")))->verdict, std::optional<Verdict>(Verdict::Unsure));
+    QVERIFY(session.judging()->undo());
+    QCOMPARE((*cli->judgement(ids[0], QStringLiteral("alice")))->verdict, std::optional<Verdict>(Verdict::Reject));
 }
 
 void WorkspaceTest::twoClientsMigratingAtOnceMigrateOnce()

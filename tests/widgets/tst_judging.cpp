@@ -70,6 +70,7 @@ private Q_SLOTS:
     void aHumanCommentOnDraggedLinesIsJudgedLikeAnyOther();
     void editingACommentKeepsTheOriginal();
     void anEditCrossingAnothersIsAskedAboutNeverSavedOverIt();
+    void aVerdictCrossingTheCliShowsTheNewerOneAndAsksToApplyOnTop();
     void serverWorkspaceDialogMakesTheAddressWithoutAPassword();
     void shortcutSheetListsTheJudgingKeys();
     void shortcutSettingsRefuseACollision();
@@ -601,6 +602,44 @@ void JudgingTest::anEditCrossingAnothersIsAskedAboutNeverSavedOverIt()
     QVERIFY(saveMine);
     saveMine->click();
     QTRY_COMPARE(m_window->session()->comment(id)->comment.issue, QStringLiteral("mine: the sum overflows"));
+}
+
+// Issue 25: the same annotator's `reviewdesk-cli judge` stores a judgement
+// of the comment after the window showed it and before the window's next
+// look at the workspace.
+void JudgingTest::aVerdictCrossingTheCliShowsTheNewerOneAndAsksToApplyOnTop()
+{
+    openScenario();
+    storeRun();
+    const qint64 id = commentWithIssue(QStringLiteral("clamping hides an overflow"));
+    m_window->session()->setCurrentComment(id);
+    {
+        auto cli = SqlWorkspaceStore::open(m_workspace);
+        QVERIFY(cli);
+        Judgement theirs;
+        theirs.comment = id;
+        theirs.annotator = QStringLiteral("ada");
+        theirs.verdict = Verdict::Reject;
+        QVERIFY((*cli)->judge(theirs));
+    }
+    m_window->judging()->controller()->action(QStringLiteral("accept"))->trigger();
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("judgementConflict"))) != nullptr);
+    QVERIFY2(box->informativeText().contains(QLatin1String("changed elsewhere")), qPrintable(box->informativeText()));
+    // The newer judgement is shown, the person's own not stored over it while asked.
+    QCOMPARE(m_window->session()->judgement(id)->verdict, std::optional<Verdict>(Verdict::Reject));
+    box->grab().save(m_root.filePath(QStringLiteral("judgement-conflict.png")));
+    QFile::copy(m_root.filePath(QStringLiteral("judgement-conflict.png")), QStringLiteral("judgement-conflict.png"));
+    QPushButton *applyMine = nullptr;
+    for (QAbstractButton *b : box->buttons())
+        if (b->text() == QLatin1String("Apply Mine on Top"))
+            applyMine = qobject_cast<QPushButton *>(b);
+    QVERIFY(applyMine);
+    applyMine->click();
+    QTRY_COMPARE(m_window->session()->judgement(id)->verdict, std::optional<Verdict>(Verdict::Accept));
+    // Undo takes back her change and shows the CLI's again.
+    m_window->judging()->controller()->action(QStringLiteral("undoJudging"))->trigger();
+    QCOMPARE(m_window->session()->judgement(id)->verdict, std::optional<Verdict>(Verdict::Reject));
 }
 
 void JudgingTest::serverWorkspaceDialogMakesTheAddressWithoutAPassword()
