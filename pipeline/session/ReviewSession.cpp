@@ -58,6 +58,7 @@ Result<bool> ReviewSession::openWorkspace(const QString &path, bool createIfMiss
 
 void ReviewSession::setStore(std::unique_ptr<WorkspaceStore> store)
 {
+    m_judging->pending()->abandon(); // they belong to the workspace being closed
     m_store = std::move(store);
     // On a shared server, others' judgements and edits show as they commit.
     if (m_store)
