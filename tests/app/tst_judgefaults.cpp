@@ -6,6 +6,7 @@
 
 #include <SqlWorkspaceStore.h>
 #include <TestPostgres.h>
+#include <WorkspaceChecks.h>
 
 #include "SessionFixture.h"
 
@@ -20,6 +21,8 @@
 #include <unistd.h>
 
 using namespace rd;
+using rd::test::integrityCheck;
+using rd::test::storedIds;
 
 namespace {
 
@@ -45,15 +48,6 @@ QByteArray line(qint64 comment, const QString &critique = QStringLiteral("fine")
     return QStringLiteral(R"({"comment": %1, "verdict": "accept", "critique": "%2"})").arg(comment).arg(critique).toUtf8() + '\n';
 }
 
-QSet<qint64> storedIds(const QByteArray &out)
-{
-    QSet<qint64> ids;
-    for (const QByteArray &l : out.split('\n'))
-        if (l.startsWith("stored "))
-            ids.insert(l.mid(7).toLongLong());
-    return ids;
-}
-
 QSet<qint64> judgedInWorkspace(const QString &location)
 {
     QSet<qint64> ids;
@@ -65,24 +59,6 @@ QSet<qint64> judgedInWorkspace(const QString &location)
     return ids;
 }
 
-QString integrityCheck(const QString &path)
-{
-    const QString name = QStringLiteral("integrity");
-    QString result;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(path);
-        if (db.open()) {
-            QSqlQuery q(db);
-            if (q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next())
-                result = q.value(0).toString();
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(name);
-    return result;
-}
-
 // Reads the judge's output until `count` lines say `stored` (or it ended).
 bool waitForStored(QProcess &judge, QByteArray &out, int count)
 {
@@ -92,6 +68,15 @@ bool waitForStored(QProcess &judge, QByteArray &out, int count)
         out += judge.readAllStandardOutput();
     }
     return true;
+}
+
+// `reviewdesk-cli judge` as alice, with its reconnect tries (none given: its defaults).
+void startJudge(QProcess &judge, const QString &location, int retries = -1, int retryDelayMs = -1)
+{
+    QStringList arguments{QStringLiteral("judge"), QStringLiteral("--workspace"), location, QStringLiteral("--annotator"), QStringLiteral("alice")};
+    if (retries >= 0)
+        arguments << QStringLiteral("--retries") << QString::number(retries) << QStringLiteral("--retry-delay") << QString::number(retryDelayMs);
+    judge.start(QStringLiteral(REVIEWDESK_CLI), arguments);
 }
 
 } // namespace
@@ -111,9 +96,7 @@ private Q_SLOTS:
         QCOMPARE(ids.size(), 6);
 
         QProcess judge;
-        judge.start(QStringLiteral(REVIEWDESK_CLI), {QStringLiteral("judge"), QStringLiteral("--workspace"), location, QStringLiteral("--annotator"),
-                                                     QStringLiteral("alice"), QStringLiteral("--retries"), QStringLiteral("1000"),
-                                                     QStringLiteral("--retry-delay"), QStringLiteral("20")});
+        startJudge(judge, location, 1000, 20);
         QVERIFY(judge.waitForStarted());
         QByteArray out;
         for (int i = 0; i < 3; ++i)
@@ -157,9 +140,7 @@ private Q_SLOTS:
         QCOMPARE(ids.size(), 2);
 
         QProcess judge;
-        judge.start(QStringLiteral(REVIEWDESK_CLI), {QStringLiteral("judge"), QStringLiteral("--workspace"), location, QStringLiteral("--annotator"),
-                                                     QStringLiteral("alice"), QStringLiteral("--retries"), QStringLiteral("3"),
-                                                     QStringLiteral("--retry-delay"), QStringLiteral("10")});
+        startJudge(judge, location, 3, 10);
         QVERIFY(judge.waitForStarted());
         QByteArray out;
         judge.write(line(ids.at(0)));
@@ -199,7 +180,7 @@ private Q_SLOTS:
         for (qint64 id : ids)
             input += line(id, QString(9000, QLatin1Char('x')));
         QProcess judge;
-        judge.start(QStringLiteral(REVIEWDESK_CLI), {QStringLiteral("judge"), QStringLiteral("--workspace"), file, QStringLiteral("--annotator"), QStringLiteral("alice")});
+        startJudge(judge, file);
         QVERIFY(judge.waitForStarted());
         judge.write(input);
         judge.closeWriteChannel();

@@ -9,6 +9,7 @@
 #include <ReviewSession.h>
 #include <SqlWorkspaceStore.h>
 #include <TestPostgres.h>
+#include <WorkspaceChecks.h>
 
 #include "SessionFixture.h"
 
@@ -19,27 +20,9 @@
 #include <QTest>
 
 using namespace rd;
+using rd::test::integrityCheck;
 
 namespace {
-
-// SQLite's own verdict on a file, read through a connection of its own.
-QString integrityCheck(const QString &path)
-{
-    const QString name = QStringLiteral("integrity");
-    QString result;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(path);
-        if (db.open()) {
-            QSqlQuery q(db);
-            if (q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next())
-                result = q.value(0).toString();
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(name);
-    return result;
-}
 
 // What another client reads from the workspace: comment -> verdict.
 QHash<qint64, Verdict> storedVerdicts(const QString &location, const QString &annotator)
