@@ -488,6 +488,10 @@
         <source>Comment</source>
         <translation>评论</translation>
     </message>
+    <message>
+        <source>%1 (pending)</source>
+        <translation>%1（待存储）</translation>
+    </message>
 </context>
 <context>
     <name>rd::CommentsModel</name>

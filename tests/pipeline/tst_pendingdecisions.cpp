@@ -4,6 +4,7 @@
 // the bounded, growing delays between tries. Nothing a session accepted is
 // lost: every decision is counted in the workspace afterwards.
 
+#include <CommentListModel.h>
 #include <JudgingService.h>
 #include <PendingDecisions.h>
 #include <ReviewSession.h>
@@ -202,12 +203,16 @@ private Q_SLOTS:
         QVERIFY(session->judging()->setVerdict(comments.at(0).id, Verdict::Accept));
         QVERIFY(session->judging()->setVerdict(comments.at(1).id, Verdict::Reject));
         QCOMPARE(pending->size(), 2);
+        // The Comments panel's list says which verdicts wait.
+        CommentListModel list(session.get());
+        QCOMPARE(list.data(list.index(0, CommentListModel::VerdictColumn)).toString(), QStringLiteral("accept (pending)"));
         QCOMPARE(pending->fault()->fault, Error::Fault::ReadOnly);
         QVERIFY2(pending->fault()->message.contains(QLatin1String("is read-only")), qPrintable(pending->fault()->message));
         QVERIFY(storedVerdicts(file, QStringLiteral("alice")).isEmpty());
 
         QVERIFY(sqlStore(*session)->setReadOnlyForTesting(false));
         QVERIFY(waitUntilAllStored(pending));
+        QCOMPARE(list.data(list.index(0, CommentListModel::VerdictColumn)).toString(), QStringLiteral("accept"));
         QCOMPARE(storedVerdicts(file, QStringLiteral("alice")).size(), 2);
         QCOMPARE(integrityCheck(file), QStringLiteral("ok"));
     }
