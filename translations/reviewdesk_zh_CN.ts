@@ -433,6 +433,10 @@
         <source>line %1 is past the end of the file (%2 lines); shown at the last line</source>
         <translation>第 %1 行超出文件末尾（共 %2 行）；显示在最后一行</translation>
     </message>
+    <message>
+        <source>Pending: not stored yet</source>
+        <translation>待存储：尚未存储</translation>
+    </message>
 </context>
 <context>
     <name>rd::CommentEditor</name>
@@ -530,6 +534,10 @@
     <message>
         <source>Comment</source>
         <translation>评论</translation>
+    </message>
+    <message>
+        <source>%1 (pending)</source>
+        <translation>%1（待存储）</translation>
     </message>
 </context>
 <context>
@@ -1737,6 +1745,10 @@
         <source>Remove Comment</source>
         <translation>删除评论</translation>
     </message>
+    <message>
+        <source>no workspace is open</source>
+        <translation>没有打开的工作区</translation>
+    </message>
 </context>
 <context>
     <name>rd::JudgingStatus</name>
@@ -2237,6 +2249,45 @@
     <message>
         <source>A revision is missing.</source>
         <translation>缺少修订。</translation>
+    </message>
+</context>
+<context>
+    <name>rd::PendingNotice</name>
+    <message>
+        <source>%1 not stored yet</source>
+        <translation>%1 个尚未存储</translation>
+    </message>
+    <message>
+        <source>Pending: %1 (%2); stopped trying</source>
+        <translation>待存储：%1（%2）；已停止重试</translation>
+    </message>
+    <message>
+        <source>Pending: %1 (%2); reconnecting in %3 s…</source>
+        <translation>待存储：%1（%2）；%3 秒后重新连接…</translation>
+    </message>
+    <message>
+        <source>Pending: %1 (%2); trying again in %3 s…</source>
+        <translation>待存储：%1（%2）；%3 秒后重试…</translation>
+    </message>
+    <message>
+        <source>Decisions Not Stored</source>
+        <translation>判断未存储</translation>
+    </message>
+    <message>
+        <source>Try Again</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Keep Pending</source>
+        <translation>保持待存储</translation>
+    </message>
+    <message>
+        <source>%1 decisions could not be stored: %2</source>
+        <translation>%1 个判断无法存储：%2</translation>
+    </message>
+    <message>
+        <source>They stay pending, shown on their comments, and are not lost while the window is open. Try again once the problem is solved.</source>
+        <translation>它们保持待存储状态，显示在各自的评论上，窗口打开期间不会丢失。问题解决后请重试。</translation>
     </message>
 </context>
 <context>
@@ -4195,10 +4246,6 @@
         <translation>无法在 %2 中%1：服务器未返回新行的 id</translation>
     </message>
     <message>
-        <source>cannot %1 in %2: the connection to the server failed (%3); check that the server is running and open the workspace again</source>
-        <translation>无法在 %2 中%1：与服务器的连接失败（%3）；请检查服务器是否在运行，然后重新打开工作区</translation>
-    </message>
-    <message>
         <source>cannot %1 in %2: another client's change got in the way; try again</source>
         <translation>无法在 %2 中%1：另一个客户端的修改与之冲突；请重试</translation>
     </message>
@@ -4313,6 +4360,14 @@
     <message>
         <source>the judgement of comment %1 by %2 was cleared elsewhere (another window or reviewdesk-cli); this change was not stored</source>
         <translation>%2 对评论 %1 的判定已在别处（另一个窗口或 reviewdesk-cli）被清除；本次修改未保存</translation>
+    </message>
+    <message>
+        <source>cannot %1 in %2: the connection to the server failed (%3); check that the server is running</source>
+        <translation>无法在 %2 中%1：与服务器的连接失败（%3）；请检查服务器是否在运行</translation>
+    </message>
+    <message>
+        <source>cannot listen to the changes of %1 again: %2</source>
+        <translation>无法再次监听 %1 的更改：%2</translation>
     </message>
 </context>
 <context>

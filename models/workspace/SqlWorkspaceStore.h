@@ -107,6 +107,15 @@ public:
     static Result<qint64> copyWorkspace(const QString &from, const QString &to);
     bool onServer() const override;
     bool watchChanges(std::function<void(const WorkspaceChange &)> onChange, int pollMs = DefaultChangePollMs) override;
+    Result<bool> reconnect() override;
+    // For the fault tests only (never reached from settings or the command
+    // line): caps an SQLite file at `pages` pages (PRAGMA max_page_count;
+    // SQLite keeps it at least the file's size), so the next change that
+    // needs more gets a real SQLITE_FULL as on a full disk; 0 lifts the cap.
+    // Read-only likewise (PRAGMA query_only: SQLITE_READONLY), which works
+    // where permissions do not stop root.
+    Result<bool> setPageLimitForTesting(qint64 pages);
+    Result<bool> setReadOnlyForTesting(bool readOnly);
     Result<int> prepareClaims(const QString &configHash, const QList<qint64> &mergeRequests) override;
     Result<std::optional<qint64>> claimNext(const QString &configHash, const QString &worker, int leaseSeconds, const QList<qint64> &among) override;
     Result<qint64> completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments) override;

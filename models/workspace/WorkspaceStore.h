@@ -142,6 +142,11 @@ public:
     // rows is unknown: reload what is shown). False when it cannot watch.
     static constexpr int DefaultChangePollMs = 750;
     virtual bool watchChanges(std::function<void(const WorkspaceChange &)> onChange, int pollMs = DefaultChangePollMs) = 0;
+    // After a change failed with a fault it may outlive (Error::retryable):
+    // connects again to a server that went away (its watchChanges go on),
+    // so the change can be tried again; nothing to do for a file. An error
+    // when the server is still away.
+    virtual Result<bool> reconnect() = 0;
 
     // Dynamic fan-out of a batch review: every worker claims the next merge
     // request not yet reviewed with `configHash` for a lease; a killed
