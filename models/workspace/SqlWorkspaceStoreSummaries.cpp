@@ -81,7 +81,9 @@ Result<QList<MergeRequestSummary>> SqlWorkspaceStore::mergeRequestSummaries(cons
                          " WHERE j.verdict IS NOT NULL AND a.name <> ?");
     sql += onlyOne(mergeRequest, "c.merge_request", values, "AND");
     sql += QStringLiteral(" GROUP BY c.merge_request, a.name ORDER BY c.merge_request, a.name");
-    if (q = d->exec(sql, values, doing); !q)
+    q->finish();
+    q = d->exec(sql, values, doing);
+    if (!q)
         return q.error();
     while (q->next())
         if (const auto it = row.constFind(q->value(0).toLongLong()); it != row.constEnd()) {
@@ -96,12 +98,13 @@ Result<QList<MergeRequestSummary>> SqlWorkspaceStore::mergeRequestSummaries(cons
     sql = QStringLiteral("SELECT g.merge_request, a.name FROM gt_assignments g JOIN annotators a ON a.id = g.annotator");
     sql += onlyOne(mergeRequest, "g.merge_request", values, "WHERE");
     sql += QStringLiteral(" ORDER BY g.merge_request, a.name");
-    if (q = d->exec(sql, values, doing); !q)
-        return q.error();
-    while (q->next())
-        if (const auto it = row.constFind(q->value(0).toLongLong()); it != row.constEnd())
-            out[*it].assigned << q->value(1).toString();
-    q->finish();
+    auto others = d->exec(sql, values, doing);
+    if (!others)
+        return others.error();
+    while (others->next())
+        if (const auto it = row.constFind(others->value(0).toLongLong()); it != row.constEnd())
+            out[*it].assigned << others->value(1).toString();
+    others->finish();
 
     // 4. Comments whose annotators disagree and that have no final label yet.
     values.clear();
@@ -112,23 +115,25 @@ Result<QList<MergeRequestSummary>> SqlWorkspaceStore::mergeRequestSummaries(cons
               .arg(QLatin1String(Disagreeing));
     sql += onlyOne(mergeRequest, "c.merge_request", values, "AND");
     sql += QStringLiteral(" GROUP BY c.merge_request");
-    if (q = d->exec(sql, values, doing); !q)
-        return q.error();
-    while (q->next())
-        if (const auto it = row.constFind(q->value(0).toLongLong()); it != row.constEnd()) {
-            out[*it].disagreements = q->value(1).toInt();
+    auto assigned = d->exec(sql, values, doing);
+    if (!assigned)
+        return assigned.error();
+    while (assigned->next())
+        if (const auto it = row.constFind(assigned->value(0).toLongLong()); it != row.constEnd()) {
+            out[*it].disagreements = assigned->value(1).toInt();
             out[*it].adjudication = MergeRequestSummary::Adjudication::NeedsAdjudication;
         }
-    q->finish();
+    assigned->finish();
 
     // 5. Final labels given: adjudicated where nothing waits any more.
     values.clear();
     sql = QStringLiteral("SELECT DISTINCT c.merge_request FROM gt_adjudications g JOIN comments c ON c.id = g.comment AND c.removed = 0");
     sql += onlyOne(mergeRequest, "c.merge_request", values, "WHERE");
-    if (q = d->exec(sql, values, doing); !q)
-        return q.error();
-    while (q->next())
-        if (const auto it = row.constFind(q->value(0).toLongLong()); it != row.constEnd() && out[*it].disagreements == 0)
+    auto disagreeing = d->exec(sql, values, doing);
+    if (!disagreeing)
+        return disagreeing.error();
+    while (disagreeing->next())
+        if (const auto it = row.constFind(disagreeing->value(0).toLongLong()); it != row.constEnd() && out[*it].disagreements == 0)
             out[*it].adjudication = MergeRequestSummary::Adjudication::Adjudicated;
     return out;
 }

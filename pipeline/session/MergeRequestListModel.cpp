@@ -145,21 +145,20 @@ int MergeRequestListModel::rowOf(qint64 mergeRequest) const
 
 QStringList MergeRequestListModel::languages() const
 {
-    QSet<QString> values;
-    for (const MergeRequestSummary &s : m_rows)
-        if (!s.language.isEmpty())
-            values.insert(s.language);
-    QStringList out(values.cbegin(), values.cend());
-    out.sort(Qt::CaseInsensitive);
-    return out;
+    return distinct(&MergeRequestSummary::language);
 }
 
 QStringList MergeRequestListModel::prCategories() const
 {
+    return distinct(&MergeRequestSummary::prCategory);
+}
+
+QStringList MergeRequestListModel::distinct(QString MergeRequestSummary::*field) const
+{
     QSet<QString> values;
     for (const MergeRequestSummary &s : m_rows)
-        if (!s.prCategory.isEmpty())
-            values.insert(s.prCategory);
+        if (!(s.*field).isEmpty())
+            values.insert(s.*field);
     QStringList out(values.cbegin(), values.cend());
     out.sort(Qt::CaseInsensitive);
     return out;

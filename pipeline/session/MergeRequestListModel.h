@@ -84,6 +84,7 @@ private:
     void hideWhatBlindModeHides(MergeRequestSummary &s) const;
     void currentChanged();
     void countAssignments();
+    QStringList distinct(QString MergeRequestSummary::*field) const; // sorted, without empty ones
 
     QPointer<ReviewSession> m_session;
     QList<MergeRequestSummary> m_rows;
