@@ -26,10 +26,13 @@ QString searchText(const MergeRequestSummary &s)
 
 MergeRequestListModel::MergeRequestListModel(ReviewSession *session, QObject *parent) : QAbstractTableModel(parent), m_session(session)
 {
+    // Opening a workspace tells all of these at once (and the window then
+    // sets its annotator): one read of the whole list for them, once the
+    // event loop runs again, not one each.
     for (auto signal : {&ReviewSession::workspaceChanged, &ReviewSession::annotatorChanged, &ReviewSession::mergeRequestsChanged})
-        connect(session, signal, this, &MergeRequestListModel::refreshSummaries);
+        connect(session, signal, this, &MergeRequestListModel::scheduleRefresh);
     // Blind mode and assignments change every row.
-    connect(session->team(), &TeamService::teamChanged, this, &MergeRequestListModel::refreshSummaries);
+    connect(session->team(), &TeamService::teamChanged, this, &MergeRequestListModel::scheduleRefresh);
     // A judgement (or undo, or a run's comments) changes the open merge request's counts.
     connect(session->judging(), &JudgingService::progressChanged, this, [this] {
         if (m_session && m_session->currentMergeRequestId() != 0)
@@ -74,8 +77,20 @@ void MergeRequestListModel::countAssignments()
     }));
 }
 
+void MergeRequestListModel::scheduleRefresh()
+{
+    if (m_refreshPending)
+        return;
+    m_refreshPending = true;
+    QMetaObject::invokeMethod(this, [this] {
+        if (m_refreshPending)
+            refreshSummaries();
+    }, Qt::QueuedConnection);
+}
+
 void MergeRequestListModel::refreshSummaries()
 {
+    m_refreshPending = false;
     beginResetModel();
     m_rows.clear();
     m_rowOf.clear();

@@ -60,9 +60,13 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // Every row again from the store. Public for a change made elsewhere
-    // (another process on the workspace: ReviewSession::workspaceChangedElsewhere).
+    // Every row again from the store, now. Public for a change made
+    // elsewhere (another process on the workspace: connect
+    // ReviewSession::workspaceChangedElsewhere here, or to scheduleRefresh).
     void refreshSummaries();
+    // refreshSummaries() once the event loop runs, however often asked
+    // before (summariesRefreshed tells when).
+    void scheduleRefresh();
     // One merge request's row again (its counts after a judgement).
     void refreshMergeRequest(qint64 id);
 
@@ -93,6 +97,7 @@ private:
     bool m_blind = false;
     int m_assignedToMe = 0;
     qint64 m_current = 0;
+    bool m_refreshPending = false;
 };
 
 } // namespace rd

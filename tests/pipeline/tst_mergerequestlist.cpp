@@ -119,6 +119,7 @@ private Q_SLOTS:
     void filtersByLanguageStateAssignmentAdjudicationAndCode();
     void sortIsNumericOnCountsAndByFractionOnProgress();
     void rowCountsChangeAfterAJudgement();
+    void openingAWorkspaceReadsTheListOnce();
     void navigationFollowsTheShownOrder();
     void nextUnjudgedStaysInTheAnnotatorsQueue();
 
@@ -369,6 +370,25 @@ void MergeRequestListTest::rowCountsChangeAfterAJudgement()
     QCOMPARE(model.index(row, MergeRequestListModel::ProgressColumn).data().toString(), QStringLiteral("1 / 2"));
     QCOMPARE(model.index(row, MergeRequestListModel::ProgressColumn).data(MergeRequestListModel::ProgressRole).toDouble(), 0.5);
     QVERIFY(model.index(row, 0).data(MergeRequestListModel::CurrentRole).toBool());
+}
+
+void MergeRequestListTest::openingAWorkspaceReadsTheListOnce()
+{
+    ReviewSession s;
+    MergeRequestListModel model(&s);
+    QCOMPARE(model.rowCount(), 0);
+    QSignalSpy refreshed(&model, &MergeRequestListModel::summariesRefreshed);
+    auto store = openStore();
+    QVERIFY(store);
+    m_fixture = fill(*store);
+    // Workspace, team, merge requests and annotator all change here.
+    s.setStore(std::move(store));
+    QVERIFY(s.setAnnotator(Alice));
+    QVERIFY(refreshed.wait());
+    QCoreApplication::processEvents(); // anything else queued would run now
+    QCOMPARE(refreshed.size(), 1);
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.summary(model.rowOf(m_fixture.cache))->judged, 1); // alice's, read after she was set
 }
 
 void MergeRequestListTest::navigationFollowsTheShownOrder()
