@@ -8,6 +8,7 @@
 #include "DiffPane.h"
 #include "ExchangeActions.h"
 #include "FileTreeModel.h"
+#include "JudgingWorkbench.h"
 #include "MergeRequestBrowser.h"
 #include "MergeRequestHeader.h"
 #include "WorkspaceActions.h"
@@ -28,7 +29,11 @@ void MainWindow::createBrowser()
     m_browserDock = new QDockWidget(tr("Merge Requests"), this);
     m_browserDock->setObjectName(QStringLiteral("mergeRequestsDock"));
     m_browserDock->setWidget(m_browser);
-    addDockWidget(Qt::TopDockWidgetArea, m_browserDock);
+    // A tab beside the Comments panel: it takes no room from the diff, and a
+    // workspace with no place to go back to raises it (showWorkspaceStart).
+    addDockWidget(Qt::BottomDockWidgetArea, m_browserDock);
+    tabifyDockWidget(m_judging->commentsDock(), m_browserDock);
+    m_judging->commentsDock()->raise();
     QAction *toggle = m_browserDock->toggleViewAction();
     toggle->setObjectName(QStringLiteral("showMergeRequests"));
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));

@@ -117,6 +117,9 @@ MergeRequestBrowser::MergeRequestBrowser(ReviewSession *session, QWidget *parent
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(MergeRequestListModel::TitleColumn, QHeaderView::Stretch);
     m_view->setColumnWidth(MergeRequestListModel::ProgressColumn, 110);
+    for (int narrow : {MergeRequestListModel::IdColumn, MergeRequestListModel::GeneratedColumn, MergeRequestListModel::KeptColumn,
+                       MergeRequestListModel::HumanColumn})
+        m_view->setColumnWidth(narrow, 70);
 
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 2);
