@@ -2145,12 +2145,95 @@
         <source>&amp;Manual</source>
         <translation>手册(&amp;M)</translation>
     </message>
+    <message>
+        <source>Merge Requests</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>Next &amp;Merge Request</source>
+        <translation>下一个合并请求(&amp;M)</translation>
+    </message>
+    <message>
+        <source>This is the last merge request in the browser.</source>
+        <translation>这是浏览器中的最后一个合并请求。</translation>
+    </message>
+    <message>
+        <source>Previous M&amp;erge Request</source>
+        <translation>上一个合并请求(&amp;E)</translation>
+    </message>
+    <message>
+        <source>This is the first merge request in the browser.</source>
+        <translation>这是浏览器中的第一个合并请求。</translation>
+    </message>
+    <message>
+        <source>Next &amp;Unjudged Merge Request</source>
+        <translation>下一个未评判的合并请求(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Every merge request in your queue is judged.</source>
+        <translation>您队列中的每个合并请求都已评判。</translation>
+    </message>
+    <message>
+        <source>Choose a merge request in the Merge Requests panel.</source>
+        <translation>请在“合并请求”面板中选择一个合并请求。</translation>
+    </message>
 </context>
 <context>
     <name>rd::ManualWindow</name>
     <message>
         <source>ReviewDesk Manual</source>
         <translation>ReviewDesk 手册</translation>
+    </message>
+</context>
+<context>
+    <name>rd::MergeRequestBrowser</name>
+    <message>
+        <source>Search title, repository, URL or id</source>
+        <translation>搜索标题、仓库、URL 或编号</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>Unjudged by me</source>
+        <translation>我未评判</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>Done by me</source>
+        <translation>我已完成</translation>
+    </message>
+    <message>
+        <source>With or without code</source>
+        <translation>有无代码均可</translation>
+    </message>
+    <message>
+        <source>Code available</source>
+        <translation>有代码</translation>
+    </message>
+    <message>
+        <source>Without code</source>
+        <translation>无代码</translation>
+    </message>
+    <message>
+        <source>Assigned to me</source>
+        <translation>分配给我</translation>
+    </message>
+    <message>
+        <source>Needs adjudication</source>
+        <translation>待仲裁</translation>
+    </message>
+    <message>
+        <source>Any language</source>
+        <translation>任意语言</translation>
+    </message>
+    <message>
+        <source>Any PR category</source>
+        <translation>任意 PR 类别</translation>
     </message>
 </context>
 <context>
@@ -2174,6 +2257,93 @@
     <message>
         <source>two-dot</source>
         <translation>两点比较</translation>
+    </message>
+</context>
+<context>
+    <name>rd::MergeRequestListModel</name>
+    <message>
+        <source>Blind mode: others' progress shows once the workspace's blind mode is off.</source>
+        <translation>盲评模式：关闭工作区的盲评模式后才显示他人的进度。</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other(s) judging</source>
+        <translation><numerusform>%n 位他人在评判</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message>
+        <source>needs adjudication (%1)</source>
+        <translation>待仲裁（%1）</translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
+        <translation>已裁决</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>有代码</translation>
+    </message>
+    <message>
+        <source>without code</source>
+        <translation>无代码</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Repository</source>
+        <translation>仓库</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>PR Category</source>
+        <translation>PR 类别</translation>
+    </message>
+    <message>
+        <source>Generated</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Human</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>My Progress</source>
+        <translation>我的进度</translation>
+    </message>
+    <message>
+        <source>Others</source>
+        <translation>他人</translation>
+    </message>
+    <message>
+        <source>Assigned</source>
+        <translation>分配给</translation>
+    </message>
+    <message>
+        <source>Adjudication</source>
+        <translation>裁决</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
     </message>
 </context>
 <context>
@@ -4368,6 +4538,10 @@
     <message>
         <source>cannot listen to the changes of %1 again: %2</source>
         <translation>无法再次监听 %1 的更改：%2</translation>
+    </message>
+    <message>
+        <source>list the merge requests</source>
+        <translation>列出合并请求</translation>
     </message>
 </context>
 <context>

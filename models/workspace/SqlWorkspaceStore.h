@@ -75,6 +75,8 @@ public:
     Result<std::optional<AnnotatorPlace>> lastPlace(const QString &annotator) const override;
     Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
     Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const override;
+    // The browser's list (SqlWorkspaceStoreSummaries.cpp)
+    Result<QList<MergeRequestSummary>> mergeRequestSummaries(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
 
     // Ground truth by a team (issue 11; SqlWorkspaceStoreGroundTruth.cpp)
     Result<bool> assign(qint64 mergeRequest, const QStringList &annotators) override;

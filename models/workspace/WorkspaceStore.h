@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DatasetImport.h"
+#include "MergeRequestSummary.h"
 #include "Result.h"
 #include "TeamAnnotation.h"
 #include "Workspace.h"
@@ -92,6 +93,12 @@ public:
     virtual Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const = 0;
     // time_spent of the annotator's latest `limit` decisions, newest first.
     virtual Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const = 0;
+    // The merge-request list of the window (issue 25): every merge request
+    // (or only `mergeRequest`) with its comment counts, `annotator`'s judged /
+    // total, everyone else's verdict counts, assignments and adjudication
+    // state, ordered by id. A few set-based queries, however many merge
+    // requests: the browser reads it on opening a workspace of thousands.
+    virtual Result<QList<MergeRequestSummary>> mergeRequestSummaries(const QString &annotator, std::optional<qint64> mergeRequest = {}) const = 0;
 
     // --- Ground truth by a team (issue 11) ---------------------------------
     // Assigns the merge request to the annotators (made on first use); those
