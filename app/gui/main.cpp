@@ -4,10 +4,12 @@
 
 #include <DiffPane.h>
 #include <MainWindow.h>
+#include <MergeRequestBrowser.h>
 #include <PipelinePanel.h>
 #include <Theme.h>
 #include <WorkspaceActions.h>
 
+#include <MergeRequestListModel.h>
 #include <ReviewSession.h>
 
 #include <QApplication>
@@ -24,6 +26,7 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -126,6 +129,7 @@ int main(int argc, char *argv[])
     window.resize(1400, 860);
     window.show();
 
+    auto screenshotWhenReady = std::make_shared<std::function<void()>>();
     if (parser.isSet(commandLine.screenshot)) {
         // Wait for the selected file's diff and the slices, then save.
         const QString target = parser.value(commandLine.screenshot);
@@ -142,6 +146,7 @@ int main(int argc, char *argv[])
                 QCoreApplication::exit(saved ? 0 : 1);
             });
         };
+        *screenshotWhenReady = save;
         QObject::connect(window.diffPane(), &rd::DiffPane::documentShown, &window, save);
         QObject::connect(&window, &rd::MainWindow::slicingFinished, &window, save);
         QObject::connect(&window, &rd::MainWindow::reviewFinished, &window, save);
@@ -215,6 +220,10 @@ int main(int argc, char *argv[])
             return parser.isSet(commandLine.screenshot) ? 1 : app.exec();
         window.openMergeRequest(*demo);
     }
+    // A workspace that opened on its Merge Requests panel (no merge request
+    // to show): the picture is taken once the panel has read its rows.
+    if (parser.isSet(commandLine.screenshot) && !window.isOpening() && !window.session()->currentMergeRequest())
+        QObject::connect(window.browser()->model(), &rd::MergeRequestListModel::summariesRefreshed, &window, *screenshotWhenReady);
     if (parser.isSet(commandLine.demoReview)) {
         QObject::connect(&window, &rd::MainWindow::slicingFinished, &window, [&window] {
             QFile file(QStringLiteral(":/replays/demo-review-config.json"));
