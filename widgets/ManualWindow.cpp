@@ -121,6 +121,9 @@ QStringList ManualWindow::brokenLinks(const QMap<QString, QString> &chapters)
             if (isExternal(url))
                 continue;
             const QString chapter = url.path().isEmpty() ? it.key() : url.path();
+            // A picture (docs/images) is in the resource beside the chapters.
+            if (!chapter.endsWith(QLatin1String(".md")) && QFile::exists(resourceFolder() + QLatin1Char('/') + chapter))
+                continue;
             if (!anchors.contains(chapter))
                 broken << QStringLiteral("%1: %2 (no such chapter)").arg(it.key(), target);
             else if (url.hasFragment() && !anchors[chapter].contains(url.fragment()))
@@ -143,6 +146,7 @@ ManualWindow::ManualWindow(QWidget *parent)
     m_browser->setObjectName(QStringLiteral("manualText"));
     // Links are ours to follow: chapters inside the viewer, the web outside it.
     m_browser->setOpenLinks(false);
+    m_browser->setSearchPaths({resourceFolder()}); // the chapters' pictures: images/…
     connect(m_browser, &QTextBrowser::anchorClicked, this, &ManualWindow::followLink);
 
     // The chapters in the order the index lists them, then any it does not list.

@@ -108,6 +108,13 @@ void PendingDecisions::tryAll()
         if (!done)
             return failed(done.error());
         m_decisions.removeFirst();
+        // A later decision on the same comment was made on top of this one
+        // (the person's own chain), not from the version read before it:
+        // it goes on from the version just stored, not as a conflict.
+        for (Decision &later : m_decisions)
+            for (const Judgement &j : std::as_const(*done))
+                if (later.change.comment == j.comment && later.change.expectedVersion)
+                    later.change.expectedVersion = j.version;
         ++count;
         Q_EMIT stored(*done, next.change.verdict.has_value());
     }
