@@ -4314,6 +4314,10 @@
         <source>the judgement of comment %1 by %2 was cleared elsewhere (another window or reviewdesk-cli); this change was not stored</source>
         <translation>%2 对评论 %1 的判定已在别处（另一个窗口或 reviewdesk-cli）被清除；本次修改未保存</translation>
     </message>
+    <message>
+        <source>count the disagreements</source>
+        <translation>统计分歧</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
