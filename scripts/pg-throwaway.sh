@@ -8,6 +8,10 @@
 #   ... REVIEWDESK_TEST_PG=postgresql://reviewdesk@127.0.0.1:PORT/postgres
 #   scripts/pg-throwaway.sh stop "$REVIEWDESK_PG_DIR"
 #
+# The fault tests take the server away and bring it back (same port, same
+# data) under a client: `down DIR` (a fast shutdown: sessions are ended)
+# and `up DIR`.
+#
 # initdb refuses to run as root: as root the server runs as the `postgres`
 # user (made by the Debian package).
 set -euo pipefail
@@ -53,6 +57,7 @@ start)
     chmod 755 "$dir"
     [ "$(id -u)" -eq 0 ] && chown postgres: "$dir"
     port="$(rd_free_port)"
+    echo "$port" >"$dir/port"
     rd_pg_as_owner "$bin/initdb" -D "$dir/data" -U reviewdesk -A trust -E UTF8 --locale=C --no-sync >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; rm -rf "$dir"; exit 1; }
     # Small and quick to start; fsync stays on so that commit latency is real.
@@ -62,6 +67,17 @@ start)
     echo "export REVIEWDESK_PG_DIR='$dir'"
     echo "export REVIEWDESK_TEST_PG='postgresql://reviewdesk@127.0.0.1:$port/postgres'"
     ;;
+down)
+    dir="${2:?pg-throwaway: down DIR}"
+    rd_pg_as_owner "$(rd_pg_bin)/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    ;;
+up)
+    dir="${2:?pg-throwaway: up DIR}"
+    port="$(cat "$dir/port")"
+    rd_pg_as_owner "$(rd_pg_bin)/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=60 -c shared_buffers=32MB" start >/dev/null \
+        || { cat "$dir/server.log" >&2; exit 1; }
+    ;;
 stop)
     dir="${2:-${REVIEWDESK_PG_DIR:-}}"
     [ -n "$dir" ] && [ -d "$dir/data" ] || { echo "pg-throwaway: no server folder given" >&2; exit 1; }
@@ -70,7 +86,7 @@ stop)
     rm -rf "$dir"
     ;;
 *)
-    echo "usage: $0 start | stop DIR" >&2
+    echo "usage: $0 start | stop DIR | down DIR | up DIR" >&2
     exit 2
     ;;
 esac

@@ -87,6 +87,13 @@
     </message>
 </context>
 <context>
+    <name>rd::MergeRequestListModel</name>
+    <message numerus="yes">
+        <source>%n other(s) judging</source>
+        <translation><numerusform>%n other judging</numerusform><numerusform>%n others judging</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::PipelinePanel</name>
     <message numerus="yes">
         <source>Reviewing %n slice(s)…</source>

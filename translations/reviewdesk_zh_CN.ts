@@ -433,6 +433,10 @@
         <source>line %1 is past the end of the file (%2 lines); shown at the last line</source>
         <translation>第 %1 行超出文件末尾（共 %2 行）；显示在最后一行</translation>
     </message>
+    <message>
+        <source>Pending: not stored yet</source>
+        <translation>待存储：尚未存储</translation>
+    </message>
 </context>
 <context>
     <name>rd::CommentEditor</name>
@@ -530,6 +534,10 @@
     <message>
         <source>Comment</source>
         <translation>评论</translation>
+    </message>
+    <message>
+        <source>%1 (pending)</source>
+        <translation>%1（待存储）</translation>
     </message>
 </context>
 <context>
@@ -1737,6 +1745,10 @@
         <source>Remove Comment</source>
         <translation>删除评论</translation>
     </message>
+    <message>
+        <source>no workspace is open</source>
+        <translation>没有打开的工作区</translation>
+    </message>
 </context>
 <context>
     <name>rd::JudgingStatus</name>
@@ -2133,12 +2145,95 @@
         <source>&amp;Manual</source>
         <translation>手册(&amp;M)</translation>
     </message>
+    <message>
+        <source>Merge Requests</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>Next &amp;Merge Request</source>
+        <translation>下一个合并请求(&amp;M)</translation>
+    </message>
+    <message>
+        <source>This is the last merge request in the browser.</source>
+        <translation>这是浏览器中的最后一个合并请求。</translation>
+    </message>
+    <message>
+        <source>Previous M&amp;erge Request</source>
+        <translation>上一个合并请求(&amp;E)</translation>
+    </message>
+    <message>
+        <source>This is the first merge request in the browser.</source>
+        <translation>这是浏览器中的第一个合并请求。</translation>
+    </message>
+    <message>
+        <source>Next &amp;Unjudged Merge Request</source>
+        <translation>下一个未评判的合并请求(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Every merge request in your queue is judged.</source>
+        <translation>您队列中的每个合并请求都已评判。</translation>
+    </message>
+    <message>
+        <source>Choose a merge request in the Merge Requests panel.</source>
+        <translation>请在“合并请求”面板中选择一个合并请求。</translation>
+    </message>
 </context>
 <context>
     <name>rd::ManualWindow</name>
     <message>
         <source>ReviewDesk Manual</source>
         <translation>ReviewDesk 手册</translation>
+    </message>
+</context>
+<context>
+    <name>rd::MergeRequestBrowser</name>
+    <message>
+        <source>Search title, repository, URL or id</source>
+        <translation>搜索标题、仓库、URL 或编号</translation>
+    </message>
+    <message>
+        <source>Any state</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>Unjudged by me</source>
+        <translation>我未评判</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>Done by me</source>
+        <translation>我已完成</translation>
+    </message>
+    <message>
+        <source>With or without code</source>
+        <translation>有无代码均可</translation>
+    </message>
+    <message>
+        <source>Code available</source>
+        <translation>有代码</translation>
+    </message>
+    <message>
+        <source>Without code</source>
+        <translation>无代码</translation>
+    </message>
+    <message>
+        <source>Assigned to me</source>
+        <translation>分配给我</translation>
+    </message>
+    <message>
+        <source>Needs adjudication</source>
+        <translation>待仲裁</translation>
+    </message>
+    <message>
+        <source>Any language</source>
+        <translation>任意语言</translation>
+    </message>
+    <message>
+        <source>Any PR category</source>
+        <translation>任意 PR 类别</translation>
     </message>
 </context>
 <context>
@@ -2162,6 +2257,93 @@
     <message>
         <source>two-dot</source>
         <translation>两点比较</translation>
+    </message>
+</context>
+<context>
+    <name>rd::MergeRequestListModel</name>
+    <message>
+        <source>Blind mode: others' progress shows once the workspace's blind mode is off.</source>
+        <translation>盲评模式：关闭工作区的盲评模式后才显示他人的进度。</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other(s) judging</source>
+        <translation><numerusform>%n 位他人在评判</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message>
+        <source>needs adjudication (%1)</source>
+        <translation>待仲裁（%1）</translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
+        <translation>已裁决</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>有代码</translation>
+    </message>
+    <message>
+        <source>without code</source>
+        <translation>无代码</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Repository</source>
+        <translation>仓库</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>PR Category</source>
+        <translation>PR 类别</translation>
+    </message>
+    <message>
+        <source>Generated</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Human</source>
+        <translation>人工</translation>
+    </message>
+    <message>
+        <source>My Progress</source>
+        <translation>我的进度</translation>
+    </message>
+    <message>
+        <source>Others</source>
+        <translation>他人</translation>
+    </message>
+    <message>
+        <source>Assigned</source>
+        <translation>分配给</translation>
+    </message>
+    <message>
+        <source>Adjudication</source>
+        <translation>裁决</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
     </message>
 </context>
 <context>
@@ -2237,6 +2419,45 @@
     <message>
         <source>A revision is missing.</source>
         <translation>缺少修订。</translation>
+    </message>
+</context>
+<context>
+    <name>rd::PendingNotice</name>
+    <message>
+        <source>%1 not stored yet</source>
+        <translation>%1 个尚未存储</translation>
+    </message>
+    <message>
+        <source>Pending: %1 (%2); stopped trying</source>
+        <translation>待存储：%1（%2）；已停止重试</translation>
+    </message>
+    <message>
+        <source>Pending: %1 (%2); reconnecting in %3 s…</source>
+        <translation>待存储：%1（%2）；%3 秒后重新连接…</translation>
+    </message>
+    <message>
+        <source>Pending: %1 (%2); trying again in %3 s…</source>
+        <translation>待存储：%1（%2）；%3 秒后重试…</translation>
+    </message>
+    <message>
+        <source>Decisions Not Stored</source>
+        <translation>判断未存储</translation>
+    </message>
+    <message>
+        <source>Try Again</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Keep Pending</source>
+        <translation>保持待存储</translation>
+    </message>
+    <message>
+        <source>%1 decisions could not be stored: %2</source>
+        <translation>%1 个判断无法存储：%2</translation>
+    </message>
+    <message>
+        <source>They stay pending, shown on their comments, and are not lost while the window is open. Try again once the problem is solved.</source>
+        <translation>它们保持待存储状态，显示在各自的评论上，窗口打开期间不会丢失。问题解决后请重试。</translation>
     </message>
 </context>
 <context>
@@ -4195,10 +4416,6 @@
         <translation>无法在 %2 中%1：服务器未返回新行的 id</translation>
     </message>
     <message>
-        <source>cannot %1 in %2: the connection to the server failed (%3); check that the server is running and open the workspace again</source>
-        <translation>无法在 %2 中%1：与服务器的连接失败（%3）；请检查服务器是否在运行，然后重新打开工作区</translation>
-    </message>
-    <message>
         <source>cannot %1 in %2: another client's change got in the way; try again</source>
         <translation>无法在 %2 中%1：另一个客户端的修改与之冲突；请重试</translation>
     </message>
@@ -4313,6 +4530,18 @@
     <message>
         <source>the judgement of comment %1 by %2 was cleared elsewhere (another window or reviewdesk-cli); this change was not stored</source>
         <translation>%2 对评论 %1 的判定已在别处（另一个窗口或 reviewdesk-cli）被清除；本次修改未保存</translation>
+    </message>
+    <message>
+        <source>cannot %1 in %2: the connection to the server failed (%3); check that the server is running</source>
+        <translation>无法在 %2 中%1：与服务器的连接失败（%3）；请检查服务器是否在运行</translation>
+    </message>
+    <message>
+        <source>cannot listen to the changes of %1 again: %2</source>
+        <translation>无法再次监听 %1 的更改：%2</translation>
+    </message>
+    <message>
+        <source>list the merge requests</source>
+        <translation>列出合并请求</translation>
     </message>
     <message>
         <source>count the disagreements</source>

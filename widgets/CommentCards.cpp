@@ -4,6 +4,7 @@
 #include "TeamCardText.h"
 #include "DiffPane.h"
 
+#include <JudgingService.h>
 #include <TeamService.h>
 #include <ReviewSession.h>
 
@@ -95,7 +96,9 @@ void CommentCards::refresh()
         const Placement where = place(c.comment, *document);
         if (where.row < 0)
             continue;
-        const auto judgement = m_session->judgement(c.id);
+        // A decision not stored yet shows as made, marked pending.
+        const auto pending = m_session->judging()->pending()->pendingFor(c.id);
+        const auto judgement = pending ? pending : m_session->judgement(c.id);
         DiffCard card;
         card.anchor = {where.row, where.side};
         card.id = c.id;
@@ -104,6 +107,11 @@ void CommentCards::refresh()
         card.html = CommentCardText::html(c, judgement, CommentCardText::runLabel(m_session->runs(), c), where.note, palette)
                     + TeamCardText::html(*m_session, c, palette);
         card.summary = CommentCardText::summary(c, judgement, palette);
+        if (pending) {
+            const QString mark = QStringLiteral("<b>%1</b> ").arg(tr("Pending: not stored yet").toHtmlEscaped());
+            card.html.prepend(mark);
+            card.summary.prepend(mark);
+        }
         cards.append(card);
     }
     view->setCards(cards);

@@ -1,5 +1,7 @@
 #include "JudgingStatus.h"
 
+#include "PendingNotice.h"
+
 #include <JudgingService.h>
 #include <ReviewSession.h>
 
@@ -34,6 +36,13 @@ JudgingStatus::JudgingStatus(ReviewSession *session, QWidget *parent) : QLabel(p
     refresh();
 }
 
+void JudgingStatus::setPendingNotice(PendingNotice *notice)
+{
+    m_notice = notice;
+    connect(notice, &PendingNotice::statusChanged, this, &JudgingStatus::refresh);
+    refresh();
+}
+
 void JudgingStatus::refresh()
 {
     if (!m_session->hasWorkspace()) {
@@ -55,6 +64,8 @@ void JudgingStatus::refresh()
         text += QStringLiteral(" · ") + tr("median %1 s a decision").arg(QLocale().toString(*median / 1000.0, 'f', 1));
     if (!m_session->annotator().isEmpty())
         text += QStringLiteral(" · ") + m_session->annotator();
+    if (const QString pending = m_notice ? m_notice->statusText() : QString(); !pending.isEmpty())
+        text = pending + QStringLiteral(" · ") + text;
     setText(text);
 }
 

@@ -7,16 +7,19 @@
 
 namespace rd {
 
+class PendingNotice;
 class ReviewSession;
 
 // Progress in the status bar: judged / total in the merge request and in
-// the workspace, and the median time per decision.
+// the workspace, and the median time per decision; decisions not stored yet
+// first, with their problem and the next try (PendingNotice).
 class JudgingStatus : public QLabel
 {
     Q_OBJECT
 
 public:
     explicit JudgingStatus(ReviewSession *session, QWidget *parent = nullptr);
+    void setPendingNotice(PendingNotice *notice);
 
     // How many times the figures were read from the workspace.
     int figuresRead() const { return m_figuresRead; }
@@ -36,6 +39,7 @@ private:
     JudgingProgress m_workspace;
     bool m_switching = false;      // this burst shows another merge request
     bool m_workspaceStale = false; // this burst may change the workspace's figures
+    PendingNotice *m_notice = nullptr;
 };
 
 } // namespace rd

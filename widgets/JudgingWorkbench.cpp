@@ -9,6 +9,7 @@
 #include "JudgingBar.h"
 #include "JudgingController.h"
 #include "JudgingStatus.h"
+#include "PendingNotice.h"
 #include "ShortcutSettings.h"
 #include "ShortcutSheet.h"
 
@@ -34,6 +35,8 @@ JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QWidget *window, Diff
     m_panel = new CommentsPanel(session, window);
     m_bar = new JudgingBar(session, m_controller, window);
     m_status = new JudgingStatus(session, window);
+    m_notice = new PendingNotice(session->judging()->pending(), window);
+    m_status->setPendingNotice(m_notice);
     m_dock = new QDockWidget(tr("Comments"), window);
     m_dock->setObjectName(QStringLiteral("commentsDock"));
     m_dock->setWidget(m_panel);

@@ -22,6 +22,7 @@ class DiffPane;
 class JudgingBar;
 class JudgingController;
 class JudgingStatus;
+class PendingNotice;
 class ReviewSession;
 
 // Puts judging into the window: the cards in the diff, the comments panel,
@@ -43,6 +44,7 @@ public:
     CommentsPanel *commentsPanel() const { return m_panel; }
     JudgingBar *bar() const { return m_bar; }
     JudgingStatus *status() const { return m_status; }
+    PendingNotice *pendingNotice() const { return m_notice; }
     QDockWidget *commentsDock() const { return m_dock; }
     // The Judge menu: every judging command, then the sheet and the settings.
     void fillMenu(QMenu *menu) const;
@@ -74,6 +76,7 @@ private:
     CommentsPanel *m_panel = nullptr;
     JudgingBar *m_bar = nullptr;
     JudgingStatus *m_status = nullptr;
+    PendingNotice *m_notice = nullptr;
     QDockWidget *m_dock = nullptr;
     QAction *m_sheet = nullptr;
     QAction *m_settings = nullptr;

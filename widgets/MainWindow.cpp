@@ -101,6 +101,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     setCentralWidget(m_splitter);
 
     createDocks();
+    createBrowser();
 
     createActions();
     createMenus();
@@ -118,6 +119,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             openMergeRequest({entry->repository, entry->base, entry->head, entry->twoDot, entry->title, entry->description});
     });
     connect(m_exchange, &ExchangeActions::mergeRequestChosen, this, &MainWindow::openMergeRequest);
+    connect(m_workspaces, &WorkspaceActions::opened, this, &MainWindow::showWorkspaceStart);
     connect(m_exchange, &ExchangeActions::mergeRequestWithoutCode, this, &MainWindow::showMergeRequestWithoutCode);
     connect(m_judging->codelessView(), &CodelessReviewView::codeLinked, m_exchange, &ExchangeActions::openStored);
     connect(m_exchange, &ExchangeActions::statusMessage, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
@@ -394,8 +396,9 @@ void MainWindow::rememberRecent(const MergeRequestRequest &request)
     while (repositories.size() > MaxRecent)
         repositories.removeLast();
     settings.setValue(QStringLiteral("recent/repositories"), repositories);
-    settings.setValue(QStringLiteral("recent/last"), QStringList{request.repository, request.base, request.head,
-                                                                 request.twoDot ? QStringLiteral("two-dot") : QString()});
+    // Per workspace: another workspace opens on its own merge requests.
+    if (const QString key = recentMergeRequestKey(); !key.isEmpty())
+        settings.setValue(key, QStringList{request.repository, request.base, request.head});
     updateRecentMenu();
 }
 

@@ -10,6 +10,7 @@
 
 #include <memory>
 
+class QDockWidget;
 class QLineEdit;
 class QSplitter;
 class QStackedWidget;
@@ -28,6 +29,7 @@ class FileFilterModel;
 class FileTreeModel;
 class MergeRequestHeader;
 class JudgingWorkbench;
+class MergeRequestBrowser;
 class TeamWorkbench;
 class ReviewSession;
 class WorkspaceActions;
@@ -80,6 +82,14 @@ public:
     JudgingWorkbench *judging() const { return m_judging; }
     WorkspaceActions *workspaces() const { return m_workspaces; }
     TeamWorkbench *team() const { return m_team; }
+    // The Merge Requests dock (MainWindowBrowser.cpp).
+    MergeRequestBrowser *browser() const { return m_browser; }
+    // What a workspace opens on (WorkspaceActions::opened ends here): its
+    // annotator's last merge request (file, comment), else the one last
+    // opened in it, else its browser with the keyboard in the search field;
+    // nothing when a merge request is being opened already (asked for on
+    // the command line).
+    void showWorkspaceStart();
     bool selectFile(const QByteArray &path);
 
 Q_SIGNALS:
@@ -97,6 +107,8 @@ private:
     // merge request's files), MainWindowActions.cpp (commands and menus),
     // MainWindowReview.cpp (the docked panels and review runs).
     void createDocks();
+    void createBrowser();
+    QString recentMergeRequestKey() const; // empty without a workspace
     void createActions();
     void createMenus();
     void restoreSettings();
@@ -145,6 +157,8 @@ private:
     JudgingWorkbench *m_judging = nullptr;
     WorkspaceActions *m_workspaces = nullptr;
     TeamWorkbench *m_team = nullptr;
+    MergeRequestBrowser *m_browser = nullptr;
+    QDockWidget *m_browserDock = nullptr;
     ExchangeActions *m_exchange = nullptr;
     QPointer<QWidget> m_evaluation; // the Evaluation window, while open
     QPointer<QWidget> m_manual; // Help ▸ Manual, while open

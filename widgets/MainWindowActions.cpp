@@ -108,6 +108,7 @@ void MainWindow::createMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (const char *name : {"unified", "wrap", "ignoreWhitespace", "description"})
         view->addAction(action(QString::fromLatin1(name)));
+    view->addAction(action(QStringLiteral("showMergeRequests")));
     view->addAction(action(QStringLiteral("showSlices")));
     QMenu *theme = view->addMenu(tr("&Theme"));
     for (const char *name : {"theme-system", "theme-light", "theme-dark"})
@@ -121,6 +122,9 @@ void MainWindow::createMenus()
         navigate->addAction(action(QString::fromLatin1(name)));
     navigate->addSeparator();
     navigate->addAction(action(QStringLiteral("toggleViewed")));
+    navigate->addSeparator();
+    for (const char *name : {"nextMergeRequest", "previousMergeRequest", "nextUnjudgedMergeRequest"})
+        navigate->addAction(action(QString::fromLatin1(name)));
 
     QMenu *review = menuBar()->addMenu(tr("&Review"));
     review->addAction(action(QStringLiteral("runReview")));

@@ -6,6 +6,7 @@
 #include <SqlWorkspaceStore.h>
 
 #include <QAction>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -13,6 +14,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QUrl>
 #include <QWidget>
 
 namespace rd {
@@ -92,6 +94,15 @@ bool WorkspaceActions::open(const QString &path, bool create)
 QStringList WorkspaceActions::recent()
 {
     return QSettings().value(RecentKey).toStringList();
+}
+
+QString WorkspaceActions::recentMergeRequestKey(const QString &location)
+{
+    const QString where = SqlWorkspaceStore::isServerLocation(location) ? QUrl(location).toString(QUrl::RemovePassword)
+                                                                         : QFileInfo(location).absoluteFilePath();
+    // A hash: settings keys cannot hold every character a path or an address can.
+    return QStringLiteral("workspaces/lastMergeRequest/")
+        + QString::fromLatin1(QCryptographicHash::hash(where.toUtf8(), QCryptographicHash::Sha1).toHex());
 }
 
 QString WorkspaceActions::demoWorkspace()

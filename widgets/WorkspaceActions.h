@@ -36,6 +36,11 @@ public:
     static QString lastOrDefault();
     static QString demoWorkspace();
     static QString fileFilter();
+    // The setting that keeps the merge request last opened in the workspace
+    // at `location` (a file or a server's address): one per workspace, so
+    // that opening one never shows another's merge request. Derived from the
+    // location without any password it might carry.
+    static QString recentMergeRequestKey(const QString &location);
 
 Q_SIGNALS:
     void opened(); // a workspace was opened: the window shows its merge request

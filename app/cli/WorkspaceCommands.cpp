@@ -4,10 +4,13 @@
 #include "CliCommand.h"
 
 #include <MergeRequest.h>
+#include <PendingDecisions.h>
 #include <ReviewSession.h>
 #include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
 #include <WorkspaceJson.h>
+
+#include <QThread>
 
 #include <cstdio>
 #include <iostream>
@@ -143,10 +146,17 @@ int runJudge(const QStringList &arguments)
         "\"version\": N (as 'comments --format json' prints it; 0: none yet) stores the line only if the judgement is still\n"
         "at that version: a line made from a judgement another window or process changed since is refused.\n"
         "Prints 'stored <comment-id>' once each line is committed. A bad line is reported on stderr with its\n"
-        "number and skipped; the exit code is then 1."));
+        "number and skipped; the exit code is then 1.\n"
+        "When the workspace's server goes away, judge connects again and stores the line it was at, waiting\n"
+        "1 s, 2 s, 4 s, … (at most 30 s) between tries; after --retries tries it gives up (exit 3).\n"
+        "A full disk or a read-only workspace stops it at once (exit 3)."));
     const QCommandLineOption workspace = workspaceOption();
     const QCommandLineOption annotator(QStringLiteral("annotator"), QStringLiteral("Whose judgements these are."), QStringLiteral("NAME"));
-    parser.addOptions({workspace, annotator});
+    const QCommandLineOption retries(QStringLiteral("retries"), QStringLiteral("Tries to reconnect to a server that went away (default 10)."),
+                                     QStringLiteral("N"), QStringLiteral("10"));
+    const QCommandLineOption retryDelay(QStringLiteral("retry-delay"), QStringLiteral("The first wait before reconnecting, in ms (default 1000)."),
+                                        QStringLiteral("MS"), QStringLiteral("1000"));
+    parser.addOptions({workspace, annotator, retries, retryDelay});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
     for (const auto *required : {&workspace, &annotator})
@@ -155,6 +165,11 @@ int runJudge(const QStringList &arguments)
     const QString name = parser.value(annotator).trimmed();
     if (name.isEmpty())
         return fail(ExitUsage, QStringLiteral("judge: --annotator is empty"));
+    bool retriesOk = false, delayOk = false;
+    const int maxTries = parser.value(retries).toInt(&retriesOk);
+    const int firstDelayMs = parser.value(retryDelay).toInt(&delayOk);
+    if (!retriesOk || maxTries < 0 || !delayOk || firstDelayMs < 0)
+        return fail(ExitUsage, QStringLiteral("judge: --retries and --retry-delay take a number of tries and of milliseconds"));
 
     auto store = openWorkspace(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
     if (!store)
@@ -174,7 +189,25 @@ int runJudge(const QStringList &arguments)
         }
         Judgement change = input->change;
         change.annotator = name;
-        const auto stored = (*store)->judge(change, input->clear);
+        auto stored = (*store)->judge(change, input->clear);
+        // The server went away: the line was not stored (its transaction
+        // rolled back); connect again and store it, a bounded number of times.
+        for (int attempt = 1; !stored && stored.error().fault == Error::Fault::ServerLost; ++attempt) {
+            if (attempt > maxTries)
+                return fail(exitCodeFor(stored.error()), QStringLiteral("judge: line %1: not stored; gave up after %2 tries to reconnect: %3")
+                                                             .arg(number)
+                                                             .arg(maxTries)
+                                                             .arg(stored.error().message));
+            const int delayMs = PendingDecisions::retryDelayMs(attempt, firstDelayMs, 30000);
+            std::fprintf(stderr, "reviewdesk-cli: judge: line %lld: the server went away; reconnecting in %.1f s (try %d of %d)\n",
+                         static_cast<long long>(number), delayMs / 1000.0, attempt, maxTries);
+            QThread::msleep(static_cast<unsigned long>(delayMs));
+            if (auto connected = (*store)->reconnect(); !connected) {
+                stored = connected.error();
+                continue;
+            }
+            stored = (*store)->judge(change, input->clear);
+        }
         if (!stored) {
             // The workspace itself failed: stop. A bad line or a judgement
             // changed elsewhere since the line's version: that line only.

@@ -4,10 +4,12 @@
 
 #include <DiffPane.h>
 #include <MainWindow.h>
+#include <MergeRequestBrowser.h>
 #include <PipelinePanel.h>
 #include <Theme.h>
 #include <WorkspaceActions.h>
 
+#include <MergeRequestListModel.h>
 #include <ReviewSession.h>
 
 #include <QApplication>
@@ -24,6 +26,7 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -126,6 +129,7 @@ int main(int argc, char *argv[])
     window.resize(1400, 860);
     window.show();
 
+    auto screenshotWhenReady = std::make_shared<std::function<void()>>();
     if (parser.isSet(commandLine.screenshot)) {
         // Wait for the selected file's diff and the slices, then save.
         const QString target = parser.value(commandLine.screenshot);
@@ -142,6 +146,7 @@ int main(int argc, char *argv[])
                 QCoreApplication::exit(saved ? 0 : 1);
             });
         };
+        *screenshotWhenReady = save;
         QObject::connect(window.diffPane(), &rd::DiffPane::documentShown, &window, save);
         QObject::connect(&window, &rd::MainWindow::slicingFinished, &window, save);
         QObject::connect(&window, &rd::MainWindow::reviewFinished, &window, save);
@@ -177,41 +182,48 @@ int main(int argc, char *argv[])
         workspacePath = rd::WorkspaceActions::lastOrDefault();
     else
         workspacePath = recentWorkspaces.isEmpty() ? rd::WorkspaceActions::demoWorkspace() : recentWorkspaces.first();
+    auto demoRequest = [&window]() -> std::optional<rd::MergeRequestRequest> {
+        const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        auto demo = rd::ensureDemoMergeRequest(dataDir + QStringLiteral("/demo-inventory"));
+        if (!demo) {
+            QMessageBox::critical(&window, QObject::tr("Cannot Create the Demo"), demo.error().message);
+            return std::nullopt;
+        }
+        return demo.value();
+    };
+    // A merge request named on the command line (or the demo's) is asked
+    // for first: the workspace then does not open its own over it
+    // (MainWindow::showWorkspaceStart). Otherwise the workspace opens on its
+    // own last place or its browser, never on a merge request of another
+    // workspace (there is no global "last merge request" any more).
+    bool asked = false;
+    if (parser.isSet(commandLine.repo)) {
+        window.openMergeRequest({parser.value(commandLine.repo), parser.value(commandLine.base), parser.value(commandLine.head),
+                                 parser.isSet(commandLine.twoDot), {}, {}});
+        asked = true;
+    } else if (parser.isSet(commandLine.demo)) {
+        const auto demo = demoRequest();
+        if (!demo)
+            return parser.isSet(commandLine.screenshot) ? 1 : app.exec();
+        window.openMergeRequest(*demo);
+        asked = true;
+    }
     QDir().mkpath(QFileInfo(workspacePath).absolutePath());
     if (!window.workspaces()->open(workspacePath, true) && parser.isSet(commandLine.screenshot)) {
         std::fprintf(stderr, "reviewdesk: %s\n", qPrintable(window.workspaces()->lastError()));
         return 3;
     }
-    // Opening another workspace later shows the merge request it had open.
-    QObject::connect(window.workspaces(), &rd::WorkspaceActions::opened, &window, [&window] {
-        if (const auto id = window.session()->lastMergeRequest())
-            for (const rd::MergeRequestEntry &entry : window.session()->mergeRequests())
-                if (entry.id == *id)
-                    window.openMergeRequest({entry.repository, entry.base, entry.head, entry.twoDot, entry.title, entry.description});
-    });
-
-    rd::MergeRequestRequest request;
-    const QStringList last = QSettings().value(QStringLiteral("recent/last")).toStringList();
-    std::optional<rd::MergeRequestEntry> lastInWorkspace;
-    if (const auto id = window.session()->hasWorkspace() ? window.session()->lastMergeRequest() : std::nullopt)
-        for (const rd::MergeRequestEntry &entry : window.session()->mergeRequests())
-            if (entry.id == *id)
-                lastInWorkspace = entry;
-    if (parser.isSet(commandLine.repo)) {
-        request = {parser.value(commandLine.repo), parser.value(commandLine.base), parser.value(commandLine.head), parser.isSet(commandLine.twoDot), {}, {}};
-    } else if (!parser.isSet(commandLine.demo) && lastInWorkspace) {
-        request = {lastInWorkspace->repository, lastInWorkspace->base, lastInWorkspace->head, lastInWorkspace->twoDot, {}, {}};
-    } else if (!parser.isSet(commandLine.demo) && last.size() == 4 && workspacePath != rd::WorkspaceActions::demoWorkspace()) {
-        request = {last[0], last[1], last[2], last[3] == QLatin1String("two-dot"), {}, {}};
-    } else {
-        const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-        auto demoRequest = rd::ensureDemoMergeRequest(dataDir + QStringLiteral("/demo-inventory"));
-        if (!demoRequest) {
-            QMessageBox::critical(&window, QObject::tr("Cannot Create the Demo"), demoRequest.error().message);
+    // First start: the demo's workspace with no place to go back to shows the demo.
+    if (!asked && !window.isOpening() && !window.session()->currentMergeRequest() && workspacePath == rd::WorkspaceActions::demoWorkspace()) {
+        const auto demo = demoRequest();
+        if (!demo)
             return parser.isSet(commandLine.screenshot) ? 1 : app.exec();
-        }
-        request = demoRequest.value();
+        window.openMergeRequest(*demo);
     }
+    // A workspace that opened on its Merge Requests panel (no merge request
+    // to show): the picture is taken once the panel has read its rows.
+    if (parser.isSet(commandLine.screenshot) && !window.isOpening() && !window.session()->currentMergeRequest())
+        QObject::connect(window.browser()->model(), &rd::MergeRequestListModel::summariesRefreshed, &window, *screenshotWhenReady);
     if (parser.isSet(commandLine.demoReview)) {
         QObject::connect(&window, &rd::MainWindow::slicingFinished, &window, [&window] {
             QFile file(QStringLiteral(":/replays/demo-review-config.json"));
@@ -221,6 +233,5 @@ int main(int argc, char *argv[])
                 window.startReview(*config, true);
         });
     }
-    window.openMergeRequest(request);
     return app.exec();
 }

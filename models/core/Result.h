@@ -15,6 +15,14 @@ struct Error
     enum class Kind { Usage, Path, Repository, Revision, Object, Workspace, Internal, Conflict };
     Kind kind = Kind::Internal;
     QString message;
+    // Why a workspace could not store a change that may be stored later as
+    // it is: the server went away, the disk is full, the file turned
+    // read-only. The change was not stored (its transaction rolled back);
+    // whoever holds it keeps it and tries again (JudgingService's pending
+    // decisions, `judge` on the CLI).
+    enum class Fault { None, ServerLost, DiskFull, ReadOnly };
+    Fault fault = Fault::None;
+    bool retryable() const { return fault != Fault::None; }
 };
 
 // A value or the Error that prevented it (std::expected is C++23).

@@ -49,6 +49,10 @@ public:
 
     virtual bool onServer() const = 0;
 
+    // Connects `d` again after its server went away (Error::Fault::ServerLost),
+    // with the settings and notifications it had; nothing to do for a file.
+    virtual Result<bool> reconnect(SqlWorkspaceStore::Private &d) const = 0;
+
     // Connects `d` to `location` and makes it a workspace of the newest
     // schema, migrating an older one; with `createAtVersion` (> 0) a new
     // workspace of that version, refusing one that exists.

@@ -41,9 +41,14 @@ Error postgresError(const QSqlError &e, const QString &doing, const QString &loc
 {
     const QString state = e.nativeErrorCode();
     const QString text = e.databaseText().trimmed().isEmpty() ? e.text().trimmed() : e.databaseText().trimmed();
-    if (state.startsWith(QLatin1String("08")) || (state.isEmpty() && e.type() == QSqlError::ConnectionError))
-        return workspaceError(QCoreApplication::translate("rd::models", "cannot %1 in %2: the connection to the server failed (%3); check that the server is running and open the workspace again")
-                                  .arg(doing, location, text));
+    // The server went away: connection errors (08), the server shutting down
+    // (57P01 admin, 57P02 crash, 57P03 not yet accepting), and libpq's own
+    // failures, which carry no SQLSTATE (every error the server sends has
+    // one): "server closed the connection unexpectedly", "no connection".
+    if (state.startsWith(QLatin1String("08")) || state.startsWith(QLatin1String("57P0")) || state.isEmpty())
+        return {Error::Kind::Workspace,
+                QCoreApplication::translate("rd::models", "cannot %1 in %2: the connection to the server failed (%3); check that the server is running").arg(doing, location, text),
+                Error::Fault::ServerLost};
     if (state == QLatin1String("40001") || state == QLatin1String("40P01"))
         return workspaceError(QCoreApplication::translate("rd::models", "cannot %1 in %2: another client's change got in the way; try again").arg(doing, location));
     if (state == QLatin1String("55P03") || state == QLatin1String("57014"))
@@ -52,7 +57,7 @@ Error postgresError(const QSqlError &e, const QString &doing, const QString &loc
         return workspaceError(QCoreApplication::translate("rd::models", "cannot %1 in %2: the server's user has no right to (%3); ask the database's administrator")
                                   .arg(doing, location, text));
     if (state == QLatin1String("53100"))
-        return workspaceError(QCoreApplication::translate("rd::models", "cannot write %1: the server's disk is full").arg(location));
+        return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "cannot write %1: the server's disk is full").arg(location), Error::Fault::DiskFull};
     return workspaceError(QCoreApplication::translate("rd::models", "cannot %1 in %2: %3").arg(doing, location, text));
 }
 
@@ -93,6 +98,16 @@ Result<QString> withValues(const QSqlDatabase &db, const QString &sql, const QVa
     if (places != values.size())
         return Error{Error::Kind::Internal, QStringLiteral("the statement has %1 places for %2 values: %3").arg(places).arg(values.size()).arg(sql)};
     return out;
+}
+
+// Waiting for another writer is bounded: a client that hangs in a
+// transaction shows as a message, not as a frozen window.
+Result<bool> configureSession(SqlWorkspaceStore::Private &d)
+{
+    QSqlQuery q(d.db);
+    if (!q.exec(QStringLiteral("SET lock_timeout = '%1ms'").arg(BusyTimeoutMs * 6)))
+        return d.error(q.lastError(), QCoreApplication::translate("rd::models", "open the workspace"));
+    return true;
 }
 
 // Connects to the server named by `location`; d.path becomes the address
@@ -145,11 +160,30 @@ Result<bool> connectServer(SqlWorkspaceStore::Private &d, const QString &locatio
             return workspaceError(QCoreApplication::translate("rd::models", "the server refused %1: %2; set PGPASSWORD, put the password in ~/.pgpass or in your keyring (File ▸ Open Workspace on a Server…, Remember in keyring)").arg(d.path, text.simplified()));
         return workspaceError(QCoreApplication::translate("rd::models", "cannot connect to %1: %2").arg(d.path, text.simplified()));
     }
-    // Waiting for another writer is bounded: a client that hangs in a
-    // transaction shows as a message, not as a frozen window.
-    QSqlQuery q(d.db);
-    if (!q.exec(QStringLiteral("SET lock_timeout = '%1ms'").arg(BusyTimeoutMs * 6)))
-        return d.error(q.lastError(), QCoreApplication::translate("rd::models", "open the workspace"));
+    return configureSession(d);
+}
+
+// Connects again to the server of `d` after it went away: QPSQL keeps the
+// broken connection "open", only closing and opening it reaches the server
+// that came back. The session's settings and the notifications it listened
+// to (others' changes, finished claims) are set up again.
+Result<bool> reconnectServer(SqlWorkspaceStore::Private &d)
+{
+    const QStringList channels = d.db.driver()->subscribedToNotifications();
+    d.db.close();
+    if (!d.db.open()) {
+        const QSqlError e = d.db.lastError();
+        const QString text = e.databaseText().trimmed().isEmpty() ? e.text().trimmed() : e.databaseText().trimmed();
+        return Error{Error::Kind::Workspace, QCoreApplication::translate("rd::models", "cannot connect to %1: %2").arg(d.path, text.simplified()),
+                     Error::Fault::ServerLost};
+    }
+    if (auto configured = configureSession(d); !configured)
+        return configured.error();
+    for (const QString &channel : channels)
+        if (!d.db.driver()->subscribeToNotification(channel))
+            return Error{Error::Kind::Workspace,
+                         QCoreApplication::translate("rd::models", "cannot listen to the changes of %1 again: %2").arg(d.path, d.db.driver()->lastError().text()),
+                         Error::Fault::ServerLost};
     return true;
 }
 
@@ -225,6 +259,8 @@ class PostgresDialect final : public SqlDialect
 {
 public:
     bool onServer() const override { return true; }
+
+    Result<bool> reconnect(SqlWorkspaceStore::Private &d) const override { return reconnectServer(d); }
 
     Result<bool> open(SqlWorkspaceStore::Private &d, const QString &location, Mode mode, int createAtVersion) const override
     {

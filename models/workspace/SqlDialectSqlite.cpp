@@ -209,6 +209,10 @@ class SqliteDialect final : public SqlDialect
 public:
     bool onServer() const override { return false; }
 
+    // A full disk or a read-only file keeps the connection: the next
+    // transaction finds the room or the right again.
+    Result<bool> reconnect(SqlWorkspaceStore::Private &) const override { return true; }
+
     Result<bool> open(SqlWorkspaceStore::Private &d, const QString &path, Mode mode, int createAtVersion) const override
     {
         return openFile(d, path, mode, createAtVersion);
@@ -227,11 +231,14 @@ public:
                         .arg(name)
                         .arg(BusyTimeoutMs / 1000)};
         case ReadOnly:
-            return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "%1 is read-only; copy it somewhere writable or change its permissions").arg(name)};
+            return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "%1 is read-only; copy it somewhere writable or change its permissions").arg(name),
+                    Error::Fault::ReadOnly};
         case Corrupt:
         case NotADb:
             return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "%1 is damaged (%2); open a backup or make a new workspace").arg(name, e.databaseText())};
-        case Full: return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "cannot write %1: the disk is full").arg(name)};
+        case Full:
+            return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "cannot write %1: the disk is full").arg(name),
+                    Error::Fault::DiskFull};
         case CantOpen:
         case IoError:
             return {Error::Kind::Workspace, QCoreApplication::translate("rd::models", "cannot %1 in %2: the file or its folder cannot be read or written (%3)").arg(doing, name, e.databaseText())};

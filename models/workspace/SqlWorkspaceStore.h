@@ -76,6 +76,8 @@ public:
     Result<std::optional<AnnotatorPlace>> lastPlace(const QString &annotator) const override;
     Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
     Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const override;
+    // The browser's list (SqlWorkspaceStoreSummaries.cpp)
+    Result<QList<MergeRequestSummary>> mergeRequestSummaries(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
 
     // Ground truth by a team (issue 11; SqlWorkspaceStoreGroundTruth.cpp)
     Result<bool> assign(qint64 mergeRequest, const QStringList &annotators) override;
@@ -109,6 +111,15 @@ public:
     static Result<qint64> copyWorkspace(const QString &from, const QString &to);
     bool onServer() const override;
     bool watchChanges(std::function<void(const WorkspaceChange &)> onChange, int pollMs = DefaultChangePollMs) override;
+    Result<bool> reconnect() override;
+    // For the fault tests only (never reached from settings or the command
+    // line): caps an SQLite file at `pages` pages (PRAGMA max_page_count;
+    // SQLite keeps it at least the file's size), so the next change that
+    // needs more gets a real SQLITE_FULL as on a full disk; 0 lifts the cap.
+    // Read-only likewise (PRAGMA query_only: SQLITE_READONLY), which works
+    // where permissions do not stop root.
+    Result<bool> setPageLimitForTesting(qint64 pages);
+    Result<bool> setReadOnlyForTesting(bool readOnly);
     Result<int> prepareClaims(const QString &configHash, const QList<qint64> &mergeRequests) override;
     Result<std::optional<qint64>> claimNext(const QString &configHash, const QString &worker, int leaseSeconds, const QList<qint64> &among) override;
     Result<qint64> completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments) override;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DatasetImport.h"
+#include "MergeRequestSummary.h"
 #include "Result.h"
 #include "TeamAnnotation.h"
 #include "Workspace.h"
@@ -92,6 +93,12 @@ public:
     virtual Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const = 0;
     // time_spent of the annotator's latest `limit` decisions, newest first.
     virtual Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const = 0;
+    // The merge-request list of the window (issue 25): every merge request
+    // (or only `mergeRequest`) with its comment counts, `annotator`'s judged /
+    // total, everyone else's verdict counts, assignments and adjudication
+    // state, ordered by id. A few set-based queries, however many merge
+    // requests: the browser reads it on opening a workspace of thousands.
+    virtual Result<QList<MergeRequestSummary>> mergeRequestSummaries(const QString &annotator, std::optional<qint64> mergeRequest = {}) const = 0;
 
     // --- Ground truth by a team (issue 11) ---------------------------------
     // Assigns the merge request to the annotators (made on first use); those
@@ -149,6 +156,11 @@ public:
     // rows is unknown: reload what is shown). False when it cannot watch.
     static constexpr int DefaultChangePollMs = 750;
     virtual bool watchChanges(std::function<void(const WorkspaceChange &)> onChange, int pollMs = DefaultChangePollMs) = 0;
+    // After a change failed with a fault it may outlive (Error::retryable):
+    // connects again to a server that went away (its watchChanges go on),
+    // so the change can be tried again; nothing to do for a file. An error
+    // when the server is still away.
+    virtual Result<bool> reconnect() = 0;
 
     // Dynamic fan-out of a batch review: every worker claims the next merge
     // request not yet reviewed with `configHash` for a lease; a killed

@@ -1,5 +1,6 @@
 #include "CommentListModel.h"
 
+#include "JudgingService.h"
 #include "ReviewSession.h"
 
 namespace rd {
@@ -72,7 +73,12 @@ QVariant CommentListModel::data(const QModelIndex &index, int role) const
         case LocationColumn:
             return c.lineEnd > c.lineStart ? tr("%1:%2-%3").arg(c.file).arg(c.lineStart).arg(c.lineEnd) : tr("%1:%2").arg(c.file).arg(c.lineStart);
         case CategoryColumn: return c.category;
-        case VerdictColumn: return j && j->verdict ? verdictName(*j->verdict) : QString();
+        case VerdictColumn: {
+            // A verdict the workspace could not store yet shows as made, marked pending.
+            if (const auto pending = m_session->judging()->pending()->pendingFor(s.id); pending && pending->verdict)
+                return tr("%1 (pending)").arg(verdictName(*pending->verdict));
+            return j && j->verdict ? verdictName(*j->verdict) : QString();
+        }
         case SourceColumn: return s.origin == CommentOrigin::Generated ? runModel() : s.author;
         case TextColumn: return c.issue;
         default: return {};

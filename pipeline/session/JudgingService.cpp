@@ -7,7 +7,48 @@
 
 namespace rd {
 
-JudgingService::JudgingService(ReviewSession &session) : m_session(session) {}
+JudgingService::JudgingService(ReviewSession &session)
+    : m_session(session),
+      m_pending(new PendingDecisions([this](const PendingDecisions::Decision &d) { return storeDecision(d); },
+                                     [this]() -> Result<bool> {
+                                         if (!m_session.m_store)
+                                             return Error{Error::Kind::Usage, tr("no workspace is open")};
+                                         return m_session.m_store->reconnect();
+                                     },
+                                     this))
+{
+    connect(m_pending, &PendingDecisions::stored, this, &JudgingService::showStored);
+    // The cards and the panel show which decisions wait.
+    connect(m_pending, &PendingDecisions::changed, this, [this] {
+        for (const PendingDecisions::Decision &d : m_pending->decisions())
+            Q_EMIT m_session.judgementChanged(d.change.comment);
+    });
+}
+
+Result<QList<Judgement>> JudgingService::storeDecision(const PendingDecisions::Decision &decision)
+{
+    ReviewSession &s = m_session;
+    if (!s.m_store)
+        return Error{Error::Kind::Usage, tr("no workspace is open")};
+    if (decision.group.size() > 1)
+        return s.m_store->judgeGroup(decision.change, decision.group);
+    auto one = s.m_store->judge(decision.change);
+    if (!one)
+        return one.error();
+    return QList<Judgement>{*one};
+}
+
+void JudgingService::showStored(const QList<Judgement> &stored, bool verdict)
+{
+    ReviewSession &s = m_session;
+    s.replaceJudgements(stored);
+    reloadUndoState();
+    for (const Judgement &one : std::as_const(stored))
+        Q_EMIT s.judgementChanged(one.comment);
+    Q_EMIT progressChanged();
+    if (verdict)
+        Q_EMIT s.team()->teamChanged(); // agreement and pending disagreements may have changed
+}
 
 Result<bool> JudgingService::judge(const Judgement &change)
 {
@@ -25,27 +66,21 @@ Result<bool> JudgingService::judge(const Judgement &change)
         j.expectedVersion = shown ? shown->version : 0;
     }
     const QList<qint64> group = s.team()->groupJudging() ? s.team()->groupOf(j.comment) : QList<qint64>{j.comment};
-    QList<Judgement> stored;
-    std::optional<Error> failed;
-    if (group.size() > 1) {
-        auto all = s.m_store->judgeGroup(j, group);
-        all ? void(stored = *all) : void(failed = all.error());
-    } else {
-        auto one = s.m_store->judge(j);
-        one ? stored.append(*one) : void(failed = one.error());
+    const PendingDecisions::Decision decision{j, group.size() > 1 ? group : QList<qint64>{}};
+    if (!m_pending->isEmpty()) { // behind the ones waiting, in order
+        m_pending->add(decision, *m_pending->fault());
+        return true;
     }
-    if (failed) {
-        if (failed->kind == Error::Kind::Conflict)
+    auto stored = storeDecision(decision);
+    if (!stored) {
+        if (stored.error().kind == Error::Kind::Conflict)
             s.reloadChangedElsewhere(); // shows the newer judgement the person is asked about
-        return *failed;
+        if (!stored.error().retryable())
+            return stored.error();
+        m_pending->add(decision, stored.error());
+        return true;
     }
-    s.replaceJudgements(stored);
-    reloadUndoState();
-    for (const Judgement &one : std::as_const(stored))
-        Q_EMIT s.judgementChanged(one.comment);
-    Q_EMIT progressChanged();
-    if (j.verdict)
-        Q_EMIT s.team()->teamChanged(); // agreement and pending disagreements may have changed
+    showStored(*stored, j.verdict.has_value());
     return true;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <PendingDecisions.h>
 #include <Result.h>
 #include <Workspace.h>
 #include <WorkspaceStore.h>
@@ -54,6 +55,14 @@ public:
     // Median time per decision over the latest decisions; empty when none.
     std::optional<qint64> medianDecisionMs() const;
 
+    // --- Decisions not stored yet -------------------------------------
+    // A decision (judge, setVerdict) the workspace could not store for a
+    // fault it may outlive (the server went away, the disk is full or
+    // read-only) is kept here, shown as pending and stored once the fault
+    // is over; judge() returns true for it. While some wait, new decisions
+    // queue behind them, so they are stored in the order they were made.
+    PendingDecisions *pending() const { return m_pending; }
+
 Q_SIGNALS:
     void undoStateChanged();
     void progressChanged();
@@ -65,10 +74,14 @@ private:
     void applyStep(const HistoryEntry &entry);
     // Undo or redo in the store, then tell the observers what the step changed.
     Result<bool> takeStep(Result<QList<HistoryEntry>> (WorkspaceStore::*step)(const QString &));
+    Result<QList<Judgement>> storeDecision(const PendingDecisions::Decision &decision);
+    // Shows judgements just stored (at once, or after waiting as pending).
+    void showStored(const QList<Judgement> &stored, bool verdict);
 
     ReviewSession &m_session;
     std::optional<HistoryEntry> m_nextUndo;
     std::optional<HistoryEntry> m_nextRedo;
+    PendingDecisions *m_pending;
 };
 
 } // namespace rd

@@ -59,6 +59,7 @@ Result<bool> ReviewSession::openWorkspace(const QString &path, bool createIfMiss
 
 void ReviewSession::setStore(std::unique_ptr<WorkspaceStore> store)
 {
+    m_judging->pending()->abandon(); // they belong to the workspace being closed
     m_store = std::move(store);
     // Others' judgements, edits and runs show as they commit (a server's
     // notifications, or an SQLite file's data_version polled).

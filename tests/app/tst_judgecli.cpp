@@ -6,6 +6,7 @@
 
 #include <SqlWorkspaceStore.h>
 #include <TestPostgres.h>
+#include <WorkspaceChecks.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,6 +22,8 @@
 #include <RunProcess.h>
 
 using namespace rd;
+using rd::test::integrityCheck;
+using rd::test::storedIds;
 
 namespace {
 
@@ -31,33 +34,6 @@ CliRun cli(const QStringList &arguments, const QByteArray &input = {})
     test::ProcessRun run;
     run.input = input;
     return test::runCli(arguments, run);
-}
-
-QSet<qint64> storedIds(const QByteArray &out)
-{
-    QSet<qint64> ids;
-    for (const QByteArray &line : out.split('\n'))
-        if (line.startsWith("stored "))
-            ids.insert(line.mid(7).toLongLong());
-    return ids;
-}
-
-QString integrityCheck(const QString &path)
-{
-    const QString name = QStringLiteral("integrity");
-    QString result;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(path);
-        if (db.open()) {
-            QSqlQuery q(db);
-            if (q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next())
-                result = q.value(0).toString();
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(name);
-    return result;
 }
 
 QByteArray judgementLine(qint64 comment, int n)

@@ -121,18 +121,24 @@ void SqlDialectTest::errorsSayWhatTheUserCanDo_data()
     QTest::addColumn<bool>("postgres");
     QTest::addColumn<QString>("code");
     QTest::addColumn<QString>("says");
+    // The faults a change may outlive (kept and stored later) against the rest.
+    QTest::addColumn<Error::Fault>("fault");
+    using F = Error::Fault;
     // SQLite's extended codes: the low byte is the primary one.
-    QTest::newRow("sqlite busy") << false << QStringLiteral("5") << QStringLiteral("is locked by another program that is using it (for more than 5 s)");
-    QTest::newRow("sqlite busy snapshot") << false << QStringLiteral("517") << QStringLiteral("is locked by another program");
-    QTest::newRow("sqlite read-only") << false << QStringLiteral("8") << QStringLiteral("is read-only");
-    QTest::newRow("sqlite corrupt") << false << QStringLiteral("11") << QStringLiteral("is damaged");
-    QTest::newRow("sqlite full") << false << QStringLiteral("13") << QStringLiteral("the disk is full");
-    QTest::newRow("sqlite other") << false << QStringLiteral("1") << QStringLiteral("cannot store the run in ");
-    QTest::newRow("postgres connection") << true << QStringLiteral("08006") << QStringLiteral("the connection to the server failed");
-    QTest::newRow("postgres deadlock") << true << QStringLiteral("40P01") << QStringLiteral("another client's change got in the way");
-    QTest::newRow("postgres lock time-out") << true << QStringLiteral("55P03") << QStringLiteral("another client held the workspace too long");
-    QTest::newRow("postgres no right") << true << QStringLiteral("42501") << QStringLiteral("the server's user has no right to");
-    QTest::newRow("postgres full") << true << QStringLiteral("53100") << QStringLiteral("the server's disk is full");
+    QTest::newRow("sqlite busy") << false << QStringLiteral("5") << QStringLiteral("is locked by another program that is using it (for more than 5 s)") << F::None;
+    QTest::newRow("sqlite busy snapshot") << false << QStringLiteral("517") << QStringLiteral("is locked by another program") << F::None;
+    QTest::newRow("sqlite read-only") << false << QStringLiteral("8") << QStringLiteral("is read-only") << F::ReadOnly;
+    QTest::newRow("sqlite corrupt") << false << QStringLiteral("11") << QStringLiteral("is damaged") << F::None;
+    QTest::newRow("sqlite full") << false << QStringLiteral("13") << QStringLiteral("the disk is full") << F::DiskFull;
+    QTest::newRow("sqlite other") << false << QStringLiteral("1") << QStringLiteral("cannot store the run in ") << F::None;
+    QTest::newRow("postgres connection") << true << QStringLiteral("08006") << QStringLiteral("the connection to the server failed") << F::ServerLost;
+    // What a session's next statement meets when the server was shut down under it.
+    QTest::newRow("postgres shut down") << true << QStringLiteral("57P01") << QStringLiteral("the connection to the server failed") << F::ServerLost;
+    QTest::newRow("postgres no SQLSTATE") << true << QString() << QStringLiteral("the connection to the server failed") << F::ServerLost;
+    QTest::newRow("postgres deadlock") << true << QStringLiteral("40P01") << QStringLiteral("another client's change got in the way") << F::None;
+    QTest::newRow("postgres lock time-out") << true << QStringLiteral("55P03") << QStringLiteral("another client held the workspace too long") << F::None;
+    QTest::newRow("postgres no right") << true << QStringLiteral("42501") << QStringLiteral("the server's user has no right to") << F::None;
+    QTest::newRow("postgres full") << true << QStringLiteral("53100") << QStringLiteral("the server's disk is full") << F::DiskFull;
 }
 
 void SqlDialectTest::errorsSayWhatTheUserCanDo()
@@ -140,11 +146,13 @@ void SqlDialectTest::errorsSayWhatTheUserCanDo()
     QFETCH(bool, postgres);
     QFETCH(QString, code);
     QFETCH(QString, says);
+    QFETCH(Error::Fault, fault);
     const auto dialect = postgres ? postgresDialect() : sqliteDialect();
     const QSqlError e(QStringLiteral("driver"), QStringLiteral("database"), QSqlError::StatementError, code);
     const Error error = dialect->error(e, QStringLiteral("store the run"), QStringLiteral("/tmp/w.rdw"));
     QCOMPARE(error.kind, Error::Kind::Workspace);
     QVERIFY2(error.message.contains(says), qPrintable(error.message));
+    QCOMPARE(error.fault, fault);
 }
 
 void SqlDialectTest::createAtVersionOneHasExactlyTheFirstSchemasTablesInOrder()

@@ -15,7 +15,47 @@ bool required();
 // `why` set) when that failed.
 QString freshDatabase(QString *why = nullptr);
 
+// A throwaway server of the test's own (scripts/pg-throwaway.sh start), for
+// the fault tests that take it away and bring it back under a client: the
+// shared server of REVIEWDESK_TEST_PG serves tests running in parallel.
+// Stopped and removed with the object.
+class OwnServer
+{
+public:
+    OwnServer();
+    ~OwnServer();
+    OwnServer(const OwnServer &) = delete;
+    OwnServer &operator=(const OwnServer &) = delete;
+
+    // Empty when the server did not start; then `why` says why.
+    QString address() const { return m_address; }
+    QString why() const { return m_why; }
+    // A new, empty database on it, as a workspace address.
+    QString freshDatabase();
+    // A fast shutdown (every session is ended) and a start on the same port
+    // and data; each returns once pg_ctl has waited for it.
+    bool down();
+    bool up();
+
+private:
+    bool script(const QStringList &arguments, QByteArray *out = nullptr);
+
+    QString m_dir;
+    QString m_address;
+    QString m_why;
+};
+
 } // namespace rd::testpg
+
+// Skips the test (fails it in CI) when the test's own server did not start.
+#define RD_REQUIRE_OWN_POSTGRES(own)                                                                                                         \
+    do {                                                                                                                                     \
+        if ((own).address().isEmpty()) {                                                                                                     \
+            if (rd::testpg::required())                                                                                                      \
+                QFAIL(qPrintable(QStringLiteral("CI needs the PostgreSQL fault tests: ") + (own).why()));                                   \
+            QSKIP(qPrintable((own).why()));                                                                                                  \
+        }                                                                                                                                    \
+    } while (false)
 
 // Skips the test (fails it in CI) when there is no PostgreSQL server.
 #define RD_REQUIRE_POSTGRES(server)                                                                                                          \
