@@ -135,7 +135,9 @@ Result<qint64> ReviewSession::addMergeRequest(const MergeRequestEntry &entry)
     if (!m_store)
         return Error{Error::Kind::Usage, tr("no workspace is open")};
     auto id = m_store->addMergeRequest(entry);
-    if (id)
+    // The open merge request's diff loaded again (every switch in the window)
+    // adds nothing: the store returns its id, and the list has not changed.
+    if (id && *id != currentMergeRequestId())
         Q_EMIT mergeRequestsChanged();
     return id;
 }
