@@ -4543,6 +4543,10 @@
         <source>list the merge requests</source>
         <translation>列出合并请求</translation>
     </message>
+    <message>
+        <source>count the disagreements</source>
+        <translation>统计分歧</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>

@@ -16,11 +16,23 @@ JudgingStatus::JudgingStatus(ReviewSession *session, QWidget *parent) : QLabel(p
     m_pending.setInterval(0);
     connect(&m_pending, &QTimer::timeout, this, &JudgingStatus::refresh);
     const auto later = [this] { m_pending.start(); };
+    // What may change the workspace's figures marks them stale; a switch of
+    // merge request (mergeRequestChanged with its commentsChanged and
+    // progressChanged) alone does not: its burst reads only the merge
+    // request's figures (a count over 200,000 comments saved per switch).
+    const auto workspaceLater = [this] {
+        m_workspaceStale = true;
+        m_pending.start();
+    };
+    connect(session, &ReviewSession::mergeRequestChanged, this, [this] {
+        m_switching = true;
+        m_pending.start();
+    });
+    connect(session, &ReviewSession::commentsChanged, this, later);
     connect(session->judging(), &JudgingService::progressChanged, this, later);
-    for (auto signal : {&ReviewSession::commentsChanged, &ReviewSession::annotatorChanged, &ReviewSession::workspaceChanged,
-                        &ReviewSession::mergeRequestChanged})
-        connect(session, signal, this, later);
-    connect(session, &ReviewSession::judgementChanged, this, later);
+    for (auto signal : {&ReviewSession::annotatorChanged, &ReviewSession::workspaceChanged})
+        connect(session, signal, this, workspaceLater);
+    connect(session, &ReviewSession::judgementChanged, this, workspaceLater);
     refresh();
 }
 
@@ -39,7 +51,14 @@ void JudgingStatus::refresh()
     }
     ++m_figuresRead;
     const JudgingProgress mr = m_session->judging()->mergeRequestProgress();
-    const JudgingProgress all = m_session->judging()->workspaceProgress();
+    // Outside a switch, comments or progress changed may be anyone's (a run,
+    // another window's verdicts): the workspace's figures are read again.
+    if (m_workspaceStale || !m_switching || m_workspaceFiguresRead == 0) {
+        ++m_workspaceFiguresRead;
+        m_workspace = m_session->judging()->workspaceProgress();
+    }
+    m_workspaceStale = m_switching = false;
+    const JudgingProgress &all = m_workspace;
     QString text = tr("Judged %1/%2 · workspace %3/%4").arg(mr.judged).arg(mr.total).arg(all.judged).arg(all.total);
     if (const auto median = m_session->judging()->medianDecisionMs())
         text += QStringLiteral(" · ") + tr("median %1 s a decision").arg(QLocale().toString(*median / 1000.0, 'f', 1));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <Workspace.h>
+
 #include <QLabel>
 #include <QTimer>
 
@@ -21,6 +23,8 @@ public:
 
     // How many times the figures were read from the workspace.
     int figuresRead() const { return m_figuresRead; }
+    // How many of those read the workspace's figures too.
+    int workspaceFiguresRead() const { return m_workspaceFiguresRead; }
 
 public Q_SLOTS:
     void refresh();
@@ -31,6 +35,10 @@ private:
     // session's signals in a row: they are read once, when the burst is over.
     QTimer m_pending;
     int m_figuresRead = 0;
+    int m_workspaceFiguresRead = 0;
+    JudgingProgress m_workspace;
+    bool m_switching = false;      // this burst shows another merge request
+    bool m_workspaceStale = false; // this burst may change the workspace's figures
     PendingNotice *m_notice = nullptr;
 };
 

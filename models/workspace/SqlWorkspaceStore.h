@@ -30,8 +30,9 @@ public:
     // reference comments, pull-request metadata, dataset exchange; row versions
     // and batch-review claims (team scale).
     // Version 4: translated comments keep their original text. Version 5:
-    // row versions on judgements (issue 25).
-    static constexpr int SchemaVersion = 5;
+    // row versions on judgements (issue 25). Version 6: comments indexed by
+    // `removed` (issue 25, the workspace progress).
+    static constexpr int SchemaVersion = 6;
 
     enum class Mode { OpenExisting, CreateIfMissing };
 
@@ -87,6 +88,7 @@ public:
     Result<QList<HistoryEntry>> redoSteps(const QString &annotator) override;
     Result<Adjudication> adjudicate(const Adjudication &adjudication) override;
     Result<QList<Adjudication>> adjudications(std::optional<qint64> mergeRequest = {}) const override;
+    Result<QList<qint64>> disagreements(bool withAdjudicated, const QString &blindViewer = {}) const override;
     Result<std::optional<QString>> teamSetting(const QString &name) const override;
     Result<bool> setTeamSetting(const QString &name, const QString &value) override;
     // Dataset exchange (issue 11)

@@ -82,7 +82,7 @@ Result<Judgement> SqlWorkspaceStore::judge(const Judgement &change, const QList<
     merge(after, normalized);
     for (JudgementField f : clear)
         clearField(after, f);
-    after.updated = QDateTime::fromMSecsSinceEpoch(nowMs()).toUTC();
+    after.updated = timeFrom(nowMs());
     after.version = after.isEmpty() ? 0 : (*before ? (*before)->version + 1 : 1);
 
     if (auto written = d->writeJudgement(change.comment, *annotator, after); !written)
@@ -415,11 +415,18 @@ Result<std::optional<AnnotatorPlace>> SqlWorkspaceStore::lastPlace(const QString
 
 Result<JudgingProgress> SqlWorkspaceStore::progress(const QString &annotator, std::optional<qint64> mergeRequest) const
 {
-    QString sql = QStringLiteral("SELECT COUNT(*), COUNT(j.verdict) FROM comments c LEFT JOIN judgements j ON j.comment = c.id"
-                                 " AND j.annotator = (SELECT id FROM annotators WHERE name = ?) WHERE c.removed = 0");
-    if (mergeRequest)
-        sql += QStringLiteral(" AND c.merge_request = ?");
-    auto q = mergeRequest ? d->exec(sql, {annotator, *mergeRequest}, QCoreApplication::translate("rd::models", "count the judgements")) : d->exec(sql, {annotator}, QCoreApplication::translate("rd::models", "count the judgements"));
+    const QString doing = QCoreApplication::translate("rd::models", "count the judgements");
+    // One merge request: its comments (comments_by_removed, covering), each
+    // judgement probed by its key. The whole workspace: two counts instead,
+    // the comments from the index alone and the annotator's verdicts from
+    // judgements_by_annotator, not 200,000 probes of the judgements.
+    auto q = mergeRequest ? d->exec(QStringLiteral("SELECT COUNT(*), COUNT(j.verdict) FROM comments c LEFT JOIN judgements j ON j.comment = c.id"
+                                                   " AND j.annotator = (SELECT id FROM annotators WHERE name = ?) WHERE c.removed = 0 AND c.merge_request = ?"),
+                                    {annotator, *mergeRequest}, doing)
+                          : d->exec(QStringLiteral("SELECT (SELECT COUNT(*) FROM comments c WHERE c.removed = 0),"
+                                                   " (SELECT COUNT(*) FROM judgements j JOIN comments c ON c.id = j.comment"
+                                                   " WHERE j.annotator = (SELECT id FROM annotators WHERE name = ?) AND j.verdict IS NOT NULL AND c.removed = 0)"),
+                                    {annotator}, doing);
     if (!q)
         return q.error();
     JudgingProgress p;

@@ -22,9 +22,12 @@ inline qint64 nowMs()
     return QDateTime::currentMSecsSinceEpoch();
 }
 
+// Built in UTC directly: a local QDateTime first (then toUTC) costs a glibc
+// tzset, which stats /etc/localtime, for every row read (a tenth of reading
+// 200,000 comments). The value is the same; display converts where shown.
 inline QDateTime timeFrom(const QVariant &v)
 {
-    return v.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(v.toLongLong()).toUTC();
+    return v.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(v.toLongLong(), Qt::UTC);
 }
 
 inline QVariant timeValue(const QDateTime &t)

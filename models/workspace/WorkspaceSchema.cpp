@@ -153,6 +153,14 @@ const char *const version5[] = {
     "ALTER TABLE judgements ADD COLUMN row_version BIGINT NOT NULL DEFAULT 1",
 };
 
+// Version 6 (issue 25, scale in the window): the progress counts the
+// comments not removed, of the workspace or of a merge request; without
+// this index it read the whole comments table with its texts (116 MB on
+// 200,000 comments) at every switch.
+const char *const version6[] = {
+    "CREATE INDEX comments_by_removed ON comments (removed, merge_request, id)",
+};
+
 template <std::size_t N>
 QStringList statements(const char *const (&list)[N], const QString &idColumn)
 {
@@ -172,6 +180,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 3: return statements(version3, idColumn);
     case 4: return statements(version4, idColumn);
     case 5: return statements(version5, idColumn);
+    case 6: return statements(version6, idColumn);
     default: return {};
     }
 }

@@ -119,6 +119,13 @@ public:
     // earlier one. A verdict and a reason are required.
     virtual Result<Adjudication> adjudicate(const Adjudication &adjudication) = 0;
     virtual Result<QList<Adjudication>> adjudications(std::optional<qint64> mergeRequest = {}) const = 0;
+    // The comments (not removed) whose judges disagree (finalLabel's
+    // Disagreement: two verdicts given differing on a label), ascending;
+    // without the adjudicated ones unless `withAdjudicated`. With a
+    // `blindViewer` (blind mode), a comment of a merge request assigned to
+    // that viewer counts only once the viewer has given it a verdict.
+    // Counted by the database: the window asks at open and after every verdict.
+    virtual Result<QList<qint64>> disagreements(bool withAdjudicated, const QString &blindViewer = {}) const = 0;
     // Workspace-wide team settings ("blind_mode": "on" / "off"); empty when unset.
     virtual Result<std::optional<QString>> teamSetting(const QString &name) const = 0;
     virtual Result<bool> setTeamSetting(const QString &name, const QString &value) = 0;

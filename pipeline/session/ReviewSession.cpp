@@ -134,8 +134,12 @@ Result<qint64> ReviewSession::addMergeRequest(const MergeRequestEntry &entry)
 {
     if (!m_store)
         return Error{Error::Kind::Usage, tr("no workspace is open")};
+    // A stored merge request's diff loaded again (every switch in the window)
+    // adds nothing: the store returns its id and the list has not changed;
+    // announcing it made the Merge Requests browser re-read every summary.
+    const auto known = m_store->mergeRequests();
     auto id = m_store->addMergeRequest(entry);
-    if (id)
+    if (id && !(known && std::any_of(known->cbegin(), known->cend(), [&id](const MergeRequestEntry &e) { return e.id == *id; })))
         Q_EMIT mergeRequestsChanged();
     return id;
 }

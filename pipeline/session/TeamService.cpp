@@ -189,45 +189,14 @@ QList<qint64> TeamService::disagreements() const
 
 QList<qint64> TeamService::disagreementsIn(bool withAdjudicated) const
 {
-    QList<qint64> out;
     if (!m_session.store())
-        return out;
-    auto judgements = m_session.store()->judgements();
-    auto adjudications = m_session.store()->adjudications();
-    if (!judgements || !adjudications)
-        return out;
-    QSet<qint64> adjudicated;
-    for (const Adjudication &a : std::as_const(*adjudications))
-        adjudicated.insert(a.comment);
-    QHash<qint64, QList<Judgement>> byComment;
-    for (const Judgement &j : std::as_const(*judgements))
-        byComment[j.comment].append(j);
+        return {};
     // Blind mode holds here too: an annotator assigned to a merge request
     // learns of a disagreement on a comment only once they have judged it
     // (the adjudicators, not assigned to it, see them all).
-    QSet<qint64> myMergeRequests;
-    QHash<qint64, qint64> mergeRequestOf;
-    const bool filtered = m_blind && !m_session.annotator().isEmpty();
-    if (filtered) {
-        if (auto all = m_session.store()->assignments())
-            for (const Assignment &a : std::as_const(*all))
-                if (a.annotator == m_session.annotator())
-                    myMergeRequests.insert(a.mergeRequest);
-        if (!myMergeRequests.isEmpty())
-            if (auto comments = m_session.store()->comments())
-                for (const StoredComment &c : std::as_const(*comments))
-                    mergeRequestOf.insert(c.id, c.mergeRequest);
-    }
-    for (auto it = byComment.cbegin(); it != byComment.cend(); ++it) {
-        if (!withAdjudicated && adjudicated.contains(it.key()))
-            continue;
-        if (filtered && myMergeRequests.contains(mergeRequestOf.value(it.key())) && hiddenJudgementCount(*it, m_session.annotator(), true) > 0)
-            continue;
-        if (finalLabel(*it).status == FinalLabel::Status::Disagreement)
-            out << it.key();
-    }
-    std::sort(out.begin(), out.end());
-    return out;
+    const QString viewer = m_blind ? m_session.annotator() : QString();
+    auto ids = m_session.store()->disagreements(withAdjudicated, viewer);
+    return ids ? *ids : QList<qint64>();
 }
 
 std::optional<StoredComment> TeamService::storedComment(qint64 comment) const

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void opensSlicesReviewsAndStoresTheRun();
     void aRevisionThatIsNotThereFailsAndKeepsTheDiff();
     void reviewWithoutAMergeRequestIsRefused();
+    void reloadingAStoredMergeRequestsDiffLeavesTheListUnchanged();
 
 private:
     MergeRequestRequest request(const QString &base = QStringLiteral("main")) const
@@ -146,6 +147,34 @@ void SessionTest::reviewWithoutAMergeRequestIsRefused()
     QVERIFY(!session.reviewing()->startReview(RunConfig{}));
     QVERIFY(!session.reviewing()->isReviewing());
     QVERIFY(started.isEmpty());
+}
+
+// The window loads the diff of a stored merge request at every switch: the
+// merge request is in the workspace already, so the list has not changed
+// (mergeRequestsChanged made the Merge Requests browser read every merge
+// request's summary again at each switch, 1,000 of them in bench_window).
+void SessionTest::reloadingAStoredMergeRequestsDiffLeavesTheListUnchanged()
+{
+    ReviewSession session;
+    QVERIFY(session.openWorkspace(m_root.filePath(QStringLiteral("reload.rdw")), true));
+    QSignalSpy loaded(&session, &ReviewSession::mergeRequestLoaded);
+    QSignalSpy listChanged(&session, &ReviewSession::mergeRequestsChanged);
+    QVERIFY(session.loadMergeRequest(request(), {}));
+    QVERIFY(loaded.wait(30000));
+    QCOMPARE(listChanged.count(), 1); // a new merge request: the list has one more
+    MergeRequestEntry other;
+    other.repository = request().repository;
+    other.base = QStringLiteral("main");
+    other.head = QStringLiteral("other");
+    const auto otherId = session.store()->addMergeRequest(other);
+    QVERIFY(otherId);
+    QVERIFY(session.openMergeRequest(*otherId));
+    // Back to the first, as the window switches: it is stored already.
+    const int before = static_cast<int>(listChanged.count());
+    QVERIFY(session.loadMergeRequest(request(), {}));
+    QVERIFY(loaded.wait(30000));
+    QCOMPARE(session.mergeRequests().size(), 2);
+    QCOMPARE(listChanged.count(), before);
 }
 
 QTEST_GUILESS_MAIN(SessionTest)

@@ -9,6 +9,7 @@
 #include <JudgingService.h>
 #include <ReviewSession.h>
 #include <SqlWorkspaceStore.h>
+#include <TeamAnnotation.h>
 #include <TestPostgres.h>
 #include <WorkspaceJson.h>
 #include <WorkspaceSchema.h>
@@ -82,6 +83,16 @@ public:
             return {};
         return q.value(0);
     }
+    // SQLite's EXPLAIN QUERY PLAN details, one a line.
+    QString plan(const QString &sql) const
+    {
+        QSqlQuery q(QSqlDatabase::database(m_name));
+        QStringList details;
+        if (q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + sql))
+            while (q.next())
+                details << q.value(3).toString();
+        return details.join(QLatin1Char('\n'));
+    }
     bool exec(const QString &sql) const
     {
         QSqlQuery q(QSqlDatabase::database(m_name));
@@ -148,6 +159,43 @@ QList<qint64> fill(WorkspaceStore &store, qint64 *mrId = nullptr)
     return ids;
 }
 
+// The disagreements as the window computed them before the store counted
+// them (TeamService, issue 11): every judgement read, grouped per comment,
+// finalLabel() on each; blind, a comment of the viewer's merge requests only
+// once nothing of it is hidden from the viewer.
+QList<qint64> disagreementsByFinalLabel(const WorkspaceStore &store, bool withAdjudicated, const QString &blindViewer)
+{
+    const auto adjudications = store.adjudications();
+    const auto judgements = store.judgements();
+    const auto assignments = store.assignments();
+    const auto comments = store.comments();
+    if (!adjudications || !judgements || !assignments || !comments)
+        return {};
+    QSet<qint64> adjudicated;
+    for (const Adjudication &a : *adjudications)
+        adjudicated.insert(a.comment);
+    QMap<qint64, QList<Judgement>> byComment;
+    for (const Judgement &j : *judgements)
+        byComment[j.comment].append(j);
+    QSet<qint64> viewersMergeRequests;
+    for (const Assignment &a : *assignments)
+        if (a.annotator == blindViewer)
+            viewersMergeRequests.insert(a.mergeRequest);
+    QHash<qint64, qint64> mergeRequestOf;
+    for (const StoredComment &c : *comments)
+        mergeRequestOf.insert(c.id, c.mergeRequest);
+    QList<qint64> out;
+    for (auto it = byComment.cbegin(); it != byComment.cend(); ++it) {
+        if (!withAdjudicated && adjudicated.contains(it.key()))
+            continue;
+        if (!blindViewer.isEmpty() && viewersMergeRequests.contains(mergeRequestOf.value(it.key())) && hiddenJudgementCount(*it, blindViewer, true) > 0)
+            continue;
+        if (finalLabel(*it).status == FinalLabel::Status::Disagreement)
+            out << it.key();
+    }
+    return out;
+}
+
 } // namespace
 
 class WorkspaceTest : public QObject
@@ -189,6 +237,10 @@ private Q_SLOTS:
     void windowsStaleJudgementShowsTheNewerOneAndCanBeAppliedOnTop();
     void twoClientsMigratingAtOnceMigrateOnce();
     void claimsAreTakenOnceAndAgainAfterTheLease();
+    // Scale in the window (issue 25)
+    void progressCommentsAreIndexedByRemovedAfterUpgrading();
+    void storesDisagreementsAreTheFinalLabelsDisagreements_data();
+    void storesDisagreementsAreTheFinalLabelsDisagreements();
 
 private:
     // A filled workspace open in `session` as alice on its merge request,
@@ -1267,4 +1319,112 @@ void WorkspaceTest::claimsAreTakenOnceAndAgainAfterTheLease()
 }
 
 QTEST_GUILESS_MAIN(WorkspaceTest)
+void WorkspaceTest::progressCommentsAreIndexedByRemovedAfterUpgrading()
+{
+    QVERIFY(SqlWorkspaceStore::createAtVersion(path(), 5));
+    {
+        auto store = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
+        QVERIFY(store);
+        QCOMPARE(store->openedAtVersion(), 5);
+    }
+    RawDb raw(path());
+    const QString indexed = onServer() ? QStringLiteral("SELECT COUNT(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'comments_by_removed'")
+                                       : QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'comments_by_removed'");
+    QCOMPARE(raw.value(indexed).toInt(), 1);
+    if (!onServer()) {
+        // The workspace-wide progress reads that index, not the comments with their texts.
+        const QString plan = raw.plan(QStringLiteral("SELECT COUNT(*) FROM comments c WHERE c.removed = 0"));
+        QVERIFY2(plan.contains(QLatin1String("COVERING INDEX comments_by_removed")), qPrintable(plan));
+    }
+}
+
+void WorkspaceTest::storesDisagreementsAreTheFinalLabelsDisagreements_data()
+{
+    QTest::addColumn<bool>("withAdjudicated");
+    QTest::addColumn<QString>("blindViewer");
+    QTest::addColumn<QList<int>>("expected"); // indexes into the fixture's comments
+    // 0 verdicts differ, 1 categories differ, 2 severities 2 apart, 3 key bug
+    // differs, 4 context differs (adjudicated), 5 severities 1 apart (agree),
+    // 6 one category unset (agree), 7 the second judge gave no verdict,
+    // 8 on the second merge request, bob and carol differ (alice assigned,
+    // not judged), 9 removed (bob and carol differ).
+    QTest::newRow("pending, blind off") << false << QString() << QList<int>{0, 1, 2, 3, 8};
+    QTest::newRow("all, blind off") << true << QString() << QList<int>{0, 1, 2, 3, 4, 8};
+    QTest::newRow("pending, blind, alice") << false << QStringLiteral("alice") << QList<int>{0, 1, 2, 3};
+    QTest::newRow("all, blind, alice") << true << QStringLiteral("alice") << QList<int>{0, 1, 2, 3, 4};
+    QTest::newRow("pending, blind, the adjudicator") << false << QStringLiteral("dana") << QList<int>{0, 1, 2, 3, 8};
+}
+
+void WorkspaceTest::storesDisagreementsAreTheFinalLabelsDisagreements()
+{
+    QFETCH(bool, withAdjudicated);
+    QFETCH(QString, blindViewer);
+    QFETCH(QList<int>, expected);
+    auto store = openStore(path());
+    QVERIFY(store);
+    QList<ReviewComment> first;
+    for (int i = 0; i < 8; ++i)
+        first << makeComment(QStringLiteral("c%1").arg(i), QStringLiteral("a.cpp"), 10 * i + 1, 5);
+    const qint64 mr1 = test::addReviewedMergeRequest(*store, QStringLiteral("one"), first);
+    const qint64 mr2 = test::addReviewedMergeRequest(*store, QStringLiteral("two"), {makeComment(QStringLiteral("d0"), QStringLiteral("b.cpp"), 3, 5)});
+    QVERIFY(mr1 && mr2);
+    QVERIFY(store->assign(mr1, {QStringLiteral("alice"), QStringLiteral("bob")}));
+    QVERIFY(store->assign(mr2, {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol")}));
+    QList<qint64> ids;
+    const auto comments = store->comments();
+    QVERIFY(comments);
+    for (const StoredComment &c : *comments)
+        ids << c.id;
+    auto human = store->addHumanComment(mr2, QStringLiteral("carol"), makeComment(QStringLiteral("h"), QStringLiteral("b.cpp"), 9, 5));
+    QVERIFY(human);
+    ids << *human;
+    QCOMPARE(ids.size(), 10);
+    const auto judge = [&](int index, const QString &who, Verdict v, auto &&set) {
+        Judgement j = test::verdictOf(ids[index], who, v);
+        set(j);
+        return bool(store->judge(j));
+    };
+    const auto none = [](Judgement &) {};
+    const QString alice = QStringLiteral("alice"), bob = QStringLiteral("bob"), carol = QStringLiteral("carol");
+    QVERIFY(judge(0, alice, Verdict::Accept, none));
+    QVERIFY(judge(0, bob, Verdict::Reject, none));
+    QVERIFY(judge(1, alice, Verdict::Accept, [](Judgement &j) { j.category = QStringLiteral("Code Defect"); }));
+    QVERIFY(judge(1, bob, Verdict::Accept, [](Judgement &j) { j.category = QStringLiteral("Security Vulnerability"); }));
+    QVERIFY(judge(2, alice, Verdict::Accept, [](Judgement &j) { j.q3Severity = 3; }));
+    QVERIFY(judge(2, bob, Verdict::Accept, [](Judgement &j) { j.q3Severity = 5; }));
+    QVERIFY(judge(3, alice, Verdict::Accept, [](Judgement &j) { j.keyBug = true; }));
+    QVERIFY(judge(3, bob, Verdict::Accept, [](Judgement &j) { j.keyBug = false; }));
+    QVERIFY(judge(4, alice, Verdict::Accept, [](Judgement &j) { j.context = ContextLevel::Diff; }));
+    QVERIFY(judge(4, bob, Verdict::Accept, [](Judgement &j) { j.context = ContextLevel::Repo; }));
+    QVERIFY(judge(5, alice, Verdict::Accept, [](Judgement &j) { j.q3Severity = 3; }));
+    QVERIFY(judge(5, bob, Verdict::Accept, [](Judgement &j) { j.q3Severity = 4; }));
+    QVERIFY(judge(6, alice, Verdict::Accept, [](Judgement &j) { j.category = QStringLiteral("Code Defect"); }));
+    QVERIFY(judge(6, bob, Verdict::Accept, none));
+    QVERIFY(judge(7, alice, Verdict::Accept, none));
+    Judgement noVerdict;
+    noVerdict.comment = ids[7];
+    noVerdict.annotator = bob;
+    noVerdict.critique = QStringLiteral("not sure yet");
+    QVERIFY(store->judge(noVerdict));
+    QVERIFY(judge(8, bob, Verdict::Accept, none));
+    QVERIFY(judge(8, carol, Verdict::Reject, none));
+    QVERIFY(judge(9, bob, Verdict::Accept, none));
+    QVERIFY(judge(9, carol, Verdict::Reject, none));
+    QVERIFY(store->removeHumanComment(ids[9], carol));
+    Adjudication a;
+    a.comment = ids[4];
+    a.adjudicator = QStringLiteral("dana");
+    a.verdict = Verdict::Accept;
+    a.reason = QStringLiteral("the diff is enough");
+    QVERIFY(store->adjudicate(a));
+
+    QList<qint64> want;
+    for (int index : expected)
+        want << ids[index];
+    const auto counted = store->disagreements(withAdjudicated, blindViewer);
+    QVERIFY2(counted, counted ? "" : qPrintable(counted.error().message));
+    QCOMPARE(*counted, want);
+    QCOMPARE(*counted, disagreementsByFinalLabel(*store, withAdjudicated, blindViewer));
+}
+
 #include "tst_workspace.moc"
