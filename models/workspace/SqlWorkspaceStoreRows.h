@@ -11,6 +11,7 @@
 #include <QList>
 #include <QSqlQuery>
 #include <QStringList>
+#include <QTimeZone>
 #include <QVariant>
 
 #include <optional>
@@ -27,7 +28,14 @@ inline qint64 nowMs()
 // 200,000 comments). The value is the same; display converts where shown.
 inline QDateTime timeFrom(const QVariant &v)
 {
-    return v.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(v.toLongLong(), Qt::UTC);
+    if (v.isNull())
+        return {};
+#if QT_VERSION >= QT_VERSION_CHECK(6, 5, 0)
+    // Qt 6.5 made a time spec deprecated; QTimeZone::UTC is its light equivalent.
+    return QDateTime::fromMSecsSinceEpoch(v.toLongLong(), QTimeZone(QTimeZone::UTC));
+#else
+    return QDateTime::fromMSecsSinceEpoch(v.toLongLong(), Qt::UTC);
+#endif
 }
 
 inline QVariant timeValue(const QDateTime &t)
