@@ -1100,7 +1100,7 @@ void WorkspaceTest::othersJudgementsReachTheSessionWithoutReloading()
     auto bob = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
     QVERIFY(bob);
     if (!onServer()) // a file cannot say which row changed: anotherConnectionsCommitsReachTheWatcher and the next tests
-        QSKIP("per-row notifications are a server's");
+        QSKIP("SQLite sends no per-row notifications; its polled data_version is tested by anotherConnectionsCommitsReachTheWatcher and othersRunsAndJudgementsReachTheSessionWithItsPlaceKept");
     QVERIFY(session.judging()->setVerdict(ids[1], Verdict::Accept)); // her own: no notification back
     QVERIFY(bob->judge(test::verdictOf(ids[0], QStringLiteral("bob"), Verdict::Reject)));
     QVERIFY(others.wait(10000));
