@@ -13,8 +13,11 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace rd {
 
@@ -58,8 +61,8 @@ CodelessReviewView::CodelessReviewView(ReviewSession *session, QWidget *parent) 
     connect(session, &ReviewSession::judgementChanged, this, &CodelessReviewView::refresh);
     connect(session, &ReviewSession::othersJudgementChanged, this, &CodelessReviewView::refresh);
     connect(session, &ReviewSession::currentCommentChanged, this, [this] {
+        m_scrollPending = true;
         refresh();
-        showCurrent();
     });
 }
 
@@ -67,8 +70,8 @@ void CodelessReviewView::setMergeRequest(const MergeRequestEntry &entry, const Q
 {
     m_entry = entry;
     m_note->setText(note);
+    m_scrollPending = true;
     refresh();
-    showCurrent();
 }
 
 QString CodelessReviewView::note() const
@@ -97,16 +100,57 @@ QString CodelessReviewView::commentHtml(const StoredComment &c, bool current) co
         .arg(background, CommentScheme, r.file.toHtmlEscaped(), where.toHtmlEscaped(), state.toHtmlEscaped(), card);
 }
 
+bool CodelessReviewView::showsOpenMergeRequest() const
+{
+    return m_entry && m_session->currentMergeRequestId() == m_entry->id;
+}
+
 void CodelessReviewView::refresh()
 {
-    // Another merge request (or workspace) opened meanwhile: nothing of this one stays to act on.
-    const bool open = m_entry && m_session->currentMergeRequestId() == m_entry->id;
+    // Another merge request (or workspace) opened meanwhile: nothing of this
+    // one stays to act on, at once (cheap); the list's rebuild waits.
+    const bool open = showsOpenMergeRequest();
     m_fetch->setEnabled(open);
     if (!open) {
-        m_listed.clear();
-        m_list->clear();
+        m_rebuildPending = false;
+        m_scrollPending = false;
+        if (!m_listed.isEmpty() || !m_list->document()->isEmpty()) {
+            m_listed.clear();
+            m_list->clear();
+        }
         return;
     }
+    if (m_rebuildPending)
+        return;
+    m_rebuildPending = true;
+    QMetaObject::invokeMethod(this, &CodelessReviewView::rebuildIfPending, Qt::QueuedConnection);
+}
+
+QList<qint64> CodelessReviewView::listedComments()
+{
+    rebuildIfPending();
+    return m_listed;
+}
+
+QTextBrowser *CodelessReviewView::list()
+{
+    rebuildIfPending();
+    return m_list;
+}
+
+void CodelessReviewView::rebuildIfPending()
+{
+    if (!m_rebuildPending)
+        return;
+    m_rebuildPending = false;
+    if (showsOpenMergeRequest())
+        rebuild();
+    if (std::exchange(m_scrollPending, false))
+        showCurrent();
+}
+
+void CodelessReviewView::rebuild()
+{
     m_listed.clear();
     QString html;
     for (const StoredComment &c : m_session->comments()) {
@@ -121,6 +165,7 @@ void CodelessReviewView::refresh()
     const int scroll = m_list->verticalScrollBar()->value();
     m_list->setHtml(html);
     m_list->verticalScrollBar()->setValue(scroll);
+    Q_EMIT listRebuilt();
 }
 
 void CodelessReviewView::showCurrent()

@@ -34,9 +34,10 @@ public:
     // Comments the filter rejects are not listed (the Comments panel's filter,
     // as for the diff's cards and Next/Previous).
     void setVisibleFilter(std::function<bool(const StoredComment &)> visible);
-    // Comment ids in the order listed.
-    QList<qint64> listedComments() const { return m_listed; }
-    QTextBrowser *list() const { return m_list; }
+    // Comment ids in the order listed, and the list itself: both as the
+    // session is now (a rebuild still waiting for the event loop is done first).
+    QList<qint64> listedComments();
+    QTextBrowser *list();
     // How the clone is chosen (a folder dialog; tests answer without one).
     // An empty answer cancels.
     void setCloneChooser(std::function<QString(const MergeRequestEntry &)> choose) { m_chooseClone = std::move(choose); }
@@ -46,14 +47,23 @@ public Q_SLOTS:
     // links the merge request to it (codeLinked); a clone lacking a commit is
     // named in a dialog and nothing changes.
     void fetchCode();
+    // Rebuilds the list on the next turn of the event loop: a switch of merge
+    // request tells it four or five times (merge request, comments, current
+    // comment, the Comments panel's filter), and each rebuild lays out the
+    // whole HTML list again (a 200-comment merge request: tens of ms each).
     void refresh();
 
 Q_SIGNALS:
     // The merge request's code is linked now: the window opens its diff.
     void codeLinked(qint64 mergeRequest);
+    // The list was laid out anew (once per burst of changes).
+    void listRebuilt();
 
 private:
     QString commentHtml(const StoredComment &comment, bool current) const;
+    bool showsOpenMergeRequest() const;
+    void rebuildIfPending();
+    void rebuild();
     void showCurrent();
 
     ReviewSession *m_session;
@@ -61,6 +71,8 @@ private:
     std::function<bool(const StoredComment &)> m_visible;
     std::function<QString(const MergeRequestEntry &)> m_chooseClone;
     QList<qint64> m_listed;
+    bool m_rebuildPending = false;
+    bool m_scrollPending = false;
     QLabel *m_note;
     QPushButton *m_fetch;
     QTextBrowser *m_list;

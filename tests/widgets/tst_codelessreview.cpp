@@ -41,6 +41,7 @@ private Q_SLOTS:
     void fetchCodeWithACloneHoldingTheCommitsOpensTheDiff();
     void fetchCodeWithACloneLackingTheCommitsNamesTheRevisionAndChangesNothing();
     void anotherMergeRequestOpenedLeavesNothingOfThisOneToActOn();
+    void openingItLaysTheListOutOnce();
 
 private:
     QString commit(const QString &revision) const;
@@ -196,6 +197,23 @@ void CodelessReviewTest::anotherMergeRequestOpenedLeavesNothingOfThisOneToActOn(
     QVERIFY(!fetch->isEnabled());
     QVERIFY(view()->listedComments().isEmpty());
     QVERIFY(!view()->list()->toPlainText().contains(QLatin1String("The total skips the last item.")));
+}
+
+// A switch tells the view four or five times (merge request, comments,
+// current comment, the Comments panel's filter); the list, laid out anew each
+// time, was most of a switch to a large merge request without code.
+void CodelessReviewTest::openingItLaysTheListOutOnce()
+{
+    const qint64 other = addReviewedMergeRequest(*m_window->session()->store(), QStringLiteral("other"),
+                                                 {commentAt(QStringLiteral("a.cpp"), 1, QStringLiteral("Elsewhere."))});
+    QVERIFY(m_window->session()->openMergeRequest(other));
+    QSignalSpy rebuilt(view(), &CodelessReviewView::listRebuilt);
+    m_window->findChild<ExchangeActions *>()->openStored(m_mergeRequest);
+    QVERIFY(rebuilt.wait(10000));
+    QCoreApplication::processEvents(); // whatever else the switch posted
+    QCOMPARE(rebuilt.count(), 1);
+    QCOMPARE(view()->listedComments(), m_comments);
+    QVERIFY(view()->list()->toPlainText().contains(QLatin1String("The total skips the last item.")));
 }
 
 QTEST_MAIN(CodelessReviewTest)
