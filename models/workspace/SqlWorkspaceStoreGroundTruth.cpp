@@ -274,27 +274,21 @@ Result<QList<Adjudication>> SqlWorkspaceStore::adjudications(std::optional<qint6
     });
 }
 
-// finalLabel's Disagreement as a set: two verdicts given that differ on a
-// label (both set) is more than one distinct value among the verdicts given
-// (COUNT(DISTINCT) skips NULLs), severities more than one apart is
-// MAX - MIN > 1. One grouped pass over the judgements instead of reading
-// them all (and, blind, every comment) into the window.
+// finalLabel's Disagreement, kept per comment as judgements are written
+// (gt_disagreements, schema 7); only the filters are applied here.
 Result<QList<qint64>> SqlWorkspaceStore::disagreements(bool withAdjudicated, const QString &blindViewer) const
 {
-    QString sql = QStringLiteral("SELECT j.comment FROM judgements j JOIN comments c ON c.id = j.comment"
-                                 " WHERE c.removed = 0 AND j.verdict IS NOT NULL");
+    QString sql = QStringLiteral("SELECT d.comment FROM gt_disagreements d JOIN comments c ON c.id = d.comment WHERE c.removed = 0");
     QVariantList values;
     if (!withAdjudicated)
-        sql += QStringLiteral(" AND NOT EXISTS (SELECT 1 FROM gt_adjudications g WHERE g.comment = j.comment)");
+        sql += QStringLiteral(" AND NOT EXISTS (SELECT 1 FROM gt_adjudications g WHERE g.comment = d.comment)");
     if (!blindViewer.isEmpty()) {
         sql += QStringLiteral(" AND (c.merge_request NOT IN (SELECT s.merge_request FROM gt_assignments s JOIN annotators sa ON sa.id = s.annotator WHERE sa.name = ?)"
                               " OR EXISTS (SELECT 1 FROM judgements m JOIN annotators ma ON ma.id = m.annotator"
-                              " WHERE m.comment = j.comment AND ma.name = ? AND m.verdict IS NOT NULL))");
+                              " WHERE m.comment = d.comment AND ma.name = ? AND m.verdict IS NOT NULL))");
         values << blindViewer << blindViewer;
     }
-    sql += QStringLiteral(" GROUP BY j.comment HAVING COUNT(DISTINCT j.verdict) > 1 OR COUNT(DISTINCT j.category) > 1"
-                          " OR COUNT(DISTINCT j.context) > 1 OR COUNT(DISTINCT j.key_bug) > 1 OR MAX(j.q3) - MIN(j.q3) > 1"
-                          " ORDER BY j.comment");
+    sql += QStringLiteral(" ORDER BY d.comment");
     return allRows<qint64>(d->exec(sql, values, QCoreApplication::translate("rd::models", "count the disagreements")),
                            [](QSqlQuery &q) { return q.value(0).toLongLong(); });
 }

@@ -159,6 +159,19 @@ Result<std::optional<Judgement>> SqlWorkspaceStore::Private::readJudgement(qint6
 
 Result<bool> SqlWorkspaceStore::Private::writeJudgement(qint64 comment, qint64 annotator, const std::optional<Judgement> &state)
 {
+    if (auto written = writeJudgementRow(comment, annotator, state); !written)
+        return written;
+    // Whether the comment's annotators disagree now (gt_disagreements), in
+    // the same transaction as the judgement.
+    const QString doing = QCoreApplication::translate("rd::models", "store the judgement");
+    for (const QString &sql : workspace_schema::recountDisagreement())
+        if (auto q = exec(sql, {comment}, doing); !q)
+            return q.error();
+    return true;
+}
+
+Result<bool> SqlWorkspaceStore::Private::writeJudgementRow(qint64 comment, qint64 annotator, const std::optional<Judgement> &state)
+{
     if (!state || state->isEmpty()) {
         auto q = exec("DELETE FROM judgements WHERE comment = ? AND annotator = ?", {comment, annotator}, QCoreApplication::translate("rd::models", "store the judgement"));
         if (!q)

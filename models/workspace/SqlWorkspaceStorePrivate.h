@@ -34,6 +34,7 @@ struct SqlWorkspaceStore::Private
     QString connection;
     QSqlDatabase db;
     int openedAt = 0;
+    bool checkIntegrityNow = true; // SqlWorkspaceStore::Check
     bool claimsWatched = false; // listening for finished claims (waitForClaims)
     // The notices of the open write transaction, sent together with its
     // COMMIT (one round trip for both).
@@ -81,8 +82,10 @@ struct SqlWorkspaceStore::Private
 
     Result<std::optional<Judgement>> readJudgement(qint64 comment, qint64 annotator) const;
 
-    // Makes the stored judgement exactly `state` (none: no row).
+    // Makes the stored judgement exactly `state` (none: no row). Every
+    // judgement is written here: the row, then gt_disagreements for its comment.
     Result<bool> writeJudgement(qint64 comment, qint64 annotator, const std::optional<Judgement> &state);
+    Result<bool> writeJudgementRow(qint64 comment, qint64 annotator, const std::optional<Judgement> &state);
 
     // A new step for undo; the steps that could have been redone are gone.
     Result<bool> record(qint64 annotator, HistoryAction action, qint64 comment, const QStringList &fields, const QVariant &before,

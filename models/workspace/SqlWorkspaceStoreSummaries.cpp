@@ -21,14 +21,6 @@ QString onlyOne(const std::optional<qint64> &mergeRequest, const char *column, Q
     return QStringLiteral(" %1 %2 = ?").arg(QLatin1String(joiner), QLatin1String(column));
 }
 
-// Two verdicts of one comment disagree as TeamAnnotation's disagreements()
-// says: a label both set and differing, severity more than one apart.
-const char *const Disagreeing = "x.verdict IS NOT NULL AND y.verdict IS NOT NULL AND (x.verdict <> y.verdict"
-                                " OR (x.category IS NOT NULL AND y.category IS NOT NULL AND x.category <> y.category)"
-                                " OR (x.context IS NOT NULL AND y.context IS NOT NULL AND x.context <> y.context)"
-                                " OR (x.key_bug IS NOT NULL AND y.key_bug IS NOT NULL AND x.key_bug <> y.key_bug)"
-                                " OR (x.q3 IS NOT NULL AND y.q3 IS NOT NULL AND ABS(x.q3 - y.q3) > 1))";
-
 } // namespace
 
 Result<QList<MergeRequestSummary>> SqlWorkspaceStore::mergeRequestSummaries(const QString &annotator, std::optional<qint64> mergeRequest) const
@@ -106,13 +98,11 @@ Result<QList<MergeRequestSummary>> SqlWorkspaceStore::mergeRequestSummaries(cons
             out[*it].assigned << others->value(1).toString();
     others->finish();
 
-    // 4. Comments whose annotators disagree and that have no final label yet.
+    // 4. Comments whose annotators disagree (gt_disagreements) and that have no final label yet.
     values.clear();
-    sql = QStringLiteral("SELECT c.merge_request, COUNT(DISTINCT x.comment) FROM judgements x"
-                         " JOIN judgements y ON y.comment = x.comment AND y.annotator > x.annotator"
+    sql = QStringLiteral("SELECT c.merge_request, COUNT(*) FROM gt_disagreements x"
                          " JOIN comments c ON c.id = x.comment AND c.removed = 0"
-                         " WHERE %1 AND NOT EXISTS (SELECT 1 FROM gt_adjudications g WHERE g.comment = x.comment)")
-              .arg(QLatin1String(Disagreeing));
+                         " WHERE NOT EXISTS (SELECT 1 FROM gt_adjudications g WHERE g.comment = x.comment)");
     sql += onlyOne(mergeRequest, "c.merge_request", values, "AND");
     sql += QStringLiteral(" GROUP BY c.merge_request");
     auto assigned = d->exec(sql, values, doing);

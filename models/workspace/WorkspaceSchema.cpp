@@ -154,11 +154,29 @@ const char *const version5[] = {
 };
 
 // Version 6 (issue 25, scale in the window): the progress counts the
-// comments not removed, of the workspace or of a merge request; without
-// this index it read the whole comments table with its texts (116 MB on
-// 200,000 comments) at every switch.
+// comments not removed, of the workspace or of a merge request, and the
+// Merge Requests browser counts them by origin and kept; without this index
+// (covering those columns) each read the whole comments table with its texts
+// (116 MB on 200,000 comments).
 const char *const version6[] = {
-    "CREATE INDEX comments_by_removed ON comments (removed, merge_request, id)",
+    "CREATE INDEX comments_by_removed ON comments (removed, merge_request, origin, kept, id)",
+};
+
+// finalLabel's Disagreement for one comment, as a condition on the group of
+// its judgements that carry a verdict: a label two of them set differently
+// (MIN and MAX skip NULLs: two set values differ exactly when MIN <> MAX),
+// or severities more than one apart.
+#define RD_DISAGREEING_GROUP                                                                                                                     \
+    " HAVING MIN(verdict) <> MAX(verdict) OR MIN(category) <> MAX(category) OR MIN(context) <> MAX(context)"                                     \
+    " OR MIN(key_bug) <> MAX(key_bug) OR MAX(q3) - MIN(q3) > 1"
+
+// Version 7 (issue 25, scale in the window): the comments whose annotators
+// disagree, kept as judgements are written (Private::writeJudgement), so
+// that the status bar and the browser count them with an index instead of
+// grouping every judgement of the workspace at each open and verdict.
+const char *const version7[] = {
+    "CREATE TABLE gt_disagreements (comment BIGINT PRIMARY KEY REFERENCES comments (id))",
+    "INSERT INTO gt_disagreements (comment) SELECT comment FROM judgements WHERE verdict IS NOT NULL GROUP BY comment" RD_DISAGREEING_GROUP,
 };
 
 template <std::size_t N>
@@ -181,8 +199,23 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 4: return statements(version4, idColumn);
     case 5: return statements(version5, idColumn);
     case 6: return statements(version6, idColumn);
+    case 7: return statements(version7, idColumn);
     default: return {};
     }
 }
+
+QStringList recountDisagreement()
+{
+    return {QStringLiteral("DELETE FROM gt_disagreements WHERE comment = ?"),
+            QStringLiteral("INSERT INTO gt_disagreements (comment) SELECT comment FROM judgements WHERE comment = ? AND verdict IS NOT NULL"
+                           " GROUP BY comment" RD_DISAGREEING_GROUP)};
+}
+
+QString recountDisagreements()
+{
+    return QString::fromLatin1(version7[1]);
+}
+
+#undef RD_DISAGREEING_GROUP
 
 } // namespace rd::workspace_schema

@@ -5,7 +5,7 @@
 namespace rd::workspace_schema {
 
 // The newest schema; SqlWorkspaceStore::SchemaVersion repeats it.
-constexpr int Latest = 6;
+constexpr int Latest = 7;
 
 // The statements that bring a workspace from `version - 1` to `version`
 // (1 creates it). Portable SQL for SQLite and PostgreSQL: TEXT, INTEGER,
@@ -13,5 +13,12 @@ constexpr int Latest = 6;
 // `idColumn` is the backend's auto-numbered primary key column type
 // (SqlDialect::idColumn()).
 QStringList migrationTo(int version, const QString &idColumn);
+
+// gt_disagreements (version 7) for one comment after its judgements changed:
+// two statements, each bound to the comment's id.
+QStringList recountDisagreement();
+// gt_disagreements filled from every judgement (after rows were written
+// without the store, as the migration does).
+QString recountDisagreements();
 
 } // namespace rd::workspace_schema

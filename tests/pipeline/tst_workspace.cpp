@@ -241,6 +241,8 @@ private Q_SLOTS:
     void progressCommentsAreIndexedByRemovedAfterUpgrading();
     void storesDisagreementsAreTheFinalLabelsDisagreements_data();
     void storesDisagreementsAreTheFinalLabelsDisagreements();
+    void disagreementsFollowEveryJudgementWrite();
+    void disagreementsAreCountedWhenUpgradingFromVersion6();
 
 private:
     // A filled workspace open in `session` as alice on its merge request,
@@ -1425,6 +1427,67 @@ void WorkspaceTest::storesDisagreementsAreTheFinalLabelsDisagreements()
     QVERIFY2(counted, counted ? "" : qPrintable(counted.error().message));
     QCOMPARE(*counted, want);
     QCOMPARE(*counted, disagreementsByFinalLabel(*store, withAdjudicated, blindViewer));
+}
+
+// gt_disagreements is kept as judgements are written: a verdict changed,
+// undone, redone, cleared, and a severity changed each move the comment in
+// or out, as finalLabel() decides over the judgements then stored.
+void WorkspaceTest::disagreementsFollowEveryJudgementWrite()
+{
+    auto store = openStore(path());
+    QVERIFY(store);
+    const qint64 mr = test::addReviewedMergeRequest(*store, QStringLiteral("one"), {makeComment(QStringLiteral("c"), QStringLiteral("a.cpp"), 1, 5)});
+    QVERIFY(mr);
+    const qint64 comment = store->comments()->first().id;
+    const QString alice = QStringLiteral("alice"), bob = QStringLiteral("bob");
+    const auto pending = [&] { return *store->disagreements(false, QString()); };
+    const QList<qint64> none, it{comment};
+    QVERIFY(store->judge(test::verdictOf(comment, alice, Verdict::Accept)));
+    QVERIFY(store->judge(test::verdictOf(comment, bob, Verdict::Accept)));
+    QCOMPARE(pending(), none);
+    QVERIFY(store->judge(test::verdictOf(comment, bob, Verdict::Reject)));
+    QCOMPARE(pending(), it);
+    QVERIFY(store->undo(bob));
+    QCOMPARE(pending(), none);
+    QVERIFY(store->redo(bob));
+    QCOMPARE(pending(), it);
+    Judgement cleared;
+    cleared.comment = comment;
+    cleared.annotator = bob;
+    QVERIFY(store->judge(cleared, {JudgementField::Verdict}));
+    QCOMPARE(pending(), none);
+    Judgement severe = test::verdictOf(comment, bob, Verdict::Accept);
+    severe.q3Severity = 5;
+    QVERIFY(store->judge(severe));
+    Judgement mild = test::verdictOf(comment, alice, Verdict::Accept);
+    mild.q3Severity = 2;
+    QVERIFY(store->judge(mild));
+    QCOMPARE(pending(), it);
+    QCOMPARE(pending(), disagreementsByFinalLabel(*store, false, QString()));
+}
+
+// Judgements a version-6 program wrote are counted by the upgrade.
+void WorkspaceTest::disagreementsAreCountedWhenUpgradingFromVersion6()
+{
+    QVERIFY(SqlWorkspaceStore::createAtVersion(path(), 6));
+    {
+        RawDb raw(path());
+        QVERIFY(raw.exec(QStringLiteral("INSERT INTO merge_requests (id, repository, base, head, two_dot, title, description, created)"
+                                        " VALUES (1, '/repo', 'main', 'topic', 0, 'Old MR', '', 0)")));
+        for (int id : {7, 8})
+            QVERIFY(raw.exec(QStringLiteral("INSERT INTO comments (id, merge_request, origin, author, file, line_start, line_end, issue, created)"
+                                            " VALUES (%1, 1, 'imported', 'dataset', 'x.c', 3, 3, 'old issue', 0)").arg(id)));
+        QVERIFY(raw.exec(QStringLiteral("INSERT INTO annotators (id, name, created) VALUES (1, 'ann', 0), (2, 'bob', 0)")));
+        QVERIFY(raw.exec(QStringLiteral("INSERT INTO judgements (comment, annotator, verdict, updated) VALUES"
+                                        " (7, 1, 'reject', 5), (7, 2, 'accept', 5), (8, 1, 'accept', 5), (8, 2, 'accept', 5)")));
+    }
+    auto store = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(store);
+    QCOMPARE(store->openedAtVersion(), 6);
+    QCOMPARE(*store->disagreements(false, QString()), QList<qint64>{7});
+    const auto summaries = store->mergeRequestSummaries(QStringLiteral("ann"));
+    QVERIFY(summaries && summaries->size() == 1);
+    QCOMPARE(summaries->first().disagreements, 1);
 }
 
 #include "tst_workspace.moc"

@@ -2,6 +2,7 @@
 
 #include <RepositoryBuilder.h>
 #include <SqlWorkspaceStore.h>
+#include <WorkspaceSchema.h>
 
 #include <QDateTime>
 #include <QDir>
@@ -123,6 +124,9 @@ Result<int> writeJudgements(const QString &path, const WorkspaceShape &shape)
                 return failure(QStringLiteral("write judgements"), q.lastError().text());
             written += q.numRowsAffected();
         }
+        // What the store keeps as it writes each judgement (schema 7).
+        if (!q.exec(workspace_schema::recountDisagreements()))
+            return failure(QStringLiteral("count the disagreements"), q.lastError().text());
         if (!db.commit())
             return failure(QStringLiteral("commit judgements"), db.lastError().text());
         q = QSqlQuery();
