@@ -3580,6 +3580,10 @@
         <source>Open Workspace on a &amp;Server…</source>
         <translation>在服务器上打开工作区(&amp;S)…</translation>
     </message>
+    <message>
+        <source>ReviewDesk closed the workspace: it is damaged.</source>
+        <translation>ReviewDesk 已关闭该工作区：它已损坏。</translation>
+    </message>
 </context>
 <context>
     <name>rd::models</name>

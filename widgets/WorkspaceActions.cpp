@@ -67,6 +67,20 @@ WorkspaceActions::WorkspaceActions(ReviewSession *session, QWidget *window) : QO
         connect(dialog, &QDialog::accepted, this, [this, dialog] { open(dialog->location(), dialog->createIfEmpty()); });
         dialog->open();
     });
+    // The damage check runs after the window is usable; damage found closes the workspace.
+    connect(session, &ReviewSession::workspaceDamaged, this, [this](const QString &message) {
+        m_lastError = message;
+        tellCannotOpen(tr("ReviewDesk closed the workspace: it is damaged."), message)->setObjectName(QStringLiteral("workspaceDamaged"));
+    });
+}
+
+QMessageBox *WorkspaceActions::tellCannotOpen(const QString &text, const QString &reason)
+{
+    auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Workspace"), text, QMessageBox::Ok, m_window);
+    box->setInformativeText(reason);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    return box;
 }
 
 QString WorkspaceActions::fileFilter()
@@ -79,11 +93,7 @@ bool WorkspaceActions::open(const QString &path, bool create)
     const auto result = m_session->openWorkspace(path, create);
     m_lastError = result ? QString() : result.error().message;
     if (!result) {
-        auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Workspace"),
-                                    tr("ReviewDesk could not open the workspace %1.").arg(QDir::toNativeSeparators(path)), QMessageBox::Ok, m_window);
-        box->setInformativeText(result.error().message);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+        tellCannotOpen(tr("ReviewDesk could not open the workspace %1.").arg(QDir::toNativeSeparators(path)), result.error().message);
         return false;
     }
     remember(path);

@@ -5,6 +5,7 @@
 
 class QAction;
 class QMenu;
+class QMessageBox;
 class QWidget;
 
 namespace rd {
@@ -46,6 +47,7 @@ Q_SIGNALS:
     void opened(); // a workspace was opened: the window shows its merge request
 
 private:
+    QMessageBox *tellCannotOpen(const QString &text, const QString &reason);
     void remember(const QString &path);
     void updateRecent();
 

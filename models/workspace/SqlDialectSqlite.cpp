@@ -114,6 +114,17 @@ Result<bool> setJournal(SqlWorkspaceStore::Private &d)
     return true;
 }
 
+Result<bool> quickCheck(const SqlWorkspaceStore::Private &d)
+{
+    auto check = d.scalar("PRAGMA quick_check", {}, QCoreApplication::translate("rd::models", "check the workspace"));
+    if (!check)
+        return check.error();
+    if (check->toString() != QLatin1String("ok"))
+        return workspaceError(QCoreApplication::translate("rd::models", "%1 is damaged (%2); open a backup or make a new workspace")
+                                  .arg(QDir::toNativeSeparators(d.path), check->toString()));
+    return true;
+}
+
 Result<int> userVersion(const SqlWorkspaceStore::Private &d)
 {
     QSqlQuery q(d.db);
@@ -192,11 +203,9 @@ Result<bool> openFile(SqlWorkspaceStore::Private &d, const QString &path, Mode m
         if (application->toString() != QLatin1String("ReviewDesk"))
             return workspaceError(QCoreApplication::translate("rd::models", "%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
         // Damage shows here rather than in the middle of someone's work.
-        auto check = d.scalar("PRAGMA quick_check", {}, QCoreApplication::translate("rd::models", "check the workspace"));
-        if (!check)
-            return check.error();
-        if (check->toString() != QLatin1String("ok"))
-            return workspaceError(QCoreApplication::translate("rd::models", "%1 is damaged (%2); open a backup or make a new workspace").arg(name, check->toString()));
+        if (d.checkIntegrityNow)
+            if (auto check = quickCheck(d); !check)
+                return check.error();
     }
     if (auto journal = setJournal(d); !journal)
         return journal.error();
@@ -216,6 +225,13 @@ public:
     Result<bool> open(SqlWorkspaceStore::Private &d, const QString &path, Mode mode, int createAtVersion) const override
     {
         return openFile(d, path, mode, createAtVersion);
+    }
+    Result<bool> checkIntegrity(const QString &path) const override
+    {
+        SqlWorkspaceStore::Private d(std::make_unique<SqliteDialect>());
+        if (auto connected = connect(d, path); !connected)
+            return connected.error();
+        return quickCheck(d);
     }
 
     QString idColumn() const override { return QStringLiteral("INTEGER PRIMARY KEY"); }

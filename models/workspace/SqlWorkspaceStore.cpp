@@ -17,12 +17,18 @@ SqlWorkspaceStore::SqlWorkspaceStore(std::unique_ptr<Private> p) : d(std::move(p
 
 SqlWorkspaceStore::~SqlWorkspaceStore() = default;
 
-Result<std::unique_ptr<SqlWorkspaceStore>> SqlWorkspaceStore::open(const QString &location, Mode mode)
+Result<std::unique_ptr<SqlWorkspaceStore>> SqlWorkspaceStore::open(const QString &location, Mode mode, Check check)
 {
     auto d = std::make_unique<Private>(SqlDialect::forLocation(location));
+    d->checkIntegrityNow = check == Check::Now;
     if (auto opened = d->dialect->open(*d, location, mode, 0); !opened)
         return opened.error();
     return std::unique_ptr<SqlWorkspaceStore>(new SqlWorkspaceStore(std::move(d)));
+}
+
+Result<bool> SqlWorkspaceStore::checkIntegrity(const QString &location)
+{
+    return SqlDialect::forLocation(location)->checkIntegrity(location);
 }
 
 Result<bool> SqlWorkspaceStore::createAtVersion(const QString &location, int version)

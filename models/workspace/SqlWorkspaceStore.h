@@ -31,12 +31,20 @@ public:
     // and batch-review claims (team scale).
     // Version 4: translated comments keep their original text. Version 5:
     // row versions on judgements (issue 25). Version 6: comments indexed by
-    // `removed` (issue 25, the workspace progress).
-    static constexpr int SchemaVersion = 6;
+    // `removed` (issue 25, the workspace progress). Version 7: the comments
+    // whose annotators disagree, kept as judgements are written (issue 25).
+    static constexpr int SchemaVersion = 7;
 
     enum class Mode { OpenExisting, CreateIfMissing };
+    // When a workspace file is checked for damage (PRAGMA quick_check, which
+    // reads every page: a third of a second on 120 MB). Later: the caller
+    // runs checkIntegrity() itself, off its thread (the window).
+    enum class Check { Now, Later };
 
-    static Result<std::unique_ptr<SqlWorkspaceStore>> open(const QString &path, Mode mode = Mode::OpenExisting);
+    static Result<std::unique_ptr<SqlWorkspaceStore>> open(const QString &path, Mode mode = Mode::OpenExisting, Check check = Check::Now);
+    // The damage check open() does with Check::Now, on a connection of its
+    // own (callable from any thread). A server's workspace: true.
+    static Result<bool> checkIntegrity(const QString &location);
     // For migration tests: a new workspace with the schema of an earlier
     // version, left at that version.
     static Result<bool> createAtVersion(const QString &path, int version);

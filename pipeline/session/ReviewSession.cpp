@@ -12,6 +12,8 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QScopeGuard>
 
 #include <algorithm>
@@ -50,17 +52,39 @@ ReviewSession::~ReviewSession()
 Result<bool> ReviewSession::openWorkspace(const QString &path, bool createIfMissing)
 {
     auto store = SqlWorkspaceStore::open(path, createIfMissing ? SqlWorkspaceStore::Mode::CreateIfMissing
-                                                                  : SqlWorkspaceStore::Mode::OpenExisting);
+                                                                  : SqlWorkspaceStore::Mode::OpenExisting,
+                                         SqlWorkspaceStore::Check::Later);
     if (!store)
         return store.error();
     setStore(std::move(store).value());
+    checkIntegrityInBackground(path);
     return true;
+}
+
+void ReviewSession::checkIntegrityInBackground(const QString &path)
+{
+    // The worker answers with the damage, or nothing when the file is whole.
+    auto *watcher = new QFutureWatcher<QString>(this);
+    const quint64 generation = m_storeGeneration;
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        const QString damage = watcher->result();
+        if (damage.isEmpty() || generation != m_storeGeneration)
+            return; // whole, or another workspace is open by now
+        closeWorkspace();
+        Q_EMIT workspaceDamaged(damage);
+    });
+    watcher->setFuture(QtConcurrent::run([path] {
+        const auto checked = SqlWorkspaceStore::checkIntegrity(path);
+        return checked ? QString() : checked.error().message;
+    }));
 }
 
 void ReviewSession::setStore(std::unique_ptr<WorkspaceStore> store)
 {
     m_judging->pending()->abandon(); // they belong to the workspace being closed
     m_store = std::move(store);
+    ++m_storeGeneration;
     // Others' judgements, edits and runs show as they commit (a server's
     // notifications, or an SQLite file's data_version polled).
     if (m_store)

@@ -53,7 +53,9 @@ public:
 
     // --- Workspace -----------------------------------------------------
     // Opens (or creates) a workspace file. On failure the session keeps the
-    // workspace it had, and the error says why (newer, damaged, locked…).
+    // workspace it had, and the error says why (newer, locked…). Damage is
+    // looked for after opening, off the GUI thread (it reads every page of
+    // the file): a damaged workspace is closed then, with workspaceDamaged.
     Result<bool> openWorkspace(const QString &path, bool createIfMissing = false);
     // Uses an already opened store (tests, other backends).
     void setStore(std::unique_ptr<WorkspaceStore> store);
@@ -144,6 +146,9 @@ Q_SIGNALS:
     void loadFailed(const QString &message);
     void mergeRequestLoaded();             // diff() is the new one; slicing started
     void problem(const QString &message);  // the workspace refused something
+    // The workspace openWorkspace() opened failed its damage check (PRAGMA
+    // quick_check) and is closed; the message names the file and the damage.
+    void workspaceDamaged(const QString &message);
     // Team scale: another client of a shared workspace changed an
     // annotator's judgement of a comment in this merge request (judgementsOf()
     // has it already; blind mode decides whether to show it).
@@ -165,6 +170,7 @@ private:
     friend class TeamService;
     friend class RunService;
 
+    void checkIntegrityInBackground(const QString &path);
     void applyOthersChange(const WorkspaceChange &change);
     // Reloads the open merge request after others' commits, keeping the
     // annotator's place, and signals only what differs (no model reset
@@ -194,6 +200,7 @@ private:
     MergeRequestRequest m_request;
     int m_sliceTokenBudget = DefaultSliceTokenBudget;
     int m_changePollMs = WorkspaceStore::DefaultChangePollMs;
+    quint64 m_storeGeneration = 0; // which store a damage check's answer is about
     int m_slicingBudget = 0; // of the slicing under way, then of m_slices
     MergeRequestLoader *m_loader = nullptr;
     SlicingJob *m_slicing = nullptr;

@@ -7,8 +7,14 @@
 
 #include "FakeLlmServer.h"
 #include "Scenarios.h"
+#include "SessionFixture.h"
 
+#include <SqlWorkspaceStore.h>
+
+#include <QFile>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -25,6 +31,7 @@ private Q_SLOTS:
     void aRevisionThatIsNotThereFailsAndKeepsTheDiff();
     void reviewWithoutAMergeRequestIsRefused();
     void reloadingAStoredMergeRequestsDiffLeavesTheListUnchanged();
+    void aWorkspaceFoundDamagedAfterOpeningIsClosedWithTheReason();
 
 private:
     MergeRequestRequest request(const QString &base = QStringLiteral("main")) const
@@ -175,6 +182,49 @@ void SessionTest::reloadingAStoredMergeRequestsDiffLeavesTheListUnchanged()
     QVERIFY(loaded.wait(30000));
     QCOMPARE(session.mergeRequests().size(), 2);
     QCOMPARE(listChanged.count(), before);
+}
+
+// The window opens a workspace without reading every page first (a third of
+// a second on a large one); the damage check follows on another thread, and
+// a damaged workspace is closed with the reason.
+void SessionTest::aWorkspaceFoundDamagedAfterOpeningIsClosedWithTheReason()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("damaged.rdw"));
+    {
+        auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(store);
+        QList<ReviewComment> comments;
+        for (int i = 0; i < 400; ++i)
+            comments << commentAt(QStringLiteral("a.cpp"), i + 1, QStringLiteral("A long enough issue text to fill pages: %1").arg(i).repeated(8));
+        QVERIFY(addReviewedMergeRequest(**store, QStringLiteral("topic"), comments));
+    }
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("checkpoint"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery(db).exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("checkpoint"));
+    // Scribble over the last third of the pages: the schema and the settings
+    // (the first pages) stay readable, the comments do not.
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    const qint64 size = file.size();
+    QVERIFY(size > 64 * 1024);
+    QVERIFY(file.seek(size - size / 3));
+    QVERIFY(file.write(QByteArray(size / 3, '\x5a')) == size / 3);
+    file.close();
+    QVERIFY(!SqlWorkspaceStore::open(path)); // checked at once, it is refused
+
+    ReviewSession session;
+    QSignalSpy damaged(&session, &ReviewSession::workspaceDamaged);
+    QVERIFY(session.openWorkspace(path));
+    QVERIFY(damaged.wait(10000));
+    const QString message = damaged.first().first().toString();
+    QVERIFY2(message.contains(QLatin1String("is damaged")) && message.contains(QLatin1String("damaged.rdw")), qPrintable(message));
+    QVERIFY(!session.hasWorkspace());
 }
 
 QTEST_GUILESS_MAIN(SessionTest)
