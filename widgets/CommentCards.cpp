@@ -88,6 +88,13 @@ void CommentCards::refresh()
     const DiffDocument *document = view->document();
     if (!document || m_pane->isBuilding())
         return;
+    // The document is of a diff the session no longer has (another merge
+    // request is open, or one without code): none of its comments belong there.
+    if (!m_session->diff()) {
+        if (!view->cards().isEmpty())
+            view->setCards({});
+        return;
+    }
     const QPalette palette = view->palette();
     QList<DiffCard> cards;
     for (const StoredComment &c : m_session->comments()) {

@@ -6,6 +6,7 @@
 #include <CodelessReviewView.h>
 #include <CommentCardText.h>
 #include <DiffPane.h>
+#include <DiffView.h>
 #include <ExchangeActions.h>
 #include <GitRepository.h>
 #include <JudgingWorkbench.h>
@@ -42,6 +43,7 @@ private Q_SLOTS:
     void fetchCodeWithACloneLackingTheCommitsNamesTheRevisionAndChangesNothing();
     void anotherMergeRequestOpenedLeavesNothingOfThisOneToActOn();
     void openingItLaysTheListOutOnce();
+    void itsCommentsGetNoCardsOnTheDiffShownBefore();
 
 private:
     QString commit(const QString &revision) const;
@@ -214,6 +216,23 @@ void CodelessReviewTest::openingItLaysTheListOutOnce()
     QCOMPARE(rebuilt.count(), 1);
     QCOMPARE(view()->listedComments(), m_comments);
     QVERIFY(view()->list()->toPlainText().contains(QLatin1String("The total skips the last item.")));
+}
+
+// The diff pane keeps the last diff it showed (hidden under the list): the
+// comments of a merge request without code are not its cards, even where
+// their paths are that diff's (here the same repository's src/compute.cpp).
+// Laying them out there was most of a slow switch in bench_window.
+void CodelessReviewTest::itsCommentsGetNoCardsOnTheDiffShownBefore()
+{
+    QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
+    m_window->openMergeRequest({m_root.filePath(QStringLiteral("modified")), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}});
+    QVERIFY(opened.wait(10000));
+    QVERIFY(m_window->selectFile(QByteArrayLiteral("src/compute.cpp")));
+    QTRY_VERIFY(!m_window->diffPane()->isBuilding() && m_window->diffPane()->isVisible());
+    m_window->findChild<ExchangeActions *>()->openStored(m_mergeRequest);
+    QTRY_VERIFY(view()->isVisible());
+    QCOMPARE(view()->listedComments(), m_comments);
+    QVERIFY(m_window->diffPane()->view()->cards().isEmpty());
 }
 
 QTEST_MAIN(CodelessReviewTest)
