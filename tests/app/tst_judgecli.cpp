@@ -75,9 +75,7 @@ private:
 
 void JudgeCliTest::initTestCase_data()
 {
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    testpg::addBackendRows();
 }
 
 void JudgeCliTest::init()

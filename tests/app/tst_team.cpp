@@ -93,9 +93,7 @@ private:
 
 void TeamTest::initTestCase_data()
 {
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    testpg::addBackendRows();
 }
 
 void TeamTest::init()

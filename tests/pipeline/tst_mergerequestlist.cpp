@@ -153,9 +153,7 @@ private:
 
 void MergeRequestListTest::initTestCase_data()
 {
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    testpg::addBackendRows();
 }
 
 void MergeRequestListTest::init()

@@ -279,9 +279,7 @@ private:
 
 void WorkspaceTest::initTestCase_data()
 {
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    testpg::addBackendRows();
 }
 
 void WorkspaceTest::init()

@@ -7,6 +7,11 @@
 // address, postgresql://reviewdesk@127.0.0.1:PORT/postgres).
 namespace rd::testpg {
 
+// initTestCase_data of a test that runs against both backends: the global
+// column "backend", rows "sqlite" and "postgresql" (the latter skipped, or
+// failed in CI, without a server: RD_REQUIRE_POSTGRES in init()).
+void addBackendRows();
+
 // Empty when no server was given; then `why` says so.
 QString server(QString *why = nullptr);
 // In CI (CI=true) a missing server is a failure, elsewhere a skip.
