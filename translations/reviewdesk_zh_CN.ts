@@ -2751,6 +2751,10 @@
         <source>no workspace is open</source>
         <translation>没有打开的工作区</translation>
     </message>
+    <message>
+        <source>The workspace could not be checked for damage: %1</source>
+        <translation>无法检查工作区是否损坏：%1</translation>
+    </message>
 </context>
 <context>
     <name>rd::RunDialog</name>

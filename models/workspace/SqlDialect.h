@@ -59,7 +59,7 @@ public:
     virtual Result<bool> open(SqlWorkspaceStore::Private &d, const QString &location, SqlWorkspaceStore::Mode mode,
                               int createAtVersion) const = 0;
     // SqlWorkspaceStore::checkIntegrity: damage in a file, on a connection of its own.
-    virtual Result<bool> checkIntegrity(const QString &location) const = 0;
+    virtual Result<std::optional<QString>> checkIntegrity(const QString &location) const = 0;
     // The type of the schema's auto-numbered primary key columns (%ID%).
     virtual QString idColumn() const = 0;
 

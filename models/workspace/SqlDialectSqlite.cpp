@@ -80,7 +80,11 @@ Result<bool> checkFile(const QString &path, Mode mode, bool &isNew)
     return true;
 }
 
-Result<bool> connect(SqlWorkspaceStore::Private &d, const QString &path)
+// Read-only: the damage check's own connection, which must never make a
+// file (SQLite creates a missing one) nor write to it.
+enum class Access { ReadWrite, ReadOnly };
+
+Result<bool> connect(SqlWorkspaceStore::Private &d, const QString &path, Access access = Access::ReadWrite)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return workspaceError(QCoreApplication::translate("rd::models", "Qt's SQLite driver (QSQLITE, Debian package libqt6sql6-sqlite) is not installed"));
@@ -88,7 +92,7 @@ Result<bool> connect(SqlWorkspaceStore::Private &d, const QString &path)
     d.connection = newConnectionName();
     d.db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), d.connection);
     d.db.setDatabaseName(path);
-    d.db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(BusyTimeoutMs));
+    d.db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1%2").arg(BusyTimeoutMs).arg(access == Access::ReadOnly ? QStringLiteral(";QSQLITE_OPEN_READONLY") : QString()));
     if (!d.db.open())
         return d.error(d.db.lastError(), QCoreApplication::translate("rd::models", "open the workspace"));
     QSqlQuery q(d.db);
@@ -114,15 +118,24 @@ Result<bool> setJournal(SqlWorkspaceStore::Private &d)
     return true;
 }
 
-Result<bool> quickCheck(const SqlWorkspaceStore::Private &d)
+// The damage PRAGMA quick_check finds, as the message that names it; none
+// when the file is whole. An error: the check could not be made.
+Result<std::optional<QString>> quickCheck(const SqlWorkspaceStore::Private &d)
 {
-    auto check = d.scalar("PRAGMA quick_check", {}, QCoreApplication::translate("rd::models", "check the workspace"));
-    if (!check)
-        return check.error();
-    if (check->toString() != QLatin1String("ok"))
-        return workspaceError(QCoreApplication::translate("rd::models", "%1 is damaged (%2); open a backup or make a new workspace")
-                                  .arg(QDir::toNativeSeparators(d.path), check->toString()));
-    return true;
+    const auto damaged = [&d](const QString &what) {
+        return std::optional<QString>(QCoreApplication::translate("rd::models", "%1 is damaged (%2); open a backup or make a new workspace")
+                                          .arg(QDir::toNativeSeparators(d.path), what));
+    };
+    QSqlQuery q(d.db);
+    if (!q.exec(QStringLiteral("PRAGMA quick_check")) || !q.next()) {
+        // SQLITE_CORRUPT (11) or SQLITE_NOTADB (26): the check itself ran into the damage.
+        const QString code = q.lastError().nativeErrorCode();
+        if (code == QLatin1String("11") || code == QLatin1String("26"))
+            return damaged(q.lastError().databaseText());
+        return d.error(q.lastError(), QCoreApplication::translate("rd::models", "check the workspace"));
+    }
+    const QString answer = q.value(0).toString();
+    return answer == QLatin1String("ok") ? std::optional<QString>() : damaged(answer);
 }
 
 Result<int> userVersion(const SqlWorkspaceStore::Private &d)
@@ -203,9 +216,13 @@ Result<bool> openFile(SqlWorkspaceStore::Private &d, const QString &path, Mode m
         if (application->toString() != QLatin1String("ReviewDesk"))
             return workspaceError(QCoreApplication::translate("rd::models", "%1 is an SQLite database but not a ReviewDesk workspace").arg(name));
         // Damage shows here rather than in the middle of someone's work.
-        if (d.checkIntegrityNow)
-            if (auto check = quickCheck(d); !check)
-                return check.error();
+        if (d.checkIntegrityNow) {
+            const auto damage = quickCheck(d);
+            if (!damage)
+                return damage.error();
+            if (*damage)
+                return workspaceError(**damage);
+        }
     }
     if (auto journal = setJournal(d); !journal)
         return journal.error();
@@ -226,10 +243,10 @@ public:
     {
         return openFile(d, path, mode, createAtVersion);
     }
-    Result<bool> checkIntegrity(const QString &path) const override
+    Result<std::optional<QString>> checkIntegrity(const QString &path) const override
     {
         SqlWorkspaceStore::Private d(std::make_unique<SqliteDialect>());
-        if (auto connected = connect(d, path); !connected)
+        if (auto connected = connect(d, path, Access::ReadOnly); !connected)
             return connected.error();
         return quickCheck(d);
     }

@@ -26,7 +26,7 @@ Result<std::unique_ptr<SqlWorkspaceStore>> SqlWorkspaceStore::open(const QString
     return std::unique_ptr<SqlWorkspaceStore>(new SqlWorkspaceStore(std::move(d)));
 }
 
-Result<bool> SqlWorkspaceStore::checkIntegrity(const QString &location)
+Result<std::optional<QString>> SqlWorkspaceStore::checkIntegrity(const QString &location)
 {
     return SqlDialect::forLocation(location)->checkIntegrity(location);
 }

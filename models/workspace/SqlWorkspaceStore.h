@@ -43,8 +43,10 @@ public:
 
     static Result<std::unique_ptr<SqlWorkspaceStore>> open(const QString &path, Mode mode = Mode::OpenExisting, Check check = Check::Now);
     // The damage check open() does with Check::Now, on a connection of its
-    // own (callable from any thread). A server's workspace: true.
-    static Result<bool> checkIntegrity(const QString &location);
+    // own (callable from any thread): the message naming the damage, none
+    // when the file is whole (a server's workspace: none); an error when the
+    // check could not be made (the file could not be read).
+    static Result<std::optional<QString>> checkIntegrity(const QString &location);
     // For migration tests: a new workspace with the schema of an earlier
     // version, left at that version.
     static Result<bool> createAtVersion(const QString &path, int version);

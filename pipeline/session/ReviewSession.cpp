@@ -63,20 +63,30 @@ Result<bool> ReviewSession::openWorkspace(const QString &path, bool createIfMiss
 
 void ReviewSession::checkIntegrityInBackground(const QString &path)
 {
-    // The worker answers with the damage, or nothing when the file is whole.
-    auto *watcher = new QFutureWatcher<QString>(this);
+    // The worker's answer: the damage (none: whole), or why it could not look.
+    struct Answer
+    {
+        QString damage;
+        QString notChecked;
+    };
+    auto *watcher = new QFutureWatcher<Answer>(this);
     const quint64 generation = m_storeGeneration;
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, generation] {
+    connect(watcher, &QFutureWatcher<Answer>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
-        const QString damage = watcher->result();
-        if (damage.isEmpty() || generation != m_storeGeneration)
-            return; // whole, or another workspace is open by now
-        closeWorkspace();
-        Q_EMIT workspaceDamaged(damage);
+        const Answer answer = watcher->result();
+        if (generation != m_storeGeneration)
+            return; // another workspace is open by now
+        if (!answer.notChecked.isEmpty()) {
+            // The session's own connection reads it: it stays open, and the person is told.
+            Q_EMIT problem(tr("The workspace could not be checked for damage: %1").arg(answer.notChecked));
+        } else if (!answer.damage.isEmpty()) {
+            closeWorkspace();
+            Q_EMIT workspaceDamaged(answer.damage);
+        }
     });
     watcher->setFuture(QtConcurrent::run([path] {
         const auto checked = SqlWorkspaceStore::checkIntegrity(path);
-        return checked ? QString() : checked.error().message;
+        return checked ? Answer{checked->value_or(QString()), {}} : Answer{{}, checked.error().message};
     }));
 }
 

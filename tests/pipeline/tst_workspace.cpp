@@ -243,6 +243,7 @@ private Q_SLOTS:
     void storesDisagreementsAreTheFinalLabelsDisagreements();
     void disagreementsFollowEveryJudgementWrite();
     void disagreementsAreCountedWhenUpgradingFromVersion6();
+    void integrityCheckTellsDamageFromAFileItCannotRead();
 
 private:
     // A filled workspace open in `session` as alice on its merge request,
@@ -1486,6 +1487,45 @@ void WorkspaceTest::disagreementsAreCountedWhenUpgradingFromVersion6()
     const auto summaries = store->mergeRequestSummaries(QStringLiteral("ann"));
     QVERIFY(summaries && summaries->size() == 1);
     QCOMPARE(summaries->first().disagreements, 1);
+}
+
+// The window's damage check after opening (SqlWorkspaceStore::Check::Later):
+// a whole file has no damage, a scribbled one names it, and a file gone
+// meanwhile is a check that could not be made (and is not created).
+void WorkspaceTest::integrityCheckTellsDamageFromAFileItCannotRead()
+{
+    if (onServer()) {
+        const auto whole = SqlWorkspaceStore::checkIntegrity(path());
+        QVERIFY(whole && !*whole); // the server keeps its own files
+        return;
+    }
+    {
+        auto store = openStore(path());
+        QVERIFY(store);
+        for (int i = 0; i < 20; ++i)
+            fill(*store);
+    }
+    auto whole = SqlWorkspaceStore::checkIntegrity(path());
+    QVERIFY2(whole, whole ? "" : qPrintable(whole.error().message));
+    QVERIFY(!*whole);
+    {
+        RawDb raw(path());
+        QCOMPARE(raw.value(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")).toInt(), 0);
+    }
+    QFile f(path());
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    const qint64 size = f.size();
+    QVERIFY(size > 8192);
+    QVERIFY(f.seek(4096));
+    QVERIFY(f.write(QByteArray(size - 4096, '\x5a')) == size - 4096);
+    f.close();
+    const auto damaged = SqlWorkspaceStore::checkIntegrity(path());
+    QVERIFY2(damaged, damaged ? "" : qPrintable(damaged.error().message));
+    QVERIFY(damaged->has_value());
+    QVERIFY2((*damaged)->contains(QLatin1String("is damaged")), qPrintable(**damaged));
+    const QString gone = m_dir->filePath(QStringLiteral("gone.rdw"));
+    QVERIFY(!SqlWorkspaceStore::checkIntegrity(gone));
+    QVERIFY(!QFileInfo::exists(gone));
 }
 
 #include "tst_workspace.moc"
