@@ -174,9 +174,11 @@ const char *const version6[] = {
 // disagree, kept as judgements are written (Private::writeJudgement), so
 // that the status bar and the browser count them with an index instead of
 // grouping every judgement of the workspace at each open and verdict.
+const char *const fillDisagreements =
+    "INSERT INTO gt_disagreements (comment) SELECT comment FROM judgements WHERE verdict IS NOT NULL GROUP BY comment" RD_DISAGREEING_GROUP;
 const char *const version7[] = {
     "CREATE TABLE gt_disagreements (comment BIGINT PRIMARY KEY REFERENCES comments (id))",
-    "INSERT INTO gt_disagreements (comment) SELECT comment FROM judgements WHERE verdict IS NOT NULL GROUP BY comment" RD_DISAGREEING_GROUP,
+    fillDisagreements,
 };
 
 template <std::size_t N>
@@ -213,7 +215,7 @@ QStringList recountDisagreement()
 
 QString recountDisagreements()
 {
-    return QString::fromLatin1(version7[1]);
+    return QString::fromLatin1(fillDisagreements);
 }
 
 #undef RD_DISAGREEING_GROUP
