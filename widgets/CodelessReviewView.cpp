@@ -13,7 +13,6 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTextBrowser>
-#include <QTextDocument>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -114,10 +113,8 @@ void CodelessReviewView::refresh()
     if (!open) {
         m_rebuildPending = false;
         m_scrollPending = false;
-        if (!m_listed.isEmpty() || !m_list->document()->isEmpty()) {
-            m_listed.clear();
-            m_list->clear();
-        }
+        m_listed.clear();
+        m_list->clear();
         return;
     }
     if (m_rebuildPending)
