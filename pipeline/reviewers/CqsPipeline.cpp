@@ -237,6 +237,12 @@ RunRecord CqsPipeline::run(const PipelineContext &context)
                               verdict.valid ? QStringLiteral("score %1").arg(verdict.score)
                                             : QStringLiteral("invalid (the judge's score %1 counts as 0)").arg(verdict.score)});
         }
+        // App. A.4's "Line_matching": an issue at a line the diff does not
+        // number so is dropped, whatever its score (§3.4.2 post-processing).
+        if (verdict.error.isEmpty() && verdict.lineMatches == false) {
+            c.drop(QStringLiteral("line_matching"));
+            c.history.append({QStringLiteral("judge"), 0, 0, 0, QStringLiteral("the judge says line %1 does not match the diff's line numbers").arg(c.lineStart)});
+        }
         tally.unitDone(e.request.label);
     }
     applyCqsRules(comments, options);

@@ -8,7 +8,9 @@ namespace rd {
 // collector lists issues with a tag (the paper's tags; the model may add its
 // own), function, rationale, file and line, reading the file's changes in the
 // Snippet 1 diff format; the issue judge scores each issue 0..10 with a
-// reason; post-processing drops issues under the threshold or a per-tag rule.
+// reason and whether the issue's line matches the diff (dropped at
+// "line_matching" when not); post-processing drops issues under the
+// threshold or a per-tag rule.
 class CqsPipeline : public ReviewPipeline
 {
 public:

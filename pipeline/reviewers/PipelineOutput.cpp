@@ -58,6 +58,17 @@ std::optional<double> numberOf(const Json *v)
     return std::nullopt;
 }
 
+// "yes"/"no" (the paper's words), true/false; anything else is no answer.
+std::optional<bool> yesOrNo(const QString &text)
+{
+    const QString t = text.trimmed().toLower();
+    if (t == QLatin1String("yes") || t == QLatin1String("true"))
+        return true;
+    if (t == QLatin1String("no") || t == QLatin1String("false"))
+        return false;
+    return std::nullopt;
+}
+
 int lineOf(const Json *v)
 {
     const auto n = numberOf(v);
@@ -176,6 +187,7 @@ JudgeVerdict parseJudgeVerdict(const QString &reply)
         out.reason = textOf(field(j, {"reason", "score_reason", "rationale", "motivation"}));
         const QString status = textOf(field(j, {"status", "valid"})).toLower();
         out.valid = status != QLatin1String("invalid") && status != QLatin1String("false");
+        out.lineMatches = yesOrNo(textOf(field(j, {"line_matching", "line_match"})));
         break;
     }
     if (!score) {
@@ -187,6 +199,9 @@ JudgeVerdict parseJudgeVerdict(const QString &reply)
             out.reason = m.captured(1).trimmed();
         static const QRegularExpression invalid(QStringLiteral("status\"?\\s*:\\s*\"?invalid"), QRegularExpression::CaseInsensitiveOption);
         out.valid = !invalid.match(reply).hasMatch();
+        static const QRegularExpression lineMatching(QStringLiteral("line[_ ]?matching\"?\\s*:\\s*\"?(\\w+)"), QRegularExpression::CaseInsensitiveOption);
+        if (const auto m = lineMatching.match(reply); m.hasMatch())
+            out.lineMatches = yesOrNo(m.captured(1));
     }
     if (!score) {
         out.error = QCoreApplication::translate("rd::pipeline", "no score in the judge's reply");

@@ -4,6 +4,8 @@
 #include <QSet>
 #include <QString>
 
+#include <optional>
+
 namespace rd {
 
 // Readers of the CQS and CodeAgent roles' replies. Model output is untrusted:
@@ -36,10 +38,14 @@ struct JudgeVerdict
     int score = -1;     // 0..10
     bool valid = true;  // "Status": valid / invalid
     QString reason;
+    // "Line_matching" (CQS App. A.4): whether the issue's line is the diff's
+    // pre-pended line number; empty when the judge did not say.
+    std::optional<bool> lineMatches;
     QString error;      // set when no score in 0..10 could be read
 };
 
-// The issue judge's reply about one issue: {"score", "status", "reason"}.
+// The issue judge's reply about one issue: {"score", "status",
+// "line_matching", "reason"}.
 JudgeVerdict parseJudgeVerdict(const QString &reply);
 
 struct CheckerVerdict

@@ -85,6 +85,8 @@ private Q_SLOTS:
     void cqsCollectsJudgesAndFilters();
     void cqsKeepsUnreadableRepliesRaw();
     void judgeScoreOutsideZeroToTenIsAnErrorOnTheComment();
+    void judgesLineMatchingAnswerIsRead();
+    void cqsDropsAnIssueWhoseLineTheJudgeSaysDoesNotMatch();
     void qaCheckerAcceptsAtTurnThree();
     void qaCheckerStopsAtTheTurnLimit();
     void withoutQaCheckerEachConversationIsOneTurn();
@@ -455,6 +457,52 @@ void PipelinesTest::judgeScoreOutsideZeroToTenIsAnErrorOnTheComment()
     QCOMPARE(c.judgeScore, -1);
     QCOMPARE(c.errors, QStringList{QStringLiteral("judge: the judge's score 15 is outside 0 to 10")});
     QVERIFY(record.toJson().contains("\"errors\": ["));
+}
+
+// App. A.4's "Line_matching" in JSON and in the paper's "Key: value" lines;
+// anything but yes/no (or true/false) is no answer.
+void PipelinesTest::judgesLineMatchingAnswerIsRead()
+{
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("{\"status\":\"valid\",\"line_matching\":\"no\",\"score\":7}")).lineMatches, std::optional<bool>(false));
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("{\"Line_matching\":\"Yes\",\"Suggested score\":7}")).lineMatches, std::optional<bool>(true));
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("{\"line_matching\":false,\"score\":7}")).lineMatches, std::optional<bool>(false));
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("Status: valid\nLine_matching: no\nSuggested score: 6")).lineMatches, std::optional<bool>(false));
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("{\"line_matching\":\"maybe\",\"score\":7}")).lineMatches, std::optional<bool>());
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("{\"score\":7}")).lineMatches, std::optional<bool>());
+}
+
+// The judge says "line_matching": "no" for one of two issues: that one is
+// dropped at the stage "line_matching" with its score kept and a history
+// line; the other, "yes", goes on to the threshold.
+void PipelinesTest::cqsDropsAnIssueWhoseLineTheJudgeSaysDoesNotMatch()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &request) {
+        const auto [system, user] = messagesOf(request);
+        if (system.contains(QLatin1String("issue collector"))) {
+            if (!user.contains(QLatin1String("src/compute.cpp")))
+                return FakeLlmServer::completion(QStringLiteral("{\"issues\":[]}"));
+            return FakeLlmServer::completion(QStringLiteral("{\"issues\":["
+                                                            "{\"function\":\"compute3\",\"rationale\":\"Could 90 be a named constant?\",\"file\":\"src/compute.cpp\",\"line\":%1,\"tag\":\"UseConstant\"},"
+                                                            "{\"function\":\"compute3\",\"rationale\":\"Is the clamp documented?\",\"file\":\"src/compute.cpp\",\"line\":%1,\"tag\":\"Documentation\"}]}")
+                                                 .arg(line));
+        }
+        const bool matches = user.contains(QLatin1String("named constant"));
+        return FakeLlmServer::completion(QStringLiteral("{\"motivation\":\"m\",\"status\":\"valid\",\"line_matching\":\"%1\",\"score\":8,\"reason\":\"r\"}")
+                                             .arg(matches ? QStringLiteral("yes") : QStringLiteral("no")));
+    });
+    const RunRecord record = run(cqsConfig(server.endpoint(), "{\"threshold\":5}"));
+    QVERIFY2(record.errors.isEmpty(), qPrintable(record.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(record.comments.size(), 2);
+    QVERIFY(record.comments[0].kept);
+    const ReviewComment &dropped = record.comments[1];
+    QVERIFY(!dropped.kept);
+    QCOMPARE(dropped.droppedAt, QStringLiteral("line_matching"));
+    QCOMPARE(dropped.judgeScore, 8);
+    QCOMPARE(dropped.history.last().stage, QStringLiteral("judge"));
+    QCOMPARE(dropped.history.last().note, QStringLiteral("the judge says line %1 does not match the diff's line numbers").arg(line));
+    QVERIFY(record.toJson().contains("\"dropped_at\": \"line_matching\""));
 }
 
 void PipelinesTest::cqsKeepsUnreadableRepliesRaw()
