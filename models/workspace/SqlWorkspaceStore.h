@@ -33,7 +33,7 @@ public:
     // row versions on judgements (issue 25). Version 6: comments indexed by
     // `removed` (issue 25, the workspace progress). Version 7: the comments
     // whose annotators disagree, kept as judgements are written (issue 25).
-    static constexpr int SchemaVersion = 7;
+    static constexpr int SchemaVersion = 8;
 
     enum class Mode { OpenExisting, CreateIfMissing };
     // When a workspace file is checked for damage (PRAGMA quick_check, which

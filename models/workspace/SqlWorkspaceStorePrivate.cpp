@@ -117,7 +117,7 @@ Result<StoredComment> SqlWorkspaceStore::Private::readComment(qint64 id, bool in
                   QCoreApplication::translate("rd::models", "read the comment"));
     if (!q)
         return q.error();
-    if (!q->next() || (!includeRemoved && q->value(35).toInt() != 0)) // c.removed, after commentColumns
+    if (!q->next() || (!includeRemoved && q->value(40).toInt() != 0)) // c.removed, after commentColumns
         return usage(QCoreApplication::translate("rd::models", "no comment %1 in this workspace").arg(id));
     return commentFrom(*q);
 }
@@ -134,13 +134,15 @@ Result<qint64> SqlWorkspaceStore::Private::insertComment(qint64 mergeRequest, st
                               QVariant(c.droppedAt), QVariant(c.mergedInto), QVariant(c.slice), QVariant(c.raw),
                               QVariant(QString::fromUtf8(c.history.isEmpty() ? QByteArrayLiteral("[]") : scoreHistoryToJson(c.history))),
                               QVariant(now), QVariant(c.issueOriginal), QVariant(c.rootCauseOriginal), QVariant(c.fixOriginal),
-                              QVariant(c.translationLanguage)})
+                              QVariant(c.translationLanguage), QVariant(c.pipeline), QVariant(c.tag), QVariant(c.function),
+                              QVariant(c.judgeScore), QVariant(c.judgeReason)})
         values << v;
     return insert(QStringLiteral(
                       "INSERT INTO comments (merge_request, run, origin, author, run_comment_id, file, side, line_start, line_end, line_valid,"
                       " issue, root_cause, fix, example, category, q1, q2, q3, reviewers, kept, dropped_at, merged_into, slice, raw,"
-                      " score_history, created, issue_original, root_cause_original, fix_original, translation_language)"
-                      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                      " score_history, created, issue_original, root_cause_original, fix_original, translation_language,"
+                      " pipeline, tag, function_name, judge_score, judge_reason)"
+                      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
                   values, QCoreApplication::translate("rd::models", "store a comment"));
 }
 

@@ -88,6 +88,11 @@ StoredComment commentFrom(const QSqlQuery &q)
     c.rootCauseOriginal = q.value(32).toString();
     c.fixOriginal = q.value(33).toString();
     c.translationLanguage = q.value(34).toString();
+    c.pipeline = q.value(35).toString();
+    c.tag = q.value(36).toString();
+    c.function = q.value(37).toString();
+    c.judgeScore = q.value(38).toInt();
+    c.judgeReason = q.value(39).toString();
     return s;
 }
 

@@ -87,7 +87,8 @@ const char *const commentColumns =
     "c.id, c.merge_request, c.run, c.origin, c.author, c.run_comment_id, c.file, c.side, c.line_start, c.line_end,"
     " c.line_valid, c.issue, c.root_cause, c.fix, c.example, c.category, c.q1, c.q2, c.q3, c.reviewers, c.kept,"
     " c.dropped_at, c.merged_into, c.slice, c.raw, c.score_history, c.original, c.created, c.is_reference, c.exchange_record, c.row_version,"
-    " c.issue_original, c.root_cause_original, c.fix_original, c.translation_language";
+    " c.issue_original, c.root_cause_original, c.fix_original, c.translation_language,"
+    " c.pipeline, c.tag, c.function_name, c.judge_score, c.judge_reason";
 
 // A comment from a row that starts with commentColumns.
 StoredComment commentFrom(const QSqlQuery &q);

@@ -181,6 +181,17 @@ const char *const version7[] = {
     fillDisagreements,
 };
 
+// Version 8 (issue 23): the fields of the other papers' reviewers, so that
+// exports and the evaluation read them from the workspace (CQS Algorithm 1
+// pairs issues by tag and judge score; App. C counts per tag). -1: not judged.
+const char *const version8[] = {
+    "ALTER TABLE comments ADD COLUMN pipeline TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE comments ADD COLUMN tag TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE comments ADD COLUMN function_name TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE comments ADD COLUMN judge_score INTEGER NOT NULL DEFAULT -1",
+    "ALTER TABLE comments ADD COLUMN judge_reason TEXT NOT NULL DEFAULT ''",
+};
+
 template <std::size_t N>
 QStringList statements(const char *const (&list)[N], const QString &idColumn)
 {
@@ -202,6 +213,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 5: return statements(version5, idColumn);
     case 6: return statements(version6, idColumn);
     case 7: return statements(version7, idColumn);
+    case 8: return statements(version8, idColumn);
     default: return {};
     }
 }
