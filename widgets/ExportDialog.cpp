@@ -41,6 +41,13 @@ ExportDialog::ExportDialog(ExchangeService *exchange, QWidget *parent) : QDialog
     m_delta->setValue(2);
     m_delta->setToolTip(tr("CQS Algorithm 1: two comments with the same tag form a pair when their scores (0-10) differ by at least this much"));
     form->addRow(tr("Score &gap δ:"), m_delta);
+    m_pairs = new QComboBox(this);
+    m_pairs->setObjectName(QStringLiteral("dpoPairs"));
+    m_pairs->addItem(tr("The judge's scores where there are some, else people's"), int(DpoPairs::Auto));
+    m_pairs->addItem(tr("The LLM judge's scores (CQS Algorithm 1)"), int(DpoPairs::Judge));
+    m_pairs->addItem(tr("People's scores and verdicts"), int(DpoPairs::Human));
+    m_pairs->addItem(tr("Both"), int(DpoPairs::Both));
+    form->addRow(tr("&Pairs from:"), m_pairs);
     auto *row = new QWidget(this);
     auto *rowLayout = new QHBoxLayout(row);
     rowLayout->setContentsMargins(0, 0, 0, 0);
@@ -82,6 +89,7 @@ void ExportDialog::formatChanged()
         return;
     m_description->setText(f->description);
     m_delta->setEnabled(f->name == QLatin1String("trl-dpo"));
+    m_pairs->setEnabled(f->name == QLatin1String("trl-dpo"));
     const QString current = m_output->text();
     const QString folder = current.isEmpty() ? QDir::homePath() : QFileInfo(current).absolutePath();
     m_output->setText(QDir(folder).filePath(f->name + QLatin1Char('.') + f->extension));
@@ -104,7 +112,8 @@ void ExportDialog::setOnlyCurrentMergeRequest(bool only)
 
 bool ExportDialog::exportNow()
 {
-    auto written = m_exchange->exportDataset(m_format->currentData().toString(), m_output->text().trimmed(), m_onlyCurrent->isChecked(), m_delta->value());
+    auto written = m_exchange->exportDataset(m_format->currentData().toString(), m_output->text().trimmed(), m_onlyCurrent->isChecked(), m_delta->value(),
+                                              DpoPairs(m_pairs->currentData().toInt()));
     if (!written) {
         m_lastMessage = written.error().message;
         auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Export"), tr("The export was not written."), QMessageBox::Ok, this);

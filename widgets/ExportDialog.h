@@ -36,6 +36,7 @@ private:
     QLabel *m_description;
     QCheckBox *m_onlyCurrent;
     QDoubleSpinBox *m_delta;
+    QComboBox *m_pairs; // trl-dpo: which rules make the pairs
     QLineEdit *m_output;
     QString m_lastMessage;
 };

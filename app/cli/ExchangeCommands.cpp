@@ -116,7 +116,11 @@ int runExport(const QStringList &arguments)
     const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("Only this run's comments (its id)."), QStringLiteral("ID"));
     const QCommandLineOption delta(QStringLiteral("delta"), QStringLiteral("trl-dpo: the score gap δ of CQS Algorithm 1 (0-10, default 2)."),
                                    QStringLiteral("D"), QStringLiteral("2"));
-    parser.addOptions({workspace, format, out, mr, run, delta});
+    const QCommandLineOption pairs(QStringLiteral("pairs"),
+                                   QStringLiteral("trl-dpo: judge (CQS Algorithm 1 on the LLM judge's scores), human (people's scores and verdicts), both, "
+                                                  "or auto (default: judge where a merge request's comments have judge scores, else human)."),
+                                   QStringLiteral("RULES"), QStringLiteral("auto"));
+    parser.addOptions({workspace, format, out, mr, run, delta, pairs});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
     for (const auto *required : {&workspace, &format, &out})
@@ -132,6 +136,9 @@ int runExport(const QStringList &arguments)
     const double gap = parser.value(delta).toDouble(&ok);
     if (!ok || gap < 0)
         return fail(ExitUsage, QStringLiteral("export: --delta is a score gap of 0 or more, not '%1'").arg(parser.value(delta)));
+    const std::optional<DpoPairs> pairRules = dpoPairsFromName(parser.value(pairs));
+    if (!pairRules)
+        return fail(ExitUsage, QStringLiteral("export: --pairs must be auto, judge, human or both, not '%1'").arg(parser.value(pairs)));
     if (parser.value(format) == QLatin1String("aacr-generated")) {
         if (*onlyMr)
             return fail(ExitUsage, QStringLiteral("export: aacr-generated is written per run; give --run ID (or nothing for every run), not --mr"));
@@ -143,7 +150,7 @@ int runExport(const QStringList &arguments)
     auto store = SqlWorkspaceStore::open(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
     if (!store)
         return failIn(QStringLiteral("export"), store.error());
-    auto written = exportToFile(**store, parser.value(format), parser.value(out), *onlyMr, *onlyRun, gap);
+    auto written = exportToFile(**store, parser.value(format), parser.value(out), *onlyMr, *onlyRun, gap, *pairRules);
     if (!written)
         return failIn(QStringLiteral("export"), written.error());
     std::fprintf(stderr, "export: wrote %s\n", qPrintable(*written));

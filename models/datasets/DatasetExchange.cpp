@@ -202,7 +202,7 @@ Result<ImportOutcome> importRunFile(WorkspaceStore &store, const QString &file, 
 }
 
 Result<QString> exportToFile(const WorkspaceStore &store, const QString &format, const QString &out, std::optional<qint64> mergeRequest,
-                             std::optional<qint64> run, double delta)
+                             std::optional<qint64> run, double delta, DpoPairs pairs)
 {
     const ExportFormat *f = findExportFormat(format);
     if (!f) {
@@ -219,6 +219,7 @@ Result<QString> exportToFile(const WorkspaceStore &store, const QString &format,
     DiffContext context;
     ExportOptions options;
     options.delta = delta;
+    options.pairs = pairs;
     options.diffContext = [&context](const MergeRequestEntry &mr, const StoredComment &c) { return context.around(mr, c); };
     auto bytes = f->write(*data, options);
     if (!bytes)

@@ -48,6 +48,6 @@ Result<ImportOutcome> importRunFile(WorkspaceStore &store, const QString &file, 
 // Writes one format to `out` (a file, or an existing folder: <format>.<extension>
 // inside it). Returns the file written.
 Result<QString> exportToFile(const WorkspaceStore &store, const QString &format, const QString &out, std::optional<qint64> mergeRequest,
-                             std::optional<qint64> run, double delta);
+                             std::optional<qint64> run, double delta, DpoPairs pairs = DpoPairs::Auto);
 
 } // namespace rd

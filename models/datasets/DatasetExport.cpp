@@ -18,7 +18,7 @@ const QList<ExportFormat> &exportFormats()
         {QStringLiteral("aacr-positive"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "AACR-Bench positive samples: the accepted and ground-truth comments"), exportAacrPositive},
         {QStringLiteral("aacr-negative"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "AACR-Bench negative samples: the rejected comments"), exportAacrNegative},
         {QStringLiteral("trl-sft"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "TRL SFT (JSON Lines, messages): diff and comment, then the annotator's verdict and critique"), exportTrlSft},
-        {QStringLiteral("trl-dpo"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "TRL DPO (JSON Lines, prompt/chosen/rejected): pairs by CQS Algorithm 1 and accepted-vs-rejected on the same lines"), exportTrlDpo},
+        {QStringLiteral("trl-dpo"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "TRL DPO (JSON Lines, prompt/chosen/rejected, rule): pairs by CQS Algorithm 1 on the judge's scores, or by people's judgements"), exportTrlDpo},
         {QStringLiteral("trl-kto"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "TRL KTO (JSON Lines, prompt/completion/label): each judged comment"), exportTrlKto},
         {QStringLiteral("sarif"), QStringLiteral("sarif"), QCoreApplication::translate("rd::models", "SARIF 2.1.0: one result per kept or accepted comment"), exportSarif},
         {QStringLiteral("rdjson"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "reviewdog diagnostic format (rdjson)"), exportRdjson},
@@ -255,80 +255,6 @@ std::optional<double> judgedScore(const StoredComment &comment, const QList<cons
     if (count == 0)
         return std::nullopt;
     return sum / count;
-}
-
-namespace {
-
-// Which generated review a comment belongs to: its run, or its importer/author.
-QString reviewOf(const StoredComment &c)
-{
-    if (c.run)
-        return QStringLiteral("run:%1").arg(*c.run);
-    return commentOriginName(c.origin) + QLatin1Char(':') + c.author;
-}
-
-bool sameLines(const StoredComment &a, const StoredComment &b)
-{
-    if (a.comment.file != b.comment.file || a.comment.side != b.comment.side || !a.comment.located() || !b.comment.located())
-        return false;
-    const int aFrom = std::min(a.comment.lineStart, a.comment.lineEnd), aTo = std::max(a.comment.lineStart, a.comment.lineEnd);
-    const int bFrom = std::min(b.comment.lineStart, b.comment.lineEnd), bTo = std::max(b.comment.lineStart, b.comment.lineEnd);
-    return std::max(aFrom, bFrom) <= std::min(aTo, bTo);
-}
-
-} // namespace
-
-QList<PreferencePair> preferencePairs(const ExportData &data, double delta)
-{
-    struct Item
-    {
-        const StoredComment *comment;
-        QString review;
-        std::optional<QString> tag;
-        std::optional<double> score;
-        std::optional<Verdict> verdict;
-    };
-    QHash<qint64, QList<Item>> byMergeRequest;
-    QList<qint64> order;
-    for (const StoredComment &c : data.comments) {
-        const auto judgements = data.judgementsOf(c.id);
-        const ExportLabel label = data.labelOf(c);
-        if (!byMergeRequest.contains(c.mergeRequest))
-            order.append(c.mergeRequest);
-        byMergeRequest[c.mergeRequest].append(Item{&c, reviewOf(c), label.tag, judgedScore(c, judgements), label.verdict});
-    }
-    QList<PreferencePair> pairs;
-    QSet<std::pair<qint64, qint64>> seen;
-    for (qint64 mr : std::as_const(order)) {
-        const QList<Item> &items = byMergeRequest[mr];
-        for (qsizetype i = 0; i < items.size(); ++i)
-            for (qsizetype k = i + 1; k < items.size(); ++k) {
-                const Item &a = items[i];
-                const Item &b = items[k];
-                // Algorithm 1: issues of two different reviews, same tag, score gap >= delta.
-                if (a.review != b.review && a.tag && b.tag && !a.tag->isEmpty() && *a.tag == *b.tag && a.score && b.score
-                    && std::abs(*a.score - *b.score) >= delta) {
-                    const bool aWins = *a.score > *b.score;
-                    const PreferencePair p{aWins ? a.comment->id : b.comment->id, aWins ? b.comment->id : a.comment->id, QStringLiteral("score-gap")};
-                    if (!seen.contains({p.chosen, p.rejected})) {
-                        seen.insert({p.chosen, p.rejected});
-                        pairs.append(p);
-                    }
-                    continue;
-                }
-                // What people decided on the same lines: the accepted comment over the rejected one.
-                if (a.verdict && b.verdict && *a.verdict != *b.verdict && *a.verdict != Verdict::Unsure && *b.verdict != Verdict::Unsure
-                    && sameLines(*a.comment, *b.comment)) {
-                    const bool aWins = *a.verdict == Verdict::Accept;
-                    const PreferencePair p{aWins ? a.comment->id : b.comment->id, aWins ? b.comment->id : a.comment->id, QStringLiteral("same-lines")};
-                    if (!seen.contains({p.chosen, p.rejected})) {
-                        seen.insert({p.chosen, p.rejected});
-                        pairs.append(p);
-                    }
-                }
-            }
-    }
-    return pairs;
 }
 
 } // namespace rd

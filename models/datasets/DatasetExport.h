@@ -65,9 +65,17 @@ struct ExportLabel
 ExportLabel exportLabel(const StoredComment &comment, const QList<const Judgement *> &judgements,
                         const std::optional<Adjudication> &adjudication = {});
 
+// Which rules make trl-dpo's pairs (docs/datasets.md): CQS Algorithm 1 on
+// the judge's scores, the rules from people's judgements, both, or (auto)
+// per merge request the judge's where its comments have judge scores and
+// people's where none has.
+enum class DpoPairs { Auto, Judge, Human, Both };
+std::optional<DpoPairs> dpoPairsFromName(const QString &name); // auto, judge, human, both
+
 struct ExportOptions
 {
     double delta = 2.0; // trl-dpo: the score gap δ of CQS Algorithm 1 (scores 0-10)
+    DpoPairs pairs = DpoPairs::Auto;
     // The diff around a comment, for prompts; empty when the code is not at hand.
     std::function<QString(const MergeRequestEntry &, const StoredComment &)> diffContext;
 };
@@ -103,18 +111,27 @@ QString originalNote(const ReviewComment &c);
 // "owner/name" from a URL or the last folder of a path: never a local path.
 QString repositoryName(const MergeRequestEntry &mr);
 
-// CQS Algorithm 1 and the same-lines rule, as trl-dpo applies them.
+// CQS Algorithm 1 and people's rules, as trl-dpo applies them.
 struct PreferencePair
 {
     qint64 chosen = 0;   // comment ids
     qint64 rejected = 0;
-    QString rule;        // "score-gap" or "same-lines"
+    // "judge-score-gap": Algorithm 1 on the judge's scores;
+    // "judge-score-gap-flipped": the same pair turned round because people
+    // rejected the judge's choice and accepted the other;
+    // "human-score-gap": Algorithm 1 on judgedScore(); "same-lines": an
+    // accepted comment over a rejected one on the same lines.
+    QString rule;
+    std::optional<double> chosenScore; // the scores the rule compared
+    std::optional<double> rejectedScore;
 };
 // A comment's score on CQS's 0-10 scale from its judgements: a rejection
 // scores 0; otherwise (Q1 + Q2 + Q3 - 3) * 10 / 18 from the annotator's
 // scores, or the model's where the annotator set none; the mean over
 // annotators. Empty when no annotator gave a verdict.
 std::optional<double> judgedScore(const StoredComment &comment, const QList<const Judgement *> &judgements);
-QList<PreferencePair> preferencePairs(const ExportData &data, double delta);
+// Per merge request, each two comments form at most one pair; a comment
+// people rejected (its final label) is never chosen.
+QList<PreferencePair> preferencePairs(const ExportData &data, double delta, DpoPairs rules = DpoPairs::Auto);
 
 } // namespace rd

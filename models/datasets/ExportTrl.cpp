@@ -1,6 +1,6 @@
 // Training sets in the shapes Hugging Face TRL's trainers read (JSON Lines):
 // SFT conversations for an LLM judge (CQS §3.4.2: the comment in, the
-// person's verdict and critique out), DPO preference pairs (CQS Algorithm 1)
+// person's verdict and critique out), DPO preference pairs (CQS Algorithm 1, PreferencePairs.cpp)
 // and KTO's unpaired labels for the reviewer.
 
 #include "DatasetExport.h"
@@ -50,8 +50,9 @@ QString commentText(const ExportData &data, const StoredComment &c, const Export
     const QString category = label.category.value_or(r.category);
     if (!category.isEmpty())
         text += QStringLiteral(" [%1]").arg(category);
-    if (label.tag)
-        text += QStringLiteral(" (tag: %1)").arg(*label.tag);
+    // The annotators' tag, else the one the model gave (CQS's issue tag).
+    if (const QString tag = label.tag.value_or(r.tag); !tag.isEmpty())
+        text += QStringLiteral(" (tag: %1)").arg(tag);
     text += QStringLiteral(":\n") + commentNote(r);
     return data.clean(text);
 }
@@ -118,7 +119,8 @@ Result<QByteArray> exportTrlDpo(const ExportData &data, const ExportOptions &opt
     for (const StoredComment &c : data.comments)
         byId.insert(c.id, &c);
     QByteArray out;
-    for (const PreferencePair &p : preferencePairs(data, options.delta)) {
+    const auto score = [](const std::optional<double> &s) { return s ? Json(*s) : Json(nullptr); };
+    for (const PreferencePair &p : preferencePairs(data, options.delta, options.pairs)) {
         const StoredComment *chosen = byId.value(p.chosen);
         const StoredComment *rejected = byId.value(p.rejected);
         const MergeRequestEntry *mr = data.mergeRequest(chosen->mergeRequest);
@@ -130,7 +132,11 @@ Result<QByteArray> exportTrlDpo(const ExportData &data, const ExportOptions &opt
             prompt += QLatin1Char('\n') + changeText(data, options, *mr, *rejected);
         out += line(Json{{"prompt", utf8(prompt)},
                          {"chosen", utf8(commentText(data, *chosen, data.labelOf(*chosen)))},
-                         {"rejected", utf8(commentText(data, *rejected, data.labelOf(*rejected)))}});
+                         {"rejected", utf8(commentText(data, *rejected, data.labelOf(*rejected)))},
+                         // Which rule made the pair and the scores it compared, for a trainer to filter on.
+                         {"rule", utf8(p.rule)},
+                         {"chosen_score", score(p.chosenScore)},
+                         {"rejected_score", score(p.rejectedScore)}});
     }
     return out;
 }

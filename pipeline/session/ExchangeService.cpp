@@ -54,7 +54,7 @@ bool ExchangeService::hasOpenMergeRequest() const
     return m_session.currentMergeRequest().has_value();
 }
 
-Result<QString> ExchangeService::exportDataset(const QString &format, const QString &out, bool onlyCurrentMergeRequest, double delta)
+Result<QString> ExchangeService::exportDataset(const QString &format, const QString &out, bool onlyCurrentMergeRequest, double delta, DpoPairs pairs)
 {
     if (!m_session.store())
         return noWorkspace();
@@ -64,7 +64,7 @@ Result<QString> ExchangeService::exportDataset(const QString &format, const QStr
             return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "no merge request is open")};
         only = m_session.currentMergeRequestId();
     }
-    return exportToFile(*m_session.store(), format, out, only, std::nullopt, delta);
+    return exportToFile(*m_session.store(), format, out, only, std::nullopt, delta, pairs);
 }
 
 Result<MergeRequestEntry> ExchangeService::linkCode(qint64 mergeRequest, const QString &clone)

@@ -25,7 +25,8 @@ public:
     Result<ImportOutcome> importRun(const QString &file, const RunImportOptions &options);
     // Whether exportDataset() may be asked for only the open merge request.
     bool hasOpenMergeRequest() const;
-    Result<QString> exportDataset(const QString &format, const QString &out, bool onlyCurrentMergeRequest, double delta);
+    Result<QString> exportDataset(const QString &format, const QString &out, bool onlyCurrentMergeRequest, double delta,
+                                  DpoPairs pairs = DpoPairs::Auto);
     // Fetch code…: links a merge request imported without its code to a
     // local clone holding its base and head commits, and returns the entry
     // as stored now. A clone lacking either commit changes nothing, and the

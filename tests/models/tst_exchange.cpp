@@ -4,6 +4,7 @@
 // user's secrets and paths at home.
 
 #include "FixtureRepo.h"
+#include "SessionFixture.h"
 
 #include <DatasetExchange.h>
 #include <DatasetExport.h>
@@ -89,7 +90,8 @@ private Q_SLOTS:
     void hostileImportLeavesWorkspaceUnchanged_data();
     void hostileImportLeavesWorkspaceUnchanged();
     void importIsAllOrNothing();
-    void dpoPairsFollowAlgorithm1ByHand();
+    void dpoPairsFromPeoplesJudgementsByHand();
+    void dpoPairsFollowAlgorithm1OnJudgeScores();
     void sarifValidatesAgainstSchema();
     void repoMapLinksCodeAndSaysWhenMissing();
     void runImportStoresCandidates();
@@ -302,7 +304,7 @@ ReviewComment reviewComment(const char *id, const char *file, int from, int to)
 
 } // namespace
 
-void TestExchange::dpoPairsFollowAlgorithm1ByHand()
+void TestExchange::dpoPairsFromPeoplesJudgementsByHand()
 {
     auto store = SqlWorkspaceStore::open(m_dir.filePath(QStringLiteral("dpo.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY(store);
@@ -350,16 +352,16 @@ void TestExchange::dpoPairsFollowAlgorithm1ByHand()
         QHash<qint64, QString> name;
         for (auto it = id.begin(); it != id.end(); ++it)
             name.insert(it.value(), it.key());
-        for (const PreferencePair &p : preferencePairs(*data, delta))
+        for (const PreferencePair &p : preferencePairs(*data, delta, DpoPairs::Auto)) // no judge scores: people's rules
             out << QStringLiteral("%1>%2 %3").arg(name.value(p.chosen), name.value(p.rejected), p.rule);
         return out;
     };
     // δ = 2: ResourceLeak a1 (10) over b1 (0); a1-b4 gap 1.67 and a2-b2 gap 1.11 are too small;
     // b1-b4 (gap 8.33) are of the same review, which Algorithm 1 does not compare;
     // a3 accepted over b3 rejected on overlapping lines of x.c (no tag needed).
-    QCOMPARE(pairsFor(2.0), (QStringList{QStringLiteral("a1>b1 score-gap"), QStringLiteral("a3>b3 same-lines")}));
+    QCOMPARE(pairsFor(2.0), (QStringList{QStringLiteral("a1>b1 human-score-gap"), QStringLiteral("a3>b3 same-lines")}));
     // δ = 1: a1 over b4 (1.67), b2 over a2 (1.11) join; the higher score is chosen.
-    QCOMPARE(pairsFor(1.0), (QStringList{QStringLiteral("a1>b1 score-gap"), QStringLiteral("a1>b4 score-gap"), QStringLiteral("b2>a2 score-gap"),
+    QCOMPARE(pairsFor(1.0), (QStringList{QStringLiteral("a1>b1 human-score-gap"), QStringLiteral("a1>b4 human-score-gap"), QStringLiteral("b2>a2 human-score-gap"),
                                          QStringLiteral("a3>b3 same-lines")}));
     // The file: one line per pair, in TRL's prompt / chosen / rejected shape.
     auto written = exportToFile(**store, QStringLiteral("trl-dpo"), m_dir.filePath(QStringLiteral("dpo.jsonl")), {}, {}, 2.0);
@@ -367,7 +369,10 @@ void TestExchange::dpoPairsFollowAlgorithm1ByHand()
     const QList<QByteArray> lines = readAll(*written).trimmed().split('\n');
     QCOMPARE(lines.size(), 2);
     const auto first = nlohmann::json::parse(lines.first().toStdString());
-    QCOMPARE(first.size(), std::size_t(3));
+    QCOMPARE(first.size(), std::size_t(6)); // prompt, chosen, rejected, rule and the two scores
+    QCOMPARE(first["rule"].get<std::string>(), std::string("human-score-gap"));
+    QCOMPARE(first["chosen_score"].get<double>(), 10.0);
+    QCOMPARE(first["rejected_score"].get<double>(), 0.0);
     QVERIFY(QString::fromStdString(first["chosen"].get<std::string>()).contains(QLatin1String("issue a1")));
     QVERIFY(QString::fromStdString(first["rejected"].get<std::string>()).contains(QLatin1String("issue b1")));
     QVERIFY(QString::fromStdString(first["prompt"].get<std::string>()).contains(QLatin1String("example/dpo")));
@@ -380,6 +385,112 @@ void TestExchange::dpoPairsFollowAlgorithm1ByHand()
     QVERIFY(sft);
     QCOMPARE(readAll(*sft).count("\"messages\""), 7);
     QCOMPARE(readAll(*sft).count("Verdict: reject"), 2);
+}
+
+namespace {
+
+ReviewComment cqsIssue(const char *id, const char *tag, int score, int line)
+{
+    ReviewComment c;
+    c.id = QString::fromLatin1(id);
+    c.pipeline = QStringLiteral("cqs");
+    c.file = QStringLiteral("x.c");
+    c.lineStart = c.lineEnd = line;
+    c.issue = QStringLiteral("issue %1").arg(c.id);
+    c.tag = QString::fromLatin1(tag);
+    c.function = QStringLiteral("f");
+    c.judgeScore = score;
+    c.judgeReason = QStringLiteral("because");
+    return c;
+}
+
+} // namespace
+
+// CQS Algorithm 1 on the judge's scores: three generated reviews (runs) of
+// one change; pairs of the same tag from different runs whose scores differ
+// by at least δ = 3 (a gap of exactly 3 is in, 2 is out), the higher chosen;
+// people override: c1 (9) was rejected, so it is never chosen: against b1,
+// which people accepted, the pair turns round; against a3, which nobody
+// judged, it is left out.
+void TestExchange::dpoPairsFollowAlgorithm1OnJudgeScores()
+{
+    const QString path = m_dir.filePath(QStringLiteral("judge-dpo.rdw"));
+    auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY(store);
+    MergeRequestEntry mr;
+    mr.repository = QStringLiteral("https://github.com/example/judge-dpo");
+    mr.base = QStringLiteral("b");
+    mr.head = QStringLiteral("h");
+    mr.codeLinked = false;
+    auto mrId = (*store)->addMergeRequest(mr);
+    QVERIFY(mrId);
+    ReviewComment c2 = cqsIssue("c2", "Documentation", 0, 30);
+    c2.drop(QStringLiteral("threshold")); // Algorithm 1 reads every judged issue, dropped or not
+    const auto addRun = [&](const char *label, const QList<ReviewComment> &comments) {
+        StoredRun run{0, *mrId, QString::fromLatin1(label), QStringLiteral("collector"), {}, {}, {}, "{}"};
+        QVERIFY((*store)->addRun(run, comments));
+    };
+    addRun("A", {cqsIssue("a1", "UseConstant", 8, 1), cqsIssue("a2", "Documentation", 6, 2), cqsIssue("a3", "UseConstant", 3, 3)});
+    addRun("B", {cqsIssue("b1", "UseConstant", 5, 10), cqsIssue("b2", "Documentation", 4, 20)});
+    addRun("C", {cqsIssue("c1", "UseConstant", 9, 10), c2, cqsIssue("c3", "UseConstant", -1, 40)});
+    QHash<QString, qint64> id;
+    QHash<qint64, QString> name;
+    const auto stored = (*store)->comments();
+    QVERIFY(stored);
+    for (const StoredComment &c : *stored) {
+        id.insert(c.comment.id, c.id);
+        name.insert(c.id, c.comment.id);
+    }
+    // The workspace keeps the tag and the judge's score (schema 8).
+    const auto a1 = std::find_if(stored->begin(), stored->end(), [](const StoredComment &c) { return c.comment.id == QLatin1String("a1"); });
+    QCOMPARE(a1->comment.tag, QStringLiteral("UseConstant"));
+    QCOMPARE(a1->comment.judgeScore, 8);
+    QCOMPARE(a1->comment.pipeline, QStringLiteral("cqs"));
+    const auto verdict = [&](const char *comment, Verdict v) {
+        QVERIFY((*store)->judge(test::verdictOf(id.value(QString::fromLatin1(comment)), QStringLiteral("ann"), v)));
+    };
+    verdict("c1", Verdict::Reject);
+    verdict("b1", Verdict::Accept);
+    auto data = loadExportData(**store);
+    QVERIFY(data);
+    const auto pairsFor = [&](double delta, DpoPairs rules) {
+        QStringList out;
+        for (const PreferencePair &p : preferencePairs(*data, delta, rules))
+            out << QStringLiteral("%1>%2 %3 %4/%5").arg(name.value(p.chosen), name.value(p.rejected), p.rule)
+                       .arg(p.chosenScore ? QString::number(*p.chosenScore) : QStringLiteral("-"))
+                       .arg(p.rejectedScore ? QString::number(*p.rejectedScore) : QStringLiteral("-"));
+        return out;
+    };
+    // a1-b1 gap 3 = δ: in. a2-b2 and a3-b1 gap 2: out. a1-a3 (gap 5) are one run's. c3 has no score.
+    const QStringList judged{QStringLiteral("a1>b1 judge-score-gap 8/5"), QStringLiteral("a2>c2 judge-score-gap 6/0"),
+                             QStringLiteral("b1>c1 judge-score-gap-flipped 5/9"), QStringLiteral("b2>c2 judge-score-gap 4/0")};
+    QCOMPARE(pairsFor(3.0, DpoPairs::Judge), judged);
+    QCOMPARE(pairsFor(3.0, DpoPairs::Auto), judged); // this change has judge scores
+    QCOMPARE(pairsFor(3.0, DpoPairs::Both), judged); // b1/c1 are paired once, by the judge's rule
+    // δ = 2 lets the gaps of 2 in; a3 over b1 is not one (b1 scores higher).
+    QCOMPARE(pairsFor(2.0, DpoPairs::Judge), (QStringList{QStringLiteral("a1>b1 judge-score-gap 8/5"), QStringLiteral("a2>b2 judge-score-gap 6/4"),
+                                                          QStringLiteral("a2>c2 judge-score-gap 6/0"), QStringLiteral("b1>a3 judge-score-gap 5/3"),
+                                                          QStringLiteral("b1>c1 judge-score-gap-flipped 5/9"), QStringLiteral("b2>c2 judge-score-gap 4/0")}));
+    // People's rules alone: only the accepted b1 over the rejected c1 on the same line.
+    QCOMPARE(pairsFor(3.0, DpoPairs::Human), (QStringList{QStringLiteral("b1>c1 same-lines -/-")}));
+
+    // The file says which rule made each pair, with its scores; the command line picks the rules.
+    const QString file = m_dir.filePath(QStringLiteral("judge-dpo.jsonl"));
+    const GitOutput ex = runCli({QStringLiteral("export"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("trl-dpo"),
+                                 QStringLiteral("--out"), file, QStringLiteral("--delta"), QStringLiteral("3"), QStringLiteral("--pairs"), QStringLiteral("judge")});
+    QVERIFY2(ex.exitCode == 0, ex.err.constData());
+    const QList<QByteArray> lines = readAll(file).trimmed().split('\n');
+    QCOMPARE(lines.size(), 4);
+    const auto first = nlohmann::json::parse(lines.first().toStdString());
+    QCOMPARE(first["rule"].get<std::string>(), std::string("judge-score-gap"));
+    QCOMPARE(first["chosen_score"].get<double>(), 8.0);
+    QCOMPARE(first["rejected_score"].get<double>(), 5.0);
+    QVERIFY(QString::fromStdString(first["chosen"].get<std::string>()).contains(QLatin1String("(tag: UseConstant):\nissue a1")));
+    QCOMPARE(nlohmann::json::parse(lines[2].toStdString())["rule"].get<std::string>(), std::string("judge-score-gap-flipped"));
+    const GitOutput wrong = runCli({QStringLiteral("export"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("trl-dpo"),
+                                    QStringLiteral("--out"), file, QStringLiteral("--pairs"), QStringLiteral("judges")});
+    QCOMPARE(wrong.exitCode, 2);
+    QVERIFY2(wrong.err.contains("--pairs must be auto, judge, human or both, not 'judges'"), wrong.err.constData());
 }
 
 void TestExchange::sarifValidatesAgainstSchema()
