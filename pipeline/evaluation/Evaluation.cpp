@@ -382,6 +382,31 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
                     st.perReviewer << outcomeOf(own, judge(ownItems));
                 }
         }
+        // CQS §4 per tag, on what the run shows (the last stage). A
+        // reference's tag is its own, else the one annotators set.
+        const StageResult &last = re.stages[StageCount - 1];
+        QHash<qint64, QString> tagOf;
+        for (const StoredComment *c : sorted)
+            tagOf.insert(c->id, c->comment.tag);
+        for (const StoredComment &r : mr.references)
+            tagOf.insert(r.id, r.comment.tag.isEmpty() ? mr.decided.value(r.id).tag.value_or(QString()) : r.comment.tag);
+        QStringList generatedTags, referenceTags;
+        for (const Item &g : last.pr.generated)
+            generatedTags << tagOf.value(g.id);
+        for (const Item &r : re.references)
+            referenceTags << tagOf.value(r.id);
+        SemanticJudge sameRationale;
+        if (options.semantic)
+            sameRationale = [&](int g, int r) {
+                const Item &generated = last.pr.generated[g], &reference = re.references[r];
+                const auto key = qMakePair(generated.id, reference.id);
+                if (auto it = answers.find(key); it != answers.end())
+                    return *it;
+                const bool yes = generated.id == reference.id || options.semantic(generated.text, reference.text);
+                answers.insert(key, yes);
+                return yes;
+            };
+        re.tags = tagOutcomes(last.pr.generated, generatedTags, re.references, referenceTags, options.maxDistance, sameRationale);
         out.runs << re;
     }
     out.agreements = agreementsOf(mrs);

@@ -7,6 +7,7 @@
 // the Evaluation window both show what this computes.
 
 #include "RunConfig.h"
+#include "TagEvaluation.h"
 
 #include <Agreement.h>
 #include <EvalMetrics.h>
@@ -111,6 +112,9 @@ struct RunEvaluation
     // them as evaluateWorkspace() does).
     QHash<qint64, qint64> linkedReference;
     std::array<StageResult, StageCount> stages;
+    // CQS §4 per tag at the last stage (TagEvaluation.h); empty when no
+    // comment or reference has a tag.
+    QMap<QString, TagOutcome> tags;
 };
 
 struct Evaluation
@@ -134,6 +138,7 @@ struct Evaluation
     // The references found at a stage, by their category (or context level); "-" for none.
     QMap<QString, QList<qint64>> foundReferencesBy(const QString &group, Stage stage, bool byContext) const;
     QList<PrEvaluation> prs(const QString &group, Stage stage) const;
+    QMap<QString, TagOutcome> tagOutcomes(const QString &group) const; // the runs' per-tag counts, summed
 
     // The papers' tables. Each cell lists the comments behind it.
     Table stageTable() const;      // configuration x stage: KBI, FAR1, CPI1, FAR2, CPI2, LSR, pooled over runs
@@ -153,6 +158,7 @@ struct Evaluation
     Table prCategoryTable() const; // P/R/F1 per PR category
     Table annotatorTable() const;  // accepted / judged per stage and category
     Table agreementTable() const;  // Cohen's kappa per pair of annotators and label (beside their precision)
+    Table tagTable() const;        // CQS §4 per tag: located, exact tag match, rationale match (TagEvaluation.cpp)
     QList<Table> tables() const;
 };
 

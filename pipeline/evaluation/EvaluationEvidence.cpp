@@ -32,6 +32,8 @@ Judgement decidedFields(const QList<Judgement> &js, const std::optional<Adjudica
             out.context = j.context;
         if (j.keyBug && *j.keyBug)
             out.keyBug = true;
+        if (j.tag && !j.tag->isEmpty()) // a reference's CQS tag, when annotators set one
+            out.tag = j.tag;
     }
     if (adjudication) {
         if (adjudication->category)

@@ -75,6 +75,26 @@ QJsonObject prfJson(const PrecisionRecall &p)
                        {QStringLiteral("found_references"), p.recall.part}};
 }
 
+// CQS §4 per tag (TagEvaluation.h); rationale figures only with a semantic judge.
+QJsonObject tagsJson(const QMap<QString, TagOutcome> &tags, bool semantic)
+{
+    QJsonObject perTag;
+    for (auto it = tags.cbegin(); it != tags.cend(); ++it) {
+        const TagOutcome &o = it.value();
+        perTag.insert(it.key(), QJsonObject{{QStringLiteral("references"), o.references},
+                                            {QStringLiteral("located"), o.located},
+                                            {QStringLiteral("tag_matched"), o.tagMatched},
+                                            {QStringLiteral("exact_tag_match_rate"), figure(o.tagMatchRate().percent())},
+                                            {QStringLiteral("rationale_matched"), semantic ? QJsonValue(o.rationaleMatched) : QJsonValue()},
+                                            {QStringLiteral("rationale_match_rate"), semantic ? figure(o.rationaleMatchRate().percent()) : QJsonValue()},
+                                            {QStringLiteral("generated"), o.generated},
+                                            {QStringLiteral("generated_matched"), semantic ? QJsonValue(o.generatedMatched) : QJsonValue()}});
+    }
+    return QJsonObject{{QStringLiteral("definition"), QStringLiteral("code-quality-score-cqs.txt §4 (evaluation protocol): per reference tag, located by lines, "
+                                                                     "then exact tag match (rate over located), then rationale by the semantic judge (rate over tag-matched); after the last stage")},
+                       {QStringLiteral("per_tag"), perTag}};
+}
+
 } // namespace
 
 QByteArray reportJson(const Evaluation &e)
@@ -107,7 +127,10 @@ QByteArray reportJson(const Evaluation &e)
         for (const RunEvaluation &r : e.runs)
             if (r.group == g)
                 runs << r.run.id;
-        groups << QJsonObject{{QStringLiteral("configuration"), g}, {QStringLiteral("runs"), runs}, {QStringLiteral("stages"), stages}};
+        QJsonObject group{{QStringLiteral("configuration"), g}, {QStringLiteral("runs"), runs}, {QStringLiteral("stages"), stages}};
+        if (const auto tags = e.tagOutcomes(g); !tags.isEmpty())
+            group.insert(QStringLiteral("cqs_tags"), tagsJson(tags, e.semantic));
+        groups << group;
     }
     return QJsonDocument(QJsonObject{{QStringLiteral("semantic"), e.semantic}, {QStringLiteral("configurations"), groups}}).toJson(QJsonDocument::Indented);
 }

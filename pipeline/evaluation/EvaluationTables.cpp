@@ -335,7 +335,7 @@ Table Evaluation::agreementTable() const
 QList<Table> Evaluation::tables() const
 {
     return {stageTable(), stageRunsTable(), configurationTable(), slicingTable(), reviewersTable(), cotTable(), lineFormatTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable(),
-            agreementTable()};
+            agreementTable(), tagTable()};
 }
 
 } // namespace rd::eval
