@@ -13,6 +13,8 @@
 #include <Evaluation.h>
 #include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
+#include <TagEvaluation.h>
+#include <EvaluationReport.h>
 #include <ThresholdTuning.h>
 
 #include <QFile>
@@ -24,6 +26,7 @@
 #include <QTest>
 
 #include <limits>
+#include <tuple>
 
 using namespace rd;
 using namespace rd::eval;
@@ -126,6 +129,8 @@ private Q_SLOTS:
     void unlocatedCommentCanStillMatchSemantically();
     void otherPipelinesRunsAreConfigurationsOfTheirOwn();
     void semanticMatchReadsTheOriginalOfATranslatedComment();
+    void cqsPerTagCountsByHand();
+    void cqsPerTagFiguresFromAWorkspace();
 };
 
 void TestEvaluation::lineGapCountsLinesBetweenRanges_data()
@@ -1691,6 +1696,104 @@ void TestEvaluation::semanticMatchReadsTheOriginalOfATranslatedComment()
         for (const QString &text : std::as_const(judged))
             QCOMPARE(text.contains(QStringLiteral("déborder")), matchTranslation);
     }
+}
+
+// CQS §4 per tag: located by lines, then an exact tag match, then the
+// rationale, asked of the judge only for tag matches.
+void TestEvaluation::cqsPerTagCountsByHand()
+{
+    const QList<Item> references{item(100, at(QStringLiteral("a.cpp"), {}, 10, 10)), item(101, at(QStringLiteral("a.cpp"), {}, 20, 20)),
+                                 item(102, at(QStringLiteral("a.cpp"), {}, 30, 30)), item(103, at(QStringLiteral("b.cpp"), {}, 5, 5)),
+                                 item(104, at(QStringLiteral("b.cpp"), {}, 50, 50))};
+    const QStringList referenceTags{QStringLiteral("UseConstant"), QStringLiteral("UseConstant"), QStringLiteral("Documentation"),
+                                    QStringLiteral("Documentation"), QString()}; // 104 has no tag: not counted
+    const QList<Item> generated{item(1, at(QStringLiteral("a.cpp"), {}, 10, 10)),  // r100, same tag, same rationale
+                                item(2, at(QStringLiteral("a.cpp"), {}, 20, 20)),  // r101, another tag
+                                item(3, at(QStringLiteral("a.cpp"), {}, 30, 30)),  // r102, same tag, another rationale
+                                item(4, at(QStringLiteral("b.cpp"), {}, 5, 5)),    // r103, the tag in other case: no exact match
+                                item(5, at(QStringLiteral("c.cpp"), {}, 1, 1))};   // nowhere
+    const QStringList generatedTags{QStringLiteral("UseConstant"), QStringLiteral("DedupeLogic"), QStringLiteral("Documentation"),
+                                    QStringLiteral("documentation"), QStringLiteral("UseConstant")};
+    QList<std::pair<int, int>> asked;
+    const SemanticJudge judge = [&asked](int g, int r) {
+        asked << std::pair{g, r};
+        return g == 0 && r == 0;
+    };
+    const QMap<QString, TagOutcome> tags = tagOutcomes(generated, generatedTags, references, referenceTags, 1, judge);
+    QCOMPARE(tags.keys(), (QStringList{QStringLiteral("DedupeLogic"), QStringLiteral("Documentation"), QStringLiteral("UseConstant"), QStringLiteral("documentation")}));
+    const TagOutcome &useConstant = tags[QStringLiteral("UseConstant")];
+    QCOMPARE(useConstant.references, 2);
+    QCOMPARE(useConstant.located, 2);
+    QCOMPARE(useConstant.tagMatched, 1);
+    QCOMPARE(useConstant.rationaleMatched, 1);
+    QCOMPARE(useConstant.generated, 2);
+    QCOMPARE(useConstant.generatedMatched, 1);
+    QCOMPARE(useConstant.tagMatchRate().percent(), std::optional<double>(50.0));
+    QCOMPARE(useConstant.rationaleMatchRate().percent(), std::optional<double>(100.0));
+    const TagOutcome &documentation = tags[QStringLiteral("Documentation")];
+    QCOMPARE(documentation.references, 2);
+    QCOMPARE(documentation.located, 2);
+    QCOMPARE(documentation.tagMatched, 1);
+    QCOMPARE(documentation.rationaleMatched, 0);
+    QCOMPARE(documentation.generated, 1);
+    QCOMPARE(tags[QStringLiteral("DedupeLogic")].references, 0);
+    QCOMPARE(tags[QStringLiteral("DedupeLogic")].generated, 1);
+    QCOMPARE(asked, (QList<std::pair<int, int>>{{0, 0}, {2, 2}})); // only where the tags match
+    // Without a judge, no rationale is compared.
+    const QMap<QString, TagOutcome> noJudge = tagOutcomes(generated, generatedTags, references, referenceTags, 1);
+    QCOMPARE(noJudge[QStringLiteral("UseConstant")].tagMatched, 1);
+    QCOMPARE(noJudge[QStringLiteral("UseConstant")].rationaleMatched, 0);
+}
+
+// The same through the workspace: a reference's own tag, or the one its
+// annotator set; the run's tags are the comments' (schema 8); the JSON and
+// the "tags" table carry the figures.
+void TestEvaluation::cqsPerTagFiguresFromAWorkspace()
+{
+    Bare f;
+    QVERIFY(f.make());
+    ReviewComment tagged = comment(QStringLiteral("ref1"), QStringLiteral("a.cpp"), 10, 10);
+    tagged.tag = QStringLiteral("UseConstant");
+    const qint64 ref1 = *f.store->importComment(f.mr, tagged, QStringLiteral("gt"));
+    const qint64 ref2 = *f.store->importComment(f.mr, comment(QStringLiteral("ref2"), QStringLiteral("a.cpp"), 30, 30), QStringLiteral("gt"));
+    QVERIFY(f.store->setReference(ref1, true));
+    QVERIFY(f.store->setReference(ref2, true));
+    Judgement j;
+    j.comment = ref2;
+    j.annotator = QStringLiteral("ann");
+    j.verdict = Verdict::Accept;
+    j.tag = QStringLiteral("Documentation");
+    QVERIFY(f.store->judge(j));
+    QList<ReviewComment> run;
+    for (const auto &[id, line, tag] : {std::tuple{"c1", 10, "UseConstant"}, std::tuple{"c2", 30, "Documentation"}, std::tuple{"c3", 50, "UseConstant"}}) {
+        ReviewComment c = comment(QString::fromLatin1(id), QStringLiteral("a.cpp"), line, line);
+        c.tag = QString::fromLatin1(tag);
+        run << c;
+    }
+    QCOMPARE(f.addRun(run).size(), 3);
+    Options o;
+    o.semantic = [](const QString &generated, const QString &) { return generated == QLatin1String("issue c1"); };
+    const auto e = evaluateWorkspace(*f.store, o);
+    QVERIFY(e);
+    QCOMPARE(e->groups.size(), 1);
+    const QMap<QString, TagOutcome> tags = e->tagOutcomes(e->groups.first());
+    QCOMPARE(tags.keys(), (QStringList{QStringLiteral("Documentation"), QStringLiteral("UseConstant")}));
+    QCOMPARE(tags[QStringLiteral("UseConstant")].references, 1);
+    QCOMPARE(tags[QStringLiteral("UseConstant")].rationaleMatched, 1);
+    QCOMPARE(tags[QStringLiteral("UseConstant")].generated, 2);
+    QCOMPARE(tags[QStringLiteral("Documentation")].tagMatched, 1);
+    QCOMPARE(tags[QStringLiteral("Documentation")].rationaleMatched, 0);
+    const QJsonObject perTag = QJsonDocument::fromJson(reportJson(*e)).object()[QStringLiteral("configurations")].toArray().first().toObject()
+                                   [QStringLiteral("cqs_tags")].toObject()[QStringLiteral("per_tag")].toObject();
+    QCOMPARE(perTag[QStringLiteral("UseConstant")].toObject()[QStringLiteral("exact_tag_match_rate")].toDouble(), 100.0);
+    QCOMPARE(perTag[QStringLiteral("UseConstant")].toObject()[QStringLiteral("rationale_match_rate")].toDouble(), 100.0);
+    QCOMPARE(perTag[QStringLiteral("Documentation")].toObject()[QStringLiteral("rationale_match_rate")].toDouble(), 0.0);
+    const Table t = e->tagTable();
+    QCOMPARE(t.rows.size(), 2);
+    QCOMPARE(t.rows[0][1].text, QStringLiteral("Documentation"));
+    QCOMPARE(t.rows[0][4].text, QStringLiteral("100.00 (1/1)"));
+    QCOMPARE(t.rows[0][5].text, QStringLiteral("0.00 (0/1)"));
+    QCOMPARE(t.rows[1][7].text, QStringLiteral("1"));
 }
 
 QTEST_GUILESS_MAIN(TestEvaluation)
