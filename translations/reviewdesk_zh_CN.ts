@@ -1251,6 +1251,26 @@
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
+    <message>
+        <source>The judge's scores where there are some, else people's</source>
+        <translation>有评审模型分数时用其分数，否则用人工评判</translation>
+    </message>
+    <message>
+        <source>The LLM judge's scores (CQS Algorithm 1)</source>
+        <translation>LLM 评审模型的分数（CQS 算法 1）</translation>
+    </message>
+    <message>
+        <source>People's scores and verdicts</source>
+        <translation>人工评分与结论</translation>
+    </message>
+    <message>
+        <source>Both</source>
+        <translation>两者</translation>
+    </message>
+    <message>
+        <source>&amp;Pairs from:</source>
+        <translation>组对依据(&amp;P)：</translation>
+    </message>
 </context>
 <context>
     <name>rd::FileTreeModel</name>
@@ -4224,10 +4244,6 @@
         <translation>TRL SFT（JSON Lines，messages）：差异和评论，然后是标注者的判定和评语</translation>
     </message>
     <message>
-        <source>TRL DPO (JSON Lines, prompt/chosen/rejected): pairs by CQS Algorithm 1 and accepted-vs-rejected on the same lines</source>
-        <translation>TRL DPO（JSON Lines，prompt/chosen/rejected）：按 CQS 算法 1 组对，以及同一行上接受与拒绝的评论对</translation>
-    </message>
-    <message>
         <source>TRL KTO (JSON Lines, prompt/completion/label): each judged comment</source>
         <translation>TRL KTO（JSON Lines，prompt/completion/label）：每条已判定的评论</translation>
     </message>
@@ -4554,6 +4570,10 @@
     <message>
         <source>count the disagreements</source>
         <translation>统计分歧</translation>
+    </message>
+    <message>
+        <source>TRL DPO (JSON Lines, prompt/chosen/rejected, rule): pairs by CQS Algorithm 1 on the judge's scores, or by people's judgements</source>
+        <translation>TRL DPO（JSON Lines，prompt/chosen/rejected，rule）：按 CQS 算法 1 以评审模型的分数组对，或按人工评判组对</translation>
     </message>
 </context>
 <context>
@@ -5297,6 +5317,38 @@
     <message>
         <source>AACR-Bench hunk review, %1 context</source>
         <translation>AACR-Bench 代码块评审，%1 上下文</translation>
+    </message>
+    <message>
+        <source>Per tag, CQS §4: location, then exact tag match, then rationale (after the last stage)</source>
+        <translation>按标签（CQS §4）：先按位置，再精确匹配标签，再比较理由（最后一个阶段之后）</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>References</source>
+        <translation>参考问题</translation>
+    </message>
+    <message>
+        <source>Located</source>
+        <translation>位置匹配</translation>
+    </message>
+    <message>
+        <source>Exact tag match rate</source>
+        <translation>标签精确匹配率</translation>
+    </message>
+    <message>
+        <source>Rationale match rate</source>
+        <translation>理由匹配率</translation>
+    </message>
+    <message>
+        <source>Generated</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Generated matched</source>
+        <translation>生成并匹配</translation>
     </message>
 </context>
 <context>
