@@ -418,6 +418,10 @@
         <source>Suggested fix:</source>
         <translation>建议修复：</translation>
     </message>
+    <message>
+        <source>dropped: the judge says its line does not match the diff's line numbers</source>
+        <translation>已丢弃：评审模型认为其行号与差异中的行号不符</translation>
+    </message>
 </context>
 <context>
     <name>rd::CommentCards</name>

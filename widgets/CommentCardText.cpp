@@ -118,6 +118,8 @@ QString CommentCardText::droppedText(const QString &stage)
         return tr("not confirmed by the validator");
     if (stage == QLatin1String("unparsed"))
         return tr("the model's answer could not be read");
+    if (stage == QLatin1String("line_matching")) // CQS App. A.4
+        return tr("dropped: the judge says its line does not match the diff's line numbers");
     return tr("filtered out at %1").arg(stage);
 }
 
