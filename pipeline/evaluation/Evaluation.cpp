@@ -222,6 +222,14 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
 
     // The judge is asked once per pair, whichever stages the pair is in.
     QHash<QPair<qint64, qint64>, bool> answers;
+    const auto sameMeaning = [&](const Item &generated, const Item &reference) {
+        const auto key = qMakePair(generated.id, reference.id);
+        if (auto it = answers.find(key); it != answers.end())
+            return *it;
+        const bool yes = generated.id == reference.id || options.semantic(generated.text, reference.text);
+        answers.insert(key, yes);
+        return yes;
+    };
     // A merge request's hunks are counted once, however many runs it has.
     QHash<qint64, std::optional<int>> patchesOf;
 
@@ -295,14 +303,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
                 if (const auto target = re.linkedReference.find(generated[g].id); target != re.linkedReference.end())
                     mo.links << std::pair{g, referenceIndex.value(*target)};
             if (options.semantic) {
-                mo.semantic = [&](int g, int r) {
-                    const auto key = qMakePair(generated[g].id, re.references[r].id);
-                    if (auto it = answers.find(key); it != answers.end())
-                        return *it;
-                    const bool yes = generated[g].id == re.references[r].id || options.semantic(generated[g].text, re.references[r].text);
-                    answers.insert(key, yes);
-                    return yes;
-                };
+                mo.semantic = [&](int g, int r) { return sameMeaning(generated[g], re.references[r]); };
             }
             j.match = matchOneToOne(generated, re.references, mo);
             j.found = options.semantic ? j.match.referencesFoundSemantically(refs) : j.match.referencesFoundByLine(refs);
@@ -397,15 +398,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             referenceTags << tagOf.value(r.id);
         SemanticJudge sameRationale;
         if (options.semantic)
-            sameRationale = [&](int g, int r) {
-                const Item &generated = last.pr.generated[g], &reference = re.references[r];
-                const auto key = qMakePair(generated.id, reference.id);
-                if (auto it = answers.find(key); it != answers.end())
-                    return *it;
-                const bool yes = generated.id == reference.id || options.semantic(generated.text, reference.text);
-                answers.insert(key, yes);
-                return yes;
-            };
+            sameRationale = [&](int g, int r) { return sameMeaning(last.pr.generated[g], re.references[r]); };
         re.tags = tagOutcomes(last.pr.generated, generatedTags, re.references, referenceTags, options.maxDistance, sameRationale);
         out.runs << re;
     }
