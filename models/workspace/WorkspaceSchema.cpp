@@ -181,6 +181,14 @@ const char *const version7[] = {
     fillDisagreements,
 };
 
+// Version 8 (issue 23, the judge loop): judges evaluated against people,
+// each with its report and its answers, to compare and replay later.
+const char *const version8[] = {
+    "CREATE TABLE judge_evaluations ("
+    " id %ID%, created BIGINT NOT NULL, judge_model TEXT NOT NULL DEFAULT '', labels TEXT NOT NULL DEFAULT '',"
+    " items INTEGER NOT NULL DEFAULT 0, accuracy DOUBLE PRECISION, report TEXT NOT NULL, recording TEXT NOT NULL)",
+};
+
 template <std::size_t N>
 QStringList statements(const char *const (&list)[N], const QString &idColumn)
 {
@@ -202,6 +210,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 5: return statements(version5, idColumn);
     case 6: return statements(version6, idColumn);
     case 7: return statements(version7, idColumn);
+    case 8: return statements(version8, idColumn);
     default: return {};
     }
 }

@@ -14,6 +14,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QSet>
 #include <QString>
 
 #include <optional>
@@ -125,6 +126,8 @@ struct JudgeEvaluationSettings
 // JSON: {"settings", "items", "accuracy", "kappa", "per_category",
 // "per_tag", "calibration", "flip_rate", ...}; Markdown: the same as tables.
 QByteArray judgeEvaluationJson(const JudgeEvaluationSettings &settings, const JudgeSample &sample, const JudgeMetrics &metrics);
+// The comment ids of a report judgeEvaluationJson wrote; empty when it lists none.
+QSet<qint64> judgeEvaluationItems(const QByteArray &report);
 QByteArray judgeEvaluationMarkdown(const JudgeEvaluationSettings &settings, const JudgeSample &sample, const JudgeMetrics &metrics);
 
 } // namespace rd

@@ -6,6 +6,7 @@
 #include "PipelineOutput.h"
 #include "ResponseStore.h"
 #include "RunConfig.h"
+#include "WorkspaceStore.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -41,19 +42,41 @@ Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request, 
     auto config = RunConfig::fromJson(file.readAll());
     if (!config)
         return Error{Error::Kind::Usage, QStringLiteral("%1: %2").arg(request.configPath, config.error().message)};
-    const bool replay = !request.replay.isEmpty();
+    if (request.sameItemsAs && request.balanced > 0)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "the items of an earlier evaluation are not sampled again: leave out the balanced size")};
+    const bool replay = !request.replay.isEmpty() || request.replayOf;
     if (!replay)
         if (const auto missing = config->checkApiKeys())
             return *missing;
     const EndpointProfile *judge = config->role(QStringLiteral("judge"));
     m_judge = judge ? *judge : config->validator ? *config->validator : config->reviewer;
     std::optional<ResponseStore> recording;
-    if (replay) {
+    QString replayName = request.replay;
+    if (request.replayOf) {
+        auto earlier = store.judgeEvaluation(*request.replayOf);
+        if (!earlier)
+            return earlier.error();
+        replayName = QCoreApplication::translate("rd::pipeline", "judge evaluation %1").arg(*request.replayOf);
+        auto recorded = ResponseStore::replayOf(earlier->recording, replayName);
+        if (!recorded)
+            return recorded.error();
+        recording = *recorded;
+    } else if (replay) {
         auto recorded = ResponseStore::replayFrom(request.replay);
         if (!recorded)
             return recorded.error();
         recording = *recorded;
+    }
+    if (replay)
         m_judge.endpoint = QStringLiteral("replay:");
+    std::optional<QSet<qint64>> sameItems;
+    if (request.sameItemsAs) {
+        auto earlier = store.judgeEvaluation(*request.sameItemsAs);
+        if (!earlier)
+            return earlier.error();
+        sameItems = judgeEvaluationItems(earlier->report);
+        if (sameItems->isEmpty())
+            return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "judge evaluation %1 lists no items").arg(*request.sameItemsAs)};
     }
     auto data = loadExportData(store);
     if (!data)
@@ -66,11 +89,22 @@ Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request, 
     m_request = request;
     m_outcome = {};
     m_outcome.sample = sampleJudgeItems(m_data, request.labels, request.balanced, request.seed);
+    if (sameItems) {
+        JudgeSample &s = m_outcome.sample;
+        s.items.removeIf([&](const JudgeItem &i) { return !sameItems->contains(i.comment); });
+        s.positives = static_cast<int>(std::count_if(s.items.cbegin(), s.items.cend(), [](const JudgeItem &i) { return i.humanAccepted; }));
+        s.negatives = static_cast<int>(s.items.size()) - s.positives;
+        if (s.items.size() < sameItems->size())
+            s.shortBy = QCoreApplication::translate("rd::pipeline", "%1 of the %2 items of judge evaluation %3 have no label now")
+                            .arg(sameItems->size() - s.items.size())
+                            .arg(sameItems->size())
+                            .arg(*request.sameItemsAs);
+    }
     if (m_outcome.sample.items.isEmpty())
         return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "no comment has a label to compare the judge with (accepted or rejected, or thumbs up or down)")};
     JudgeEvaluationSettings &s = m_outcome.settings;
     s.judgeModel = m_judge.model;
-    s.judgeEndpoint = replay ? QStringLiteral("replay:") + request.replay : m_judge.endpoint;
+    s.judgeEndpoint = replay ? QStringLiteral("replay:") + replayName : m_judge.endpoint;
     s.temperature = m_judge.temperature;
     s.seed = request.seed;
     s.repeats = request.repeats;
@@ -165,6 +199,7 @@ JudgeEvaluationOutcome JudgeEvaluationJob::work()
         JudgeItem::Answer &a = item->answers[nextRepeat[item]++];
         if (!e.ok()) {
             a.error = e.error;
+            ++out.failedRequests;
             if (!*m_cancel)
                 out.errors << QStringLiteral("%1: %2").arg(e.request.label, e.error);
         } else {
@@ -183,6 +218,21 @@ JudgeEvaluationOutcome JudgeEvaluationJob::work()
     out.cancelled = *m_cancel;
     out.metrics = judgeMetrics(out.sample.items);
     return out;
+}
+
+StoredJudgeEvaluation JudgeEvaluationOutcome::stored() const
+{
+    StoredJudgeEvaluation e;
+    e.judgeModel = settings.judgeModel;
+    e.labels = settings.labels.annotator.isEmpty() ? QStringLiteral("final") : QStringLiteral("annotator:") + settings.labels.annotator;
+    e.items = static_cast<int>(sample.items.size());
+    e.accuracy = metrics.accuracy;
+    e.report = judgeEvaluationJson(settings, sample, metrics);
+    QList<Exchange> replayable = exchanges;
+    for (Exchange &x : replayable)
+        x.request.profile.endpoint = QStringLiteral("replay:");
+    e.recording = ResponseStore::recording(replayable);
+    return e;
 }
 
 } // namespace rd

@@ -33,6 +33,11 @@ struct JudgeEvaluationRequest
     int minScore = 1;
     QString cache;          // response cache folder; empty: none
     QString replay;         // answer from this recording instead of the endpoint
+    // A stored evaluation whose items to ask about again (labels as they are
+    // now), so two judges can be compared on the same items; and one whose
+    // stored answers to replay.
+    std::optional<qint64> sameItemsAs;
+    std::optional<qint64> replayOf;
 };
 
 struct JudgeEvaluationOutcome
@@ -42,8 +47,12 @@ struct JudgeEvaluationOutcome
     JudgeMetrics metrics;
     QList<Exchange> exchanges; // the judge's, for --record
     QStringList errors;        // requests that failed or answers that could not be read
+    int failedRequests = 0;    // of those, requests that got no answer at all
     std::optional<Error> error; // nothing could be evaluated
     bool cancelled = false;
+
+    // As the workspace keeps it: the JSON report and the answers as a recording.
+    StoredJudgeEvaluation stored() const;
 };
 
 class JudgeEvaluationJob : public QObject

@@ -101,6 +101,18 @@ QByteArray judgeEvaluationJson(const JudgeEvaluationSettings &settings, const Ju
     return QByteArray::fromStdString(out.dump(2)) + '\n';
 }
 
+QSet<qint64> judgeEvaluationItems(const QByteArray &report)
+{
+    QSet<qint64> ids;
+    const Json doc = Json::parse(report.toStdString(), nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("items") || !doc["items"].is_array())
+        return ids;
+    for (const Json &item : doc["items"])
+        if (item.is_object() && item.contains("comment") && item["comment"].is_number_integer())
+            ids.insert(item["comment"].get<qint64>());
+    return ids;
+}
+
 QByteArray judgeEvaluationMarkdown(const JudgeEvaluationSettings &settings, const JudgeSample &sample, const JudgeMetrics &metrics)
 {
     QString md = QStringLiteral("# Judge evaluation: %1\n\n").arg(settings.judgeModel);

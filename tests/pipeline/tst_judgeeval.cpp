@@ -107,9 +107,11 @@ private Q_SLOTS:
     void kappaOfAJudgeAndPeopleGivingOneLabelIsUndefinedWithTheReason();
     void anAnnotatorWhoJudgedNothingIsRefused();
     void jsonHasTheIssuesTopLevelKeys();
+    void aStoredEvaluationIsReplayedWithoutAskingTheJudge();
+    void anotherJudgeIsAskedAboutTheSameItemsAsAStoredEvaluation();
 
 private:
-    Result<bool> prepare(JudgeEvaluationJob &job, const test::FakeLlmServer &server, int repeats = 1, int balanced = 0);
+    Result<bool> prepare(JudgeEvaluationJob &job, const test::FakeLlmServer &server, int repeats = 1, int balanced = 0, JudgeEvaluationRequest request = {});
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<WorkspaceStore> m_store;
@@ -142,7 +144,7 @@ void TestJudgeEval::init()
     QVERIFY(m_store->judge(test::verdictOf(m_ids.value(QStringLiteral("issue unsure")), QStringLiteral("ann"), Verdict::Unsure)));
 }
 
-Result<bool> TestJudgeEval::prepare(JudgeEvaluationJob &job, const test::FakeLlmServer &server, int repeats, int balanced)
+Result<bool> TestJudgeEval::prepare(JudgeEvaluationJob &job, const test::FakeLlmServer &server, int repeats, int balanced, JudgeEvaluationRequest request)
 {
     const QString config = m_dir->filePath(QStringLiteral("judge.json"));
     QFile f(config);
@@ -151,7 +153,6 @@ Result<bool> TestJudgeEval::prepare(JudgeEvaluationJob &job, const test::FakeLlm
     if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
         return Error{Error::Kind::Internal, QStringLiteral("cannot write the configuration")};
     f.close();
-    JudgeEvaluationRequest request;
     request.configPath = config;
     request.labels.annotator = QStringLiteral("ann");
     request.repeats = repeats;
@@ -362,6 +363,75 @@ void TestJudgeEval::jsonHasTheIssuesTopLevelKeys()
     QCOMPARE(json.value(QStringLiteral("items")).toArray().size(), 6);
     QCOMPARE(json.value(QStringLiteral("accuracy")).toDouble(), 0.6667);
     QCOMPARE(json.value(QStringLiteral("settings")).toObject().value(QStringLiteral("labels")).toString(), QStringLiteral("annotator:ann"));
+}
+
+void TestJudgeEval::aStoredEvaluationIsReplayedWithoutAskingTheJudge()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return scriptedJudge(r, 8); });
+    qint64 id = 0;
+    QByteArray firstReport;
+    {
+        JudgeEvaluationJob job;
+        QVERIFY(prepare(job, server, 2));
+        const JudgeEvaluationOutcome &out = finish(job);
+        const auto stored = m_store->addJudgeEvaluation(out.stored());
+        QVERIFY(stored);
+        id = *stored;
+        firstReport = out.stored().report;
+    }
+    QCOMPARE(server.requests().size(), 12);
+    const auto list = m_store->judgeEvaluations();
+    QVERIFY(list);
+    QCOMPARE(list->size(), 1);
+    QCOMPARE(list->first().judgeModel, QStringLiteral("the-judge"));
+    QCOMPARE(list->first().labels, QStringLiteral("annotator:ann"));
+    QCOMPARE(list->first().items, 6);
+    QVERIFY(qFuzzyCompare(*list->first().accuracy, 7.0 / 12.0));
+    QVERIFY(list->first().report.isEmpty()); // the list leaves the report out
+
+    JudgeEvaluationRequest replay;
+    replay.replayOf = id;
+    JudgeEvaluationJob again;
+    QVERIFY(prepare(again, server, 2, 0, replay));
+    const JudgeEvaluationOutcome &out = finish(again);
+    QCOMPARE(server.requests().size(), 12); // nothing asked
+    QVERIFY(out.errors.isEmpty());
+    QVERIFY(qFuzzyCompare(*out.metrics.flipRate, 1.0 / 6.0));
+    QCOMPARE(out.settings.judgeEndpoint, QStringLiteral("replay:judge evaluation %1").arg(id));
+    // Same answers, same figures: the reports differ only in the endpoint named.
+    QCOMPARE(QString::fromUtf8(out.stored().report).replace(QStringLiteral("replay:judge evaluation %1").arg(id), server.endpoint()), QString::fromUtf8(firstReport));
+}
+
+void TestJudgeEval::anotherJudgeIsAskedAboutTheSameItemsAsAStoredEvaluation()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return scriptedJudge(r); });
+    JudgeEvaluationJob first;
+    QVERIFY(prepare(first, server, 1, 1));
+    const JudgeEvaluationOutcome &sampled = finish(first);
+    QCOMPARE(sampled.sample.items.size(), 2);
+    const auto id = m_store->addJudgeEvaluation(sampled.stored());
+    QVERIFY(id);
+    // A month later, one of the two lost its label.
+    const qint64 gone = sampled.sample.items.first().comment;
+    const auto stored = m_store->judgement(gone, QStringLiteral("ann"));
+    QVERIFY(stored && *stored);
+    Judgement unsure = test::verdictOf(gone, QStringLiteral("ann"), Verdict::Unsure);
+    unsure.version = (*stored)->version;
+    QVERIFY(m_store->judge(unsure));
+
+    JudgeEvaluationRequest same;
+    same.sameItemsAs = *id;
+    JudgeEvaluationJob second;
+    QVERIFY(prepare(second, server, 1, 0, same));
+    QCOMPARE(second.sample().items.size(), 1);
+    QCOMPARE(second.sample().items.first().comment, sampled.sample.items.last().comment);
+    QCOMPARE(second.sample().shortBy, QStringLiteral("1 of the 2 items of judge evaluation %1 have no label now").arg(*id));
+    JudgeEvaluationJob sampledAgain;
+    const auto refused = prepare(sampledAgain, server, 1, 3, same);
+    QVERIFY(!refused);
+    QVERIFY(refused.error().message.contains(QStringLiteral("leave out the balanced size")));
 }
 
 QTEST_GUILESS_MAIN(TestJudgeEval)
