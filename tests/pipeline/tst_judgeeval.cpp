@@ -3,6 +3,7 @@
 // against a scripted fake judge.
 
 #include <FakeLlmServer.h>
+#include <ScriptedJudge.h>
 #include <JudgeEvaluationJob.h>
 #include <SessionFixture.h>
 #include <SqlWorkspaceStore.h>
@@ -19,49 +20,6 @@
 using namespace rd;
 
 namespace {
-
-// What the fake judge says of each comment, by its text: status and score.
-struct Scripted
-{
-    const char *issue;
-    const char *category;
-    Verdict people;
-    bool valid;
-    int score;
-};
-// Accepted: one, two, three; rejected: four, five, six. The judge is right
-// on one, two, five, six: 4 of 6. Judge valid / people accepted: 2, judge
-// valid / rejected: 1 (four), invalid / accepted: 1 (three), invalid /
-// rejected: 2. p_o = 4/6, p_e = 3/6·3/6 + 3/6·3/6 = 1/2, kappa = 1/3.
-const Scripted script[] = {{"issue one", "Logic", Verdict::Accept, true, 8},   {"issue two", "Logic", Verdict::Accept, true, 7},
-                           {"issue three", "Logic", Verdict::Accept, false, 0}, {"issue four", "Logic", Verdict::Reject, true, 6},
-                           {"issue five", "Style", Verdict::Reject, false, 0},  {"issue six", "Style", Verdict::Reject, false, 0}};
-
-QString answer(bool valid, int score)
-{
-    return QStringLiteral(R"({"motivation":"m","status":"%1","line_matching":"yes","score":%2,"reason":"r"})")
-        .arg(valid ? QStringLiteral("valid") : QStringLiteral("invalid"))
-        .arg(score);
-}
-
-int seedOf(const test::FakeLlmServer::Request &r)
-{
-    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("\"seed\":(\\d+)")).match(QString::fromUtf8(r.body));
-    return m.hasMatch() ? m.captured(1).toInt() : -1;
-}
-
-// The scripted answer; `flipOnSeed` (when >= 0) turns "issue one" invalid on that seed.
-test::FakeLlmServer::Reply scriptedJudge(const test::FakeLlmServer::Request &r, int flipOnSeed = -1, const char *unreadable = nullptr)
-{
-    for (const Scripted &s : script)
-        if (r.body.contains(QByteArray(QByteArray(s.issue) + '\\')) || r.body.contains(QByteArray(QByteArray(s.issue) + '"'))) {
-            if (unreadable && qstrcmp(unreadable, s.issue) == 0)
-                return test::FakeLlmServer::completion(QStringLiteral("I think it is fine."));
-            const bool flip = flipOnSeed >= 0 && seedOf(r) == flipOnSeed && qstrcmp(s.issue, "issue one") == 0;
-            return test::FakeLlmServer::completion(flip ? answer(false, 0) : answer(s.valid, s.score));
-        }
-    return test::FakeLlmServer::status(500, "{\"error\":\"unknown comment\"}");
-}
 
 JudgeItem item(qint64 id, bool accepted, QList<std::optional<bool>> verdicts, const QString &category = {})
 {
@@ -125,35 +83,15 @@ void TestJudgeEval::init()
     auto store = SqlWorkspaceStore::open(m_dir->filePath(QStringLiteral("w.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY(store);
     m_store = std::move(*store);
-    QList<ReviewComment> comments;
-    int line = 1;
-    for (const Scripted &s : script) {
-        ReviewComment c = test::commentAt(QStringLiteral("a.cpp"), line++, QString::fromLatin1(s.issue));
-        c.category = QString::fromLatin1(s.category);
-        comments << c;
-    }
-    comments << test::commentAt(QStringLiteral("a.cpp"), 20, QStringLiteral("issue unsure")) << test::commentAt(QStringLiteral("a.cpp"), 21, QStringLiteral("issue unjudged"));
-    QVERIFY(test::addReviewedMergeRequest(*m_store, QStringLiteral("head"), comments) > 0);
-    const auto stored = m_store->comments();
-    QVERIFY(stored);
-    m_ids.clear();
-    for (const StoredComment &c : *stored)
-        m_ids.insert(c.comment.issue, c.id);
-    for (const Scripted &s : script)
-        QVERIFY(m_store->judge(test::verdictOf(m_ids.value(QString::fromLatin1(s.issue)), QStringLiteral("ann"), s.people)));
-    QVERIFY(m_store->judge(test::verdictOf(m_ids.value(QStringLiteral("issue unsure")), QStringLiteral("ann"), Verdict::Unsure)));
+    m_ids = test::addScriptedComments(*m_store);
+    QCOMPARE(m_ids.size(), 8);
 }
 
 Result<bool> TestJudgeEval::prepare(JudgeEvaluationJob &job, const test::FakeLlmServer &server, int repeats, int balanced, JudgeEvaluationRequest request)
 {
-    const QString config = m_dir->filePath(QStringLiteral("judge.json"));
-    QFile f(config);
-    const QByteArray text = QStringLiteral(R"({"pipeline": "cqs", "roles": {"collector": {"endpoint": "%1", "model": "collector"},
-        "judge": {"endpoint": "%1", "model": "the-judge", "temperature": 0.7}}})").arg(server.endpoint()).toUtf8();
-    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
+    request.configPath = m_dir->filePath(QStringLiteral("judge.json"));
+    if (!test::writeJudgeConfig(request.configPath, server.endpoint()))
         return Error{Error::Kind::Internal, QStringLiteral("cannot write the configuration")};
-    f.close();
-    request.configPath = config;
     request.labels.annotator = QStringLiteral("ann");
     request.repeats = repeats;
     request.balanced = balanced;
@@ -164,7 +102,7 @@ Result<bool> TestJudgeEval::prepare(JudgeEvaluationJob &job, const test::FakeLlm
 void TestJudgeEval::accuracyKappaAndCalibrationEqualHandComputedValues()
 {
     test::FakeLlmServer server;
-    server.setResponder([](const test::FakeLlmServer::Request &r) { return scriptedJudge(r); });
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r); });
     JudgeEvaluationJob job;
     const auto ready = prepare(job, server);
     QVERIFY2(ready, ready ? "" : qPrintable(ready.error().message));
@@ -203,7 +141,7 @@ void TestJudgeEval::accuracyKappaAndCalibrationEqualHandComputedValues()
 void TestJudgeEval::aJudgeAnsweringDifferentlyOnRepeatsGivesItsFlipRate()
 {
     test::FakeLlmServer server;
-    server.setResponder([](const test::FakeLlmServer::Request &r) { return scriptedJudge(r, 8); });
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r, 8); });
     JudgeEvaluationJob job;
     QVERIFY(prepare(job, server, 3));
     const JudgeEvaluationOutcome &out = finish(job);
@@ -211,7 +149,7 @@ void TestJudgeEval::aJudgeAnsweringDifferentlyOnRepeatsGivesItsFlipRate()
     QCOMPARE(server.requests().size(), 18);
     QMap<int, int> seeds;
     for (const auto &r : server.requests())
-        ++seeds[seedOf(r)];
+        ++seeds[test::seedOf(r)];
     QCOMPARE(seeds, (QMap<int, int>{{7, 6}, {8, 6}, {9, 6}}));
     const JudgeMetrics &m = out.metrics;
     // Only "issue one" flips (on seed 8): one item of six.
@@ -315,7 +253,7 @@ void TestJudgeEval::thumbsOutweighTheSameAnnotatorsVerdict()
 void TestJudgeEval::anUnreadableAnswerIsCountedApartAndNamed()
 {
     test::FakeLlmServer server;
-    server.setResponder([](const test::FakeLlmServer::Request &r) { return scriptedJudge(r, -1, "issue four"); });
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r, -1, "issue four"); });
     JudgeEvaluationJob job;
     QVERIFY(prepare(job, server));
     const JudgeEvaluationOutcome &out = finish(job);
@@ -353,7 +291,7 @@ void TestJudgeEval::anAnnotatorWhoJudgedNothingIsRefused()
 void TestJudgeEval::jsonHasTheIssuesTopLevelKeys()
 {
     test::FakeLlmServer server;
-    server.setResponder([](const test::FakeLlmServer::Request &r) { return scriptedJudge(r); });
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r); });
     JudgeEvaluationJob job;
     QVERIFY(prepare(job, server));
     const JudgeEvaluationOutcome &out = finish(job);
@@ -368,7 +306,7 @@ void TestJudgeEval::jsonHasTheIssuesTopLevelKeys()
 void TestJudgeEval::aStoredEvaluationIsReplayedWithoutAskingTheJudge()
 {
     test::FakeLlmServer server;
-    server.setResponder([](const test::FakeLlmServer::Request &r) { return scriptedJudge(r, 8); });
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r, 8); });
     qint64 id = 0;
     QByteArray firstReport;
     {
@@ -406,7 +344,7 @@ void TestJudgeEval::aStoredEvaluationIsReplayedWithoutAskingTheJudge()
 void TestJudgeEval::anotherJudgeIsAskedAboutTheSameItemsAsAStoredEvaluation()
 {
     test::FakeLlmServer server;
-    server.setResponder([](const test::FakeLlmServer::Request &r) { return scriptedJudge(r); });
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r); });
     JudgeEvaluationJob first;
     QVERIFY(prepare(first, server, 1, 1));
     const JudgeEvaluationOutcome &sampled = finish(first);
