@@ -102,7 +102,8 @@ def agent(task):
         if "Additional instruction from the QA-Checker" not in task:
             # The first answer drifts: prose about the feature, no findings.
             return "The commit adds reservations and a log. Logging is useful for auditing, and the mutex makes the class thread-safe."
-        return json.dumps({"verdict": "vulnerable", "summary": "sprintf into a fixed 32-byte buffer overflows on long SKUs; the report reads past the end.",
+        return json.dumps({"verdict": "vulnerable", "summary": "std::sprintf() writes the SKU into the fixed char line[32] buffer, so a long SKU overflows "
+                                                              "the stack; printLowStock() also reads low[low.size()], because its loop runs while i <= low.size().",
                            "findings": [
                                {"file": log, "line_start": lines_of(task, "std::sprintf(line"), "line_end": lines_of(task, "std::sprintf(line"),
                                 "issue": "Stack buffer overflow: the SKU is formatted into char line[32] without a bound; a long SKU from an order overwrites the stack.",
@@ -117,7 +118,11 @@ def agent(task):
                                          "issue": "release() does not lock m_lock, contrary to the message's thread-safety claim.",
                                          "fix": "Lock in release(), or drop the claim from the message.", "severity": 5}]})
     if "Task FA" in task:
-        return json.dumps({"verdict": "consistent", "summary": "Indentation, braces and naming follow the original files.", "findings": []})
+        return json.dumps({"verdict": "consistent",
+                           "summary": "The added lines follow the original files: 4-space indentation, braces on their own line after a function "
+                                      "header, camelCase member functions such as reserve() and release(), m_ members such as m_lock and m_items, "
+                                      "and #include <mutex> beside the other standard headers, so no line of the change needs a format fix.",
+                           "findings": []})
     if "Task CR" in task:
         line = lines_of(task, "std::sprintf(line")
         loop = lines_of(task, "i <= low.size()")

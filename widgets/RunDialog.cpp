@@ -197,7 +197,7 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
         m_tasks.append(box);
     }
     agentForm->addRow(tr("Tasks:"), taskRow);
-    m_qaChecker = new QCheckBox(tr("The QA-Checker supervises each conversation"), m_codeAgent);
+    m_qaChecker = new QCheckBox(tr("The QA-Checker supervises the Code Review and Code Alignment conversations"), m_codeAgent);
     agentForm->addRow(QString(), m_qaChecker);
     m_tau = new QDoubleSpinBox(m_codeAgent);
     m_tau->setObjectName(QStringLiteral("tau"));

@@ -191,10 +191,12 @@ QJsonArray codeAgentJson(const QList<CodeAgentMetrics> &metrics)
 
 Table Evaluation::codeAgentTable() const
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("rd::pipeline", text); };
-    Table t{QStringLiteral("codeagent"), tr("CodeAgent detection (codeagent.txt §4: hit rate, recall, F1 per merge request)"),
-            {tr("Configuration"), tr("Task"), tr("Merge requests"), tr("Find"), tr("Confirm"), tr("Rate_cr"), tr("Rate_ca"), tr("Recall"), tr("F1"),
-             tr("Unverified")},
+    Table t{QStringLiteral("codeagent"), QCoreApplication::translate("rd::pipeline", "CodeAgent detection (codeagent.txt §4: hit rate, recall, F1 per merge request)"),
+            {QCoreApplication::translate("rd::pipeline", "Configuration"), QCoreApplication::translate("rd::pipeline", "Task"),
+             QCoreApplication::translate("rd::pipeline", "Merge requests"), QCoreApplication::translate("rd::pipeline", "Find"),
+             QCoreApplication::translate("rd::pipeline", "Confirm"), QCoreApplication::translate("rd::pipeline", "Rate_cr"),
+             QCoreApplication::translate("rd::pipeline", "Rate_ca"), QCoreApplication::translate("rd::pipeline", "Recall"),
+             QCoreApplication::translate("rd::pipeline", "F1"), QCoreApplication::translate("rd::pipeline", "Unverified")},
             {}};
     for (const CodeAgentMetrics &m : codeAgent)
         for (const CodeAgentTaskMetrics &task : m.tasks) {
