@@ -5378,6 +5378,10 @@
         <source>Unverified</source>
         <translation>未核实</translation>
     </message>
+    <message>
+        <source>%1 without the QA-Checker</source>
+        <translation>%1（无 QA-Checker）</translation>
+    </message>
 </context>
 <context>
     <name>rd::slicing</name>

@@ -128,7 +128,11 @@ QList<CodeAgentMetrics> codeAgentMetrics(const QList<RunEvaluation> &runs, const
         for (const Judgement &j : mr.judgements)
             if (j.tag)
                 tagsOf[j.comment] << *j.tag;
-        CodeAgentMetrics &m = metricsOf(r.group);
+        // The paper's ablation (Table 2, CodeAgent w/o) is a configuration of its own.
+        const QString group = r.config->role(QStringLiteral("qa_checker"))
+                                  ? r.group
+                                  : QCoreApplication::translate("rd::pipeline", "%1 without the QA-Checker").arg(r.group);
+        CodeAgentMetrics &m = metricsOf(group);
         m.runs << r.run.id;
         for (const DetectionTask &task : detectionTasks) {
             const QString name = QLatin1String(task.name);
@@ -151,7 +155,7 @@ QList<CodeAgentMetrics> codeAgentMetrics(const QList<RunEvaluation> &runs, const
             sample.found = !own.isEmpty();
             sample.labelled = !labels.isEmpty();
             sample.unverified = !judged;
-            samples[r.group][name] << sample;
+            samples[group][name] << sample;
             t.foundComments << own;
             if (sample.found && sample.labelled)
                 t.confirmedComments << own;

@@ -68,7 +68,7 @@ struct CodeAgentTaskMetrics
 
 struct CodeAgentMetrics
 {
-    QString group; // the configuration, as Evaluation::groups names it
+    QString group; // the configuration as Evaluation::groups names it, "… without the QA-Checker" for the ablation
     QList<qint64> runs;
     QList<CodeAgentTaskMetrics> tasks; // the detection tasks its runs ran, in the paper's order
 };

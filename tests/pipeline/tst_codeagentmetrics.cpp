@@ -114,7 +114,9 @@ void TestCodeAgentMetrics::workspaceRunsThroughTheEvaluationJob()
         auto opened = SqlWorkspaceStore::open(file, SqlWorkspaceStore::Mode::CreateIfMissing);
         QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
         WorkspaceStore &store = **opened;
-        const auto codeAgent = RunConfig::fromJson(R"({"pipeline": "codeagent", "roles": {"agent": {"endpoint": "http://127.0.0.1:1/v1", "model": "m"}},
+        const auto codeAgent = RunConfig::fromJson(R"({"pipeline": "codeagent", "roles": {"agent": {"endpoint": "http://127.0.0.1:1/v1", "model": "m"},
+                                                       "qa_checker": {"endpoint": "http://127.0.0.1:1/v1", "model": "m"},
+                                                       "embedding": {"endpoint": "http://127.0.0.1:1/v1", "model": "e"}},
                                                        "codeagent": {"tasks": ["consistency", "vulnerability"]}})");
         QVERIFY(codeAgent);
         const auto judge = [&store](qint64 comment, Verdict verdict, const std::optional<QString> &tag = {}) {
@@ -171,6 +173,11 @@ void TestCodeAgentMetrics::workspaceRunsThroughTheEvaluationJob()
         QVERIFY(store.setReference(refId, true));
         addRun(mrs[3], {va}, *codeAgent);
         addRun(mrs[4], {}, *codeAgent);
+        // The ablation without the QA-Checker is a configuration of its own (Table 2's CodeAgent w/o).
+        RunConfig ablation = *codeAgent;
+        ablation.roles.erase(QStringLiteral("qa_checker"));
+        ablation.roles.erase(QStringLiteral("embedding"));
+        addRun(mrs[0], {va}, ablation);
         // A defect run's vulnerability-tagged comment is no CodeAgent sample.
         RunConfig defect;
         defect.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
@@ -184,8 +191,13 @@ void TestCodeAgentMetrics::workspaceRunsThroughTheEvaluationJob()
     QVERIFY(job.prepare(request));
     const EvaluationOutcome &outcome = job.run();
     QVERIFY2(!outcome.error, outcome.error ? qPrintable(outcome.error->message) : "");
-    QCOMPARE(outcome.evaluation->codeAgent.size(), 1);
+    QCOMPARE(outcome.evaluation->codeAgent.size(), 2);
     const CodeAgentMetrics &m = outcome.evaluation->codeAgent.first();
+    const CodeAgentMetrics &without = outcome.evaluation->codeAgent.last();
+    QCOMPARE(without.group, QStringLiteral("CodeAgent without the QA-Checker"));
+    QCOMPARE(without.runs.size(), 1);
+    QCOMPARE(without.tasks[1].counts.found, 1);
+    QCOMPARE(without.tasks[1].counts.confirmed, 1); // MR1 is labelled vulnerable by the accepted comment of the other run
     QCOMPARE(m.group, QStringLiteral("CodeAgent"));
     QCOMPARE(m.runs.size(), 5);
     QCOMPARE(m.tasks.size(), 2);
@@ -201,7 +213,7 @@ void TestCodeAgentMetrics::workspaceRunsThroughTheEvaluationJob()
     // As `eval` writes it: the JSON report and the table.
     const QJsonObject report = QJsonDocument::fromJson(*outcome.report()).object();
     const QJsonArray figures = report.value(QStringLiteral("codeagent")).toArray();
-    QCOMPARE(figures.size(), 1);
+    QCOMPARE(figures.size(), 2);
     const QJsonObject vaJson = figures[0].toObject().value(QStringLiteral("tasks")).toObject().value(QStringLiteral("vulnerability")).toObject();
     QCOMPARE(vaJson.value(QStringLiteral("rate_cr")).toDouble(), 33.33);
     QCOMPARE(vaJson.value(QStringLiteral("rate_ca")).toDouble(), 20.0);
