@@ -106,8 +106,7 @@ public:
         };
         QList<Said> history;
         QString q = question;
-        bool ended = false;
-        for (int turn = 1; turn <= c.maxTurns && !ended; ++turn) {
+        for (int turn = 1; turn <= c.maxTurns; ++turn) {
             if (m_context.cancelled()) {
                 run.errors << QStringLiteral("codeagent %1: cancelled before turn %2").arg(task).arg(turn);
                 break;
@@ -137,7 +136,6 @@ public:
                 break;
             }
             if (saysTaskDone(instruction.response)) {
-                ended = true;
                 if (history.isEmpty()) {
                     t.note = QStringLiteral("the %1 ended the conversation before any answer").arg(instructor);
                     run.errors << QStringLiteral("codeagent %1: the %2 ended the conversation before the %3 answered").arg(task, instructor, assistant);

@@ -93,6 +93,7 @@ private Q_SLOTS:
     void qaCheckerScoreMatchesTheHandComputedValue();
     void qaCheckerStopsAtTheTurnLimit();
     void withoutQaCheckerTheInstructorEndsEachConversation();
+    void anInstructorEndingAtOnceLeavesNoAnswer();
     void aacrRunsBehindTheCommonInterface();
     void aacrOptionsRoundTripThroughTheTypedStruct();
     void aacrRecordOfDefaultOptionsHasNoAacrObject();
@@ -773,6 +774,29 @@ void PipelinesTest::withoutQaCheckerTheInstructorEndsEachConversation()
         QVERIFY(!r.path.endsWith("/embeddings"));
         QVERIFY(!messagesOf(r).first.contains(QLatin1String("QA-Checker")));
     }
+}
+
+// An instructor that ends the conversation before any instruction: no
+// answer is invented, each conversation says so in the record and the errors.
+void PipelinesTest::anInstructorEndingAtOnceLeavesNoAnswer()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &r) {
+        return codeAgentSpeaker(r).startsWith(QLatin1String("instructor")) ? FakeLlmServer::completion(QStringLiteral("<TASK_DONE>")) : codeAgentTeam(r, 0, line);
+    });
+    const RunRecord record = run(codeAgentConfig(server.endpoint(), "{\"tasks\":[\"vulnerability\"]}"));
+    QCOMPARE(record.conversations.size(), 6);
+    QCOMPARE(record.exchanges.size(), 6); // one instructor request each, nothing else
+    QCOMPARE(record.errors.size(), 6);
+    for (const Conversation &c : record.conversations) {
+        QCOMPARE(c.turns.size(), 1);
+        QVERIFY(!c.accepted);
+        QCOMPARE(c.turns[0].exchange, -1);
+        QVERIFY(c.turns[0].note.contains(QLatin1String("before any answer")));
+    }
+    QVERIFY(record.comments.isEmpty());
+    QVERIFY(record.summary.isEmpty());
 }
 
 void PipelinesTest::aacrRunsBehindTheCommonInterface()
