@@ -2567,14 +2567,6 @@
         <translation> · QA-Checker %1 %2 τ %3</translation>
     </message>
     <message>
-        <source>Conversation: %1 (%2), %3 instructs %4 · turn %5 of at most %6</source>
-        <translation>对话：%1（%2），%3 指示 %4 · 第 %5 轮，最多 %6 轮</translation>
-    </message>
-    <message>
-        <source>Not supervised by the QA-Checker.</source>
-        <translation>未受 QA-Checker 监督。</translation>
-    </message>
-    <message>
         <source>QA-Checker score: %1 (τ %2) — %3</source>
         <translation>QA-Checker 评分：%1（τ %2）— %3</translation>
     </message>
@@ -2593,6 +2585,34 @@
     <message>
         <source>Note: %1</source>
         <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>the %1's instruction</source>
+        <translation>%1 的指令</translation>
+    </message>
+    <message>
+        <source>the %1's answer</source>
+        <translation>%1 的回答</translation>
+    </message>
+    <message>
+        <source>the QA-Checker's embeddings of the question and the answer</source>
+        <translation>QA-Checker 对问题和回答的嵌入向量</translation>
+    </message>
+    <message>
+        <source>the QA-Checker's rating</source>
+        <translation>QA-Checker 的评分</translation>
+    </message>
+    <message>
+        <source>Conversation: %1 (%2), %3 instructs %4 · turn %5 of at most %6 · %7</source>
+        <translation>对话：%1（%2），%3 指导 %4 · 第 %5 轮，最多 %6 轮 · %7</translation>
+    </message>
+    <message>
+        <source>Not supervised by the QA-Checker: it ends when the %1 says the task is done.</source>
+        <translation>未受 QA-Checker 监督：%1 表示任务完成时结束。</translation>
+    </message>
+    <message>
+        <source>QA-Checker: relevance %1 (embeddings), specificity %2, coherence %3 (connectives %4, coreference %5 rated by the model, answer pattern %6)</source>
+        <translation>QA-Checker：相关性 %1（嵌入向量），具体性 %2，连贯性 %3（连接词 %4，模型评定的指代一致性 %5，回答格式 %6）</translation>
     </message>
 </context>
 <context>
@@ -2991,10 +3011,6 @@
         <translation>任务：</translation>
     </message>
     <message>
-        <source>The QA-Checker supervises each conversation</source>
-        <translation>QA-Checker 监督每个对话</translation>
-    </message>
-    <message>
         <source>An answer the QA-Checker scores below τ (0 to 10) is asked again with its additional instruction.</source>
         <translation>QA-Checker 评分（0 到 10）低于 τ 的回答会附上其附加指令重新提问。</translation>
     </message>
@@ -3085,6 +3101,22 @@
     <message>
         <source>Embedding mo&amp;del:</source>
         <translation>嵌入模型(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>The QA-Checker supervises the Code Review and Code Alignment conversations</source>
+        <translation>QA-Checker 监督代码审查与代码对齐阶段的对话</translation>
+    </message>
+    <message>
+        <source>Turns of each conversation (an instruction and its answer); the paper's limit is 10.</source>
+        <translation>每个对话的轮数（一条指令及其回答）；论文的上限为 10。</translation>
+    </message>
+    <message>
+        <source>The embeddings model, asked at the endpoint above: the QA-Checker's relevance is the cosine similarity of the question's and the answer's embeddings.</source>
+        <translation>嵌入模型，通过上面的端点调用：QA-Checker 的相关性是问题与回答嵌入向量的余弦相似度。</translation>
+    </message>
+    <message>
+        <source>QA-Checker &amp;embeddings:</source>
+        <translation>QA-Checker 嵌入模型(&amp;E)：</translation>
     </message>
 </context>
 <context>
@@ -4923,14 +4955,6 @@
         <translation>评判器的分数 %1 不在 0 到 10 之间</translation>
     </message>
     <message>
-        <source>the QA-Checker's score %1 is outside 0 to 10</source>
-        <translation>QA-Checker 的分数 %1 不在 0 到 10 之间</translation>
-    </message>
-    <message>
-        <source>no score in the QA-Checker's reply</source>
-        <translation>QA-Checker 的回复中没有分数</translation>
-    </message>
-    <message>
         <source>no JSON report in the answer</source>
         <translation>回答中没有 JSON 报告</translation>
     </message>
@@ -5297,6 +5321,66 @@
     <message>
         <source>AACR-Bench hunk review, %1 context</source>
         <translation>AACR-Bench 代码块评审，%1 上下文</translation>
+    </message>
+    <message>
+        <source>the answer has %1 vectors for 2 texts</source>
+        <translation>回答中有 %1 个向量，而文本有 2 段</translation>
+    </message>
+    <message>
+        <source>codeagent: roles.qa_checker needs roles.embedding (the QA-Checker's relevance term)</source>
+        <translation>codeagent：roles.qa_checker 需要 roles.embedding（QA-Checker 的相关性项）</translation>
+    </message>
+    <message>
+        <source>the QA-Checker's coreference rating %1 is outside 0 to 10</source>
+        <translation>QA-Checker 的指代一致性评分 %1 不在 0 到 10 之间</translation>
+    </message>
+    <message>
+        <source>no coreference rating in the QA-Checker's reply</source>
+        <translation>QA-Checker 的回复中没有指代一致性评分</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.qa_checker needs roles.embedding (the /v1/embeddings endpoint and model of the QA-Checker's relevance)</source>
+        <translation>运行配置：roles.qa_checker 需要 roles.embedding（QA-Checker 相关性所用的 /v1/embeddings 端点和模型）</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.embedding is the QA-Checker's; without roles.qa_checker nothing uses it</source>
+        <translation>运行配置：roles.embedding 供 QA-Checker 使用；没有 roles.qa_checker 时无人使用它</translation>
+    </message>
+    <message>
+        <source>CodeAgent detection (codeagent.txt §4: hit rate, recall, F1 per merge request)</source>
+        <translation>CodeAgent 检测（codeagent.txt §4：按合并请求计的命中率、召回率、F1）</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Merge requests</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>Rate_cr</source>
+        <translation>Rate_cr</translation>
+    </message>
+    <message>
+        <source>Rate_ca</source>
+        <translation>Rate_ca</translation>
+    </message>
+    <message>
+        <source>Unverified</source>
+        <translation>未核实</translation>
+    </message>
+    <message>
+        <source>%1 without the QA-Checker</source>
+        <translation>%1（无 QA-Checker）</translation>
     </message>
 </context>
 <context>

@@ -334,8 +334,11 @@ Table Evaluation::agreementTable() const
 
 QList<Table> Evaluation::tables() const
 {
-    return {stageTable(), stageRunsTable(), configurationTable(), slicingTable(), reviewersTable(), cotTable(), lineFormatTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable(),
+    QList<Table> out{stageTable(), stageRunsTable(), configurationTable(), slicingTable(), reviewersTable(), cotTable(), lineFormatTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable(),
             agreementTable()};
+    if (!codeAgent.isEmpty())
+        out << codeAgentTable();
+    return out;
 }
 
 } // namespace rd::eval

@@ -293,11 +293,21 @@ void AppTest::demoPipelineReplaysOffline()
         QCOMPARE(chunks > 0, context == QLatin1String("bm25") || context == QLatin1String("embedding"));
         QCOMPARE(calls > 0, context == QLatin1String("agent"));
     } else {
-        // The vulnerability analysis needed the QA-Checker's second turn.
-        int longest = 0;
-        for (const QJsonValue &c : run.value(QStringLiteral("conversations")).toArray())
-            longest = std::max(longest, static_cast<int>(c.toObject().value(QStringLiteral("turns")).toArray().size()));
-        QCOMPARE(longest, 2);
+        // The vulnerability analysis needed the QA-Checker's second turn:
+        // its first answer scored below τ, the second reached it.
+        const QJsonArray conversations = run.value(QStringLiteral("conversations")).toArray();
+        QCOMPARE(conversations.size(), 9);
+        for (const QJsonValue &c : conversations) {
+            const QJsonObject o = c.toObject();
+            if (o.value(QStringLiteral("task")).toString() != QLatin1String("vulnerability"))
+                continue;
+            const QJsonArray turns = o.value(QStringLiteral("turns")).toArray();
+            QCOMPARE(turns.size(), 2);
+            const double tau = o.value(QStringLiteral("threshold")).toDouble();
+            QVERIFY(turns[0].toObject().value(QStringLiteral("score")).toDouble() < tau);
+            QVERIFY(turns[1].toObject().value(QStringLiteral("score")).toDouble() >= tau);
+            QVERIFY(o.value(QStringLiteral("accepted")).toBool());
+        }
         QVERIFY(!run.value(QStringLiteral("summary")).toString().isEmpty());
     }
 }
@@ -323,7 +333,7 @@ void AppTest::severalPipelinesRunSideBySide()
     const GitOutput both = runCli(arguments);
     const QByteArray err = both.err;
     QVERIFY2(both.exitCode == 0, err.constData());
-    QVERIFY2(err.contains("cqs 13/13, codeagent 6/6 steps"), err.constData());
+    QVERIFY2(err.contains("cqs 13/13, codeagent 9/9 steps"), err.constData());
     for (const QString &pipeline : {QStringLiteral("cqs"), QStringLiteral("codeagent")}) {
         QFile f(m_home.filePath(QStringLiteral("side-%1.json").arg(pipeline)));
         QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
