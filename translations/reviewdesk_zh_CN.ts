@@ -2744,6 +2744,38 @@
         <source>%1, lines %2-%3, score %4</source>
         <translation>%1，第 %2-%3 行，得分 %4</translation>
     </message>
+    <message>
+        <source>agent over the whole pull request, with validation sub-agents</source>
+        <translation>覆盖整个拉取请求的智能体，带验证子智能体</translation>
+    </message>
+    <message>
+        <source>Conversation / tool call</source>
+        <translation>对话 / 工具调用</translation>
+    </message>
+    <message>
+        <source>Context: %1. Tool calls exploring: %2; findings validated: %3 (%4 confirmed, %5 dropped).</source>
+        <translation>上下文：%1。探索时的工具调用：%2；已验证的发现：%3（%4 个确认，%5 个丢弃）。</translation>
+    </message>
+    <message>
+        <source>explore the pull request</source>
+        <translation>探索拉取请求</translation>
+    </message>
+    <message>
+        <source>validate %1</source>
+        <translation>验证 %1</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>无结论</translation>
+    </message>
+    <message>
+        <source>Explored the whole pull request: %1 turns, %2 tokens, ended: %3.</source>
+        <translation>已探索整个拉取请求：%1 轮，%2 个词元，结束原因：%3。</translation>
+    </message>
+    <message>
+        <source>%1: no verdict. %2</source>
+        <translation>%1：无结论。%2</translation>
+    </message>
 </context>
 <context>
     <name>rd::ReviewSession</name>
@@ -3085,6 +3117,10 @@
     <message>
         <source>Embedding mo&amp;del:</source>
         <translation>嵌入模型(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Agent over the whole pull request: explores, then a sub-agent confirms or drops each finding</source>
+        <translation>覆盖整个拉取请求的智能体：先探索，再由子智能体确认或丢弃每个发现</translation>
     </message>
 </context>
 <context>
@@ -5003,10 +5039,6 @@
         <translation>运行配置：缺少 roles.%1（%2 流水线需要它）</translation>
     </message>
     <message>
-        <source>run configuration: "context" must be none, bm25, embedding or agent</source>
-        <translation>运行配置：“context”必须是 none、bm25、embedding 或 agent</translation>
-    </message>
-    <message>
         <source>run configuration: "aacr" must be an object</source>
         <translation>运行配置：“aacr”必须是一个对象</translation>
     </message>
@@ -5297,6 +5329,74 @@
     <message>
         <source>AACR-Bench hunk review, %1 context</source>
         <translation>AACR-Bench 代码块评审，%1 上下文</translation>
+    </message>
+    <message>
+        <source>no file named</source>
+        <translation>未指明文件</translation>
+    </message>
+    <message>
+        <source>%1 is not a file the pull request changes</source>
+        <translation>%1 不是该拉取请求修改的文件</translation>
+    </message>
+    <message>
+        <source>lines %1-%2 lie outside the changed hunks of %3</source>
+        <translation>第 %1-%2 行不在 %3 的修改块内</translation>
+    </message>
+    <message>
+        <source>no verdict (&lt;verdict&gt;confirm&lt;/verdict&gt; or &lt;verdict&gt;drop&lt;/verdict&gt;) in the sub-agent's reply</source>
+        <translation>子智能体的回复中没有结论（&lt;verdict&gt;confirm&lt;/verdict&gt; 或 &lt;verdict&gt;drop&lt;/verdict&gt;）</translation>
+    </message>
+    <message>
+        <source>the sub-agent's verdict "%1" is neither confirm nor drop</source>
+        <translation>子智能体的结论 "%1" 既不是 confirm 也不是 drop</translation>
+    </message>
+    <message>
+        <source>%1: the model kept calling tools after its budget (%2); the pull request has no findings</source>
+        <translation>%1：模型在预算（%2）用尽后仍在调用工具；该拉取请求没有发现</translation>
+    </message>
+    <message>
+        <source>%1: %2 (the reply is kept in %3)</source>
+        <translation>%1：%2（回复保存在 %3 中）</translation>
+    </message>
+    <message>
+        <source>the sub-agent kept calling tools after its budget (%1)</source>
+        <translation>子智能体在预算（%1）用尽后仍在调用工具</translation>
+    </message>
+    <message>
+        <source>cancelled before a verdict</source>
+        <translation>在得出结论前已取消</translation>
+    </message>
+    <message>
+        <source>its request failed (%1)</source>
+        <translation>其请求失败（%1）</translation>
+    </message>
+    <message>
+        <source>%1: %2; the finding is dropped unvalidated</source>
+        <translation>%1：%2；该发现未经验证即被丢弃</translation>
+    </message>
+    <message>
+        <source>the agent-pr context could not be prepared: the pull request was not reviewed</source>
+        <translation>无法准备 agent-pr 上下文：未评审该拉取请求</translation>
+    </message>
+    <message>
+        <source>explored the pull request: %1 findings</source>
+        <translation>已探索拉取请求：%1 个发现</translation>
+    </message>
+    <message>
+        <source>the agent reported %1 findings; the %2 after the first %3 (aacr.max_findings) were dropped unvalidated</source>
+        <translation>智能体报告了 %1 个发现；前 %3 个（aacr.max_findings）之后的 %2 个未经验证即被丢弃</translation>
+    </message>
+    <message>
+        <source>validated %1: %2</source>
+        <translation>已验证 %1：%2</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>无结论</translation>
+    </message>
+    <message>
+        <source>run configuration: "context" must be none, bm25, embedding, agent or agent-pr</source>
+        <translation>运行配置："context" 必须是 none、bm25、embedding、agent 或 agent-pr</translation>
     </message>
 </context>
 <context>

@@ -166,7 +166,7 @@ void PipelinesTest::configurationIsCheckedPerPipeline_data()
     QTest::newRow("tau range") << QByteArray("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":" + p + "},\"codeagent\":{\"threshold\":12}}")
                                << QStringLiteral("\"codeagent.threshold\" must be a number from 0 to 10");
     QTest::newRow("aacr context") << QByteArray("{\"pipeline\":\"aacr\",\"context\":\"psychic\",\"roles\":{\"reviewer\":" + p + "}}")
-                                  << QStringLiteral("\"context\" must be none, bm25, embedding or agent");
+                                  << QStringLiteral("\"context\" must be none, bm25, embedding, agent or agent-pr");
     QTest::newRow("aacr options not object") << QByteArray("{\"pipeline\":\"aacr\",\"aacr\":3,\"roles\":{\"reviewer\":" + p + "}}")
                                              << QStringLiteral("\"aacr\" must be an object");
 }

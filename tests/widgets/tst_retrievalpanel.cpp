@@ -1,6 +1,7 @@
 // The retrieved context of each hunk of an AACR run, in the window: chunks
 // with their scores (BM25), the agent's tool calls with refusals marked, the
-// selected one's text; screenshots of both.
+// whole-PR agent's exploration and sub-agents with their verdicts, the
+// selected one's text; screenshots of each.
 
 #include <AacrHunkReview.h>
 #include <FakeLlmServer.h>
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void emptyPanelSaysWhatItIsFor();
     void bm25ChunksAreListedWithScores();
     void agentToolCallsAreListedWithRefusals();
+    void agentPrListsTheExplorationAndEachSubAgentWithItsVerdict();
 
 private:
     std::shared_ptr<const RunRecord> run(FakeLlmServer &server, const QString &context);
@@ -139,6 +141,37 @@ void RetrievalPanelTest::agentToolCallsAreListedWithRefusals()
     panel.selectRow(0, 0);
     QVERIFY2(panel.shownText().contains(QStringLiteral("src/grow.cpp:3-6")), qPrintable(panel.shownText()));
     screenshot(panel, QStringLiteral("agent"));
+}
+
+void RetrievalPanelTest::agentPrListsTheExplorationAndEachSubAgentWithItsVerdict()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &request) {
+        const bool validator = request.body.contains("You are a validation agent");
+        if (FakeLlmServer::toolResults(request).isEmpty())
+            return FakeLlmServer::toolCalls({{QStringLiteral("a"), QStringLiteral("search"), QStringLiteral("{\"text\":\"capacity\"}")}});
+        if (!validator)
+            return FakeLlmServer::completion(QStringLiteral("<path>src/buffer.cpp</path><side>right</side><from>5</from><to>6</to>"
+                                                            "<note>grow(size) adds size to capacity: data is never reallocated</note><notesplit />"));
+        return FakeLlmServer::completion(QStringLiteral("<verdict>drop</verdict><reason>grow.cpp only counts; copy() is not shown</reason>"));
+    });
+    const auto record = run(server, QStringLiteral("agent-pr"));
+    QVERIFY2(record->errors.isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
+    RetrievalPanel panel;
+    panel.resize(760, 520);
+    panel.setRun(record);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCOMPARE(panel.hunkCount(), 2); // the exploration, one sub-agent
+    QCOMPARE(panel.rowCount(0), 1);
+    QCOMPARE(panel.rowCount(1), 1);
+    QVERIFY(panel.rowText(0, 0).startsWith(QStringLiteral("search(")));
+    panel.selectRow(1, -1);
+    QVERIFY2(panel.shownText().startsWith(QStringLiteral("pr-c1: drop")), qPrintable(panel.shownText()));
+    QVERIFY(panel.shownText().contains(QStringLiteral("grow.cpp only counts")));
+    panel.selectRow(1, 0);
+    QVERIFY2(panel.shownText().contains(QStringLiteral("src/grow.cpp:5:")), qPrintable(panel.shownText()));
+    screenshot(panel, QStringLiteral("agent-pr"));
 }
 
 QTEST_MAIN(RetrievalPanelTest)
