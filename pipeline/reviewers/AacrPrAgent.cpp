@@ -40,8 +40,7 @@ QStringList changedFiles(const QList<AacrHunkPlace> &places)
 {
     QStringList files;
     for (const AacrHunkPlace &p : places)
-        if (files.isEmpty() || files.constLast() != QString::fromUtf8(p.path))
-            files << QString::fromUtf8(p.path);
+        files << QString::fromUtf8(p.path);
     files.removeDuplicates();
     return files;
 }

@@ -18,6 +18,19 @@
 using namespace rd;
 using namespace rd::test;
 
+namespace {
+
+// The panel at a size a person reads it, showing `record`.
+bool showRun(RetrievalPanel &panel, std::shared_ptr<const RunRecord> record)
+{
+    panel.resize(760, 520);
+    panel.setRun(std::move(record));
+    panel.show();
+    return QTest::qWaitForWindowExposed(&panel);
+}
+
+} // namespace
+
 class RetrievalPanelTest : public QObject
 {
     Q_OBJECT
@@ -99,10 +112,7 @@ void RetrievalPanelTest::bm25ChunksAreListedWithScores()
     const auto record = run(server, QStringLiteral("bm25"));
     QVERIFY2(record->errors.isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
     RetrievalPanel panel;
-    panel.resize(760, 520);
-    panel.setRun(record);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showRun(panel, record));
     QCOMPARE(panel.hunkCount(), 1);
     const QList<RetrievedChunk> &chunks = record->retrieval[0].chunks;
     QCOMPARE(panel.rowCount(0), chunks.size());
@@ -131,10 +141,7 @@ void RetrievalPanelTest::agentToolCallsAreListedWithRefusals()
     });
     const auto record = run(server, QStringLiteral("agent"));
     RetrievalPanel panel;
-    panel.resize(760, 520);
-    panel.setRun(record);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showRun(panel, record));
     QCOMPARE(panel.rowCount(0), 3);
     QVERIFY(panel.rowText(0, 1).endsWith(QStringLiteral("| turn 1 | refused")));
     QVERIFY(panel.rowText(0, 0).endsWith(QStringLiteral("| turn 1 | ")));
@@ -158,10 +165,7 @@ void RetrievalPanelTest::agentPrListsTheExplorationAndEachSubAgentWithItsVerdict
     const auto record = run(server, QStringLiteral("agent-pr"));
     QVERIFY2(record->errors.isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
     RetrievalPanel panel;
-    panel.resize(760, 520);
-    panel.setRun(record);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showRun(panel, record));
     QCOMPARE(panel.hunkCount(), 2); // the exploration, one sub-agent
     QCOMPARE(panel.rowCount(0), 1);
     QCOMPARE(panel.rowCount(1), 1);
