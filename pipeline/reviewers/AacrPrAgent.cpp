@@ -150,6 +150,10 @@ public:
         case AgentAnswer::Ending::Cancelled: v.verdict.error = QCoreApplication::translate("rd::pipeline", "cancelled before a verdict"); break;
         case AgentAnswer::Ending::Failed: v.verdict.error = QCoreApplication::translate("rd::pipeline", "its request failed (%1)").arg(answer.errors.join(QStringLiteral("; "))); break;
         }
+        // A request cut short by cancelling fails like any other: the run's cancel says which it was.
+        const bool cancelled = answer.ending == AgentAnswer::Ending::Cancelled || (m_cancel && m_cancel->load() && !answer.answered());
+        if (cancelled)
+            v.verdict.error = QCoreApplication::translate("rd::pipeline", "cancelled before a verdict");
         ReviewComment &c = v.finding;
         if (v.verdict.verdict == QLatin1String("confirm")) {
             c.history.append({QStringLiteral("aacr_validator"), 0, 0, 0, QStringLiteral("confirm: %1").arg(v.verdict.reason)});
@@ -160,8 +164,8 @@ public:
             // Unjudged: not posted (the paper posts validated issues only), and said so.
             c.history.append({QStringLiteral("aacr_validator"), 0, 0, 0, QStringLiteral("no verdict: %1").arg(v.verdict.error)});
             c.errors << QStringLiteral("aacr_validator: %1").arg(v.verdict.error);
-            c.drop(answer.ending == AgentAnswer::Ending::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("validator"));
-            if (answer.ending != AgentAnswer::Ending::Cancelled)
+            c.drop(cancelled ? QStringLiteral("cancelled") : QStringLiteral("validator"));
+            if (!cancelled)
                 v.errors << QCoreApplication::translate("rd::pipeline", "%1: %2; the finding is dropped unvalidated").arg(label, v.verdict.error);
         }
     }

@@ -144,6 +144,7 @@ private Q_SLOTS:
     void agentPrMalformedFindingListIsKeptRawAndNothingIsValidated();
     void agentPrFindingsNoSubAgentJudgedAreDroppedWithTheirErrors();
     void agentPrRunReplaysFromItsRecording();
+    void agentPrCancelledDuringValidationDropsUnjudgedFindingsAsCancelled();
     void unparsableReplyIsKeptRaw();
     void runnerReportsProgressAndCancels();
     void cliRunsAacrAndReplaysTheRecording();
@@ -1107,6 +1108,38 @@ void AacrTest::agentPrRunReplaysFromItsRecording()
     QCOMPARE(a.value(QStringLiteral("comments")).toArray().size(), 2);
     QCOMPARE(b.value(QStringLiteral("comments")), a.value(QStringLiteral("comments")));
     QCOMPARE(b.value(QStringLiteral("agent_pr")), a.value(QStringLiteral("agent_pr")));
+}
+
+void AacrTest::agentPrCancelledDuringValidationDropsUnjudgedFindingsAsCancelled()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &request) {
+        if (!isValidator(request))
+            return FakeLlmServer::completion(TwoFindings);
+        return FakeLlmServer::held(FakeLlmServer::completion(QStringLiteral("<verdict>confirm</verdict><reason>never sent</reason>")));
+    });
+    auto parsed = RunConfig::fromJson(config(server.endpoint(), QStringLiteral("agent-pr"), m_dir.filePath(QStringLiteral("cache"))));
+    QVERIFY(parsed);
+    ReviewJob review;
+    QSignalSpy finished(&review, &ReviewJob::finished);
+    QSignalSpy received(&server, &FakeLlmServer::requestReceived);
+    QVERIFY(review.start(m_mr, {}, *parsed, std::nullopt, QString()));
+    while (received.count() < 3) // the exploration, then both sub-agents (concurrency 2) waiting
+        QVERIFY(received.wait());
+    review.cancel();
+    QVERIFY(finished.wait());
+    const auto record = review.record();
+    QVERIFY(record);
+    QVERIFY(record->cancelled);
+    QCOMPARE(record->prAgent.verdicts.size(), 2);
+    QCOMPARE(record->comments.size(), 2);
+    for (qsizetype i = 0; i < 2; ++i) {
+        QVERIFY(record->prAgent.verdicts[i].verdict.isEmpty());
+        QCOMPARE(record->prAgent.verdicts[i].error, QStringLiteral("cancelled before a verdict"));
+        QVERIFY(!record->comments[i].kept);
+        QCOMPARE(record->comments[i].droppedAt, QStringLiteral("cancelled"));
+    }
+    QVERIFY2(record->errors.filter(QStringLiteral("dropped unvalidated")).isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
 }
 
 void AacrTest::unparsableReplyIsKeptRaw()
