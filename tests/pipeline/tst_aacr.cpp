@@ -15,6 +15,7 @@
 #include <RepositoryTools.h>
 #include <SqlWorkspaceStore.h>
 #include <ReviewJob.h>
+#include <RunJournal.h>
 #include <WaitFor.h>
 
 #include <QFile>
@@ -145,6 +146,7 @@ private Q_SLOTS:
     void agentPrFindingsNoSubAgentJudgedAreDroppedWithTheirErrors();
     void agentPrRunReplaysFromItsRecording();
     void agentPrCancelledDuringValidationDropsUnjudgedFindingsAsCancelled();
+    void agentPrRunResumedAfterItsExplorationAsksOnlyTheSubAgents();
     void unparsableReplyIsKeptRaw();
     void runnerReportsProgressAndCancels();
     void cliRunsAacrAndReplaysTheRecording();
@@ -1071,28 +1073,39 @@ void AacrTest::agentPrFindingsNoSubAgentJudgedAreDroppedWithTheirErrors()
     QVERIFY(r.errors.filter(QStringLiteral("pr-c1")).size() == 1 && r.errors.filter(QStringLiteral("pr-c2")).size() == 1);
 }
 
+namespace {
+
+// An exploration of two turns (one tool call), then a sub-agent per finding:
+// the first finding confirmed, the second dropped. Four requests.
+FakeLlmServer::Reply exploreThenJudge(const FakeLlmServer::Request &request)
+{
+    const bool explored = !FakeLlmServer::toolResults(request).isEmpty();
+    if (!isValidator(request))
+        return explored ? FakeLlmServer::completion(TwoFindings)
+                        : FakeLlmServer::toolCalls({{QStringLiteral("e1"), QStringLiteral("list_dir"), QStringLiteral("{\"path\":\"src\"}")}});
+    return FakeLlmServer::completion(request.body.contains("overflows int") ? QStringLiteral("<verdict>confirm</verdict><reason>real</reason>")
+                                                                            : QStringLiteral("<verdict>drop</verdict><reason>initialised</reason>"));
+}
+
+QJsonObject jsonFile(const QString &file)
+{
+    QFile in(file);
+    in.open(QIODevice::ReadOnly);
+    return QJsonDocument::fromJson(in.readAll()).object();
+}
+
+} // namespace
+
 void AacrTest::agentPrRunReplaysFromItsRecording()
 {
     FakeLlmServer server;
-    server.setResponder([](const FakeLlmServer::Request &request) {
-        const bool explored = !FakeLlmServer::toolResults(request).isEmpty();
-        if (!isValidator(request))
-            return explored ? FakeLlmServer::completion(TwoFindings)
-                            : FakeLlmServer::toolCalls({{QStringLiteral("e1"), QStringLiteral("list_dir"), QStringLiteral("{\"path\":\"src\"}")}});
-        return FakeLlmServer::completion(request.body.contains("overflows int") ? QStringLiteral("<verdict>confirm</verdict><reason>real</reason>")
-                                                                                : QStringLiteral("<verdict>drop</verdict><reason>initialised</reason>"));
-    });
+    server.setResponder(exploreThenJudge);
     const QString configFile = m_dir.filePath(QStringLiteral("agent-pr-config.json"));
     QFile f(configFile);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(config(server.endpoint(), QStringLiteral("agent-pr"), m_dir.filePath(QStringLiteral("agent-pr-cache"))));
     f.close();
     auto cli = [&](const QStringList &extra, const QString &out) { return reviewCli(configFile, extra, out); };
-    auto read = [](const QString &file) {
-        QFile in(file);
-        in.open(QIODevice::ReadOnly);
-        return QJsonDocument::fromJson(in.readAll()).object();
-    };
     const QString first = m_dir.filePath(QStringLiteral("agent-pr-run.json"));
     const QString recording = m_dir.filePath(QStringLiteral("agent-pr-recording.json"));
     const auto [code, err] = cli({QStringLiteral("--record"), recording}, first);
@@ -1103,8 +1116,8 @@ void AacrTest::agentPrRunReplaysFromItsRecording()
     const auto [replayCode, replayErr] = cli({QStringLiteral("--replay"), recording}, second);
     QVERIFY2(replayCode == 0, replayErr.constData());
     QCOMPARE(server.requests().size(), 4); // nothing asked again
-    const QJsonObject a = read(first);
-    const QJsonObject b = read(second);
+    const QJsonObject a = jsonFile(first);
+    const QJsonObject b = jsonFile(second);
     QCOMPARE(a.value(QStringLiteral("comments")).toArray().size(), 2);
     QCOMPARE(b.value(QStringLiteral("comments")), a.value(QStringLiteral("comments")));
     QCOMPARE(b.value(QStringLiteral("agent_pr")), a.value(QStringLiteral("agent_pr")));
@@ -1140,6 +1153,47 @@ void AacrTest::agentPrCancelledDuringValidationDropsUnjudgedFindingsAsCancelled(
         QCOMPARE(record->comments[i].droppedAt, QStringLiteral("cancelled"));
     }
     QVERIFY2(record->errors.filter(QStringLiteral("dropped unvalidated")).isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
+}
+
+// A run whose journal holds the exploration's answers but none of the
+// sub-agents' (killed between the two): resumed, it asks only the sub-agents
+// and ends as the whole run did.
+void AacrTest::agentPrRunResumedAfterItsExplorationAsksOnlyTheSubAgents()
+{
+    FakeLlmServer server;
+    server.setResponder(exploreThenJudge);
+    const QString configFile = m_dir.filePath(QStringLiteral("agent-pr-resume-config.json"));
+    QFile f(configFile);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(config(server.endpoint(), QStringLiteral("agent-pr"), m_dir.filePath(QStringLiteral("agent-pr-cache"))));
+    f.close();
+    const QString out = m_dir.filePath(QStringLiteral("agent-pr-resumed.json"));
+    const QString journal = m_dir.filePath(QStringLiteral("agent-pr-run.jsonl"));
+    const auto [code, err] = reviewCli(configFile, {QStringLiteral("--journal"), journal}, out);
+    QVERIFY2(code == 0, err.constData());
+    QCOMPARE(server.requests().size(), 4);
+    const QJsonObject whole = jsonFile(out);
+    QVERIFY(QFile::remove(out));
+
+    // The header and the exploration's two answers; the sub-agents' and the end are lost.
+    QFile j(journal);
+    QVERIFY(j.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = j.readAll().split('\n');
+    j.close();
+    QVERIFY2(lines.size() >= 6, qPrintable(QString::number(lines.size())));
+    QVERIFY(j.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    j.write(lines.mid(0, 3).join('\n') + '\n');
+    j.close();
+    QCOMPARE(RunJournal::inspect(journal)->answers, 2);
+
+    const GitOutput resumed = runCli({QStringLiteral("review"), QStringLiteral("--resume"), journal});
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    QCOMPARE(server.requests().size(), 6); // the two sub-agents, asked again
+    for (qsizetype i = 4; i < 6; ++i)
+        QVERIFY(isValidator(server.requests()[i]));
+    const QJsonObject again = jsonFile(out);
+    QCOMPARE(again.value(QStringLiteral("comments")), whole.value(QStringLiteral("comments")));
+    QCOMPARE(again.value(QStringLiteral("agent_pr")), whole.value(QStringLiteral("agent_pr")));
 }
 
 void AacrTest::unparsableReplyIsKeptRaw()
