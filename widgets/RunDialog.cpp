@@ -232,6 +232,7 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
     m_aacrContext->addItem(tr("BM25: top chunks of the head revision (SQLite FTS5)"), QStringLiteral("bm25"));
     m_aacrContext->addItem(tr("Embedding: nearest chunks by /v1/embeddings vectors"), QStringLiteral("embedding"));
     m_aacrContext->addItem(tr("Agent: the model reads, searches and lists the repository itself"), QStringLiteral("agent"));
+    m_aacrContext->addItem(tr("Agent over the whole pull request: explores, then a sub-agent confirms or drops each finding"), QStringLiteral("agent-pr"));
     aacrForm->addRow(tr("C&ontext:"), m_aacrContext);
     m_aacrTopK = new QSpinBox(m_aacr);
     m_aacrTopK->setObjectName(QStringLiteral("aacrTopK"));

@@ -176,7 +176,7 @@ void PipelinesTest::configurationIsCheckedPerPipeline_data()
     QTest::newRow("embedding without checker") << QByteArray("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":" + p + ",\"embedding\":" + p + "}}")
                                                << QStringLiteral("without roles.qa_checker nothing uses it");
     QTest::newRow("aacr context") << QByteArray("{\"pipeline\":\"aacr\",\"context\":\"psychic\",\"roles\":{\"reviewer\":" + p + "}}")
-                                  << QStringLiteral("\"context\" must be none, bm25, embedding or agent");
+                                  << QStringLiteral("\"context\" must be none, bm25, embedding, agent or agent-pr");
     QTest::newRow("aacr options not object") << QByteArray("{\"pipeline\":\"aacr\",\"aacr\":3,\"roles\":{\"reviewer\":" + p + "}}")
                                              << QStringLiteral("\"aacr\" must be an object");
 }
