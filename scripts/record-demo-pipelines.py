@@ -83,9 +83,60 @@ def lines_of(user, needle):
     return 0
 
 
-def agent(system, user):
-    if "Recognize the modality" in user and "Changed files:\n" in user:
-        listed = user.split("Changed files:\n")[1].split("\n\n")[0]
+def agent(task):
+    """The assistant of a CodeAgent conversation: `task` is its system prompt, which holds the task (Q_i)."""
+    log = "src/reservation_log.cpp"
+    if "Summarize the whole code review" in task:
+        return ("Code review of \"Add stock reservations\": the change introduces a stack buffer overflow in logReservation() "
+                "and an out-of-bounds read in the low-stock report (vulnerability analysis); the commit message claims thread "
+                "safety that release() does not provide (consistency analysis); the format matches the original files. "
+                "Suggested revisions: snprintf with the buffer's size and a range-based loop.")
+    if "Summarize the findings" in task:
+        return ("Vulnerable: sprintf() formats an unbounded SKU into char line[32] in logReservation() (src/reservation_log.cpp), "
+                "and printLowStock() reads low[low.size()] (src/reporting.cpp). Inconsistent: the message claims thread safety, "
+                "but release() changes reserved without the lock (src/stock.cpp). The format is consistent.")
+    if "Summarize the code changes" in task:
+        return ("src/reservation_log.cpp: std::snprintf(line, sizeof line, ...) bounds the SKU; src/reporting.cpp: a range-based "
+                "for over low ends at the last item; src/stock.cpp: release() should lock m_lock as reserve() does.")
+    if "Task VA" in task:
+        if "Additional instruction from the QA-Checker" not in task:
+            # The first answer drifts: prose about the feature, no findings.
+            return "The commit adds reservations and a log. Logging is useful for auditing, and the mutex makes the class thread-safe."
+        return json.dumps({"verdict": "vulnerable", "summary": "std::sprintf() writes the SKU into the fixed char line[32] buffer, so a long SKU overflows "
+                                                              "the stack; printLowStock() also reads low[low.size()], because its loop runs while i <= low.size().",
+                           "findings": [
+                               {"file": log, "line_start": lines_of(task, "std::sprintf(line"), "line_end": lines_of(task, "std::sprintf(line"),
+                                "issue": "Stack buffer overflow: the SKU is formatted into char line[32] without a bound; a long SKU from an order overwrites the stack.",
+                                "fix": "Use std::snprintf(line, sizeof line, ...) or build a std::string.", "severity": 7},
+                               {"file": "src/reporting.cpp", "line_start": lines_of(task, "i <= low.size()"), "line_end": lines_of(task, "i <= low.size()"),
+                                "issue": "Out-of-bounds read: the loop reads low[low.size()].", "fix": "Loop while i < low.size().", "severity": 6}]})
+    if "Task CA" in task:
+        return json.dumps({"verdict": "inconsistent",
+                           "summary": "The message promises that Stock is safe to share between threads, but release() changes reserved without taking the lock.",
+                           "findings": [{"file": "src/stock.cpp", "line_start": lines_of(task, "it->second.reserved -= count;"),
+                                         "line_end": lines_of(task, "it->second.reserved -= count;"),
+                                         "issue": "release() does not lock m_lock, contrary to the message's thread-safety claim.",
+                                         "fix": "Lock in release(), or drop the claim from the message.", "severity": 5}]})
+    if "Task FA" in task:
+        return json.dumps({"verdict": "consistent",
+                           "summary": "The added lines follow the original files: 4-space indentation, braces on their own line after a function "
+                                      "header, camelCase member functions such as reserve() and release(), m_ members such as m_lock and m_items, "
+                                      "and #include <mutex> beside the other standard headers, so no line of the change needs a format fix.",
+                           "findings": []})
+    if "Task CR" in task:
+        line = lines_of(task, "std::sprintf(line")
+        loop = lines_of(task, "i <= low.size()")
+        return json.dumps({"verdict": "revised", "summary": "Bounded formatting and a correct loop bound.",
+                           "findings": [{"file": log, "line_start": line, "line_end": line, "issue": "unbounded sprintf",
+                                         "fix": "snprintf with the buffer's size", "code": "std::snprintf(line, sizeof line, \"%s %u\\n\", sku.c_str(), count);", "severity": 7},
+                                        {"file": "src/reporting.cpp", "line_start": loop, "line_end": loop, "issue": "off-by-one",
+                                         "fix": "range-based for", "code": "for (const Item &item : low)", "severity": 6}]})
+    if "Name the programming language" in task:
+        return ("CMakeLists.txt: CMake; include/inventory/stock.h, src/*.cpp, tests/test_stock.cpp: C++. The change adds "
+                "Stock::reserve() and Stock::release() guarded by a mutex, logReservation() writing a reservation log, and "
+                "printLowStock() listing items below their minimum.")
+    if "Recognize the modality" in task and "Changed files:\n" in task:
+        listed = task.split("Changed files:\n")[1].split("\n\n")[0]
         files = [l.split(" (")[0] for l in listed.splitlines() if " (" in l]
         kinds = []
         for f in files:
@@ -93,50 +144,39 @@ def agent(system, user):
                 else "script, shell" if f.endswith(".sh") else "documentation, Markdown"
             kinds.append(f"{f}: {kind}")
         return "\n".join(kinds) + "\nMain language: C++"
-    log = "src/reservation_log.cpp"
-    if "Task VA" in user:
-        if "Additional instruction from the QA-Checker" not in user:
-            # The first answer drifts: prose about the feature, no findings.
-            return "The commit adds reservations and a log. Logging is useful for auditing, and the mutex makes the class thread-safe."
-        return json.dumps({"verdict": "vulnerable", "summary": "sprintf into a fixed 32-byte buffer overflows on long SKUs; the report reads past the end.",
-                           "findings": [
-                               {"file": log, "line_start": lines_of(user, "std::sprintf(line"), "line_end": lines_of(user, "std::sprintf(line"),
-                                "issue": "Stack buffer overflow: the SKU is formatted into char line[32] without a bound; a long SKU from an order overwrites the stack.",
-                                "fix": "Use std::snprintf(line, sizeof line, ...) or build a std::string.", "severity": 7},
-                               {"file": "src/reporting.cpp", "line_start": lines_of(user, "i <= low.size()"), "line_end": lines_of(user, "i <= low.size()"),
-                                "issue": "Out-of-bounds read: the loop reads low[low.size()].", "fix": "Loop while i < low.size().", "severity": 6}]})
-    if "Task CA" in user:
-        return json.dumps({"verdict": "inconsistent",
-                           "summary": "The message promises that Stock is safe to share between threads, but release() changes reserved without taking the lock.",
-                           "findings": [{"file": "src/stock.cpp", "line_start": lines_of(user, "it->second.reserved -= count;"),
-                                         "line_end": lines_of(user, "it->second.reserved -= count;"),
-                                         "issue": "release() does not lock m_lock, contrary to the message's thread-safety claim.",
-                                         "fix": "Lock in release(), or drop the claim from the message.", "severity": 5}]})
-    if "Task FA" in user:
-        return json.dumps({"verdict": "consistent", "summary": "Indentation, braces and naming follow the original files.", "findings": []})
-    if "Task CR" in user:
-        line = lines_of(user, "std::sprintf(line")
-        loop = lines_of(user, "i <= low.size()")
-        return json.dumps({"verdict": "revised", "summary": "Bounded formatting and a correct loop bound.",
-                           "findings": [{"file": log, "line_start": line, "line_end": line, "issue": "unbounded sprintf",
-                                         "fix": "snprintf with the buffer's size", "code": "std::snprintf(line, sizeof line, \"%s %u\\n\", sku.c_str(), count);", "severity": 7},
-                                        {"file": "src/reporting.cpp", "line_start": loop, "line_end": loop, "issue": "off-by-one",
-                                         "fix": "range-based for", "code": "for (const Item &item : low)", "severity": 6}]})
-    if "Summarize the whole code review" in user:
-        return ("Code review of \"Add stock reservations\": the change introduces a stack buffer overflow in logReservation() "
-                "and an out-of-bounds read in the low-stock report (vulnerability analysis); the commit message claims thread "
-                "safety that release() does not provide (consistency analysis); the format matches the original files. "
-                "Suggested revisions: snprintf with the buffer's size and a range-based loop.")
     return "I cannot help with that."
+
+
+def instructor(messages):
+    """The instructor of a CodeAgent conversation: one instruction, then <TASK_DONE> once an answer came
+    back, unless the QA-Checker objected to it (then its additional instruction is passed on)."""
+    task = messages[0]["content"]
+    last = messages[-1]["content"]
+    if len(messages) > 2:
+        if "The QA-Checker scored this answer" not in last:
+            return "<TASK_DONE>"
+        return ("The QA-Checker asks for more: " + last.split("additional instruction to the task: ")[-1].split("\n")[0]
+                + " Give the whole report again in the JSON format of the task.")
+    for marker, instruction in (("Task VA", "Analyse whether this change introduces a vulnerability, and name the file and line of each."),
+                                ("Task CA", "Check whether the commit message describes what the change does, and point to what it misses."),
+                                ("Task FA", "Compare the format of the added lines with the original files."),
+                                ("Task CR", "Revise the lines the reports found wrong, and give the revised code."),
+                                ("Summarize the whole code review", "Write the review document for the author from the summaries."),
+                                ("Summarize the findings", "Summarize the findings of the reports for the author."),
+                                ("Summarize the code changes", "Summarize the code changes the author should make."),
+                                ("Name the programming language", "Name the language of each code file and say what the change does."),
+                                ("Recognize the modality", "Tell me the modality and language of each changed file.")):
+        if marker in task:
+            return instruction + " Answer in the format the task asks for."
+    return "Do the task."
 
 
 def checker(user):
     answer = user.split("=== Answer BEGIN ===\n")[1].split("\n=== Answer END ===")[0]
     if '"findings"' not in answer:
-        return json.dumps({"relevance": 4, "specificity": 2, "coherence": 6, "score": 4.0,
-                           "reason": "The answer describes the feature instead of analysing vulnerabilities, and gives no JSON report.",
+        return json.dumps({"coreference": 4, "reason": "The answer describes the feature instead of analysing vulnerabilities, and gives no JSON report.",
                            "instruction": "Analyse only vulnerabilities the change introduces, name the file and line of each, and answer with the JSON report the question asks for."})
-    return json.dumps({"relevance": 9, "specificity": 8, "coherence": 9, "score": 8.7, "reason": "On topic, specific, in the asked format.", "instruction": ""})
+    return json.dumps({"coreference": 9, "reason": "Each finding names its file and line; nothing is ambiguous.", "instruction": ""})
 
 
 # AACR hunk review: (text on an added line, note) for the demo's planted issues.
@@ -204,7 +244,9 @@ def answer(messages):
         return judge(user)
     if "You supervise one conversation" in system:
         return checker(user)
-    return agent(system, user)
+    if "you are the instructor" in system:
+        return instructor(messages)
+    return agent(system)
 
 
 def reply(path, body):

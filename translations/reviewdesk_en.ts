@@ -62,6 +62,13 @@
     </message>
 </context>
 <context>
+    <name>rd::JudgeEvaluationWindow</name>
+    <message numerus="yes">
+        <source>Asking the judge about %n comment(s)…</source>
+        <translation><numerusform>Asking the judge about %n comment…</numerusform><numerusform>Asking the judge about %n comments…</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::JudgingBar</name>
     <message numerus="yes">
         <source>%n comment(s) in this merge request; press J to judge the first.</source>

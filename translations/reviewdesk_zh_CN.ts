@@ -1458,6 +1458,217 @@
     </message>
 </context>
 <context>
+    <name>rd::JudgeEvaluationWindow</name>
+    <message>
+        <source>Evaluate Judge</source>
+        <translation>评估评审模型</translation>
+    </message>
+    <message>
+        <source>Run configuration naming the judge (roles.judge, else the validator or reviewer)</source>
+        <translation>指定评审模型的运行配置（roles.judge，否则为验证者或审查者）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Judge configuration</source>
+        <translation>评审模型配置</translation>
+    </message>
+    <message>
+        <source>Run configuration (*.json)</source>
+        <translation>运行配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>every labelled comment</source>
+        <translation>所有已标注的评论</translation>
+    </message>
+    <message>
+        <source> per class</source>
+        <translation> 每类</translation>
+    </message>
+    <message>
+        <source>Judge:</source>
+        <translation>评判：</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>对比对象：</translation>
+    </message>
+    <message>
+        <source>Sample:</source>
+        <translation>样本：</translation>
+    </message>
+    <message>
+        <source>Repeats:</source>
+        <translation>重复次数：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Valid from score:</source>
+        <translation>有效的最低分：</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Earlier:</source>
+        <translation>历史评估：</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Judge (score)</source>
+        <translation>评审模型（分数）</translation>
+    </message>
+    <message>
+        <source>Judge's reason</source>
+        <translation>评审模型的理由</translation>
+    </message>
+    <message>
+        <source>Double-click a comment to open it in the diff.</source>
+        <translation>双击评论可在差异视图中打开。</translation>
+    </message>
+    <message>
+        <source>Category or tag</source>
+        <translation>类别或标签</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>回答数</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>Judge score</source>
+        <translation>评审分数</translation>
+    </message>
+    <message>
+        <source>Accepted by people</source>
+        <translation>人工接受</translation>
+    </message>
+    <message>
+        <source>Share accepted</source>
+        <translation>接受比例</translation>
+    </message>
+    <message>
+        <source>Disagreements</source>
+        <translation>分歧</translation>
+    </message>
+    <message>
+        <source>Per category and tag</source>
+        <translation>按类别和标签</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>The team's final labels</source>
+        <translation>团队的最终标签</translation>
+    </message>
+    <message>
+        <source>%1's labels</source>
+        <translation>%1 的标签</translation>
+    </message>
+    <message>
+        <source>(choose)</source>
+        <translation>（请选择）</translation>
+    </message>
+    <message>
+        <source>#%1 %2, %3, %4 items, %5</source>
+        <translation>#%1 %2，%3，%4 项，%5</translation>
+    </message>
+    <message>
+        <source>Choose the judge's run configuration first.</source>
+        <translation>请先选择评审模型的运行配置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking the judge about %n comment(s)…</source>
+        <translation><numerusform>正在向评审模型询问 %n 条评论…</numerusform></translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was kept.</source>
+        <translation>已取消：未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests to the judge got no answer, so no figures are shown. The first: %3</source>
+        <translation>发往评审模型的 %2 个请求中有 %1 个没有答复，因此不显示任何数字。第一个：%3</translation>
+    </message>
+    <message>
+        <source>The evaluation could not be kept in the workspace: %1</source>
+        <translation>无法将评估保存到工作区：%1</translation>
+    </message>
+    <message>
+        <source>Judge evaluation %1 in this workspace has no readable report.</source>
+        <translation>此工作区中的评审评估 %1 没有可读的报告。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2 comments (%3 accepted, %4 rejected by people, labels: %5), asked %6×: accuracy &lt;b&gt;%7&lt;/b&gt; (spread %8), Cohen's kappa &lt;b&gt;%9&lt;/b&gt;, flip rate &lt;b&gt;%10&lt;/b&gt;, unreadable answers %11.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 评估了 %2 条评论（人工接受 %3 条、拒绝 %4 条，标签：%5），每条询问 %6 次：准确率 &lt;b&gt;%7&lt;/b&gt;（波动 %8），Cohen's kappa &lt;b&gt;%9&lt;/b&gt;，翻转率 &lt;b&gt;%10&lt;/b&gt;，无法读取的答复 %11 条。</translation>
+    </message>
+    <message>
+        <source>undefined (%1)</source>
+        <translation>未定义（%1）</translation>
+    </message>
+    <message>
+        <source>Judge: valid — people rejected</source>
+        <translation>评审模型：有效 — 人工拒绝</translation>
+    </message>
+    <message>
+        <source>Judge: invalid — people accepted</source>
+        <translation>评审模型：无效 — 人工接受</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>tag</source>
+        <translation>标签</translation>
+    </message>
+</context>
+<context>
     <name>rd::JudgingBar</name>
     <message>
         <source>Accept (A)</source>
@@ -2201,6 +2412,18 @@
         <source>Choose a merge request in the Merge Requests panel.</source>
         <translation>请在“合并请求”面板中选择一个合并请求。</translation>
     </message>
+    <message>
+        <source>Evaluate Judge</source>
+        <translation>评估评审模型</translation>
+    </message>
+    <message>
+        <source>Open a workspace first: the judge is measured against the labels people gave in it.</source>
+        <translation>请先打开工作区：评审模型将与其中的人工标签进行对比。</translation>
+    </message>
+    <message>
+        <source>Evaluate &amp;Judge…</source>
+        <translation>评估评审模型(&amp;J)…</translation>
+    </message>
 </context>
 <context>
     <name>rd::ManualWindow</name>
@@ -2591,14 +2814,6 @@
         <translation> · QA-Checker %1 %2 τ %3</translation>
     </message>
     <message>
-        <source>Conversation: %1 (%2), %3 instructs %4 · turn %5 of at most %6</source>
-        <translation>对话：%1（%2），%3 指示 %4 · 第 %5 轮，最多 %6 轮</translation>
-    </message>
-    <message>
-        <source>Not supervised by the QA-Checker.</source>
-        <translation>未受 QA-Checker 监督。</translation>
-    </message>
-    <message>
         <source>QA-Checker score: %1 (τ %2) — %3</source>
         <translation>QA-Checker 评分：%1（τ %2）— %3</translation>
     </message>
@@ -2617,6 +2832,34 @@
     <message>
         <source>Note: %1</source>
         <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>the %1's instruction</source>
+        <translation>%1 的指令</translation>
+    </message>
+    <message>
+        <source>the %1's answer</source>
+        <translation>%1 的回答</translation>
+    </message>
+    <message>
+        <source>the QA-Checker's embeddings of the question and the answer</source>
+        <translation>QA-Checker 对问题和回答的嵌入向量</translation>
+    </message>
+    <message>
+        <source>the QA-Checker's rating</source>
+        <translation>QA-Checker 的评分</translation>
+    </message>
+    <message>
+        <source>Conversation: %1 (%2), %3 instructs %4 · turn %5 of at most %6 · %7</source>
+        <translation>对话：%1（%2），%3 指导 %4 · 第 %5 轮，最多 %6 轮 · %7</translation>
+    </message>
+    <message>
+        <source>Not supervised by the QA-Checker: it ends when the %1 says the task is done.</source>
+        <translation>未受 QA-Checker 监督：%1 表示任务完成时结束。</translation>
+    </message>
+    <message>
+        <source>QA-Checker: relevance %1 (embeddings), specificity %2, coherence %3 (connectives %4, coreference %5 rated by the model, answer pattern %6)</source>
+        <translation>QA-Checker：相关性 %1（嵌入向量），具体性 %2，连贯性 %3（连接词 %4，模型评定的指代一致性 %5，回答格式 %6）</translation>
     </message>
 </context>
 <context>
@@ -2767,6 +3010,38 @@
     <message>
         <source>%1, lines %2-%3, score %4</source>
         <translation>%1，第 %2-%3 行，得分 %4</translation>
+    </message>
+    <message>
+        <source>agent over the whole pull request, with validation sub-agents</source>
+        <translation>覆盖整个拉取请求的智能体，带验证子智能体</translation>
+    </message>
+    <message>
+        <source>Conversation / tool call</source>
+        <translation>对话 / 工具调用</translation>
+    </message>
+    <message>
+        <source>Context: %1. Tool calls exploring: %2; findings validated: %3 (%4 confirmed, %5 dropped).</source>
+        <translation>上下文：%1。探索时的工具调用：%2；已验证的发现：%3（%4 个确认，%5 个丢弃）。</translation>
+    </message>
+    <message>
+        <source>explore the pull request</source>
+        <translation>探索拉取请求</translation>
+    </message>
+    <message>
+        <source>validate %1</source>
+        <translation>验证 %1</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>无结论</translation>
+    </message>
+    <message>
+        <source>Explored the whole pull request: %1 turns, %2 tokens, ended: %3.</source>
+        <translation>已探索整个拉取请求：%1 轮，%2 个词元，结束原因：%3。</translation>
+    </message>
+    <message>
+        <source>%1: no verdict. %2</source>
+        <translation>%1：无结论。%2</translation>
     </message>
 </context>
 <context>
@@ -3015,10 +3290,6 @@
         <translation>任务：</translation>
     </message>
     <message>
-        <source>The QA-Checker supervises each conversation</source>
-        <translation>QA-Checker 监督每个对话</translation>
-    </message>
-    <message>
         <source>An answer the QA-Checker scores below τ (0 to 10) is asked again with its additional instruction.</source>
         <translation>QA-Checker 评分（0 到 10）低于 τ 的回答会附上其附加指令重新提问。</translation>
     </message>
@@ -3109,6 +3380,26 @@
     <message>
         <source>Embedding mo&amp;del:</source>
         <translation>嵌入模型(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Agent over the whole pull request: explores, then a sub-agent confirms or drops each finding</source>
+        <translation>覆盖整个拉取请求的智能体：先探索，再由子智能体确认或丢弃每个发现</translation>
+    </message>
+    <message>
+        <source>The QA-Checker supervises the Code Review and Code Alignment conversations</source>
+        <translation>QA-Checker 监督代码审查与代码对齐阶段的对话</translation>
+    </message>
+    <message>
+        <source>Turns of each conversation (an instruction and its answer); the paper's limit is 10.</source>
+        <translation>每个对话的轮数（一条指令及其回答）；论文的上限为 10。</translation>
+    </message>
+    <message>
+        <source>The embeddings model, asked at the endpoint above: the QA-Checker's relevance is the cosine similarity of the question's and the answer's embeddings.</source>
+        <translation>嵌入模型，通过上面的端点调用：QA-Checker 的相关性是问题与回答嵌入向量的余弦相似度。</translation>
+    </message>
+    <message>
+        <source>QA-Checker &amp;embeddings:</source>
+        <translation>QA-Checker 嵌入模型(&amp;E)：</translation>
     </message>
 </context>
 <context>
@@ -4576,6 +4867,18 @@
         <translation>统计分歧</translation>
     </message>
     <message>
+        <source>store the judge evaluation</source>
+        <translation>保存评审评估</translation>
+    </message>
+    <message>
+        <source>read the judge evaluations</source>
+        <translation>读取评审评估</translation>
+    </message>
+    <message>
+        <source>no judge evaluation %1 in this workspace</source>
+        <translation>此工作区中没有评审评估 %1</translation>
+    </message>
+    <message>
         <source>TRL DPO (JSON Lines, prompt/chosen/rejected, rule): pairs by CQS Algorithm 1 on the judge's scores, or by people's judgements</source>
         <translation>TRL DPO（JSON Lines，prompt/chosen/rejected，rule）：按 CQS 算法 1 以评审模型的分数组对，或按人工评判组对</translation>
     </message>
@@ -4947,14 +5250,6 @@
         <translation>评判器的分数 %1 不在 0 到 10 之间</translation>
     </message>
     <message>
-        <source>the QA-Checker's score %1 is outside 0 to 10</source>
-        <translation>QA-Checker 的分数 %1 不在 0 到 10 之间</translation>
-    </message>
-    <message>
-        <source>no score in the QA-Checker's reply</source>
-        <translation>QA-Checker 的回复中没有分数</translation>
-    </message>
-    <message>
         <source>no JSON report in the answer</source>
         <translation>回答中没有 JSON 报告</translation>
     </message>
@@ -5025,10 +5320,6 @@
     <message>
         <source>run configuration: roles.%1 is missing (the %2 pipeline needs it)</source>
         <translation>运行配置：缺少 roles.%1（%2 流水线需要它）</translation>
-    </message>
-    <message>
-        <source>run configuration: "context" must be none, bm25, embedding or agent</source>
-        <translation>运行配置：“context”必须是 none、bm25、embedding 或 agent</translation>
     </message>
     <message>
         <source>run configuration: "aacr" must be an object</source>
@@ -5321,6 +5612,166 @@
     <message>
         <source>AACR-Bench hunk review, %1 context</source>
         <translation>AACR-Bench 代码块评审，%1 上下文</translation>
+    </message>
+    <message>
+        <source>no file named</source>
+        <translation>未指明文件</translation>
+    </message>
+    <message>
+        <source>%1 is not a file the pull request changes</source>
+        <translation>%1 不是该拉取请求修改的文件</translation>
+    </message>
+    <message>
+        <source>lines %1-%2 lie outside the changed hunks of %3</source>
+        <translation>第 %1-%2 行不在 %3 的修改块内</translation>
+    </message>
+    <message>
+        <source>no verdict (&lt;verdict&gt;confirm&lt;/verdict&gt; or &lt;verdict&gt;drop&lt;/verdict&gt;) in the sub-agent's reply</source>
+        <translation>子智能体的回复中没有结论（&lt;verdict&gt;confirm&lt;/verdict&gt; 或 &lt;verdict&gt;drop&lt;/verdict&gt;）</translation>
+    </message>
+    <message>
+        <source>the sub-agent's verdict "%1" is neither confirm nor drop</source>
+        <translation>子智能体的结论 "%1" 既不是 confirm 也不是 drop</translation>
+    </message>
+    <message>
+        <source>%1: the model kept calling tools after its budget (%2); the pull request has no findings</source>
+        <translation>%1：模型在预算（%2）用尽后仍在调用工具；该拉取请求没有发现</translation>
+    </message>
+    <message>
+        <source>%1: %2 (the reply is kept in %3)</source>
+        <translation>%1：%2（回复保存在 %3 中）</translation>
+    </message>
+    <message>
+        <source>the sub-agent kept calling tools after its budget (%1)</source>
+        <translation>子智能体在预算（%1）用尽后仍在调用工具</translation>
+    </message>
+    <message>
+        <source>cancelled before a verdict</source>
+        <translation>在得出结论前已取消</translation>
+    </message>
+    <message>
+        <source>its request failed (%1)</source>
+        <translation>其请求失败（%1）</translation>
+    </message>
+    <message>
+        <source>%1: %2; the finding is dropped unvalidated</source>
+        <translation>%1：%2；该发现未经验证即被丢弃</translation>
+    </message>
+    <message>
+        <source>the agent-pr context could not be prepared: the pull request was not reviewed</source>
+        <translation>无法准备 agent-pr 上下文：未评审该拉取请求</translation>
+    </message>
+    <message>
+        <source>explored the pull request: %1 findings</source>
+        <translation>已探索拉取请求：%1 个发现</translation>
+    </message>
+    <message>
+        <source>the agent reported %1 findings; the %2 after the first %3 (aacr.max_findings) were dropped unvalidated</source>
+        <translation>智能体报告了 %1 个发现；前 %3 个（aacr.max_findings）之后的 %2 个未经验证即被丢弃</translation>
+    </message>
+    <message>
+        <source>validated %1: %2</source>
+        <translation>已验证 %1：%2</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>无结论</translation>
+    </message>
+    <message>
+        <source>run configuration: "context" must be none, bm25, embedding, agent or agent-pr</source>
+        <translation>运行配置："context" 必须是 none、bm25、embedding、agent 或 agent-pr</translation>
+    </message>
+    <message>
+        <source>%1 without the QA-Checker</source>
+        <translation>%1（无 QA-Checker）</translation>
+    </message>
+    <message>
+        <source>CodeAgent detection (codeagent.txt §4: hit rate, recall, F1 per merge request)</source>
+        <translation>CodeAgent 检测（codeagent.txt §4：按合并请求计的命中率、召回率、F1）</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Merge requests</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>Rate_cr</source>
+        <translation>Rate_cr</translation>
+    </message>
+    <message>
+        <source>Rate_ca</source>
+        <translation>Rate_ca</translation>
+    </message>
+    <message>
+        <source>Unverified</source>
+        <translation>未核实</translation>
+    </message>
+    <message>
+        <source>a judge evaluation is running</source>
+        <translation>有评审评估正在运行</translation>
+    </message>
+    <message>
+        <source>repeats must be at least 1, the balanced size not negative, and the minimum score from 0 to 10</source>
+        <translation>重复次数至少为 1，平衡样本数不能为负，最低分须在 0 到 10 之间</translation>
+    </message>
+    <message>
+        <source>the items of an earlier evaluation are not sampled again: leave out the balanced size</source>
+        <translation>不会对先前评估的条目重新抽样：请去掉平衡样本数</translation>
+    </message>
+    <message>
+        <source>judge evaluation %1</source>
+        <translation>评审评估 %1</translation>
+    </message>
+    <message>
+        <source>judge evaluation %1 lists no items</source>
+        <translation>评审评估 %1 没有列出任何条目</translation>
+    </message>
+    <message>
+        <source>%1 has judged nothing in this workspace</source>
+        <translation>%1 在此工作区中没有做过任何评判</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 items of judge evaluation %3 have no label now</source>
+        <translation>评审评估 %3 的 %2 个条目中有 %1 个现在没有标签</translation>
+    </message>
+    <message>
+        <source>no comment has a label to compare the judge with (accepted or rejected, or thumbs up or down)</source>
+        <translation>没有带标签的评论可与评审模型对比（接受或拒绝，或赞成或反对）</translation>
+    </message>
+    <message>
+        <source>the answer has %1 vectors for 2 texts</source>
+        <translation>回答中有 %1 个向量，而文本有 2 段</translation>
+    </message>
+    <message>
+        <source>codeagent: roles.qa_checker needs roles.embedding (the QA-Checker's relevance term)</source>
+        <translation>codeagent：roles.qa_checker 需要 roles.embedding（QA-Checker 的相关性项）</translation>
+    </message>
+    <message>
+        <source>the QA-Checker's coreference rating %1 is outside 0 to 10</source>
+        <translation>QA-Checker 的指代一致性评分 %1 不在 0 到 10 之间</translation>
+    </message>
+    <message>
+        <source>no coreference rating in the QA-Checker's reply</source>
+        <translation>QA-Checker 的回复中没有指代一致性评分</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.qa_checker needs roles.embedding (the /v1/embeddings endpoint and model of the QA-Checker's relevance)</source>
+        <translation>运行配置：roles.qa_checker 需要 roles.embedding（QA-Checker 相关性所用的 /v1/embeddings 端点和模型）</translation>
+    </message>
+    <message>
+        <source>run configuration: roles.embedding is the QA-Checker's; without roles.qa_checker nothing uses it</source>
+        <translation>运行配置：roles.embedding 供 QA-Checker 使用；没有 roles.qa_checker 时无人使用它</translation>
     </message>
     <message>
         <source>Per tag, CQS §4: location, then exact tag match, then rationale (after the last stage)</source>

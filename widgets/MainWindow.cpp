@@ -4,6 +4,7 @@
 #include "DiffPane.h"
 #include "DiffView.h"
 #include "EvaluationWindow.h"
+#include "JudgeEvaluationWindow.h"
 #include "FileTreeModel.h"
 #include "FindBar.h"
 #include "JudgingBar.h"
@@ -220,6 +221,24 @@ void MainWindow::showEvaluation()
     }
     m_evaluation->show();
     m_evaluation->raise();
+}
+
+void MainWindow::showJudgeEvaluation()
+{
+    if (!m_session->hasWorkspace()) {
+        QMessageBox::information(this, tr("Evaluate Judge"), tr("Open a workspace first: the judge is measured against the labels people gave in it."));
+        return;
+    }
+    if (!m_judgeEvaluation) {
+        auto *window = new JudgeEvaluationWindow(*m_session->store(), this);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        connect(window, &JudgeEvaluationWindow::commentChosen, m_team, &TeamWorkbench::openComment);
+        // The window closes with the workspace it reads.
+        connect(m_session, &ReviewSession::workspaceChanged, window, &JudgeEvaluationWindow::abandon);
+        m_judgeEvaluation = window;
+    }
+    m_judgeEvaluation->show();
+    m_judgeEvaluation->raise();
 }
 
 void MainWindow::showManual()

@@ -134,6 +134,7 @@ private:
     void showResumeFailure(const QString &message);
     // Review ▸ Evaluate: the Evaluation window on the open workspace.
     void showEvaluation();
+    void showJudgeEvaluation();
     void showManual();
 
     // Reopening with other diff options: the file the annotator had open.
@@ -161,6 +162,7 @@ private:
     QDockWidget *m_browserDock = nullptr;
     ExchangeActions *m_exchange = nullptr;
     QPointer<QWidget> m_evaluation; // the Evaluation window, while open
+    QPointer<QWidget> m_judgeEvaluation; // the Evaluate Judge window, while open
     QPointer<QWidget> m_manual; // Help ▸ Manual, while open
 };
 

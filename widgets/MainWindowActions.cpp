@@ -61,6 +61,7 @@ void MainWindow::createActions()
     command(QStringLiteral("runReview"), tr("&Run Review…"), QKeySequence(Qt::CTRL | Qt::Key_R), [this] { showRunDialog(); });
     command(QStringLiteral("resumeRun"), tr("Resu&me Run…"), QKeySequence(), [this] { showResumeDialog(); });
     command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
+    command(QStringLiteral("evaluateJudge"), tr("Evaluate &Judge…"), QKeySequence(), [this] { showJudgeEvaluation(); });
     command(QStringLiteral("manual"), tr("&Manual"), QKeySequence(), [this] { showManual(); });
     command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
         const int file = currentFile();
@@ -132,6 +133,7 @@ void MainWindow::createMenus()
     review->addAction(action(QStringLiteral("showReview")));
     m_team->fillMenu(review);
     review->addAction(action(QStringLiteral("evaluate")));
+    review->addAction(action(QStringLiteral("evaluateJudge")));
 
     m_judging->fillMenu(menuBar()->addMenu(tr("&Judge")));
 

@@ -215,34 +215,54 @@ void PipelinePanel::refill()
     }
 }
 
-// The QA-Checker's verdict on a turn, for the exchange list: " · QA-Checker 5.5 < τ 7".
+// The QA-Checker's verdict on a turn, for the exchange list: " · QA-Checker 4.39 < τ 5".
 QString PipelinePanel::checkerSummary(int exchange) const
 {
     for (const Conversation &c : m_record->conversations)
         for (const ConversationTurn &t : c.turns)
             if ((t.exchange == exchange || t.checkerExchange == exchange) && t.score >= 0)
-                return tr(" · QA-Checker %1 %2 τ %3").arg(t.score, 0, 'g', 3).arg(t.score >= c.threshold ? QStringLiteral("≥") : QStringLiteral("<")).arg(c.threshold, 0, 'g', 3);
+                return tr(" · QA-Checker %1 %2 τ %3").arg(t.score, 0, 'f', 2).arg(t.score >= c.threshold ? QStringLiteral("≥") : QStringLiteral("<")).arg(c.threshold, 0, 'g', 3);
     return {};
 }
 
 // Where an exchange stands in its CodeAgent conversation: the phase, the
-// roles, the turn, the checker's score and the instruction it appended.
+// roles, the turn and who speaks in it, the QA-Checker's terms and score,
+// and the instruction it appended.
 QString PipelinePanel::conversationText(int exchange) const
 {
     for (const Conversation &c : m_record->conversations)
         for (int n = 0; n < c.turns.size(); ++n) {
             const ConversationTurn &t = c.turns[n];
-            if (t.exchange != exchange && t.checkerExchange != exchange)
+            QString speaker;
+            if (t.instructorExchange == exchange)
+                speaker = tr("the %1's instruction").arg(c.instructor);
+            else if (t.exchange == exchange)
+                speaker = tr("the %1's answer").arg(c.assistant);
+            else if (t.embeddingExchange == exchange)
+                speaker = tr("the QA-Checker's embeddings of the question and the answer");
+            else if (t.checkerExchange == exchange)
+                speaker = tr("the QA-Checker's rating");
+            else
                 continue;
-            QString text = QLatin1Char('\n') + tr("Conversation: %1 (%2), %3 instructs %4 · turn %5 of at most %6")
+            QString text = QLatin1Char('\n') + tr("Conversation: %1 (%2), %3 instructs %4 · turn %5 of at most %6 · %7")
                                                    .arg(c.task, c.phase, c.instructor, c.assistant)
                                                    .arg(n + 1)
-                                                   .arg(c.maxTurns);
+                                                   .arg(c.maxTurns)
+                                                   .arg(speaker);
             if (!c.supervised)
-                return text + QLatin1Char('\n') + tr("Not supervised by the QA-Checker.");
+                text += QLatin1Char('\n') + tr("Not supervised by the QA-Checker: it ends when the %1 says the task is done.").arg(c.instructor);
+            if (t.terms)
+                text += QLatin1Char('\n') + tr("QA-Checker: relevance %1 (embeddings), specificity %2, coherence %3 (connectives %4, coreference %5 rated by the model, "
+                                               "answer pattern %6)")
+                                                .arg(t.terms->relevance, 0, 'f', 2)
+                                                .arg(t.terms->specificity, 0, 'f', 2)
+                                                .arg(t.terms->coherence(), 0, 'f', 2)
+                                                .arg(t.terms->discourse, 0, 'f', 2)
+                                                .arg(t.terms->coreference, 0, 'f', 2)
+                                                .arg(t.terms->pattern, 0, 'f', 2);
             if (t.score >= 0)
                 text += QLatin1Char('\n') + tr("QA-Checker score: %1 (τ %2) — %3")
-                                               .arg(t.score, 0, 'g', 3)
+                                               .arg(t.score, 0, 'f', 2)
                                                .arg(c.threshold, 0, 'g', 3)
                                                .arg(t.score >= c.threshold ? tr("accepted") : tr("asked again"));
             if (!t.instruction.isEmpty())

@@ -23,6 +23,7 @@ QString contextTitle(AacrContext context)
     case AacrContext::Bm25: return RetrievalPanel::tr("BM25 (SQLite FTS5)");
     case AacrContext::Embedding: return RetrievalPanel::tr("embeddings");
     case AacrContext::Agent: return RetrievalPanel::tr("agent with tools");
+    case AacrContext::AgentPr: return RetrievalPanel::tr("agent over the whole pull request, with validation sub-agents");
     }
     return {};
 }
@@ -68,6 +69,10 @@ void RetrievalPanel::setRun(std::shared_ptr<const RunRecord> run)
     }
     m_config = *config;
     const AacrRunConfig &c = m_config;
+    if (c.context == AacrContext::AgentPr) {
+        showAgentPr();
+        return;
+    }
     if (c.context == AacrContext::Agent)
         m_tree->setHeaderLabels({tr("Hunk / tool call"), tr("Turn"), tr("Result")});
     else
@@ -101,15 +106,7 @@ void RetrievalPanel::setRun(std::shared_ptr<const RunRecord> run)
         if (c.context == AacrContext::Agent) {
             top->setText(1, tr("%1 turns").arg(h.turns));
             top->setText(2, h.stopReason);
-            for (int r = 0; r < h.toolCalls.size(); ++r) {
-                const AgentToolCall &t = h.toolCalls[r];
-                auto *item = new QTreeWidgetItem(top, {QStringLiteral("%1(%2)").arg(t.name, t.arguments.left(80)), tr("turn %1").arg(t.turn),
-                                                       t.refused ? tr("refused") : QString()});
-                item->setData(0, HunkRole, n);
-                item->setData(0, RowRole, r);
-                if (t.refused)
-                    item->setForeground(2, palette().color(QPalette::Disabled, QPalette::Text));
-            }
+            addToolCalls(top, n, h);
         } else {
             for (int r = 0; r < h.chunks.size(); ++r) {
                 const RetrievedChunk &k = h.chunks[r];
@@ -126,6 +123,59 @@ void RetrievalPanel::setRun(std::shared_ptr<const RunRecord> run)
     }
 }
 
+// The whole-PR agent: its exploration, then one conversation per
+// validation sub-agent, each with its tool calls.
+void RetrievalPanel::showAgentPr()
+{
+    const PrAgentRecord &pr = m_run->prAgent;
+    m_tree->setHeaderLabels({tr("Conversation / tool call"), tr("Turn"), tr("Result")});
+    int confirmed = 0;
+    int dropped = 0;
+    for (const FindingVerdict &v : pr.verdicts) {
+        confirmed += v.verdict == QLatin1String("confirm");
+        dropped += v.verdict == QLatin1String("drop");
+    }
+    m_summary->setText(tr("Context: %1. Tool calls exploring: %2; findings validated: %3 (%4 confirmed, %5 dropped).")
+                           .arg(contextTitle(m_config.context))
+                           .arg(pr.explore.toolCalls.size())
+                           .arg(pr.verdicts.size())
+                           .arg(confirmed)
+                           .arg(dropped));
+    for (int n = 0; n <= pr.verdicts.size(); ++n) {
+        const AgentTrace &t = *agentTrace(n);
+        const QString title = n == 0 ? tr("explore the pull request") : tr("validate %1").arg(pr.verdicts[n - 1].commentId);
+        const QString result = n == 0 ? t.stopReason : pr.verdicts[n - 1].verdict.isEmpty() ? tr("no verdict") : pr.verdicts[n - 1].verdict;
+        auto *top = new QTreeWidgetItem(m_tree, {title, tr("%1 turns").arg(t.turns), result});
+        top->setData(0, HunkRole, n);
+        top->setData(0, RowRole, -1);
+        addToolCalls(top, n, t);
+        top->setExpanded(true);
+    }
+}
+
+void RetrievalPanel::addToolCalls(QTreeWidgetItem *top, int n, const AgentTrace &trace)
+{
+    for (int r = 0; r < trace.toolCalls.size(); ++r) {
+        const AgentToolCall &t = trace.toolCalls[r];
+        auto *item = new QTreeWidgetItem(top, {QStringLiteral("%1(%2)").arg(t.name, t.arguments.left(80)), tr("turn %1").arg(t.turn), t.refused ? tr("refused") : QString()});
+        item->setData(0, HunkRole, n);
+        item->setData(0, RowRole, r);
+        if (t.refused)
+            item->setForeground(2, palette().color(QPalette::Disabled, QPalette::Text));
+    }
+}
+
+// The n-th agent conversation: a hunk's (agent), or the exploration (0) and
+// the validations after it (agent-pr); null past the end.
+const AgentTrace *RetrievalPanel::agentTrace(int n) const
+{
+    if (!m_run || n < 0)
+        return nullptr;
+    if (m_config.context == AacrContext::AgentPr)
+        return n == 0 ? &m_run->prAgent.explore : n <= m_run->prAgent.verdicts.size() ? &m_run->prAgent.verdicts[n - 1].trace : nullptr;
+    return n < m_run->retrieval.size() ? &m_run->retrieval[n] : nullptr;
+}
+
 int RetrievalPanel::hunkCount() const
 {
     return m_tree->topLevelItemCount();
@@ -133,10 +183,13 @@ int RetrievalPanel::hunkCount() const
 
 int RetrievalPanel::rowCount(int hunk) const
 {
+    if (m_config.context == AacrContext::Agent || m_config.context == AacrContext::AgentPr) {
+        const AgentTrace *t = agentTrace(hunk);
+        return t ? static_cast<int>(t->toolCalls.size()) : 0;
+    }
     if (!m_run || hunk < 0 || hunk >= m_run->retrieval.size())
         return 0;
-    const HunkRetrieval &h = m_run->retrieval[hunk];
-    return static_cast<int>(m_config.context == AacrContext::Agent ? h.toolCalls.size() : h.chunks.size());
+    return static_cast<int>(m_run->retrieval[hunk].chunks.size());
 }
 
 QString RetrievalPanel::rowText(int hunk, int row) const
@@ -179,8 +232,25 @@ void RetrievalPanel::showCurrent()
         m_text->clear();
         return;
     }
-    const HunkRetrieval &h = m_run->retrieval.value(item->data(0, HunkRole).toInt());
+    const int n = item->data(0, HunkRole).toInt();
     const int row = item->data(0, RowRole).toInt();
+    if (m_config.context == AacrContext::AgentPr) {
+        const AgentTrace *trace = agentTrace(n);
+        if (!trace)
+            return;
+        if (row >= 0) {
+            const AgentToolCall &t = trace->toolCalls.value(row);
+            m_text->setPlainText(QStringLiteral("%1 %2\n\n%3").arg(t.name, t.arguments, t.result));
+        } else if (n == 0) {
+            m_text->setPlainText(tr("Explored the whole pull request: %1 turns, %2 tokens, ended: %3.").arg(trace->turns).arg(trace->tokens).arg(trace->stopReason));
+        } else {
+            const FindingVerdict &v = m_run->prAgent.verdicts[n - 1];
+            const QString head = v.verdict.isEmpty() ? tr("%1: no verdict. %2").arg(v.commentId, v.error) : QStringLiteral("%1: %2").arg(v.commentId, v.verdict);
+            m_text->setPlainText(head + QStringLiteral("\n\n") + v.reason);
+        }
+        return;
+    }
+    const HunkRetrieval &h = m_run->retrieval.value(n);
     if (row < 0) {
         m_text->setPlainText(QString::fromUtf8(h.header));
     } else if (m_config.context == AacrContext::Agent) {

@@ -10,12 +10,14 @@
 class QLabel;
 class QPlainTextEdit;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace rd {
 
 // What each hunk of an AACR run was reviewed with: the retrieved chunks and
 // their scores (BM25, embedding), or the agent's tool calls with their
-// answers (refused ones marked); the selected one's text below.
+// answers (refused ones marked); for agent-pr, the exploration's and each
+// validation sub-agent's tool calls and verdict. The selected one's text below.
 class RetrievalPanel : public QWidget
 {
     Q_OBJECT
@@ -26,7 +28,7 @@ public:
     // An AACR run's retrieval; any other run (or none) shows a hint.
     void setRun(std::shared_ptr<const RunRecord> run);
     int hunkCount() const;
-    // Rows under a hunk: its chunks, or its tool calls.
+    // Rows under a hunk (agent-pr: a conversation): its chunks, or its tool calls.
     int rowCount(int hunk) const;
     QString rowText(int hunk, int row) const;
     // Shows the hunk's first chunk (or tool call) in the text view.
@@ -37,6 +39,9 @@ public:
 
 private:
     void showCurrent();
+    void showAgentPr();
+    void addToolCalls(QTreeWidgetItem *top, int n, const AgentTrace &trace);
+    const AgentTrace *agentTrace(int n) const;
 
     std::shared_ptr<const RunRecord> m_run;
     AacrRunConfig m_config; // the run's AACR settings (context, top-k, budgets)

@@ -197,7 +197,7 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
         m_tasks.append(box);
     }
     agentForm->addRow(tr("Tasks:"), taskRow);
-    m_qaChecker = new QCheckBox(tr("The QA-Checker supervises each conversation"), m_codeAgent);
+    m_qaChecker = new QCheckBox(tr("The QA-Checker supervises the Code Review and Code Alignment conversations"), m_codeAgent);
     agentForm->addRow(QString(), m_qaChecker);
     m_tau = new QDoubleSpinBox(m_codeAgent);
     m_tau->setObjectName(QStringLiteral("tau"));
@@ -209,10 +209,16 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
     m_maxTurns = new QSpinBox(m_codeAgent);
     m_maxTurns->setObjectName(QStringLiteral("maxTurns"));
     m_maxTurns->setRange(1, 50);
+    m_maxTurns->setToolTip(tr("Turns of each conversation (an instruction and its answer); the paper's limit is 10."));
     agentForm->addRow(tr("Max. &turns:"), m_maxTurns);
+    m_codeAgentEmbeddingModel = new QLineEdit(m_codeAgent);
+    m_codeAgentEmbeddingModel->setObjectName(QStringLiteral("codeAgentEmbeddingModel"));
+    m_codeAgentEmbeddingModel->setPlaceholderText(QStringLiteral("nomic-embed-text"));
+    m_codeAgentEmbeddingModel->setToolTip(tr("The embeddings model, asked at the endpoint above: the QA-Checker's relevance is the cosine similarity of the question's and the answer's embeddings."));
+    agentForm->addRow(tr("QA-Checker &embeddings:"), m_codeAgentEmbeddingModel);
     connect(m_qaChecker, &QCheckBox::toggled, this, [this](bool on) {
         m_tau->setEnabled(on && m_qaChecker->isEnabled());
-        m_maxTurns->setEnabled(on && m_qaChecker->isEnabled());
+        m_codeAgentEmbeddingModel->setEnabled(on && m_qaChecker->isEnabled());
     });
     form->addRow(m_codeAgent);
 
@@ -226,6 +232,7 @@ RunDialog::RunDialog(LlmClient &client, bool demoAvailable, QWidget *parent) : Q
     m_aacrContext->addItem(tr("BM25: top chunks of the head revision (SQLite FTS5)"), QStringLiteral("bm25"));
     m_aacrContext->addItem(tr("Embedding: nearest chunks by /v1/embeddings vectors"), QStringLiteral("embedding"));
     m_aacrContext->addItem(tr("Agent: the model reads, searches and lists the repository itself"), QStringLiteral("agent"));
+    m_aacrContext->addItem(tr("Agent over the whole pull request: explores, then a sub-agent confirms or drops each finding"), QStringLiteral("agent-pr"));
     aacrForm->addRow(tr("C&ontext:"), m_aacrContext);
     m_aacrTopK = new QSpinBox(m_aacr);
     m_aacrTopK->setObjectName(QStringLiteral("aacrTopK"));
@@ -315,6 +322,9 @@ void RunDialog::applyPreset(Preset preset)
         c.pipeline = PipelineKind::CodeAgent;
         c.roles[QStringLiteral("agent")] = profile;
         c.roles[QStringLiteral("qa_checker")] = profile;
+        EndpointProfile embedding = profile;
+        embedding.model = m_codeAgentEmbeddingModel->text().isEmpty() ? QStringLiteral("nomic-embed-text") : m_codeAgentEmbeddingModel->text();
+        c.roles[QStringLiteral("embedding")] = embedding;
     } else {
         c.reviewer = profile;
         c.metaReviewer = c.reviewer;
@@ -328,7 +338,7 @@ void RunDialog::applyPreset(Preset preset)
     setConfig(c);
     QList<QWidget *> editable{m_endpoint, m_model, m_keyVariable, m_temperature, m_slicing, m_tokenBudget, m_reviewers, m_topK, m_meta,
                               m_validator, m_cot, m_language, m_pipeline, m_cqsThreshold, m_rules, m_tau, m_maxTurns, m_qaChecker,
-                              m_aacrContext, m_aacrTopK, m_aacrTurns, m_embeddingModel};
+                              m_codeAgentEmbeddingModel, m_aacrContext, m_aacrTopK, m_aacrTurns, m_embeddingModel};
     for (QCheckBox *box : m_tasks)
         editable.append(box);
     for (QWidget *w : editable)
@@ -436,6 +446,8 @@ void RunDialog::setConfig(const RunConfig &c)
     m_tau->setValue(c.codeAgent.threshold);
     m_maxTurns->setValue(c.codeAgent.maxTurns);
     m_qaChecker->setChecked(c.pipeline != PipelineKind::CodeAgent || c.role(QStringLiteral("qa_checker")));
+    if (c.pipeline == PipelineKind::CodeAgent && c.role(QStringLiteral("embedding")))
+        m_codeAgentEmbeddingModel->setText(c.role(QStringLiteral("embedding"))->model);
     const auto read = c.pipeline == PipelineKind::Aacr ? AacrRunConfig::fromRunConfig(c) : Result<AacrRunConfig>(AacrRunConfig());
     const AacrRunConfig aacr = read ? *read : AacrRunConfig();
     // The context as given, even while the endpoint is still to be filled in.
@@ -502,8 +514,14 @@ RunConfig RunDialog::config() const
     if (currentPipeline() == PipelineKind::CodeAgent) {
         c.pipeline = PipelineKind::CodeAgent;
         c.roles[QStringLiteral("agent")] = profile;
-        if (m_qaChecker->isChecked())
+        if (m_qaChecker->isChecked()) {
             c.roles[QStringLiteral("qa_checker")] = profile;
+            EndpointProfile embedding = profile;
+            const QString model = m_codeAgentEmbeddingModel->text().trimmed();
+            embedding.model = model.isEmpty() ? QStringLiteral("nomic-embed-text") : model;
+            embedding.temperature = 0;
+            c.roles[QStringLiteral("embedding")] = embedding;
+        }
         c.codeAgent.tasks.clear();
         for (QCheckBox *box : m_tasks)
             if (box->isChecked())

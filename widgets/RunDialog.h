@@ -93,6 +93,7 @@ private:
     QDoubleSpinBox *m_tau = nullptr;
     QSpinBox *m_maxTurns = nullptr;
     QCheckBox *m_qaChecker = nullptr;
+    QLineEdit *m_codeAgentEmbeddingModel = nullptr; // the QA-Checker's relevance (embeddings)
     // AACR: the context, top-k, the agent's turns and the embedding model.
     QGroupBox *m_aacr = nullptr;
     QComboBox *m_aacrContext = nullptr;

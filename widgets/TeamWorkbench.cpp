@@ -79,11 +79,11 @@ bool TeamWorkbench::goToNextUnjudged()
                                                         : tr("Your queue is empty: every comment assigned to you has your verdict."));
         return false;
     }
-    open(next->mergeRequest, next->comment);
+    openComment(next->mergeRequest, next->comment);
     return true;
 }
 
-void TeamWorkbench::open(qint64 mergeRequest, qint64 comment)
+void TeamWorkbench::openComment(qint64 mergeRequest, qint64 comment)
 {
     if (mergeRequest == m_session->currentMergeRequestId() && m_session->diff()) {
         m_session->setCurrentComment(comment);
@@ -109,7 +109,7 @@ AdjudicationView *TeamWorkbench::showAdjudication()
     if (!m_adjudicationView) {
         m_adjudicationView = new AdjudicationView(m_session, m_window);
         m_adjudicationView->setAttribute(Qt::WA_DeleteOnClose);
-        connect(m_adjudicationView, &AdjudicationView::openMergeRequestRequested, this, &TeamWorkbench::open);
+        connect(m_adjudicationView, &AdjudicationView::openMergeRequestRequested, this, &TeamWorkbench::openComment);
     }
     m_adjudicationView->show();
     m_adjudicationView->raise();

@@ -40,6 +40,8 @@ public:
     // Goes to the annotator's next comment without a verdict; false when
     // the queue is empty (a message says so).
     bool goToNextUnjudged();
+    // Opens the merge request (when another is shown) and selects the comment.
+    void openComment(qint64 mergeRequest, qint64 comment);
 
 Q_SIGNALS:
     // The window should open this merge request of the workspace; the
@@ -48,7 +50,6 @@ Q_SIGNALS:
     void message(const QString &text);
 
 private:
-    void open(qint64 mergeRequest, qint64 comment);
     void refreshStatus();
 
     ReviewSession *m_session;

@@ -63,6 +63,7 @@ int runGroups(const QStringList &arguments);
 int runImport(const QStringList &arguments);
 int runExport(const QStringList &arguments);
 int runEval(const QStringList &arguments);
+int runJudgeEval(const QStringList &arguments);
 // Team scale (issue 14): `workspace copy`, and `review --all-mrs`.
 int runWorkspace(const QStringList &arguments);
 int runBatchReview(const QStringList &arguments);

@@ -362,7 +362,14 @@ int writeRun(const ReviewOptions &options, const RunRecord &result, const QStrin
     std::fprintf(stderr, "review: %s%lld requests (%d failed), %d of %lld comments kept, %d tokens; %s\n", qPrintable(who),
                  static_cast<long long>(result.exchanges.size()), result.failedRequests(), kept, static_cast<long long>(result.comments.size()),
                  result.promptTokens() + result.completionTokens(), qPrintable(written));
-    if (result.config.pipeline == PipelineKind::Aacr) {
+    if (result.config.pipeline == PipelineKind::Aacr && result.config.context == QLatin1String("agent-pr")) {
+        const QList<FindingVerdict> &verdicts = result.prAgent.verdicts;
+        const auto count = [&verdicts](const char *verdict) {
+            return static_cast<long long>(std::count_if(verdicts.begin(), verdicts.end(), [verdict](const FindingVerdict &v) { return v.verdict == QLatin1String(verdict); }));
+        };
+        std::fprintf(stderr, "review: %saacr agent-pr: %lld tool calls exploring, %lld findings validated (%lld confirmed, %lld dropped)\n", qPrintable(who),
+                     static_cast<long long>(result.prAgent.explore.toolCalls.size()), static_cast<long long>(verdicts.size()), count("confirm"), count("drop"));
+    } else if (result.config.pipeline == PipelineKind::Aacr) {
         qsizetype toolCalls = 0;
         for (const HunkRetrieval &h : result.retrieval)
             toolCalls += h.toolCalls.size();

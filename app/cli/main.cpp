@@ -26,6 +26,7 @@ const char *usage =
     "  import   Import AACR-Bench samples or a ReviewDesk run into a workspace\n"
     "  export   Export a workspace as AACR-Bench, TRL (SFT/DPO/KTO), SARIF, rdjson or CSV\n"
     "  eval     Evaluate runs (KBI/FAR/CPI/LSR, precision/recall/F1) or AACR-Bench generated-comment files\n"
+    "  judge-eval Measure an LLM judge against people's labels (accuracy, kappa, calibration, flip rate)\n"
     "  workspace copy FROM TO  Copy a workspace between SQLite and PostgreSQL, losslessly\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
@@ -66,7 +67,7 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("slice") || command == QLatin1String("review") || command == QLatin1String("comments")
         || command == QLatin1String("judge")
         || command == QLatin1String("assign") || command == QLatin1String("agreement") || command == QLatin1String("groups")
-        || command == QLatin1String("eval") || command == QLatin1String("workspace")) {
+        || command == QLatin1String("eval") || command == QLatin1String("judge-eval") || command == QLatin1String("workspace")) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
         QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));

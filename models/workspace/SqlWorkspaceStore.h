@@ -33,7 +33,9 @@ public:
     // row versions on judgements (issue 25). Version 6: comments indexed by
     // `removed` (issue 25, the workspace progress). Version 7: the comments
     // whose annotators disagree, kept as judgements are written (issue 25).
-    static constexpr int SchemaVersion = 8;
+    // Version 8: judge evaluations. Version 9: the comments' CQS fields (tag,
+    // judge score, ...).
+    static constexpr int SchemaVersion = 9;
 
     enum class Mode { OpenExisting, CreateIfMissing };
     // When a workspace file is checked for damage (PRAGMA quick_check, which
@@ -108,6 +110,9 @@ public:
     Result<bool> setReference(qint64 comment, bool reference) override;
     Result<bool> linkToReference(qint64 comment, qint64 reference, const QString &annotator) override;
     Result<bool> unlinkFromReference(qint64 comment, qint64 reference) override;
+    Result<qint64> addJudgeEvaluation(const StoredJudgeEvaluation &evaluation) override;
+    Result<QList<StoredJudgeEvaluation>> judgeEvaluations() const override;
+    Result<StoredJudgeEvaluation> judgeEvaluation(qint64 id) const override;
     Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
     // --- Team scale (issue 14): the same store on a PostgreSQL server ---
     // `open` and `createAtVersion` take "postgresql://user@host:port/dbname"

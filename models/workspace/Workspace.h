@@ -50,6 +50,19 @@ struct StoredRun
     QByteArray record;  // RunRecord::toJson()
 };
 
+// A judge evaluated against people's labels (pipeline's JudgeEvaluation).
+struct StoredJudgeEvaluation
+{
+    qint64 id = 0;
+    QDateTime created;
+    QString judgeModel;
+    QString labels;    // "final" or "annotator:NAME"
+    int items = 0;
+    std::optional<double> accuracy;
+    QByteArray report;    // judge-eval's JSON
+    QByteArray recording; // the judge's answers, as a --replay recording (no secrets)
+};
+
 enum class CommentOrigin { Generated, Imported, Human };
 
 struct StoredComment

@@ -181,10 +181,18 @@ const char *const version7[] = {
     fillDisagreements,
 };
 
-// Version 8 (issue 23): the fields of the other papers' reviewers, so that
+// Version 8 (issue 23, the judge loop): judges evaluated against people,
+// each with its report and its answers, to compare and replay later.
+const char *const version8[] = {
+    "CREATE TABLE judge_evaluations ("
+    " id %ID%, created BIGINT NOT NULL, judge_model TEXT NOT NULL DEFAULT '', labels TEXT NOT NULL DEFAULT '',"
+    " items INTEGER NOT NULL DEFAULT 0, accuracy DOUBLE PRECISION, report TEXT NOT NULL, recording TEXT NOT NULL)",
+};
+
+// Version 9 (issue 23, CQS): the fields of the other papers' reviewers, so that
 // exports and the evaluation read them from the workspace (CQS Algorithm 1
 // pairs issues by tag and judge score; App. C counts per tag). -1: not judged.
-const char *const version8[] = {
+const char *const version9[] = {
     "ALTER TABLE comments ADD COLUMN pipeline TEXT NOT NULL DEFAULT ''",
     "ALTER TABLE comments ADD COLUMN tag TEXT NOT NULL DEFAULT ''",
     "ALTER TABLE comments ADD COLUMN function_name TEXT NOT NULL DEFAULT ''",
@@ -214,6 +222,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 6: return statements(version6, idColumn);
     case 7: return statements(version7, idColumn);
     case 8: return statements(version8, idColumn);
+    case 9: return statements(version9, idColumn);
     default: return {};
     }
 }

@@ -143,6 +143,13 @@ public:
     virtual Result<bool> linkToReference(qint64 comment, qint64 reference, const QString &annotator) = 0;
     virtual Result<bool> unlinkFromReference(qint64 comment, qint64 reference) = 0;
     virtual Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const = 0;
+    // A judge measured against people (judge-eval, Review ▸ Evaluate Judge…):
+    // its report and answers kept so a later judge can be compared with it on
+    // the same items, or its answers replayed. The list leaves out the report
+    // and recording; judgeEvaluation() has them.
+    virtual Result<qint64> addJudgeEvaluation(const StoredJudgeEvaluation &evaluation) = 0;
+    virtual Result<QList<StoredJudgeEvaluation>> judgeEvaluations() const = 0;
+    virtual Result<StoredJudgeEvaluation> judgeEvaluation(qint64 id) const = 0;
     // --- Team scale (issue 14) ---------------------------------------------
     // True when the workspace is on a database server shared with others.
     virtual bool onServer() const = 0;

@@ -403,6 +403,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         out.runs << re;
     }
     out.agreements = agreementsOf(mrs);
+    out.codeAgent = codeAgentMetrics(out.runs, mrs);
     return out;
 }
 

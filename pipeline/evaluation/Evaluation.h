@@ -6,6 +6,7 @@
 // them), per configuration, and annotators' precision. Headless: the CLI and
 // the Evaluation window both show what this computes.
 
+#include "CodeAgentMetrics.h"
 #include "RunConfig.h"
 #include "TagEvaluation.h"
 
@@ -123,6 +124,7 @@ struct Evaluation
     bool semantic = false;
     QStringList groups; // configurations in first-seen order
     QList<AgreementReport> agreements; // every pair of annotators with items both judged
+    QList<CodeAgentMetrics> codeAgent; // CodeAgent runs' detection figures (codeagent.txt §4, CodeAgentMetrics.h)
 
     // Runs of one configuration at one stage, pooled: every run's merge
     // requests in one mean (and several reviewers' comments together).
@@ -158,6 +160,7 @@ struct Evaluation
     Table prCategoryTable() const; // P/R/F1 per PR category
     Table annotatorTable() const;  // accepted / judged per stage and category
     Table agreementTable() const;  // Cohen's kappa per pair of annotators and label (beside their precision)
+    Table codeAgentTable() const;  // CodeAgent's hit rates, recall and F1 per task (CodeAgentMetrics.cpp)
     Table tagTable() const;        // CQS §4 per tag: located, exact tag match, rationale match (TagEvaluation.cpp)
     QList<Table> tables() const;
 };

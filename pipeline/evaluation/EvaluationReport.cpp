@@ -132,7 +132,10 @@ QByteArray reportJson(const Evaluation &e)
             group.insert(QStringLiteral("cqs_tags"), tagsJson(tags, e.semantic));
         groups << group;
     }
-    return QJsonDocument(QJsonObject{{QStringLiteral("semantic"), e.semantic}, {QStringLiteral("configurations"), groups}}).toJson(QJsonDocument::Indented);
+    QJsonObject report{{QStringLiteral("semantic"), e.semantic}, {QStringLiteral("configurations"), groups}};
+    if (!e.codeAgent.isEmpty())
+        report.insert(QStringLiteral("codeagent"), codeAgentJson(e.codeAgent));
+    return QJsonDocument(report).toJson(QJsonDocument::Indented);
 }
 
 Result<QByteArray> tablesReport(const Evaluation &evaluation, TableFormat format, const std::optional<QString> &onlyTable)

@@ -334,8 +334,13 @@ Table Evaluation::agreementTable() const
 
 QList<Table> Evaluation::tables() const
 {
-    return {stageTable(), stageRunsTable(), configurationTable(), slicingTable(), reviewersTable(), cotTable(), lineFormatTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable(),
-            agreementTable(), tagTable()};
+    QList<Table> out{stageTable(), stageRunsTable(), configurationTable(), slicingTable(), reviewersTable(), cotTable(), lineFormatTable(), aacrTable(), categoryTable(), contextTable(), languageTable(), prCategoryTable(), annotatorTable(),
+            agreementTable()};
+    if (!codeAgent.isEmpty())
+        out << codeAgentTable();
+    if (std::any_of(runs.begin(), runs.end(), [](const RunEvaluation &r) { return !r.tags.isEmpty(); }))
+        out << tagTable();
+    return out;
 }
 
 } // namespace rd::eval

@@ -11,7 +11,19 @@ QByteArray conversationsJson(const QList<Conversation> &conversations)
     for (const Conversation &c : conversations) {
         Json turns = Json::array();
         for (const ConversationTurn &t : c.turns) {
-            Json turn = {{"exchange", t.exchange}, {"checker_exchange", t.checkerExchange}, {"score", t.score}};
+            Json turn = {{"instructor_exchange", t.instructorExchange},
+                         {"exchange", t.exchange},
+                         {"embedding_exchange", t.embeddingExchange},
+                         {"checker_exchange", t.checkerExchange},
+                         {"score", t.score}};
+            if (t.terms)
+                turn["terms"] = {{"relevance", t.terms->relevance},
+                                 {"specificity", t.terms->specificity},
+                                 {"coherence", t.terms->coherence()},
+                                 {"discourse_connectives", t.terms->discourse},
+                                 {"coreference_consistency", t.terms->coreference},
+                                 {"answer_pattern_adherence", t.terms->pattern},
+                                 {"quality", t.terms->quality()}};
             if (!t.instruction.isEmpty())
                 turn["instruction"] = t.instruction.toStdString();
             if (!t.note.isEmpty())

@@ -128,6 +128,7 @@ QFuture<Exchange> LlmClient::send(const ChatRequest &request)
     if (const auto journaled = m_journal ? m_journal->find(pending->key) : std::nullopt) {
         pending->exchange.fromCache = true;
         pending->exchange.response = journaled->response;
+        pending->exchange.toolCalls = journaled->toolCalls;
         pending->exchange.promptTokens = journaled->promptTokens;
         pending->exchange.completionTokens = journaled->completionTokens;
         complete(pending);

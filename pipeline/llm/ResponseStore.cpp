@@ -41,7 +41,12 @@ Result<ResponseStore> ResponseStore::replayFrom(const QString &file)
     QFile f(file);
     if (!f.open(QIODevice::ReadOnly))
         return Error{Error::Kind::Path, QCoreApplication::translate("rd::pipeline", "cannot read the recording %1").arg(file)};
-    const Json doc = Json::parse(f.readAll().toStdString(), nullptr, false);
+    return replayOf(f.readAll(), file);
+}
+
+Result<ResponseStore> ResponseStore::replayOf(const QByteArray &recording, const QString &file)
+{
+    const Json doc = Json::parse(recording.toStdString(), nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("exchanges") || !doc["exchanges"].is_array())
         return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1 is not a recording of exchanges").arg(file)};
     ResponseStore store;
@@ -93,6 +98,17 @@ void ResponseStore::store(const QByteArray &key, const Answer &answer)
 
 Result<bool> ResponseStore::record(const QString &file, const QList<Exchange> &exchanges)
 {
+    QSaveFile f(file);
+    if (!f.open(QIODevice::WriteOnly))
+        return Error{Error::Kind::Path, QCoreApplication::translate("rd::pipeline", "cannot write %1").arg(file)};
+    f.write(recording(exchanges));
+    if (!f.commit())
+        return Error{Error::Kind::Path, QCoreApplication::translate("rd::pipeline", "cannot write %1").arg(file)};
+    return true;
+}
+
+QByteArray ResponseStore::recording(const QList<Exchange> &exchanges)
+{
     Json list = Json::array();
     for (const Exchange &e : exchanges)
         if (e.ok()) {
@@ -101,13 +117,7 @@ Result<bool> ResponseStore::record(const QString &file, const QList<Exchange> &e
             if (!e.toolCalls.isEmpty())
                 list.back()["tool_calls"] = e.toolCalls.toStdString();
         }
-    QSaveFile f(file);
-    if (!f.open(QIODevice::WriteOnly))
-        return Error{Error::Kind::Path, QCoreApplication::translate("rd::pipeline", "cannot write %1").arg(file)};
-    f.write(QByteArray::fromStdString(Json{{"exchanges", list}}.dump(2)));
-    if (!f.commit())
-        return Error{Error::Kind::Path, QCoreApplication::translate("rd::pipeline", "cannot write %1").arg(file)};
-    return true;
+    return QByteArray::fromStdString(Json{{"exchanges", list}}.dump(2));
 }
 
 } // namespace rd

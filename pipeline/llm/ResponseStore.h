@@ -29,6 +29,8 @@ public:
     static ResponseStore cacheIn(const QString &directory);
     // Recorded exchanges: {"exchanges":[{"key","response","prompt_tokens","completion_tokens"}]}.
     static Result<ResponseStore> replayFrom(const QString &file);
+    // The same from a recording's bytes; `file` names it in errors.
+    static Result<ResponseStore> replayOf(const QByteArray &recording, const QString &file);
 
     ResponseStore() = default;
     ResponseStore(const ResponseStore &other);
@@ -40,6 +42,7 @@ public:
     void store(const QByteArray &key, const Answer &answer); // cache only
     // Writes a recording of `exchanges` for replay (successful ones only).
     static Result<bool> record(const QString &file, const QList<Exchange> &exchanges);
+    static QByteArray recording(const QList<Exchange> &exchanges);
 
 private:
     QString m_directory;

@@ -60,8 +60,11 @@ Result<Parsed> parse(const QString &file, const QByteArray &bytes)
             const auto response = line.find("response");
             if (key == line.end() || !key->is_string() || response == line.end() || !response->is_string())
                 return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1:%2: an answer without its key or response").arg(file).arg(lineNumber)};
+            // An agent's turn is its tool calls: without them a resumed run would read the turn as an empty answer.
+            const auto toolCalls = line.find("tool_calls");
             parsed.answers.insert(QByteArray::fromStdString(key->get<std::string>()),
-                                  {QString::fromStdString(response->get<std::string>()), tokenCount(line, "prompt_tokens"), tokenCount(line, "completion_tokens")});
+                                  {QString::fromStdString(response->get<std::string>()), tokenCount(line, "prompt_tokens"), tokenCount(line, "completion_tokens"),
+                                   toolCalls != line.end() && toolCalls->is_string() ? QString::fromStdString(toolCalls->get<std::string>()) : QString()});
         }
         at = parsed.complete = end + 1;
     }
@@ -175,8 +178,10 @@ bool RunJournal::append(const QByteArray &key, const Answer &answer)
     QMutexLocker locker(&m_mutex);
     if (m_answers.contains(key))
         return true;
-    const Json line = {{"key", key.toStdString()}, {"response", answer.response.toStdString()},
-                       {"prompt_tokens", answer.promptTokens}, {"completion_tokens", answer.completionTokens}};
+    Json line = {{"key", key.toStdString()}, {"response", answer.response.toStdString()},
+                 {"prompt_tokens", answer.promptTokens}, {"completion_tokens", answer.completionTokens}};
+    if (!answer.toolCalls.isEmpty())
+        line["tool_calls"] = answer.toolCalls.toStdString();
     if (!writeDurably(m_file, QByteArray::fromStdString(line.dump()) + '\n'))
         return false;
     m_answers.insert(key, answer);

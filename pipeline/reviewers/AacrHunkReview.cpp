@@ -1,6 +1,8 @@
 #include "AacrHunkReview.h"
 
 #include "AacrOutput.h"
+#include "AacrPrAgent.h"
+#include "AgentToolLoop.h"
 #include "Bm25Index.h"
 #include "EmbeddingIndex.h"
 #include "LlmClient.h"
@@ -11,18 +13,13 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QMutex>
-#include <QStandardPaths>
 #include <QThreadPool>
 #include <QtConcurrent>
-
-#include <nlohmann/json.hpp>
 
 #include <numeric>
 
 namespace rd {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 QString promptTemplate(const QString &name)
 {
@@ -101,31 +98,28 @@ public:
 
     bool cancelled() const { return m_cancel && m_cancel->load(); }
 
-    QString cacheDir() const
-    {
-        return m_config.options.cacheDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/aacr")
-                                                   : m_config.options.cacheDir;
-    }
+    QString cacheDir() const { return aacrCacheDir(m_config.options); }
 
     ChunkingRule rule() const { return {m_config.options.chunkLines, m_config.options.chunkOverlap, m_config.options.maxFileBytes}; }
 
     // Everything retrieval needs before the hunks: the index, or the vectors.
     bool prepare(RunRecord &run)
     {
-        if (m_config.context == AacrContext::Bm25 || m_config.context == AacrContext::Agent) {
+        if (m_config.context == AacrContext::Bm25) {
             auto index = Bm25Index::openOrBuild(m_mr.repository, m_mr.head, rule(), cacheDir(), &run.bm25IndexBuilt, m_cancel);
             if (!index) {
                 run.errors << QCoreApplication::translate("rd::pipeline", "BM25 index: %1").arg(index.error().message);
                 return false;
             }
             m_index = *index;
-            if (m_config.context == AacrContext::Agent) {
-                m_tools = std::make_unique<RepositoryTools>(m_mr.repository, m_mr.head, m_index, m_config.options.toolResultChars);
-                if (auto loaded = m_tools->load(); !loaded) {
-                    run.errors << loaded.error().message;
-                    return false;
-                }
+        }
+        if (m_config.context == AacrContext::Agent) {
+            auto tools = openAgentTools(m_mr, m_config.options, &run.bm25IndexBuilt, m_cancel);
+            if (!tools) {
+                run.errors << tools.error().message;
+                return false;
             }
+            m_tools = std::move(*tools);
         }
         if (m_config.context == AacrContext::Embedding)
             return prepareEmbeddings(run);
@@ -304,85 +298,21 @@ public:
         }
     }
 
-    // The agent's conversation: tool calls answered until it answers in
-    // words, or its turns or tokens run out (then once more without tools).
+    // The per-hunk agent: the shared tool loop with the hunk's budget.
     bool converse(HunkJob &job, const QString &label, QString &reply)
     {
         const AacrOptions &o = m_config.options;
-        QList<ChatMessage> messages = {{QStringLiteral("system"), promptTemplate(QStringLiteral("aacr_agent"))},
-                                       {QStringLiteral("user"), fill(promptTemplate(QStringLiteral("aacr_agent_task")), values(job))}};
-        HunkRetrieval &r = job.retrieval;
-        while (true) {
-            if (cancelled()) {
-                r.stopReason = QStringLiteral("cancelled");
-                return false;
-            }
-            ChatRequest request;
-            request.profile = m_config.reviewer;
-            request.messages = messages;
-            request.tools = RepositoryTools::definitions();
-            request.label = QStringLiteral("%1, turn %2").arg(label).arg(r.turns + 1);
-            const Exchange e = sendAndWait(m_client, request);
-            job.exchanges.append(e);
-            ++r.turns;
-            r.tokens += e.promptTokens + e.completionTokens;
-            if (!e.ok()) {
-                r.stopReason = QStringLiteral("failed");
-                job.errors << QStringLiteral("%1: %2").arg(request.label, e.error);
-                return false;
-            }
-            if (e.toolCalls.isEmpty()) {
-                r.stopReason = QStringLiteral("answered");
-                reply = e.response;
-                return true;
-            }
-            messages.append({QStringLiteral("assistant"), e.response, e.toolCalls});
-            const Json calls = Json::parse(e.toolCalls.toStdString(), nullptr, false);
-            int n = 0;
-            for (const Json &call : calls.is_array() ? calls : Json::array()) {
-                AgentToolCall record;
-                record.turn = r.turns;
-                record.id = call.is_object() && call.contains("id") && call["id"].is_string() ? QString::fromStdString(call["id"].get<std::string>())
-                                                                                            : QStringLiteral("call_%1_%2").arg(r.turns).arg(n);
-                ++n;
-                const Json fn = call.is_object() && call.contains("function") && call["function"].is_object() ? call["function"] : Json::object();
-                record.name = fn.contains("name") && fn["name"].is_string() ? QString::fromStdString(fn["name"].get<std::string>()) : QString();
-                record.arguments = fn.contains("arguments") ? (fn["arguments"].is_string() ? QString::fromStdString(fn["arguments"].get<std::string>())
-                                                                                           : QString::fromStdString(fn["arguments"].dump()))
-                                                            : QStringLiteral("{}");
-                const RepositoryTools::Outcome outcome = m_tools->call(record.name, record.arguments);
-                record.result = outcome.result;
-                record.refused = outcome.refused;
-                r.toolCalls.append(record);
-                messages.append({QStringLiteral("tool"), outcome.result, QString(), record.id});
-            }
-            const bool outOfTurns = r.turns >= o.maxTurns;
-            const bool outOfTokens = r.tokens >= o.tokenBudget;
-            if (outOfTurns || outOfTokens) {
-                r.stopReason = outOfTurns ? QStringLiteral("max_turns") : QStringLiteral("token_budget");
-                messages.append({QStringLiteral("user"),
-                                 outOfTurns ? QStringLiteral("You have used all %1 tool turns. Give your review now, in the format above, without calling a tool.").arg(o.maxTurns)
-                                            : QStringLiteral("You have used the token budget of %1. Give your review now, in the format above, without calling a tool.").arg(o.tokenBudget)});
-                ChatRequest last;
-                last.profile = m_config.reviewer;
-                last.messages = messages;
-                last.label = QStringLiteral("%1, final answer (%2)").arg(label, r.stopReason);
-                const Exchange f = sendAndWait(m_client, last);
-                job.exchanges.append(f);
-                ++r.turns;
-                r.tokens += f.promptTokens + f.completionTokens;
-                if (!f.ok()) {
-                    job.errors << QStringLiteral("%1: %2").arg(last.label, f.error);
-                    return false;
-                }
-                if (!f.toolCalls.isEmpty() && f.response.trimmed().isEmpty()) {
-                    job.errors << QCoreApplication::translate("rd::pipeline", "%1: the model kept calling tools after its budget (%2); no review for this hunk").arg(label, r.stopReason);
-                    return false;
-                }
-                reply = f.response;
-                return true;
-            }
-        }
+        const QList<ChatMessage> messages = {{QStringLiteral("system"), promptTemplate(QStringLiteral("aacr_agent"))},
+                                             {QStringLiteral("user"), fill(promptTemplate(QStringLiteral("aacr_agent_task")), values(job))}};
+        const AgentSetup setup{m_client, m_config.reviewer, *m_tools, {o.maxTurns, o.tokenBudget}, label, QStringLiteral("review"), m_cancel};
+        AgentAnswer answer = converseWithTools(setup, messages, job.retrieval);
+        job.exchanges += answer.exchanges;
+        job.errors += answer.errors;
+        if (answer.ending == AgentAnswer::Ending::KeptCallingTools)
+            job.errors << QCoreApplication::translate("rd::pipeline", "%1: the model kept calling tools after its budget (%2); no review for this hunk")
+                              .arg(label, job.retrieval.stopReason);
+        reply = answer.reply;
+        return answer.answered();
     }
 
     LlmClient &m_client;
@@ -412,14 +342,9 @@ QString hunkDiffText(const Hunk &hunk)
     return out;
 }
 
-RunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRunConfig &config, const std::function<void(const RunProgress &)> &progress,
-                        const std::atomic<bool> *cancel)
+QList<AacrHunkPlace> aacrHunkPlaces(const MergeRequest &mr)
 {
-    RunRecord record = RunRecord::startingNow(config.toRunConfig(), mr);
-    QElapsedTimer clock;
-    clock.start();
-
-    QList<HunkJob> jobs;
+    QList<AacrHunkPlace> places;
     for (const FileDiff &file : mr.files) {
         if (!file.isReadable() || file.isBinary() || file.isSubmodule())
             continue;
@@ -432,18 +357,35 @@ RunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRun
             if (auto c = mr.content(file, Side::New))
                 newLines = lineCount(*c);
         for (const Hunk &h : file.hunks) {
-            HunkJob job;
-            job.index = static_cast<int>(jobs.size());
-            job.place = {file.displayPath(), h, oldLines, newLines};
+            AacrHunkPlace place{file.displayPath(), h, oldLines, newLines};
             // The lines point into the hunk's text: keep a deep copy.
-            job.place.hunk.text = QByteArray(h.text.constData(), h.text.size());
-            for (DiffLine &l : job.place.hunk.lines)
+            place.hunk.text = QByteArray(h.text.constData(), h.text.size());
+            for (DiffLine &l : place.hunk.lines)
                 l.text = QByteArray(l.text.constData(), l.text.size());
-            job.retrieval.hunk = job.index;
-            job.retrieval.path = file.displayPath();
-            job.retrieval.header = h.header;
-            jobs.append(std::move(job));
+            places.append(std::move(place));
         }
+    }
+    return places;
+}
+
+RunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRunConfig &config, const std::function<void(const RunProgress &)> &progress,
+                        const std::atomic<bool> *cancel)
+{
+    if (config.context == AacrContext::AgentPr)
+        return runAacrPrAgent(client, mr, config, progress, cancel);
+    RunRecord record = RunRecord::startingNow(config.toRunConfig(), mr);
+    QElapsedTimer clock;
+    clock.start();
+
+    QList<HunkJob> jobs;
+    for (const AacrHunkPlace &place : aacrHunkPlaces(mr)) {
+        HunkJob job;
+        job.index = static_cast<int>(jobs.size());
+        job.place = place;
+        job.retrieval.hunk = job.index;
+        job.retrieval.path = place.path;
+        job.retrieval.header = place.hunk.header;
+        jobs.append(std::move(job));
     }
 
     Runner runner(client, mr, config, cancel);

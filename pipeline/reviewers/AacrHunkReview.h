@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AacrOutput.h"
 #include "AacrRunConfig.h"
 #include "ReviewPipeline.h"
 
@@ -18,6 +19,7 @@ class LlmClient;
 // it off the client's thread, which must run an event loop. A failed request
 // or hunk never fails the run; each is in record.errors. The record's
 // config is `config` as a RunConfig; its retrieval says what each hunk was given.
+// Context agent-pr reviews the whole pull request instead (runAacrPrAgent).
 RunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRunConfig &config,
                             const std::function<void(const RunProgress &)> &progress = {}, const std::atomic<bool> *cancel = nullptr);
 
@@ -33,5 +35,9 @@ public:
 
 // The diff text of a hunk as the prompt shows it (header, then +/-/space lines).
 QString hunkDiffText(const Hunk &hunk);
+
+// The hunks an AACR run reviews, file by file: readable text files' hunks
+// with their files' line counts (deep copies, safe to keep).
+QList<AacrHunkPlace> aacrHunkPlaces(const MergeRequest &mr);
 
 } // namespace rd

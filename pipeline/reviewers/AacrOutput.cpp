@@ -24,7 +24,7 @@ QString tagText(const QString &block, const QString &tag, bool *found = nullptr)
     const QRegularExpression close(QStringLiteral("<\\s*/\\s*%1\\s*>").arg(tag), QRegularExpression::CaseInsensitiveOption);
     qsizetype to = close.match(block, from).capturedStart();
     if (to < 0) {
-        static const QRegularExpression nextTag(QStringLiteral("<\\s*(diff|side|note|path|from|to|notesplit|end)\\b"), QRegularExpression::CaseInsensitiveOption);
+        static const QRegularExpression nextTag(QStringLiteral("<\\s*(diff|side|note|path|from|to|notesplit|end|verdict|reason)\\b"), QRegularExpression::CaseInsensitiveOption);
         to = nextTag.match(block, from).capturedStart();
         if (to < 0)
             to = block.size();
@@ -125,21 +125,26 @@ int hunkLast(const Hunk &h, bool right)
 
 } // namespace
 
-AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place)
+namespace {
+
+// One comment as the model wrote it, before it is placed.
+struct RawComment
 {
-    AacrParsed out;
+    QString path, side, snippet, note;
+    int from = 0, to = 0;
+};
+
+// The comments of a reply (tags, or a JSON list); empty with noIssues or
+// an error when there are none.
+QList<RawComment> readComments(const QString &reply, AacrParsed &out)
+{
     static const QRegularExpression anyTag(QStringLiteral("<\\s*(note|diff)\\s*>"), QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression split(QStringLiteral("<\\s*notesplit\\s*/?\\s*>|<\\s*end\\s*/?\\s*>"), QRegularExpression::CaseInsensitiveOption);
-    struct Raw
-    {
-        QString path, side, snippet, note;
-        int from = 0, to = 0;
-    };
-    QList<Raw> raws;
+    QList<RawComment> raws;
     if (anyTag.match(reply).hasMatch()) {
         for (const QString &block : reply.split(split)) {
             bool hasNote = false;
-            Raw r;
+            RawComment r;
             r.note = tagText(block, QStringLiteral("note"), &hasNote).trimmed();
             if (!hasNote || r.note.isEmpty())
                 continue; // prose, or the blank after <end />
@@ -155,7 +160,7 @@ AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place)
         const ParsedComments json = parseComments(reply);
         if (json.error.isEmpty()) {
             for (const ReviewComment &c : json.comments) {
-                Raw r;
+                RawComment r;
                 r.note = c.issue.isEmpty() ? c.fix : c.issue;
                 r.side = c.side == QLatin1String("old") ? QStringLiteral("left") : QStringLiteral("right");
                 r.path = c.file;
@@ -177,46 +182,130 @@ AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place)
             out.noIssues = true;
         else
             out.error = QCoreApplication::translate("rd::pipeline", "no review comment (<note>...</note>) and no \"no issues\" in the model's reply");
+    }
+    return raws;
+}
+
+// The comment at its lines of the hunk; unplaced (lineValid false, no
+// lines) with the reason in its history when it cannot be.
+ReviewComment placeComment(const RawComment &r, const AacrHunkPlace &place)
+{
+    ReviewComment c;
+    const bool right = !(r.side == QLatin1String("left") || r.side == QLatin1String("old"));
+    c.side = right ? QStringLiteral("new") : QStringLiteral("old");
+    c.file = QString::fromUtf8(place.path);
+    c.issue = r.note;
+    c.example = r.snippet.trimmed();
+    const int fileLines = right ? place.newLineCount : place.oldLineCount;
+    const int first = hunkFirst(place.hunk, right);
+    const int last = hunkLast(place.hunk, right);
+    const QStringList wanted = snippetLines(r.snippet);
+    std::optional<std::pair<int, int>> lines;
+    QString problem;
+    if (!r.path.isEmpty() && r.path != c.file) {
+        problem = QCoreApplication::translate("rd::pipeline", "the model named %1, not the hunk's file").arg(r.path);
+    } else if (!wanted.isEmpty()) {
+        lines = locate(wanted, sideLines(place.hunk, right), r.from);
+        if (!lines)
+            problem = QCoreApplication::translate("rd::pipeline", "the snippet is not in the hunk");
+    } else if (r.from > 0) {
+        const int from = r.from;
+        const int to = std::max(r.from, r.to);
+        const bool sideHasLines = (right ? place.hunk.newLines : place.hunk.oldLines) > 0; // not so for an added or deleted file's other side
+        if (!sideHasLines || from < first || to > last || (fileLines > 0 && to > fileLines))
+            problem = QCoreApplication::translate("rd::pipeline", "lines %1-%2 lie outside the hunk (%3-%4)").arg(from).arg(to).arg(first).arg(last);
+        else
+            lines = std::pair{from, to};
+    } else {
+        problem = QCoreApplication::translate("rd::pipeline", "no snippet or lines given");
+    }
+    // Unlocated: no range at all, so nothing can line-match it or show it
+    // at a place the model did not name (the hunk's range used to stand in).
+    c.lineValid = lines.has_value();
+    c.lineStart = lines ? lines->first : 0;
+    c.lineEnd = lines ? lines->second : 0;
+    c.history.append({QStringLiteral("aacr_reviewer"), 0, 0, 0, problem});
+    return c;
+}
+
+} // namespace
+
+AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place)
+{
+    AacrParsed out;
+    for (const RawComment &r : readComments(reply, out))
+        out.comments.append(placeComment(r, place));
+    return out;
+}
+
+AacrParsed parseAacrPrReview(const QString &reply, const QList<AacrHunkPlace> &places)
+{
+    AacrParsed out;
+    for (const RawComment &r : readComments(reply, out)) {
+        std::optional<ReviewComment> placed;
+        for (const AacrHunkPlace &place : places) {
+            if (QString::fromUtf8(place.path) != r.path)
+                continue;
+            ReviewComment c = placeComment(r, place);
+            if (!placed || (c.lineValid && !placed->lineValid))
+                placed = c; // the first hunk of the file that holds it, else the file's first
+            if (c.lineValid)
+                break;
+        }
+        if (!placed) {
+            // Not a changed file (or no file named): the note is kept, at no lines.
+            ReviewComment c;
+            const bool right = !(r.side == QLatin1String("left") || r.side == QLatin1String("old"));
+            c.side = right ? QStringLiteral("new") : QStringLiteral("old");
+            c.file = r.path;
+            c.issue = r.note;
+            c.example = r.snippet.trimmed();
+            c.lineValid = false;
+            c.history.append({QStringLiteral("aacr_reviewer"), 0, 0, 0,
+                              r.path.isEmpty() ? QCoreApplication::translate("rd::pipeline", "no file named")
+                                               : QCoreApplication::translate("rd::pipeline", "%1 is not a file the pull request changes").arg(r.path)});
+            placed = c;
+        } else if (!placed->lineValid && snippetLines(r.snippet).isEmpty() && r.from > 0) {
+            // Lines named in none of the file's hunks: said of the file, not of its first hunk.
+            placed->history.last().note = QCoreApplication::translate("rd::pipeline", "lines %1-%2 lie outside the changed hunks of %3")
+                                              .arg(r.from)
+                                              .arg(std::max(r.from, r.to))
+                                              .arg(r.path);
+        }
+        out.comments.append(*placed);
+    }
+    return out;
+}
+
+AacrVerdict parseAacrVerdict(const QString &reply)
+{
+    AacrVerdict out;
+    bool tagged = false;
+    QString word = tagText(reply, QStringLiteral("verdict"), &tagged).trimmed().toLower();
+    QString reason = tagText(reply, QStringLiteral("reason")).trimmed();
+    if (!tagged) {
+        // Some models answer in JSON anyway: {"verdict":"confirm","reason":"..."}.
+        static const QRegularExpression json(QStringLiteral("\"verdict\"\\s*:\\s*\"([a-z]+)\""), QRegularExpression::CaseInsensitiveOption);
+        static const QRegularExpression jsonReason(QStringLiteral("\"reason\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\""));
+        const QRegularExpressionMatch m = json.match(reply);
+        if (m.hasMatch()) {
+            word = m.captured(1).toLower();
+            reason = jsonReason.match(reply).captured(1);
+        }
+    }
+    word.remove(QRegularExpression(QStringLiteral("[^a-z]")));
+    static const QStringList confirms{QStringLiteral("confirm"), QStringLiteral("confirmed"), QStringLiteral("valid"), QStringLiteral("true")};
+    static const QStringList drops{QStringLiteral("drop"), QStringLiteral("dropped"), QStringLiteral("reject"), QStringLiteral("rejected"),
+                                   QStringLiteral("invalid"), QStringLiteral("false")};
+    if (confirms.contains(word))
+        out.confirmed = true;
+    else if (!drops.contains(word)) {
+        out.error = word.isEmpty() ? QCoreApplication::translate("rd::pipeline", "no verdict (<verdict>confirm</verdict> or <verdict>drop</verdict>) in the sub-agent's reply")
+                                   : QCoreApplication::translate("rd::pipeline", "the sub-agent's verdict \"%1\" is neither confirm nor drop").arg(word);
         return out;
     }
-    for (const Raw &r : std::as_const(raws)) {
-        ReviewComment c;
-        const bool right = !(r.side == QLatin1String("left") || r.side == QLatin1String("old"));
-        c.side = right ? QStringLiteral("new") : QStringLiteral("old");
-        c.file = QString::fromUtf8(place.path);
-        c.issue = r.note;
-        c.example = r.snippet.trimmed();
-        const int fileLines = right ? place.newLineCount : place.oldLineCount;
-        const int first = hunkFirst(place.hunk, right);
-        const int last = hunkLast(place.hunk, right);
-        const QStringList wanted = snippetLines(r.snippet);
-        std::optional<std::pair<int, int>> lines;
-        QString problem;
-        if (!r.path.isEmpty() && r.path != c.file) {
-            problem = QCoreApplication::translate("rd::pipeline", "the model named %1, not the hunk's file").arg(r.path);
-        } else if (!wanted.isEmpty()) {
-            lines = locate(wanted, sideLines(place.hunk, right), r.from);
-            if (!lines)
-                problem = QCoreApplication::translate("rd::pipeline", "the snippet is not in the hunk");
-        } else if (r.from > 0) {
-            const int from = r.from;
-            const int to = std::max(r.from, r.to);
-            const bool sideHasLines = (right ? place.hunk.newLines : place.hunk.oldLines) > 0; // not so for an added or deleted file's other side
-            if (!sideHasLines || from < first || to > last || (fileLines > 0 && to > fileLines))
-                problem = QCoreApplication::translate("rd::pipeline", "lines %1-%2 lie outside the hunk (%3-%4)").arg(from).arg(to).arg(first).arg(last);
-            else
-                lines = std::pair{from, to};
-        } else {
-            problem = QCoreApplication::translate("rd::pipeline", "no snippet or lines given");
-        }
-        // Unlocated: no range at all, so nothing can line-match it or show it
-        // at a place the model did not name (the hunk's range used to stand in).
-        c.lineValid = lines.has_value();
-        c.lineStart = lines ? lines->first : 0;
-        c.lineEnd = lines ? lines->second : 0;
-        c.history.append({QStringLiteral("aacr_reviewer"), 0, 0, 0, problem});
-        out.comments.append(c);
-    }
+    out.answered = true;
+    out.reason = reason.isEmpty() ? reply.trimmed().left(2000) : reason;
     return out;
 }
 

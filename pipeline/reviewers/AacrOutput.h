@@ -36,4 +36,24 @@ struct AacrParsed
 // hunk's range or a clamped one. Pure: a fuzz target can call it.
 AacrParsed parseAacrReview(const QString &reply, const AacrHunkPlace &place);
 
+// The whole-PR agent's reply (Fig. 18's <path>, <side>, <from>, <to>,
+// <note>), each finding placed in the first of `places` (the pull request's
+// hunks) of the file it names that holds its lines. A finding about a file
+// the pull request does not change, or at lines outside its file's hunks,
+// is kept unlocated (lineValid false) with the reason in its history.
+AacrParsed parseAacrPrReview(const QString &reply, const QList<AacrHunkPlace> &places);
+
+// A validation sub-agent's answer about one finding.
+struct AacrVerdict
+{
+    bool answered = false;  // a verdict was read
+    bool confirmed = false; // confirm (else drop)
+    QString reason;         // the sub-agent's why (its whole reply when it gave no <reason>)
+    QString error;          // set when there is no verdict to read
+};
+
+// <verdict>confirm|drop</verdict><reason>...</reason> (or the same as a
+// JSON object), read as untrusted text. Pure: a fuzz target can call it.
+AacrVerdict parseAacrVerdict(const QString &reply);
+
 } // namespace rd

@@ -3,6 +3,7 @@
 #include "DiffText.h"
 #include "PipelineOutput.h"
 #include "Prompts.h"
+#include "QaChecker.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -55,16 +56,37 @@ bool verdictFindsProblem(const QString &verdict)
     return verdict == QLatin1String("inconsistent") || verdict == QLatin1String("vulnerable") || verdict == QLatin1String("revised");
 }
 
-class Conversations
+// The text of a template's one message (its last one).
+QString templateText(const QString &templateName, const QHash<QString, QString> &values)
+{
+    const QList<ChatMessage> messages = buildPrompt(templateName, values);
+    return messages.isEmpty() ? QString() : messages.last().content;
+}
+
+bool saysTaskDone(const QString &reply)
+{
+    return reply.contains(QLatin1String("TASK_DONE"), Qt::CaseInsensitive);
+}
+
+// The agents of a run: every conversation is two agents, the instructor and
+// the assistant, each asked through the client in turn (codeagent.txt
+// §2.2: "one agent works as an instructor and the other as an assistant").
+class Team
 {
 public:
-    Conversations(const PipelineContext &context, ProgressTally &tally) : m_context(context), m_tally(tally)
+    Team(const PipelineContext &context, ProgressTally &tally, QSet<QString> domainTerms)
+        : m_context(context), m_tally(tally), m_domainTerms(std::move(domainTerms))
     {
         m_agent = context.config.role(QStringLiteral("agent"));
         m_checker = context.config.role(QStringLiteral("qa_checker"));
+        m_embedding = context.config.role(QStringLiteral("embedding"));
     }
 
-    // Runs the conversation; `supervised`: the QA-Checker loop applies.
+    // Runs one conversation turn by turn, up to max_turns: the instructor
+    // gives an instruction, the assistant answers it; a supervised
+    // conversation's answer is then scored by the QA-Checker (App. A) and,
+    // below τ, the question becomes Q_i + aai_i (Algorithm 1) for the next
+    // turn; an unsupervised one ends when the instructor says the task is done.
     ConversationRun talk(const QString &phase, const QString &task, const QString &instructor, const QString &assistant, const QString &question,
                          bool supervised)
     {
@@ -75,9 +97,14 @@ public:
         c.task = task;
         c.instructor = instructor;
         c.assistant = assistant;
-        c.supervised = supervised && m_checker;
+        c.supervised = supervised && m_checker && m_embedding;
         c.threshold = options.threshold;
-        c.maxTurns = c.supervised ? options.maxTurns : 1;
+        c.maxTurns = options.maxTurns;
+        struct Said
+        {
+            QString instruction, answer, feedback;
+        };
+        QList<Said> history;
         QString q = question;
         for (int turn = 1; turn <= c.maxTurns; ++turn) {
             if (m_context.cancelled()) {
@@ -91,76 +118,162 @@ public:
                                                     {QStringLiteral("instructor_card"), codeAgentRoleCard(instructor)},
                                                     {QStringLiteral("phase"), phaseTitle(phase)},
                                                     {QStringLiteral("question"), q}};
-            const QString label = QStringLiteral("codeagent %1, turn %2: %3 → %4").arg(task).arg(turn).arg(instructor, assistant);
-            const Exchange answer = m_context.client.send({*m_agent, buildPrompt(QStringLiteral("codeagent/conversation"), values), label}).result();
-            m_tally.exchange(answer);
-            run.exchanges.append(answer);
-            t.exchange = static_cast<int>(run.exchanges.size()) - 1;
+            // The instructor: its instructions so far are its own turns, the answers the other's.
+            QList<ChatMessage> toInstructor = buildPrompt(QStringLiteral("codeagent/instructor"), values);
+            for (const Said &s : std::as_const(history)) {
+                toInstructor.append({QStringLiteral("assistant"), s.instruction});
+                toInstructor.append({QStringLiteral("user"), templateText(QStringLiteral("codeagent/instructor_reply"),
+                                                                           {{QStringLiteral("assistant"), assistant},
+                                                                            {QStringLiteral("answer"), s.answer},
+                                                                            {QStringLiteral("feedback"), s.feedback}})});
+            }
+            const QString instructorLabel = QStringLiteral("codeagent %1, turn %2: %3 instructs %4").arg(task).arg(turn).arg(instructor, assistant);
+            const Exchange instruction = send(run, *m_agent, toInstructor, instructorLabel, t.instructorExchange);
+            if (!instruction.ok()) {
+                t.note = QStringLiteral("the request failed: %1").arg(instruction.error);
+                run.errors << QStringLiteral("%1: %2").arg(instructorLabel, instruction.error);
+                c.turns.append(t);
+                break;
+            }
+            if (saysTaskDone(instruction.response)) {
+                if (history.isEmpty()) {
+                    t.note = QStringLiteral("the %1 ended the conversation before any answer").arg(instructor);
+                    run.errors << QStringLiteral("codeagent %1: the %2 ended the conversation before the %3 answered").arg(task, instructor, assistant);
+                } else if (!c.supervised) {
+                    t.note = QStringLiteral("the %1 said the task is done").arg(instructor);
+                    c.accepted = true;
+                } else {
+                    t.note = QStringLiteral("the %1 ended the conversation before the QA-Checker accepted an answer: the last answer stands").arg(instructor);
+                    run.errors << QStringLiteral("codeagent %1: the %2 ended the conversation before an answer reached τ %3").arg(task, instructor).arg(c.threshold);
+                }
+                c.turns.append(t);
+                break;
+            }
+            // The assistant: the instructions are the other's turns, its answers its own.
+            QList<ChatMessage> toAssistant = buildPrompt(QStringLiteral("codeagent/assistant"), values);
+            for (const Said &s : std::as_const(history)) {
+                toAssistant.append({QStringLiteral("user"), s.instruction});
+                toAssistant.append({QStringLiteral("assistant"), s.answer});
+            }
+            toAssistant.append({QStringLiteral("user"), instruction.response.trimmed()});
+            const QString assistantLabel = QStringLiteral("codeagent %1, turn %2: %3 answers %4").arg(task).arg(turn).arg(assistant, instructor);
+            const Exchange answer = send(run, *m_agent, toAssistant, assistantLabel, t.exchange);
             if (!answer.ok()) {
                 t.note = QStringLiteral("the request failed: %1").arg(answer.error);
-                run.errors << QStringLiteral("%1: %2").arg(label, answer.error);
+                run.errors << QStringLiteral("%1: %2").arg(assistantLabel, answer.error);
                 c.turns.append(t);
                 break;
             }
             run.answer = answer.response;
-            if (!c.supervised) {
-                c.accepted = true;
-                c.turns.append(t);
-                break;
+            Said said{instruction.response.trimmed(), answer.response, {}};
+            if (c.supervised) {
+                const QaStep step = check(run, t, task, turn, q, answer.response);
+                if (!t.note.isEmpty()) { // not checked: the answer stands
+                    c.turns.append(t);
+                    break;
+                }
+                if (step.accepted) {
+                    t.note = QStringLiteral("score %1 reaches τ %2").arg(t.score, 0, 'f', 2).arg(c.threshold);
+                    c.accepted = true;
+                    c.turns.append(t);
+                    break;
+                }
+                if (turn == c.maxTurns) {
+                    t.instruction.clear(); // nothing is asked after the last turn
+                    t.note = QStringLiteral("score %1 below τ %2 at the turn limit (%3): the last answer stands").arg(t.score, 0, 'f', 2).arg(c.threshold).arg(c.maxTurns);
+                    run.errors << QStringLiteral("codeagent %1: the QA-Checker never scored an answer %2 or more in %3 turns").arg(task).arg(c.threshold).arg(c.maxTurns);
+                    c.turns.append(t);
+                    break;
+                }
+                t.note = QStringLiteral("score %1 below τ %2: asked again").arg(t.score, 0, 'f', 2).arg(c.threshold);
+                said.feedback = QStringLiteral("\n\n") + templateText(QStringLiteral("codeagent/qa_feedback"), {{QStringLiteral("score"), QString::number(t.score, 'f', 2)},
+                                                                                                           {QStringLiteral("threshold"), QString::number(c.threshold)},
+                                                                                                           {QStringLiteral("instruction"), t.instruction}});
+                q = step.nextQuestion;
+            } else if (turn == c.maxTurns) {
+                t.note = QStringLiteral("the turn limit (%1) came before the %2 said the task is done: the last answer stands").arg(c.maxTurns).arg(instructor);
+                run.errors << QStringLiteral("codeagent %1: the %2 did not say the task is done in %3 turns").arg(task, instructor).arg(c.maxTurns);
             }
-            const QHash<QString, QString> checkValues = {{QStringLiteral("checker_card"), codeAgentRoleCard(QStringLiteral("QA-Checker"))},
-                                                         {QStringLiteral("threshold"), QString::number(options.threshold)},
-                                                         {QStringLiteral("question"), q},
-                                                         {QStringLiteral("answer"), answer.response}};
-            const QString checkLabel = QStringLiteral("qa-checker %1, turn %2").arg(task).arg(turn);
-            const Exchange check = m_context.client.send({*m_checker, buildPrompt(QStringLiteral("codeagent/qa_checker"), checkValues), checkLabel}).result();
-            m_tally.exchange(check);
-            run.exchanges.append(check);
-            t.checkerExchange = static_cast<int>(run.exchanges.size()) - 1;
-            const CheckerVerdict verdict = check.ok() ? parseCheckerVerdict(check.response) : CheckerVerdict{-1, {}, {}, check.error};
-            if (!verdict.error.isEmpty()) {
-                // Without a score the loop cannot go on honestly: the answer stands, unchecked.
-                t.note = QStringLiteral("not checked: %1; the answer is taken as it is").arg(verdict.error);
-                run.errors << QStringLiteral("%1: %2 (the answer is taken unchecked)").arg(checkLabel, verdict.error);
-                c.turns.append(t);
-                break;
-            }
-            t.score = verdict.score;
-            if (verdict.score >= options.threshold) {
-                t.note = QStringLiteral("score %1 reaches τ %2").arg(verdict.score).arg(options.threshold);
-                c.accepted = true;
-                c.turns.append(t);
-                break;
-            }
-            if (turn == c.maxTurns) {
-                t.note = QStringLiteral("score %1 below τ %2 at the turn limit (%3): the last answer stands").arg(verdict.score).arg(options.threshold).arg(c.maxTurns);
-                run.errors << QStringLiteral("codeagent %1: the QA-Checker never scored an answer %2 or more in %3 turns").arg(task).arg(options.threshold).arg(c.maxTurns);
-                c.turns.append(t);
-                break;
-            }
-            t.instruction = verdict.instruction.isEmpty()
-                                ? QStringLiteral("Answer exactly the question above, in the answer format it asks for, and stay on its topic.")
-                                : verdict.instruction;
-            t.note = QStringLiteral("score %1 below τ %2: asked again").arg(verdict.score).arg(options.threshold);
             c.turns.append(t);
-            q += QStringLiteral("\n\nAdditional instruction from the QA-Checker: %1").arg(t.instruction);
+            history.append(said);
         }
         m_tally.unitDone(QStringLiteral("codeagent %1").arg(task));
         return run;
     }
 
 private:
+    Exchange send(ConversationRun &run, const EndpointProfile &profile, const QList<ChatMessage> &messages, const QString &label, int &index)
+    {
+        ChatRequest request{profile, messages, label};
+        return keep(run, m_context.client.send(request).result(), index);
+    }
+
+    Exchange keep(ConversationRun &run, const Exchange &e, int &index)
+    {
+        m_tally.exchange(e);
+        run.exchanges.append(e);
+        index = static_cast<int>(run.exchanges.size()) - 1;
+        return e;
+    }
+
+    // The QA-Checker on one answer: the embeddings of Q_i and A_i (relevance),
+    // the computed terms, the model's coreference rating and additional
+    // instruction, the score 10·𝒬 and the refinement. A failure leaves a
+    // note on the turn and an error: the answer then stands unchecked.
+    QaStep check(ConversationRun &run, ConversationTurn &t, const QString &task, int turn, const QString &question, const QString &answer)
+    {
+        ChatRequest embed;
+        embed.profile = *m_embedding;
+        embed.embeddingInput = {qaEmbeddingText(question), qaEmbeddingText(answer)};
+        embed.label = QStringLiteral("qa-checker %1, turn %2: embeddings").arg(task).arg(turn);
+        Exchange vectors = m_context.client.send(embed).result();
+        const auto read = embeddingVectors(vectors.response);
+        if (vectors.ok() && read.size() != 2)
+            vectors.error = QCoreApplication::translate("rd::pipeline", "the answer has %1 vectors for 2 texts").arg(read.size());
+        keep(run, vectors, t.embeddingExchange);
+        if (!vectors.ok()) {
+            t.note = QStringLiteral("not checked: %1; the answer is taken as it is").arg(vectors.error);
+            run.errors << QStringLiteral("%1: %2 (the answer is taken unchecked)").arg(embed.label, vectors.error);
+            return {};
+        }
+        QaTerms terms = qaTerms(answer, read[0], read[1], 0, m_domainTerms);
+        const auto figure = [](double v) { return QString::number(v, 'f', 2); };
+        const QHash<QString, QString> values = {{QStringLiteral("checker_card"), codeAgentRoleCard(QStringLiteral("QA-Checker"))},
+                                                {QStringLiteral("threshold"), QString::number(m_context.config.codeAgent.threshold)},
+                                                {QStringLiteral("relevance"), figure(terms.relevance)},
+                                                {QStringLiteral("specificity"), figure(terms.specificity)},
+                                                {QStringLiteral("discourse"), figure(terms.discourse)},
+                                                {QStringLiteral("pattern"), figure(terms.pattern)},
+                                                {QStringLiteral("question"), question},
+                                                {QStringLiteral("answer"), answer}};
+        const QString label = QStringLiteral("qa-checker %1, turn %2").arg(task).arg(turn);
+        const Exchange reply = send(run, *m_checker, buildPrompt(QStringLiteral("codeagent/qa_checker"), values), label, t.checkerExchange);
+        const CheckerVerdict verdict = reply.ok() ? parseCheckerVerdict(reply.response) : CheckerVerdict{-1, {}, {}, reply.error};
+        if (!verdict.error.isEmpty()) {
+            // Without the rating the score is not the paper's: the answer stands, unchecked.
+            t.note = QStringLiteral("not checked: %1; the answer is taken as it is").arg(verdict.error);
+            run.errors << QStringLiteral("%1: %2 (the answer is taken unchecked)").arg(label, verdict.error);
+            return {};
+        }
+        terms.coreference = verdict.coreference / 10.0;
+        t.terms = terms;
+        t.score = qaScore(terms);
+        const QString aai = verdict.instruction.isEmpty()
+                                ? QStringLiteral("Answer exactly the question above, in the answer format it asks for, and stay on its topic.")
+                                : verdict.instruction;
+        const QaStep step = qaRefine(question, t.score, m_context.config.codeAgent.threshold, aai);
+        if (!step.accepted)
+            t.instruction = aai;
+        return step;
+    }
+
     const PipelineContext &m_context;
     ProgressTally &m_tally;
+    QSet<QString> m_domainTerms;
     const EndpointProfile *m_agent = nullptr;
     const EndpointProfile *m_checker = nullptr;
+    const EndpointProfile *m_embedding = nullptr;
 };
-
-QString questionFrom(const QString &templateName, const QHash<QString, QString> &values)
-{
-    const QList<ChatMessage> messages = buildPrompt(templateName, values);
-    return messages.isEmpty() ? QString() : messages.last().content;
-}
 
 } // namespace
 
@@ -185,6 +298,10 @@ RunRecord CodeAgentPipeline::run(const PipelineContext &context)
     const CodeAgentOptions &options = context.config.codeAgent;
     if (!context.config.role(QStringLiteral("agent"))) {
         record.errors << QCoreApplication::translate("rd::pipeline", "codeagent: roles.agent is needed");
+        return record;
+    }
+    if (context.config.role(QStringLiteral("qa_checker")) && !context.config.role(QStringLiteral("embedding"))) {
+        record.errors << QCoreApplication::translate("rd::pipeline", "codeagent: roles.qa_checker needs roles.embedding (the QA-Checker's relevance term)");
         return record;
     }
     // The inputs of the paper's pipeline: the commit, its message, the original files.
@@ -215,17 +332,28 @@ RunRecord CodeAgentPipeline::run(const PipelineContext &context)
             chosen.append(t);
     const bool revise = options.tasks.contains(QStringLiteral("revision"));
     const int reviewTasks = static_cast<int>(chosen.size()) - (revise ? 1 : 0);
-    ProgressTally tally(context, 2 + static_cast<int>(chosen.size()));
-    Conversations team(context, tally);
+    // Two conversations of Basic Info Sync, the analyses, the revision, three of Document.
+    ProgressTally tally(context, 2 + static_cast<int>(chosen.size()) + 3);
+    // TechnicalityScore counts the words of the code under review as technical.
+    Team team(context, tally, codeIdentifiers(diff));
     QList<ConversationRun> runs;
     QHash<QString, QString> answers; // task -> final answer
+    const QString ceo = QStringLiteral("CEO"), cto = QStringLiteral("CTO"), cpo = QStringLiteral("CPO"), coder = QStringLiteral("Coder"),
+                  reviewer = QStringLiteral("Reviewer");
 
-    // Phase 1: Basic Info Sync.
-    runs.append(team.talk(QStringLiteral("basic_info_sync"), QStringLiteral("modality"), QStringLiteral("CEO"), QStringLiteral("CTO"),
-                          questionFrom(QStringLiteral("codeagent/modality"), {{QStringLiteral("message"), message}, {QStringLiteral("files"), fileList}}), false));
-    const QString basicInfo = runs.last().answer;
+    // Phase 1: Basic Info Sync (CEO, CTO and Coder): the modality, then the languages and what the change does.
+    runs.append(team.talk(QStringLiteral("basic_info_sync"), QStringLiteral("modality"), ceo, cto,
+                          templateText(QStringLiteral("codeagent/modality"), {{QStringLiteral("message"), message}, {QStringLiteral("files"), fileList}}), false));
+    const QString modality = runs.last().answer;
+    runs.append(team.talk(QStringLiteral("basic_info_sync"), QStringLiteral("language"), cto, coder,
+                          templateText(QStringLiteral("codeagent/language"), {{QStringLiteral("message"), message},
+                                                                             {QStringLiteral("files"), fileList},
+                                                                             {QStringLiteral("modality"), modality},
+                                                                             {QStringLiteral("diff"), diff}}),
+                          false));
+    const QString basicInfo = QStringLiteral("Modality (the CTO):\n%1\n\nLanguages and what the change does (the Coder):\n%2").arg(modality, runs.last().answer);
 
-    // Phase 2: Code Review, the analyses side by side.
+    // Phase 2: Code Review (Coder and Reviewer), the analyses side by side.
     QList<ConversationRun> reviews(reviewTasks);
     {
         QThreadPool pool;
@@ -237,8 +365,7 @@ RunRecord CodeAgentPipeline::run(const PipelineContext &context)
             const Task &t = chosen[i];
             const QHash<QString, QString> values = {{QStringLiteral("basic_info"), basicInfo}, {QStringLiteral("message"), message},
                                                     {QStringLiteral("diff"), diff}, {QStringLiteral("original"), original}};
-            reviews[i] = team.talk(QStringLiteral("code_review"), t.name, QStringLiteral("Coder"), QStringLiteral("Reviewer"),
-                                   questionFrom(QStringLiteral("codeagent/") + t.name, values), true);
+            reviews[i] = team.talk(QStringLiteral("code_review"), t.name, coder, reviewer, templateText(QStringLiteral("codeagent/") + t.name, values), true);
         });
     }
     QString reports;
@@ -248,26 +375,36 @@ RunRecord CodeAgentPipeline::run(const PipelineContext &context)
         runs.append(reviews[i]);
     }
 
-    // Phase 3: Code Alignment.
+    // Phase 3: Code Alignment (Reviewer and Coder).
     if (revise) {
-        runs.append(team.talk(QStringLiteral("code_alignment"), QStringLiteral("revision"), QStringLiteral("Reviewer"), QStringLiteral("Coder"),
-                              questionFrom(QStringLiteral("codeagent/revision"), {{QStringLiteral("diff"), diff}, {QStringLiteral("reports"), reports}}), true));
+        runs.append(team.talk(QStringLiteral("code_alignment"), QStringLiteral("revision"), reviewer, coder,
+                              templateText(QStringLiteral("codeagent/revision"), {{QStringLiteral("diff"), diff}, {QStringLiteral("reports"), reports}}), true));
         answers.insert(QStringLiteral("revision"), runs.last().answer);
         reports += QStringLiteral("[CR revision]\n%1\n").arg(runs.last().answer);
     }
 
-    // Phase 4: Document.
-    runs.append(team.talk(QStringLiteral("document"), QStringLiteral("summary"), QStringLiteral("CEO"), QStringLiteral("CPO"),
-                          questionFrom(QStringLiteral("codeagent/document"), {{QStringLiteral("message"), message}, {QStringLiteral("reports"), reports}}), false));
+    // Phase 4: Document (CEO, CPO, Coder and Reviewer): the Reviewer's and
+    // the Coder's summaries for the CPO, then the CEO's document.
+    runs.append(team.talk(QStringLiteral("document"), QStringLiteral("findings"), cpo, reviewer,
+                          templateText(QStringLiteral("codeagent/findings"), {{QStringLiteral("message"), message}, {QStringLiteral("reports"), reports}}), false));
+    const QString findings = runs.last().answer;
+    runs.append(team.talk(QStringLiteral("document"), QStringLiteral("revisions"), cpo, coder,
+                          templateText(QStringLiteral("codeagent/revisions"), {{QStringLiteral("reports"), reports}}), false));
+    const QString revisions = runs.last().answer;
+    runs.append(team.talk(QStringLiteral("document"), QStringLiteral("summary"), ceo, cpo,
+                          templateText(QStringLiteral("codeagent/document"), {{QStringLiteral("message"), message},
+                                                                             {QStringLiteral("basic_info"), basicInfo},
+                                                                             {QStringLiteral("findings"), findings},
+                                                                             {QStringLiteral("revisions"), revisions}}),
+                          false));
     record.summary = runs.last().answer;
 
     // The record takes every conversation's exchanges in order; turn indices follow.
     for (ConversationRun &run : runs) {
         const int offset = static_cast<int>(record.exchanges.size());
-        for (ConversationTurn &t : run.conversation.turns) {
-            t.exchange = t.exchange < 0 ? -1 : t.exchange + offset;
-            t.checkerExchange = t.checkerExchange < 0 ? -1 : t.checkerExchange + offset;
-        }
+        for (ConversationTurn &t : run.conversation.turns)
+            for (int *index : {&t.instructorExchange, &t.exchange, &t.embeddingExchange, &t.checkerExchange})
+                *index = *index < 0 ? -1 : *index + offset;
         record.exchanges += run.exchanges;
         record.errors += run.errors;
         record.conversations.append(run.conversation);
@@ -287,8 +424,8 @@ RunRecord CodeAgentPipeline::run(const PipelineContext &context)
         for (const ConversationTurn &turn : c.turns)
             best = std::max(best, turn.score);
         const QString checked = !c.supervised ? QStringLiteral("not supervised")
-                                : c.accepted  ? QStringLiteral("QA-Checker score %1 after %2 turn(s)").arg(c.turns.last().score).arg(c.turns.size())
-                                              : QStringLiteral("QA-Checker: no answer reached τ %1 in %2 turn(s) (best %3)").arg(c.threshold).arg(c.turns.size()).arg(best);
+                                : c.accepted  ? QStringLiteral("QA-Checker score %1 after %2 turn(s)").arg(c.turns.last().score, 0, 'f', 2).arg(c.turns.size())
+                                              : QStringLiteral("QA-Checker: no answer reached τ %1 in %2 turn(s) (best %3)").arg(c.threshold).arg(c.turns.size()).arg(best, 0, 'f', 2);
         const AgentReport report = parseAgentReport(answer);
         auto base = [&](const QString &id) {
             ReviewComment comment;

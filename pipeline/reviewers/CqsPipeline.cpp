@@ -54,6 +54,20 @@ struct FileJob
 
 } // namespace
 
+QList<ChatMessage> cqsJudgePrompt(const ReviewComment &comment, const QString &diff)
+{
+    static const QHash<QString, QString> guidance = [] {
+        QHash<QString, QString> byTag;
+        for (const auto &[name, text] : namedLines(QStringLiteral(":/prompts/cqs/guidance.txt")))
+            byTag.insert(name.toLower(), text);
+        return byTag;
+    }();
+    const QString tag = comment.tag.toLower();
+    return buildPrompt(QStringLiteral("cqs/judge"), {{QStringLiteral("diff"), diff},
+                                                     {QStringLiteral("issue"), issueForJudge(comment)},
+                                                     {QStringLiteral("guidance"), guidance.contains(tag) ? QStringLiteral("\n%1\n").arg(guidance.value(tag)) : QString()}});
+}
+
 QStringList cqsTags(const QStringList &extra)
 {
     QStringList tags;
@@ -121,9 +135,6 @@ RunRecord CqsPipeline::run(const PipelineContext &context)
     for (const QString &extra : options.extraTags)
         if (!criteria.contains(extra))
             tagList += QStringLiteral("- %1\n").arg(extra);
-    QHash<QString, QString> guidance;
-    for (const auto &[name, text] : namedLines(QStringLiteral(":/prompts/cqs/guidance.txt")))
-        guidance.insert(name.toLower(), text);
 
     QList<FileJob> files;
     for (const FileDiff &f : context.mr.files)
@@ -201,11 +212,7 @@ RunRecord CqsPipeline::run(const PipelineContext &context)
             continue;
         }
         const ReviewComment &c = comments[i];
-        const QHash<QString, QString> values = {
-            {QStringLiteral("diff"), files[fileOf[i]].diff},
-            {QStringLiteral("issue"), issueForJudge(c)},
-            {QStringLiteral("guidance"), guidance.contains(c.tag.toLower()) ? QStringLiteral("\n%1\n").arg(guidance.value(c.tag.toLower())) : QString()}};
-        judged.append({static_cast<int>(i), context.client.send({*judge, buildPrompt(QStringLiteral("cqs/judge"), values), QStringLiteral("judge, %1").arg(c.id)})});
+        judged.append({static_cast<int>(i), context.client.send({*judge, cqsJudgePrompt(c, files[fileOf[i]].diff), QStringLiteral("judge, %1").arg(c.id)})});
     }
     for (auto &[i, future] : judged) {
         const Exchange e = future.result();

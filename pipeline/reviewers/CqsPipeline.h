@@ -18,6 +18,10 @@ public:
     RunRecord run(const PipelineContext &context) override;
 };
 
+// The issue judge's request about one comment (App. A's judge prompt, with
+// the tag's guidance): the pipeline's judge and `judge-eval` ask the same.
+QList<ChatMessage> cqsJudgePrompt(const ReviewComment &comment, const QString &diff);
+
 // The paper's tags and their criteria ("Tag: criterion" lines), then `extra`.
 QStringList cqsTags(const QStringList &extra = {});
 

@@ -221,27 +221,19 @@ CheckerVerdict parseCheckerVerdict(const QString &reply)
     for (const Json &candidate : jsonValuesIn(reply)) {
         if (!candidate.is_object())
             continue;
-        std::optional<double> score = numberOf(field(candidate, {"score", "quality", "q"}));
-        if (!score) {
-            // Q = (relevance + specificity + coherence) / 3 (App. A, α = β = γ).
-            const auto r = numberOf(field(candidate, {"relevance"}));
-            const auto s = numberOf(field(candidate, {"specificity"}));
-            const auto c = numberOf(field(candidate, {"coherence"}));
-            if (r && s && c)
-                score = (*r + *s + *c) / 3.0;
-        }
-        if (!score)
+        const std::optional<double> rating = numberOf(field(candidate, {"coreference", "coreference_consistency", "coreferenceconsistency"}));
+        if (!rating)
             continue;
-        if (*score < 0 || *score > 10) {
-            out.error = QCoreApplication::translate("rd::pipeline", "the QA-Checker's score %1 is outside 0 to 10").arg(*score);
+        if (*rating < 0 || *rating > 10) {
+            out.error = QCoreApplication::translate("rd::pipeline", "the QA-Checker's coreference rating %1 is outside 0 to 10").arg(*rating);
             return out;
         }
-        out.score = *score;
+        out.coreference = *rating;
         out.instruction = textOf(field(candidate, {"instruction", "additional_instruction", "aai"}));
         out.reason = textOf(field(candidate, {"reason", "rationale"}));
         return out;
     }
-    out.error = QCoreApplication::translate("rd::pipeline", "no score in the QA-Checker's reply");
+    out.error = QCoreApplication::translate("rd::pipeline", "no coreference rating in the QA-Checker's reply");
     return out;
 }
 

@@ -50,15 +50,15 @@ JudgeVerdict parseJudgeVerdict(const QString &reply);
 
 struct CheckerVerdict
 {
-    double score = -1;   // 0..10
-    QString instruction; // the additional instruction for the next turn
+    double coreference = -1; // 0..10: the model's rating of the answer's coreference consistency
+    QString instruction;     // the additional instruction for the next turn
     QString reason;
     QString error;
 };
 
-// The QA-Checker's reply: {"score"} or the mean of {"relevance",
-// "specificity", "coherence"} (codeagent.txt App. A, equal weights), and
-// {"instruction"}.
+// The QA-Checker model's reply: {"coreference"} (0..10; App. A's
+// CoreferenceConsistency term, which the model rates: the other terms of
+// 𝒬 are computed, QaChecker.h), {"instruction"} and {"reason"}.
 CheckerVerdict parseCheckerVerdict(const QString &reply);
 
 struct AgentFinding

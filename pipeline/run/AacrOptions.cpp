@@ -3,6 +3,7 @@
 #include "ConfigJson.h"
 
 #include <QCoreApplication>
+#include <QStandardPaths>
 
 #include <tuple>
 
@@ -15,16 +16,23 @@ QString aacrContextName(AacrContext context)
     case AacrContext::Bm25: return QStringLiteral("bm25");
     case AacrContext::Embedding: return QStringLiteral("embedding");
     case AacrContext::Agent: return QStringLiteral("agent");
+    case AacrContext::AgentPr: return QStringLiteral("agent-pr");
     }
     return {};
 }
 
 std::optional<AacrContext> aacrContextFromName(const QString &name)
 {
-    for (AacrContext c : {AacrContext::None, AacrContext::Bm25, AacrContext::Embedding, AacrContext::Agent})
+    for (AacrContext c : {AacrContext::None, AacrContext::Bm25, AacrContext::Embedding, AacrContext::Agent, AacrContext::AgentPr})
         if (aacrContextName(c) == name)
             return c;
     return std::nullopt;
+}
+
+QString aacrCacheDir(const AacrOptions &options)
+{
+    return options.cacheDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/aacr")
+                                      : options.cacheDir;
 }
 
 namespace config {
@@ -33,7 +41,7 @@ std::optional<Error> readAacrContext(const Json &value, AacrContext &out)
 {
     const auto context = value.is_string() ? aacrContextFromName(QString::fromStdString(value.get<std::string>())) : std::nullopt;
     if (!context)
-        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"context\" must be none, bm25, embedding or agent"));
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: \"context\" must be none, bm25, embedding, agent or agent-pr"));
     out = *context;
     return std::nullopt;
 }
@@ -52,7 +60,9 @@ std::optional<Error> readAacrOptions(const Json &a, AacrOptions &o)
     if (auto e = unknownKey(a,
                             {QStringLiteral("top_k"), QStringLiteral("chunk_lines"), QStringLiteral("chunk_overlap"), QStringLiteral("max_file_bytes"),
                              QStringLiteral("embedding_batch"), QStringLiteral("exact_search_limit"), QStringLiteral("max_turns"),
-                             QStringLiteral("token_budget"), QStringLiteral("tool_result_chars"), QStringLiteral("cache_dir")},
+                             QStringLiteral("token_budget"), QStringLiteral("tool_result_chars"), QStringLiteral("cache_dir"),
+                             QStringLiteral("pr_max_turns"), QStringLiteral("pr_token_budget"), QStringLiteral("max_findings"),
+                             QStringLiteral("validator_max_turns"), QStringLiteral("validator_token_budget")},
                             QStringLiteral("aacr.")))
         return *e;
     const QString prefix = QStringLiteral("aacr.");
@@ -61,7 +71,10 @@ std::optional<Error> readAacrOptions(const Json &a, AacrOptions &o)
                                       std::tuple{"embedding_batch", 1, 2048, &o.embeddingBatch},
                                       std::tuple{"exact_search_limit", 0, 100000000, &o.exactSearchLimit}, std::tuple{"max_turns", 1, 100, &o.maxTurns},
                                       std::tuple{"token_budget", 1000, 10000000, &o.tokenBudget},
-                                      std::tuple{"tool_result_chars", 200, 1000000, &o.toolResultChars}})
+                                      std::tuple{"tool_result_chars", 200, 1000000, &o.toolResultChars},
+                                      std::tuple{"pr_max_turns", 1, 500, &o.prMaxTurns}, std::tuple{"pr_token_budget", 1000, 100000000, &o.prTokenBudget},
+                                      std::tuple{"max_findings", 1, 500, &o.maxFindings}, std::tuple{"validator_max_turns", 1, 100, &o.validatorMaxTurns},
+                                      std::tuple{"validator_token_budget", 1000, 10000000, &o.validatorTokenBudget}})
         if (auto e = readInt(a, key, min, max, *out, prefix))
             return *e;
     if (o.chunkOverlap >= o.chunkLines)
@@ -84,7 +97,12 @@ Json aacrOptionsJson(const AacrOptions &o, Written written)
                                       std::tuple{"embedding_batch", o.embeddingBatch, defaults.embeddingBatch},
                                       std::tuple{"exact_search_limit", o.exactSearchLimit, defaults.exactSearchLimit},
                                       std::tuple{"max_turns", o.maxTurns, defaults.maxTurns}, std::tuple{"token_budget", o.tokenBudget, defaults.tokenBudget},
-                                      std::tuple{"tool_result_chars", o.toolResultChars, defaults.toolResultChars}})
+                                      std::tuple{"tool_result_chars", o.toolResultChars, defaults.toolResultChars},
+                                      std::tuple{"pr_max_turns", o.prMaxTurns, defaults.prMaxTurns},
+                                      std::tuple{"pr_token_budget", o.prTokenBudget, defaults.prTokenBudget},
+                                      std::tuple{"max_findings", o.maxFindings, defaults.maxFindings},
+                                      std::tuple{"validator_max_turns", o.validatorMaxTurns, defaults.validatorMaxTurns},
+                                      std::tuple{"validator_token_budget", o.validatorTokenBudget, defaults.validatorTokenBudget}})
         if (written == Written::All || value != preset)
             j[key] = value;
     if (!o.cacheDir.isEmpty())

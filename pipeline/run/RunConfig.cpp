@@ -53,7 +53,7 @@ PipelineRoles rolesOf(PipelineKind kind)
         return {{QStringLiteral("reviewer")}, {QStringLiteral("meta_reviewer"), QStringLiteral("validator"), QStringLiteral("translator")}};
     case PipelineKind::Cqs: return {{QStringLiteral("collector"), QStringLiteral("judge")}, {}};
     case PipelineKind::Aacr: return {{QStringLiteral("reviewer")}, {QStringLiteral("embedding")}};
-    case PipelineKind::CodeAgent: return {{QStringLiteral("agent")}, {QStringLiteral("qa_checker")}};
+    case PipelineKind::CodeAgent: return {{QStringLiteral("agent")}, {QStringLiteral("qa_checker"), QStringLiteral("embedding")}};
     }
     return {};
 }
@@ -197,6 +197,11 @@ Result<RunConfig> readOtherPipeline(const Json &j, RunConfig c)
     if (c.pipeline == PipelineKind::CodeAgent && j.contains("codeagent"))
         if (auto e = readCodeAgent(j["codeagent"], c.codeAgent))
             return *e;
+    // The QA-Checker's relevance is the cosine similarity of embeddings (codeagent.txt App. A).
+    if (c.pipeline == PipelineKind::CodeAgent && c.roles.count(QStringLiteral("qa_checker")) != c.roles.count(QStringLiteral("embedding")))
+        return invalid(c.roles.count(QStringLiteral("qa_checker"))
+                           ? QCoreApplication::translate("rd::pipeline", "run configuration: roles.qa_checker needs roles.embedding (the /v1/embeddings endpoint and model of the QA-Checker's relevance)")
+                           : QCoreApplication::translate("rd::pipeline", "run configuration: roles.embedding is the QA-Checker's; without roles.qa_checker nothing uses it"));
     if (c.pipeline == PipelineKind::Aacr) {
         AacrContext context = AacrContext::None;
         if (j.contains("context"))

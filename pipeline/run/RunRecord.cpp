@@ -72,6 +72,20 @@ Json endpointFigures(const QList<Exchange> &exchanges)
 
 namespace {
 
+// An agent conversation's tool calls, with the model's arguments and what
+// it was told, and how the conversation ended.
+void addTrace(Json &entry, const AgentTrace &trace)
+{
+    Json calls = Json::array();
+    for (const AgentToolCall &t : trace.toolCalls)
+        calls.push_back({{"turn", t.turn}, {"id", t.id.toStdString()}, {"name", t.name.toStdString()}, {"arguments", t.arguments.toStdString()},
+                         {"result", t.result.toStdString()}, {"refused", t.refused}});
+    entry["tool_calls"] = calls;
+    entry["turns"] = trace.turns;
+    entry["tokens"] = trace.tokens;
+    entry["stop_reason"] = trace.stopReason.toStdString();
+}
+
 // What each hunk of an AACR run was given: chunks with their scores, or the
 // agent's tool calls with the model's arguments and what it was told.
 Json retrievalJson(const QList<HunkRetrieval> &hunks, bool agent)
@@ -82,19 +96,27 @@ Json retrievalJson(const QList<HunkRetrieval> &hunks, bool agent)
         for (const RetrievedChunk &c : h.chunks)
             chunks.push_back({{"path", c.path.toStdString()}, {"line_start", c.lineStart}, {"line_end", c.lineEnd}, {"score", c.score}});
         Json entry = {{"hunk", h.hunk}, {"path", h.path.toStdString()}, {"header", h.header.toStdString()}, {"chunks", chunks}};
-        if (agent) {
-            Json calls = Json::array();
-            for (const AgentToolCall &t : h.toolCalls)
-                calls.push_back({{"turn", t.turn}, {"id", t.id.toStdString()}, {"name", t.name.toStdString()}, {"arguments", t.arguments.toStdString()},
-                                 {"result", t.result.toStdString()}, {"refused", t.refused}});
-            entry["tool_calls"] = calls;
-            entry["turns"] = h.turns;
-            entry["tokens"] = h.tokens;
-            entry["stop_reason"] = h.stopReason.toStdString();
-        }
+        if (agent)
+            addTrace(entry, h);
         list.push_back(entry);
     }
     return list;
+}
+
+// The whole-PR agent: its exploration, then each finding's verdict.
+Json prAgentJson(const PrAgentRecord &pr)
+{
+    Json explore = Json::object();
+    addTrace(explore, pr.explore);
+    Json verdicts = Json::array();
+    for (const FindingVerdict &v : pr.verdicts) {
+        Json entry = {{"comment", v.commentId.toStdString()}, {"verdict", v.verdict.toStdString()}, {"reason", v.reason.toStdString()}};
+        if (!v.error.isEmpty())
+            entry["error"] = v.error.toStdString();
+        addTrace(entry, v.trace);
+        verdicts.push_back(entry);
+    }
+    return {{"explore", explore}, {"validations", verdicts}};
 }
 
 } // namespace
@@ -162,6 +184,8 @@ QByteArray RunRecord::toJson() const
     if (config.pipeline == PipelineKind::Aacr) {
         out["run"]["bm25_index_built"] = bm25IndexBuilt;
         out["retrieval"] = retrievalJson(retrieval, config.context == QLatin1String("agent"));
+        if (config.context == QLatin1String("agent-pr"))
+            out["agent_pr"] = prAgentJson(prAgent);
     }
     return QByteArray::fromStdString(out.dump(2)) + '\n';
 }

@@ -3,6 +3,7 @@
 #include "Conversation.h"
 #include "HunkRetrieval.h"
 #include "LlmTypes.h"
+#include "PrAgentRecord.h"
 #include "RunConfig.h"
 
 #include <MergeRequest.h>
@@ -51,6 +52,9 @@ struct RunRecord
     // its cache. Empty for the other pipelines.
     QList<HunkRetrieval> retrieval;
     bool bm25IndexBuilt = false;
+    // AACR agent-pr: the whole-PR agent's tool calls and each validation
+    // sub-agent's verdict with its own.
+    PrAgentRecord prAgent;
 
     int promptTokens() const;
     int completionTokens() const;

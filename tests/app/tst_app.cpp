@@ -25,6 +25,7 @@ private Q_SLOTS:
     void helpAndVersionPrintWithoutADisplay_data();
     void helpAndVersionPrintWithoutADisplay();
     void demoReviewReplaysOffline();
+    void demoJudgeEvaluationReplaysOfflineAndIsKept();
     void demoPipelineReplaysOffline_data();
     void demoPipelineReplaysOffline();
     void severalPipelinesRunSideBySide();
@@ -182,6 +183,59 @@ void AppTest::demoReviewReplaysOffline()
     qInfo("screenshot: %s", qPrintable(png));
 }
 
+// The tour's judge step: the recorded judge answers about the three comments
+// the tour judges, the figures as docs/judge-loop.md works them out, the
+// evaluation kept in the workspace and replayed from there.
+void AppTest::demoJudgeEvaluationReplaysOfflineAndIsKept()
+{
+    const QString repo = m_home.filePath(QStringLiteral("data/ReviewDesk/ReviewDesk/demo-inventory"));
+    if (!QFileInfo::exists(repo))
+        QCOMPARE(AppTest::run({QStringLiteral("--demo"), QStringLiteral("--screenshot"), m_home.filePath(QStringLiteral("first.png"))}).exitCode, 0);
+    const QString workspace = m_home.filePath(QStringLiteral("judge-tour.rdw"));
+    const QString replays = QStringLiteral(REVIEWDESK_SOURCE_DIR "/resources/replays/");
+    const GitOutput review = runCli({QStringLiteral("review"), QStringLiteral("--repo"), repo, QStringLiteral("--base"), QStringLiteral("main"), QStringLiteral("--head"),
+                                     QStringLiteral("feature/reservations"), QStringLiteral("--config"), replays + QStringLiteral("demo-review-config.json"),
+                                     QStringLiteral("--replay"), replays + QStringLiteral("demo-review.json"), QStringLiteral("--workspace"), workspace});
+    QVERIFY2(review.exitCode == 0, review.err.constData());
+    ProcessRun judgements;
+    judgements.input = "{\"comment\": 5, \"verdict\": \"accept\", \"key_bug\": true}\n{\"comment\": 12, \"verdict\": \"accept\", \"key_bug\": true}\n"
+                       "{\"comment\": 23, \"verdict\": \"reject\"}\n";
+    const GitOutput judged = runCli({QStringLiteral("judge"), QStringLiteral("--workspace"), workspace, QStringLiteral("--annotator"), QStringLiteral("me")}, judgements);
+    QVERIFY2(judged.exitCode == 0, judged.err.constData());
+    const QStringList judgeEval = {QStringLiteral("judge-eval"), QStringLiteral("--workspace"), workspace, QStringLiteral("--config"),
+                                   replays + QStringLiteral("demo-judge-config.json"), QStringLiteral("--annotator"), QStringLiteral("me"), QStringLiteral("--repeats"),
+                                   QStringLiteral("2")};
+    const GitOutput first = runCli(judgeEval + QStringList{QStringLiteral("--replay"), replays + QStringLiteral("demo-judge.json")});
+    QVERIFY2(first.exitCode == 0, first.err.constData());
+    QVERIFY2(first.err.contains("stored as judge evaluation 1"), first.err.constData());
+    const QJsonObject report = QJsonDocument::fromJson(first.out).object();
+    QCOMPARE(report.value(QStringLiteral("items")).toArray().size(), 3);
+    // Repeat 1: the data race called valid, 2 of 3; repeat 2: 3 of 3.
+    QCOMPARE(report.value(QStringLiteral("accuracy")).toDouble(), 0.8333);
+    QCOMPARE(report.value(QStringLiteral("flip_rate")).toDouble(), 0.3333);
+    // Majority "valid" on all three (a tie counts valid): p_o = 2/3 = p_e, kappa 0.
+    QCOMPARE(report.value(QStringLiteral("kappa")).toDouble(), 0.0);
+    QCOMPARE(report.value(QStringLiteral("disagreements")).toObject().value(QStringLiteral("judge_valid_people_rejected")).toArray(), QJsonArray{23});
+
+    const GitOutput list = runCli({QStringLiteral("judge-eval"), QStringLiteral("--workspace"), workspace, QStringLiteral("--list")});
+    QCOMPARE(list.exitCode, 0);
+    const QJsonArray stored = QJsonDocument::fromJson(list.out).array();
+    QCOMPARE(stored.size(), 1);
+    QCOMPARE(stored.at(0).toObject().value(QStringLiteral("judge_model")).toString(), QStringLiteral("recorded-judge"));
+    const GitOutput again = runCli(judgeEval + QStringList{QStringLiteral("--replay-of"), QStringLiteral("1"), QStringLiteral("--no-store")});
+    QVERIFY2(again.exitCode == 0, again.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(again.out).object().value(QStringLiteral("accuracy")).toDouble(), 0.8333);
+    QVERIFY(!again.err.contains("stored as"));
+    // Unknown ids and missing choices are refused with the reason.
+    const GitOutput unknown = runCli(judgeEval + QStringList{QStringLiteral("--replay-of"), QStringLiteral("9")});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("no judge evaluation 9 in this workspace"), unknown.err.constData());
+    const GitOutput whose = runCli({QStringLiteral("judge-eval"), QStringLiteral("--workspace"), workspace, QStringLiteral("--config"),
+                                    replays + QStringLiteral("demo-judge-config.json")});
+    QCOMPARE(whose.exitCode, 2);
+    QVERIFY2(whose.err.contains("give either --annotator NAME or --final"), whose.err.constData());
+}
+
 void AppTest::demoPipelineReplaysOffline_data()
 {
     QTest::addColumn<QString>("pipeline");
@@ -239,11 +293,21 @@ void AppTest::demoPipelineReplaysOffline()
         QCOMPARE(chunks > 0, context == QLatin1String("bm25") || context == QLatin1String("embedding"));
         QCOMPARE(calls > 0, context == QLatin1String("agent"));
     } else {
-        // The vulnerability analysis needed the QA-Checker's second turn.
-        int longest = 0;
-        for (const QJsonValue &c : run.value(QStringLiteral("conversations")).toArray())
-            longest = std::max(longest, static_cast<int>(c.toObject().value(QStringLiteral("turns")).toArray().size()));
-        QCOMPARE(longest, 2);
+        // The vulnerability analysis needed the QA-Checker's second turn:
+        // its first answer scored below τ, the second reached it.
+        const QJsonArray conversations = run.value(QStringLiteral("conversations")).toArray();
+        QCOMPARE(conversations.size(), 9);
+        for (const QJsonValue &c : conversations) {
+            const QJsonObject o = c.toObject();
+            if (o.value(QStringLiteral("task")).toString() != QLatin1String("vulnerability"))
+                continue;
+            const QJsonArray turns = o.value(QStringLiteral("turns")).toArray();
+            QCOMPARE(turns.size(), 2);
+            const double tau = o.value(QStringLiteral("threshold")).toDouble();
+            QVERIFY(turns[0].toObject().value(QStringLiteral("score")).toDouble() < tau);
+            QVERIFY(turns[1].toObject().value(QStringLiteral("score")).toDouble() >= tau);
+            QVERIFY(o.value(QStringLiteral("accepted")).toBool());
+        }
         QVERIFY(!run.value(QStringLiteral("summary")).toString().isEmpty());
     }
 }
@@ -269,7 +333,7 @@ void AppTest::severalPipelinesRunSideBySide()
     const GitOutput both = runCli(arguments);
     const QByteArray err = both.err;
     QVERIFY2(both.exitCode == 0, err.constData());
-    QVERIFY2(err.contains("cqs 13/13, codeagent 6/6 steps"), err.constData());
+    QVERIFY2(err.contains("cqs 13/13, codeagent 9/9 steps"), err.constData());
     for (const QString &pipeline : {QStringLiteral("cqs"), QStringLiteral("codeagent")}) {
         QFile f(m_home.filePath(QStringLiteral("side-%1.json").arg(pipeline)));
         QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));

@@ -1,6 +1,8 @@
 // The AACR-Bench hunk reviewer's reply (tags or a JSON comment list), placed
 // in a hunk of the demo merge request (src/reporting.cpp, lines 9-15 of the
-// new side). Every comment's lines must lie inside the hunk.
+// new side). Every comment's lines must lie inside the hunk. The same text
+// as the whole-PR agent's reply (placed in the pull request's one hunk) and
+// as a validation sub-agent's verdict: a verdict, or an error, never both.
 #include "FuzzInput.h"
 
 #include <AacrOutput.h>
@@ -56,5 +58,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         if (c.lineValid && (c.lineStart < first || c.lineEnd < c.lineStart || c.lineEnd > last))
             __builtin_trap(); // a placed comment lies inside the hunk
     }
+    const rd::AacrParsed pr = rd::parseAacrPrReview(QString::fromUtf8(rd::fuzz::bytes(data, size)), {place()});
+    if (!pr.error.isEmpty() && !pr.comments.isEmpty())
+        __builtin_trap();
+    for (const rd::ReviewComment &c : pr.comments) {
+        const int first = 9, last = c.side == QLatin1String("new") ? 15 : 14;
+        if (!c.lineValid && (c.lineStart != 0 || c.lineEnd != 0))
+            __builtin_trap();
+        if (c.lineValid && (c.file != QLatin1String("src/reporting.cpp") || c.lineStart < first || c.lineEnd < c.lineStart || c.lineEnd > last))
+            __builtin_trap(); // placed only in a hunk of the file it names
+    }
+    const rd::AacrVerdict verdict = rd::parseAacrVerdict(QString::fromUtf8(rd::fuzz::bytes(data, size)));
+    if (verdict.answered == !verdict.error.isEmpty() || (!verdict.answered && verdict.confirmed))
+        __builtin_trap();
     return 0;
 }

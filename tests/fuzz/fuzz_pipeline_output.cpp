@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         (void)parseAgentReport(reply);
     } else if constexpr (fuzz::target == "codeagent_checker") {
         const CheckerVerdict verdict = parseCheckerVerdict(reply);
-        if (verdict.error.isEmpty() && !(verdict.score >= 0 && verdict.score <= 10)) // NaN too
+        if (verdict.error.isEmpty() && !(verdict.coreference >= 0 && verdict.coreference <= 10)) // NaN too
             __builtin_trap();
     } else {
         (void)SemanticMatcher::answerIsYes(reply);

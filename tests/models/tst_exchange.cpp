@@ -441,7 +441,7 @@ void TestExchange::dpoPairsFollowAlgorithm1OnJudgeScores()
         id.insert(c.comment.id, c.id);
         name.insert(c.id, c.comment.id);
     }
-    // The workspace keeps the tag and the judge's score (schema 8).
+    // The workspace keeps the tag and the judge's score (schema 9).
     const auto a1 = std::find_if(stored->begin(), stored->end(), [](const StoredComment &c) { return c.comment.id == QLatin1String("a1"); });
     QCOMPARE(a1->comment.tag, QStringLiteral("UseConstant"));
     QCOMPARE(a1->comment.judgeScore, 8);

@@ -5,6 +5,7 @@
 // each context mode end to end against the fake OpenAI-compatible server.
 
 #include <AacrHunkReview.h>
+#include <AacrPrAgent.h>
 #include <AacrOutput.h>
 #include <Bm25Index.h>
 #include <EmbeddingIndex.h>
@@ -14,6 +15,7 @@
 #include <RepositoryTools.h>
 #include <SqlWorkspaceStore.h>
 #include <ReviewJob.h>
+#include <RunJournal.h>
 #include <WaitFor.h>
 
 #include <QFile>
@@ -135,6 +137,16 @@ private Q_SLOTS:
     void agentToolCallLeavingTheRepositoryIsRefusedAndRecorded();
     void agentThatNeverStopsCallingToolsIsEndedByTheTurnBudget();
     void agentIsEndedByTheTokenBudget();
+    void prReplyFindingsArePlacedInTheirFilesHunks();
+    void verdictIsReadTolerantly_data();
+    void verdictIsReadTolerantly();
+    void agentPrConfigurationRoundTrips();
+    void agentPrExploresThenSubAgentsConfirmOneFindingAndDropAnother();
+    void agentPrMalformedFindingListIsKeptRawAndNothingIsValidated();
+    void agentPrFindingsNoSubAgentJudgedAreDroppedWithTheirErrors();
+    void agentPrRunReplaysFromItsRecording();
+    void agentPrCancelledDuringValidationDropsUnjudgedFindingsAsCancelled();
+    void agentPrRunResumedAfterItsExplorationAsksOnlyTheSubAgents();
     void unparsableReplyIsKeptRaw();
     void runnerReportsProgressAndCancels();
     void cliRunsAacrAndReplaysTheRecording();
@@ -144,6 +156,8 @@ private Q_SLOTS:
 
 private:
     RunRecord run(FakeLlmServer &server, const QString &context, const QByteArray &aacrExtra = {});
+    // `reviewdesk-cli review` of the fixture with `configFile`, uncached: its exit code and stderr.
+    std::pair<int, QByteArray> reviewCli(const QString &configFile, const QStringList &extra, const QString &out) const;
 
     QTemporaryDir m_dir;
     QString m_repo;
@@ -188,6 +202,15 @@ RunRecord AacrTest::run(FakeLlmServer &server, const QString &context, const QBy
     return waitFor(QtConcurrent::run([&client, mr, c] { return runAacrReview(client, *mr, c); }));
 }
 
+std::pair<int, QByteArray> AacrTest::reviewCli(const QString &configFile, const QStringList &extra, const QString &out) const
+{
+    const GitOutput result = runCli(QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_repo, QStringLiteral("--base"), QStringLiteral("main"),
+                                                QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile,
+                                                QStringLiteral("--no-cache"), QStringLiteral("--out"), out}
+                                    + extra);
+    return std::pair{result.exitCode, result.err};
+}
+
 void AacrTest::configurationIsStrict_data()
 {
     QTest::addColumn<QByteArray>("json");
@@ -197,13 +220,23 @@ void AacrTest::configurationIsStrict_data()
     QTest::newRow("unknown aacr key") << "{\"pipeline\":\"aacr\"," + roles + ",\"aacr\":{\"topk\":3}}" << QStringLiteral("did you mean \"aacr.top_k\"");
     QTest::newRow("unknown role") << QByteArray("{\"pipeline\":\"aacr\",\"roles\":{\"reviewer\":{\"endpoint\":\"http://x/v1\",\"model\":\"m\"},\"embeding\":{}}}")
                                   << QStringLiteral("did you mean \"roles.embedding\"");
-    QTest::newRow("unknown context") << "{\"pipeline\":\"aacr\",\"context\":\"rag\"," + roles + "}" << QStringLiteral("none, bm25, embedding or agent");
+    QTest::newRow("unknown context") << "{\"pipeline\":\"aacr\",\"context\":\"rag\"," + roles + "}" << QStringLiteral("none, bm25, embedding, agent or agent-pr");
     QTest::newRow("embedding without its endpoint") << "{\"pipeline\":\"aacr\",\"context\":\"embedding\"," + roles + "}" << QStringLiteral("needs roles.embedding");
     QTest::newRow("overlap not below lines") << "{\"pipeline\":\"aacr\"," + roles + ",\"aacr\":{\"chunk_lines\":10,\"chunk_overlap\":10}}"
                                              << QStringLiteral("chunk_overlap must be smaller");
     QTest::newRow("top_k out of range") << "{\"pipeline\":\"aacr\"," + roles + ",\"aacr\":{\"top_k\":0}}" << QStringLiteral("\"aacr.top_k\" must be a whole number");
     QTest::newRow("no reviewer") << QByteArray("{\"pipeline\":\"aacr\",\"roles\":{}}") << QStringLiteral("roles.reviewer is missing");
     QTest::newRow("another pipeline") << "{\"pipeline\":\"cqs\"," + roles + "}" << QStringLiteral("must be \"aacr\"");
+    QTest::newRow("unknown agent-pr key") << "{\"pipeline\":\"aacr\",\"context\":\"agent-pr\"," + roles + ",\"aacr\":{\"validator_turns\":3}}"
+                                          << QStringLiteral("did you mean \"aacr.validator_max_turns\"");
+    QTest::newRow("max_findings zero") << "{\"pipeline\":\"aacr\",\"context\":\"agent-pr\"," + roles + ",\"aacr\":{\"max_findings\":0}}"
+                                       << QStringLiteral("\"aacr.max_findings\" must be a whole number");
+    QTest::newRow("pr_max_turns as text") << "{\"pipeline\":\"aacr\",\"context\":\"agent-pr\"," + roles + ",\"aacr\":{\"pr_max_turns\":\"many\"}}"
+                                          << QStringLiteral("\"aacr.pr_max_turns\" must be a whole number");
+    QTest::newRow("validator budget too small") << "{\"pipeline\":\"aacr\",\"context\":\"agent-pr\"," + roles + ",\"aacr\":{\"validator_token_budget\":5}}"
+                                                << QStringLiteral("\"aacr.validator_token_budget\" must be a whole number");
+    QTest::newRow("context spelled agent_pr") << "{\"pipeline\":\"aacr\",\"context\":\"agent_pr\"," + roles + "}"
+                                              << QStringLiteral("none, bm25, embedding, agent or agent-pr");
 }
 
 void AacrTest::configurationIsStrict()
@@ -782,6 +815,387 @@ void AacrTest::agentIsEndedByTheTokenBudget()
     QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n'))));
 }
 
+void AacrTest::prReplyFindingsArePlacedInTheirFilesHunks()
+{
+    AacrHunkPlace a = placeOf({{LineKind::Context, "int a;"}, {LineKind::Added, "int b;"}}, 10, 10);
+    AacrHunkPlace b = placeOf({{LineKind::Added, "int c;"}}, 40, 40);
+    AacrHunkPlace other = placeOf({{LineKind::Added, "x = 1"}}, 1, 1);
+    other.path = "tools/b.py";
+    const QString reply = QStringLiteral("<path>src/a.cpp</path><side>right</side><from>40</from><to>40</to><note>second hunk</note><notesplit />"
+                                         "<path>tools/b.py</path><side>right</side><from>1</from><to>1</to><note>python</note><notesplit />"
+                                         "<path>src/a.cpp</path><side>right</side><from>25</from><to>26</to><note>between hunks</note><notesplit />"
+                                         "<path>src/unchanged.cpp</path><side>right</side><from>3</from><to>3</to><note>elsewhere</note><notesplit />");
+    const AacrParsed parsed = parseAacrPrReview(reply, {a, b, other});
+    QVERIFY2(parsed.error.isEmpty(), qPrintable(parsed.error));
+    QCOMPARE(parsed.comments.size(), 4);
+    QCOMPARE(parsed.comments[0].file, QStringLiteral("src/a.cpp"));
+    QCOMPARE(parsed.comments[0].lineStart, 40);
+    QVERIFY(parsed.comments[0].located());
+    QCOMPARE(parsed.comments[1].file, QStringLiteral("tools/b.py"));
+    QCOMPARE(parsed.comments[1].lineStart, 1);
+    QVERIFY(!parsed.comments[2].located());
+    QCOMPARE(parsed.comments[2].lineStart, 0);
+    QVERIFY2(parsed.comments[2].history.last().note.contains(QStringLiteral("outside the changed hunks of src/a.cpp")),
+             qPrintable(parsed.comments[2].history.last().note));
+    QVERIFY(!parsed.comments[3].located());
+    QCOMPARE(parsed.comments[3].file, QStringLiteral("src/unchanged.cpp"));
+    QVERIFY(parsed.comments[3].history.last().note.contains(QStringLiteral("not a file the pull request changes")));
+    QVERIFY(parseAacrPrReview(QStringLiteral("<end />"), {a}).noIssues);
+    QVERIFY(!parseAacrPrReview(QStringLiteral("Several problems, see above {"), {a}).error.isEmpty());
+}
+
+void AacrTest::verdictIsReadTolerantly_data()
+{
+    QTest::addColumn<QString>("reply");
+    QTest::addColumn<bool>("answered");
+    QTest::addColumn<bool>("confirmed");
+    QTest::addColumn<QString>("reason"); // answered: the reason; else: part of the error
+    QTest::newRow("tags") << QStringLiteral("<verdict>confirm</verdict>\n<reason>it overflows</reason>") << true << true << QStringLiteral("it overflows");
+    QTest::newRow("upper case, fenced, drop") << QStringLiteral("```\n<VERDICT> DROP </VERDICT><reason>checked above</reason>\n```") << true << false
+                                              << QStringLiteral("checked above");
+    QTest::newRow("confirmed, no reason tag") << QStringLiteral("<verdict>confirmed</verdict> it is real") << true << true
+                                              << QStringLiteral("<verdict>confirmed</verdict> it is real");
+    QTest::newRow("json") << QStringLiteral("{\"verdict\": \"Drop\", \"reason\": \"pre-existing\"}") << true << false << QStringLiteral("pre-existing");
+    QTest::newRow("no verdict") << QStringLiteral("I believe this is probably an issue.") << false << false << QStringLiteral("no verdict");
+    QTest::newRow("neither word") << QStringLiteral("<verdict>maybe</verdict>") << false << false << QStringLiteral("\"maybe\" is neither confirm nor drop");
+    QTest::newRow("empty") << QString() << false << false << QStringLiteral("no verdict");
+}
+
+void AacrTest::verdictIsReadTolerantly()
+{
+    QFETCH(QString, reply);
+    QFETCH(bool, answered);
+    QFETCH(bool, confirmed);
+    QFETCH(QString, reason);
+    const AacrVerdict v = parseAacrVerdict(reply);
+    QCOMPARE(v.answered, answered);
+    QCOMPARE(v.confirmed, confirmed);
+    if (answered) {
+        QVERIFY(v.error.isEmpty());
+        QCOMPARE(v.reason, reason);
+    } else {
+        QVERIFY2(v.error.contains(reason), qPrintable(v.error));
+    }
+}
+
+void AacrTest::agentPrConfigurationRoundTrips()
+{
+    const auto parsed = AacrRunConfig::fromJson(config(QStringLiteral("http://127.0.0.1:9/v1"), QStringLiteral("agent-pr"), QStringLiteral("/tmp/c"),
+                                                       ",\"pr_max_turns\":12,\"pr_token_budget\":90000,\"max_findings\":4,"
+                                                       "\"validator_max_turns\":3,\"validator_token_budget\":20000"));
+    QVERIFY2(parsed, qPrintable(parsed ? QString() : parsed.error().message));
+    QCOMPARE(parsed->context, AacrContext::AgentPr);
+    QCOMPARE(parsed->options.prMaxTurns, 12);
+    QCOMPARE(parsed->options.prTokenBudget, 90000);
+    QCOMPARE(parsed->options.maxFindings, 4);
+    QCOMPARE(parsed->options.validatorMaxTurns, 3);
+    QCOMPARE(parsed->options.validatorTokenBudget, 20000);
+    const auto common = RunConfig::fromJson(parsed->toJson());
+    QVERIFY2(common, common ? "" : qPrintable(common.error().message));
+    QCOMPARE(common->context, QStringLiteral("agent-pr"));
+    const auto back = AacrRunConfig::fromRunConfig(*common);
+    QVERIFY(back);
+    QCOMPARE(back->options, parsed->options);
+    QCOMPARE(back->toJson(), parsed->toJson());
+}
+
+namespace {
+
+// The whole-PR agent's two findings in the fixture's one hunk (lines 4-9 of src/store.cpp).
+const QString TwoFindings = QStringLiteral("<path>src/store.cpp</path>\n<side>right</side>\n<from>7</from>\n<to>7</to>\n"
+                                           "<note>scale_factor(i) returns i * 1000000: total overflows int</note>\n<notesplit />\n"
+                                           "<path>src/store.cpp</path>\n<side>right</side>\n<from>5</from>\n<to>5</to>\n"
+                                           "<note>total is never initialised</note>\n<notesplit />\n");
+
+bool isValidator(const FakeLlmServer::Request &request)
+{
+    return request.body.contains("You are a validation agent");
+}
+
+} // namespace
+
+void AacrTest::agentPrExploresThenSubAgentsConfirmOneFindingAndDropAnother()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &request) {
+        const bool explored = !FakeLlmServer::toolResults(request).isEmpty();
+        if (!isValidator(request)) {
+            if (!explored)
+                return FakeLlmServer::toolCalls({{QStringLiteral("e1"), QStringLiteral("read_file"), QStringLiteral("{\"path\":\"src/util.h\",\"from\":3,\"to\":5}")},
+                                                 {QStringLiteral("e2"), QStringLiteral("search"), QStringLiteral("{\"text\":\"sum_values\"}")}});
+            return FakeLlmServer::completion(TwoFindings);
+        }
+        if (request.body.contains("overflows int")) {
+            if (!explored)
+                return FakeLlmServer::toolCalls({{QStringLiteral("v1"), QStringLiteral("find_definition"), QStringLiteral("{\"symbol\":\"scale_factor\"}")}});
+            return FakeLlmServer::completion(QStringLiteral("<verdict>confirm</verdict>\n<reason>scale_factor returns index * 1000000</reason>"));
+        }
+        if (!explored)
+            return FakeLlmServer::toolCalls({{QStringLiteral("v2"), QStringLiteral("read_file"), QStringLiteral("{\"path\":\"src/store.cpp\",\"from\":5,\"to\":5}")}});
+        return FakeLlmServer::completion(QStringLiteral("<verdict>drop</verdict>\n<reason>line 5 sets total to 0</reason>"));
+    });
+    const RunRecord r = run(server, QStringLiteral("agent-pr"));
+    QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+    // Two explorer turns, then two turns per sub-agent.
+    QCOMPARE(server.requests().size(), 6);
+    const FakeLlmServer::Request &first = server.requests()[0];
+    QVERIFY(!isValidator(first));
+    QCOMPARE(FakeLlmServer::toolNames(first),
+             (QStringList{QStringLiteral("read_file"), QStringLiteral("search"), QStringLiteral("list_dir"), QStringLiteral("find_definition")}));
+    QVERIFY(first.body.contains("Scale the values"));
+    QVERIFY(first.body.contains("Each value is scaled by its factor"));
+    QVERIFY(first.body.contains("+++ b/src/store.cpp"));
+    QVERIFY(first.body.contains("+        total += values[i] * scale_factor(i);"));
+
+    // The exploration, as the run keeps it.
+    const AgentTrace &explore = r.prAgent.explore;
+    QCOMPARE(explore.toolCalls.size(), 2);
+    QCOMPARE(explore.turns, 2);
+    QCOMPARE(explore.stopReason, QStringLiteral("answered"));
+    QVERIFY(explore.toolCalls[0].result.contains(QStringLiteral("3 inline int scale_factor(int index)")));
+    QVERIFY(explore.toolCalls[1].result.contains(QStringLiteral("src/store.cpp:3:")));
+
+    // Each finding reached its own sub-agent, which saw only its finding.
+    QCOMPARE(r.prAgent.verdicts.size(), 2);
+    int validatorRequests = 0;
+    for (const FakeLlmServer::Request &request : server.requests()) {
+        if (!isValidator(request))
+            continue;
+        ++validatorRequests;
+        QVERIFY(request.body.contains("Scale the values"));
+        QVERIFY(request.body.contains("overflows int") != request.body.contains("never initialised"));
+        QCOMPARE(FakeLlmServer::toolNames(request).size(), 4);
+    }
+    QCOMPARE(validatorRequests, 4);
+    const FindingVerdict &confirmed = r.prAgent.verdicts[0];
+    QCOMPARE(confirmed.commentId, QStringLiteral("pr-c1"));
+    QCOMPARE(confirmed.verdict, QStringLiteral("confirm"));
+    QCOMPARE(confirmed.reason, QStringLiteral("scale_factor returns index * 1000000"));
+    QCOMPARE(confirmed.trace.toolCalls.size(), 1);
+    QCOMPARE(confirmed.trace.toolCalls[0].name, QStringLiteral("find_definition"));
+    QVERIFY(confirmed.trace.toolCalls[0].result.contains(QStringLiteral("src/util.h:3-6")));
+    const FindingVerdict &dropped = r.prAgent.verdicts[1];
+    QCOMPARE(dropped.commentId, QStringLiteral("pr-c2"));
+    QCOMPARE(dropped.verdict, QStringLiteral("drop"));
+    QCOMPARE(dropped.reason, QStringLiteral("line 5 sets total to 0"));
+    QCOMPARE(dropped.trace.toolCalls.size(), 1);
+    QVERIFY(dropped.trace.toolCalls[0].result.contains(QStringLiteral("5     int total = 0;")));
+
+    // The confirmed finding is kept; the dropped one stays, with the stage and why.
+    QCOMPARE(r.comments.size(), 2);
+    const ReviewComment &kept = r.comments[0];
+    QCOMPARE(kept.id, QStringLiteral("pr-c1"));
+    QVERIFY(kept.kept);
+    QCOMPARE(kept.file, QStringLiteral("src/store.cpp"));
+    QCOMPARE(kept.lineStart, 7);
+    QVERIFY(kept.located());
+    QCOMPARE(kept.pipeline, QStringLiteral("aacr"));
+    QCOMPARE(kept.history.last().stage, QStringLiteral("aacr_validator"));
+    QCOMPARE(kept.history.last().note, QStringLiteral("confirm: scale_factor returns index * 1000000"));
+    const ReviewComment &gone = r.comments[1];
+    QCOMPARE(gone.id, QStringLiteral("pr-c2"));
+    QVERIFY(!gone.kept);
+    QCOMPARE(gone.droppedAt, QStringLiteral("validator"));
+    QCOMPARE(gone.lineStart, 5);
+    QCOMPARE(gone.history.last().note, QStringLiteral("drop: line 5 sets total to 0"));
+
+    // The run's JSON keeps every tool call and verdict.
+    const QJsonObject doc = QJsonDocument::fromJson(r.toJson()).object();
+    const QJsonObject agentPr = doc.value(QStringLiteral("agent_pr")).toObject();
+    QCOMPARE(agentPr.value(QStringLiteral("explore")).toObject().value(QStringLiteral("tool_calls")).toArray().size(), 2);
+    const QJsonArray validations = agentPr.value(QStringLiteral("validations")).toArray();
+    QCOMPARE(validations.size(), 2);
+    QCOMPARE(validations[0].toObject().value(QStringLiteral("verdict")).toString(), QStringLiteral("confirm"));
+    QCOMPARE(validations[1].toObject().value(QStringLiteral("verdict")).toString(), QStringLiteral("drop"));
+    QCOMPARE(validations[1].toObject().value(QStringLiteral("comment")).toString(), QStringLiteral("pr-c2"));
+    QCOMPARE(validations[1].toObject().value(QStringLiteral("tool_calls")).toArray()[0].toObject().value(QStringLiteral("name")).toString(),
+             QStringLiteral("read_file"));
+    QCOMPARE(doc.value(QStringLiteral("comments")).toArray()[1].toObject().value(QStringLiteral("dropped_at")).toString(), QStringLiteral("validator"));
+    QCOMPARE(doc.value(QStringLiteral("run")).toObject().value(QStringLiteral("requests")).toInt(), 6);
+}
+
+void AacrTest::agentPrMalformedFindingListIsKeptRawAndNothingIsValidated()
+{
+    const QString garbled = QStringLiteral("I looked at it. Findings: [{\"path\": \"src/store.cpp\", \"from\": 7,");
+    FakeLlmServer server;
+    server.setResponder([&garbled](const FakeLlmServer::Request &) { return FakeLlmServer::completion(garbled); });
+    const RunRecord r = run(server, QStringLiteral("agent-pr"));
+    QCOMPARE(server.requests().size(), 1); // no sub-agent for findings that could not be read
+    QVERIFY(r.prAgent.verdicts.isEmpty());
+    QCOMPARE(r.prAgent.explore.stopReason, QStringLiteral("answered"));
+    QCOMPARE(r.comments.size(), 1);
+    const ReviewComment &c = r.comments[0];
+    QCOMPARE(c.id, QStringLiteral("pr-unparsed"));
+    QVERIFY(!c.kept);
+    QCOMPARE(c.droppedAt, QStringLiteral("unparsed"));
+    QCOMPARE(c.raw, garbled);
+    QVERIFY(!c.located());
+    QCOMPARE(r.errors.size(), 1);
+    QVERIFY2(r.errors[0].contains(QStringLiteral("no review comment")) && r.errors[0].contains(QStringLiteral("pr-unparsed")), qPrintable(r.errors[0]));
+}
+
+void AacrTest::agentPrFindingsNoSubAgentJudgedAreDroppedWithTheirErrors()
+{
+    const QString threeFindings = TwoFindings + QStringLiteral("<path>src/store.cpp</path><side>right</side><from>8</from><to>8</to><note>third</note><notesplit />");
+    FakeLlmServer server;
+    server.setResponder([&threeFindings](const FakeLlmServer::Request &request) {
+        if (!isValidator(request))
+            return FakeLlmServer::completion(threeFindings);
+        if (request.body.contains("overflows int")) // answers, but gives no verdict
+            return FakeLlmServer::completion(QStringLiteral("Hard to say; it might overflow."));
+        // never stops calling tools, even when asked to answer
+        return FakeLlmServer::toolCalls({{QStringLiteral("t%1").arg(FakeLlmServer::toolResults(request).size()), QStringLiteral("list_dir"),
+                                          QStringLiteral("{\"path\":\"src\"}")}});
+    });
+    const RunRecord r = run(server, QStringLiteral("agent-pr"), ",\"max_findings\":2,\"validator_max_turns\":2");
+    QCOMPARE(r.comments.size(), 3);
+    for (const ReviewComment &c : r.comments) {
+        QVERIFY2(!c.kept, qPrintable(c.id));
+        QCOMPARE(c.droppedAt, QStringLiteral("validator"));
+    }
+    QCOMPARE(r.prAgent.verdicts.size(), 2); // the third finding is past max_findings
+    const FindingVerdict &silent = r.prAgent.verdicts[0];
+    QVERIFY(silent.verdict.isEmpty());
+    QVERIFY2(silent.error.contains(QStringLiteral("no verdict")), qPrintable(silent.error));
+    QCOMPARE(silent.reason, QStringLiteral("Hard to say; it might overflow."));
+    QVERIFY(r.comments[0].errors.join(QString()).contains(QStringLiteral("no verdict")));
+    const FindingVerdict &looping = r.prAgent.verdicts[1];
+    QVERIFY(looping.verdict.isEmpty());
+    QCOMPARE(looping.trace.stopReason, QStringLiteral("max_turns"));
+    QCOMPARE(looping.trace.toolCalls.size(), 2);
+    QCOMPARE(looping.trace.turns, 3); // two with tools, one asking for the verdict
+    QVERIFY2(looping.error.contains(QStringLiteral("kept calling tools")), qPrintable(looping.error));
+    QCOMPARE(r.comments[2].id, QStringLiteral("pr-c3"));
+    QVERIFY(r.comments[2].history.last().note.contains(QStringLiteral("max_findings")));
+    // Each is said in the run's errors: two unjudged findings, one over the limit.
+    QCOMPARE(r.errors.size(), 3);
+    QCOMPARE(r.errors.filter(QStringLiteral("dropped unvalidated")).size(), 3);
+    QVERIFY(r.errors.filter(QStringLiteral("pr-c1")).size() == 1 && r.errors.filter(QStringLiteral("pr-c2")).size() == 1);
+}
+
+namespace {
+
+// An exploration of two turns (one tool call), then a sub-agent per finding:
+// the first finding confirmed, the second dropped. Four requests.
+FakeLlmServer::Reply exploreThenJudge(const FakeLlmServer::Request &request)
+{
+    const bool explored = !FakeLlmServer::toolResults(request).isEmpty();
+    if (!isValidator(request))
+        return explored ? FakeLlmServer::completion(TwoFindings)
+                        : FakeLlmServer::toolCalls({{QStringLiteral("e1"), QStringLiteral("list_dir"), QStringLiteral("{\"path\":\"src\"}")}});
+    return FakeLlmServer::completion(request.body.contains("overflows int") ? QStringLiteral("<verdict>confirm</verdict><reason>real</reason>")
+                                                                            : QStringLiteral("<verdict>drop</verdict><reason>initialised</reason>"));
+}
+
+QJsonObject jsonFile(const QString &file)
+{
+    QFile in(file);
+    in.open(QIODevice::ReadOnly);
+    return QJsonDocument::fromJson(in.readAll()).object();
+}
+
+} // namespace
+
+void AacrTest::agentPrRunReplaysFromItsRecording()
+{
+    FakeLlmServer server;
+    server.setResponder(exploreThenJudge);
+    const QString configFile = m_dir.filePath(QStringLiteral("agent-pr-config.json"));
+    QFile f(configFile);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(config(server.endpoint(), QStringLiteral("agent-pr"), m_dir.filePath(QStringLiteral("agent-pr-cache"))));
+    f.close();
+    auto cli = [&](const QStringList &extra, const QString &out) { return reviewCli(configFile, extra, out); };
+    const QString first = m_dir.filePath(QStringLiteral("agent-pr-run.json"));
+    const QString recording = m_dir.filePath(QStringLiteral("agent-pr-recording.json"));
+    const auto [code, err] = cli({QStringLiteral("--record"), recording}, first);
+    QVERIFY2(code == 0, err.constData());
+    QVERIFY2(err.contains("agent-pr: 1 tool calls exploring, 2 findings validated (1 confirmed, 1 dropped)"), err.constData());
+    QCOMPARE(server.requests().size(), 4);
+    const QString second = m_dir.filePath(QStringLiteral("agent-pr-replay.json"));
+    const auto [replayCode, replayErr] = cli({QStringLiteral("--replay"), recording}, second);
+    QVERIFY2(replayCode == 0, replayErr.constData());
+    QCOMPARE(server.requests().size(), 4); // nothing asked again
+    const QJsonObject a = jsonFile(first);
+    const QJsonObject b = jsonFile(second);
+    QCOMPARE(a.value(QStringLiteral("comments")).toArray().size(), 2);
+    QCOMPARE(b.value(QStringLiteral("comments")), a.value(QStringLiteral("comments")));
+    QCOMPARE(b.value(QStringLiteral("agent_pr")), a.value(QStringLiteral("agent_pr")));
+}
+
+void AacrTest::agentPrCancelledDuringValidationDropsUnjudgedFindingsAsCancelled()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &request) {
+        if (!isValidator(request))
+            return FakeLlmServer::completion(TwoFindings);
+        return FakeLlmServer::held(FakeLlmServer::completion(QStringLiteral("<verdict>confirm</verdict><reason>never sent</reason>")));
+    });
+    auto parsed = RunConfig::fromJson(config(server.endpoint(), QStringLiteral("agent-pr"), m_dir.filePath(QStringLiteral("cache"))));
+    QVERIFY(parsed);
+    ReviewJob review;
+    QSignalSpy finished(&review, &ReviewJob::finished);
+    QSignalSpy received(&server, &FakeLlmServer::requestReceived);
+    QVERIFY(review.start(m_mr, {}, *parsed, std::nullopt, QString()));
+    while (received.count() < 3) // the exploration, then both sub-agents (concurrency 2) waiting
+        QVERIFY(received.wait());
+    review.cancel();
+    QVERIFY(finished.wait());
+    const auto record = review.record();
+    QVERIFY(record);
+    QVERIFY(record->cancelled);
+    QCOMPARE(record->prAgent.verdicts.size(), 2);
+    QCOMPARE(record->comments.size(), 2);
+    for (qsizetype i = 0; i < 2; ++i) {
+        QVERIFY(record->prAgent.verdicts[i].verdict.isEmpty());
+        QCOMPARE(record->prAgent.verdicts[i].error, QStringLiteral("cancelled before a verdict"));
+        QVERIFY(!record->comments[i].kept);
+        QCOMPARE(record->comments[i].droppedAt, QStringLiteral("cancelled"));
+    }
+    QVERIFY2(record->errors.filter(QStringLiteral("dropped unvalidated")).isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
+}
+
+// A run whose journal holds the exploration's answers but none of the
+// sub-agents' (killed between the two): resumed, it asks only the sub-agents
+// and ends as the whole run did.
+void AacrTest::agentPrRunResumedAfterItsExplorationAsksOnlyTheSubAgents()
+{
+    FakeLlmServer server;
+    server.setResponder(exploreThenJudge);
+    const QString configFile = m_dir.filePath(QStringLiteral("agent-pr-resume-config.json"));
+    QFile f(configFile);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(config(server.endpoint(), QStringLiteral("agent-pr"), m_dir.filePath(QStringLiteral("agent-pr-cache"))));
+    f.close();
+    const QString out = m_dir.filePath(QStringLiteral("agent-pr-resumed.json"));
+    const QString journal = m_dir.filePath(QStringLiteral("agent-pr-run.jsonl"));
+    const auto [code, err] = reviewCli(configFile, {QStringLiteral("--journal"), journal}, out);
+    QVERIFY2(code == 0, err.constData());
+    QCOMPARE(server.requests().size(), 4);
+    const QJsonObject whole = jsonFile(out);
+    QVERIFY(QFile::remove(out));
+
+    // The header and the exploration's two answers; the sub-agents' and the end are lost.
+    QFile j(journal);
+    QVERIFY(j.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = j.readAll().split('\n');
+    j.close();
+    QVERIFY2(lines.size() >= 6, qPrintable(QString::number(lines.size())));
+    QVERIFY(j.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    j.write(lines.mid(0, 3).join('\n') + '\n');
+    j.close();
+    QCOMPARE(RunJournal::inspect(journal)->answers, 2);
+
+    const GitOutput resumed = runCli({QStringLiteral("review"), QStringLiteral("--resume"), journal});
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    QCOMPARE(server.requests().size(), 6); // the two sub-agents, asked again
+    for (qsizetype i = 4; i < 6; ++i)
+        QVERIFY(isValidator(server.requests()[i]));
+    const QJsonObject again = jsonFile(out);
+    QCOMPARE(again.value(QStringLiteral("comments")), whole.value(QStringLiteral("comments")));
+    QCOMPARE(again.value(QStringLiteral("agent_pr")), whole.value(QStringLiteral("agent_pr")));
+}
+
 void AacrTest::unparsableReplyIsKeptRaw()
 {
     FakeLlmServer server;
@@ -828,13 +1242,7 @@ void AacrTest::cliRunsAacrAndReplaysTheRecording()
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(config(server.endpoint(), QStringLiteral("bm25"), m_dir.filePath(QStringLiteral("cli-cache"))));
     f.close();
-    auto cli = [&](const QStringList &extra, const QString &out) {
-        const GitOutput run = runCli(QStringList{QStringLiteral("review"), QStringLiteral("--repo"), m_repo, QStringLiteral("--base"), QStringLiteral("main"),
-                                                 QStringLiteral("--head"), QStringLiteral("feature"), QStringLiteral("--config"), configFile,
-                                                 QStringLiteral("--no-cache"), QStringLiteral("--out"), out}
-                                     + extra);
-        return std::pair{run.exitCode, run.err};
-    };
+    auto cli = [&](const QStringList &extra, const QString &out) { return reviewCli(configFile, extra, out); };
     const QString first = m_dir.filePath(QStringLiteral("aacr-run.json"));
     const QString recording = m_dir.filePath(QStringLiteral("aacr-recording.json"));
     const auto [code, err] = cli({QStringLiteral("--record"), recording}, first);

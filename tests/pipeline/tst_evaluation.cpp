@@ -1746,7 +1746,7 @@ void TestEvaluation::cqsPerTagCountsByHand()
 }
 
 // The same through the workspace: a reference's own tag, or the one its
-// annotator set; the run's tags are the comments' (schema 8); the JSON and
+// annotator set; the run's tags are the comments' (schema 9); the JSON and
 // the "tags" table carry the figures.
 void TestEvaluation::cqsPerTagFiguresFromAWorkspace()
 {

@@ -12,6 +12,7 @@
 #include <CqsPipeline.h>
 #include <DiffText.h>
 #include <PipelineOutput.h>
+#include <QaChecker.h>
 #include <ReviewJob.h>
 #include <ReviewPipeline.h>
 #include <ReviewSession.h>
@@ -51,7 +52,9 @@ QByteArray codeAgentConfig(const QString &endpoint, const QByteArray &options, b
 {
     return QStringLiteral("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":{\"endpoint\":\"%1\",\"model\":\"agent-model\"}%3},\"codeagent\":%2}")
         .arg(endpoint, QString::fromUtf8(options),
-             checker ? QStringLiteral(",\"qa_checker\":{\"endpoint\":\"%1\",\"model\":\"checker-model\"}").arg(endpoint) : QString())
+             checker ? QStringLiteral(",\"qa_checker\":{\"endpoint\":\"%1\",\"model\":\"checker-model\"},"
+                                      "\"embedding\":{\"endpoint\":\"%1\",\"model\":\"embedding-model\"}").arg(endpoint)
+                     : QString())
         .toUtf8();
 }
 
@@ -88,8 +91,11 @@ private Q_SLOTS:
     void judgesLineMatchingAnswerIsRead();
     void cqsDropsAnIssueWhoseLineTheJudgeSaysDoesNotMatch();
     void qaCheckerAcceptsAtTurnThree();
+    void codeAgentDialogueAsTheServerSeesIt();
+    void qaCheckerScoreMatchesTheHandComputedValue();
     void qaCheckerStopsAtTheTurnLimit();
-    void withoutQaCheckerEachConversationIsOneTurn();
+    void withoutQaCheckerTheInstructorEndsEachConversation();
+    void anInstructorEndingAtOnceLeavesNoAnswer();
     void aacrRunsBehindTheCommonInterface();
     void aacrOptionsRoundTripThroughTheTypedStruct();
     void aacrRecordOfDefaultOptionsHasNoAacrObject();
@@ -167,8 +173,12 @@ void PipelinesTest::configurationIsCheckedPerPipeline_data()
                                << QStringLiteral("\"max_turns\" must be a whole number from 1 to 50");
     QTest::newRow("tau range") << QByteArray("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":" + p + "},\"codeagent\":{\"threshold\":12}}")
                                << QStringLiteral("\"codeagent.threshold\" must be a number from 0 to 10");
+    QTest::newRow("checker without embedding") << QByteArray("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":" + p + ",\"qa_checker\":" + p + "}}")
+                                               << QStringLiteral("roles.qa_checker needs roles.embedding");
+    QTest::newRow("embedding without checker") << QByteArray("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":" + p + ",\"embedding\":" + p + "}}")
+                                               << QStringLiteral("without roles.qa_checker nothing uses it");
     QTest::newRow("aacr context") << QByteArray("{\"pipeline\":\"aacr\",\"context\":\"psychic\",\"roles\":{\"reviewer\":" + p + "}}")
-                                  << QStringLiteral("\"context\" must be none, bm25, embedding or agent");
+                                  << QStringLiteral("\"context\" must be none, bm25, embedding, agent or agent-pr");
     QTest::newRow("aacr options not object") << QByteArray("{\"pipeline\":\"aacr\",\"aacr\":3,\"roles\":{\"reviewer\":" + p + "}}")
                                              << QStringLiteral("\"aacr\" must be an object");
 }
@@ -260,12 +270,11 @@ void PipelinesTest::collectorRepliesAreReadTolerantly()
 
 void PipelinesTest::scoresBeyondADoubleAreNoScores()
 {
-    // A number written as a string of 400 digits reads as infinity; the
-    // QA-Checker's mean of +inf and -inf is NaN, which passed the 0..10 check.
+    // A number written as a string of 400 digits reads as infinity (once
+    // the QA-Checker's mean of +inf and -inf was NaN, which passed the 0..10 check).
     const QString huge = QString(400, QLatin1Char('9'));
-    const CheckerVerdict checker =
-        parseCheckerVerdict(QStringLiteral("{\"relevance\":\"-%1\",\"specificity\":\"%1\",\"coherence\":\"5\"}").arg(huge));
-    QVERIFY2(!checker.error.isEmpty(), qPrintable(QStringLiteral("score %1 read without an error").arg(checker.score)));
+    const CheckerVerdict checker = parseCheckerVerdict(QStringLiteral("{\"coreference\":\"-%1\"}").arg(huge));
+    QVERIFY2(!checker.error.isEmpty(), qPrintable(QStringLiteral("rating %1 read without an error").arg(checker.coreference)));
     QVERIFY(!parseJudgeVerdict(QStringLiteral("{\"score\":\"%1\"}").arg(huge)).error.isEmpty());
     const AgentReport report = parseAgentReport(QStringLiteral("{\"verdict\":\"vulnerable\",\"findings\":[{\"line\":\"%1\",\"severity\":\"%1\"}]}").arg(huge));
     QCOMPARE(report.findings.size(), 1);
@@ -281,9 +290,10 @@ void PipelinesTest::judgeAndCheckerRepliesAreReadTolerantly()
     QCOMPARE(parseJudgeVerdict(QStringLiteral("Status: invalid\nSuggested score: 2\nScore reason: wrong line")).score, 2);
     QVERIFY(!parseJudgeVerdict(QStringLiteral("{\"score\":15}")).error.isEmpty());
     QVERIFY(!parseJudgeVerdict(QStringLiteral("looks fine to me")).error.isEmpty());
-    QCOMPARE(parseCheckerVerdict(QStringLiteral("{\"relevance\":9,\"specificity\":6,\"coherence\":6}")).score, 7.0);
-    QCOMPARE(parseCheckerVerdict(QStringLiteral("ok {\"score\":\"4.5\",\"instruction\":\"name the line\"}")).instruction, QStringLiteral("name the line"));
-    QVERIFY(!parseCheckerVerdict(QStringLiteral("{\"score\":-1}")).error.isEmpty());
+    QCOMPARE(parseCheckerVerdict(QStringLiteral("{\"Coreference consistency\":\"7/10\"}")).coreference, 7.0);
+    QCOMPARE(parseCheckerVerdict(QStringLiteral("ok {\"coreference\":\"4.5\",\"instruction\":\"name the line\"}")).instruction, QStringLiteral("name the line"));
+    QVERIFY(!parseCheckerVerdict(QStringLiteral("{\"coreference\":-1}")).error.isEmpty());
+    QVERIFY(!parseCheckerVerdict(QStringLiteral("{\"score\":8}")).error.isEmpty()); // a score of its own is not the paper's 𝒬
     QVERIFY(!parseCheckerVerdict(QStringLiteral("fine")).error.isEmpty());
     const AgentReport report = parseAgentReport(QStringLiteral("Report:\n{\"verdict\":\"Not Vulnerable\",\"findings\":[{\"file\":\"a.c\",\"line\":\"4\",\"issue\":\"x\",\"severity\":99}]}"));
     QCOMPARE(report.verdict, QStringLiteral("not_vulnerable"));
@@ -302,7 +312,7 @@ void PipelinesTest::mutatedRepliesNeverCrashTheReaders()
         QStringLiteral("{\"issues\":[{\"function\":\"f\",\"rationale\":\"r\",\"file\":\"a.cpp\",\"line\":12,\"tag\":\"Typo\"}]}"),
         QStringLiteral("File: a.cpp\nLine: 3\nRationale: x\nTag: Typo"),
         QStringLiteral("{\"motivation\":\"m\",\"status\":\"valid\",\"score\":7,\"reason\":\"ok\"}"),
-        QStringLiteral("{\"relevance\":9,\"specificity\":6,\"coherence\":6,\"instruction\":\"i\"}"),
+        QStringLiteral("{\"coreference\":9,\"reason\":\"r\",\"instruction\":\"i\"}"),
         QStringLiteral("{\"verdict\":\"vulnerable\",\"findings\":[{\"file\":\"a.c\",\"line_start\":1e308,\"severity\":\"NaN\"}]}")};
     const QString noise = QStringLiteral("{}[]\":,\\ 0-9e.\n`");
     QRandomGenerator random(13);
@@ -323,7 +333,7 @@ void PipelinesTest::mutatedRepliesNeverCrashTheReaders()
         const JudgeVerdict verdict = parseJudgeVerdict(text);
         QVERIFY(!verdict.error.isEmpty() || (verdict.score >= 0 && verdict.score <= 10));
         const CheckerVerdict check = parseCheckerVerdict(text);
-        QVERIFY(!check.error.isEmpty() || (check.score >= 0 && check.score <= 10));
+        QVERIFY(!check.error.isEmpty() || (check.coreference >= 0 && check.coreference <= 10));
         const AgentReport report = parseAgentReport(text);
         for (const AgentFinding &f : report.findings)
             QVERIFY(f.lineStart >= 0 && f.lineEnd >= f.lineStart && f.severity >= 0 && f.severity <= 7);
@@ -533,30 +543,72 @@ void PipelinesTest::cqsKeepsUnreadableRepliesRaw()
     QCOMPARE(unjudged.errors.size(), 1);
 }
 
-// A CodeAgent team: the QA-Checker scores the vulnerability conversation
-// `scores` turn by turn (the turn is the count of instructions in the
-// question plus one); every other answer gets 9.
-static FakeLlmServer::Reply codeAgentTeam(const FakeLlmServer::Request &request, const QList<double> &scores, int line)
+// Who a CodeAgent request is for: "instructor CEO", "assistant CTO",
+// "checker" (the QA-Checker's reply) or "embeddings".
+QString codeAgentSpeaker(const FakeLlmServer::Request &request)
 {
-    const auto [system, user] = messagesOf(request);
-    if (system.contains(QLatin1String("QA-Checker"))) {
-        const int turn = static_cast<int>(user.count(QLatin1String("Additional instruction from the QA-Checker"))) + 1;
-        const bool vulnerability = user.contains(QLatin1String("Task VA"));
-        const double score = vulnerability ? scores.value(turn - 1, scores.last()) : 9;
-        return FakeLlmServer::completion(QStringLiteral("{\"score\":%1,\"instruction\":\"Name the line of the overflow (turn %2).\"}").arg(score).arg(turn));
+    if (request.path.endsWith("/embeddings"))
+        return QStringLiteral("embeddings");
+    const QString system = messagesOf(request).first;
+    if (system.contains(QLatin1String("You supervise one conversation")))
+        return QStringLiteral("checker");
+    static const QRegularExpression role(QStringLiteral("^You are the (\\w+) of CodeAgent"));
+    const QString name = role.match(system).captured(1);
+    return (system.contains(QLatin1String("you are the instructor")) ? QStringLiteral("instructor ") : QStringLiteral("assistant ")) + name;
+}
+
+// A CodeAgent team on the fake server. The instructor asks once and says
+// the task is done when an answer came back without the QA-Checker's
+// objection; the Reviewer's vulnerability analysis drifts into prose for
+// `drift` turns (the turn is the count of instructions in the question plus
+// one), then answers the JSON report; the embeddings put a report's vector on
+// the question's (relevance 1) and prose at right angles (relevance 0); the
+// QA-Checker rates coreference 9 for a report and 5 for prose.
+static FakeLlmServer::Reply codeAgentTeam(const FakeLlmServer::Request &request, int drift, int line)
+{
+    const QString speaker = codeAgentSpeaker(request);
+    if (speaker == QLatin1String("embeddings")) {
+        const QStringList inputs = FakeLlmServer::embeddingInputs(request);
+        QList<QList<double>> vectors{{1, 0, 0}};
+        for (const QString &answer : inputs.mid(1))
+            vectors.append(answer.contains(QLatin1String("\"findings\"")) ? QList<double>{1, 0, 0} : QList<double>{0, 1, 0});
+        return FakeLlmServer::embeddings(vectors);
     }
-    if (user.contains(QLatin1String("Task VA")))
+    const auto [system, user] = messagesOf(request);
+    if (speaker == QLatin1String("checker")) {
+        const int turn = static_cast<int>(user.count(QLatin1String("Additional instruction from the QA-Checker"))) + 1;
+        const bool report = user.section(QStringLiteral("=== Answer BEGIN ==="), 1).contains(QLatin1String("\"findings\""));
+        return FakeLlmServer::completion(QStringLiteral("{\"coreference\":%1,\"reason\":\"r\",\"instruction\":\"Name the line of the overflow (turn %2).\"}")
+                                             .arg(report ? 9 : 5)
+                                             .arg(turn));
+    }
+    if (speaker.startsWith(QLatin1String("instructor"))) {
+        if (user.contains(QLatin1String(" answered:")) && !user.contains(QLatin1String("The QA-Checker scored")))
+            return FakeLlmServer::completion(QStringLiteral("<TASK_DONE>"));
+        const int asked = static_cast<int>(QJsonDocument::fromJson(request.body).object().value(QStringLiteral("messages")).toArray().size() - 2) / 2;
+        return FakeLlmServer::completion(QStringLiteral("Do the task as it is written (instruction %1).").arg(asked + 1));
+    }
+    if (system.contains(QLatin1String("Task VA"))) {
+        if (system.count(QLatin1String("Additional instruction from the QA-Checker")) < drift)
+            return FakeLlmServer::completion(QStringLiteral("The change adds a factor. Factors are useful, so the code is fine."));
         return FakeLlmServer::completion(QStringLiteral("{\"verdict\":\"vulnerable\",\"summary\":\"s\",\"findings\":[{\"file\":\"src/compute.cpp\",\"line_start\":%1,"
                                                         "\"issue\":\"total * 90 can overflow\",\"fix\":\"check\",\"severity\":6}]}").arg(line));
-    if (user.contains(QLatin1String("Task CA")))
+    }
+    if (system.contains(QLatin1String("Task CA")))
         return FakeLlmServer::completion(QStringLiteral("{\"verdict\":\"inconsistent\",\"summary\":\"The message omits the factor change from 9 to 90.\",\"findings\":[]}"));
-    if (user.contains(QLatin1String("Task FA")))
+    if (system.contains(QLatin1String("Task FA")))
         return FakeLlmServer::completion(QStringLiteral("{\"verdict\":\"consistent\",\"summary\":\"aligned\",\"findings\":[]}"));
-    if (user.contains(QLatin1String("Task CR")))
+    if (system.contains(QLatin1String("Task CR")))
         return FakeLlmServer::completion(QStringLiteral("{\"verdict\":\"revised\",\"findings\":[{\"file\":\"src/compute.cpp\",\"line_start\":%1,\"line_end\":%1,"
                                                         "\"issue\":\"overflow\",\"fix\":\"widen\",\"code\":\"long long total = 0;\"}]}").arg(line));
-    if (user.contains(QLatin1String("Summarize the whole code review")))
+    if (system.contains(QLatin1String("Summarize the whole code review")))
         return FakeLlmServer::completion(QStringLiteral("Summary: one vulnerability, the message misses a change."));
+    if (system.contains(QLatin1String("Summarize the findings")))
+        return FakeLlmServer::completion(QStringLiteral("Findings: an overflow at line %1.").arg(line));
+    if (system.contains(QLatin1String("Summarize the code changes")))
+        return FakeLlmServer::completion(QStringLiteral("Changes: widen total to long long."));
+    if (system.contains(QLatin1String("Name the programming language")))
+        return FakeLlmServer::completion(QStringLiteral("src/compute.cpp: C++; the change multiplies by 90."));
     return FakeLlmServer::completion(QStringLiteral("src/compute.cpp: code, C++\nMain language: C++"));
 }
 
@@ -564,40 +616,60 @@ void PipelinesTest::qaCheckerAcceptsAtTurnThree()
 {
     FakeLlmServer server;
     const int line = m_addedLine;
-    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, {3, 5.5, 8}, line); });
-    const RunRecord record = run(codeAgentConfig(server.endpoint(), "{\"threshold\":7}"));
+    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, 2, line); });
+    const RunRecord record = run(codeAgentConfig(server.endpoint(), "{\"threshold\":5}"));
     QVERIFY2(record.errors.isEmpty(), qPrintable(record.errors.join(QLatin1Char('\n'))));
-    // Phases in order: modality, the three analyses, revision, document.
-    QCOMPARE(record.conversations.size(), 6);
-    QCOMPARE(record.conversations[0].phase, QStringLiteral("basic_info_sync"));
+    // Phases in order: modality and language, the three analyses, revision, findings, revisions, document.
+    QStringList phases, tasks;
+    for (const Conversation &c : record.conversations) {
+        phases << c.phase;
+        tasks << c.task;
+    }
+    QCOMPARE(tasks, (QStringList{QStringLiteral("modality"), QStringLiteral("language"), QStringLiteral("consistency"), QStringLiteral("vulnerability"),
+                                 QStringLiteral("format"), QStringLiteral("revision"), QStringLiteral("findings"), QStringLiteral("revisions"),
+                                 QStringLiteral("summary")}));
+    QCOMPARE(phases.count(QStringLiteral("basic_info_sync")), 2);
+    QCOMPARE(phases.count(QStringLiteral("document")), 3);
     QVERIFY(!record.conversations[0].supervised);
-    QCOMPARE(record.conversations[4].phase, QStringLiteral("code_alignment"));
-    QCOMPARE(record.conversations[5].phase, QStringLiteral("document"));
-    const Conversation *va = nullptr;
-    for (const Conversation &c : record.conversations)
-        if (c.task == QLatin1String("vulnerability"))
-            va = &c;
-    QVERIFY(va);
-    QCOMPARE(va->instructor, QStringLiteral("Coder"));
-    QCOMPARE(va->assistant, QStringLiteral("Reviewer"));
-    QCOMPARE(va->turns.size(), 3);
-    QVERIFY(va->accepted);
-    QCOMPARE(va->turns[0].score, 3.0);
-    QCOMPARE(va->turns[1].score, 5.5);
-    QCOMPARE(va->turns[2].score, 8.0);
-    QCOMPARE(va->turns[0].instruction, QStringLiteral("Name the line of the overflow (turn 1)."));
-    QVERIFY(va->turns[2].instruction.isEmpty());
-    // q_2 = q_0 + aai_0 + aai_1: the third question carries both instructions.
-    const Exchange &third = record.exchanges[va->turns[2].exchange];
-    QVERIFY(third.request.messages.last().content.contains(QLatin1String("(turn 1)")));
-    QVERIFY(third.request.messages.last().content.contains(QLatin1String("(turn 2)")));
-    QVERIFY(record.exchanges[va->turns[2].checkerExchange].request.label.startsWith(QLatin1String("qa-checker vulnerability, turn 3")));
-    // Every other supervised conversation passed at once.
-    for (const Conversation &c : record.conversations)
-        if (c.supervised && &c != va)
-            QCOMPARE(c.turns.size(), 1);
-    // 6 answers + 2 extra VA turns, a check for each of the 4 supervised answers + 2.
-    QCOMPARE(record.exchanges.size(), 6 + 2 + 4 + 2);
+    QCOMPARE(record.conversations[5].phase, QStringLiteral("code_alignment"));
+    const Conversation &va = record.conversations[3];
+    QCOMPARE(va.instructor, QStringLiteral("Coder"));
+    QCOMPARE(va.assistant, QStringLiteral("Reviewer"));
+    QCOMPARE(va.turns.size(), 3);
+    QVERIFY(va.accepted);
+    // Turns 1 and 2: prose, relevance 0 and no report; turn 3: the report on the question's vector.
+    for (int i : {0, 1}) {
+        QVERIFY(va.turns[i].terms);
+        QCOMPARE(va.turns[i].terms->relevance, 0.0);
+        QCOMPARE(va.turns[i].terms->pattern, 0.0);
+        QCOMPARE(va.turns[i].terms->coreference, 0.5);
+        QVERIFY(va.turns[i].score < 5);
+    }
+    QCOMPARE(va.turns[2].terms->relevance, 1.0);
+    QCOMPARE(va.turns[2].terms->pattern, 1.0);
+    QVERIFY(va.turns[2].score >= 5);
+    QCOMPARE(va.turns[2].score, 10 * va.turns[2].terms->quality());
+    QCOMPARE(va.turns[0].instruction, QStringLiteral("Name the line of the overflow (turn 1)."));
+    QVERIFY(va.turns[2].instruction.isEmpty());
+    // Q_2 = Q_0 + aai_0 + aai_1: the third turn's task carries both instructions,
+    // for the instructor and the assistant, and so do the embeddings of Q_2.
+    for (int index : {va.turns[2].instructorExchange, va.turns[2].exchange}) {
+        const QString task = record.exchanges[index].request.messages.first().content;
+        QVERIFY(task.contains(QLatin1String("(turn 1)")) && task.contains(QLatin1String("(turn 2)")));
+    }
+    QVERIFY(record.exchanges[va.turns[2].embeddingExchange].request.embeddingInput.first().contains(QLatin1String("(turn 2)")));
+    QVERIFY(record.exchanges[va.turns[2].checkerExchange].request.label.startsWith(QLatin1String("qa-checker vulnerability, turn 3")));
+    // Every other supervised conversation passed at once; the others ended
+    // when the instructor said the task is done, at its second turn.
+    for (const Conversation &c : record.conversations) {
+        if (&c == &va)
+            continue;
+        QCOMPARE(c.turns.size(), c.supervised ? 1 : 2);
+        QVERIFY(c.accepted);
+    }
+    // 5 unsupervised conversations of 3 requests, 4 supervised ones of 4
+    // (instructor, assistant, embeddings, checker), and 2 more VA turns of 4.
+    QCOMPARE(record.exchanges.size(), 5 * 3 + 4 * 4 + 2 * 4);
     QCOMPARE(record.summary, QStringLiteral("Summary: one vulnerability, the message misses a change."));
     // The reports as comments.
     QStringList tags;
@@ -611,43 +683,168 @@ void PipelinesTest::qaCheckerAcceptsAtTurnThree()
     QCOMPARE(record.comments[1].category, QStringLiteral("Security Vulnerability"));
     QVERIFY(record.comments[1].history.last().note.contains(QLatin1String("after 3 turn(s)")));
     QCOMPARE(record.comments[2].example, QStringLiteral("long long total = 0;"));
-    QVERIFY(record.toJson().contains("\"conversations\""));
+    // The record keeps every turn of both agents and the QA-Checker's terms.
+    const QJsonArray stored = QJsonDocument::fromJson(record.toJson()).object().value(QStringLiteral("run")).toObject().value(QStringLiteral("conversations")).toArray();
+    QCOMPARE(stored.size(), 9);
+    const QJsonObject third = stored[3].toObject().value(QStringLiteral("turns")).toArray()[2].toObject();
+    QCOMPARE(third.value(QStringLiteral("instructor_exchange")).toInt(), va.turns[2].instructorExchange);
+    QCOMPARE(third.value(QStringLiteral("embedding_exchange")).toInt(), va.turns[2].embeddingExchange);
+    QCOMPARE(third.value(QStringLiteral("terms")).toObject().value(QStringLiteral("relevance")).toDouble(), 1.0);
+}
+
+// The issue's evidence: the requests the server sees, in order. Each
+// conversation alternates instructor and assistant; the Coder speaks in
+// Basic Info Sync and in Document; the QA-Checker's embeddings come before
+// its reply on each supervised turn.
+void PipelinesTest::codeAgentDialogueAsTheServerSeesIt()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, 1, line); });
+    const RunRecord record = run(codeAgentConfig(server.endpoint(), "{\"threshold\":5,\"tasks\":[\"vulnerability\"]}"));
+    QVERIFY2(record.errors.isEmpty(), qPrintable(record.errors.join(QLatin1Char('\n'))));
+    QStringList seen;
+    for (const FakeLlmServer::Request &r : server.requests())
+        seen << codeAgentSpeaker(r);
+    const QStringList expected = {
+        // Basic Info Sync: CEO and CTO, then CTO and Coder.
+        QStringLiteral("instructor CEO"), QStringLiteral("assistant CTO"), QStringLiteral("instructor CEO"),
+        QStringLiteral("instructor CTO"), QStringLiteral("assistant Coder"), QStringLiteral("instructor CTO"),
+        // Code Review: the Coder instructs the Reviewer; the first answer falls below τ.
+        QStringLiteral("instructor Coder"), QStringLiteral("assistant Reviewer"), QStringLiteral("embeddings"), QStringLiteral("checker"),
+        QStringLiteral("instructor Coder"), QStringLiteral("assistant Reviewer"), QStringLiteral("embeddings"), QStringLiteral("checker"),
+        // Document: the CPO with the Reviewer, the CPO with the Coder, the CEO with the CPO.
+        QStringLiteral("instructor CPO"), QStringLiteral("assistant Reviewer"), QStringLiteral("instructor CPO"),
+        QStringLiteral("instructor CPO"), QStringLiteral("assistant Coder"), QStringLiteral("instructor CPO"),
+        QStringLiteral("instructor CEO"), QStringLiteral("assistant CPO"), QStringLiteral("instructor CEO")};
+    QCOMPARE(seen, expected);
+    // The second VA turn: the instructor saw the answer and the QA-Checker's
+    // objection; the assistant sees the dialogue so far, then the new instruction.
+    const QJsonArray toInstructor = QJsonDocument::fromJson(server.requests()[10].body).object().value(QStringLiteral("messages")).toArray();
+    QCOMPARE(toInstructor.size(), 4); // system, first request, its instruction, the answer relayed
+    QCOMPARE(toInstructor[2].toObject().value(QStringLiteral("role")).toString(), QStringLiteral("assistant"));
+    QVERIFY(toInstructor[3].toObject().value(QStringLiteral("content")).toString().contains(QLatin1String("The QA-Checker scored this answer")));
+    const QJsonArray toAssistant = QJsonDocument::fromJson(server.requests()[11].body).object().value(QStringLiteral("messages")).toArray();
+    QStringList roles;
+    for (const QJsonValue &m : toAssistant)
+        roles << m.toObject().value(QStringLiteral("role")).toString();
+    QCOMPARE(roles, (QStringList{QStringLiteral("system"), QStringLiteral("user"), QStringLiteral("assistant"), QStringLiteral("user")}));
+    QCOMPARE(toAssistant[3].toObject().value(QStringLiteral("content")).toString(), QStringLiteral("Do the task as it is written (instruction 2)."));
+    // The embeddings request holds Q_i and A_i.
+    const QStringList embedded = FakeLlmServer::embeddingInputs(server.requests()[12]);
+    QCOMPARE(embedded.size(), 2);
+    QVERIFY(embedded[0].contains(QLatin1String("Task VA")) && embedded[0].contains(QLatin1String("Additional instruction from the QA-Checker")));
+    QVERIFY(embedded[1].contains(QLatin1String("\"findings\"")));
+    QCOMPARE(QJsonDocument::fromJson(server.requests()[12].body).object().value(QStringLiteral("model")).toString(), QStringLiteral("embedding-model"));
+    // The record's turns point at those requests, in the record's order.
+    const Conversation &va = record.conversations[2];
+    QCOMPARE(va.turns.size(), 2);
+    QCOMPARE(record.exchanges[va.turns[1].instructorExchange].request.label, QStringLiteral("codeagent vulnerability, turn 2: Coder instructs Reviewer"));
+    QCOMPARE(record.exchanges[va.turns[1].exchange].request.label, QStringLiteral("codeagent vulnerability, turn 2: Reviewer answers Coder"));
+    QVERIFY(record.exchanges[va.turns[1].embeddingExchange].request.isEmbedding());
+}
+
+// App. A's 𝒬 and Algorithm 1's refinement on one answer, against the value
+// worked out by hand.
+void PipelinesTest::qaCheckerScoreMatchesTheHandComputedValue()
+{
+    // Words (12): The loop reads past the buffer because i size Use i size
+    // ("<=" and "<" have no letter or digit). Content words, distinct and not
+    // function words (6): loop reads past buffer size use. Technical (3):
+    // loop, buffer (vocabulary), size (a word of the code under review).
+    const QString answer = QStringLiteral("The loop reads past the buffer because i <= size. Use i < size.");
+    const QSet<QString> code = codeIdentifiers(QStringLiteral("for (int i = 0; i <= size; ++i) sum += buffer[i];"));
+    QCOMPARE(code, (QSet<QString>{QStringLiteral("int"), QStringLiteral("size"), QStringLiteral("sum"), QStringLiteral("buffer")}));
+    QCOMPARE(qaWords(answer).size(), 12);
+    QCOMPARE(qaSpecificity(answer, code), 3.0 / 12.0);
+    // One connective ("because") in two sentences.
+    QCOMPARE(qaDiscourseConnectives(answer), 0.5);
+    QCOMPARE(qaAnswerPatternAdherence(answer), 0.0); // prose, not the JSON report asked for
+    // Relevance: cos([1,0,0], [0.6,0.8,0]) = 0.6.
+    const QaTerms terms = qaTerms(answer, {1, 0, 0}, {0.6f, 0.8f, 0}, 9, code);
+    QVERIFY(qAbs(terms.relevance - 0.6) < 1e-6);
+    QCOMPARE(terms.coreference, 0.9);
+    // Coherence = (0.5 + 0.9 + 0) / 3 = 0.46667; 𝒬 = (0.6 + 0.25 + 0.46667) / 3 = 0.43889.
+    QVERIFY(qAbs(terms.coherence() - 1.4 / 3) < 1e-6);
+    QVERIFY(qAbs(terms.quality() - 0.438888889) < 1e-6);
+    QVERIFY(qAbs(qaScore(terms) - 4.38888889) < 1e-5);
+    // Below τ 5: Q_1 = Q_0 + aai_0. At τ 4 the answer stands.
+    const QaStep below = qaRefine(QStringLiteral("Q0"), qaScore(terms), 5, QStringLiteral("Name the line."));
+    QVERIFY(!below.accepted);
+    QCOMPARE(below.nextQuestion, QStringLiteral("Q0\n\nAdditional instruction from the QA-Checker: Name the line."));
+    QVERIFY(qaRefine(QStringLiteral("Q0"), qaScore(terms), 4, QStringLiteral("Name the line.")).accepted);
+    // The report asked for: pattern 1; a report without a verdict: 0.5.
+    QCOMPARE(qaAnswerPatternAdherence(QStringLiteral("{\"verdict\":\"vulnerable\",\"findings\":[]}")), 1.0);
+    QCOMPARE(qaAnswerPatternAdherence(QStringLiteral("{\"findings\":[]}")), 0.5);
+    // Opposed vectors are no relevance; vectors of different lengths neither.
+    QCOMPARE(qaRelevance({1, 0}, {-1, 0}), 0.0);
+    QCOMPARE(cosineSimilarity({1, 0}, {1, 0, 0}), 0.0);
 }
 
 void PipelinesTest::qaCheckerStopsAtTheTurnLimit()
 {
     FakeLlmServer server;
     const int line = m_addedLine;
-    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, {2}, line); });
-    const RunRecord record = run(codeAgentConfig(server.endpoint(), "{\"threshold\":7,\"max_turns\":4,\"tasks\":[\"vulnerability\"]}"));
-    QCOMPARE(record.conversations.size(), 3); // modality, VA, document
-    const Conversation &va = record.conversations[1];
+    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, 100, line); });
+    const RunRecord record = run(codeAgentConfig(server.endpoint(), "{\"threshold\":5,\"max_turns\":4,\"tasks\":[\"vulnerability\"]}"));
+    QCOMPARE(record.conversations.size(), 6); // modality, language, VA, findings, revisions, document
+    const Conversation &va = record.conversations[2];
     QCOMPARE(va.task, QStringLiteral("vulnerability"));
     QCOMPARE(va.turns.size(), 4);
     QVERIFY(!va.accepted);
     QVERIFY(va.turns.last().instruction.isEmpty()); // nothing is asked after the last turn
     QVERIFY(va.turns.last().note.contains(QLatin1String("turn limit")));
-    QCOMPARE(record.errors.size(), 1);
-    QVERIFY(record.errors.first().contains(QLatin1String("never scored an answer 7 or more in 4 turns")));
-    // The last answer still counts, marked as unaccepted.
+    // The turn limit, and the last answer (prose) kept raw as an unparsed comment.
+    QCOMPARE(record.errors.size(), 2);
+    QVERIFY2(record.errors.first().contains(QLatin1String("never scored an answer 5 or more in 4 turns")), qPrintable(record.errors.first()));
     QCOMPARE(record.comments.size(), 1);
+    QCOMPARE(record.comments[0].droppedAt, QStringLiteral("unparsed"));
     QVERIFY(record.comments[0].history.last().note.contains(QLatin1String("no answer reached")));
 }
 
-void PipelinesTest::withoutQaCheckerEachConversationIsOneTurn()
+void PipelinesTest::withoutQaCheckerTheInstructorEndsEachConversation()
 {
     FakeLlmServer server;
     const int line = m_addedLine;
-    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, {1}, line); });
+    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, 0, line); });
     const RunRecord record = run(codeAgentConfig(server.endpoint(), "{}", false));
-    QCOMPARE(record.conversations.size(), 6);
+    QVERIFY2(record.errors.isEmpty(), qPrintable(record.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(record.conversations.size(), 9);
     for (const Conversation &c : record.conversations) {
         QVERIFY(!c.supervised);
-        QCOMPARE(c.turns.size(), 1);
+        QVERIFY(c.accepted);
+        QCOMPARE(c.turns.size(), 2); // an instruction and its answer; then the instructor's <TASK_DONE>
+        QCOMPARE(c.turns[1].exchange, -1);
+        QVERIFY(c.turns[1].note.contains(QLatin1String("said the task is done")));
     }
-    QCOMPARE(record.exchanges.size(), 6);
-    for (const FakeLlmServer::Request &r : server.requests())
+    QCOMPARE(record.exchanges.size(), 9 * 3);
+    for (const FakeLlmServer::Request &r : server.requests()) {
+        QVERIFY(!r.path.endsWith("/embeddings"));
         QVERIFY(!messagesOf(r).first.contains(QLatin1String("QA-Checker")));
+    }
+}
+
+// An instructor that ends the conversation before any instruction: no
+// answer is invented, each conversation says so in the record and the errors.
+void PipelinesTest::anInstructorEndingAtOnceLeavesNoAnswer()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &r) {
+        return codeAgentSpeaker(r).startsWith(QLatin1String("instructor")) ? FakeLlmServer::completion(QStringLiteral("<TASK_DONE>")) : codeAgentTeam(r, 0, line);
+    });
+    const RunRecord record = run(codeAgentConfig(server.endpoint(), "{\"tasks\":[\"vulnerability\"]}"));
+    QCOMPARE(record.conversations.size(), 6);
+    QCOMPARE(record.exchanges.size(), 6); // one instructor request each, nothing else
+    QCOMPARE(record.errors.size(), 6);
+    for (const Conversation &c : record.conversations) {
+        QCOMPARE(c.turns.size(), 1);
+        QVERIFY(!c.accepted);
+        QCOMPARE(c.turns[0].exchange, -1);
+        QVERIFY(c.turns[0].note.contains(QLatin1String("before any answer")));
+    }
+    QVERIFY(record.comments.isEmpty());
+    QVERIFY(record.summary.isEmpty());
 }
 
 void PipelinesTest::aacrRunsBehindTheCommonInterface()
@@ -723,7 +920,7 @@ void PipelinesTest::reviewJobRunsTheConfiguredPipeline()
 {
     FakeLlmServer server;
     const int line = m_addedLine;
-    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, {9}, line); });
+    server.setResponder([line](const FakeLlmServer::Request &r) { return codeAgentTeam(r, 0, line); });
     const auto config = RunConfig::fromJson(codeAgentConfig(server.endpoint(), "{\"tasks\":[\"vulnerability\",\"revision\"]}"));
     QVERIFY(config);
     ReviewJob job;
@@ -733,11 +930,11 @@ void PipelinesTest::reviewJobRunsTheConfiguredPipeline()
     QVERIFY(finished.wait(30000));
     QVERIFY(job.record());
     QCOMPARE(job.record()->config.pipeline, PipelineKind::CodeAgent);
-    QCOMPARE(job.record()->conversations.size(), 4); // modality, VA, CR, document
+    QCOMPARE(job.record()->conversations.size(), 7); // modality, language, VA, CR, findings, revisions, document
     QVERIFY(!progressed.isEmpty());
     const RunProgress last = progressed.last().first().value<RunProgress>();
-    QCOMPARE(last.slicesDone, 4);
-    QCOMPARE(last.slicesTotal, 4);
+    QCOMPARE(last.slicesDone, 7);
+    QCOMPARE(last.slicesTotal, 7);
     // The workspace names the run by its pipeline and model, not by the
     // defect pipeline's slicing and reviewer count.
     const StoredRun stored = storedRunFor(1, *job.record());

@@ -349,7 +349,7 @@ void WorkspaceTest::migratesFromEveryEarlierVersion()
     QCOMPARE(comments->first().comment.issue, QStringLiteral("old issue"));
     QVERIFY(comments->first().comment.issueOriginal.isEmpty()); // never translated
     QVERIFY(comments->first().comment.translationLanguage.isEmpty());
-    QCOMPARE(comments->first().comment.judgeScore, -1); // not judged (version 8's default)
+    QCOMPARE(comments->first().comment.judgeScore, -1); // not judged (version 9's default)
     QVERIFY(comments->first().comment.tag.isEmpty());
     auto old = store->judgement(7, QStringLiteral("ann"));
     QVERIFY(old && *old);

@@ -270,16 +270,11 @@ void TestEvalWindow::everyTableListsTheCommentsBehindItsFigures()
     QSignalSpy done(m_window.get(), &EvaluationWindow::evaluated);
     m_window->evaluate();
     QVERIFY(done.wait(60000));
-    // Every table but the agreement one (one annotator here) and the CQS
-    // per-tag one (no comment here has a tag: it has no rows) has figures
+    // Every table but the agreement one (one annotator here) has figures
     // with comments behind them; clicking one lists exactly those.
     for (const eval::Table &t : m_window->evaluation()->tables()) {
         if (t.id == QLatin1String("agreement"))
             continue;
-        if (t.id == QLatin1String("tags")) {
-            QVERIFY(t.rows.isEmpty());
-            continue;
-        }
         QTableWidget *widget = m_window->table(t.id);
         QVERIFY2(widget, qPrintable(t.id));
         int clicked = 0;

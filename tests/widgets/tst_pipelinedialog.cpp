@@ -26,6 +26,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSettings>
 #include <QSignalSpy>
@@ -139,6 +140,7 @@ void PipelineDialogTest::eachPresetShowsItsPipelinesSettings()
         QCOMPARE(dialog.findChild<QDoubleSpinBox *>(QStringLiteral("tau"))->value(), config.codeAgent.threshold);
         QCOMPARE(dialog.findChild<QSpinBox *>(QStringLiteral("maxTurns"))->value(), 10);
         QVERIFY(config.role(QStringLiteral("qa_checker")));
+        QVERIFY(config.role(QStringLiteral("embedding"))); // the QA-Checker's relevance
         QCOMPARE(config.codeAgent.tasks.size(), 4);
     }
     if (replay)
@@ -177,9 +179,11 @@ void PipelineDialogTest::editedTagRulesReachTheConfiguration()
     select(dialog, RunDialog::Preset::CodeAgent);
     dialog.findChild<QDoubleSpinBox *>(QStringLiteral("tau"))->setValue(8.5);
     dialog.findChild<QSpinBox *>(QStringLiteral("maxTurns"))->setValue(4);
+    dialog.findChild<QLineEdit *>(QStringLiteral("codeAgentEmbeddingModel"))->setText(QStringLiteral("mxbai-embed-large"));
     const RunConfig agent = dialog.config();
     QCOMPARE(agent.codeAgent.threshold, 8.5);
     QCOMPARE(agent.codeAgent.maxTurns, 4);
+    QCOMPARE(agent.role(QStringLiteral("embedding"))->model, QStringLiteral("mxbai-embed-large"));
 }
 
 void PipelineDialogTest::exchangeLogShowsTheQaCheckerTurns()
@@ -189,21 +193,32 @@ void PipelineDialogTest::exchangeLogShowsTheQaCheckerTurns()
     auto mr = MergeRequest::open(repos.at("modified"), QStringLiteral("main"), QStringLiteral("feature"));
     QVERIFY(mr);
     FakeLlmServer server;
-    // The QA-Checker accepts the vulnerability analysis at its third answer.
+    // The QA-Checker accepts the vulnerability analysis at its third answer:
+    // the first two are prose (relevance 0, no report), the third the report.
     server.setResponder([](const FakeLlmServer::Request &request) {
+        if (request.path.endsWith("/embeddings")) {
+            const QStringList inputs = FakeLlmServer::embeddingInputs(request);
+            return FakeLlmServer::embeddings({{1, 0}, inputs.value(1).contains(QLatin1String("\"findings\"")) ? QList<double>{1, 0} : QList<double>{0, 1}});
+        }
         const QJsonArray messages = QJsonDocument::fromJson(request.body).object().value(QStringLiteral("messages")).toArray();
         const QString system = messages.first().toObject().value(QStringLiteral("content")).toString();
         const QString user = messages.last().toObject().value(QStringLiteral("content")).toString();
         if (system.contains(QLatin1String("You supervise one conversation"))) {
             const int turn = static_cast<int>(user.count(QLatin1String("Additional instruction from the QA-Checker"))) + 1;
-            const double score = user.contains(QLatin1String("Task VA")) ? (turn == 1 ? 3 : turn == 2 ? 5.5 : 8) : 9;
-            return FakeLlmServer::completion(
-                QStringLiteral("{\"score\":%1,\"reason\":\"r\",\"instruction\":\"Name the file and line of each vulnerability (after turn %2).\"}").arg(score).arg(turn));
+            return FakeLlmServer::completion(QStringLiteral("{\"coreference\":8,\"reason\":\"r\",\"instruction\":\"Name the file and line of each vulnerability (after turn %1).\"}")
+                                                 .arg(turn));
         }
+        if (system.contains(QLatin1String("you are the instructor")))
+            return FakeLlmServer::completion(user.contains(QLatin1String(" answered:")) && !user.contains(QLatin1String("The QA-Checker scored"))
+                                                 ? QStringLiteral("<TASK_DONE>")
+                                                 : QStringLiteral("Do the task."));
+        if (system.contains(QLatin1String("Task VA")) && system.count(QLatin1String("Additional instruction from the QA-Checker")) < 2)
+            return FakeLlmServer::completion(QStringLiteral("The change looks fine to me."));
         return FakeLlmServer::completion(QStringLiteral("{\"verdict\":\"consistent\",\"summary\":\"s\",\"findings\":[]}"));
     });
     const auto config = RunConfig::fromJson(QStringLiteral("{\"pipeline\":\"codeagent\",\"roles\":{\"agent\":{\"endpoint\":\"%1\",\"model\":\"agent\"},"
-                                                           "\"qa_checker\":{\"endpoint\":\"%1\",\"model\":\"checker\"}},\"codeagent\":{\"threshold\":7}}")
+                                                           "\"qa_checker\":{\"endpoint\":\"%1\",\"model\":\"checker\"},"
+                                                           "\"embedding\":{\"endpoint\":\"%1\",\"model\":\"embedder\"}},\"codeagent\":{\"threshold\":5}}")
                                                 .arg(server.endpoint())
                                                 .toUtf8());
     QVERIFY(config);
@@ -218,19 +233,26 @@ void PipelineDialogTest::exchangeLogShowsTheQaCheckerTurns()
     panel.started(c, false, 0);
     panel.finished(record);
     QCOMPARE(panel.exchangeCount(), record->exchanges.size());
-    // The second answer of the vulnerability conversation: scored 5.5, asked again.
-    int second = -1;
-    for (int i = 0; i < record->exchanges.size(); ++i)
-        if (record->exchanges[i].request.label.startsWith(QLatin1String("codeagent vulnerability, turn 2")))
-            second = i;
-    QVERIFY2(second != -1, "no second turn of the vulnerability conversation was recorded");
+    // The Reviewer's second answer of the vulnerability conversation: below τ, asked again.
+    const Conversation *va = nullptr;
+    for (const Conversation &c : record->conversations)
+        if (c.task == QLatin1String("vulnerability"))
+            va = &c;
+    QVERIFY(va && va->turns.size() == 3);
+    const int second = va->turns[1].exchange;
+    QCOMPARE(record->exchanges[second].request.label, QStringLiteral("codeagent vulnerability, turn 2: Reviewer answers Coder"));
     const QString text = panel.exchangeText(second);
-    QVERIFY2(text.contains(QStringLiteral("Conversation: vulnerability (code_review), Coder instructs Reviewer · turn 2 of at most 10")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("QA-Checker score: 5.5 (τ 7) — asked again")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Conversation: vulnerability (code_review), Coder instructs Reviewer · turn 2 of at most 10 · the Reviewer's answer")),
+             qPrintable(text));
+    const QString score = QString::number(va->turns[1].score, 'f', 2);
+    QVERIFY2(text.contains(QStringLiteral("QA-Checker: relevance 0.00 (embeddings)")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("QA-Checker score: %1 (τ 5) — asked again").arg(score)), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("Additional instruction for turn 3: Name the file and line of each vulnerability (after turn 2).")), qPrintable(text));
+    // The instructor's turn is told apart from the answer.
+    QVERIFY(panel.exchangeText(va->turns[1].instructorExchange).contains(QStringLiteral("turn 2 of at most 10 · the Coder's instruction")));
     auto *list = panel.findChild<QListWidget *>();
     QVERIFY(list);
-    QVERIFY2(list->item(second)->text().contains(QStringLiteral("QA-Checker 5.5 < τ 7")), qPrintable(list->item(second)->text()));
+    QVERIFY2(list->item(second)->text().contains(QStringLiteral("QA-Checker %1 < τ 5").arg(score)), qPrintable(list->item(second)->text()));
     list->setCurrentRow(second);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));

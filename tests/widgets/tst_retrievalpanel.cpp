@@ -1,6 +1,7 @@
 // The retrieved context of each hunk of an AACR run, in the window: chunks
 // with their scores (BM25), the agent's tool calls with refusals marked, the
-// selected one's text; screenshots of both.
+// whole-PR agent's exploration and sub-agents with their verdicts, the
+// selected one's text; screenshots of each.
 
 #include <AacrHunkReview.h>
 #include <FakeLlmServer.h>
@@ -17,6 +18,19 @@
 using namespace rd;
 using namespace rd::test;
 
+namespace {
+
+// The panel at a size a person reads it, showing `record`.
+bool showRun(RetrievalPanel &panel, std::shared_ptr<const RunRecord> record)
+{
+    panel.resize(760, 520);
+    panel.setRun(std::move(record));
+    panel.show();
+    return QTest::qWaitForWindowExposed(&panel);
+}
+
+} // namespace
+
 class RetrievalPanelTest : public QObject
 {
     Q_OBJECT
@@ -26,6 +40,7 @@ private Q_SLOTS:
     void emptyPanelSaysWhatItIsFor();
     void bm25ChunksAreListedWithScores();
     void agentToolCallsAreListedWithRefusals();
+    void agentPrListsTheExplorationAndEachSubAgentWithItsVerdict();
 
 private:
     std::shared_ptr<const RunRecord> run(FakeLlmServer &server, const QString &context);
@@ -97,10 +112,7 @@ void RetrievalPanelTest::bm25ChunksAreListedWithScores()
     const auto record = run(server, QStringLiteral("bm25"));
     QVERIFY2(record->errors.isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
     RetrievalPanel panel;
-    panel.resize(760, 520);
-    panel.setRun(record);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showRun(panel, record));
     QCOMPARE(panel.hunkCount(), 1);
     const QList<RetrievedChunk> &chunks = record->retrieval[0].chunks;
     QCOMPARE(panel.rowCount(0), chunks.size());
@@ -129,16 +141,41 @@ void RetrievalPanelTest::agentToolCallsAreListedWithRefusals()
     });
     const auto record = run(server, QStringLiteral("agent"));
     RetrievalPanel panel;
-    panel.resize(760, 520);
-    panel.setRun(record);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showRun(panel, record));
     QCOMPARE(panel.rowCount(0), 3);
     QVERIFY(panel.rowText(0, 1).endsWith(QStringLiteral("| turn 1 | refused")));
     QVERIFY(panel.rowText(0, 0).endsWith(QStringLiteral("| turn 1 | ")));
     panel.selectRow(0, 0);
     QVERIFY2(panel.shownText().contains(QStringLiteral("src/grow.cpp:3-6")), qPrintable(panel.shownText()));
     screenshot(panel, QStringLiteral("agent"));
+}
+
+void RetrievalPanelTest::agentPrListsTheExplorationAndEachSubAgentWithItsVerdict()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &request) {
+        const bool validator = request.body.contains("You are a validation agent");
+        if (FakeLlmServer::toolResults(request).isEmpty())
+            return FakeLlmServer::toolCalls({{QStringLiteral("a"), QStringLiteral("search"), QStringLiteral("{\"text\":\"capacity\"}")}});
+        if (!validator)
+            return FakeLlmServer::completion(QStringLiteral("<path>src/buffer.cpp</path><side>right</side><from>5</from><to>6</to>"
+                                                            "<note>grow(size) adds size to capacity: data is never reallocated</note><notesplit />"));
+        return FakeLlmServer::completion(QStringLiteral("<verdict>drop</verdict><reason>grow.cpp only counts; copy() is not shown</reason>"));
+    });
+    const auto record = run(server, QStringLiteral("agent-pr"));
+    QVERIFY2(record->errors.isEmpty(), qPrintable(record->errors.join(QLatin1Char('\n'))));
+    RetrievalPanel panel;
+    QVERIFY(showRun(panel, record));
+    QCOMPARE(panel.hunkCount(), 2); // the exploration, one sub-agent
+    QCOMPARE(panel.rowCount(0), 1);
+    QCOMPARE(panel.rowCount(1), 1);
+    QVERIFY(panel.rowText(0, 0).startsWith(QStringLiteral("search(")));
+    panel.selectRow(1, -1);
+    QVERIFY2(panel.shownText().startsWith(QStringLiteral("pr-c1: drop")), qPrintable(panel.shownText()));
+    QVERIFY(panel.shownText().contains(QStringLiteral("grow.cpp only counts")));
+    panel.selectRow(1, 0);
+    QVERIFY2(panel.shownText().contains(QStringLiteral("src/grow.cpp:5:")), qPrintable(panel.shownText()));
+    screenshot(panel, QStringLiteral("agent-pr"));
 }
 
 QTEST_MAIN(RetrievalPanelTest)

@@ -1,0 +1,238 @@
+#include "JudgeEvaluationJob.h"
+
+#include "CqsPipeline.h"
+#include "DiffContext.h"
+#include "LlmClient.h"
+#include "PipelineOutput.h"
+#include "ResponseStore.h"
+#include "RunConfig.h"
+#include "WorkspaceStore.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QThread>
+#include <QtConcurrent>
+
+namespace rd {
+
+JudgeEvaluationJob::JudgeEvaluationJob(QObject *parent) : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<JudgeEvaluationOutcome>::finished, this, [this] { done(m_watcher.result()); });
+}
+
+JudgeEvaluationJob::~JudgeEvaluationJob()
+{
+    cancel();
+    if (m_clientThread) {
+        m_clientThread->quit();
+        m_clientThread->wait();
+    }
+    delete m_client; // its thread has ended
+}
+
+Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request, const WorkspaceStore &store)
+{
+    if (m_running)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "a judge evaluation is running")};
+    if (request.repeats < 1 || request.balanced < 0 || request.minScore < 0 || request.minScore > 10)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "repeats must be at least 1, the balanced size not negative, and the minimum score from 0 to 10")};
+    QFile file(request.configPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "cannot read the judge's run configuration %1: %2").arg(request.configPath, file.errorString())};
+    auto config = RunConfig::fromJson(file.readAll());
+    if (!config)
+        return Error{Error::Kind::Usage, QStringLiteral("%1: %2").arg(request.configPath, config.error().message)};
+    if (request.sameItemsAs && request.balanced > 0)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "the items of an earlier evaluation are not sampled again: leave out the balanced size")};
+    const bool replay = !request.replay.isEmpty() || request.replayOf;
+    if (!replay)
+        if (const auto missing = config->checkApiKeys())
+            return *missing;
+    const EndpointProfile *judge = config->role(QStringLiteral("judge"));
+    m_judge = judge ? *judge : config->validator ? *config->validator : config->reviewer;
+    std::optional<ResponseStore> recording;
+    QString replayName = request.replay;
+    if (request.replayOf) {
+        auto earlier = store.judgeEvaluation(*request.replayOf);
+        if (!earlier)
+            return earlier.error();
+        replayName = QCoreApplication::translate("rd::pipeline", "judge evaluation %1").arg(*request.replayOf);
+        auto recorded = ResponseStore::replayOf(earlier->recording, replayName);
+        if (!recorded)
+            return recorded.error();
+        recording = *recorded;
+    } else if (replay) {
+        auto recorded = ResponseStore::replayFrom(request.replay);
+        if (!recorded)
+            return recorded.error();
+        recording = *recorded;
+    }
+    if (replay)
+        m_judge.endpoint = QStringLiteral("replay:");
+    std::optional<QSet<qint64>> sameItems;
+    if (request.sameItemsAs) {
+        auto earlier = store.judgeEvaluation(*request.sameItemsAs);
+        if (!earlier)
+            return earlier.error();
+        sameItems = judgeEvaluationItems(earlier->report);
+        if (sameItems->isEmpty())
+            return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "judge evaluation %1 lists no items").arg(*request.sameItemsAs)};
+    }
+    auto data = loadExportData(store);
+    if (!data)
+        return data.error();
+    m_data = std::move(*data);
+    if (!request.labels.annotator.isEmpty()
+        && std::none_of(m_data.judgements.cbegin(), m_data.judgements.cend(), [&](const Judgement &j) { return j.annotator == request.labels.annotator; }))
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1 has judged nothing in this workspace").arg(request.labels.annotator)};
+
+    m_request = request;
+    m_outcome = {};
+    m_outcome.sample = sampleJudgeItems(m_data, request.labels, request.balanced, request.seed);
+    if (sameItems) {
+        JudgeSample &s = m_outcome.sample;
+        s.items.removeIf([&](const JudgeItem &i) { return !sameItems->contains(i.comment); });
+        s.positives = static_cast<int>(std::count_if(s.items.cbegin(), s.items.cend(), [](const JudgeItem &i) { return i.humanAccepted; }));
+        s.negatives = static_cast<int>(s.items.size()) - s.positives;
+        if (s.items.size() < sameItems->size())
+            s.shortBy = QCoreApplication::translate("rd::pipeline", "%1 of the %2 items of judge evaluation %3 have no label now")
+                            .arg(sameItems->size() - s.items.size())
+                            .arg(sameItems->size())
+                            .arg(*request.sameItemsAs);
+    }
+    if (m_outcome.sample.items.isEmpty())
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "no comment has a label to compare the judge with (accepted or rejected, or thumbs up or down)")};
+    JudgeEvaluationSettings &s = m_outcome.settings;
+    s.judgeModel = m_judge.model;
+    s.judgeEndpoint = replay ? QStringLiteral("replay:") + replayName : m_judge.endpoint;
+    s.temperature = m_judge.temperature;
+    s.seed = request.seed;
+    s.repeats = request.repeats;
+    s.balanced = request.balanced;
+    s.minScore = request.minScore;
+    s.labels = request.labels;
+
+    if (m_client) { // prepared before and never run
+        m_client->deleteLater();
+        m_client = nullptr;
+    }
+    // The worker blocks on the answers: the client answers on a thread of its own.
+    if (!m_clientThread) {
+        m_clientThread = new QThread(this);
+        m_clientThread->setObjectName(QStringLiteral("judge evaluation"));
+        m_clientThread->start();
+    }
+    m_client = new LlmClient(config->clientOptions());
+    if (recording)
+        m_client->setReplay(*recording);
+    else if (!request.cache.isEmpty())
+        m_client->setCache(ResponseStore::cacheIn(request.cache));
+    m_client->moveToThread(m_clientThread);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    return true;
+}
+
+const JudgeEvaluationOutcome &JudgeEvaluationJob::run()
+{
+    m_running = true;
+    done(work());
+    return m_outcome;
+}
+
+void JudgeEvaluationJob::start()
+{
+    if (m_running || !m_client)
+        return;
+    m_running = true;
+    m_watcher.setFuture(QtConcurrent::run([this] { return work(); }));
+}
+
+void JudgeEvaluationJob::cancel()
+{
+    if (m_cancel)
+        *m_cancel = true;
+    if (m_client && m_clientThread && m_clientThread->isRunning() && m_running)
+        QMetaObject::invokeMethod(m_client, &LlmClient::cancelAll, Qt::BlockingQueuedConnection);
+    m_watcher.waitForFinished();
+}
+
+void JudgeEvaluationJob::done(JudgeEvaluationOutcome outcome)
+{
+    m_outcome = std::move(outcome);
+    m_running = false;
+    Q_EMIT finished();
+}
+
+JudgeEvaluationOutcome JudgeEvaluationJob::work()
+{
+    JudgeEvaluationOutcome out = m_outcome;
+    DiffContext diffs;
+    QList<std::pair<JudgeItem *, QFuture<Exchange>>> asked;
+    QHash<qint64, const StoredComment *> byId;
+    for (const StoredComment &c : m_data.comments)
+        byId.insert(c.id, &c);
+    // Every request at once: the client keeps the endpoint's concurrency limit.
+    for (JudgeItem &item : out.sample.items) {
+        const StoredComment *comment = byId.value(item.comment);
+        const MergeRequestEntry *mr = m_data.mergeRequest(item.mergeRequest);
+        const QString diff = mr ? diffs.around(*mr, *comment) : QString();
+        const QList<ChatMessage> prompt = cqsJudgePrompt(comment->comment, diff);
+        for (int k = 0; k < m_request.repeats; ++k) {
+            ChatRequest request;
+            request.profile = m_judge;
+            // Each repeat is its own request: with one seed the cache would answer all alike.
+            request.profile.seed = static_cast<int>(m_request.seed) + k;
+            request.messages = prompt;
+            request.label = QStringLiteral("judge, comment %1, repeat %2").arg(item.comment).arg(k + 1);
+            JudgeItem::Answer pending;
+            pending.seed = *request.profile.seed;
+            item.answers.append(pending);
+            asked.append({&item, m_client->send(request)});
+        }
+    }
+    const int total = static_cast<int>(asked.size());
+    int answered = 0;
+    QHash<JudgeItem *, int> nextRepeat;
+    for (auto &[item, future] : asked) {
+        const Exchange e = future.result();
+        out.exchanges << e;
+        JudgeItem::Answer &a = item->answers[nextRepeat[item]++];
+        if (!e.ok()) {
+            a.error = e.error;
+            ++out.failedRequests;
+            if (!*m_cancel)
+                out.errors << QStringLiteral("%1: %2").arg(e.request.label, e.error);
+        } else {
+            const JudgeVerdict verdict = parseJudgeVerdict(e.response);
+            if (!verdict.error.isEmpty()) {
+                a.error = verdict.error;
+                out.errors << QStringLiteral("%1: %2").arg(e.request.label, verdict.error);
+            } else {
+                a.score = verdict.score;
+                a.reason = verdict.reason;
+                a.valid = verdict.valid && verdict.score >= m_request.minScore;
+            }
+        }
+        Q_EMIT progressed(++answered, total);
+    }
+    out.cancelled = *m_cancel;
+    out.metrics = judgeMetrics(out.sample.items);
+    return out;
+}
+
+StoredJudgeEvaluation JudgeEvaluationOutcome::stored() const
+{
+    StoredJudgeEvaluation e;
+    e.judgeModel = settings.judgeModel;
+    e.labels = settings.labels.annotator.isEmpty() ? QStringLiteral("final") : QStringLiteral("annotator:") + settings.labels.annotator;
+    e.items = static_cast<int>(sample.items.size());
+    e.accuracy = metrics.accuracy;
+    e.report = judgeEvaluationJson(settings, sample, metrics);
+    QList<Exchange> replayable = exchanges;
+    for (Exchange &x : replayable)
+        x.request.profile.endpoint = QStringLiteral("replay:");
+    e.recording = ResponseStore::recording(replayable);
+    return e;
+}
+
+} // namespace rd

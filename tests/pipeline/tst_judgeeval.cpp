@@ -1,0 +1,376 @@
+// A judge evaluated against people's labels (JudgeEvaluation.h): the items,
+// the figures against hand-computed values, repeats and flips, and the job
+// against a scripted fake judge.
+
+#include <FakeLlmServer.h>
+#include <ScriptedJudge.h>
+#include <JudgeEvaluationJob.h>
+#include <SessionFixture.h>
+#include <SqlWorkspaceStore.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rd;
+
+namespace {
+
+JudgeItem item(qint64 id, bool accepted, QList<std::optional<bool>> verdicts, const QString &category = {})
+{
+    JudgeItem i;
+    i.comment = id;
+    i.humanAccepted = accepted;
+    i.category = category;
+    for (const auto &v : verdicts) {
+        JudgeItem::Answer a;
+        a.valid = v;
+        a.score = v ? (*v ? 7 : 0) : -1;
+        i.answers << a;
+    }
+    return i;
+}
+
+// In the background: the fake server answers on this thread, so the test waits for the job's signal.
+const JudgeEvaluationOutcome &finish(JudgeEvaluationJob &job)
+{
+    QSignalSpy finished(&job, &JudgeEvaluationJob::finished);
+    job.start();
+    if (job.isRunning() && !finished.wait(60000))
+        qFatal("the judge evaluation did not finish");
+    return job.outcome();
+}
+
+} // namespace
+
+class TestJudgeEval : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void accuracyKappaAndCalibrationEqualHandComputedValues();
+    void aJudgeAnsweringDifferentlyOnRepeatsGivesItsFlipRate();
+    void flipRateOfAnItemIsTheShareAgainstItsMajority();
+    void balancedSampleKeepsNPerClassTheSameForOneSeed();
+    void aSmallerClassThanAskedIsSaid();
+    void unsureAndUnjudgedCommentsAreNoItems();
+    void thumbsOutweighTheSameAnnotatorsVerdict();
+    void anUnreadableAnswerIsCountedApartAndNamed();
+    void kappaOfAJudgeAndPeopleGivingOneLabelIsUndefinedWithTheReason();
+    void anAnnotatorWhoJudgedNothingIsRefused();
+    void jsonHasTheIssuesTopLevelKeys();
+    void aStoredEvaluationIsReplayedWithoutAskingTheJudge();
+    void anotherJudgeIsAskedAboutTheSameItemsAsAStoredEvaluation();
+
+private:
+    Result<bool> prepare(JudgeEvaluationJob &job, const test::FakeLlmServer &server, int repeats = 1, int balanced = 0, JudgeEvaluationRequest request = {});
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<WorkspaceStore> m_store;
+    QHash<QString, qint64> m_ids; // by issue text
+};
+
+void TestJudgeEval::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    auto store = SqlWorkspaceStore::open(m_dir->filePath(QStringLiteral("w.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY(store);
+    m_store = std::move(*store);
+    m_ids = test::addScriptedComments(*m_store);
+    QCOMPARE(m_ids.size(), 8);
+}
+
+Result<bool> TestJudgeEval::prepare(JudgeEvaluationJob &job, const test::FakeLlmServer &server, int repeats, int balanced, JudgeEvaluationRequest request)
+{
+    request.configPath = m_dir->filePath(QStringLiteral("judge.json"));
+    if (!test::writeJudgeConfig(request.configPath, server.endpoint()))
+        return Error{Error::Kind::Internal, QStringLiteral("cannot write the configuration")};
+    request.labels.annotator = QStringLiteral("ann");
+    request.repeats = repeats;
+    request.balanced = balanced;
+    request.seed = 7;
+    return job.prepare(request, *m_store);
+}
+
+void TestJudgeEval::accuracyKappaAndCalibrationEqualHandComputedValues()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r); });
+    JudgeEvaluationJob job;
+    const auto ready = prepare(job, server);
+    QVERIFY2(ready, ready ? "" : qPrintable(ready.error().message));
+    const JudgeEvaluationOutcome &out = finish(job);
+    QVERIFY(out.errors.isEmpty());
+    QCOMPARE(server.requests().size(), 6);
+    const JudgeMetrics &m = out.metrics;
+    QCOMPARE(m.items, 6);
+    QCOMPARE(m.perRepeat.size(), 1);
+    QCOMPARE(m.perRepeat[0].correct, 4);
+    QVERIFY(qFuzzyCompare(*m.accuracy, 4.0 / 6.0));
+    QVERIFY(m.kappa);
+    QVERIFY(qFuzzyCompare(*m.kappa, 1.0 / 3.0));
+    QCOMPARE(m.judgeValidPeopleRejected, QList<qint64>{m_ids.value(QStringLiteral("issue four"))});
+    QCOMPARE(m.judgeInvalidPeopleAccepted, QList<qint64>{m_ids.value(QStringLiteral("issue three"))});
+    // Per category: Logic one, two right, three, four wrong; Style both right.
+    QCOMPARE(m.perCategory.size(), 2);
+    QCOMPARE(m.perCategory[0].first, QStringLiteral("Logic"));
+    QCOMPARE(m.perCategory[0].second.items, 4);
+    QCOMPARE(m.perCategory[0].second.correct, 2);
+    QCOMPARE(m.perCategory[1].second.correct, 2);
+    // Calibration: score 0 three answers (three accepted; five, six rejected), 6 one rejected, 7 and 8 accepted.
+    QCOMPARE(m.calibration.size(), 4);
+    QCOMPARE(m.calibration[0].score, 0);
+    QCOMPARE(m.calibration[0].answers, 3);
+    QCOMPARE(m.calibration[0].accepted, 1);
+    QCOMPARE(m.calibration[1].score, 6);
+    QCOMPARE(m.calibration[1].accepted, 0);
+    QCOMPARE(m.calibration[3].score, 8);
+    QCOMPARE(m.calibration[3].accepted, 1);
+    QCOMPARE(*m.flipRate, 0.0);
+    QCOMPARE(out.settings.judgeModel, QStringLiteral("the-judge"));
+    QCOMPARE(out.settings.temperature, 0.7);
+}
+
+void TestJudgeEval::aJudgeAnsweringDifferentlyOnRepeatsGivesItsFlipRate()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r, 8); });
+    JudgeEvaluationJob job;
+    QVERIFY(prepare(job, server, 3));
+    const JudgeEvaluationOutcome &out = finish(job);
+    // Every item asked three times, with seeds 7, 8, 9.
+    QCOMPARE(server.requests().size(), 18);
+    QMap<int, int> seeds;
+    for (const auto &r : server.requests())
+        ++seeds[test::seedOf(r)];
+    QCOMPARE(seeds, (QMap<int, int>{{7, 6}, {8, 6}, {9, 6}}));
+    const JudgeMetrics &m = out.metrics;
+    // Only "issue one" flips (on seed 8): one item of six.
+    QVERIFY(qFuzzyCompare(*m.flipRate, 1.0 / 6.0));
+    // Repeats: 4/6, 3/6, 4/6; mean 11/18, spread 1/6.
+    QCOMPARE(m.perRepeat[1].correct, 3);
+    QVERIFY(qFuzzyCompare(*m.accuracy, 11.0 / 18.0));
+    QVERIFY(qFuzzyCompare(*m.accuracySpread, 1.0 / 6.0));
+    const auto one = std::find_if(out.sample.items.cbegin(), out.sample.items.cend(), [&](const JudgeItem &i) { return i.comment == m_ids.value(QStringLiteral("issue one")); });
+    QVERIFY(one->flipped());
+    QVERIFY(qFuzzyCompare(one->flipRate(), 1.0 / 3.0));
+    // Its majority is still "valid": no disagreement with the people who accepted it.
+    QVERIFY(!m.judgeInvalidPeopleAccepted.contains(one->comment));
+}
+
+void TestJudgeEval::flipRateOfAnItemIsTheShareAgainstItsMajority()
+{
+    const JudgeItem fourOne = item(1, true, {true, true, false, true});
+    QCOMPARE(fourOne.flipRate(), 0.25);
+    const JudgeItem tie = item(2, true, {true, false});
+    QCOMPARE(tie.flipRate(), 0.5);
+    const JudgeItem stableWithGap = item(3, false, {false, std::nullopt, false});
+    QVERIFY(!stableWithGap.flipped());
+    const JudgeMetrics m = judgeMetrics({fourOne, tie, stableWithGap});
+    QVERIFY(qFuzzyCompare(*m.flipRate, 2.0 / 3.0));
+    QCOMPARE(m.unanswered, 1);
+}
+
+void TestJudgeEval::balancedSampleKeepsNPerClassTheSameForOneSeed()
+{
+    auto data = loadExportData(*m_store);
+    QVERIFY(data);
+    const JudgeLabelSource ann{QStringLiteral("ann")};
+    const JudgeSample a = sampleJudgeItems(*data, ann, 2, 11);
+    QCOMPARE(a.positives, 2);
+    QCOMPARE(a.negatives, 2);
+    QCOMPARE(a.items.size(), 4);
+    QVERIFY(a.shortBy.isEmpty());
+    const JudgeSample again = sampleJudgeItems(*data, ann, 2, 11);
+    QList<qint64> first, second;
+    for (const JudgeItem &i : a.items)
+        first << i.comment;
+    for (const JudgeItem &i : again.items)
+        second << i.comment;
+    QCOMPARE(second, first);
+    // Over seeds, every accepted comment is drawn at some point: a shuffle, not the first two.
+    QSet<qint64> drawn;
+    for (quint32 seed = 0; seed < 40; ++seed)
+        for (const JudgeItem &i : sampleJudgeItems(*data, ann, 1, seed).items)
+            if (i.humanAccepted)
+                drawn.insert(i.comment);
+    QCOMPARE(drawn.size(), 3);
+}
+
+void TestJudgeEval::aSmallerClassThanAskedIsSaid()
+{
+    auto data = loadExportData(*m_store);
+    QVERIFY(data);
+    const JudgeSample s = sampleJudgeItems(*data, {QStringLiteral("ann")}, 4, 1);
+    QCOMPARE(s.items.size(), 6);
+    QCOMPARE(s.shortBy, QStringLiteral("accepted: 3 of 4, rejected: 3 of 4"));
+}
+
+void TestJudgeEval::unsureAndUnjudgedCommentsAreNoItems()
+{
+    auto data = loadExportData(*m_store);
+    QVERIFY(data);
+    const JudgeSample s = sampleJudgeItems(*data, {QStringLiteral("ann")}, 0, 1);
+    QCOMPARE(s.items.size(), 6);
+    for (const JudgeItem &i : s.items) {
+        QVERIFY(i.comment != m_ids.value(QStringLiteral("issue unsure")));
+        QVERIFY(i.comment != m_ids.value(QStringLiteral("issue unjudged")));
+    }
+    // The team's final label: one annotator's is final; two who disagree have none until adjudicated.
+    QCOMPARE(sampleJudgeItems(*data, {}, 0, 1).items.size(), 6);
+    QVERIFY(m_store->judge(test::verdictOf(m_ids.value(QStringLiteral("issue one")), QStringLiteral("bob"), Verdict::Reject)));
+    data = loadExportData(*m_store);
+    QVERIFY(data);
+    const JudgeSample final = sampleJudgeItems(*data, {}, 0, 1);
+    QCOMPARE(final.items.size(), 5);
+    QVERIFY(std::none_of(final.items.cbegin(), final.items.cend(), [&](const JudgeItem &i) { return i.comment == m_ids.value(QStringLiteral("issue one")); }));
+}
+
+void TestJudgeEval::thumbsOutweighTheSameAnnotatorsVerdict()
+{
+    Judgement j = test::verdictOf(m_ids.value(QStringLiteral("issue four")), QStringLiteral("ann"), Verdict::Reject);
+    j.thumbs = Thumbs::Up;
+    const auto stored = m_store->judgement(j.comment, j.annotator);
+    QVERIFY(stored && *stored);
+    j.version = (*stored)->version;
+    QVERIFY(m_store->judge(j));
+    auto data = loadExportData(*m_store);
+    QVERIFY(data);
+    const StoredComment *four = nullptr;
+    for (const StoredComment &c : data->comments)
+        if (c.id == j.comment)
+            four = &c;
+    QCOMPARE(humanLabel(*data, *four, {QStringLiteral("ann")}), std::optional<bool>(true));
+}
+
+void TestJudgeEval::anUnreadableAnswerIsCountedApartAndNamed()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r, -1, "issue four"); });
+    JudgeEvaluationJob job;
+    QVERIFY(prepare(job, server));
+    const JudgeEvaluationOutcome &out = finish(job);
+    QCOMPARE(out.metrics.unanswered, 1);
+    QCOMPARE(out.errors.size(), 1);
+    QVERIFY2(out.errors.first().contains(QStringLiteral("comment %1").arg(m_ids.value(QStringLiteral("issue four")))), qPrintable(out.errors.first()));
+    // The other five: all right but three.
+    QCOMPARE(out.metrics.perRepeat[0].items, 5);
+    QCOMPARE(out.metrics.perRepeat[0].correct, 4);
+}
+
+void TestJudgeEval::kappaOfAJudgeAndPeopleGivingOneLabelIsUndefinedWithTheReason()
+{
+    const JudgeMetrics m = judgeMetrics({item(1, true, {true}), item(2, true, {true})});
+    QCOMPARE(*m.accuracy, 1.0);
+    QVERIFY(!m.kappa);
+    QVERIFY2(m.kappaUndefined.contains(QStringLiteral("same label (valid)")), qPrintable(m.kappaUndefined));
+}
+
+void TestJudgeEval::anAnnotatorWhoJudgedNothingIsRefused()
+{
+    test::FakeLlmServer server;
+    JudgeEvaluationJob job;
+    const QString config = m_dir->filePath(QStringLiteral("judge.json"));
+    QVERIFY(prepare(job, server)); // writes the configuration
+    JudgeEvaluationRequest request;
+    request.configPath = config;
+    request.labels.annotator = QStringLiteral("nobody");
+    const auto refused = job.prepare(request, *m_store);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().message, QStringLiteral("nobody has judged nothing in this workspace"));
+    QCOMPARE(server.requests().size(), 0);
+}
+
+void TestJudgeEval::jsonHasTheIssuesTopLevelKeys()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r); });
+    JudgeEvaluationJob job;
+    QVERIFY(prepare(job, server));
+    const JudgeEvaluationOutcome &out = finish(job);
+    const QJsonObject json = QJsonDocument::fromJson(judgeEvaluationJson(out.settings, out.sample, out.metrics)).object();
+    for (const char *key : {"items", "accuracy", "kappa", "per_category", "calibration", "flip_rate"})
+        QVERIFY2(json.contains(QLatin1String(key)), key);
+    QCOMPARE(json.value(QStringLiteral("items")).toArray().size(), 6);
+    QCOMPARE(json.value(QStringLiteral("accuracy")).toDouble(), 0.6667);
+    QCOMPARE(json.value(QStringLiteral("settings")).toObject().value(QStringLiteral("labels")).toString(), QStringLiteral("annotator:ann"));
+}
+
+void TestJudgeEval::aStoredEvaluationIsReplayedWithoutAskingTheJudge()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r, 8); });
+    qint64 id = 0;
+    QByteArray firstReport;
+    {
+        JudgeEvaluationJob job;
+        QVERIFY(prepare(job, server, 2));
+        const JudgeEvaluationOutcome &out = finish(job);
+        const auto stored = m_store->addJudgeEvaluation(out.stored());
+        QVERIFY(stored);
+        id = *stored;
+        firstReport = out.stored().report;
+    }
+    QCOMPARE(server.requests().size(), 12);
+    const auto list = m_store->judgeEvaluations();
+    QVERIFY(list);
+    QCOMPARE(list->size(), 1);
+    QCOMPARE(list->first().judgeModel, QStringLiteral("the-judge"));
+    QCOMPARE(list->first().labels, QStringLiteral("annotator:ann"));
+    QCOMPARE(list->first().items, 6);
+    QVERIFY(qFuzzyCompare(*list->first().accuracy, 7.0 / 12.0));
+    QVERIFY(list->first().report.isEmpty()); // the list leaves the report out
+
+    JudgeEvaluationRequest replay;
+    replay.replayOf = id;
+    JudgeEvaluationJob again;
+    QVERIFY(prepare(again, server, 2, 0, replay));
+    const JudgeEvaluationOutcome &out = finish(again);
+    QCOMPARE(server.requests().size(), 12); // nothing asked
+    QVERIFY(out.errors.isEmpty());
+    QVERIFY(qFuzzyCompare(*out.metrics.flipRate, 1.0 / 6.0));
+    QCOMPARE(out.settings.judgeEndpoint, QStringLiteral("replay:judge evaluation %1").arg(id));
+    // Same answers, same figures: the reports differ only in the endpoint named.
+    QCOMPARE(QString::fromUtf8(out.stored().report).replace(QStringLiteral("replay:judge evaluation %1").arg(id), server.endpoint()), QString::fromUtf8(firstReport));
+}
+
+void TestJudgeEval::anotherJudgeIsAskedAboutTheSameItemsAsAStoredEvaluation()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r); });
+    JudgeEvaluationJob first;
+    QVERIFY(prepare(first, server, 1, 1));
+    const JudgeEvaluationOutcome &sampled = finish(first);
+    QCOMPARE(sampled.sample.items.size(), 2);
+    const auto id = m_store->addJudgeEvaluation(sampled.stored());
+    QVERIFY(id);
+    // A month later, one of the two lost its label.
+    const qint64 gone = sampled.sample.items.first().comment;
+    const auto stored = m_store->judgement(gone, QStringLiteral("ann"));
+    QVERIFY(stored && *stored);
+    Judgement unsure = test::verdictOf(gone, QStringLiteral("ann"), Verdict::Unsure);
+    unsure.version = (*stored)->version;
+    QVERIFY(m_store->judge(unsure));
+
+    JudgeEvaluationRequest same;
+    same.sameItemsAs = *id;
+    JudgeEvaluationJob second;
+    QVERIFY(prepare(second, server, 1, 0, same));
+    QCOMPARE(second.sample().items.size(), 1);
+    QCOMPARE(second.sample().items.first().comment, sampled.sample.items.last().comment);
+    QCOMPARE(second.sample().shortBy, QStringLiteral("1 of the 2 items of judge evaluation %1 have no label now").arg(*id));
+    JudgeEvaluationJob sampledAgain;
+    const auto refused = prepare(sampledAgain, server, 1, 3, same);
+    QVERIFY(!refused);
+    QVERIFY(refused.error().message.contains(QStringLiteral("leave out the balanced size")));
+}
+
+QTEST_GUILESS_MAIN(TestJudgeEval)
+#include "tst_judgeeval.moc"
