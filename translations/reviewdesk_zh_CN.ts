@@ -1667,6 +1667,18 @@
         <source>tag</source>
         <translation>标签</translation>
     </message>
+    <message>
+        <source>CQS issue judge: valid or not, score 0–10 (App. A)</source>
+        <translation>CQS 问题评审：是否有效，评分 0–10（附录 A）</translation>
+    </message>
+    <message>
+        <source>AACR-Bench semantic judge: says what a reference issue says (Fig. 9)</source>
+        <translation>AACR-Bench 语义评审：是否与参考问题表达相同（图 9）</translation>
+    </message>
+    <message>
+        <source>Asked as:</source>
+        <translation>询问方式：</translation>
+    </message>
 </context>
 <context>
     <name>rd::JudgingBar</name>
@@ -5772,6 +5784,14 @@
     <message>
         <source>run configuration: roles.embedding is the QA-Checker's; without roles.qa_checker nothing uses it</source>
         <translation>运行配置：roles.embedding 供 QA-Checker 使用；没有 roles.qa_checker 时无人使用它</translation>
+    </message>
+    <message>
+        <source>its merge request has no reference issue to compare it with</source>
+        <translation>其合并请求没有可供比较的参考问题</translation>
+    </message>
+    <message>
+        <source>says what reference %1 says</source>
+        <translation>与参考 %1 表达相同</translation>
     </message>
     <message>
         <source>Per tag, CQS §4: location, then exact tag match, then rationale (after the last stage)</source>

@@ -78,6 +78,10 @@ JudgeEvaluationWindow::JudgeEvaluationWindow(WorkspaceStore &store, QWidget *par
     auto *configRow = new QHBoxLayout;
     configRow->addWidget(m_config, 1);
     configRow->addWidget(browse);
+    m_kind = new QComboBox;
+    m_kind->setObjectName(QStringLiteral("judgeKind"));
+    m_kind->addItem(tr("CQS issue judge: valid or not, score 0–10 (App. A)"), judgeKindName(JudgeKind::CqsIssue));
+    m_kind->addItem(tr("AACR-Bench semantic judge: says what a reference issue says (Fig. 9)"), judgeKindName(JudgeKind::AacrSemantic));
     m_labels = new QComboBox;
     m_labels->setObjectName(QStringLiteral("judgeLabels"));
     m_balanced = new QSpinBox;
@@ -93,6 +97,7 @@ JudgeEvaluationWindow::JudgeEvaluationWindow(WorkspaceStore &store, QWidget *par
     m_minScore->setValue(1);
     auto *form = new QFormLayout;
     form->addRow(tr("Judge:"), configRow);
+    form->addRow(tr("Asked as:"), m_kind);
     form->addRow(tr("Compare with:"), m_labels);
     auto *numbers = new QHBoxLayout;
     for (const auto &[label, box] : {std::pair{tr("Sample:"), m_balanced}, std::pair{tr("Repeats:"), m_repeats}, std::pair{tr("Seed:"), m_seed},
@@ -228,6 +233,7 @@ void JudgeEvaluationWindow::evaluate()
         fail(tr("Choose the judge's run configuration first."));
         return;
     }
+    request.kind = judgeKindFromName(m_kind->currentData().toString()).value_or(JudgeKind::CqsIssue);
     request.labels.annotator = m_labels->currentData().toString();
     request.balanced = m_balanced->value();
     request.repeats = m_repeats->value();

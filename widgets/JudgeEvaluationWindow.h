@@ -60,6 +60,7 @@ private:
     std::unique_ptr<JudgeEvaluationJob> m_job;
     QJsonObject m_report;
     QLineEdit *m_config = nullptr;
+    QComboBox *m_kind = nullptr;
     QComboBox *m_labels = nullptr;
     QSpinBox *m_balanced = nullptr;
     QSpinBox *m_repeats = nullptr;

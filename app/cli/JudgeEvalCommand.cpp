@@ -47,6 +47,10 @@ int parseJudgeEval(const QStringList &arguments, JudgeEvalOptions &options)
     const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("The workspace whose labelled comments the judge is asked about."), QStringLiteral("W"));
     const QCommandLineOption config(QStringLiteral("config"), QStringLiteral("Run configuration naming the judge: roles.judge, else the validator, else the reviewer."),
                                     QStringLiteral("FILE"));
+    const QCommandLineOption judge(QStringLiteral("judge"),
+                                   QStringLiteral("cqs (default: CQS's issue judge, App. A) or aacr-semantic (AACR-Bench's Fig. 9 judge: valid when the comment says what a reference "
+                                                  "issue of its merge request says)."),
+                                   QStringLiteral("KIND"), QStringLiteral("cqs"));
     const QCommandLineOption annotator(QStringLiteral("annotator"), QStringLiteral("Compare with this annotator's labels."), QStringLiteral("NAME"));
     const QCommandLineOption final(QStringLiteral("final"), QStringLiteral("Compare with the team's final labels (adjudicated, or agreed)."));
     const QCommandLineOption balanced(QStringLiteral("balanced"), QStringLiteral("A seeded random N accepted and N rejected comments (CQS §4: 100 each); default: every labelled one."),
@@ -66,7 +70,7 @@ int parseJudgeEval(const QStringList &arguments, JudgeEvalOptions &options)
     const QCommandLineOption noCache(QStringLiteral("no-cache"), QStringLiteral("Ask the judge again even for requests answered before."));
     const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Answer every request from this recording."), QStringLiteral("FILE"));
     const QCommandLineOption record(QStringLiteral("record"), QStringLiteral("Also write the judge's answers as a recording for --replay."), QStringLiteral("FILE"));
-    parser.addOptions({workspace, config, annotator, final, balanced, repeats, seed, minScore, sameItems, replayOf, list, show, noStore, format, out, cache, noCache, replay, record});
+    parser.addOptions({workspace, config, judge, annotator, final, balanced, repeats, seed, minScore, sameItems, replayOf, list, show, noStore, format, out, cache, noCache, replay, record});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
 
@@ -98,6 +102,10 @@ int parseJudgeEval(const QStringList &arguments, JudgeEvalOptions &options)
     if (parser.isSet(annotator) == parser.isSet(final))
         return fail(ExitUsage, QStringLiteral("judge-eval: give either --annotator NAME or --final (whose labels the judge is compared with)"));
     JudgeEvaluationRequest &r = options.request;
+    const auto kind = judgeKindFromName(parser.value(judge));
+    if (!kind)
+        return fail(ExitUsage, QStringLiteral("judge-eval: --judge must be cqs or aacr-semantic, not '%1'").arg(parser.value(judge)));
+    r.kind = *kind;
     r.configPath = parser.value(config);
     r.labels.annotator = parser.value(annotator).trimmed();
     if (parser.isSet(annotator) && r.labels.annotator.isEmpty())

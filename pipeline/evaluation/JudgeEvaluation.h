@@ -113,6 +113,7 @@ JudgeMetrics judgeMetrics(const QList<JudgeItem> &items);
 // What the evaluation was: recorded with the figures so two can be compared.
 struct JudgeEvaluationSettings
 {
+    QString judge = QStringLiteral("cqs"); // the judge's prompt: cqs or aacr-semantic
     QString judgeModel;
     QString judgeEndpoint;
     double temperature = 0;

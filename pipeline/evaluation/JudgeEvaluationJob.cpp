@@ -6,6 +6,7 @@
 #include "PipelineOutput.h"
 #include "ResponseStore.h"
 #include "RunConfig.h"
+#include "SemanticMatcher.h"
 #include "WorkspaceStore.h"
 
 #include <QCoreApplication>
@@ -14,6 +15,20 @@
 #include <QtConcurrent>
 
 namespace rd {
+
+std::optional<JudgeKind> judgeKindFromName(const QString &name)
+{
+    if (name == QLatin1String("cqs"))
+        return JudgeKind::CqsIssue;
+    if (name == QLatin1String("aacr-semantic"))
+        return JudgeKind::AacrSemantic;
+    return std::nullopt;
+}
+
+QString judgeKindName(JudgeKind kind)
+{
+    return kind == JudgeKind::CqsIssue ? QStringLiteral("cqs") : QStringLiteral("aacr-semantic");
+}
 
 JudgeEvaluationJob::JudgeEvaluationJob(QObject *parent) : QObject(parent)
 {
@@ -103,6 +118,7 @@ Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request, 
     if (m_outcome.sample.items.isEmpty())
         return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "no comment has a label to compare the judge with (accepted or rejected, or thumbs up or down)")};
     JudgeEvaluationSettings &s = m_outcome.settings;
+    s.judge = judgeKindName(request.kind);
     s.judgeModel = m_judge.model;
     s.judgeEndpoint = replay ? QStringLiteral("replay:") + replayName : m_judge.endpoint;
     s.temperature = m_judge.temperature;
@@ -163,46 +179,97 @@ void JudgeEvaluationJob::done(JudgeEvaluationOutcome outcome)
     Q_EMIT finished();
 }
 
+namespace {
+
+// One ask about one item: its requests (one for the CQS judge, one per
+// reference for the semantic judge) and which answer of the item it fills.
+struct Ask
+{
+    JudgeItem *item = nullptr;
+    int repeat = 0;
+    QList<QFuture<Exchange>> requests;
+    QList<qint64> references; // the semantic judge's, in the requests' order
+};
+
+ChatRequest judgeRequest(const EndpointProfile &judge, int seed, const QList<ChatMessage> &prompt, const QString &label)
+{
+    ChatRequest request;
+    request.profile = judge;
+    // Each repeat is its own request: with one seed the cache would answer all alike.
+    request.profile.seed = seed;
+    request.messages = prompt;
+    request.label = label;
+    return request;
+}
+
+} // namespace
+
 JudgeEvaluationOutcome JudgeEvaluationJob::work()
 {
     JudgeEvaluationOutcome out = m_outcome;
     DiffContext diffs;
-    QList<std::pair<JudgeItem *, QFuture<Exchange>>> asked;
     QHash<qint64, const StoredComment *> byId;
-    for (const StoredComment &c : m_data.comments)
+    QHash<qint64, QList<const StoredComment *>> referencesOf; // by merge request
+    for (const StoredComment &c : m_data.comments) {
         byId.insert(c.id, &c);
+        if (c.reference)
+            referencesOf[c.mergeRequest] << &c;
+    }
     // Every request at once: the client keeps the endpoint's concurrency limit.
+    QList<Ask> asks;
     for (JudgeItem &item : out.sample.items) {
         const StoredComment *comment = byId.value(item.comment);
         const MergeRequestEntry *mr = m_data.mergeRequest(item.mergeRequest);
         const QString diff = mr ? diffs.around(*mr, *comment) : QString();
-        const QList<ChatMessage> prompt = cqsJudgePrompt(comment->comment, diff);
+        QList<const StoredComment *> references;
+        for (const StoredComment *r : referencesOf.value(item.mergeRequest))
+            if (r->id != item.comment)
+                references << r;
         for (int k = 0; k < m_request.repeats; ++k) {
-            ChatRequest request;
-            request.profile = m_judge;
-            // Each repeat is its own request: with one seed the cache would answer all alike.
-            request.profile.seed = static_cast<int>(m_request.seed) + k;
-            request.messages = prompt;
-            request.label = QStringLiteral("judge, comment %1, repeat %2").arg(item.comment).arg(k + 1);
+            const int seed = static_cast<int>(m_request.seed) + k;
             JudgeItem::Answer pending;
-            pending.seed = *request.profile.seed;
+            pending.seed = seed;
             item.answers.append(pending);
-            asked.append({&item, m_client->send(request)});
+            Ask ask{&item, k, {}, {}};
+            const QString label = QStringLiteral("judge, comment %1, repeat %2").arg(item.comment).arg(k + 1);
+            if (m_request.kind == JudgeKind::CqsIssue) {
+                ask.requests << m_client->send(judgeRequest(m_judge, seed, cqsJudgePrompt(comment->comment, diff), label));
+            } else {
+                for (const StoredComment *r : std::as_const(references)) {
+                    const QList<ChatMessage> prompt = {{QStringLiteral("user"), SemanticMatcher::prompt(commentNote(comment->comment), commentNote(r->comment), diff)}};
+                    ask.requests << m_client->send(judgeRequest(m_judge, seed, prompt, label + QStringLiteral(", reference %1").arg(r->id)));
+                    ask.references << r->id;
+                }
+            }
+            asks.append(ask);
         }
     }
-    const int total = static_cast<int>(asked.size());
+    const int total = static_cast<int>(asks.size());
     int answered = 0;
-    QHash<JudgeItem *, int> nextRepeat;
-    for (auto &[item, future] : asked) {
-        const Exchange e = future.result();
-        out.exchanges << e;
-        JudgeItem::Answer &a = item->answers[nextRepeat[item]++];
-        if (!e.ok()) {
-            a.error = e.error;
-            ++out.failedRequests;
-            if (!*m_cancel)
-                out.errors << QStringLiteral("%1: %2").arg(e.request.label, e.error);
-        } else {
+    for (Ask &ask : asks) {
+        JudgeItem::Answer &a = ask.item->answers[ask.repeat];
+        if (m_request.kind == JudgeKind::AacrSemantic && ask.requests.isEmpty()) {
+            a.error = QCoreApplication::translate("rd::pipeline", "its merge request has no reference issue to compare it with");
+            out.errors << QStringLiteral("judge, comment %1: %2").arg(ask.item->comment).arg(a.error);
+        }
+        bool failed = false;
+        std::optional<qint64> matched;
+        for (qsizetype n = 0; n < ask.requests.size(); ++n) {
+            const Exchange e = ask.requests[n].result();
+            out.exchanges << e;
+            if (!e.ok()) {
+                failed = true;
+                a.error = e.error;
+                ++out.failedRequests;
+                if (!*m_cancel)
+                    out.errors << QStringLiteral("%1: %2").arg(e.request.label, e.error);
+                continue;
+            }
+            if (m_request.kind == JudgeKind::AacrSemantic) {
+                if (!matched && SemanticMatcher::answerIsYes(e.response))
+                    matched = ask.references[n];
+                continue;
+            }
             const JudgeVerdict verdict = parseJudgeVerdict(e.response);
             if (!verdict.error.isEmpty()) {
                 a.error = verdict.error;
@@ -212,6 +279,11 @@ JudgeEvaluationOutcome JudgeEvaluationJob::work()
                 a.reason = verdict.reason;
                 a.valid = verdict.valid && verdict.score >= m_request.minScore;
             }
+        }
+        if (m_request.kind == JudgeKind::AacrSemantic && !failed && !ask.requests.isEmpty()) {
+            a.valid = matched.has_value();
+            a.reason = matched ? QCoreApplication::translate("rd::pipeline", "says what reference %1 says").arg(*matched)
+                               : QCoreApplication::translate("rd::pipeline", "matches none of the %n reference(s)", nullptr, static_cast<int>(ask.requests.size()));
         }
         Q_EMIT progressed(++answered, total);
     }

@@ -23,8 +23,17 @@ namespace rd {
 class LlmClient;
 class WorkspaceStore;
 
+// What the judge is asked. CQS's issue judge (App. A: valid or not, a score
+// 0-10) about the comment alone; or AACR-Bench's semantic judge (Fig. 9:
+// does it say what a reference says?) about the comment against each
+// reference issue of its merge request: valid when one matches.
+enum class JudgeKind { CqsIssue, AacrSemantic };
+std::optional<JudgeKind> judgeKindFromName(const QString &name); // "cqs", "aacr-semantic"
+QString judgeKindName(JudgeKind kind);
+
 struct JudgeEvaluationRequest
 {
+    JudgeKind kind = JudgeKind::CqsIssue;
     QString configPath;     // the run configuration naming the judge
     JudgeLabelSource labels;
     int balanced = 0;       // per class; 0: every labelled comment

@@ -74,7 +74,8 @@ QByteArray judgeEvaluationJson(const JudgeEvaluationSettings &settings, const Ju
                                    {"share_accepted", number(b.answers > 0 ? std::optional<double>(double(b.accepted) / b.answers) : std::nullopt)}});
     Json disagreements = {{"judge_valid_people_rejected", metrics.judgeValidPeopleRejected},
                           {"judge_invalid_people_accepted", metrics.judgeInvalidPeopleAccepted}};
-    Json settingsJson = {{"judge_model", settings.judgeModel.toStdString()},
+    Json settingsJson = {{"judge", settings.judge.toStdString()},
+                         {"judge_model", settings.judgeModel.toStdString()},
                          {"judge_endpoint", settings.judgeEndpoint.toStdString()},
                          {"temperature", settings.temperature},
                          {"seed", settings.seed},

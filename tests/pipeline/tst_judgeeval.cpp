@@ -66,6 +66,8 @@ private Q_SLOTS:
     void anAnnotatorWhoJudgedNothingIsRefused();
     void jsonHasTheIssuesTopLevelKeys();
     void aStoredEvaluationIsReplayedWithoutAskingTheJudge();
+    void theAacrSemanticJudgeCallsACommentValidWhenItSaysWhatAReferenceSays();
+    void theAacrSemanticJudgeWithoutReferencesSaysSo();
     void anotherJudgeIsAskedAboutTheSameItemsAsAStoredEvaluation();
 
 private:
@@ -370,6 +372,53 @@ void TestJudgeEval::anotherJudgeIsAskedAboutTheSameItemsAsAStoredEvaluation()
     const auto refused = prepare(sampledAgain, server, 1, 3, same);
     QVERIFY(!refused);
     QVERIFY(refused.error().message.contains(QStringLiteral("leave out the balanced size")));
+}
+
+void TestJudgeEval::theAacrSemanticJudgeCallsACommentValidWhenItSaysWhatAReferenceSays()
+{
+    ReviewComment reference = test::commentAt(QStringLiteral("a.cpp"), 1, QStringLiteral("the reference defect"));
+    const auto mr = m_store->comment(m_ids.value(QStringLiteral("issue one")));
+    QVERIFY(mr);
+    const auto referenceId = m_store->importComment(mr->mergeRequest, reference, QStringLiteral("aacr"));
+    QVERIFY(referenceId);
+    QVERIFY(m_store->setReference(*referenceId, true));
+    test::FakeLlmServer server;
+    // Fig. 9's question; "issue one" and "issue four" say what the reference says.
+    server.setResponder([](const test::FakeLlmServer::Request &r) {
+        if (!r.body.contains("Review Comment 1:") || !r.body.contains("the reference defect"))
+            return test::FakeLlmServer::status(500, "{\"error\":\"not a semantic question\"}");
+        const bool same = r.body.contains("Review Comment 1:\\nissue one\\n") || r.body.contains("Review Comment 1:\\nissue four\\n");
+        return test::FakeLlmServer::completion(same ? QStringLiteral("yes") : QStringLiteral("no"));
+    });
+    JudgeEvaluationRequest semantic;
+    semantic.kind = JudgeKind::AacrSemantic;
+    JudgeEvaluationJob job;
+    QVERIFY(prepare(job, server, 1, 0, semantic));
+    const JudgeEvaluationOutcome &out = finish(job);
+    QVERIFY2(out.errors.isEmpty(), qPrintable(out.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(server.requests().size(), 6); // one reference per item
+    // Right on one (accepted, matches), five and six (rejected, no match): 3 of 6.
+    QCOMPARE(out.metrics.perRepeat[0].correct, 3);
+    QCOMPARE(out.metrics.judgeValidPeopleRejected, QList<qint64>{m_ids.value(QStringLiteral("issue four"))});
+    QVERIFY(out.metrics.calibration.isEmpty()); // the semantic judge gives no score
+    const auto one = std::find_if(out.sample.items.cbegin(), out.sample.items.cend(), [&](const JudgeItem &i) { return i.comment == m_ids.value(QStringLiteral("issue one")); });
+    QCOMPARE(one->answers.first().reason, QStringLiteral("says what reference %1 says").arg(*referenceId));
+    QCOMPARE(out.settings.judge, QStringLiteral("aacr-semantic"));
+}
+
+void TestJudgeEval::theAacrSemanticJudgeWithoutReferencesSaysSo()
+{
+    test::FakeLlmServer server;
+    JudgeEvaluationRequest semantic;
+    semantic.kind = JudgeKind::AacrSemantic;
+    JudgeEvaluationJob job;
+    QVERIFY(prepare(job, server, 1, 0, semantic));
+    const JudgeEvaluationOutcome &out = finish(job);
+    QCOMPARE(server.requests().size(), 0);
+    QCOMPARE(out.metrics.unanswered, 6);
+    QCOMPARE(out.errors.size(), 6);
+    QVERIFY2(out.errors.first().endsWith(QStringLiteral("its merge request has no reference issue to compare it with")), qPrintable(out.errors.first()));
+    QVERIFY(!out.metrics.accuracy);
 }
 
 QTEST_GUILESS_MAIN(TestJudgeEval)

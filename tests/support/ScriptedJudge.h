@@ -33,9 +33,10 @@ const ScriptedJudgement scriptedJudgements[] = {{"issue one", "Logic", Verdict::
 
 inline QString judgeAnswer(bool valid, int score)
 {
-    return QStringLiteral(R"({"motivation":"m","status":"%1","line_matching":"yes","score":%2,"reason":"r"})")
+    return QStringLiteral(R"({"motivation":"m","status":"%1","line_matching":"yes","score":%2,"reason":"%3"})")
         .arg(valid ? QStringLiteral("valid") : QStringLiteral("invalid"))
-        .arg(score);
+        .arg(score)
+        .arg(valid ? QStringLiteral("The issue names a real defect on the changed line.") : QStringLiteral("The code it points at does what the change intends."));
 }
 
 inline int seedOf(const FakeLlmServer::Request &r)
