@@ -244,6 +244,8 @@ private Q_SLOTS:
     void disagreementsFollowEveryJudgementWrite();
     void disagreementsAreCountedWhenUpgradingFromVersion6();
     void integrityCheckTellsDamageFromAFileItCannotRead();
+    // The judge loop (issue 23)
+    void judgeEvaluationsAreKeptWithTheirReportAndAnswers();
 
 private:
     // A filled workspace open in `session` as alice on its merge request,
@@ -1528,6 +1530,46 @@ void WorkspaceTest::integrityCheckTellsDamageFromAFileItCannotRead()
     const QString gone = m_dir->filePath(QStringLiteral("gone.rdw"));
     QVERIFY(!SqlWorkspaceStore::checkIntegrity(gone));
     QVERIFY(!QFileInfo::exists(gone));
+}
+
+// Schema 8: each judge evaluation's report and answers, and its accuracy
+// empty when no answer could be read — on both backends.
+void WorkspaceTest::judgeEvaluationsAreKeptWithTheirReportAndAnswers()
+{
+    auto store = openStore(path());
+    QVERIFY(store);
+    StoredJudgeEvaluation first;
+    first.judgeModel = QStringLiteral("judge-a");
+    first.labels = QStringLiteral("final");
+    first.items = 200;
+    first.accuracy = 0.62;
+    first.report = "{\"items\": []}";
+    first.recording = "{\"exchanges\": []}";
+    const auto a = store->addJudgeEvaluation(first);
+    QVERIFY(a);
+    StoredJudgeEvaluation second = first;
+    second.judgeModel = QStringLiteral("judge-b");
+    second.labels = QStringLiteral("annotator:ann");
+    second.accuracy.reset();
+    const auto b = store->addJudgeEvaluation(second);
+    QVERIFY(b);
+    QVERIFY(*b > *a);
+    const auto list = store->judgeEvaluations();
+    QVERIFY(list);
+    QCOMPARE(list->size(), 2);
+    QCOMPARE(list->at(0).judgeModel, QStringLiteral("judge-a"));
+    QCOMPARE(list->at(0).items, 200);
+    QCOMPARE(*list->at(0).accuracy, 0.62);
+    QVERIFY(list->at(0).created.isValid());
+    QVERIFY(!list->at(1).accuracy);
+    QCOMPARE(list->at(1).labels, QStringLiteral("annotator:ann"));
+    const auto whole = store->judgeEvaluation(*a);
+    QVERIFY(whole);
+    QCOMPARE(whole->report, first.report);
+    QCOMPARE(whole->recording, first.recording);
+    const auto missing = store->judgeEvaluation(*b + 10);
+    QVERIFY(!missing);
+    QCOMPARE(missing.error().message, QStringLiteral("no judge evaluation %1 in this workspace").arg(*b + 10));
 }
 
 #include "tst_workspace.moc"
