@@ -5,7 +5,6 @@
 #include "CliCommand.h"
 
 #include <JudgeEvaluationJob.h>
-#include <ResponseStore.h>
 #include <SqlWorkspaceStore.h>
 
 #include <QJsonArray>
@@ -140,14 +139,18 @@ int parseJudgeEval(const QStringList &arguments, JudgeEvalOptions &options)
     return -1;
 }
 
+int save(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return fail(ExitInternal, QStringLiteral("judge-eval: cannot write %1").arg(path));
+    return ExitOk;
+}
+
 int write(const JudgeEvalOptions &options, const QByteArray &bytes)
 {
-    if (options.out) {
-        QSaveFile file(*options.out);
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-            return fail(ExitInternal, QStringLiteral("judge-eval: cannot write %1").arg(*options.out));
-        return ExitOk;
-    }
+    if (options.out)
+        return save(*options.out, bytes);
     return writeStdout(bytes) ? ExitOk : ExitInternal;
 }
 
@@ -186,15 +189,10 @@ int runJudgeEval(const JudgeEvalOptions &options)
     if (!job.sample().shortBy.isEmpty())
         std::fprintf(stderr, "judge-eval: fewer items than asked: %s\n", qPrintable(job.sample().shortBy));
     const JudgeEvaluationOutcome &outcome = job.run();
+    const StoredJudgeEvaluation kept = outcome.stored();
     if (options.record)
-        if (auto written = ResponseStore::record(*options.record, [&] {
-                QList<Exchange> replayable = outcome.exchanges;
-                for (Exchange &e : replayable)
-                    e.request.profile.endpoint = QStringLiteral("replay:");
-                return replayable;
-            }());
-            !written)
-            return fail(written.error());
+        if (const int saved = save(*options.record, kept.recording); saved != ExitOk)
+            return saved;
     for (const QString &e : outcome.errors.mid(0, 5))
         std::fprintf(stderr, "judge-eval: %s\n", qPrintable(e));
     if (outcome.errors.size() > 5)
@@ -209,7 +207,7 @@ int runJudgeEval(const JudgeEvalOptions &options)
                  outcome.sample.negatives, m.repeats, m.accuracy ? qPrintable(QString::number(*m.accuracy, 'f', 3)) : "—",
                  m.kappa ? qPrintable(QString::number(*m.kappa, 'f', 3)) : "—", m.flipRate ? qPrintable(QString::number(*m.flipRate, 'f', 3)) : "—");
     if (options.store) {
-        const auto id = store.addJudgeEvaluation(outcome.stored());
+        const auto id = store.addJudgeEvaluation(kept);
         if (!id)
             return fail(exitCodeFor(id.error()), QStringLiteral("judge-eval: %1").arg(id.error().message));
         std::fprintf(stderr, "judge-eval: stored as judge evaluation %lld\n", static_cast<long long>(*id));
