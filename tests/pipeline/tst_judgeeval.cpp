@@ -66,6 +66,7 @@ private Q_SLOTS:
     void anAnnotatorWhoJudgedNothingIsRefused();
     void jsonHasTheIssuesTopLevelKeys();
     void aStoredEvaluationIsReplayedWithoutAskingTheJudge();
+    void anEvaluationStartedAgainAsksOnlyWhatTheCacheLacks();
     void theAacrSemanticJudgeCallsACommentValidWhenItSaysWhatAReferenceSays();
     void theAacrSemanticJudgeWithoutReferencesSaysSo();
     void anotherJudgeIsAskedAboutTheSameItemsAsAStoredEvaluation();
@@ -419,6 +420,25 @@ void TestJudgeEval::theAacrSemanticJudgeWithoutReferencesSaysSo()
     QCOMPARE(out.errors.size(), 6);
     QVERIFY2(out.errors.first().endsWith(QStringLiteral("its merge request has no reference issue to compare it with")), qPrintable(out.errors.first()));
     QVERIFY(!out.metrics.accuracy);
+}
+
+// Resuming: an evaluation cut short (here: one of two per class) and started
+// again over every item asks the judge only about the items not answered yet.
+void TestJudgeEval::anEvaluationStartedAgainAsksOnlyWhatTheCacheLacks()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r); });
+    JudgeEvaluationRequest cached;
+    cached.cache = m_dir->filePath(QStringLiteral("cache"));
+    JudgeEvaluationJob part;
+    QVERIFY(prepare(part, server, 1, 1, cached));
+    QCOMPARE(finish(part).sample.items.size(), 2);
+    QCOMPARE(server.requests().size(), 2);
+    JudgeEvaluationJob whole;
+    QVERIFY(prepare(whole, server, 1, 0, cached));
+    const JudgeEvaluationOutcome &out = finish(whole);
+    QCOMPARE(server.requests().size(), 6); // 2 before + the 4 others
+    QCOMPARE(out.metrics.perRepeat[0].correct, 4);
 }
 
 QTEST_GUILESS_MAIN(TestJudgeEval)
