@@ -175,10 +175,7 @@ Result<bool> EvaluationWindow::saveJudgeRecording(const QString &path) const
 {
     if (m_judgeExchanges.isEmpty())
         return Error{Error::Kind::Usage, tr("The judge has not been asked yet: evaluate with semantic matching first.")};
-    QList<Exchange> replayable = m_judgeExchanges;
-    for (Exchange &e : replayable)
-        e.request.profile.endpoint = QStringLiteral("replay:");
-    return ResponseStore::record(path, replayable);
+    return ResponseStore::record(path, m_judgeExchanges);
 }
 
 void EvaluationWindow::showError(const QString &message)

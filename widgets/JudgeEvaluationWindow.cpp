@@ -182,16 +182,12 @@ void JudgeEvaluationWindow::fillAnnotators()
 {
     m_labels->clear();
     m_labels->addItem(tr("The team's final labels"), QString());
-    const auto judgements = m_store.judgements();
-    if (!judgements)
+    // The store's list (sorted by name), not every judgement of the workspace.
+    const auto annotators = m_store.annotators();
+    if (!annotators)
         return;
-    QStringList names;
-    for (const Judgement &j : *judgements)
-        if (!names.contains(j.annotator))
-            names << j.annotator;
-    names.sort();
-    for (const QString &name : std::as_const(names))
-        m_labels->addItem(tr("%1's labels").arg(name), name);
+    for (const Annotator &a : *annotators)
+        m_labels->addItem(tr("%1's labels").arg(a.name), a.name);
 }
 
 void JudgeEvaluationWindow::reloadStored()

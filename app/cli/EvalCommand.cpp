@@ -159,13 +159,9 @@ int runEval(const EvalOptions &options)
         const QList<Exchange> &exchanges = outcome.judgeExchanges;
         std::fprintf(stderr, "eval: the judge answered %lld questions (%lld failed)\n", static_cast<long long>(exchanges.size()),
                      static_cast<long long>(errors.size()));
-        if (options.record) {
-            QList<Exchange> replayable = exchanges;
-            for (Exchange &e : replayable)
-                e.request.profile.endpoint = QStringLiteral("replay:");
-            if (auto written = ResponseStore::record(*options.record, replayable); !written)
+        if (options.record)
+            if (auto written = ResponseStore::record(*options.record, exchanges); !written)
                 return fail(written.error());
-        }
         if (!errors.isEmpty()) {
             std::fprintf(stderr, "eval: %s\n", qPrintable(errors.constFirst()));
             // A semantic figure with unanswered questions would be a different figure.

@@ -347,13 +347,9 @@ int writeRun(const ReviewOptions &options, const RunRecord &result, const QStrin
         if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
             return fail(ExitInternal, QStringLiteral("review: cannot write %1").arg(outPath));
     }
-    if (options.record()) {
-        QList<Exchange> replayable = result.exchanges;
-        for (Exchange &e : replayable)
-            e.request.profile.endpoint = QStringLiteral("replay:");
-        if (auto written = ResponseStore::record(recordPath, replayable); !written)
+    if (options.record())
+        if (auto written = ResponseStore::record(recordPath, result.exchanges); !written)
             return fail(written.error());
-    }
     if (store)
         if (const int failed = storeReview(*store, mr, options.repo, result); failed >= 0)
             return failed;

@@ -300,10 +300,7 @@ StoredJudgeEvaluation JudgeEvaluationOutcome::stored() const
     e.items = static_cast<int>(sample.items.size());
     e.accuracy = metrics.accuracy;
     e.report = judgeEvaluationJson(settings, sample, metrics);
-    QList<Exchange> replayable = exchanges;
-    for (Exchange &x : replayable)
-        x.request.profile.endpoint = QStringLiteral("replay:");
-    e.recording = ResponseStore::recording(replayable);
+    e.recording = ResponseStore::recording(exchanges);
     return e;
 }
 

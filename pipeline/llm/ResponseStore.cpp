@@ -112,7 +112,11 @@ QByteArray ResponseStore::recording(const QList<Exchange> &exchanges)
     Json list = Json::array();
     for (const Exchange &e : exchanges)
         if (e.ok()) {
-            list.push_back({{"key", exchangeKey(e.request).toStdString()}, {"label", e.request.label.toStdString()},
+            // Keyed as a replaying client asks: every replay runs with the
+            // endpoint "replay:", whatever served the answer.
+            ChatRequest asReplayed = e.request;
+            asReplayed.profile.endpoint = QStringLiteral("replay:");
+            list.push_back({{"key", exchangeKey(asReplayed).toStdString()}, {"label", e.request.label.toStdString()},
                             {"response", e.response.toStdString()}, {"prompt_tokens", e.promptTokens}, {"completion_tokens", e.completionTokens}});
             if (!e.toolCalls.isEmpty())
                 list.back()["tool_calls"] = e.toolCalls.toStdString();

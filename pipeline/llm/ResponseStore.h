@@ -41,6 +41,8 @@ public:
     std::optional<Answer> find(const QByteArray &key) const;
     void store(const QByteArray &key, const Answer &answer); // cache only
     // Writes a recording of `exchanges` for replay (successful ones only).
+    // Each exchange keyed as it is asked on replay (endpoint "replay:"), so
+    // callers pass the exchanges as they were.
     static Result<bool> record(const QString &file, const QList<Exchange> &exchanges);
     static QByteArray recording(const QList<Exchange> &exchanges);
 
