@@ -15,6 +15,7 @@ int exitCodeFor(const Error &error)
     case Error::Kind::Workspace: return ExitRepository;
     case Error::Kind::Internal: return ExitInternal;
     case Error::Kind::Conflict: return ExitInternal;
+    case Error::Kind::Service: return ExitService;
     }
     return ExitInternal;
 }

@@ -12,7 +12,8 @@ namespace rd {
 struct Error
 {
     // Conflict: someone else changed the same thing meanwhile (shared workspaces).
-    enum class Kind { Usage, Path, Repository, Revision, Object, Workspace, Internal, Conflict };
+    // Service: a remote service (a code host) refused or did not answer.
+    enum class Kind { Usage, Path, Repository, Revision, Object, Workspace, Internal, Conflict, Service };
     Kind kind = Kind::Internal;
     QString message;
     // Why a workspace could not store a change that may be stored later as

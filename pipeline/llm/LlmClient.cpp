@@ -56,24 +56,6 @@ QByteArray apiKeyOf(const EndpointProfile &profile)
     return profile.apiKeyEnv.isEmpty() ? QByteArray() : qgetenv(profile.apiKeyEnv.toLocal8Bit().constData());
 }
 
-// Retry-After is delay-seconds or an HTTP-date (RFC 9110 10.2.3).
-std::optional<std::variant<qint64, QDateTime>> retryAfter(const QByteArray &value)
-{
-    const QString text = QString::fromLatin1(value).trimmed();
-    if (text.isEmpty())
-        return std::nullopt;
-    bool ok = false;
-    const qint64 seconds = text.toLongLong(&ok);
-    if (ok)
-        return seconds < 0 ? std::nullopt : std::optional<std::variant<qint64, QDateTime>>(seconds * 1000);
-    for (const QString &format : {QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"), QStringLiteral("dddd, dd-MMM-yy hh:mm:ss 'GMT'")}) {
-        const QDateTime local = QLocale::c().toDateTime(text, format);
-        if (local.isValid())
-            return QDateTime(local.date(), local.time(), QTimeZone(0));
-    }
-    return std::nullopt;
-}
-
 // QNetworkAccessManager opens at most six connections per host; more
 // managers allow more requests in flight.
 constexpr int ConnectionsPerManager = 6;
@@ -284,7 +266,7 @@ void LlmClient::finished(std::shared_ptr<Pending> pending, QNetworkReply *reply,
     } else if (e.httpStatus == 429 || e.httpStatus >= 500) {
         e.error = tr("HTTP %1: %2").arg(e.httpStatus).arg(QString::fromUtf8(e.rawBody.left(300)).simplified());
         retryable = true;
-        if (const auto asked = retryAfter(reply->rawHeader("Retry-After"))) {
+        if (const auto asked = parseRetryAfter(reply->rawHeader("Retry-After"))) {
             if (std::holds_alternative<QDateTime>(*asked)) {
                 pending->notBefore = std::get<QDateTime>(*asked);
                 pending->waitMs = std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(pending->notBefore));

@@ -2,6 +2,8 @@
 #include "TokenCount.h"
 
 #include <QCryptographicHash>
+#include <QLocale>
+#include <QTimeZone>
 #include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
@@ -169,6 +171,24 @@ QByteArray redactSecrets(const QByteArray &text, const QByteArray &key)
     if (key.isEmpty() && !text.contains("uthorization") && !text.contains("UTHORIZATION") && !text.contains("earer") && !text.contains("EARER"))
         return text;
     return redactSecrets(QString::fromUtf8(text), key).toUtf8();
+}
+
+// Retry-After is delay-seconds or an HTTP-date (RFC 9110 10.2.3).
+std::optional<std::variant<qint64, QDateTime>> parseRetryAfter(const QByteArray &value)
+{
+    const QString text = QString::fromLatin1(value).trimmed();
+    if (text.isEmpty())
+        return std::nullopt;
+    bool ok = false;
+    const qint64 seconds = text.toLongLong(&ok);
+    if (ok)
+        return seconds < 0 ? std::nullopt : std::optional<std::variant<qint64, QDateTime>>(seconds * 1000);
+    for (const QString &format : {QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"), QStringLiteral("dddd, dd-MMM-yy hh:mm:ss 'GMT'")}) {
+        const QDateTime local = QLocale::c().toDateTime(text, format);
+        if (local.isValid())
+            return QDateTime(local.date(), local.time(), QTimeZone(0));
+    }
+    return std::nullopt;
 }
 
 } // namespace rd

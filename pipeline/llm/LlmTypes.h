@@ -1,11 +1,13 @@
 #pragma once
 
 #include <QByteArray>
+#include <QDateTime>
 #include <QList>
 #include <QString>
 #include <QStringList>
 
 #include <optional>
+#include <variant>
 #include <vector>
 
 namespace rd {
@@ -106,5 +108,10 @@ QByteArray exchangeKey(const ChatRequest &request);
 // records or prints (some endpoints echo the request's headers).
 QByteArray redactSecrets(const QByteArray &text, const QByteArray &key);
 QString redactSecrets(const QString &text, const QByteArray &key);
+
+// An HTTP Retry-After value (RFC 9110 10.2.3): delay-seconds as milliseconds,
+// or an HTTP-date (UTC); empty when absent or unreadable. LLM endpoints and
+// code hosts both send it.
+std::optional<std::variant<qint64, QDateTime>> parseRetryAfter(const QByteArray &value);
 
 } // namespace rd

@@ -135,7 +135,12 @@ FakeLlmServer::~FakeLlmServer() = default;
 
 QString FakeLlmServer::endpoint() const
 {
-    return QStringLiteral("http://127.0.0.1:%1/v1").arg(m_server->serverPort());
+    return origin() + QStringLiteral("/v1");
+}
+
+QString FakeLlmServer::origin() const
+{
+    return QStringLiteral("http://127.0.0.1:%1").arg(m_server->serverPort());
 }
 
 void FakeLlmServer::accept()

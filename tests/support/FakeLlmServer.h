@@ -76,6 +76,7 @@ public:
     ~FakeLlmServer() override;
 
     QString endpoint() const; // http://127.0.0.1:PORT/v1
+    QString origin() const;   // http://127.0.0.1:PORT
     void script(const QList<Reply> &replies) { m_script += replies; }
     void setResponder(std::function<Reply(const Request &)> responder) { m_responder = std::move(responder); }
     const QList<Request> &requests() const { return m_requests; }
