@@ -67,6 +67,10 @@ int runJudgeEval(const QStringList &arguments);
 // Team scale (issue 14): `workspace copy`, and `review --all-mrs`.
 int runWorkspace(const QStringList &arguments);
 int runBatchReview(const QStringList &arguments);
+// Revisions (issue 24, MergeRequestCommand.cpp): `mr update`, `mr revisions`.
+int runMr(const QStringList &arguments);
+int runMrUpdate(const QStringList &arguments);
+int runMrRevisions(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.
