@@ -76,6 +76,9 @@ int runMrRevisions(const QStringList &arguments);
 // workspace fails before any request; the finished run stored after.
 // Both return -1 when fine, else the exit code after reporting.
 int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &store);
-int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record);
+// With `mergeRequest` (review --mr) the run goes to that merge request;
+// otherwise to the one of the workspace with the same repository and commits.
+int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record,
+                std::optional<qint64> mergeRequest = std::nullopt);
 
 } // namespace rd::cli

@@ -124,6 +124,39 @@ Result<RevisionUpdate> updateMergeRequest(WorkspaceStore &store, qint64 mergeReq
     return update;
 }
 
+Result<ReviewRange> reviewRange(WorkspaceStore &store, qint64 mergeRequest, bool sinceLastReview)
+{
+    auto revisions = followedRevisions(store, mergeRequest);
+    if (!revisions)
+        return revisions.error();
+    auto entry = store.mergeRequest(mergeRequest);
+    if (!entry)
+        return entry.error();
+    const MergeRequestRevision &current = revisions->last();
+    ReviewRange range{entry->repository, current.baseSha, current.headSha, entry->twoDot, 0, current.number, false};
+    if (!sinceLastReview)
+        return range;
+    auto runs = store.runs(mergeRequest);
+    if (!runs)
+        return runs.error();
+    int reviewed = 0;
+    for (const StoredRun &run : std::as_const(*runs))
+        reviewed = std::max(reviewed, run.revisionTo > 0 ? run.revisionTo : 1);
+    if (reviewed == 0) {
+        range.wholeForLackOfAReview = true;
+        return range;
+    }
+    const auto last = std::find_if(revisions->begin(), revisions->end(), [reviewed](const MergeRequestRevision &r) { return r.number == reviewed; });
+    if (last == revisions->end())
+        return Error{Error::Kind::Workspace, QCoreApplication::translate("rd::models", "merge request %1 has no revision %2, which a run reviewed")
+                                                 .arg(mergeRequest)
+                                                 .arg(reviewed)};
+    range.base = last->headSha;
+    range.twoDot = true;
+    range.revisionFrom = reviewed;
+    return range;
+}
+
 Result<QList<StoredComment>> outdatedBy(const WorkspaceStore &store, qint64 mergeRequest, int revision)
 {
     CommentQuery query;

@@ -36,6 +36,23 @@ Result<QList<MergeRequestRevision>> followedRevisions(WorkspaceStore &store, qin
 // Repository, Revision), a revision recorded meanwhile (Conflict).
 Result<RevisionUpdate> updateMergeRequest(WorkspaceStore &store, qint64 mergeRequest, const QString &head = {}, const QString &base = {});
 
+// What a review of a merge request's current revision reads: the whole
+// change (from its base), or with `sinceLastReview` only what changed since
+// the newest revision a stored run reviewed (two-dot from that revision's
+// head; a run stored before version 10 reviewed revision 1).
+struct ReviewRange
+{
+    QString repository;
+    QString base; // commits (hex)
+    QString head;
+    bool twoDot = false;
+    int revisionFrom = 0; // 0: from the base
+    int revisionTo = 0;
+    // sinceLastReview and no run yet: the whole change.
+    bool wholeForLackOfAReview = false;
+};
+Result<ReviewRange> reviewRange(WorkspaceStore &store, qint64 mergeRequest, bool sinceLastReview);
+
 // The comments of `mergeRequest` that revision `revision` made outdated:
 // what the "addressed?" list asks about.
 Result<QList<StoredComment>> outdatedBy(const WorkspaceStore &store, qint64 mergeRequest, int revision);

@@ -444,6 +444,8 @@ StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record)
     run.started = record.started;
     run.finished = record.finished;
     run.record = record.toJson();
+    run.revisionFrom = record.revisionFrom;
+    run.revisionTo = record.revisionTo;
     return run;
 }
 

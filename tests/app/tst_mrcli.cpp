@@ -2,12 +2,14 @@
 // new head recorded with its summary, the same head again recording nothing,
 // and every bad input with its exit code.
 
+#include "FakeLlmServer.h"
 #include "FixtureRepo.h"
 #include "SessionFixture.h"
 
 #include <SqlWorkspaceStore.h>
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -38,6 +40,7 @@ private Q_SLOTS:
     void updateRecordsTheNewHeadAndSaysWhatMoved();
     void sameHeadAgainRecordsNothing();
     void badInputIsNamedWithItsExitCode();
+    void sinceLastReviewReviewsOnlyTheInterdiffAndRecordsItsRange();
 
 private:
     QString workspace() const { return m_dir->filePath(QStringLiteral("w.rdw")); }
@@ -161,6 +164,84 @@ void MrCliTest::badInputIsNamedWithItsExitCode()
     // Only the first revision, recorded when --head no-such-branch was tried.
     auto store = SqlWorkspaceStore::open(workspace());
     QCOMPARE((*store)->revisions(m_mr)->size(), 1);
+}
+
+// review --mr --since-last-review against the fake server: the second run's
+// requests carry only the file the new revision changed, and the run records
+// the revisions it reviewed; a third finds nothing new and asks nothing.
+void MrCliTest::sinceLastReviewReviewsOnlyTheInterdiffAndRecordsItsRange()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &r) {
+        const char *file = r.body.contains("b.cpp") ? "b.cpp" : "a.cpp";
+        return FakeLlmServer::completion(QStringLiteral("{\"comments\":[{\"file\":\"%1\",\"line_start\":2,\"issue\":\"looks wrong\","
+                                                        "\"q1_nitpick\":7,\"q2_fake\":7,\"q3_severity\":6}]}").arg(QLatin1String(file)));
+    });
+    const QString config = m_dir->filePath(QStringLiteral("config.json"));
+    QFile f(config);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"reviewers\":1,\"min_agreement\":1,\"retries\":0,\"roles\":{\"reviewer\":{\"endpoint\":\"" + server.endpoint().toUtf8()
+            + "\",\"model\":\"m\"}}}");
+    f.close();
+    int journals = 0;
+    const auto review = [&](const QStringList &more) {
+        return runCli(QStringList{QStringLiteral("review"), QStringLiteral("--workspace"), workspace(), QStringLiteral("--mr"), QString::number(m_mr),
+                                  QStringLiteral("--config"), config, QStringLiteral("--no-cache"), QStringLiteral("--journal"),
+                                  m_dir->filePath(QStringLiteral("journal-%1.jsonl").arg(++journals))}
+                      + more);
+    };
+    const auto whole = review({QStringLiteral("--since-last-review")});
+    QVERIFY2(whole.exitCode == 0, whole.err.constData());
+    QVERIFY2(whole.err.contains("has no review yet; reviewing all of revision 1"), whole.err.constData());
+    const qsizetype firstRequests = server.requests().size();
+    QVERIFY(firstRequests > 0);
+
+    // The author pushes a new file; a.cpp stays as it was.
+    FixtureRepo::Tree next{{"a.cpp", file(numbered(12) + "int added = 1;\n")}, {"b.cpp", file("int b1 = 1;\nint b2 = b1 / 0;\n")}};
+    m_repo->commit("topic", next, "second\n");
+    const auto updated = runCli({QStringLiteral("mr"), QStringLiteral("update"), QStringLiteral("--workspace"), workspace(), QStringLiteral("--mr"),
+                                 QString::number(m_mr)});
+    QVERIFY2(updated.exitCode == 0, updated.err.constData());
+
+    const auto incremental = review({QStringLiteral("--since-last-review")});
+    QVERIFY2(incremental.exitCode == 0, incremental.err.constData());
+    QVERIFY2(incremental.err.contains("reviewing what changed from revision 1 to 2"), incremental.err.constData());
+    const QList<FakeLlmServer::Request> requests = server.requests().mid(firstRequests);
+    QVERIFY(!requests.isEmpty());
+    for (const FakeLlmServer::Request &r : requests) {
+        QVERIFY2(r.body.contains("b.cpp"), r.body.constData());
+        QVERIFY2(!r.body.contains("a.cpp"), r.body.constData());
+    }
+
+    auto store = SqlWorkspaceStore::open(workspace());
+    QVERIFY(store);
+    const auto runs = (*store)->runs(m_mr);
+    QVERIFY(runs);
+    QCOMPARE(runs->size(), 2);
+    QCOMPARE(runs->at(0).revisionFrom, 0);
+    QCOMPARE(runs->at(0).revisionTo, 1);
+    QCOMPARE(runs->at(1).revisionFrom, 1);
+    QCOMPARE(runs->at(1).revisionTo, 2);
+    const QJsonObject record = QJsonDocument::fromJson((*store)->run(runs->at(1).id)->record).object();
+    const QJsonObject reviewed = record.value(QLatin1String("run")).toObject().value(QLatin1String("revisions")).toObject();
+    QCOMPARE(reviewed.value(QLatin1String("from")).toInt(), 1);
+    QCOMPARE(reviewed.value(QLatin1String("to")).toInt(), 2);
+    QVERIFY(reviewed.value(QLatin1String("incremental")).toBool());
+    CommentQuery query;
+    query.run = runs->at(1).id;
+    const auto found = (*store)->comments(query);
+    QVERIFY(found && !found->isEmpty());
+    for (const StoredComment &c : std::as_const(*found))
+        QCOMPARE(c.revision, 2);
+
+    const qsizetype before = server.requests().size();
+    const auto nothing = review({QStringLiteral("--since-last-review")});
+    QVERIFY2(nothing.exitCode == 0, nothing.err.constData());
+    QVERIFY2(nothing.err.contains("nothing changed since revision 2 was reviewed"), nothing.err.constData());
+    QCOMPARE(server.requests().size(), before);
+    const auto usage = runCli({QStringLiteral("review"), QStringLiteral("--since-last-review"), QStringLiteral("--config"), config});
+    QCOMPARE(usage.exitCode, 2);
+    QVERIFY2(usage.err.contains("--since-last-review needs --mr"), usage.err.constData());
 }
 
 QTEST_GUILESS_MAIN(MrCliTest)
