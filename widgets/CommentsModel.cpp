@@ -73,12 +73,12 @@ QString CommentsModel::outdatedText(const StoredComment &c) const
 {
     const auto answer = m_session->revisions()->addressed(c.id);
     const QString addressed = !answer ? tr("not answered") : *answer ? tr("yes") : tr("no");
-    return tr("Outdated by revision %1: its lines changed. It was made on %2:%3 of revision %4:\n%5\nAddressed? %6")
-        .arg(c.outdatedIn)
-        .arg(c.comment.file)
-        .arg(c.comment.lineStart)
-        .arg(c.revision)
-        .arg(c.outdatedText, addressed);
+    return tr("Outdated by revision %1: its lines changed. It was made on %2:%3 of revision %4:")
+               .arg(c.outdatedIn)
+               .arg(c.comment.file)
+               .arg(c.comment.lineStart)
+               .arg(c.revision)
+           + QLatin1Char('\n') + c.outdatedText + QLatin1Char('\n') + tr("Addressed? %1").arg(addressed);
 }
 
 QVariant CommentsModel::headerData(int section, Qt::Orientation orientation, int role) const

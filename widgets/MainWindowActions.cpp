@@ -132,6 +132,7 @@ void MainWindow::createMenus()
     review->addAction(action(QStringLiteral("runReview")));
     review->addAction(action(QStringLiteral("resumeRun")));
     review->addAction(action(QStringLiteral("refreshMergeRequest")));
+    review->addAction(action(QStringLiteral("showRevisions")));
     review->addAction(action(QStringLiteral("showReview")));
     m_team->fillMenu(review);
     review->addAction(action(QStringLiteral("evaluate")));

@@ -76,8 +76,10 @@ void RevisionsPanel::refill()
         item->setText(0, QString::number(r.number));
         item->setData(0, Qt::UserRole, r.number);
         item->setText(1, r.headSha.left(7));
-        item->setToolTip(1, tr("head %1\nbase %2\nmerge base %3\nas written: %4 → %5")
-                                .arg(r.headSha, r.baseSha, r.mergeBaseSha.isEmpty() ? tr("none") : r.mergeBaseSha, r.baseSpec, r.headSpec));
+        item->setToolTip(1, QStringList{tr("head %1").arg(r.headSha), tr("base %1").arg(r.baseSha),
+                                        tr("merge base %1").arg(r.mergeBaseSha.isEmpty() ? tr("none") : r.mergeBaseSha),
+                                        tr("as written: %1 → %2").arg(r.baseSpec, r.headSpec)}
+                                .join(QLatin1Char('\n')));
         item->setText(2, QLocale().toString(r.created.toLocalTime(), QLocale::ShortFormat));
         item->setText(3, QString::number(revisions->outdatedBy(r.number)));
         item->setText(4, r.source == QLatin1String("initial") ? tr("initial") : tr("update"));

@@ -6,11 +6,6 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::models", text);
-}
-
 // The new number of old line `line` of `file`, or 0 when that line was deleted.
 // Lines outside every hunk shift by what the hunks above them added and removed.
 int newLineOf(const FileDiff &file, int line)
@@ -56,24 +51,24 @@ AnchorMapping LineMap::map(const QString &file, int lineStart, int lineEnd) cons
         return out;
     out.outcome = AnchorMapping::Outcome::Outdated;
     if (!diff->exists(Side::New)) {
-        out.reason = tr("the file was deleted");
+        out.reason = QCoreApplication::translate("rd::models", "the file was deleted");
         return out;
     }
     out.file = QString::fromUtf8(diff->path[Side::New]);
     if (diff->isBinary() || !diff->isReadable() || diff->isSubmodule()) {
-        out.reason = tr("the file changed and cannot be compared line by line");
+        out.reason = QCoreApplication::translate("rd::models", "the file changed and cannot be compared line by line");
         return out;
     }
     int previous = 0;
     for (int line = out.lineStart; line <= out.lineEnd; ++line) {
         const int mapped = newLineOf(*diff, line);
         if (mapped == 0) {
-            out.reason = tr("line %1 was changed or deleted").arg(line);
+            out.reason = QCoreApplication::translate("rd::models", "line %1 was changed or deleted").arg(line);
             return out;
         }
         // Lines inserted between two lines of the range change what it says.
         if (previous != 0 && mapped != previous + 1) {
-            out.reason = tr("lines were inserted after line %1").arg(line - 1);
+            out.reason = QCoreApplication::translate("rd::models", "lines were inserted after line %1").arg(line - 1);
             return out;
         }
         if (line == out.lineStart)
