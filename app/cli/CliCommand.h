@@ -50,6 +50,9 @@ struct MergeRequestOptions
 
 // Writes bytes to stdout unchanged; false when the reader went away.
 bool writeStdout(const QByteArray &bytes);
+// A command's whole output to stdout, flushed: ExitOk, or the failure
+// "COMMAND: cannot write the output".
+int writeOutput(const QString &command, const QByteArray &out);
 
 int runDiff(const QStringList &arguments);
 int runSlice(const QStringList &arguments);

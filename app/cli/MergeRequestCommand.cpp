@@ -167,9 +167,7 @@ int runMrUpdate(const QStringList &arguments)
             text += addressedList(asked);
         out = text.toUtf8();
     }
-    if (!writeStdout(out) || std::fflush(stdout) != 0)
-        return fail(ExitInternal, QStringLiteral("%1: cannot write the output").arg(command));
-    return ExitOk;
+    return writeOutput(command, out);
 }
 
 int runMrRevisions(const QStringList &arguments)
@@ -201,9 +199,7 @@ int runMrRevisions(const QStringList &arguments)
                  static_cast<int>(std::count_if(outdated->begin(), outdated->end(), [&r](const StoredComment &c) { return c.outdatedIn == r.number; })));
         list.append(o);
     }
-    if (!writeStdout(QJsonDocument(list).toJson(QJsonDocument::Indented)) || std::fflush(stdout) != 0)
-        return fail(ExitInternal, QStringLiteral("%1: cannot write the output").arg(command));
-    return ExitOk;
+    return writeOutput(command, QJsonDocument(list).toJson(QJsonDocument::Indented));
 }
 
 // The subcommand; kept to one line per subcommand.

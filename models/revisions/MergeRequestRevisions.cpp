@@ -59,6 +59,25 @@ std::optional<MergeRequestRevision> newestRunCommits(const WorkspaceStore &store
     return r;
 }
 
+// The merge request and its revisions (the first recorded when there is none).
+struct Followed
+{
+    QList<MergeRequestRevision> revisions;
+    MergeRequestEntry entry;
+};
+
+Result<Followed> followed(WorkspaceStore &store, qint64 mergeRequest)
+{
+    auto revisions = followedRevisions(store, mergeRequest);
+    if (!revisions)
+        return revisions.error();
+    auto entry = store.mergeRequest(mergeRequest);
+    if (!entry)
+        return entry.error();
+    return Followed{*revisions, *entry};
+}
+
+
 } // namespace
 
 Result<QList<MergeRequestRevision>> followedRevisions(WorkspaceStore &store, qint64 mergeRequest)
@@ -88,17 +107,16 @@ Result<QList<MergeRequestRevision>> followedRevisions(WorkspaceStore &store, qin
 
 Result<RevisionUpdate> updateMergeRequest(WorkspaceStore &store, qint64 mergeRequest, const QString &head, const QString &base)
 {
-    auto revisions = followedRevisions(store, mergeRequest);
-    if (!revisions)
-        return revisions.error();
-    auto entry = store.mergeRequest(mergeRequest);
-    if (!entry)
-        return entry.error();
-    auto next = resolve(*entry, base.isEmpty() ? entry->base : base, head.isEmpty() ? entry->head : head);
+    auto followedNow = followed(store, mergeRequest);
+    if (!followedNow)
+        return followedNow.error();
+    const QList<MergeRequestRevision> &revisions = followedNow->revisions;
+    const MergeRequestEntry &entry = followedNow->entry;
+    auto next = resolve(entry, base.isEmpty() ? entry.base : base, head.isEmpty() ? entry.head : head);
     if (!next)
         return next.error();
     RevisionUpdate update;
-    update.previous = revisions->last();
+    update.previous = revisions.last();
     if (next->headSha == update.previous.headSha && next->baseSha == update.previous.baseSha) {
         update.current = update.previous;
         return update;
@@ -110,7 +128,7 @@ Result<RevisionUpdate> updateMergeRequest(WorkspaceStore &store, qint64 mergeReq
     auto comments = store.comments(query);
     if (!comments)
         return comments.error();
-    auto moved = reanchorComments(entry->repository, update.previous, *next, entry->twoDot, *comments);
+    auto moved = reanchorComments(entry.repository, update.previous, *next, entry.twoDot, *comments);
     if (!moved)
         return moved.error();
     if (auto added = store.addRevision(*next, moved->changes); !added)
@@ -126,14 +144,12 @@ Result<RevisionUpdate> updateMergeRequest(WorkspaceStore &store, qint64 mergeReq
 
 Result<ReviewRange> reviewRange(WorkspaceStore &store, qint64 mergeRequest, bool sinceLastReview)
 {
-    auto revisions = followedRevisions(store, mergeRequest);
-    if (!revisions)
-        return revisions.error();
-    auto entry = store.mergeRequest(mergeRequest);
-    if (!entry)
-        return entry.error();
-    const MergeRequestRevision &current = revisions->last();
-    ReviewRange range{entry->repository, current.baseSha, current.headSha, entry->twoDot, 0, current.number, false};
+    auto followedNow = followed(store, mergeRequest);
+    if (!followedNow)
+        return followedNow.error();
+    const QList<MergeRequestRevision> &revisions = followedNow->revisions;
+    const MergeRequestRevision &current = revisions.last();
+    ReviewRange range{followedNow->entry.repository, current.baseSha, current.headSha, followedNow->entry.twoDot, 0, current.number, false};
     if (!sinceLastReview)
         return range;
     auto runs = store.runs(mergeRequest);
@@ -146,8 +162,8 @@ Result<ReviewRange> reviewRange(WorkspaceStore &store, qint64 mergeRequest, bool
         range.wholeForLackOfAReview = true;
         return range;
     }
-    const auto last = std::find_if(revisions->begin(), revisions->end(), [reviewed](const MergeRequestRevision &r) { return r.number == reviewed; });
-    if (last == revisions->end())
+    const auto last = std::find_if(revisions.begin(), revisions.end(), [reviewed](const MergeRequestRevision &r) { return r.number == reviewed; });
+    if (last == revisions.end())
         return Error{Error::Kind::Workspace, QCoreApplication::translate("rd::models", "merge request %1 has no revision %2, which a run reviewed")
                                                  .arg(mergeRequest)
                                                  .arg(reviewed)};

@@ -9,12 +9,16 @@
 #include "RawDb.h"
 #include "SessionFixture.h"
 
+#include <DatasetExport.h>
 #include <LineMap.h>
 #include <MergeRequest.h>
 #include <MergeRequestRevisions.h>
 #include <SqlWorkspaceStore.h>
 #include <TestPostgres.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -85,6 +89,7 @@ private Q_SLOTS:
     void version9WorkspaceUpgradesAndTakesItsFirstRevisionFromTheNewestRun();
     void copyKeepsRevisionsAndOutdatedComments();
     void addressedAnswersArePerAnnotator();
+    void sarifPlacesNoOutdatedCommentAtALine();
 
 private:
     QString workspace(const QString &name = QStringLiteral("w.rdw")) const { return m_server.isEmpty() ? m_dir->filePath(name) : m_server; }
@@ -392,6 +397,36 @@ void RevisionsTest::addressedAnswersArePerAnnotator()
     answers = store->addressedAnswers(*mr);
     QCOMPARE(answers->size(), 1);
     QVERIFY(!store->setAddressed(9999, QStringLiteral("alice"), true));
+}
+
+// Exports must not put an outdated comment at lines it no longer points at.
+void RevisionsTest::sarifPlacesNoOutdatedCommentAtALine()
+{
+    FixtureRepo repo(m_dir->filePath(QStringLiteral("repo")));
+    const QByteArray root = repo.commit("main", {{"a.cpp", file(numbered("a", 8))}}, "base\n");
+    repo.commit("feature", {{"a.cpp", file(numbered("x", 8))}}, "feature\n", {root});
+    auto store = openStore(workspace());
+    QVERIFY(store);
+    const auto mr = store->addMergeRequest({0, repo.path(), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}, {}});
+    QVERIFY(store->importComment(*mr, on(QStringLiteral("a.cpp"), 2, 2, QStringLiteral("on an edited line")), QStringLiteral("x")));
+    QVERIFY(store->importComment(*mr, on(QStringLiteral("a.cpp"), 6, 6, QStringLiteral("on a moved line")), QStringLiteral("x")));
+    QVERIFY(followedRevisions(*store, *mr));
+    repo.commit("feature", {{"a.cpp", file(withInserted(withLine(numbered("x", 8), 2, "x2 = edited();"), 1, "// top"))}}, "second\n");
+    QVERIFY(updateMergeRequest(*store, *mr));
+    const auto data = loadExportData(*store, *mr);
+    QVERIFY(data);
+    const auto sarif = exportSarif(*data, {});
+    QVERIFY(sarif);
+    const QJsonArray results = QJsonDocument::fromJson(*sarif).object().value(QLatin1String("runs")).toArray().at(0).toObject().value(QLatin1String("results")).toArray();
+    QCOMPARE(results.size(), 2);
+    for (const QJsonValue &result : results) {
+        const QString text = result.toObject().value(QLatin1String("message")).toObject().value(QLatin1String("text")).toString();
+        const QJsonObject location = result.toObject().value(QLatin1String("locations")).toArray().at(0).toObject().value(QLatin1String("physicalLocation")).toObject();
+        if (text.contains(QLatin1String("edited")))
+            QVERIFY2(!location.contains(QLatin1String("region")), qPrintable(text));
+        else
+            QCOMPARE(location.value(QLatin1String("region")).toObject().value(QLatin1String("startLine")).toInt(), 7);
+    }
 }
 
 QTEST_GUILESS_MAIN(RevisionsTest)
