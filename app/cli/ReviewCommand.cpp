@@ -38,10 +38,20 @@ QString absolute(const QString &path)
 // configuration as it was read (written to `configCopy`).
 QStringList argumentsOf(const ReviewInvocation &i, const QString &configCopy)
 {
-    QStringList args{QStringLiteral("review"), QStringLiteral("--repo"), i.repo, QStringLiteral("--base"), i.base, QStringLiteral("--head"), i.head,
-                     QStringLiteral("--config"), configCopy, QStringLiteral("--out"), i.out, QStringLiteral("--format"), i.format};
-    if (i.twoDot)
-        args << QStringLiteral("--two-dot");
+    QStringList args{QStringLiteral("review"), QStringLiteral("--config"), configCopy, QStringLiteral("--out"), i.out, QStringLiteral("--format"), i.format};
+    // A run of a workspace's merge request goes back to it (its range read
+    // again: the run was not stored, so the last reviewed revision is the
+    // same); without the workspace (a finished run's output written again),
+    // the commits it reviewed.
+    if (i.mergeRequest > 0 && !i.workspace.isEmpty()) {
+        args << QStringLiteral("--mr") << QString::number(i.mergeRequest);
+        if (i.sinceLastReview)
+            args << QStringLiteral("--since-last-review");
+    } else {
+        args << QStringLiteral("--repo") << i.repo << QStringLiteral("--base") << i.base << QStringLiteral("--head") << i.head;
+        if (i.twoDot)
+            args << QStringLiteral("--two-dot");
+    }
     if (i.noCache)
         args << QStringLiteral("--no-cache");
     for (const auto &[name, value] : {std::pair{"cache", i.cache}, std::pair{"replay", i.replay}, std::pair{"record", i.record},
@@ -258,6 +268,8 @@ int openJournal(const ReviewOptions &options, qsizetype runs, std::shared_ptr<Ru
     invocation.workspace = absolute(options.workspace.value_or(QString()));
     invocation.started = QDateTime::currentDateTimeUtc();
     invocation.origin = QStringLiteral("cli");
+    invocation.mergeRequest = options.mr.value_or(0);
+    invocation.sinceLastReview = options.sinceLastReview;
     auto made = options.journal ? RunJournal::create(*options.journal, invocation.toJson()) : newJournal(journalFolder(), invocation);
     if (!made)
         return fail(ExitUsage, QStringLiteral("review: %1").arg(made.error().message));

@@ -6,6 +6,8 @@
 #include "FixtureRepo.h"
 #include "SessionFixture.h"
 
+#include <RunJournal.h>
+#include <RunResume.h>
 #include <SqlWorkspaceStore.h>
 
 #include <QDir>
@@ -41,6 +43,7 @@ private Q_SLOTS:
     void sameHeadAgainRecordsNothing();
     void badInputIsNamedWithItsExitCode();
     void sinceLastReviewReviewsOnlyTheInterdiffAndRecordsItsRange();
+    void anInterruptedMrReviewResumesIntoItsMergeRequest();
 
 private:
     QString workspace() const { return m_dir->filePath(QStringLiteral("w.rdw")); }
@@ -242,6 +245,38 @@ void MrCliTest::sinceLastReviewReviewsOnlyTheInterdiffAndRecordsItsRange()
     const auto usage = runCli({QStringLiteral("review"), QStringLiteral("--since-last-review"), QStringLiteral("--config"), config});
     QCOMPARE(usage.exitCode, 2);
     QVERIFY2(usage.err.contains("--since-last-review needs --mr"), usage.err.constData());
+}
+
+// review --mr keeps its merge request in the journal: resumed, the run is
+// stored there, not as a new merge request of the commits it diffed.
+void MrCliTest::anInterruptedMrReviewResumesIntoItsMergeRequest()
+{
+    FakeLlmServer server;
+    server.setResponder([](const FakeLlmServer::Request &) { return FakeLlmServer::completion(QStringLiteral("{\"comments\":[]}")); });
+    ReviewInvocation invocation;
+    // What `review --mr` journals: the commits of the revision it reviews.
+    invocation.repo = m_repo->path();
+    invocation.base = QString::fromLatin1(m_repo->tip("main"));
+    invocation.head = QString::fromLatin1(m_repo->tip("topic"));
+    invocation.configText = "{\"reviewers\":1,\"min_agreement\":1,\"retries\":0,\"roles\":{\"reviewer\":{\"endpoint\":\"" + server.endpoint().toUtf8()
+                            + "\",\"model\":\"m\"}}}";
+    invocation.configFile = m_dir->filePath(QStringLiteral("gone.json"));
+    invocation.out = m_dir->filePath(QStringLiteral("resumed.json"));
+    invocation.format = QStringLiteral("json");
+    invocation.noCache = true;
+    invocation.workspace = workspace();
+    invocation.origin = QStringLiteral("cli");
+    invocation.started = QDateTime::currentDateTimeUtc();
+    invocation.mergeRequest = m_mr;
+    const QString journal = m_dir->filePath(QStringLiteral("interrupted.jsonl"));
+    QVERIFY(RunJournal::create(journal, invocation.toJson()));
+    const auto resumed = runCli({QStringLiteral("review"), QStringLiteral("--resume"), journal});
+    QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+    auto store = SqlWorkspaceStore::open(workspace());
+    QVERIFY(store);
+    QCOMPARE((*store)->mergeRequests()->size(), 1);
+    QCOMPARE((*store)->runs(m_mr)->size(), 1);
+    QCOMPARE((*store)->runs(m_mr)->first().revisionTo, 1);
 }
 
 QTEST_GUILESS_MAIN(MrCliTest)
