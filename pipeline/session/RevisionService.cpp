@@ -42,10 +42,16 @@ Result<RevisionUpdate> RevisionService::refresh()
     if (!s.store() || s.currentMergeRequestId() == 0)
         return Error{Error::Kind::Usage, tr("no merge request of a workspace is open")};
     auto update = updateMergeRequest(*s.store(), s.currentMergeRequestId());
-    if (!update || !update->recorded)
+    if (!update)
         return update;
-    if (auto reopened = s.openMergeRequest(s.currentMergeRequestId()); !reopened)
-        return reopened.error();
+    // Recorded elsewhere (`mr update`, another window): the comments were
+    // reloaded then, the diff shown may still be the older head's.
+    const bool diffIsCurrent = s.diff() && QString::fromLatin1(s.diff()->head.toHex()) == update->current.headSha;
+    if (!update->recorded && diffIsCurrent)
+        return update;
+    if (update->recorded)
+        if (auto reopened = s.openMergeRequest(s.currentMergeRequestId()); !reopened)
+            return reopened.error();
     // The diff of the new revision: the merge request's base and head as written, resolved again.
     MergeRequestRequest request = s.request();
     if (auto entry = s.currentMergeRequest()) {

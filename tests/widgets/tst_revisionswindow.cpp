@@ -176,6 +176,23 @@ void RevisionsWindowTest::refreshRecordsTheNewRevisionAndTheCommentsPanelShowsTh
     QVERIFY(opened.wait(10000));
     QVERIFY(!session->revisions()->interdiff());
     QCOMPARE(session->diff()->headRevision, QStringLiteral("topic"));
+
+    // Another program records the next revision (as `mr update` does): the
+    // window sees it, and Refresh then shows that revision's diff.
+    const QByteArray third = repo.commit("topic", {{"src/limits.cpp", file(pushed + "int limit15 = 150;\n")}}, "One more\n");
+    {
+        auto other = SqlWorkspaceStore::open(workspace);
+        QVERIFY(other);
+        const auto elsewhere = updateMergeRequest(**other, session->currentMergeRequestId());
+        QVERIFY(elsewhere && elsewhere->recorded);
+    }
+    QTRY_COMPARE(session->revisions()->currentRevision(), 3);
+    QVERIFY(QString::fromLatin1(session->diff()->head.toHex()) != QString::fromLatin1(third));
+    opened.clear();
+    window->action(QStringLiteral("refreshMergeRequest"))->trigger();
+    QVERIFY(opened.wait(10000));
+    QCOMPARE(QString::fromLatin1(session->diff()->head.toHex()), QString::fromLatin1(third));
+    QCOMPARE(panel->rowCount(), 3);
 }
 
 QTEST_MAIN(RevisionsWindowTest)
