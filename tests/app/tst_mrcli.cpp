@@ -159,6 +159,9 @@ void MrCliTest::badInputIsNamedWithItsExitCode()
         QVERIFY2(out.exitCode == c.exitCode, qPrintable(c.arguments.join(QLatin1Char(' ')) + QStringLiteral(": ") + QString::fromUtf8(out.err)));
         QVERIFY2(out.err.contains(c.message), out.err.constData());
     }
+    const auto bare = mr({});
+    QCOMPARE(bare.exitCode, 2);
+    QVERIFY2(bare.out.contains("Usage: reviewdesk-cli mr update|revisions"), bare.out.constData());
     // The repository gone: named, exit 3, nothing recorded.
     QVERIFY(QDir(m_repo->path()).removeRecursively());
     const auto gone = mr({QStringLiteral("update"), QStringLiteral("--workspace"), ws, QStringLiteral("--mr"), QString::number(m_mr)});
