@@ -116,6 +116,13 @@
     </message>
 </context>
 <context>
+    <name>rd::RevisionsPanel</name>
+    <message numerus="yes">
+        <source>%n revision(s); the newest is current. Review ▸ Refresh Merge Request (F5) records the author's new commits.</source>
+        <translation><numerusform>%n revision; the newest is current. Review ▸ Refresh Merge Request (F5) records the author's new commits.</numerusform><numerusform>%n revisions; the newest is current. Review ▸ Refresh Merge Request (F5) records the author's new commits.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::RunDialog</name>
     <message numerus="yes">
         <source>%n slice(s) to review, about %1 tokens of code</source>

@@ -422,6 +422,18 @@
         <source>dropped: the judge says its line does not match the diff's line numbers</source>
         <translation>已丢弃：评审模型认为其行号与差异中的行号不符</translation>
     </message>
+    <message>
+        <source> · revisions %1→%2</source>
+        <translation> · 修订 %1→%2</translation>
+    </message>
+    <message>
+        <source> · revision %1</source>
+        <translation> · 修订 %1</translation>
+    </message>
+    <message>
+        <source>outdated by revision %1: the lines it was made on changed</source>
+        <translation>已被修订 %1 过时：其所在的代码行已改变</translation>
+    </message>
 </context>
 <context>
     <name>rd::CommentCards</name>
@@ -565,6 +577,30 @@
     <message>
         <source>Issue</source>
         <translation>问题</translation>
+    </message>
+    <message>
+        <source> (outdated)</source>
+        <translation>（已过时）</translation>
+    </message>
+    <message>
+        <source>not answered</source>
+        <translation>未回答</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Outdated by revision %1: its lines changed. It was made on %2:%3 of revision %4:</source>
+        <translation>已被修订 %1 过时：其代码行已改变。它原本针对修订 %4 的 %2:%3：</translation>
+    </message>
+    <message>
+        <source>Addressed? %1</source>
+        <translation>已解决？%1</translation>
     </message>
 </context>
 <context>
@@ -720,6 +756,34 @@
     <message>
         <source>Others judged, you not yet</source>
         <translation>他人已评判、你尚未评判</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>修订</translation>
+    </message>
+    <message>
+        <source>Current and outdated</source>
+        <translation>当前的与已过时的</translation>
+    </message>
+    <message>
+        <source>On the current code</source>
+        <translation>位于当前代码上</translation>
+    </message>
+    <message>
+        <source>Outdated</source>
+        <translation>已过时</translation>
+    </message>
+    <message>
+        <source>Addressed? (outdated by the newest revision)</source>
+        <translation>已解决？（被最新修订过时）</translation>
+    </message>
+    <message>
+        <source>Addressed</source>
+        <translation>已解决</translation>
+    </message>
+    <message>
+        <source>Not Addressed</source>
+        <translation>未解决</translation>
     </message>
 </context>
 <context>
@@ -2436,6 +2500,26 @@
         <source>Evaluate &amp;Judge…</source>
         <translation>评估评审模型(&amp;J)…</translation>
     </message>
+    <message>
+        <source>Re&amp;fresh Merge Request</source>
+        <translation>刷新合并请求(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Revisions</source>
+        <translation>修订</translation>
+    </message>
+    <message>
+        <source>Cannot Refresh the Merge Request</source>
+        <translation>无法刷新合并请求</translation>
+    </message>
+    <message>
+        <source>The merge request is already at its newest commits (revision %1).</source>
+        <translation>合并请求已是最新提交（修订 %1）。</translation>
+    </message>
+    <message>
+        <source>Revision %1 recorded: %2 comment(s) moved, %3 unchanged, %4 outdated.</source>
+        <translation>已记录修订 %1：%2 条评论已移动，%3 条未变，%4 条已过时。</translation>
+    </message>
 </context>
 <context>
     <name>rd::ManualWindow</name>
@@ -3065,6 +3149,116 @@
     <message>
         <source>The workspace could not be checked for damage: %1</source>
         <translation>无法检查工作区是否损坏：%1</translation>
+    </message>
+</context>
+<context>
+    <name>rd::RevisionService</name>
+    <message>
+        <source>no merge request of a workspace is open</source>
+        <translation>没有打开工作区中的合并请求</translation>
+    </message>
+    <message>
+        <source>choose two different revisions of the open merge request</source>
+        <translation>请选择所打开合并请求的两个不同修订</translation>
+    </message>
+    <message>
+        <source>Changes from revision %1 to %2</source>
+        <translation>从修订 %1 到修订 %2 的改动</translation>
+    </message>
+    <message>
+        <source>no workspace is open</source>
+        <translation>没有打开的工作区</translation>
+    </message>
+    <message>
+        <source>no annotator is set</source>
+        <translation>尚未设置标注者</translation>
+    </message>
+</context>
+<context>
+    <name>rd::RevisionsPanel</name>
+    <message>
+        <source>Patch set</source>
+        <translation>补丁集</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头提交</translation>
+    </message>
+    <message>
+        <source>Recorded</source>
+        <translation>记录时间</translation>
+    </message>
+    <message>
+        <source>Outdated comments</source>
+        <translation>过时评论</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Revisions of the merge request</source>
+        <translation>合并请求的修订</translation>
+    </message>
+    <message>
+        <source>Show Changes Between</source>
+        <translation>显示两者之间的改动</translation>
+    </message>
+    <message>
+        <source>Select two revisions to see what changed from the older one's head to the newer one's.</source>
+        <translation>选择两个修订，查看从较旧修订的头提交到较新修订的头提交之间的改动。</translation>
+    </message>
+    <message>
+        <source>Back to the Merge Request</source>
+        <translation>返回合并请求</translation>
+    </message>
+    <message>
+        <source>Cannot Show the Merge Request</source>
+        <translation>无法显示合并请求</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>initial</source>
+        <translation>初始</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>The diff shows the changes from revision %1 to revision %2.</source>
+        <translation>差异视图显示从修订 %1 到修订 %2 的改动。</translation>
+    </message>
+    <message>
+        <source>No revisions: open a merge request of a workspace whose code is here.</source>
+        <translation>没有修订：请打开工作区中代码在本机的合并请求。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n revision(s); the newest is current. Review ▸ Refresh Merge Request (F5) records the author's new commits.</source>
+        <translation><numerusform>%n 个修订；最新的为当前修订。审查 ▸ 刷新合并请求（F5）会记录作者的新提交。</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot Show the Changes</source>
+        <translation>无法显示改动</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头提交 %1</translation>
+    </message>
+    <message>
+        <source>base %1</source>
+        <translation>基准 %1</translation>
+    </message>
+    <message>
+        <source>merge base %1</source>
+        <translation>合并基准 %1</translation>
+    </message>
+    <message>
+        <source>as written: %1 → %2</source>
+        <translation>原始写法：%1 → %2</translation>
     </message>
 </context>
 <context>
@@ -5016,6 +5210,58 @@
     <message>
         <source>TRL DPO (JSON Lines, prompt/chosen/rejected, rule): pairs by CQS Algorithm 1 on the judge's scores, or by people's judgements</source>
         <translation>TRL DPO（JSON Lines，prompt/chosen/rejected，rule）：按 CQS 算法 1 以评审模型的分数组对，或按人工评判组对</translation>
+    </message>
+    <message>
+        <source>merge request %1 has no revision %2, which a run reviewed</source>
+        <translation>合并请求 %1 没有某次运行审查过的修订 %2</translation>
+    </message>
+    <message>
+        <source>read the revisions</source>
+        <translation>读取修订</translation>
+    </message>
+    <message>
+        <source>a revision needs a number, a base and a head commit</source>
+        <translation>修订需要编号、基准提交和头提交</translation>
+    </message>
+    <message>
+        <source>record the revision</source>
+        <translation>记录修订</translation>
+    </message>
+    <message>
+        <source>merge request %1 is at revision %2 now, not %3; update it again</source>
+        <translation>合并请求 %1 现在处于修订 %2，而不是 %3；请再次更新</translation>
+    </message>
+    <message>
+        <source>merge request %1 of this workspace already compares %2 with %3 in %4</source>
+        <translation>本工作区的合并请求 %1 已在 %4 中比较 %2 与 %3</translation>
+    </message>
+    <message>
+        <source>comment %1 is not a comment of merge request %2</source>
+        <translation>评论 %1 不属于合并请求 %2</translation>
+    </message>
+    <message>
+        <source>store whether the comment was addressed</source>
+        <translation>保存评论是否已解决</translation>
+    </message>
+    <message>
+        <source>read the addressed answers</source>
+        <translation>读取“已解决”回答</translation>
+    </message>
+    <message>
+        <source>the file was deleted</source>
+        <translation>文件已被删除</translation>
+    </message>
+    <message>
+        <source>the file changed and cannot be compared line by line</source>
+        <translation>文件已改变，且无法逐行比较</translation>
+    </message>
+    <message>
+        <source>line %1 was changed or deleted</source>
+        <translation>第 %1 行已被修改或删除</translation>
+    </message>
+    <message>
+        <source>lines were inserted after line %1</source>
+        <translation>第 %1 行之后插入了新行</translation>
     </message>
     <message>
         <source>record comment %1 on %2</source>

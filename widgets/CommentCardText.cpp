@@ -33,8 +33,18 @@ QString CommentCardText::runLabel(const QList<StoredRun> &runs, const StoredComm
         return {};
     for (const StoredRun &run : runs)
         if (run.id == *comment.run && !run.label.isEmpty())
-            return run.label;
+            return run.label + revisionsText(run);
     return QString::number(*comment.run);
+}
+
+QString CommentCardText::revisionsText(const StoredRun &run)
+{
+    // Revision 1 reviewed whole is what nearly every run is: not said.
+    if (run.revisionFrom > 0)
+        return tr(" · revisions %1→%2").arg(run.revisionFrom).arg(run.revisionTo);
+    if (run.revisionTo > 1)
+        return tr(" · revision %1").arg(run.revisionTo);
+    return {};
 }
 
 QString CommentCardText::source(const StoredComment &c, const QString &runLabel)
@@ -199,7 +209,9 @@ QString CommentCardText::html(const StoredComment &c, const std::optional<Judgem
     QStringList warnings;
     if (!r.kept)
         warnings << droppedText(r.droppedAt);
-    if (!r.lineValid)
+    if (c.outdated)
+        warnings << tr("outdated by revision %1: the lines it was made on changed").arg(c.outdatedIn);
+    else if (!r.lineValid)
         warnings << tr("its lines are outside the slice the model saw");
     if (!note.isEmpty())
         warnings << note;

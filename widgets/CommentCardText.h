@@ -20,6 +20,8 @@ class CommentCardText
 public:
     // What names the comment's run after "run ": its label, or its number when it has none.
     static QString runLabel(const QList<StoredRun> &runs, const StoredComment &comment);
+    // The revisions a run reviewed when worth saying (" · revisions 1→2"), empty otherwise.
+    static QString revisionsText(const StoredRun &run);
     // "run 2 · reviewer → meta → validator · qwen2.5-coder", or the human author.
     static QString source(const StoredComment &comment, const QString &runLabel);
     static QString verdictText(Verdict verdict);

@@ -100,6 +100,10 @@ void CommentCards::refresh()
     for (const StoredComment &c : m_session->comments()) {
         if (m_visible && !m_visible(c))
             continue;
+        // An outdated comment's lines are gone from this code: the Comments
+        // panel shows it with the text it was made on.
+        if (c.outdated)
+            continue;
         const Placement where = place(c.comment, *document);
         if (where.row < 0)
             continue;

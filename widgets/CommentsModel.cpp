@@ -2,8 +2,9 @@
 
 #include "CommentCardText.h"
 
-#include <TeamService.h>
 #include <ReviewSession.h>
+#include <RevisionService.h>
+#include <TeamService.h>
 
 #include <QGuiApplication>
 
@@ -37,8 +38,12 @@ QVariant CommentsModel::data(const QModelIndex &index, int role) const
     const ReviewComment &r = c->comment;
     const auto judgement = m_session->judgement(c->id);
     const bool judged = judgement && judgement->verdict;
-    if (role == Qt::ToolTipRole)
-        return QStringLiteral("%1\n\n%2\n\n%3").arg(r.issue, r.rootCause, r.fix).trimmed();
+    if (role == Qt::ToolTipRole) {
+        QString tip = QStringLiteral("%1\n\n%2\n\n%3").arg(r.issue, r.rootCause, r.fix).trimmed();
+        if (c->outdated)
+            tip += QStringLiteral("\n\n") + outdatedText(*c);
+        return tip;
+    }
     if (role == Qt::ForegroundRole) {
         if (!r.kept && !judged)
             return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
@@ -50,7 +55,8 @@ QVariant CommentsModel::data(const QModelIndex &index, int role) const
     }
     switch (index.column()) {
     case CommentListModel::LocationColumn:
-        return QString(QIdentityProxyModel::data(index, role).toString() + (r.side == QLatin1String("old") ? tr(" (old)") : QString()));
+        return QString(QIdentityProxyModel::data(index, role).toString() + (r.side == QLatin1String("old") ? tr(" (old)") : QString())
+                       + (c->outdated ? tr(" (outdated)") : QString()));
     case CommentListModel::VerdictColumn:
         if (judged)
             return CommentCardText::verdictText(*judgement->verdict);
@@ -61,6 +67,18 @@ QVariant CommentsModel::data(const QModelIndex &index, int role) const
     case CommentListModel::TextColumn: return r.issue.section(QLatin1Char('\n'), 0, 0);
     }
     return QIdentityProxyModel::data(index, role);
+}
+
+QString CommentsModel::outdatedText(const StoredComment &c) const
+{
+    const auto answer = m_session->revisions()->addressed(c.id);
+    const QString addressed = !answer ? tr("not answered") : *answer ? tr("yes") : tr("no");
+    return tr("Outdated by revision %1: its lines changed. It was made on %2:%3 of revision %4:")
+               .arg(c.outdatedIn)
+               .arg(c.comment.file)
+               .arg(c.comment.lineStart)
+               .arg(c.revision)
+           + QLatin1Char('\n') + c.outdatedText + QLatin1Char('\n') + tr("Addressed? %1").arg(addressed);
 }
 
 QVariant CommentsModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -101,6 +119,21 @@ bool CommentFilter::accepts(const StoredComment &c, const std::optional<Judgemen
                 return false;
             break;
         }
+    }
+    switch (revision) {
+    case Revision::Any: break;
+    case Revision::Current:
+        if (c.outdated)
+            return false;
+        break;
+    case Revision::Outdated:
+        if (!c.outdated)
+            return false;
+        break;
+    case Revision::AddressedQuestions:
+        if (!c.outdated || newestRevision < 2 || c.outdatedIn != newestRevision)
+            return false;
+        break;
     }
     const ReviewComment &r = c.comment;
     const bool judged = j && j->verdict;

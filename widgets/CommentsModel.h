@@ -28,6 +28,9 @@ public:
 
     int rowOf(qint64 comment) const { return m_list->rowOf(comment); }
     QString modelOf(const StoredComment &comment) const;
+    // An outdated comment: which revision outdated it, the lines it was made
+    // on and the annotator's "addressed?" answer.
+    QString outdatedText(const StoredComment &comment) const;
 
 private:
     ReviewSession *m_session;
@@ -56,6 +59,12 @@ struct CommentFilter
     // blind mode lets the annotator see them, say.
     enum class Team { Any, OthersShown, Agreed, Disagreed, WaitingForYou };
     Team team = Team::Any;
+    // Revisions (issue 24): comments on the current code, outdated ones, or
+    // the ones the newest revision (`newestRevision`) made outdated, whose
+    // "addressed?" is the annotator's to answer.
+    enum class Revision { Any, Current, Outdated, AddressedQuestions };
+    Revision revision = Revision::Any;
+    int newestRevision = 0;
 
     // `visible`: every judgement of the comment the annotator may see (theirs
     // included); `hidden`: how many others blind mode hides.

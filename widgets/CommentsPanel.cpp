@@ -2,14 +2,17 @@
 
 #include "CommentCardText.h"
 
-#include <TeamService.h>
 #include <ReviewSession.h>
+#include <RevisionService.h>
+#include <TeamService.h>
 
 #include <QComboBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSet>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -80,6 +83,12 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     team->addItem(tr("Annotators agree"), static_cast<int>(CommentFilter::Team::Agreed));
     team->addItem(tr("Annotators disagree"), static_cast<int>(CommentFilter::Team::Disagreed));
     team->addItem(tr("Others judged, you not yet"), static_cast<int>(CommentFilter::Team::WaitingForYou));
+    // Revisions (issue 24): outdated comments, and those the newest revision outdated ("addressed?").
+    QComboBox *revision = addCombo(QStringLiteral("revision"), tr("Revision"), grid, 0, 14);
+    revision->addItem(tr("Current and outdated"), static_cast<int>(CommentFilter::Revision::Any));
+    revision->addItem(tr("On the current code"), static_cast<int>(CommentFilter::Revision::Current));
+    revision->addItem(tr("Outdated"), static_cast<int>(CommentFilter::Revision::Outdated));
+    revision->addItem(tr("Addressed? (outdated by the newest revision)"), static_cast<int>(CommentFilter::Revision::AddressedQuestions));
     for (int column : {1, 3, 5, 7, 9, 11, 13, 15})
         grid->setColumnStretch(column, 1);
     layout->addLayout(grid);
@@ -101,6 +110,31 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     m_view->setColumnWidth(CommentListModel::VerdictColumn, 140);
     m_view->setColumnWidth(CommentListModel::SourceColumn, 160);
     layout->addWidget(m_view, 1);
+
+    // "Addressed?": did the new commits address the outdated comment?
+    auto *addressedRow = new QHBoxLayout;
+    m_addressed = new QLabel(this);
+    m_addressed->setObjectName(QStringLiteral("addressedNote"));
+    m_addressed->setWordWrap(true);
+    m_addressedYes = new QPushButton(tr("Addressed"), this);
+    m_addressedYes->setObjectName(QStringLiteral("addressedYes"));
+    m_addressedNo = new QPushButton(tr("Not Addressed"), this);
+    m_addressedNo->setObjectName(QStringLiteral("addressedNo"));
+    addressedRow->addWidget(m_addressed, 1);
+    addressedRow->addWidget(m_addressedYes);
+    addressedRow->addWidget(m_addressedNo);
+    layout->addLayout(addressedRow);
+    for (QPushButton *button : {m_addressedYes, m_addressedNo})
+        connect(button, &QPushButton::clicked, this, [this, button] {
+            if (auto stored = m_session->revisions()->setAddressed(m_session->currentComment(), button == m_addressedYes); !stored)
+                m_addressed->setText(stored.error().message);
+        });
+    connect(m_session->revisions(), &RevisionService::addressedChanged, this, [this] {
+        updateAddressed();
+        m_view->viewport()->update();
+    });
+    connect(m_session->revisions(), &RevisionService::revisionsChanged, this, &CommentsPanel::applyFilter);
+    connect(m_session, &ReviewSession::currentCommentChanged, this, &CommentsPanel::updateAddressed);
 
     connect(m_text, &QLineEdit::textChanged, this, &CommentsPanel::applyFilter);
     for (auto it = m_combos.constBegin(); it != m_combos.constEnd(); ++it)
@@ -128,6 +162,7 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     });
     rebuildChoices();
     updateCounts();
+    updateAddressed();
 }
 
 QComboBox *CommentsPanel::addCombo(const QString &name, const QString &label, QGridLayout *grid, int row, int column)
@@ -164,7 +199,7 @@ void CommentsPanel::rebuildChoices()
             authors << c.author;
     }
     for (const StoredRun &run : m_session->runs())
-        runs.append({run.id, run.label.isEmpty() ? tr("run %1").arg(run.id) : run.label});
+        runs.append({run.id, (run.label.isEmpty() ? tr("run %1").arg(run.id) : run.label) + CommentCardText::revisionsText(run)});
     auto refill = [this](const QString &name, const QString &any, const QList<std::pair<QVariant, QString>> &items) {
         QComboBox *box = m_combos.value(name);
         const QVariant was = box->currentData();
@@ -221,6 +256,8 @@ void CommentsPanel::applyFilter()
     f.author = combo(QStringLiteral("author"))->currentData().toString();
     f.text = m_text->text().trimmed();
     f.team = static_cast<CommentFilter::Team>(combo(QStringLiteral("team"))->currentData().toInt());
+    f.revision = static_cast<CommentFilter::Revision>(combo(QStringLiteral("revision"))->currentData().toInt());
+    f.newestRevision = m_session->revisions()->currentRevision();
     m_filter->setFilter(f);
     updateCounts();
     selectCurrent();
@@ -242,6 +279,25 @@ void CommentsPanel::updateCounts()
     }
     const int total = static_cast<int>(m_session->comments().size());
     m_counts->setText(tr("%1 of %2 shown · %3 judged · %4 kept by the pipeline").arg(m_filter->rowCount()).arg(total).arg(judged).arg(kept));
+}
+
+QString CommentsPanel::addressedNote() const
+{
+    return m_addressed->text();
+}
+
+void CommentsPanel::updateAddressed()
+{
+    const StoredComment *c = m_session->comment(m_session->currentComment());
+    const bool outdated = c && c->outdated;
+    m_addressed->setText(outdated ? m_model->outdatedText(*c) : QString());
+    for (QPushButton *button : {m_addressedYes, m_addressedNo})
+        button->setVisible(outdated);
+    if (outdated) {
+        const auto answer = m_session->revisions()->addressed(c->id);
+        m_addressedYes->setEnabled(answer != std::optional<bool>(true));
+        m_addressedNo->setEnabled(answer != std::optional<bool>(false));
+    }
 }
 
 void CommentsPanel::selectCurrent()

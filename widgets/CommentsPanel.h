@@ -8,6 +8,7 @@ class QComboBox;
 class QGridLayout;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QTreeView;
 
 namespace rd {
@@ -16,7 +17,8 @@ class ReviewSession;
 
 // All comments of the merge request in a list, with filters (verdict,
 // judged, kept or filtered and by which stage, category, context level,
-// severity, file, run, model, author, text), an order, and counts.
+// severity, file, run, model, author, text, outdated by a new revision), an
+// order, and counts; for an outdated comment, the "addressed?" answer.
 // Selecting a row makes that comment the session's current one.
 class CommentsPanel : public QWidget
 {
@@ -35,6 +37,9 @@ public:
     QLineEdit *textFilter() const { return m_text; }
     // Between the kept comments (the default) and kept and filtered ones.
     void toggleFilteredComments();
+    // The current comment's "addressed?" answer buttons ("addressedYes", "addressedNo").
+    QPushButton *addressedButton(bool yes) const { return yes ? m_addressedYes : m_addressedNo; }
+    QString addressedNote() const;
 
 Q_SIGNALS:
     void filterChanged();
@@ -44,6 +49,7 @@ private:
     void applyFilter();
     void updateCounts();
     void selectCurrent();
+    void updateAddressed();
     QComboBox *addCombo(const QString &name, const QString &label, QGridLayout *grid, int row, int column);
 
     ReviewSession *m_session;
@@ -52,6 +58,9 @@ private:
     QTreeView *m_view = nullptr;
     QLineEdit *m_text = nullptr;
     QLabel *m_counts = nullptr;
+    QLabel *m_addressed = nullptr;
+    QPushButton *m_addressedYes = nullptr;
+    QPushButton *m_addressedNo = nullptr;
     QHash<QString, QComboBox *> m_combos;
     bool m_selecting = false;
 };

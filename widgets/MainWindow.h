@@ -23,6 +23,7 @@ class ExchangeActions;
 class FindBar;
 class PipelinePanel;
 class RetrievalPanel;
+class RevisionsPanel;
 class RunsPanel;
 class SlicePanel;
 class FileFilterModel;
@@ -68,6 +69,7 @@ public:
     RetrievalPanel *retrievalPanel() const { return m_retrievalPanel; }
     // Every run under way (several may run at once), each with a cancel.
     RunsPanel *runsPanel() const { return m_runsPanel; }
+    RevisionsPanel *revisionsPanel() const { return m_revisionsPanel; }
     bool isReviewing() const;
     // Asks the session for a review run in the background (the Run Review
     // dialog ends here); problems with the request are shown, not started.
@@ -131,6 +133,9 @@ private:
     void openLocation(const QByteArray &path, int line);
     void showRunDialog();
     void showResumeDialog();
+    // Review ▸ Refresh Merge Request: what `reviewdesk-cli mr update` does.
+    void refreshMergeRequest();
+    void showProblem(const QString &title, const QString &message);
     void showResumeFailure(const QString &message);
     // Review ▸ Evaluate: the Evaluation window on the open workspace.
     void showEvaluation();
@@ -154,6 +159,7 @@ private:
     PipelinePanel *m_pipelinePanel = nullptr;
     RetrievalPanel *m_retrievalPanel = nullptr;
     RunsPanel *m_runsPanel = nullptr;
+    RevisionsPanel *m_revisionsPanel = nullptr;
     ReviewSession *m_session = nullptr;
     JudgingWorkbench *m_judging = nullptr;
     WorkspaceActions *m_workspaces = nullptr;

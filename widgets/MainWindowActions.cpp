@@ -60,6 +60,7 @@ void MainWindow::createActions()
     command(QStringLiteral("goToLine"), tr("&Go to Line…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { goToLine(); });
     command(QStringLiteral("runReview"), tr("&Run Review…"), QKeySequence(Qt::CTRL | Qt::Key_R), [this] { showRunDialog(); });
     command(QStringLiteral("resumeRun"), tr("Resu&me Run…"), QKeySequence(), [this] { showResumeDialog(); });
+    command(QStringLiteral("refreshMergeRequest"), tr("Re&fresh Merge Request"), QKeySequence(Qt::Key_F5), [this] { refreshMergeRequest(); });
     command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
     command(QStringLiteral("evaluateJudge"), tr("Evaluate &Judge…"), QKeySequence(), [this] { showJudgeEvaluation(); });
     command(QStringLiteral("manual"), tr("&Manual"), QKeySequence(), [this] { showManual(); });
@@ -130,6 +131,8 @@ void MainWindow::createMenus()
     QMenu *review = menuBar()->addMenu(tr("&Review"));
     review->addAction(action(QStringLiteral("runReview")));
     review->addAction(action(QStringLiteral("resumeRun")));
+    review->addAction(action(QStringLiteral("refreshMergeRequest")));
+    review->addAction(action(QStringLiteral("showRevisions")));
     review->addAction(action(QStringLiteral("showReview")));
     m_team->fillMenu(review);
     review->addAction(action(QStringLiteral("evaluate")));
@@ -158,6 +161,7 @@ void MainWindow::updateActions()
     for (const char *name : {"nextChange", "previousChange", "find", "findNext", "findPrevious", "goToLine", "toggleViewed"})
         action(QString::fromLatin1(name))->setEnabled(hasFile);
     action(QStringLiteral("runReview"))->setEnabled(hasMr);
+    action(QStringLiteral("refreshMergeRequest"))->setEnabled(hasMr && m_session->currentMergeRequestId() != 0);
     if (hasFile) {
         action(QStringLiteral("toggleViewed"))->setText(m_fileModel->isViewed(currentFile()) ? tr("Mark File as Not &Viewed")
                                                                                              : tr("Mark File as &Viewed"));

@@ -13,10 +13,12 @@
 #include "ResumeRunDialog.h"
 #include "RetrievalPanel.h"
 #include "RunDialog.h"
+#include "RevisionsPanel.h"
 #include "RunsPanel.h"
 #include "SlicePanel.h"
 
 #include <ReviewSession.h>
+#include <RevisionService.h>
 #include <RunService.h>
 #include <SliceRenderer.h>
 
@@ -52,9 +54,44 @@ void MainWindow::createDocks()
     dockFor(m_retrievalPanel, tr("Retrieved Context"), QStringLiteral("retrievalDock"), QStringLiteral("showRetrieval"), reviewDock);
     m_runsPanel = new RunsPanel(m_session->reviewing(), this);
     dockFor(m_runsPanel, tr("Runs"), QStringLiteral("runsDock"), QStringLiteral("showRuns"), reviewDock);
+    // The merge request's revisions; two chosen show their interdiff in the diff view.
+    m_revisionsPanel = new RevisionsPanel(m_session, this);
+    dockFor(m_revisionsPanel, tr("Revisions"), QStringLiteral("revisionsDock"), QStringLiteral("showRevisions"), reviewDock);
+    connect(m_revisionsPanel, &RevisionsPanel::problem, this, &MainWindow::showProblem);
+    connect(m_session->revisions(), &RevisionService::interdiffChanged, this, [this] {
+        if (m_session->revisions()->interdiff())
+            showMergeRequest();
+    });
     addDockWidget(Qt::BottomDockWidgetArea, m_judging->commentsDock());
     tabifyDockWidget(reviewDock, m_judging->commentsDock());
     m_judging->commentsDock()->raise(); // judging is what the window is for
+}
+
+void MainWindow::showProblem(const QString &title, const QString &message)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::refreshMergeRequest()
+{
+    const auto update = m_session->revisions()->refresh();
+    if (!update) {
+        showProblem(tr("Cannot Refresh the Merge Request"), update.error().message);
+        return;
+    }
+    if (!update->recorded) {
+        statusBar()->showMessage(tr("The merge request is already at its newest commits (revision %1).").arg(update->current.number), 6000);
+        return;
+    }
+    const Reanchoring &r = update->reanchoring;
+    statusBar()->showMessage(tr("Revision %1 recorded: %2 comment(s) moved, %3 unchanged, %4 outdated.")
+                                 .arg(update->current.number)
+                                 .arg(r.moved.size())
+                                 .arg(r.unchanged.size())
+                                 .arg(r.outdated.size()),
+                             10000);
 }
 
 void MainWindow::showRunDialog()

@@ -22,5 +22,7 @@ extern "C" Q_DECL_EXPORT int reviewdeskRunAnalysisCommand(const QString &command
         return rd::cli::runJudgeEval(arguments);
     if (command == QLatin1String("workspace"))
         return rd::cli::runWorkspace(arguments);
+    if (command == QLatin1String("mr"))
+        return rd::cli::runMr(arguments);
     return rd::cli::runReviewCommand(arguments);
 }

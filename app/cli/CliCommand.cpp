@@ -66,4 +66,11 @@ bool writeStdout(const QByteArray &bytes)
     return bytes.isEmpty() || std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout) == static_cast<std::size_t>(bytes.size());
 }
 
+int writeOutput(const QString &command, const QByteArray &out)
+{
+    if (!writeStdout(out) || std::fflush(stdout) != 0)
+        return fail(ExitInternal, QStringLiteral("%1: cannot write the output").arg(command));
+    return ExitOk;
+}
+
 } // namespace rd::cli

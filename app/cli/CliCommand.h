@@ -50,6 +50,9 @@ struct MergeRequestOptions
 
 // Writes bytes to stdout unchanged; false when the reader went away.
 bool writeStdout(const QByteArray &bytes);
+// A command's whole output to stdout, flushed: ExitOk, or the failure
+// "COMMAND: cannot write the output".
+int writeOutput(const QString &command, const QByteArray &out);
 
 int runDiff(const QStringList &arguments);
 int runSlice(const QStringList &arguments);
@@ -67,11 +70,18 @@ int runJudgeEval(const QStringList &arguments);
 // Team scale (issue 14): `workspace copy`, and `review --all-mrs`.
 int runWorkspace(const QStringList &arguments);
 int runBatchReview(const QStringList &arguments);
+// Revisions (issue 24, MergeRequestCommand.cpp): `mr update`, `mr revisions`.
+int runMr(const QStringList &arguments);
+int runMrUpdate(const QStringList &arguments);
+int runMrRevisions(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.
 // Both return -1 when fine, else the exit code after reporting.
 int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &store);
-int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record);
+// With `mergeRequest` (review --mr) the run goes to that merge request;
+// otherwise to the one of the workspace with the same repository and commits.
+int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record,
+                std::optional<qint64> mergeRequest = std::nullopt);
 
 } // namespace rd::cli

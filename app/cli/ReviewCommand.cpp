@@ -2,6 +2,7 @@
 
 #include <LlmClient.h>
 #include <MergeRequest.h>
+#include <MergeRequestRevisions.h>
 #include <ReviewPipeline.h>
 #include <RunConfig.h>
 #include <RunJournal.h>
@@ -37,10 +38,20 @@ QString absolute(const QString &path)
 // configuration as it was read (written to `configCopy`).
 QStringList argumentsOf(const ReviewInvocation &i, const QString &configCopy)
 {
-    QStringList args{QStringLiteral("review"), QStringLiteral("--repo"), i.repo, QStringLiteral("--base"), i.base, QStringLiteral("--head"), i.head,
-                     QStringLiteral("--config"), configCopy, QStringLiteral("--out"), i.out, QStringLiteral("--format"), i.format};
-    if (i.twoDot)
-        args << QStringLiteral("--two-dot");
+    QStringList args{QStringLiteral("review"), QStringLiteral("--config"), configCopy, QStringLiteral("--out"), i.out, QStringLiteral("--format"), i.format};
+    // A run of a workspace's merge request goes back to it (its range read
+    // again: the run was not stored, so the last reviewed revision is the
+    // same); without the workspace (a finished run's output written again),
+    // the commits it reviewed.
+    if (i.mergeRequest > 0 && !i.workspace.isEmpty()) {
+        args << QStringLiteral("--mr") << QString::number(i.mergeRequest);
+        if (i.sinceLastReview)
+            args << QStringLiteral("--since-last-review");
+    } else {
+        args << QStringLiteral("--repo") << i.repo << QStringLiteral("--base") << i.base << QStringLiteral("--head") << i.head;
+        if (i.twoDot)
+            args << QStringLiteral("--two-dot");
+    }
     if (i.noCache)
         args << QStringLiteral("--no-cache");
     for (const auto &[name, value] : {std::pair{"cache", i.cache}, std::pair{"replay", i.replay}, std::pair{"record", i.record},
@@ -67,6 +78,10 @@ struct ReviewOptions
     QString compileCommands;
     std::optional<QString> workspace;
     std::optional<QString> journal;
+    // A merge request of the workspace (issue 24): its current revision, or
+    // with sinceLastReview what changed since the last reviewed one.
+    std::optional<qint64> mr;
+    bool sinceLastReview = false;
 
     QString out() const { return outs.value(outs.size() - 1); }
     std::optional<QString> record() const { return records.isEmpty() ? std::nullopt : std::optional(records.last()); }
@@ -106,7 +121,12 @@ int parseReview(const QStringList &arguments, ReviewOptions &options)
                                     QStringLiteral("Finish a run that was interrupted: RUN is its journal or its id. Only the answers the journal "
                                                    "lacks are asked; the rest of the options come from the journal."),
                                     QStringLiteral("RUN"));
-    parser.addOptions({config, out, format, cache, noCache, replay, record, compileCommands, workspace, journalOption, resume});
+    const QCommandLineOption mr(QStringLiteral("mr"),
+                                QStringLiteral("Review merge request ID of --workspace at its current revision (instead of --repo, --base, --head)."),
+                                QStringLiteral("ID"));
+    const QCommandLineOption sinceLastReview(QStringLiteral("since-last-review"),
+                                             QStringLiteral("With --mr: review only what changed since the last reviewed revision."));
+    parser.addOptions({config, out, format, cache, noCache, replay, record, compileCommands, workspace, journalOption, resume, mr, sinceLastReview});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
 
@@ -117,8 +137,22 @@ int parseReview(const QStringList &arguments, ReviewOptions &options)
         options.resume = parser.value(resume);
         return -1;
     }
-    if (const int missing = target.checkRequired(parser, QStringLiteral("review")); missing >= 0)
+    if (parser.isSet(sinceLastReview) && !parser.isSet(mr))
+        return fail(ExitUsage, QStringLiteral("review: --since-last-review needs --mr"));
+    if (parser.isSet(mr)) {
+        bool ok = false;
+        options.mr = parser.value(mr).toLongLong(&ok);
+        if (!ok || *options.mr <= 0)
+            return fail(ExitUsage, QStringLiteral("review: --mr is a merge request id (a positive number), not '%1'").arg(parser.value(mr)));
+        if (!parser.isSet(workspace))
+            return fail(ExitUsage, QStringLiteral("review: --mr needs --workspace"));
+        for (const QCommandLineOption *given : {&target.repo, &target.base, &target.head, &target.twoDot})
+            if (parser.isSet(*given))
+                return fail(ExitUsage, QStringLiteral("review: --%1 comes from the merge request with --mr").arg(given->names().constFirst()));
+        options.sinceLastReview = parser.isSet(sinceLastReview);
+    } else if (const int missing = target.checkRequired(parser, QStringLiteral("review")); missing >= 0) {
         return missing;
+    }
     if (!parser.isSet(config))
         return fail(ExitUsage, QStringLiteral("review: --config is required"));
     // The comments go to a file, a workspace, or both.
@@ -128,10 +162,12 @@ int parseReview(const QStringList &arguments, ReviewOptions &options)
     if (options.format != QLatin1String("json") && options.format != QLatin1String("aacr"))
         return fail(ExitUsage, QStringLiteral("review: --format is json or aacr, not '%1'").arg(options.format));
 
-    options.repo = parser.value(target.repo);
-    options.base = parser.value(target.base);
-    options.head = parser.value(target.head);
-    options.twoDot = parser.isSet(target.twoDot);
+    if (!options.mr) {
+        options.repo = parser.value(target.repo);
+        options.base = parser.value(target.base);
+        options.head = parser.value(target.head);
+        options.twoDot = parser.isSet(target.twoDot);
+    }
     options.configs = parser.values(config);
     options.outs = parser.values(out);
     options.noCache = parser.isSet(noCache);
@@ -232,6 +268,8 @@ int openJournal(const ReviewOptions &options, qsizetype runs, std::shared_ptr<Ru
     invocation.workspace = absolute(options.workspace.value_or(QString()));
     invocation.started = QDateTime::currentDateTimeUtc();
     invocation.origin = QStringLiteral("cli");
+    invocation.mergeRequest = options.mr.value_or(0);
+    invocation.sinceLastReview = options.sinceLastReview;
     auto made = options.journal ? RunJournal::create(*options.journal, invocation.toJson()) : newJournal(journalFolder(), invocation);
     if (!made)
         return fail(ExitUsage, QStringLiteral("review: %1").arg(made.error().message));
@@ -351,7 +389,7 @@ int writeRun(const ReviewOptions &options, const RunRecord &result, const QStrin
         if (auto written = ResponseStore::record(recordPath, result.exchanges); !written)
             return fail(written.error());
     if (store)
-        if (const int failed = storeReview(*store, mr, options.repo, result); failed >= 0)
+        if (const int failed = storeReview(*store, mr, options.repo, result, options.mr); failed >= 0)
             return failed;
     const int kept = static_cast<int>(std::count_if(result.comments.begin(), result.comments.end(), [](const ReviewComment &c) { return c.kept; }));
     const QString written = outPath.isEmpty() ? QStringLiteral("stored in the workspace") : QStringLiteral("wrote ") + outPath;
@@ -396,15 +434,54 @@ int writeRun(const ReviewOptions &options, const RunRecord &result, const QStrin
     return -1;
 }
 
+// A run through a workspace's revisions names them. The old side of an
+// incremental review's diff is the previous revision's head, not the merge
+// request's base: a comment there is kept but placed at no line.
+void markReviewedRevisions(RunRecord &run, const ReviewRange &range)
+{
+    run.revisionFrom = range.revisionFrom;
+    run.revisionTo = range.revisionTo;
+    if (range.revisionFrom == 0)
+        return;
+    for (ReviewComment &c : run.comments)
+        if (c.side == QLatin1String("old") && c.lineValid) {
+            c.lineValid = false;
+            c.errors << QStringLiteral("on the old side of the incremental review (revision %1's head), not of the merge request: placed at no line")
+                            .arg(range.revisionFrom);
+        }
+}
+
 // The review of checked options, in the order its failures are told: the
 // workspace, the configurations, the journal, the clients, the merge
 // request and its slices; then the runs, each written as it is named.
-int runReview(const ReviewOptions &options, const std::shared_ptr<RunJournal> &resumed)
+int runReview(ReviewOptions options, const std::shared_ptr<RunJournal> &resumed)
 {
     std::unique_ptr<WorkspaceStore> store;
     if (options.workspace)
         if (const int failed = openReviewWorkspace(*options.workspace, store); failed >= 0)
             return failed;
+    std::optional<ReviewRange> range;
+    if (options.mr) {
+        auto read = reviewRange(*store, *options.mr, options.sinceLastReview);
+        if (!read)
+            return fail(read.error().kind == Error::Kind::Internal ? ExitInternal : ExitRepository, QStringLiteral("review: %1").arg(read.error().message));
+        range = *read;
+        if (range->revisionFrom == range->revisionTo) {
+            std::fprintf(stderr, "review: merge request %lld: nothing changed since revision %d was reviewed; nothing to review\n",
+                         static_cast<long long>(*options.mr), range->revisionTo);
+            return ExitOk;
+        }
+        if (range->wholeForLackOfAReview)
+            std::fprintf(stderr, "review: merge request %lld has no review yet; reviewing all of revision %d\n", static_cast<long long>(*options.mr),
+                         range->revisionTo);
+        else if (range->revisionFrom > 0)
+            std::fprintf(stderr, "review: merge request %lld: reviewing what changed from revision %d to %d\n", static_cast<long long>(*options.mr),
+                         range->revisionFrom, range->revisionTo);
+        options.repo = range->repository;
+        options.base = range->base;
+        options.head = range->head;
+        options.twoDot = range->twoDot;
+    }
     if (const int failed = checkRunCounts(options); failed >= 0)
         return failed;
     QList<RunConfig> runConfigs;
@@ -425,7 +502,10 @@ int runReview(const ReviewOptions &options, const std::shared_ptr<RunJournal> &r
     QList<Slice> slices;
     if (const int failed = sliceFor(runConfigs, *mr, options.compileCommands, slices); failed >= 0)
         return failed;
-    const QList<RunRecord> runs = runPipelines(clients, *mr, slices, runConfigs);
+    QList<RunRecord> runs = runPipelines(clients, *mr, slices, runConfigs);
+    if (range)
+        for (RunRecord &run : runs)
+            markReviewedRevisions(run, *range);
 
     // One run: --out as given. Several: --out with the pipeline's name (and a
     // number when two runs share it) before the extension.

@@ -53,13 +53,6 @@ int parseAnnotators(const QString &command, const QString &text, int minimum, in
     return -1;
 }
 
-int write(const QString &command, const QByteArray &out)
-{
-    if (!writeStdout(out) || std::fflush(stdout) != 0)
-        return fail(ExitInternal, QStringLiteral("%1: cannot write the output").arg(command));
-    return ExitOk;
-}
-
 } // namespace
 
 int runAssign(const QStringList &arguments)
@@ -122,7 +115,7 @@ int runAssign(const QStringList &arguments)
     if (parser.isSet(blind))
         if (auto done = (*store)->setTeamSetting(QStringLiteral("blind_mode"), blindValue); !done)
             return failIn(command, done.error());
-    return write(command, out);
+    return writeOutput(command, out);
 }
 
 int runAgreement(const QStringList &arguments)
@@ -186,7 +179,7 @@ int runAgreement(const QStringList &arguments)
         if (mergeRequestOf.contains(j.comment))
             shown << j;
     const AgreementReport report = computeAgreement(shown, mergeRequestOf, names[0], names[1]);
-    return write(command, outputFormat == QLatin1String("json") ? agreementToJson(report) : agreementToMarkdown(report).toUtf8());
+    return writeOutput(command, outputFormat == QLatin1String("json") ? agreementToJson(report) : agreementToMarkdown(report).toUtf8());
 }
 
 int runGroups(const QStringList &arguments)
@@ -265,7 +258,7 @@ int runGroups(const QStringList &arguments)
     QJsonObject out;
     out.insert(QStringLiteral("threshold"), t);
     out.insert(QStringLiteral("groups"), groups);
-    return write(command, QJsonDocument(out).toJson(QJsonDocument::Indented));
+    return writeOutput(command, QJsonDocument(out).toJson(QJsonDocument::Indented));
 }
 
 } // namespace rd::cli

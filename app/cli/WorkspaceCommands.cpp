@@ -232,9 +232,9 @@ int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &st
     return -1;
 }
 
-int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record)
+int storeReview(WorkspaceStore &store, const MergeRequest &mr, const QString &repository, const RunRecord &record, std::optional<qint64> mergeRequest)
 {
-    auto id = store.addMergeRequest(mergeRequestEntryFor(mr, repository));
+    auto id = mergeRequest ? Result<qint64>(*mergeRequest) : store.addMergeRequest(mergeRequestEntryFor(mr, repository));
     if (!id)
         return failIn(QStringLiteral("review"), id.error());
     auto run = store.addRun(storedRunFor(*id, record), record.comments);

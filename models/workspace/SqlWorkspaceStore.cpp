@@ -118,8 +118,10 @@ StoredRun runFrom(const QSqlQuery &q, bool withRecord)
     r.configHash = q.value(4).toString();
     r.started = timeFrom(q.value(5));
     r.finished = timeFrom(q.value(6));
+    r.revisionFrom = q.value(7).toInt();
+    r.revisionTo = q.value(8).toInt();
     if (withRecord)
-        r.record = q.value(7).toString().toUtf8();
+        r.record = q.value(9).toString().toUtf8();
     return r;
 }
 
@@ -177,10 +179,7 @@ Result<qint64> SqlWorkspaceStore::addRun(const StoredRun &run, const QList<Revie
         return begun.error();
     if (auto found = d->requireMergeRequest(run.mergeRequest); !found)
         return found.error();
-    auto q = d->insert("INSERT INTO runs (merge_request, label, model, config_hash, started, finished, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       {run.mergeRequest, run.label, run.model, run.configHash, timeValue(run.started), timeValue(run.finished),
-                        QString::fromUtf8(run.record)},
-                       doing);
+    auto q = d->insertRun(run, doing);
     if (!q)
         return q.error();
     const qint64 id = *q;
@@ -196,14 +195,15 @@ Result<qint64> SqlWorkspaceStore::addRun(const StoredRun &run, const QList<Revie
 
 Result<QList<StoredRun>> SqlWorkspaceStore::runs(qint64 mergeRequest) const
 {
-    auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished FROM runs WHERE merge_request = ? ORDER BY id",
+    auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, reviewed_from, reviewed_to FROM runs"
+                     " WHERE merge_request = ? ORDER BY id",
                      {mergeRequest}, QCoreApplication::translate("rd::models", "read the runs"));
     return allRows<StoredRun>(std::move(q), [](QSqlQuery &row) { return runFrom(row, false); });
 }
 
 Result<StoredRun> SqlWorkspaceStore::run(qint64 id) const
 {
-    auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, record FROM runs WHERE id = ?", {id},
+    auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, reviewed_from, reviewed_to, record FROM runs WHERE id = ?", {id},
                      QCoreApplication::translate("rd::models", "read the runs"));
     return oneRow<StoredRun>(std::move(q), QCoreApplication::translate("rd::models", "no run %1 in this workspace").arg(id),
                              [](QSqlQuery &row) { return runFrom(row, true); });
@@ -270,6 +270,10 @@ Result<QList<StoredComment>> SqlWorkspaceStore::comments(const CommentQuery &que
     if (query.reference) {
         where << QStringLiteral("c.is_reference = ?");
         values << (*query.reference ? 1 : 0);
+    }
+    if (query.outdated) {
+        where << QStringLiteral("c.outdated = ?");
+        values << (*query.outdated ? 1 : 0);
     }
     if (query.minSeverity) {
         where << QStringLiteral("c.q3 >= ?");

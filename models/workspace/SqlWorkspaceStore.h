@@ -34,7 +34,10 @@ public:
     // `removed` (issue 25, the workspace progress). Version 7: the comments
     // whose annotators disagree, kept as judgements are written (issue 25).
     // Version 8: judge evaluations. Version 9: the comments' CQS fields (tag,
-    // judge score, ...).
+    // judge score, ...). Version 10: merge-request revisions, comments
+    // anchored at a revision or outdated, the revisions a run reviewed,
+    // "addressed?" answers (issue 24). Version 11: comments on a code host
+    // (their remote ids, issue 24).
     static constexpr int SchemaVersion = 11;
 
     enum class Mode { OpenExisting, CreateIfMissing };
@@ -66,6 +69,11 @@ public:
     Result<MergeRequestEntry> mergeRequest(qint64 id) const override;
     Result<bool> setMergeRequestRepository(qint64 id, const QString &repository, bool codeLinked) override;
     Result<qint64> addRun(const StoredRun &run, const QList<ReviewComment> &comments) override;
+    // Revisions (SqlWorkspaceStoreRevisions.cpp)
+    Result<QList<MergeRequestRevision>> revisions(qint64 mergeRequest) const override;
+    Result<bool> addRevision(const MergeRequestRevision &revision, const QList<CommentAnchorChange> &anchors) override;
+    Result<bool> setAddressed(qint64 comment, const QString &annotator, std::optional<bool> addressed) override;
+    Result<QList<AddressedAnswer>> addressedAnswers(qint64 mergeRequest) const override;
     Result<QList<StoredRun>> runs(qint64 mergeRequest) const override;
     Result<StoredRun> run(qint64 id) const override;
     Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author) override;

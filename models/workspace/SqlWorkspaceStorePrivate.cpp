@@ -117,7 +117,7 @@ Result<StoredComment> SqlWorkspaceStore::Private::readComment(qint64 id, bool in
                   QCoreApplication::translate("rd::models", "read the comment"));
     if (!q)
         return q.error();
-    if (!q->next() || (!includeRemoved && q->value(40).toInt() != 0)) // c.removed, after commentColumns
+    if (!q->next() || (!includeRemoved && q->value(44).toInt() != 0)) // c.removed, after commentColumns
         return usage(QCoreApplication::translate("rd::models", "no comment %1 in this workspace").arg(id));
     return commentFrom(*q);
 }
@@ -135,15 +135,27 @@ Result<qint64> SqlWorkspaceStore::Private::insertComment(qint64 mergeRequest, st
                               QVariant(QString::fromUtf8(c.history.isEmpty() ? QByteArrayLiteral("[]") : scoreHistoryToJson(c.history))),
                               QVariant(now), QVariant(c.issueOriginal), QVariant(c.rootCauseOriginal), QVariant(c.fixOriginal),
                               QVariant(c.translationLanguage), QVariant(c.pipeline), QVariant(c.tag), QVariant(c.function),
-                              QVariant(c.judgeScore), QVariant(c.judgeReason)})
+                              QVariant(c.judgeScore), QVariant(c.judgeReason), QVariant(mergeRequest)})
         values << v;
     return insert(QStringLiteral(
                       "INSERT INTO comments (merge_request, run, origin, author, run_comment_id, file, side, line_start, line_end, line_valid,"
                       " issue, root_cause, fix, example, category, q1, q2, q3, reviewers, kept, dropped_at, merged_into, slice, raw,"
                       " score_history, created, issue_original, root_cause_original, fix_original, translation_language,"
-                      " pipeline, tag, function_name, judge_score, judge_reason)"
-                      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                      " pipeline, tag, function_name, judge_score, judge_reason, revision)"
+                      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                      // A new comment is of the merge request's current revision (1 before any is recorded).
+                      " (SELECT COALESCE(MAX(number), 1) FROM mr_revisions WHERE merge_request = ?))"),
                   values, QCoreApplication::translate("rd::models", "store a comment"));
+}
+
+Result<qint64> SqlWorkspaceStore::Private::insertRun(const StoredRun &run, const QString &doing) const
+{
+    return insert(QStringLiteral("INSERT INTO runs (merge_request, label, model, config_hash, started, finished, record, reviewed_from, reviewed_to)"
+                                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+                                 " CASE WHEN ? > 0 THEN ? ELSE (SELECT COALESCE(MAX(number), 1) FROM mr_revisions WHERE merge_request = ?) END)"),
+                  {run.mergeRequest, run.label, run.model, run.configHash, timeValue(run.started), timeValue(run.finished),
+                   QString::fromUtf8(run.record), run.revisionFrom, run.revisionTo, run.revisionTo, run.mergeRequest},
+                  doing);
 }
 
 Result<std::optional<Judgement>> SqlWorkspaceStore::Private::readJudgement(qint64 comment, qint64 annotator) const

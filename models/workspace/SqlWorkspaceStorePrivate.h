@@ -80,6 +80,10 @@ struct SqlWorkspaceStore::Private
     Result<qint64> insertComment(qint64 mergeRequest, std::optional<qint64> run, CommentOrigin origin, const QString &author,
                                  const ReviewComment &c, qint64 now);
 
+    // The run's row (not its comments); a run that names no revisions
+    // reviewed the merge request's current one.
+    Result<qint64> insertRun(const StoredRun &run, const QString &doing) const;
+
     Result<std::optional<Judgement>> readJudgement(qint64 comment, qint64 annotator) const;
 
     // Makes the stored judgement exactly `state` (none: no row). Every

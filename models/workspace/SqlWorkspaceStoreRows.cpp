@@ -93,6 +93,10 @@ StoredComment commentFrom(const QSqlQuery &q)
     c.function = q.value(37).toString();
     c.judgeScore = q.value(38).toInt();
     c.judgeReason = q.value(39).toString();
+    s.revision = q.value(40).toInt();
+    s.outdated = q.value(41).toInt() != 0;
+    s.outdatedIn = q.value(42).toInt();
+    s.outdatedText = q.value(43).toString();
     return s;
 }
 

@@ -88,7 +88,8 @@ const char *const commentColumns =
     " c.line_valid, c.issue, c.root_cause, c.fix, c.example, c.category, c.q1, c.q2, c.q3, c.reviewers, c.kept,"
     " c.dropped_at, c.merged_into, c.slice, c.raw, c.score_history, c.original, c.created, c.is_reference, c.exchange_record, c.row_version,"
     " c.issue_original, c.root_cause_original, c.fix_original, c.translation_language,"
-    " c.pipeline, c.tag, c.function_name, c.judge_score, c.judge_reason";
+    " c.pipeline, c.tag, c.function_name, c.judge_score, c.judge_reason,"
+    " c.revision, c.outdated, c.outdated_in, c.outdated_text";
 
 // A comment from a row that starts with commentColumns.
 StoredComment commentFrom(const QSqlQuery &q);

@@ -212,9 +212,7 @@ Result<qint64> SqlWorkspaceStore::completeClaim(const QString &configHash, const
                                                 .arg(run.mergeRequest)
                                                 .arg(claim->value(0).toString())};
     claim->finish();
-    auto id = d->insert("INSERT INTO runs (merge_request, label, model, config_hash, started, finished, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        {run.mergeRequest, run.label, run.model, run.configHash, timeValue(run.started), timeValue(run.finished), QString::fromUtf8(run.record)},
-                        doing);
+    auto id = d->insertRun(run, doing);
     if (!id)
         return id.error();
     const qint64 now = nowMs();

@@ -48,6 +48,49 @@ struct StoredRun
     QDateTime started;
     QDateTime finished;
     QByteArray record;  // RunRecord::toJson()
+    // The revisions of the merge request it reviewed (issue 24): the diff of
+    // revision `revisionTo`, from its base when `revisionFrom` is 0, else from
+    // revision `revisionFrom`'s head (an incremental review). 0 when storing:
+    // the merge request's current revision, from its base.
+    int revisionFrom = 0;
+    int revisionTo = 0;
+};
+
+// One revision (patch set) of a merge request: the commits it compared when
+// it was recorded (issue 24). Numbers count from 1; the newest is current.
+struct MergeRequestRevision
+{
+    qint64 mergeRequest = 0;
+    int number = 0;
+    QString baseSha; // full hex object names
+    QString headSha;
+    QString mergeBaseSha; // empty when two-dot over unrelated histories
+    QString baseSpec;     // base and head as the user wrote them then
+    QString headSpec;
+    QString source;       // "initial" (the first one) or "update"
+    QDateTime created;
+};
+
+// Where a comment points in a new revision, as re-anchoring found it.
+struct CommentAnchorChange
+{
+    qint64 comment = 0;
+    bool outdated = false; // its lines were changed or deleted: file and lines stay
+    QString file;          // not outdated: where it points now
+    QString side;
+    int lineStart = 0;
+    int lineEnd = 0;
+    QString outdatedText;  // outdated: the lines it was made on, as they read then
+};
+
+// An annotator's answer to "did the new commits address this comment?",
+// asked of the comments a new revision made outdated.
+struct AddressedAnswer
+{
+    qint64 comment = 0;
+    QString annotator;
+    bool addressed = false;
+    QDateTime updated;
 };
 
 // A judge evaluated against people's labels (pipeline's JudgeEvaluation).
@@ -97,6 +140,15 @@ struct StoredComment
     // the file's order, unknown ones included), for lossless export.
     QByteArray exchange = {};
     qint64 version = 0; // counts the edits of text or lines (row version)
+    // Revisions (issue 24): the merge-request revision its file and lines
+    // are of. An outdated comment's lines were changed or deleted by revision
+    // `outdatedIn`: it keeps the file and lines of `revision` and the text
+    // they held (`outdatedText`), and comment.lineValid is false, so nothing
+    // (diff, exports, line matching) places it in the newer code.
+    int revision = 1;
+    bool outdated = false;
+    int outdatedIn = 0;
+    QString outdatedText = {};
 };
 
 struct Annotator
@@ -213,6 +265,7 @@ struct CommentQuery
     std::optional<Verdict> verdict;
     std::optional<ContextLevel> context;
     bool includeRemoved = false; // human comments whose adding was undone
+    std::optional<bool> outdated;   // outdated by a later revision, or not
     std::optional<bool> reference; // ground-truth issues, or the others
 };
 

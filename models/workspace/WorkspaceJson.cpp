@@ -372,6 +372,14 @@ QByteArray commentsToJson(const QList<StoredComment> &comments, const QList<Judg
         for (const char *key : {"issue_original", "root_cause_original", "fix_original", "translation_language"})
             if (body.contains(key))
                 c[key] = body[key];
+        // Revisions (issue 24): the revision its file and lines are of; an
+        // outdated one with the revision that outdated it and its old text.
+        c["revision"] = s.revision;
+        c["outdated"] = s.outdated;
+        if (s.outdated) {
+            c["outdated_in"] = s.outdatedIn;
+            c["outdated_text"] = utf8(s.outdatedText);
+        }
         Json provenance = Json::object();
         provenance["origin"] = utf8(commentOriginName(s.origin));
         provenance["author"] = utf8(s.author);

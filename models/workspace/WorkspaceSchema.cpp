@@ -200,6 +200,39 @@ const char *const version9[] = {
     "ALTER TABLE comments ADD COLUMN judge_reason TEXT NOT NULL DEFAULT ''",
 };
 
+// Version 10 (issue 24, following a merge request across revisions): the
+// revisions (patch sets) of each merge request, recorded as the author pushes
+// (`mr update`, Review > Refresh); the revision each comment's file and lines
+// are of, and, once a later revision changed or deleted those lines, the
+// comment outdated with the text it was made on (its file and lines stay those
+// of `revision`; line_valid 0, so nothing places it in the new code); the
+// revisions each run reviewed (0: before version 10, taken as revision 1); and
+// each annotator's answer to "did the new commits address this comment?".
+// The first revision of an older merge request is recorded when first needed
+// (its commits are resolved by libgit2, which a migration cannot do): every
+// older comment and run is of revision 1.
+const char *const version10[] = {
+    "CREATE TABLE mr_revisions ("
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " number INTEGER NOT NULL,"
+    " base_sha TEXT NOT NULL, head_sha TEXT NOT NULL, merge_base_sha TEXT NOT NULL DEFAULT '',"
+    " base_spec TEXT NOT NULL DEFAULT '', head_spec TEXT NOT NULL DEFAULT '',"
+    " source TEXT NOT NULL, created BIGINT NOT NULL,"
+    " PRIMARY KEY (merge_request, number))",
+    "ALTER TABLE comments ADD COLUMN revision INTEGER NOT NULL DEFAULT 1",
+    "ALTER TABLE comments ADD COLUMN outdated INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE comments ADD COLUMN outdated_in INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE comments ADD COLUMN outdated_text TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE runs ADD COLUMN reviewed_from INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE runs ADD COLUMN reviewed_to INTEGER NOT NULL DEFAULT 0",
+    "CREATE TABLE comment_addressed ("
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " addressed INTEGER NOT NULL,"
+    " updated BIGINT NOT NULL,"
+    " PRIMARY KEY (comment, annotator))",
+};
+
 template <std::size_t N>
 QStringList statements(const char *const (&list)[N], const QString &idColumn)
 {
@@ -241,7 +274,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 7: return statements(version7, idColumn);
     case 8: return statements(version8, idColumn);
     case 9: return statements(version9, idColumn);
-    case 10: return {}; // the revisions of a merge request (being written on its own branch)
+    case 10: return statements(version10, idColumn);
     case 11: return statements(version11, idColumn);
     default: return {};
     }

@@ -40,6 +40,22 @@ public:
     // workspace already compares the same commits in that repository.
     virtual Result<bool> setMergeRequestRepository(qint64 id, const QString &repository, bool codeLinked) = 0;
 
+    // --- Revisions (issue 24, SqlWorkspaceStoreRevisions.cpp) -------------
+    // The merge request's revisions, oldest first; empty until the first is
+    // recorded (a workspace older than version 10, or a merge request no
+    // command has followed yet).
+    virtual Result<QList<MergeRequestRevision>> revisions(qint64 mergeRequest) const = 0;
+    // Records `revision` (its number must be the next one: a Conflict when
+    // another program recorded one meanwhile) and moves every comment of
+    // `anchors` there, in one transaction; the merge request's other comments
+    // that are not outdated are of the new revision as they are. The merge
+    // request's base and head become the revision's specs (a Conflict when
+    // another merge request of the workspace has those).
+    virtual Result<bool> addRevision(const MergeRequestRevision &revision, const QList<CommentAnchorChange> &anchors) = 0;
+    // "Addressed?" answers: set (or cleared with nullopt) per annotator.
+    virtual Result<bool> setAddressed(qint64 comment, const QString &annotator, std::optional<bool> addressed) = 0;
+    virtual Result<QList<AddressedAnswer>> addressedAnswers(qint64 mergeRequest) const = 0;
+
     // A finished run and its comments (origin Generated, author = run.model),
     // in one transaction. Returns the run's id.
     virtual Result<qint64> addRun(const StoredRun &run, const QList<ReviewComment> &comments) = 0;

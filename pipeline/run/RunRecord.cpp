@@ -180,6 +180,8 @@ QByteArray RunRecord::toJson() const
         runOut["conversations"] = Json::parse(conversationsJson(conversations).toStdString());
     if (!summary.isEmpty())
         runOut["summary"] = summary.toStdString();
+    if (revisionTo > 0)
+        runOut["revisions"] = {{"from", revisionFrom}, {"to", revisionTo}, {"incremental", revisionFrom > 0}};
     Json out = {{"run", runOut}, {"comments", commentList}};
     if (config.pipeline == PipelineKind::Aacr) {
         out["run"]["bm25_index_built"] = bm25IndexBuilt;

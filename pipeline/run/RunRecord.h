@@ -55,6 +55,12 @@ struct RunRecord
     // AACR agent-pr: the whole-PR agent's tool calls and each validation
     // sub-agent's verdict with its own.
     PrAgentRecord prAgent;
+    // The merge-request revisions it reviewed (issue 24): revision
+    // `revisionTo`, from its base when `revisionFrom` is 0, else only what
+    // changed since revision `revisionFrom` (an incremental review, `base` is
+    // that revision's head). 0 / 0: not reviewed through a workspace's revisions.
+    int revisionFrom = 0;
+    int revisionTo = 0;
 
     int promptTokens() const;
     int completionTokens() const;

@@ -30,6 +30,10 @@ QByteArray ReviewInvocation::toJson() const
     o.insert(QStringLiteral("no_cache"), noCache);
     if (started.isValid())
         o.insert(QStringLiteral("started"), started.toUTC().toString(Qt::ISODateWithMs));
+    if (mergeRequest > 0) {
+        o.insert(QStringLiteral("merge_request"), mergeRequest);
+        o.insert(QStringLiteral("since_last_review"), sinceLastReview);
+    }
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -50,6 +54,8 @@ Result<ReviewInvocation> ReviewInvocation::fromJson(const QByteArray &json)
     i.ignoreWhitespace = o.value(QStringLiteral("ignore_whitespace")).toBool();
     i.noCache = o.value(QStringLiteral("no_cache")).toBool();
     i.started = QDateTime::fromString(o.value(QStringLiteral("started")).toString(), Qt::ISODateWithMs);
+    i.mergeRequest = o.value(QStringLiteral("merge_request")).toInteger();
+    i.sinceLastReview = o.value(QStringLiteral("since_last_review")).toBool();
     if (i.format.isEmpty())
         i.format = QStringLiteral("json");
     for (const auto &[name, value] : {std::pair{"repo", i.repo}, std::pair{"base", i.base}, std::pair{"head", i.head},

@@ -33,6 +33,10 @@ struct ReviewInvocation
     bool noCache = false;
     QDateTime started; // UTC; invalid in journals older than the field
     QString origin;    // "cli" or "window"
+    // review --mr (issue 24): the workspace's merge request it reviews, and
+    // whether only what changed since the last reviewed revision; 0: none.
+    qint64 mergeRequest = 0;
+    bool sinceLastReview = false;
 
     QByteArray toJson() const;
     // Errors say what the header lacks.

@@ -2,6 +2,7 @@
 
 #include "ExchangeService.h"
 #include "JudgingService.h"
+#include "RevisionService.h"
 #include "RunRecord.h"
 #include "RunService.h"
 #include "SlicingJob.h"
@@ -24,7 +25,8 @@ namespace rd {
 ReviewSession::ReviewSession(QObject *parent)
     : QObject(parent), m_loader(new MergeRequestLoader(this)), m_slicing(new SlicingJob(this)),
       m_judging(std::make_unique<JudgingService>(*this)), m_team(std::make_unique<TeamService>(*this)),
-      m_exchange(std::make_unique<ExchangeService>(*this)), m_reviewing(std::make_unique<RunService>(*this))
+      m_exchange(std::make_unique<ExchangeService>(*this)), m_reviewing(std::make_unique<RunService>(*this)),
+      m_revisions(std::make_unique<RevisionService>(*this))
 {
     connect(m_loader, &MergeRequestLoader::opened, this, &ReviewSession::diffLoaded);
     connect(m_loader, &MergeRequestLoader::failed, this, &ReviewSession::loadFailed);
@@ -444,6 +446,8 @@ StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record)
     run.started = record.started;
     run.finished = record.finished;
     run.record = record.toJson();
+    run.revisionFrom = record.revisionFrom;
+    run.revisionTo = record.revisionTo;
     return run;
 }
 

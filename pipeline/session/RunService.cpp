@@ -4,6 +4,7 @@
 #include "LlmClient.h"
 #include "ReviewJob.h"
 #include "ReviewSession.h"
+#include "RevisionService.h"
 
 #include <GitRepository.h>
 
@@ -196,7 +197,11 @@ Result<qint64> RunService::storeRun(const RunRecord &record)
     ReviewSession &s = m_session;
     if (!s.store() || !s.m_entry)
         return Error{Error::Kind::Usage, tr("no merge request is open")};
-    auto id = s.store()->addRun(storedRunFor(s.m_entry->id, record), record.comments);
+    // The window reviews the merge request's current revision, from its base.
+    RunRecord reviewed = record;
+    if (reviewed.revisionTo == 0)
+        reviewed.revisionTo = s.revisions()->currentRevision();
+    auto id = s.store()->addRun(storedRunFor(s.m_entry->id, reviewed), reviewed.comments);
     if (!id)
         return id;
     if (auto loaded = s.reloadMergeRequest(); !loaded)

@@ -4,6 +4,7 @@
 
 #include <JudgingService.h>
 #include <ReviewSession.h>
+#include <RevisionService.h>
 #include <RunService.h>
 
 #include "FakeLlmServer.h"
@@ -65,6 +66,31 @@ private Q_SLOTS:
         QCOMPARE(listed.count(), 1);
         QCOMPARE(progress.count(), 1);
         QCOMPARE(session.judging()->mergeRequestProgress().total, 2);
+    }
+
+    // A run of the window reviews the merge request's current revision, and its record says so.
+    void aStoredRunRecordsTheRevisionItReviewed()
+    {
+        ReviewSession session;
+        QVERIFY(session.openWorkspace(m_root.filePath(QStringLiteral("revision.rdw")), true));
+        MergeRequestEntry entry;
+        entry.repository = m_root.filePath(QStringLiteral("modified"));
+        entry.base = QStringLiteral("main");
+        entry.head = QStringLiteral("feature");
+        const auto mr = session.store()->addMergeRequest(entry);
+        QVERIFY(mr);
+        QVERIFY(session.openMergeRequest(*mr));
+        QCOMPARE(session.revisions()->currentRevision(), 1);
+        RunRecord record;
+        record.config.reviewer.model = QStringLiteral("qwen");
+        record.comments = {found(QStringLiteral("Overflow when size is zero"), 44)};
+        const auto id = session.reviewing()->storeRun(record);
+        QVERIFY2(id, id ? "" : qPrintable(id.error().message));
+        const auto stored = session.store()->run(*id);
+        QVERIFY(stored);
+        QCOMPARE(stored->revisionFrom, 0);
+        QCOMPARE(stored->revisionTo, 1);
+        QVERIFY2(stored->record.contains("\"revisions\""), stored->record.left(400).constData());
     }
 
     void storingARunWithoutAnOpenMergeRequestIsRefused()
