@@ -20,6 +20,10 @@ extern "C" Q_DECL_EXPORT int reviewdeskRunAnalysisCommand(const QString &command
         return rd::cli::runEval(arguments);
     if (command == QLatin1String("judge-eval"))
         return rd::cli::runJudgeEval(arguments);
+    if (command == QLatin1String("mr") && arguments.value(1) == QLatin1String("add"))
+        return rd::cli::runMrAdd(arguments.mid(1));
+    if (command == QLatin1String("mr"))
+        return rd::cli::fail(rd::cli::ExitUsage, QStringLiteral("mr: unknown subcommand '%1' (mr add)").arg(arguments.value(1)));
     if (command == QLatin1String("workspace"))
         return rd::cli::runWorkspace(arguments);
     return rd::cli::runReviewCommand(arguments);

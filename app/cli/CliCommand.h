@@ -67,6 +67,8 @@ int runJudgeEval(const QStringList &arguments);
 // Team scale (issue 14): `workspace copy`, and `review --all-mrs`.
 int runWorkspace(const QStringList &arguments);
 int runBatchReview(const QStringList &arguments);
+// Code hosts (issue 24): `mr add` opens a pull request from its host.
+int runMrAdd(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

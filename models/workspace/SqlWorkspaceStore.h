@@ -68,7 +68,8 @@ public:
     Result<qint64> addRun(const StoredRun &run, const QList<ReviewComment> &comments) override;
     Result<QList<StoredRun>> runs(qint64 mergeRequest) const override;
     Result<StoredRun> run(qint64 id) const override;
-    Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author) override;
+    Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author,
+                                 CommentOrigin origin = CommentOrigin::Imported) override;
     Result<QList<StoredComment>> comments(const CommentQuery &query = {}) const override;
     Result<StoredComment> comment(qint64 id) const override;
     Result<Annotator> addAnnotator(const QString &name) override;

@@ -47,8 +47,11 @@ public:
     virtual Result<QList<StoredRun>> runs(qint64 mergeRequest) const = 0;
     virtual Result<StoredRun> run(qint64 id) const = 0;
 
-    // Comments from a dataset or another tool (origin Imported).
-    virtual Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author) = 0;
+    // Comments from a dataset or another tool (origin Imported), or people's
+    // comments read from a code host (origin Human: they show as written by
+    // `author`, but no annotator's undo history holds them).
+    virtual Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author,
+                                         CommentOrigin origin = CommentOrigin::Imported) = 0;
     // Ordered by merge request, file, side, first line, id.
     virtual Result<QList<StoredComment>> comments(const CommentQuery &query = {}) const = 0;
     virtual Result<StoredComment> comment(qint64 id) const = 0;

@@ -1,0 +1,156 @@
+#include "HostAnswer.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace rd {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("rd::hosts", text);
+}
+
+QString typeName(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null: return tr("null");
+    case QJsonValue::Bool: return tr("a boolean");
+    case QJsonValue::Double: return tr("a number");
+    case QJsonValue::String: return tr("a string");
+    case QJsonValue::Array: return tr("a list");
+    case QJsonValue::Object: return tr("an object");
+    case QJsonValue::Undefined: return tr("nothing");
+    }
+    return {};
+}
+
+} // namespace
+
+QString HostAnswer::describe(const HostClient &client, const HostRequest &request)
+{
+    return QStringLiteral("%1: %2 %3").arg(client.hostLabel(), QString::fromLatin1(request.verb), request.path);
+}
+
+QString HostAnswer::join(const QString &path, const QString &key)
+{
+    if (path.isEmpty())
+        return key;
+    return key.startsWith(QLatin1Char('[')) ? QString(path + key) : QString(path + QLatin1Char('.') + key);
+}
+
+void HostAnswer::refuse(const QString &path, const QString &problem)
+{
+    if (m_error)
+        return;
+    m_error = Error{Error::Kind::Service, path.isEmpty() ? tr("%1: %2").arg(m_where, problem) : tr("%1: %2: %3").arg(m_where, path, problem)};
+}
+
+void HostAnswer::wrongType(const QString &path, const char *expected, const QJsonValue &found)
+{
+    refuse(path, tr("expected %1, found %2").arg(tr(expected), typeName(found)));
+}
+
+std::optional<QJsonValue> HostAnswer::member(const QJsonObject &parent, const QString &path, const QString &key, Presence presence)
+{
+    if (m_error)
+        return std::nullopt;
+    const QJsonValue value = parent.value(key);
+    if (value.isUndefined() || value.isNull()) {
+        if (presence == Required)
+            refuse(join(path, key), value.isNull() ? tr("is null, the answer must give it") : tr("missing from the answer"));
+        return std::nullopt;
+    }
+    return value;
+}
+
+QJsonObject HostAnswer::root(const QJsonDocument &document)
+{
+    if (!document.isObject()) {
+        refuse(QString(), tr("expected an object, found %1").arg(document.isArray() ? tr("a list") : tr("nothing")));
+        return {};
+    }
+    return document.object();
+}
+
+QJsonObject HostAnswer::object(const QJsonValue &value, const QString &path)
+{
+    if (m_error)
+        return {};
+    if (!value.isObject()) {
+        wrongType(path, QT_TRANSLATE_NOOP("rd::hosts", "an object"), value);
+        return {};
+    }
+    return value.toObject();
+}
+
+QJsonObject HostAnswer::object(const QJsonObject &parent, const QString &path, const QString &key, Presence presence)
+{
+    const auto value = member(parent, path, key, presence);
+    return value ? object(*value, join(path, key)) : QJsonObject();
+}
+
+QJsonArray HostAnswer::array(const QJsonObject &parent, const QString &path, const QString &key, Presence presence)
+{
+    const auto value = member(parent, path, key, presence);
+    if (!value)
+        return {};
+    if (!value->isArray()) {
+        wrongType(join(path, key), QT_TRANSLATE_NOOP("rd::hosts", "a list"), *value);
+        return {};
+    }
+    return value->toArray();
+}
+
+QString HostAnswer::text(const QJsonObject &parent, const QString &path, const QString &key, Presence presence)
+{
+    const auto value = member(parent, path, key, presence);
+    if (!value)
+        return {};
+    if (!value->isString()) {
+        wrongType(join(path, key), QT_TRANSLATE_NOOP("rd::hosts", "a string"), *value);
+        return {};
+    }
+    return value->toString();
+}
+
+qint64 HostAnswer::number(const QJsonObject &parent, const QString &path, const QString &key, Presence presence)
+{
+    const auto value = member(parent, path, key, presence);
+    if (!value)
+        return 0;
+    const double number = value->toDouble();
+    if (!value->isDouble() || std::floor(number) != number || std::abs(number) > 9.0e15) {
+        wrongType(join(path, key), QT_TRANSLATE_NOOP("rd::hosts", "a whole number"), *value);
+        return 0;
+    }
+    return qint64(number);
+}
+
+bool HostAnswer::flag(const QJsonObject &parent, const QString &path, const QString &key, Presence presence)
+{
+    const auto value = member(parent, path, key, presence);
+    if (!value)
+        return false;
+    if (!value->isBool()) {
+        wrongType(join(path, key), QT_TRANSLATE_NOOP("rd::hosts", "a boolean"), *value);
+        return false;
+    }
+    return value->toBool();
+}
+
+QString HostAnswer::sha(const QJsonObject &parent, const QString &path, const QString &key, Presence presence)
+{
+    const QString value = text(parent, path, key, presence);
+    static const QRegularExpression commitId(QStringLiteral("^(?:[0-9a-f]{40}|[0-9a-f]{64})$"));
+    if (!value.isEmpty() && !commitId.match(value).hasMatch()) {
+        refuse(join(path, key), tr("\"%1\" is not a commit id").arg(value.left(80)));
+        return {};
+    }
+    return value;
+}
+
+} // namespace rd

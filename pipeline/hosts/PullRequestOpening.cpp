@@ -1,0 +1,148 @@
+#include "PullRequestOpening.h"
+
+#include "RemoteFetch.h"
+#include "WorkspaceStore.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+namespace rd {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("rd::hosts", text);
+}
+
+void tell(const std::function<void(const QString &)> &progress, const QString &what)
+{
+    if (progress)
+        progress(what);
+}
+
+ReviewComment reviewCommentFrom(const HostComment &c)
+{
+    ReviewComment comment;
+    comment.id = c.remoteId;
+    comment.file = c.file;
+    comment.side = c.side;
+    comment.lineStart = c.lineStart;
+    comment.lineEnd = c.lineEnd;
+    comment.issue = c.body;
+    return comment;
+}
+
+// The same host comment stored by an earlier open: same author, place and text.
+bool alreadyStored(const QList<StoredComment> &stored, const QString &author, const ReviewComment &c)
+{
+    for (const StoredComment &s : stored)
+        if (s.author == author && s.comment.file == c.file && s.comment.side == c.side && s.comment.lineStart == c.lineStart
+            && s.comment.lineEnd == c.lineEnd && (s.original ? s.original->issue : s.comment.issue) == c.issue)
+            return true;
+    return false;
+}
+
+} // namespace
+
+std::pair<QString, QString> gitCredentials(CodeHostKind kind, const QString &token)
+{
+    if (token.isEmpty())
+        return {};
+    switch (kind) {
+    case CodeHostKind::GitHub: return {QStringLiteral("x-access-token"), token};
+    case CodeHostKind::GitLab: return {QStringLiteral("oauth2"), token};
+    case CodeHostKind::Gerrit: return {token.section(QLatin1Char(':'), 0, 0), token.section(QLatin1Char(':'), 1)};
+    }
+    return {};
+}
+
+Result<FetchedPullRequest> fetchPullRequest(const PullRequestOpenOptions &options, const QProcessEnvironment &environment,
+                                            Keyring &keyring, const std::function<void(const QString &)> &progress)
+{
+    auto locator = PullRequestLocator::parse(options.url, options.apiBase);
+    if (!locator)
+        return locator.error();
+    const HostToken token = host_token::lookUp(locator->kind, locator->server, options.tokenVariable, environment, keyring);
+    HostClient client(*locator, token, options.client);
+    client.setWaitNotice(progress);
+
+    tell(progress, tr("Reading %1…").arg(locator->displayName()));
+    FetchedPullRequest fetched;
+    auto pr = readPullRequest(client);
+    if (!pr)
+        return pr.error();
+    fetched.pr = *pr;
+
+    if (options.repository.isEmpty()) {
+        auto clone = managedClone(locator->server, locator->project, options.clonesRoot);
+        if (!clone)
+            return clone.error();
+        fetched.repository = *clone;
+    } else {
+        fetched.repository = QFileInfo(options.repository).absoluteFilePath();
+    }
+    RemoteFetch fetch;
+    fetch.url = options.remote.isEmpty() ? pr->cloneUrl : options.remote;
+    fetch.refs = QStringList{pr->headRef} + pr->baseRefs;
+    std::tie(fetch.user, fetch.password) = gitCredentials(locator->kind, token.value);
+    fetch.keepUnder = keptRefsFor(locator->server, locator->number);
+    fetch.keep = {{QStringLiteral("head"), pr->headSha}, {QStringLiteral("base"), pr->baseSha}};
+    fetched.fetchedFrom = fetch.url;
+    tell(progress, tr("Fetching %1 from %2…").arg(fetch.refs.join(QStringLiteral(", ")), fetch.url));
+    auto outcome = fetchIntoRepository(fetched.repository, fetch);
+    if (!outcome)
+        return outcome.error();
+    fetched.fetched = outcome->fetched;
+
+    if (options.importComments) {
+        tell(progress, tr("Reading the review comments…"));
+        auto comments = readHostComments(client, *pr);
+        if (!comments)
+            return comments.error();
+        fetched.comments = *comments;
+    }
+    return fetched;
+}
+
+Result<StoredPullRequest> storePullRequest(WorkspaceStore &store, const FetchedPullRequest &fetched)
+{
+    const HostPullRequest &pr = fetched.pr;
+    MergeRequestEntry entry;
+    entry.repository = fetched.repository;
+    entry.base = pr.baseSha;
+    entry.head = pr.headSha;
+    entry.title = pr.title;
+    entry.description = pr.description;
+    entry.url = pr.webUrl;
+    entry.codeLinked = true;
+    auto id = store.addMergeRequest(entry);
+    if (!id)
+        return id.error();
+    StoredPullRequest stored;
+    stored.mergeRequest = *id;
+    if (fetched.comments.comments.isEmpty())
+        return stored;
+    CommentQuery query;
+    query.mergeRequest = *id;
+    query.origin = CommentOrigin::Human;
+    query.includeRemoved = true;
+    auto existing = store.comments(query);
+    if (!existing)
+        return existing.error();
+    for (const HostComment &c : fetched.comments.comments) {
+        const QString author = hostAuthor(c.login, pr.locator.kind);
+        const ReviewComment comment = reviewCommentFrom(c);
+        if (alreadyStored(*existing, author, comment)) {
+            ++stored.alreadyStored;
+            continue;
+        }
+        auto added = store.importComment(*id, comment, author, CommentOrigin::Human);
+        if (!added)
+            return added.error();
+        ++stored.imported;
+    }
+    return stored;
+}
+
+} // namespace rd
