@@ -212,7 +212,7 @@ Result<StoredRun> SqlWorkspaceStore::run(qint64 id) const
 // ---------------------------------------------------------------------------
 // Comments
 
-Result<qint64> SqlWorkspaceStore::importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author, CommentOrigin origin)
+Result<qint64> SqlWorkspaceStore::importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author)
 {
     WriteTransaction t(*d);
     const QString doing = QCoreApplication::translate("rd::models", "store the comment");
@@ -220,9 +220,7 @@ Result<qint64> SqlWorkspaceStore::importComment(qint64 mergeRequest, const Revie
         return begun.error();
     if (auto found = d->requireMergeRequest(mergeRequest); !found)
         return found.error();
-    if (origin == CommentOrigin::Generated)
-        return Error{Error::Kind::Internal, QStringLiteral("importComment: generated comments are stored with their run (addRun)")};
-    auto id = d->insertComment(mergeRequest, std::nullopt, origin, author, comment, nowMs());
+    auto id = d->insertComment(mergeRequest, std::nullopt, CommentOrigin::Imported, author, comment, nowMs());
     if (!id)
         return id.error();
     if (auto committed = t.commit(doing); !committed)

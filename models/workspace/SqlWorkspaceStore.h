@@ -68,8 +68,7 @@ public:
     Result<qint64> addRun(const StoredRun &run, const QList<ReviewComment> &comments) override;
     Result<QList<StoredRun>> runs(qint64 mergeRequest) const override;
     Result<StoredRun> run(qint64 id) const override;
-    Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author,
-                                 CommentOrigin origin = CommentOrigin::Imported) override;
+    Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author) override;
     Result<QList<StoredComment>> comments(const CommentQuery &query = {}) const override;
     Result<StoredComment> comment(qint64 id) const override;
     Result<Annotator> addAnnotator(const QString &name) override;
@@ -116,6 +115,7 @@ public:
     Result<StoredJudgeEvaluation> judgeEvaluation(qint64 id) const override;
     Result<bool> setRemoteComment(const RemoteComment &remote) override;
     Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const override;
+    Result<QList<qint64>> importHostComments(qint64 mergeRequest, const QList<HostCommentImport> &comments) override;
     Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
     // --- Team scale (issue 14): the same store on a PostgreSQL server ---
     // `open` and `createAtVersion` take "postgresql://user@host:port/dbname"

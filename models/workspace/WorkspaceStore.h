@@ -47,11 +47,8 @@ public:
     virtual Result<QList<StoredRun>> runs(qint64 mergeRequest) const = 0;
     virtual Result<StoredRun> run(qint64 id) const = 0;
 
-    // Comments from a dataset or another tool (origin Imported), or people's
-    // comments read from a code host (origin Human: they show as written by
-    // `author`, but no annotator's undo history holds them).
-    virtual Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author,
-                                         CommentOrigin origin = CommentOrigin::Imported) = 0;
+    // Comments from a dataset or another tool (origin Imported).
+    virtual Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author) = 0;
     // Ordered by merge request, file, side, first line, id.
     virtual Result<QList<StoredComment>> comments(const CommentQuery &query = {}) const = 0;
     virtual Result<StoredComment> comment(qint64 id) const = 0;
@@ -157,6 +154,12 @@ public:
     // request, replaced when set again; the list is a merge request's, by comment.
     virtual Result<bool> setRemoteComment(const RemoteComment &remote) = 0;
     virtual Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const = 0;
+    // People's comments read from a pull request on its host, each stored
+    // with its RemoteComment record (direction Imported), in one transaction:
+    // origin Human (they show as written by their author), in no annotator's
+    // undo history. One whose host id is recorded for that pull request
+    // already is skipped. Returns the new comments' ids, 0 for one skipped.
+    virtual Result<QList<qint64>> importHostComments(qint64 mergeRequest, const QList<HostCommentImport> &comments) = 0;
     // --- Team scale (issue 14) ---------------------------------------------
     // True when the workspace is on a database server shared with others.
     virtual bool onServer() const = 0;

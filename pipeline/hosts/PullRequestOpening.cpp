@@ -4,7 +4,10 @@
 #include "WorkspaceStore.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QFileInfo>
+
+#include <algorithm>
 
 namespace rd {
 
@@ -31,16 +34,6 @@ ReviewComment reviewCommentFrom(const HostComment &c)
     comment.lineEnd = c.lineEnd;
     comment.issue = c.body;
     return comment;
-}
-
-// The same host comment stored by an earlier open: same author, place and text.
-bool alreadyStored(const QList<StoredComment> &stored, const QString &author, const ReviewComment &c)
-{
-    for (const StoredComment &s : stored)
-        if (s.author == author && s.comment.file == c.file && s.comment.side == c.side && s.comment.lineStart == c.lineStart
-            && s.comment.lineEnd == c.lineEnd && (s.original ? s.original->issue : s.comment.issue) == c.issue)
-            return true;
-    return false;
 }
 
 } // namespace
@@ -121,27 +114,26 @@ Result<StoredPullRequest> storePullRequest(WorkspaceStore &store, const FetchedP
         return id.error();
     StoredPullRequest stored;
     stored.mergeRequest = *id;
-    if (fetched.comments.comments.isEmpty())
-        return stored;
-    CommentQuery query;
-    query.mergeRequest = *id;
-    query.origin = CommentOrigin::Human;
-    query.includeRemoved = true;
-    auto existing = store.comments(query);
-    if (!existing)
-        return existing.error();
+    QList<HostCommentImport> imports;
     for (const HostComment &c : fetched.comments.comments) {
-        const QString author = hostAuthor(c.login, pr.locator.kind);
-        const ReviewComment comment = reviewCommentFrom(c);
-        if (alreadyStored(*existing, author, comment)) {
-            ++stored.alreadyStored;
-            continue;
-        }
-        auto added = store.importComment(*id, comment, author, CommentOrigin::Human);
-        if (!added)
-            return added.error();
-        ++stored.imported;
+        HostCommentImport import;
+        import.comment = reviewCommentFrom(c);
+        import.author = hostAuthor(c.login, pr.locator.kind);
+        import.remote.pullRequest = entry.url;
+        import.remote.remoteId = c.remoteId;
+        import.remote.thread = c.thread;
+        import.remote.direction = RemoteComment::Direction::Imported;
+        import.remote.bodyHash = QString::fromLatin1(QCryptographicHash::hash(c.body.toUtf8(), QCryptographicHash::Sha256).toHex());
+        import.remote.revision = pr.headSha;
+        imports << import;
     }
+    if (imports.isEmpty())
+        return stored;
+    auto ids = store.importHostComments(*id, imports);
+    if (!ids)
+        return ids.error();
+    stored.imported = int(std::count_if(ids->cbegin(), ids->cend(), [](qint64 comment) { return comment != 0; }));
+    stored.alreadyStored = int(ids->size()) - stored.imported;
     return stored;
 }
 

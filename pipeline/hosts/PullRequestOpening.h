@@ -51,8 +51,9 @@ Result<FetchedPullRequest> fetchPullRequest(const PullRequestOpenOptions &option
                                             Keyring &keyring, const std::function<void(const QString &)> &progress = {});
 
 // Stores the merge request (repository, the fetched base and head shas, title,
-// description, URL) and the host's comments not stored before, as people's
-// comments (origin Human, author "login (Host)").
+// description, URL) and the host's comments not stored before (known by their
+// host id, WorkspaceStore::importHostComments), as people's comments (origin
+// Human, author "login (Host)"; the body's hash is SHA-256 of its UTF-8, hex).
 Result<StoredPullRequest> storePullRequest(WorkspaceStore &store, const FetchedPullRequest &fetched);
 
 // The user name and password git sends for `token` over https: GitHub

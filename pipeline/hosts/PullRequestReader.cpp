@@ -144,7 +144,12 @@ Result<HostPullRequest> readGerrit(HostClient &client, HostPullRequest pr)
     // A Gerrit change's description is its commit message after the subject line.
     const QString message = messages.value(pr.patchSet);
     pr.description = message.section(QLatin1Char('\n'), 1).trimmed();
-    pr.webUrl = pr.locator.webUrl.toString();
+    // One address for the change whatever patch set the URL named: host
+    // comments are recorded per pull request address.
+    QUrl web = pr.locator.webUrl;
+    const QString marker = QStringLiteral("/+/%1").arg(pr.locator.number);
+    web.setPath(web.path().left(web.path().indexOf(marker) + marker.size()));
+    pr.webUrl = web.toString();
     pr.cloneUrl = pr.locator.defaultCloneUrl();
     return pr;
 }

@@ -176,6 +176,7 @@ void TestHostPullRequests::gerritChangeTakesTheChosenPatchSetAndItsParent()
     QCOMPARE(pr->headSha, Old);
     QCOMPARE(pr->headRef, QStringLiteral("refs/changes/45/45/1"));
     QCOMPARE(pr->description, QStringLiteral("First try."));
+    QCOMPARE(pr->webUrl, QStringLiteral("https://review.example.org/c/tools/+/45")); // the change's, not the patch set's
 }
 
 void TestHostPullRequests::gerritPatchSetTheChangeLacksIsRefused()
