@@ -61,8 +61,9 @@ int runMrAdd(const QStringList &arguments)
     options.remote = parser.value(remote);
     options.importComments = !parser.isSet(noComments);
     // The URL is checked before the workspace is opened or made.
-    if (auto locator = PullRequestLocator::parse(options.url, options.apiBase); !locator)
-        return failIn(locator.error());
+    const auto token = lookUpHostToken(options, QProcessEnvironment::systemEnvironment(), server_password::keyring());
+    if (!token)
+        return failIn(token.error());
 
     auto store = SqlWorkspaceStore::open(parser.value(workspace), SqlWorkspaceStore::Mode::CreateIfMissing);
     if (!store)
@@ -70,7 +71,7 @@ int runMrAdd(const QStringList &arguments)
     const auto progress = [](const QString &line) {
         std::fprintf(stderr, "mr add: %s\n", qPrintable(line));
     };
-    auto fetched = fetchPullRequest(options, QProcessEnvironment::systemEnvironment(), server_password::keyring(), progress);
+    auto fetched = fetchPullRequest(options, *token, progress);
     if (!fetched)
         return failIn(fetched.error());
     auto stored = storePullRequest(**store, *fetched);

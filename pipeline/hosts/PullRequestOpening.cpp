@@ -50,13 +50,20 @@ std::pair<QString, QString> gitCredentials(CodeHostKind kind, const QString &tok
     return {};
 }
 
-Result<FetchedPullRequest> fetchPullRequest(const PullRequestOpenOptions &options, const QProcessEnvironment &environment,
-                                            Keyring &keyring, const std::function<void(const QString &)> &progress)
+Result<HostToken> lookUpHostToken(const PullRequestOpenOptions &options, const QProcessEnvironment &environment, Keyring &keyring)
 {
     auto locator = PullRequestLocator::parse(options.url, options.apiBase);
     if (!locator)
         return locator.error();
-    const HostToken token = host_token::lookUp(locator->kind, locator->server, options.tokenVariable, environment, keyring);
+    return host_token::lookUp(locator->kind, locator->server, options.tokenVariable, environment, keyring);
+}
+
+Result<FetchedPullRequest> fetchPullRequest(const PullRequestOpenOptions &options, const HostToken &token,
+                                            const std::function<void(const QString &)> &progress)
+{
+    auto locator = PullRequestLocator::parse(options.url, options.apiBase);
+    if (!locator)
+        return locator.error();
     HostClient client(*locator, token, options.client);
     client.setWaitNotice(progress);
 

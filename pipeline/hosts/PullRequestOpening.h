@@ -45,10 +45,17 @@ struct StoredPullRequest
     int alreadyStored = 0; // host comments a previous open stored
 };
 
+// The token for the pull request's host (options.tokenVariable, else the
+// host's usual variable, else the keyring; none is fine for public ones).
+// Asked on the thread that owns the keyring; an Error of kind Usage for a URL
+// that names no pull request.
+Result<HostToken> lookUpHostToken(const PullRequestOpenOptions &options, const QProcessEnvironment &environment, Keyring &keyring);
+
 // Usage errors for the URL and options, Service errors from the host,
-// Repository errors from the clone or the fetch. `progress` is told each step.
-Result<FetchedPullRequest> fetchPullRequest(const PullRequestOpenOptions &options, const QProcessEnvironment &environment,
-                                            Keyring &keyring, const std::function<void(const QString &)> &progress = {});
+// Repository errors from the clone or the fetch. `progress` is told each step
+// (on the calling thread).
+Result<FetchedPullRequest> fetchPullRequest(const PullRequestOpenOptions &options, const HostToken &token,
+                                            const std::function<void(const QString &)> &progress = {});
 
 // Stores the merge request (repository, the fetched base and head shas, title,
 // description, URL) and the host's comments not stored before (known by their

@@ -21,6 +21,7 @@ namespace rd {
 
 class ExchangeService;
 class JudgingService;
+class PullRequestOpener;
 class RunService;
 class SlicingJob;
 class TeamService;
@@ -34,7 +35,8 @@ struct RunRecord;
 //   judging()   the annotator's judgements, edits and human comments, undo/redo, progress;
 //   team()      grouping, blind mode, assignments, adjudication, agreement;
 //   exchange()  dataset import and export through the workspace;
-//   reviewing() runs started, cancelled, journalled, resumed and stored.
+//   reviewing() runs started, cancelled, journalled, resumed and stored;
+//   pullRequests() pull requests opened from their code host (fetched in the background).
 // Views observe it through its signals and change it only through its and
 // its services' methods; each method that changes something is one
 // workspace transaction, committed before the method returns (and before
@@ -50,6 +52,7 @@ public:
     TeamService *team() const { return m_team.get(); }
     ExchangeService *exchange() const { return m_exchange.get(); }
     RunService *reviewing() const { return m_reviewing.get(); }
+    PullRequestOpener *pullRequests() const { return m_pullRequests.get(); }
 
     // --- Workspace -----------------------------------------------------
     // Opens (or creates) a workspace file. On failure the session keeps the
@@ -209,6 +212,7 @@ private:
     std::unique_ptr<TeamService> m_team;
     std::unique_ptr<ExchangeService> m_exchange;
     std::unique_ptr<RunService> m_reviewing;
+    std::unique_ptr<PullRequestOpener> m_pullRequests;
 };
 
 // A RunRecord as the workspace keeps it: its JSON, a label, the model and a
