@@ -113,10 +113,14 @@ Result<bool> download(git_repository *repo, const RemoteFetch &fetch, const QStr
     for (size_t i = 0; i < count; ++i)
         advertised.insert(QString::fromUtf8(heads[i]->name));
     QStringList refspecs;
-    for (qsizetype i = 0; i < fetch.refs.size(); ++i) {
-        if (!advertised.count(fetch.refs.at(i)))
-            return Error{Error::Kind::Repository, tr("%1 has no %2").arg(fetch.url, fetch.refs.at(i))};
-        refspecs << QStringLiteral("+%1:%2/%3").arg(fetch.refs.at(i), stash, QString::number(i));
+    const QStringList wanted = fetch.refs + fetch.refsIfThere;
+    for (qsizetype i = 0; i < wanted.size(); ++i) {
+        if (!advertised.count(wanted.at(i))) {
+            if (i < fetch.refs.size())
+                return Error{Error::Kind::Repository, tr("%1 has no %2").arg(fetch.url, wanted.at(i))};
+            continue;
+        }
+        refspecs << QStringLiteral("+%1:%2/%3").arg(wanted.at(i), stash, QString::number(i));
     }
 
     StringArray specs(refspecs);
@@ -134,6 +138,20 @@ Result<bool> download(git_repository *repo, const RemoteFetch &fetch, const QStr
 }
 
 } // namespace
+
+QString remoteUrl(const QString &repositoryPath, const QString &name)
+{
+    auto repository = GitRepository::open(repositoryPath);
+    if (!repository)
+        return {};
+    std::lock_guard guard(GitRepository::Private::of(*repository)->lock);
+    git_remote *raw = nullptr;
+    if (git_remote_lookup(&raw, GitRepository::Private::of(*repository)->repo.get(), name.toUtf8().constData()) < 0)
+        return {};
+    GitRemotePtr remote(raw);
+    const char *url = git_remote_url(remote.get());
+    return url ? QString::fromUtf8(url) : QString();
+}
 
 QString keptRefsFor(const QString &server, int number)
 {
@@ -175,7 +193,7 @@ Result<FetchOutcome> fetchIntoRepository(const QString &repositoryPath, const Re
         outcome.kept << QString::fromUtf8(ref);
     }
     // The fetched branch tips were only a way in: the kept refs hold what matters.
-    for (qsizetype i = 0; i < fetch.refs.size(); ++i) {
+    for (qsizetype i = 0; i < fetch.refs.size() + fetch.refsIfThere.size(); ++i) {
         git_reference *raw = nullptr;
         if (git_reference_lookup(&raw, repo, QStringLiteral("%1/%2").arg(stash, QString::number(i)).toUtf8().constData()) == 0) {
             git_reference_delete(raw);

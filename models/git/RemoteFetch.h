@@ -16,6 +16,7 @@ struct RemoteFetch
 {
     QString url;        // https://github.com/o/r.git, or a local path
     QStringList refs;   // the remote's refs to fetch: refs/pull/7/head, refs/heads/main
+    QStringList refsIfThere; // fetched when the remote has them (HEAD, which an empty remote lacks)
     // HTTP credentials, offered only when the server asks for them (never in
     // the URL or in a message). Empty user: fetch anonymously.
     QString user;
@@ -40,6 +41,9 @@ struct FetchOutcome
 // the credentials, the remote has no such ref ("the remote has no
 // refs/pull/7/head"), a commit is missing afterwards.
 Result<FetchOutcome> fetchIntoRepository(const QString &repositoryPath, const RemoteFetch &fetch);
+
+// The URL of a repository's remote `name` ("origin"); empty when it has none.
+QString remoteUrl(const QString &repositoryPath, const QString &name = QStringLiteral("origin"));
 
 // "refs/reviewdesk/<server>/<number>": where a pull request's commits are kept
 // (a port's ":" and any character a ref name may not hold become "_").

@@ -1,4 +1,4 @@
-// reviewdesk-cli mr add end to end: a fake code host (127.0.0.1) answers the
+// reviewdesk-cli mr add and import --aacr --fetch end to end: a fake code host (127.0.0.1) answers the
 // REST API and names as clone URL a bare repository the test built with
 // libgit2, holding the host's refs/pull/N/head (refs/merge-requests/N/head,
 // refs/changes/…). The git CLI checks what was fetched, as an oracle.
@@ -7,7 +7,10 @@
 #include <RepositoryBuilder.h>
 #include <SqlWorkspaceStore.h>
 
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
@@ -38,6 +41,7 @@ HostRepository makeHostRepository(const QString &path)
                                    "Guard the index", QList<ObjectId>{*base});
     for (const char *ref : {"refs/pull/7/head", "refs/merge-requests/7/head", "refs/changes/07/7/1"})
         repo->setReference(ref, *head);
+    repo->setHead("main"); // the default branch, which --fetch takes for the base
     // The change's branch exists only on the author's fork: not here.
     test::runProcess(QStringLiteral("git"), {QStringLiteral("--git-dir"), path, QStringLiteral("branch"), QStringLiteral("-D"), QStringLiteral("work")});
     return {path, QString::fromLatin1(base->toHex()), QString::fromLatin1(head->toHex())};
@@ -75,7 +79,7 @@ QString gitRevParse(const QString &gitDir, const QString &ref)
 
 } // namespace
 
-class TestMrAddCli : public QObject
+class TestHostCli : public QObject
 {
     Q_OBJECT
 
@@ -89,6 +93,7 @@ private Q_SLOTS:
     void badUrlIsUsageError();
     void hostRefusalIsExitFourWithoutTheToken();
     void refTheRemoteLacksIsExitThreeNamingIt();
+    void importAacrFetchBringsEachPullRequestsCommitsAndNamesTheOnesItCannot();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -104,7 +109,7 @@ private:
     }
 };
 
-void TestMrAddCli::init()
+void TestHostCli::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     m_host = std::make_unique<FakeCodeHost>();
@@ -116,7 +121,7 @@ void TestMrAddCli::init()
     m_host->answer("GET", QStringLiteral("/repos/octo/cache/pulls/7/comments"), githubComments());
 }
 
-void TestMrAddCli::mrAddFetchesStoresAndImportsHostComments()
+void TestHostCli::mrAddFetchesStoresAndImportsHostComments()
 {
     const auto out = mrAdd({QStringLiteral("--url"), QStringLiteral("https://github.com/octo/cache/pull/7"), QStringLiteral("--repo"), m_clone});
     QVERIFY2(out.exitCode == 0, out.err.constData());
@@ -153,7 +158,7 @@ void TestMrAddCli::mrAddFetchesStoresAndImportsHostComments()
     QCOMPARE(comments->at(1).author, QStringLiteral("bob (GitHub)"));
 }
 
-void TestMrAddCli::secondMrAddImportsNoCommentTwice()
+void TestHostCli::secondMrAddImportsNoCommentTwice()
 {
     const QStringList arguments{QStringLiteral("--url"), QStringLiteral("https://github.com/octo/cache/pull/7"), QStringLiteral("--repo"), m_clone};
     QCOMPARE(mrAdd(arguments).exitCode, 0);
@@ -168,7 +173,7 @@ void TestMrAddCli::secondMrAddImportsNoCommentTwice()
     QCOMPARE((*store)->mergeRequests()->size(), 1);
 }
 
-void TestMrAddCli::managedCloneIsMadeInTheDataFolder()
+void TestHostCli::managedCloneIsMadeInTheDataFolder()
 {
     test::ProcessRun run;
     run.environment.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("data")));
@@ -183,7 +188,7 @@ void TestMrAddCli::managedCloneIsMadeInTheDataFolder()
     QVERIFY(m_host->requestsTo("GET", QStringLiteral("/repos/octo/cache/pulls/7/comments")).isEmpty());
 }
 
-void TestMrAddCli::gitlabAndGerritHeadsAreFetchedFromTheirRefs_data()
+void TestHostCli::gitlabAndGerritHeadsAreFetchedFromTheirRefs_data()
 {
     QTest::addColumn<QString>("url");
     QTest::addColumn<QString>("kept");
@@ -191,7 +196,7 @@ void TestMrAddCli::gitlabAndGerritHeadsAreFetchedFromTheirRefs_data()
     QTest::newRow("gerrit") << "https://review.example.org/c/cache/+/7/1" << "refs/reviewdesk/review.example.org/7/head";
 }
 
-void TestMrAddCli::gitlabAndGerritHeadsAreFetchedFromTheirRefs()
+void TestHostCli::gitlabAndGerritHeadsAreFetchedFromTheirRefs()
 {
     QFETCH(QString, url);
     QFETCH(QString, kept);
@@ -217,7 +222,7 @@ void TestMrAddCli::gitlabAndGerritHeadsAreFetchedFromTheirRefs()
     QCOMPARE((*store)->mergeRequest(1)->base, m_repo.base);
 }
 
-void TestMrAddCli::badUrlIsUsageError()
+void TestHostCli::badUrlIsUsageError()
 {
     const auto out = mrAdd({QStringLiteral("--url"), QStringLiteral("https://github.com/octo/cache/issues/7")});
     QCOMPARE(out.exitCode, 2);
@@ -226,7 +231,7 @@ void TestMrAddCli::badUrlIsUsageError()
     QCOMPARE(mrAdd({}).exitCode, 2);
 }
 
-void TestMrAddCli::hostRefusalIsExitFourWithoutTheToken()
+void TestHostCli::hostRefusalIsExitFourWithoutTheToken()
 {
     m_host->answer("GET", QStringLiteral("/repos/octo/cache/pulls/7"),
                    QJsonObject{{QStringLiteral("message"), QStringLiteral("Bad credentials for s3cret-token")}}, 401);
@@ -240,7 +245,7 @@ void TestMrAddCli::hostRefusalIsExitFourWithoutTheToken()
     QCOMPARE(m_host->requests().constFirst().headers.value("authorization"), QByteArray("Bearer s3cret-token"));
 }
 
-void TestMrAddCli::refTheRemoteLacksIsExitThreeNamingIt()
+void TestHostCli::refTheRemoteLacksIsExitThreeNamingIt()
 {
     QJsonObject pull = githubPull(m_repo);
     m_host->answer("GET", QStringLiteral("/repos/octo/cache/pulls/8"), pull);
@@ -258,5 +263,61 @@ void TestMrAddCli::refTheRemoteLacksIsExitThreeNamingIt()
     QCOMPARE((*store)->mergeRequests()->size(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestMrAddCli)
-#include "tst_mraddcli.moc"
+void TestHostCli::importAacrFetchBringsEachPullRequestsCommitsAndNamesTheOnesItCannot()
+{
+    // A mirror that knows its origin but has fetched nothing yet (the git CLI only sets it up).
+    const QString mirror = m_dir->filePath(QStringLiteral("mirror.git"));
+    QCOMPARE(test::runProcess(QStringLiteral("git"), {QStringLiteral("init"), QStringLiteral("-q"), QStringLiteral("--bare"), mirror}).exitCode, 0);
+    QCOMPARE(test::runProcess(QStringLiteral("git"), {QStringLiteral("--git-dir"), mirror, QStringLiteral("remote"), QStringLiteral("add"),
+                                                      QStringLiteral("origin"), m_repo.path}).exitCode, 0);
+    const auto pull = [](int number, const QString &base, const QString &head) {
+        return QJsonObject{{QStringLiteral("change_line_count"), 3}, {QStringLiteral("project_main_language"), QStringLiteral("C++")},
+                           {QStringLiteral("source_commit"), base}, {QStringLiteral("target_commit"), head},
+                           {QStringLiteral("githubPrUrl"), QStringLiteral("https://github.com/octo/cache/pull/%1").arg(number)},
+                           {QStringLiteral("comments"), QJsonArray{QJsonObject{{QStringLiteral("is_ai_comment"), false}, {QStringLiteral("note"), QStringLiteral("Bounds?")},
+                                                                               {QStringLiteral("path"), QStringLiteral("src/cache.cpp")}, {QStringLiteral("side"), QStringLiteral("right")},
+                                                                               {QStringLiteral("from_line"), 2}, {QStringLiteral("to_line"), 2},
+                                                                               {QStringLiteral("category"), QStringLiteral("Code Defect")},
+                                                                               {QStringLiteral("context"), QStringLiteral("Diff Level")}}}},
+                           {QStringLiteral("category"), QStringLiteral("Bug Fix")}};
+    };
+    const QString samples = m_dir->filePath(QStringLiteral("positive_samples.json"));
+    QFile file(samples);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    // Pull request 8's ref is not on the host: its fetch fails, 7 still comes.
+    file.write(QJsonDocument(QJsonArray{pull(8, m_repo.base, QStringLiteral("8888888888888888888888888888888888888888")), pull(7, m_repo.base, m_repo.head)}).toJson());
+    file.close();
+    const QString map = m_dir->filePath(QStringLiteral("map.json"));
+    QFile mapFile(map);
+    QVERIFY(mapFile.open(QIODevice::WriteOnly));
+    mapFile.write(QJsonDocument(QJsonObject{{QStringLiteral("https://github.com/octo/cache"), QStringLiteral("mirror.git")}}).toJson());
+    mapFile.close();
+
+    const auto out = test::runCli({QStringLiteral("import"), QStringLiteral("--workspace"), m_workspace, QStringLiteral("--aacr"), samples,
+                                   QStringLiteral("--as"), QStringLiteral("ground-truth"), QStringLiteral("--repo-map"), map, QStringLiteral("--fetch")});
+    QVERIFY2(out.exitCode == 0, out.err.constData());
+    QVERIFY2(out.err.contains("https://github.com/octo/cache/pull/8: not fetched: ") && out.err.contains("has no refs/pull/8/head"), out.err.constData());
+    QVERIFY2(out.err.contains("2 pull requests (2 new: 1 with code, 1 without)"), out.err.constData());
+    QVERIFY2(out.err.contains("fetched the commits of 1 pull requests"), out.err.constData());
+    QCOMPARE(gitRevParse(mirror, QStringLiteral("refs/reviewdesk/github.com/7/head")), m_repo.head);
+    QCOMPARE(gitRevParse(mirror, QStringLiteral("refs/reviewdesk/github.com/7/base")), m_repo.base);
+
+    auto store = SqlWorkspaceStore::open(m_workspace, SqlWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(store.ok());
+    const auto entries = (*store)->mergeRequests();
+    QVERIFY(entries.ok());
+    QCOMPARE(entries->size(), 2);
+    for (const MergeRequestEntry &e : *entries) {
+        const bool seven = e.url.endsWith(QStringLiteral("/pull/7"));
+        QCOMPARE(e.codeLinked, seven);
+        if (seven)
+            QCOMPARE(QFileInfo(e.repository).fileName(), QStringLiteral("mirror.git"));
+    }
+    // Without --repo-map there is nothing to fetch into.
+    const auto usage = test::runCli({QStringLiteral("import"), QStringLiteral("--workspace"), m_workspace, QStringLiteral("--aacr"), samples,
+                                     QStringLiteral("--as"), QStringLiteral("ground-truth"), QStringLiteral("--fetch")});
+    QCOMPARE(usage.exitCode, 2);
+}
+
+QTEST_GUILESS_MAIN(TestHostCli)
+#include "tst_hostcli.moc"
