@@ -100,8 +100,11 @@ Result<bool> download(git_repository *repo, const RemoteFetch &fetch, const QStr
     git_remote_callbacks callbacks = GIT_REMOTE_CALLBACKS_INIT;
     callbacks.credentials = credentialsFor;
     callbacks.payload = &credentials;
-    if (git_remote_connect(remote.get(), GIT_DIRECTION_FETCH, &callbacks, nullptr, nullptr) < 0)
+    if (git_remote_connect(remote.get(), GIT_DIRECTION_FETCH, &callbacks, nullptr, nullptr) < 0) {
+        if (credentials.asked > 1) // asked again after the token was sent: refused
+            return Error{Error::Kind::Repository, tr("%1 refused the token (sent as user %2): cannot fetch").arg(fetch.url, fetch.user)};
         return fetchError(fetch, tr("cannot reach %1").arg(fetch.url));
+    }
 
     // libgit2 fetches nothing, silently, for a ref the remote does not have:
     // ask which refs it has first.

@@ -94,6 +94,7 @@ private Q_SLOTS:
     void hostRefusalIsExitFourWithoutTheToken();
     void refTheRemoteLacksIsExitThreeNamingIt();
     void importAacrFetchBringsEachPullRequestsCommitsAndNamesTheOnesItCannot();
+    void httpsFetchOffersTheTokenAsTheHostsUserAndSaysWhenItIsRefused();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -317,6 +318,30 @@ void TestHostCli::importAacrFetchBringsEachPullRequestsCommitsAndNamesTheOnesItC
     const auto usage = test::runCli({QStringLiteral("import"), QStringLiteral("--workspace"), m_workspace, QStringLiteral("--aacr"), samples,
                                      QStringLiteral("--as"), QStringLiteral("ground-truth"), QStringLiteral("--fetch")});
     QCOMPARE(usage.exitCode, 2);
+}
+
+// The clone URL is the fake host itself, answering git's smart HTTP with
+// 401: libgit2 asks for credentials, gets GitHub's x-access-token and the
+// token, is refused again, and mr add says so without the token.
+void TestHostCli::httpsFetchOffersTheTokenAsTheHostsUserAndSaysWhenItIsRefused()
+{
+    QJsonObject pull = githubPull(m_repo);
+    QJsonObject base = pull.value(QStringLiteral("base")).toObject();
+    base.insert(QStringLiteral("repo"), QJsonObject{{QStringLiteral("clone_url"), QString(m_host->origin() + QStringLiteral("/octo/cache.git"))}});
+    pull.insert(QStringLiteral("base"), base);
+    m_host->answer("GET", QStringLiteral("/repos/octo/cache/pulls/7"), pull);
+    m_host->answer("GET", QStringLiteral("/octo/cache\\.git/info/refs"), QJsonObject{{QStringLiteral("message"), QStringLiteral("Bad credentials")}}, 401,
+                   {{"WWW-Authenticate", "Basic realm=\"GitHub\""}});
+    test::ProcessRun run;
+    run.environment.insert(QStringLiteral("GITHUB_TOKEN"), QStringLiteral("ghp_s3cret"));
+    const auto out = mrAdd({QStringLiteral("--url"), QStringLiteral("https://github.com/octo/cache/pull/7"), QStringLiteral("--repo"), m_clone}, run);
+    QCOMPARE(out.exitCode, 3);
+    QVERIFY2(out.err.contains("refused the token (sent as user x-access-token)"), out.err.constData());
+    QVERIFY2(!out.err.contains("ghp_s3cret") && !out.out.contains("ghp_s3cret"), out.err.constData());
+    const auto gitRequests = m_host->requestsTo("GET", QStringLiteral("/octo/cache\\.git/info/refs"));
+    QVERIFY(gitRequests.size() >= 2);
+    QVERIFY(!gitRequests.first().headers.contains("authorization")); // offered only when asked
+    QCOMPARE(gitRequests.last().headers.value("authorization"), "Basic " + QByteArray("x-access-token:ghp_s3cret").toBase64());
 }
 
 QTEST_GUILESS_MAIN(TestHostCli)
