@@ -1319,6 +1319,85 @@
     </message>
 </context>
 <context>
+    <name>rd::HostClient</name>
+    <message>
+        <source>%1: %2: the answer is larger than %3 MiB; ReviewDesk stopped reading it</source>
+        <translation>%1：%2：应答超过 %3 MiB；ReviewDesk 已停止读取</translation>
+    </message>
+    <message>
+        <source>%1: %2: no answer (%3)</source>
+        <translation>%1：%2：无应答（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2: rate limit reached; the host allows more requests at %3 (in %4 s), later than ReviewDesk waits (%5 s). Try again then, or use a token</source>
+        <translation>%1：%2：已达到速率限制；代码托管平台在 %3（%4 秒后）才接受更多请求，超过 ReviewDesk 的等待上限（%5 秒）。请届时重试，或使用令牌</translation>
+    </message>
+    <message>
+        <source>%1 asks to wait %2 s (rate limit) before %3</source>
+        <translation>%1 要求在 %3 之前等待 %2 秒（速率限制）</translation>
+    </message>
+    <message>
+        <source>not signed in: set %1 or put a token in the keyring</source>
+        <translation>未登录：请设置 %1 或在密钥环中保存令牌</translation>
+    </message>
+    <message>
+        <source>the token from %1 was refused</source>
+        <translation>来自 %1 的令牌被拒绝</translation>
+    </message>
+    <message>
+        <source>forbidden</source>
+        <translation>禁止访问</translation>
+    </message>
+    <message>
+        <source>not found (or private: no token was sent)</source>
+        <translation>未找到（或为私有：未发送令牌）</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>the host refused the request's content</source>
+        <translation>代码托管平台拒绝了请求的内容</translation>
+    </message>
+    <message>
+        <source>rate limit reached</source>
+        <translation>已达到速率限制</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>%1: %2: HTTP %3, %4%5</source>
+        <translation>%1：%2：HTTP %3，%4%5</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3: the answer is not JSON: %4</source>
+        <translation>%1：%2 %3：应答不是 JSON：%4</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: expected a list, the answer is %3</source>
+        <translation>%1：GET %2：应为列表，应答为 %3</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: the next page is on another server (%3); ReviewDesk does not follow it</source>
+        <translation>%1：GET %2：下一页位于另一台服务器（%3）；ReviewDesk 不会跟随</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: the next page %3 is outside the API</source>
+        <translation>%1：GET %2：下一页 %3 不在 API 范围内</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: more than %3 pages; ReviewDesk stopped there</source>
+        <translation>%1：GET %2：超过 %3 页；ReviewDesk 已在此停止</translation>
+    </message>
+</context>
+<context>
     <name>rd::ImportDialog</name>
     <message>
         <source>Browse…</source>
@@ -2436,6 +2515,26 @@
         <source>Evaluate &amp;Judge…</source>
         <translation>评估评审模型(&amp;J)…</translation>
     </message>
+    <message>
+        <source>Open &amp;Pull Request…</source>
+        <translation>打开拉取请求(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>A pull request is being opened already.</source>
+        <translation>已有一个拉取请求正在打开。</translation>
+    </message>
+    <message>
+        <source>Could not open the pull request.</source>
+        <translation>无法打开拉取请求。</translation>
+    </message>
+    <message>
+        <source>Cannot Open Pull Request</source>
+        <translation>无法打开拉取请求</translation>
+    </message>
+    <message>
+        <source>ReviewDesk could not open the pull request.</source>
+        <translation>ReviewDesk 无法打开该拉取请求。</translation>
+    </message>
 </context>
 <context>
     <name>rd::ManualWindow</name>
@@ -2681,6 +2780,65 @@
     </message>
 </context>
 <context>
+    <name>rd::OpenPullRequestDialog</name>
+    <message>
+        <source>Open Pull Request</source>
+        <translation>打开拉取请求</translation>
+    </message>
+    <message>
+        <source>https://github.com/OWNER/REPO/pull/N, a GitLab merge request or a Gerrit change</source>
+        <translation>https://github.com/所有者/仓库/pull/N、GitLab 合并请求或 Gerrit 变更</translation>
+    </message>
+    <message>
+        <source>Pull request &amp;address:</source>
+        <translation>拉取请求地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>ReviewDesk's own clone in its data folder</source>
+        <translation>ReviewDesk 数据文件夹中自己的克隆</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>&amp;Clone to fetch into:</source>
+        <translation>获取到的克隆(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Clone to Fetch Into</source>
+        <translation>获取到的克隆</translation>
+    </message>
+    <message>
+        <source>&amp;API address:</source>
+        <translation>API 地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Token variable:</source>
+        <translation>令牌变量(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>The token is read from this environment variable, else from the keyring; ReviewDesk never stores it. A public pull request needs none.</source>
+        <translation>令牌从此环境变量读取，否则从密钥环读取；ReviewDesk 从不保存令牌。公开的拉取请求无需令牌。</translation>
+    </message>
+    <message>
+        <source>&amp;Import the host's review comments</source>
+        <translation>导入代码托管平台上的评审评论(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>%1 · server %2 · project %3 · number %4</source>
+        <translation>%1 · 服务器 %2 · 项目 %3 · 编号 %4</translation>
+    </message>
+    <message>
+        <source> · patch set %1</source>
+        <translation> · 补丁集 %1</translation>
+    </message>
+</context>
+<context>
     <name>rd::PendingNotice</name>
     <message>
         <source>%1 not stored yet</source>
@@ -2872,6 +3030,76 @@
     <message>
         <source>QA-Checker: relevance %1 (embeddings), specificity %2, coherence %3 (connectives %4, coreference %5 rated by the model, answer pattern %6)</source>
         <translation>QA-Checker：相关性 %1（嵌入向量），具体性 %2，连贯性 %3（连接词 %4，模型评定的指代一致性 %5，回答格式 %6）</translation>
+    </message>
+</context>
+<context>
+    <name>rd::PullRequestLocator</name>
+    <message>
+        <source>GitHub pull request %1#%2</source>
+        <translation>GitHub 拉取请求 %1#%2</translation>
+    </message>
+    <message>
+        <source>GitLab merge request %1!%2 on %3</source>
+        <translation>%3 上的 GitLab 合并请求 %1!%2</translation>
+    </message>
+    <message>
+        <source>Gerrit change %1 of %2 on %3</source>
+        <translation>%3 上 %2 的 Gerrit 变更 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a pull request address (%2); ReviewDesk reads https://github.com/OWNER/REPO/pull/N, https://HOST/GROUP/PROJECT/-/merge_requests/N and https://HOST/c/PROJECT/+/N[/PATCHSET]</source>
+        <translation>%1 不是拉取请求地址（%2）；ReviewDesk 可读取 https://github.com/OWNER/REPO/pull/N、https://HOST/GROUP/PROJECT/-/merge_requests/N 和 https://HOST/c/PROJECT/+/N[/PATCHSET]</translation>
+    </message>
+    <message>
+        <source>not a web address</source>
+        <translation>不是网址</translation>
+    </message>
+    <message>
+        <source>the scheme must be https or http</source>
+        <translation>协议必须是 https 或 http</translation>
+    </message>
+    <message>
+        <source>the API address %1 is not an http(s) address</source>
+        <translation>API 地址 %1 不是 http(s) 地址</translation>
+    </message>
+    <message>
+        <source>patch set %1 is not a positive number</source>
+        <translation>补丁集 %1 不是正数</translation>
+    </message>
+    <message>
+        <source>its path is none of these shapes</source>
+        <translation>其路径不属于以上任何形式</translation>
+    </message>
+    <message>
+        <source>the number must be a positive whole number</source>
+        <translation>编号必须是正整数</translation>
+    </message>
+</context>
+<context>
+    <name>rd::PullRequestOpener</name>
+    <message>
+        <source>Open or create a workspace first: the pull request and its comments are stored in it.</source>
+        <translation>请先打开或新建工作区：拉取请求及其评论将保存在其中。</translation>
+    </message>
+    <message>
+        <source>The workspace was closed while the pull request was fetched; nothing was stored.</source>
+        <translation>获取拉取请求期间工作区已关闭；未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2.</source>
+        <translation>已打开 %1：%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host comment(s) imported</source>
+        <translation><numerusform>已导入 %n 条托管平台评论</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stored before</source>
+        <translation><numerusform>%n 条此前已保存</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not on lines of this revision.</source>
+        <translation><numerusform>%n 条不在此修订的行上。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3917,6 +4145,125 @@
     </message>
 </context>
 <context>
+    <name>rd::hosts</name>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>the keyring</source>
+        <translation>密钥环</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1：%2：%3</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>应为%1，实际为%2</translation>
+    </message>
+    <message>
+        <source>is null, the answer must give it</source>
+        <translation>为 null，应答必须提供该值</translation>
+    </message>
+    <message>
+        <source>missing from the answer</source>
+        <translation>应答中缺失</translation>
+    </message>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation>应为对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>"%1" is not a commit id</source>
+        <translation>“%1”不是提交 ID</translation>
+    </message>
+    <message>
+        <source>comment %1 by %2 on %3: outdated or on the whole file (on no line of the head)</source>
+        <translation>%2 在 %3 上的评论 %1：已过时或针对整个文件（不在头部版本的任何行上）</translation>
+    </message>
+    <message>
+        <source>"%1" is neither LEFT nor RIGHT</source>
+        <translation>“%1”既不是 LEFT 也不是 RIGHT</translation>
+    </message>
+    <message>
+        <source>note %1 by %2 on %3: on the whole file (on no line)</source>
+        <translation>%2 在 %3 上的备注 %1：针对整个文件（不在任何行上）</translation>
+    </message>
+    <message>
+        <source>comment %1 by %2 on %3: written on patch set %4, not %5</source>
+        <translation>%2 在 %3 上的评论 %1：写于补丁集 %4，而非 %5</translation>
+    </message>
+    <message>
+        <source>comment %1 by %2 on %3: on no line of a file</source>
+        <translation>%2 在 %3 上的评论 %1：不在文件的任何行上</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Fetching %1 from %2…</source>
+        <translation>正在从 %2 获取 %1…</translation>
+    </message>
+    <message>
+        <source>Reading the review comments…</source>
+        <translation>正在读取评审评论…</translation>
+    </message>
+    <message>
+        <source>the patch set has no parent commit to compare it with</source>
+        <translation>该补丁集没有可用于比较的父提交</translation>
+    </message>
+    <message>
+        <source>a patch set number must be positive</source>
+        <translation>补丁集编号必须为正数</translation>
+    </message>
+    <message>
+        <source>"%1" is not the ref of patch set %2 (%3)</source>
+        <translation>“%1”不是补丁集 %2 的引用（%3）</translation>
+    </message>
+    <message>
+        <source>%1 is not among the revisions</source>
+        <translation>%1 不在修订列表中</translation>
+    </message>
+    <message>
+        <source>%1: the change has no patch set %2 (it has 1 to %3)</source>
+        <translation>%1：该变更没有补丁集 %2（只有 1 到 %3）</translation>
+    </message>
+</context>
+<context>
     <name>rd::models</name>
     <message>
         <source>cannot read commit %1</source>
@@ -4893,6 +5240,82 @@
     <message>
         <source>TRL DPO (JSON Lines, prompt/chosen/rejected, rule): pairs by CQS Algorithm 1 on the judge's scores, or by people's judgements</source>
         <translation>TRL DPO（JSON Lines，prompt/chosen/rejected，rule）：按 CQS 算法 1 以评审模型的分数组对，或按人工评判组对</translation>
+    </message>
+    <message>
+        <source>not a GitHub pull request address, so ReviewDesk does not know which ref to fetch</source>
+        <translation>不是 GitHub 拉取请求地址，ReviewDesk 无法确定要获取哪个引用</translation>
+    </message>
+    <message>
+        <source>%1: not fetched: %2</source>
+        <translation>%1：未获取：%2</translation>
+    </message>
+    <message>
+        <source>record comment %1 on %2</source>
+        <translation>在 %2 上记录评论 %1</translation>
+    </message>
+    <message>
+        <source>cannot %1: the pull request and the host's id are needed</source>
+        <translation>无法%1：需要拉取请求和托管平台上的 ID</translation>
+    </message>
+    <message>
+        <source>store the host's comments</source>
+        <translation>保存托管平台的评论</translation>
+    </message>
+    <message>
+        <source>read the host comments of merge request %1</source>
+        <translation>读取合并请求 %1 的托管平台评论</translation>
+    </message>
+    <message>
+        <source> (no token was given; the repository may be private)</source>
+        <translation>（未提供令牌；该仓库可能是私有的）</translation>
+    </message>
+    <message>
+        <source> (the token was refused)</source>
+        <translation>（令牌被拒绝）</translation>
+    </message>
+    <message>
+        <source>cannot fetch from %1</source>
+        <translation>无法从 %1 获取</translation>
+    </message>
+    <message>
+        <source>%1 refused the token (sent as user %2): cannot fetch</source>
+        <translation>%1 拒绝了令牌（以用户 %2 发送）：无法获取</translation>
+    </message>
+    <message>
+        <source>cannot reach %1</source>
+        <translation>无法连接 %1</translation>
+    </message>
+    <message>
+        <source>cannot list the refs of %1</source>
+        <translation>无法列出 %1 的引用</translation>
+    </message>
+    <message>
+        <source>%1 has no %2</source>
+        <translation>%1 中没有 %2</translation>
+    </message>
+    <message>
+        <source>cannot fetch %1 from %2</source>
+        <translation>无法从 %2 获取 %1</translation>
+    </message>
+    <message>
+        <source>cannot store what was fetched from %1</source>
+        <translation>无法保存从 %1 获取的内容</translation>
+    </message>
+    <message>
+        <source>commit %1 (%2) is not in what was fetched from %3 (%4)</source>
+        <translation>提交 %1（%2）不在从 %3 获取的内容中（%4）</translation>
+    </message>
+    <message>
+        <source>cannot write %1 in %2</source>
+        <translation>无法在 %2 中写入 %1</translation>
+    </message>
+    <message>
+        <source>the project name %1 cannot be a folder name</source>
+        <translation>项目名 %1 不能用作文件夹名</translation>
+    </message>
+    <message>
+        <source>the server name %1 cannot be a folder name</source>
+        <translation>服务器名 %1 不能用作文件夹名</translation>
     </message>
 </context>
 <context>

@@ -18,11 +18,6 @@ namespace {
 using GitRemotePtr = GitPtr<git_remote, git_remote_free>;
 using GitReferencePtr = GitPtr<git_reference, git_reference_free>;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::models", text);
-}
-
 struct Credentials
 {
     QByteArray user;
@@ -82,8 +77,8 @@ Error fetchError(const RemoteFetch &fetch, const QString &doing)
 {
     Error error = gitError(Error::Kind::Repository, doing);
     if (error.message.contains(QLatin1String("authentication"), Qt::CaseInsensitive) || error.message.contains(QLatin1String("401")))
-        error.message += fetch.user.isEmpty() ? tr(" (no token was given; the repository may be private)")
-                                              : tr(" (the token was refused)");
+        error.message += fetch.user.isEmpty() ? QCoreApplication::translate("rd::models", " (no token was given; the repository may be private)")
+                                              : QCoreApplication::translate("rd::models", " (the token was refused)");
     error.message = redact(error.message, fetch);
     return error;
 }
@@ -93,7 +88,7 @@ Result<bool> download(git_repository *repo, const RemoteFetch &fetch, const QStr
     git_remote *raw = nullptr;
     const QByteArray url = fetch.url.toUtf8();
     if (git_remote_create_anonymous(&raw, repo, url.constData()) < 0)
-        return fetchError(fetch, tr("cannot fetch from %1").arg(fetch.url));
+        return fetchError(fetch, QCoreApplication::translate("rd::models", "cannot fetch from %1").arg(fetch.url));
     GitRemotePtr remote(raw);
 
     Credentials credentials{fetch.user.toUtf8(), fetch.password.toUtf8()};
@@ -102,8 +97,8 @@ Result<bool> download(git_repository *repo, const RemoteFetch &fetch, const QStr
     callbacks.payload = &credentials;
     if (git_remote_connect(remote.get(), GIT_DIRECTION_FETCH, &callbacks, nullptr, nullptr) < 0) {
         if (credentials.asked > 1) // asked again after the token was sent: refused
-            return Error{Error::Kind::Repository, tr("%1 refused the token (sent as user %2): cannot fetch").arg(fetch.url, fetch.user)};
-        return fetchError(fetch, tr("cannot reach %1").arg(fetch.url));
+            return Error{Error::Kind::Repository, QCoreApplication::translate("rd::models", "%1 refused the token (sent as user %2): cannot fetch").arg(fetch.url, fetch.user)};
+        return fetchError(fetch, QCoreApplication::translate("rd::models", "cannot reach %1").arg(fetch.url));
     }
 
     // libgit2 fetches nothing, silently, for a ref the remote does not have:
@@ -111,7 +106,7 @@ Result<bool> download(git_repository *repo, const RemoteFetch &fetch, const QStr
     const git_remote_head **heads = nullptr;
     size_t count = 0;
     if (git_remote_ls(&heads, &count, remote.get()) < 0)
-        return fetchError(fetch, tr("cannot list the refs of %1").arg(fetch.url));
+        return fetchError(fetch, QCoreApplication::translate("rd::models", "cannot list the refs of %1").arg(fetch.url));
     std::set<QString> advertised;
     for (size_t i = 0; i < count; ++i)
         advertised.insert(QString::fromUtf8(heads[i]->name));
@@ -120,7 +115,7 @@ Result<bool> download(git_repository *repo, const RemoteFetch &fetch, const QStr
     for (qsizetype i = 0; i < wanted.size(); ++i) {
         if (!advertised.count(wanted.at(i))) {
             if (i < fetch.refs.size())
-                return Error{Error::Kind::Repository, tr("%1 has no %2").arg(fetch.url, wanted.at(i))};
+                return Error{Error::Kind::Repository, QCoreApplication::translate("rd::models", "%1 has no %2").arg(fetch.url, wanted.at(i))};
             continue;
         }
         refspecs << QStringLiteral("+%1:%2/%3").arg(wanted.at(i), stash, QString::number(i));
@@ -132,10 +127,10 @@ Result<bool> download(git_repository *repo, const RemoteFetch &fetch, const QStr
     options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;
     options.prune = GIT_FETCH_NO_PRUNE;
     if (git_remote_download(remote.get(), &specs.array, &options) < 0)
-        return fetchError(fetch, tr("cannot fetch %1 from %2").arg(fetch.refs.join(QStringLiteral(", ")), fetch.url));
+        return fetchError(fetch, QCoreApplication::translate("rd::models", "cannot fetch %1 from %2").arg(fetch.refs.join(QStringLiteral(", ")), fetch.url));
     const QByteArray message = "reviewdesk: fetch from " + url;
     if (git_remote_update_tips(remote.get(), &callbacks, 0, GIT_REMOTE_DOWNLOAD_TAGS_NONE, message.constData()) < 0)
-        return fetchError(fetch, tr("cannot store what was fetched from %1").arg(fetch.url));
+        return fetchError(fetch, QCoreApplication::translate("rd::models", "cannot store what was fetched from %1").arg(fetch.url));
     git_remote_disconnect(remote.get());
     return true;
 }
@@ -185,13 +180,13 @@ Result<FetchOutcome> fetchIntoRepository(const QString &repositoryPath, const Re
     for (const auto &[name, sha] : fetch.keep) {
         if (!hasCommit(repo, sha))
             return Error{Error::Kind::Repository,
-                         tr("commit %1 (%2) is not in what was fetched from %3 (%4)").arg(sha.left(12), name, fetch.url, fetch.refs.join(QStringLiteral(", ")))};
+                         QCoreApplication::translate("rd::models", "commit %1 (%2) is not in what was fetched from %3 (%4)").arg(sha.left(12), name, fetch.url, fetch.refs.join(QStringLiteral(", ")))};
         git_oid oid;
         git_oid_fromstr(&oid, sha.toLatin1().constData());
         const QByteArray ref = (fetch.keepUnder + QLatin1Char('/') + name).toUtf8();
         git_reference *raw = nullptr;
         if (git_reference_create(&raw, repo, ref.constData(), &oid, 1, "reviewdesk: keep a pull request's commit") < 0)
-            return gitError(Error::Kind::Repository, tr("cannot write %1 in %2").arg(QString::fromUtf8(ref), repositoryPath));
+            return gitError(Error::Kind::Repository, QCoreApplication::translate("rd::models", "cannot write %1 in %2").arg(QString::fromUtf8(ref), repositoryPath));
         git_reference_free(raw);
         outcome.kept << QString::fromUtf8(ref);
     }
@@ -215,9 +210,9 @@ Result<QString> managedClone(const QString &server, const QString &project, cons
     const QStringList parts = project.split(QLatin1Char('/'));
     for (const QString &part : parts)
         if (part.isEmpty() || part == QLatin1String(".") || part == QLatin1String("..") || part.contains(QLatin1Char('\\')))
-            return Error{Error::Kind::Usage, tr("the project name %1 cannot be a folder name").arg(project)};
+            return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "the project name %1 cannot be a folder name").arg(project)};
     if (folder.isEmpty() || folder.contains(QLatin1Char('/')) || folder == QLatin1String("..") || folder == QLatin1String("."))
-        return Error{Error::Kind::Usage, tr("the server name %1 cannot be a folder name").arg(server)};
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "the server name %1 cannot be a folder name").arg(server)};
     const QString path = QDir::cleanPath(clones + QLatin1Char('/') + folder + QLatin1Char('/') + project + QStringLiteral(".git"));
     if (QDir(path).exists())
         return path;

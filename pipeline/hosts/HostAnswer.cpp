@@ -9,21 +9,16 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::hosts", text);
-}
-
 QString typeName(const QJsonValue &value)
 {
     switch (value.type()) {
-    case QJsonValue::Null: return tr("null");
-    case QJsonValue::Bool: return tr("a boolean");
-    case QJsonValue::Double: return tr("a number");
-    case QJsonValue::String: return tr("a string");
-    case QJsonValue::Array: return tr("a list");
-    case QJsonValue::Object: return tr("an object");
-    case QJsonValue::Undefined: return tr("nothing");
+    case QJsonValue::Null: return QCoreApplication::translate("rd::hosts", "null");
+    case QJsonValue::Bool: return QCoreApplication::translate("rd::hosts", "a boolean");
+    case QJsonValue::Double: return QCoreApplication::translate("rd::hosts", "a number");
+    case QJsonValue::String: return QCoreApplication::translate("rd::hosts", "a string");
+    case QJsonValue::Array: return QCoreApplication::translate("rd::hosts", "a list");
+    case QJsonValue::Object: return QCoreApplication::translate("rd::hosts", "an object");
+    case QJsonValue::Undefined: return QCoreApplication::translate("rd::hosts", "nothing");
     }
     return {};
 }
@@ -46,12 +41,12 @@ void HostAnswer::refuse(const QString &path, const QString &problem)
 {
     if (m_error)
         return;
-    m_error = Error{Error::Kind::Service, path.isEmpty() ? tr("%1: %2").arg(m_where, problem) : tr("%1: %2: %3").arg(m_where, path, problem)};
+    m_error = Error{Error::Kind::Service, path.isEmpty() ? QCoreApplication::translate("rd::hosts", "%1: %2").arg(m_where, problem) : QCoreApplication::translate("rd::hosts", "%1: %2: %3").arg(m_where, path, problem)};
 }
 
 void HostAnswer::wrongType(const QString &path, const char *expected, const QJsonValue &found)
 {
-    refuse(path, tr("expected %1, found %2").arg(tr(expected), typeName(found)));
+    refuse(path, QCoreApplication::translate("rd::hosts", "expected %1, found %2").arg(QCoreApplication::translate("rd::hosts", expected), typeName(found)));
 }
 
 std::optional<QJsonValue> HostAnswer::member(const QJsonObject &parent, const QString &path, const QString &key, Presence presence)
@@ -61,7 +56,7 @@ std::optional<QJsonValue> HostAnswer::member(const QJsonObject &parent, const QS
     const QJsonValue value = parent.value(key);
     if (value.isUndefined() || value.isNull()) {
         if (presence == Required)
-            refuse(join(path, key), value.isNull() ? tr("is null, the answer must give it") : tr("missing from the answer"));
+            refuse(join(path, key), value.isNull() ? QCoreApplication::translate("rd::hosts", "is null, the answer must give it") : QCoreApplication::translate("rd::hosts", "missing from the answer"));
         return std::nullopt;
     }
     return value;
@@ -70,7 +65,7 @@ std::optional<QJsonValue> HostAnswer::member(const QJsonObject &parent, const QS
 QJsonObject HostAnswer::root(const QJsonDocument &document)
 {
     if (!document.isObject()) {
-        refuse(QString(), tr("expected an object, found %1").arg(document.isArray() ? tr("a list") : tr("nothing")));
+        refuse(QString(), QCoreApplication::translate("rd::hosts", "expected an object, found %1").arg(document.isArray() ? QCoreApplication::translate("rd::hosts", "a list") : QCoreApplication::translate("rd::hosts", "nothing")));
         return {};
     }
     return document.object();
@@ -147,7 +142,7 @@ QString HostAnswer::sha(const QJsonObject &parent, const QString &path, const QS
     const QString value = text(parent, path, key, presence);
     static const QRegularExpression commitId(QStringLiteral("^(?:[0-9a-f]{40}|[0-9a-f]{64})$"));
     if (!value.isEmpty() && !commitId.match(value).hasMatch()) {
-        refuse(join(path, key), tr("\"%1\" is not a commit id").arg(value.left(80)));
+        refuse(join(path, key), QCoreApplication::translate("rd::hosts", "\"%1\" is not a commit id").arg(value.left(80)));
         return {};
     }
     return value;

@@ -10,11 +10,6 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::hosts", text);
-}
-
 // GET /repos/{o}/{r}/pulls/{n}/comments: line/start_line on `side` (LEFT =
 // the base, RIGHT = the head); a comment whose line is null is outdated (its
 // lines are in an older head) or on the whole file.
@@ -46,11 +41,11 @@ Result<HostCommentList> readGitHub(HostClient &client, const HostPullRequest &pr
         if (answer.failed())
             break;
         if (line <= 0) {
-            list.skipped << tr("comment %1 by %2 on %3: outdated or on the whole file (on no line of the head)").arg(c.remoteId, c.login, c.file);
+            list.skipped << QCoreApplication::translate("rd::hosts", "comment %1 by %2 on %3: outdated or on the whole file (on no line of the head)").arg(c.remoteId, c.login, c.file);
             continue;
         }
         if (side != QLatin1String("LEFT") && side != QLatin1String("RIGHT")) {
-            answer.refuse(HostAnswer::join(path, QStringLiteral("side")), tr("\"%1\" is neither LEFT nor RIGHT").arg(side));
+            answer.refuse(HostAnswer::join(path, QStringLiteral("side")), QCoreApplication::translate("rd::hosts", "\"%1\" is neither LEFT nor RIGHT").arg(side));
             break;
         }
         c.side = side == QLatin1String("LEFT") ? QStringLiteral("old") : QStringLiteral("new");
@@ -120,7 +115,7 @@ Result<HostCommentList> readGitLab(HostClient &client, const HostPullRequest &pr
             if (answer.failed())
                 break;
             if (c.lineEnd <= 0) {
-                list.skipped << tr("note %1 by %2 on %3: on the whole file (on no line)").arg(c.remoteId, c.login, c.file);
+                list.skipped << QCoreApplication::translate("rd::hosts", "note %1 by %2 on %3: on the whole file (on no line)").arg(c.remoteId, c.login, c.file);
                 continue;
             }
             list.comments << c;
@@ -183,9 +178,9 @@ Result<HostCommentList> readGerrit(HostClient &client, const HostPullRequest &pr
                 break;
             replyTo.insert(c.remoteId, c.replyTo);
             if (c.patchSet != pr.patchSet)
-                list.skipped << tr("comment %1 by %2 on %3: written on patch set %4, not %5").arg(c.remoteId, c.login, c.file, QString::number(c.patchSet), QString::number(pr.patchSet));
+                list.skipped << QCoreApplication::translate("rd::hosts", "comment %1 by %2 on %3: written on patch set %4, not %5").arg(c.remoteId, c.login, c.file, QString::number(c.patchSet), QString::number(pr.patchSet));
             else if (c.file.startsWith(QLatin1Char('/')) || c.lineEnd <= 0)
-                list.skipped << tr("comment %1 by %2 on %3: on no line of a file").arg(c.remoteId, c.login, c.file);
+                list.skipped << QCoreApplication::translate("rd::hosts", "comment %1 by %2 on %3: on no line of a file").arg(c.remoteId, c.login, c.file);
             else
                 list.comments << c;
         }

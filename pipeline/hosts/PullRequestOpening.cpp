@@ -13,11 +13,6 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::hosts", text);
-}
-
 void tell(const std::function<void(const QString &)> &progress, const QString &what)
 {
     if (progress)
@@ -67,7 +62,7 @@ Result<FetchedPullRequest> fetchPullRequest(const PullRequestOpenOptions &option
     HostClient client(*locator, token, options.client);
     client.setWaitNotice(progress);
 
-    tell(progress, tr("Reading %1…").arg(locator->displayName()));
+    tell(progress, QCoreApplication::translate("rd::hosts", "Reading %1…").arg(locator->displayName()));
     FetchedPullRequest fetched;
     auto pr = readPullRequest(client);
     if (!pr)
@@ -89,14 +84,14 @@ Result<FetchedPullRequest> fetchPullRequest(const PullRequestOpenOptions &option
     fetch.keepUnder = keptRefsFor(locator->server, locator->number);
     fetch.keep = {{QStringLiteral("head"), pr->headSha}, {QStringLiteral("base"), pr->baseSha}};
     fetched.fetchedFrom = fetch.url;
-    tell(progress, tr("Fetching %1 from %2…").arg(fetch.refs.join(QStringLiteral(", ")), fetch.url));
+    tell(progress, QCoreApplication::translate("rd::hosts", "Fetching %1 from %2…").arg(fetch.refs.join(QStringLiteral(", ")), fetch.url));
     auto outcome = fetchIntoRepository(fetched.repository, fetch);
     if (!outcome)
         return outcome.error();
     fetched.fetched = outcome->fetched;
 
     if (options.importComments) {
-        tell(progress, tr("Reading the review comments…"));
+        tell(progress, QCoreApplication::translate("rd::hosts", "Reading the review comments…"));
         auto comments = readHostComments(client, *pr);
         if (!comments)
             return comments.error();

@@ -12,11 +12,6 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::hosts", text);
-}
-
 // GET /repos/{owner}/{repo}/pulls/{number}
 Result<HostPullRequest> readGitHub(HostClient &client, HostPullRequest pr)
 {
@@ -112,21 +107,21 @@ Result<HostPullRequest> readGerrit(HostClient &client, HostPullRequest pr)
         const QJsonObject commit = answer.object(revision, path, QStringLiteral("commit"));
         const QJsonArray parents = answer.array(commit, path + QStringLiteral(".commit"), QStringLiteral("parents"));
         if (!answer.failed() && parents.isEmpty())
-            answer.refuse(path + QStringLiteral(".commit.parents"), tr("the patch set has no parent commit to compare it with"));
+            answer.refuse(path + QStringLiteral(".commit.parents"), QCoreApplication::translate("rd::hosts", "the patch set has no parent commit to compare it with"));
         else if (!answer.failed())
             set.parent = answer.sha(answer.object(parents.first(), path + QStringLiteral(".commit.parents[0]")),
                                     path + QStringLiteral(".commit.parents[0]"), QStringLiteral("commit"));
         messages.insert(set.number, answer.text(commit, path + QStringLiteral(".commit"), QStringLiteral("message"), HostAnswer::Optional));
         if (!answer.failed() && set.number <= 0)
-            answer.refuse(path + QStringLiteral("._number"), tr("a patch set number must be positive"));
+            answer.refuse(path + QStringLiteral("._number"), QCoreApplication::translate("rd::hosts", "a patch set number must be positive"));
         if (!answer.failed() && set.ref != pr.locator.headRef(set.number))
-            answer.refuse(path + QStringLiteral(".ref"), tr("\"%1\" is not the ref of patch set %2 (%3)").arg(set.ref, QString::number(set.number), pr.locator.headRef(set.number)));
+            answer.refuse(path + QStringLiteral(".ref"), QCoreApplication::translate("rd::hosts", "\"%1\" is not the ref of patch set %2 (%3)").arg(set.ref, QString::number(set.number), pr.locator.headRef(set.number)));
         pr.patchSets.append(set);
         if (set.commit == current)
             pr.patchSet = set.number;
     }
     if (!answer.failed() && pr.patchSet == 0)
-        answer.refuse(QStringLiteral("current_revision"), tr("%1 is not among the revisions").arg(current));
+        answer.refuse(QStringLiteral("current_revision"), QCoreApplication::translate("rd::hosts", "%1 is not among the revisions").arg(current));
     if (answer.failed())
         return answer.error();
     std::sort(pr.patchSets.begin(), pr.patchSets.end(), [](const GerritPatchSet &a, const GerritPatchSet &b) { return a.number < b.number; });
@@ -134,7 +129,7 @@ Result<HostPullRequest> readGerrit(HostClient &client, HostPullRequest pr)
         pr.patchSet = pr.locator.patchSet;
     const auto chosen = std::find_if(pr.patchSets.cbegin(), pr.patchSets.cend(), [&](const GerritPatchSet &s) { return s.number == pr.patchSet; });
     if (chosen == pr.patchSets.cend())
-        return Error{Error::Kind::Service, tr("%1: the change has no patch set %2 (it has 1 to %3)")
+        return Error{Error::Kind::Service, QCoreApplication::translate("rd::hosts", "%1: the change has no patch set %2 (it has 1 to %3)")
                                                .arg(HostAnswer::describe(client, request), QString::number(pr.patchSet), QString::number(pr.patchSets.last().number))};
     pr.headSha = chosen->commit;
     pr.baseSha = chosen->parent;
