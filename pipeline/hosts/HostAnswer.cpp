@@ -71,6 +71,17 @@ QJsonObject HostAnswer::root(const QJsonDocument &document)
     return document.object();
 }
 
+Result<QJsonObject> HostAnswer::ask(HostClient &client, const HostRequest &request)
+{
+    auto json = client.json(request);
+    if (!json)
+        return json.error();
+    QJsonObject object = root(*json);
+    if (failed())
+        return error();
+    return object;
+}
+
 QJsonObject HostAnswer::object(const QJsonValue &value, const QString &path)
 {
     if (m_error)

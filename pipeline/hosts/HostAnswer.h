@@ -33,6 +33,8 @@ public:
 
     // The answer as a whole, which must be an object.
     QJsonObject root(const QJsonDocument &document);
+    // Sends `request` and returns its answer, which must be a JSON object.
+    Result<QJsonObject> ask(HostClient &client, const HostRequest &request);
     // `path` names `value` in messages ("base", "[3].position"); empty: the answer itself.
     QJsonObject object(const QJsonValue &value, const QString &path);
     QJsonObject object(const QJsonObject &parent, const QString &path, const QString &key, Presence presence = Required);

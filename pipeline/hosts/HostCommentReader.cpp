@@ -131,11 +131,11 @@ Result<HostCommentList> readGitLab(HostClient &client, const HostPullRequest &pr
 Result<HostCommentList> readGerrit(HostClient &client, const HostPullRequest &pr)
 {
     const HostRequest request{"GET", QStringLiteral("/changes/%1~%2/comments").arg(encodedProject(pr.locator.project), QString::number(pr.locator.number)), {}, {}};
-    auto json = client.json(request);
-    if (!json)
-        return json.error();
     HostAnswer answer(client, request);
-    const QJsonObject files = answer.root(*json);
+    const auto asked = answer.ask(client, request);
+    if (!asked)
+        return asked.error();
+    const QJsonObject &files = *asked;
     HostCommentList list;
     QHash<QString, QString> replyTo; // remote id → the one it answers
     for (auto file = files.begin(); file != files.end() && !answer.failed(); ++file) {

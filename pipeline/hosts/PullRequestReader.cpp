@@ -16,11 +16,11 @@ namespace {
 Result<HostPullRequest> readGitHub(HostClient &client, HostPullRequest pr)
 {
     const HostRequest request{"GET", QStringLiteral("/repos/%1/pulls/%2").arg(pr.locator.project, QString::number(pr.locator.number)), {}, {}};
-    auto json = client.json(request);
-    if (!json)
-        return json.error();
     HostAnswer answer(client, request);
-    const QJsonObject root = answer.root(*json);
+    const auto asked = answer.ask(client, request);
+    if (!asked)
+        return asked.error();
+    const QJsonObject &root = *asked;
     pr.title = answer.text(root, {}, QStringLiteral("title"));
     pr.description = answer.text(root, {}, QStringLiteral("body"), HostAnswer::Optional);
     pr.state = answer.text(root, {}, QStringLiteral("state"));
@@ -34,8 +34,6 @@ Result<HostPullRequest> readGitHub(HostClient &client, HostPullRequest pr)
     pr.headSha = answer.sha(head, QStringLiteral("head"), QStringLiteral("sha"));
     if (answer.failed())
         return answer.error();
-    pr.headRef = pr.locator.headRef();
-    pr.baseRefs = {QStringLiteral("refs/heads/") + pr.baseBranch};
     return pr;
 }
 
@@ -44,11 +42,11 @@ Result<HostPullRequest> readGitHub(HostClient &client, HostPullRequest pr)
 Result<HostPullRequest> readGitLab(HostClient &client, HostPullRequest pr)
 {
     const HostRequest request{"GET", QStringLiteral("/projects/%1/merge_requests/%2").arg(encodedProject(pr.locator.project), QString::number(pr.locator.number)), {}, {}};
-    auto json = client.json(request);
-    if (!json)
-        return json.error();
     HostAnswer answer(client, request);
-    const QJsonObject root = answer.root(*json);
+    const auto asked = answer.ask(client, request);
+    if (!asked)
+        return asked.error();
+    const QJsonObject &root = *asked;
     pr.title = answer.text(root, {}, QStringLiteral("title"));
     pr.description = answer.text(root, {}, QStringLiteral("description"), HostAnswer::Optional);
     pr.state = answer.text(root, {}, QStringLiteral("state"));
@@ -63,16 +61,13 @@ Result<HostPullRequest> readGitLab(HostClient &client, HostPullRequest pr)
         return answer.error();
 
     const HostRequest projectRequest{"GET", QStringLiteral("/projects/%1").arg(project), {}, {}};
-    auto projectJson = client.json(projectRequest);
-    if (!projectJson)
-        return projectJson.error();
     HostAnswer projectAnswer(client, projectRequest);
-    const QJsonObject projectRoot = projectAnswer.root(*projectJson);
-    pr.cloneUrl = projectAnswer.text(projectRoot, {}, QStringLiteral("http_url_to_repo"));
+    const auto projectRoot = projectAnswer.ask(client, projectRequest);
+    if (!projectRoot)
+        return projectRoot.error();
+    pr.cloneUrl = projectAnswer.text(*projectRoot, {}, QStringLiteral("http_url_to_repo"));
     if (projectAnswer.failed())
         return projectAnswer.error();
-    pr.headRef = pr.locator.headRef();
-    pr.baseRefs = {QStringLiteral("refs/heads/") + pr.baseBranch};
     return pr;
 }
 
@@ -85,11 +80,11 @@ Result<HostPullRequest> readGerrit(HostClient &client, HostPullRequest pr)
     HostRequest request{"GET", QStringLiteral("/changes/%1~%2").arg(encodedProject(pr.locator.project), QString::number(pr.locator.number)), {}, {}};
     request.query.addQueryItem(QStringLiteral("o"), QStringLiteral("ALL_REVISIONS"));
     request.query.addQueryItem(QStringLiteral("o"), QStringLiteral("ALL_COMMITS"));
-    auto json = client.json(request);
-    if (!json)
-        return json.error();
     HostAnswer answer(client, request);
-    const QJsonObject root = answer.root(*json);
+    const auto asked = answer.ask(client, request);
+    if (!asked)
+        return asked.error();
+    const QJsonObject &root = *asked;
     pr.title = answer.text(root, {}, QStringLiteral("subject"));
     pr.state = answer.text(root, {}, QStringLiteral("status"));
     pr.baseBranch = answer.text(root, {}, QStringLiteral("branch"));
@@ -160,12 +155,15 @@ Result<HostPullRequest> readPullRequest(HostClient &client)
 {
     HostPullRequest pr;
     pr.locator = client.locator();
-    switch (pr.locator.kind) {
-    case CodeHostKind::GitHub: return readGitHub(client, pr);
-    case CodeHostKind::GitLab: return readGitLab(client, pr);
-    case CodeHostKind::Gerrit: return readGerrit(client, pr);
+    if (pr.locator.kind == CodeHostKind::Gerrit)
+        return readGerrit(client, pr);
+    auto read = pr.locator.kind == CodeHostKind::GitHub ? readGitHub(client, pr) : readGitLab(client, pr);
+    if (read) {
+        // The host's own ref for the head, and the target branch the base is on.
+        read->headRef = read->locator.headRef();
+        read->baseRefs = {QStringLiteral("refs/heads/") + read->baseBranch};
     }
-    return Error{Error::Kind::Internal, QStringLiteral("unknown code host")};
+    return read;
 }
 
 } // namespace rd
