@@ -75,7 +75,7 @@
     </message>
     <message>
         <source>Context level</source>
-        <translation>上下文层级</translation>
+        <translation>上下文级别</translation>
     </message>
     <message>
         <source>Severity</source>
@@ -1316,85 +1316,6 @@
     <message>
         <source>No more matches</source>
         <translation>没有更多匹配</translation>
-    </message>
-</context>
-<context>
-    <name>rd::HostClient</name>
-    <message>
-        <source>%1: %2: the answer is larger than %3 MiB; ReviewDesk stopped reading it</source>
-        <translation>%1：%2：应答超过 %3 MiB；ReviewDesk 已停止读取</translation>
-    </message>
-    <message>
-        <source>%1: %2: no answer (%3)</source>
-        <translation>%1：%2：无应答（%3）</translation>
-    </message>
-    <message>
-        <source>%1: %2: rate limit reached; the host allows more requests at %3 (in %4 s), later than ReviewDesk waits (%5 s). Try again then, or use a token</source>
-        <translation>%1：%2：已达到速率限制；代码托管平台在 %3（%4 秒后）才接受更多请求，超过 ReviewDesk 的等待上限（%5 秒）。请届时重试，或使用令牌</translation>
-    </message>
-    <message>
-        <source>%1 asks to wait %2 s (rate limit) before %3</source>
-        <translation>%1 要求在 %3 之前等待 %2 秒（速率限制）</translation>
-    </message>
-    <message>
-        <source>not signed in: set %1 or put a token in the keyring</source>
-        <translation>未登录：请设置 %1 或在密钥环中保存令牌</translation>
-    </message>
-    <message>
-        <source>the token from %1 was refused</source>
-        <translation>来自 %1 的令牌被拒绝</translation>
-    </message>
-    <message>
-        <source>forbidden</source>
-        <translation>禁止访问</translation>
-    </message>
-    <message>
-        <source>not found (or private: no token was sent)</source>
-        <translation>未找到（或为私有：未发送令牌）</translation>
-    </message>
-    <message>
-        <source>not found</source>
-        <translation>未找到</translation>
-    </message>
-    <message>
-        <source>conflict</source>
-        <translation>冲突</translation>
-    </message>
-    <message>
-        <source>the host refused the request's content</source>
-        <translation>代码托管平台拒绝了请求的内容</translation>
-    </message>
-    <message>
-        <source>rate limit reached</source>
-        <translation>已达到速率限制</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>%1: %2: HTTP %3, %4%5</source>
-        <translation>%1：%2：HTTP %3，%4%5</translation>
-    </message>
-    <message>
-        <source>%1: %2 %3: the answer is not JSON: %4</source>
-        <translation>%1：%2 %3：应答不是 JSON：%4</translation>
-    </message>
-    <message>
-        <source>%1: GET %2: expected a list, the answer is %3</source>
-        <translation>%1：GET %2：应为列表，应答为 %3</translation>
-    </message>
-    <message>
-        <source>%1: GET %2: the next page is on another server (%3); ReviewDesk does not follow it</source>
-        <translation>%1：GET %2：下一页位于另一台服务器（%3）；ReviewDesk 不会跟随</translation>
-    </message>
-    <message>
-        <source>%1: GET %2: the next page %3 is outside the API</source>
-        <translation>%1：GET %2：下一页 %3 不在 API 范围内</translation>
-    </message>
-    <message>
-        <source>%1: GET %2: more than %3 pages; ReviewDesk stopped there</source>
-        <translation>%1：GET %2：超过 %3 页；ReviewDesk 已在此停止</translation>
     </message>
 </context>
 <context>
@@ -3033,49 +2954,6 @@
     </message>
 </context>
 <context>
-    <name>rd::PullRequestLocator</name>
-    <message>
-        <source>GitHub pull request %1#%2</source>
-        <translation>GitHub 拉取请求 %1#%2</translation>
-    </message>
-    <message>
-        <source>GitLab merge request %1!%2 on %3</source>
-        <translation>%3 上的 GitLab 合并请求 %1!%2</translation>
-    </message>
-    <message>
-        <source>Gerrit change %1 of %2 on %3</source>
-        <translation>%3 上 %2 的 Gerrit 变更 %1</translation>
-    </message>
-    <message>
-        <source>%1 is not a pull request address (%2); ReviewDesk reads https://github.com/OWNER/REPO/pull/N, https://HOST/GROUP/PROJECT/-/merge_requests/N and https://HOST/c/PROJECT/+/N[/PATCHSET]</source>
-        <translation>%1 不是拉取请求地址（%2）；ReviewDesk 可读取 https://github.com/OWNER/REPO/pull/N、https://HOST/GROUP/PROJECT/-/merge_requests/N 和 https://HOST/c/PROJECT/+/N[/PATCHSET]</translation>
-    </message>
-    <message>
-        <source>not a web address</source>
-        <translation>不是网址</translation>
-    </message>
-    <message>
-        <source>the scheme must be https or http</source>
-        <translation>协议必须是 https 或 http</translation>
-    </message>
-    <message>
-        <source>the API address %1 is not an http(s) address</source>
-        <translation>API 地址 %1 不是 http(s) 地址</translation>
-    </message>
-    <message>
-        <source>patch set %1 is not a positive number</source>
-        <translation>补丁集 %1 不是正数</translation>
-    </message>
-    <message>
-        <source>its path is none of these shapes</source>
-        <translation>其路径不属于以上任何形式</translation>
-    </message>
-    <message>
-        <source>the number must be a positive whole number</source>
-        <translation>编号必须是正整数</translation>
-    </message>
-</context>
-<context>
     <name>rd::PullRequestOpener</name>
     <message>
         <source>Open or create a workspace first: the pull request and its comments are stored in it.</source>
@@ -4147,24 +4025,120 @@
 <context>
     <name>rd::hosts</name>
     <message>
-        <source>an object</source>
-        <translation>对象</translation>
+        <source>GitHub pull request %1#%2</source>
+        <translation>GitHub 拉取请求 %1#%2</translation>
     </message>
     <message>
-        <source>a list</source>
-        <translation>列表</translation>
+        <source>GitLab merge request %1!%2 on %3</source>
+        <translation>%3 上的 GitLab 合并请求 %1!%2</translation>
     </message>
     <message>
-        <source>a string</source>
-        <translation>字符串</translation>
+        <source>Gerrit change %1 of %2 on %3</source>
+        <translation>%3 上 %2 的 Gerrit 变更 %1</translation>
     </message>
     <message>
-        <source>a whole number</source>
-        <translation>整数</translation>
+        <source>%1 is not a pull request address (%2); ReviewDesk reads https://github.com/OWNER/REPO/pull/N, https://HOST/GROUP/PROJECT/-/merge_requests/N and https://HOST/c/PROJECT/+/N[/PATCHSET]</source>
+        <translation>%1 不是拉取请求地址（%2）；ReviewDesk 能读取 https://github.com/OWNER/REPO/pull/N、https://HOST/GROUP/PROJECT/-/merge_requests/N 和 https://HOST/c/PROJECT/+/N[/PATCHSET]</translation>
     </message>
     <message>
-        <source>a boolean</source>
-        <translation>布尔值</translation>
+        <source>not a web address</source>
+        <translation>不是网址</translation>
+    </message>
+    <message>
+        <source>the scheme must be https or http</source>
+        <translation>协议必须是 https 或 http</translation>
+    </message>
+    <message>
+        <source>the API address %1 is not an http(s) address</source>
+        <translation>API 地址 %1 不是 http(s) 地址</translation>
+    </message>
+    <message>
+        <source>patch set %1 is not a positive number</source>
+        <translation>补丁集 %1 不是正数</translation>
+    </message>
+    <message>
+        <source>its path is none of these shapes</source>
+        <translation>其路径不属于以下任何形式</translation>
+    </message>
+    <message>
+        <source>the number must be a positive whole number</source>
+        <translation>编号必须是正整数</translation>
+    </message>
+    <message>
+        <source>%1: %2: the answer is larger than %3 MiB; ReviewDesk stopped reading it</source>
+        <translation>%1：%2：响应超过 %3 MiB；ReviewDesk 已停止读取</translation>
+    </message>
+    <message>
+        <source>%1: %2: no answer (%3)</source>
+        <translation>%1：%2：无响应（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2: rate limit reached; the host allows more requests at %3 (in %4 s), later than ReviewDesk waits (%5 s). Try again then, or use a token</source>
+        <translation>%1：%2：已达到速率限制；主机将在 %3（%4 秒后）允许更多请求，超过 ReviewDesk 的等待时间（%5 秒）。请届时重试，或使用令牌</translation>
+    </message>
+    <message>
+        <source>%1 asks to wait %2 s (rate limit) before %3</source>
+        <translation>%1 要求在 %3 之前等待 %2 秒（速率限制）</translation>
+    </message>
+    <message>
+        <source>not signed in: set %1 or put a token in the keyring</source>
+        <translation>未登录：请设置 %1 或将令牌存入密钥环</translation>
+    </message>
+    <message>
+        <source>the token from %1 was refused</source>
+        <translation>来自 %1 的令牌被拒绝</translation>
+    </message>
+    <message>
+        <source>forbidden</source>
+        <translation>禁止访问</translation>
+    </message>
+    <message>
+        <source>not found (or private: no token was sent)</source>
+        <translation>未找到（或为私有：未发送令牌）</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>the host refused the request's content</source>
+        <translation>主机拒绝了请求的内容</translation>
+    </message>
+    <message>
+        <source>rate limit reached</source>
+        <translation>已达到速率限制</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>%1: %2: HTTP %3, %4%5</source>
+        <translation>%1：%2：HTTP %3，%4%5</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3: the answer is not JSON: %4</source>
+        <translation>%1：%2 %3：响应不是 JSON：%4</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: expected a list, the answer is %3</source>
+        <translation>%1：GET %2：应为列表，响应为 %3</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: the next page is on another server (%3); ReviewDesk does not follow it</source>
+        <translation>%1：GET %2：下一页位于另一台服务器（%3）；ReviewDesk 不会跟随</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: the next page %3 is outside the API</source>
+        <translation>%1：GET %2：下一页 %3 不在 API 范围内</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: more than %3 pages; ReviewDesk stopped there</source>
+        <translation>%1：GET %2：超过 %3 页；ReviewDesk 已在此停止</translation>
     </message>
     <message>
         <source>the keyring</source>
@@ -4175,8 +4149,24 @@
         <translation>null</translation>
     </message>
     <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
         <source>a number</source>
         <translation>数字</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
     </message>
     <message>
         <source>nothing</source>
@@ -4205,6 +4195,10 @@
     <message>
         <source>expected an object, found %1</source>
         <translation>应为对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
     </message>
     <message>
         <source>"%1" is not a commit id</source>
@@ -5242,28 +5236,24 @@
         <translation>TRL DPO（JSON Lines，prompt/chosen/rejected，rule）：按 CQS 算法 1 以评审模型的分数组对，或按人工评判组对</translation>
     </message>
     <message>
+        <source>record comment %1 on %2</source>
+        <translation>记录 %2 上的评论 %1</translation>
+    </message>
+    <message>
+        <source>cannot %1: the pull request and the host's id are needed</source>
+        <translation>无法%1：需要拉取请求和主机上的 ID</translation>
+    </message>
+    <message>
+        <source>read the host comments of merge request %1</source>
+        <translation>读取合并请求 %1 的主机评论</translation>
+    </message>
+    <message>
         <source>not a GitHub pull request address, so ReviewDesk does not know which ref to fetch</source>
         <translation>不是 GitHub 拉取请求地址，ReviewDesk 无法确定要获取哪个引用</translation>
     </message>
     <message>
         <source>%1: not fetched: %2</source>
         <translation>%1：未获取：%2</translation>
-    </message>
-    <message>
-        <source>record comment %1 on %2</source>
-        <translation>在 %2 上记录评论 %1</translation>
-    </message>
-    <message>
-        <source>cannot %1: the pull request and the host's id are needed</source>
-        <translation>无法%1：需要拉取请求和托管平台上的 ID</translation>
-    </message>
-    <message>
-        <source>store the host's comments</source>
-        <translation>保存托管平台的评论</translation>
-    </message>
-    <message>
-        <source>read the host comments of merge request %1</source>
-        <translation>读取合并请求 %1 的托管平台评论</translation>
     </message>
     <message>
         <source> (no token was given; the repository may be private)</source>
@@ -5316,6 +5306,10 @@
     <message>
         <source>the server name %1 cannot be a folder name</source>
         <translation>服务器名 %1 不能用作文件夹名</translation>
+    </message>
+    <message>
+        <source>store the host's comments</source>
+        <translation>保存托管平台的评论</translation>
     </message>
 </context>
 <context>
@@ -5602,7 +5596,7 @@
     </message>
     <message>
         <source>Context level</source>
-        <translation>上下文层级</translation>
+        <translation>上下文级别</translation>
     </message>
     <message>
         <source>Per language</source>
@@ -5758,7 +5752,7 @@
     </message>
     <message>
         <source>run configuration: "aacr" must be an object</source>
-        <translation>运行配置：“aacr”必须是一个对象</translation>
+        <translation>运行配置："aacr" 必须是对象</translation>
     </message>
     <message>
         <source>run configuration: "pipeline" must be defect, cqs, aacr or codeagent</source>
