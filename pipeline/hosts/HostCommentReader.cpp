@@ -92,6 +92,7 @@ Result<HostCommentList> readGitLab(HostClient &client, const HostPullRequest &pr
         const QJsonObject discussion = answer.object(items->at(i), path);
         const QJsonArray notes = answer.array(discussion, path, QStringLiteral("notes"));
         QString thread;
+        QJsonObject threadPosition;
         for (qsizetype n = 0; n < notes.size() && !answer.failed(); ++n) {
             const QString notePath = HostAnswer::join(path, QStringLiteral("notes[%1]").arg(n));
             const QJsonObject note = answer.object(notes.at(n), notePath);
@@ -101,11 +102,15 @@ Result<HostCommentList> readGitLab(HostClient &client, const HostPullRequest &pr
             c.login = answer.text(answer.object(note, notePath, QStringLiteral("author")), notePath + QStringLiteral(".author"), QStringLiteral("username"));
             c.created = QDateTime::fromString(answer.text(note, notePath, QStringLiteral("created_at"), HostAnswer::Optional), Qt::ISODate);
             const bool system = answer.flag(note, notePath, QStringLiteral("system"), HostAnswer::Optional);
-            const QJsonObject position = answer.object(note, notePath, QStringLiteral("position"), HostAnswer::Optional);
+            QJsonObject position = answer.object(note, notePath, QStringLiteral("position"), HostAnswer::Optional);
             if (answer.failed() || system)
                 continue; // "added 2 commits" and the like: GitLab's own notes, not a person's
+            // A reply without a position answers on its discussion's lines.
+            if (position.isEmpty())
+                position = threadPosition;
             if (position.isEmpty())
                 break; // a discussion of the whole merge request, not of lines
+            threadPosition = position;
             if (thread.isEmpty())
                 thread = c.remoteId;
             else

@@ -328,7 +328,7 @@ void TestHostPullRequests::gitlabDiscussionsKeepPositionedNotesOnly()
     const QJsonArray discussions{
         QJsonObject{{QStringLiteral("id"), QStringLiteral("d1")}, {QStringLiteral("notes"), QJsonArray{note(10, QStringLiteral("ann"), onNew), note(11, QStringLiteral("ben"), onNew)}}},
         QJsonObject{{QStringLiteral("id"), QStringLiteral("d2")}, {QStringLiteral("notes"), QJsonArray{note(12, QStringLiteral("ann"), QJsonValue::Null)}}},
-        QJsonObject{{QStringLiteral("id"), QStringLiteral("d3")}, {QStringLiteral("notes"), QJsonArray{note(13, QStringLiteral("ben"), onOld)}}},
+        QJsonObject{{QStringLiteral("id"), QStringLiteral("d3")}, {QStringLiteral("notes"), QJsonArray{note(13, QStringLiteral("ben"), onOld), note(15, QStringLiteral("ann"), QJsonValue::Null)}}},
         QJsonObject{{QStringLiteral("id"), QStringLiteral("d4")}, {QStringLiteral("notes"), QJsonArray{note(14, QStringLiteral("bot"), QJsonValue::Null, true)}}}};
     host.answer("GET", QStringLiteral("/projects/g%2Fp/merge_requests/5/discussions"), discussions);
     HostClient client = clientFor(host, QStringLiteral("https://gitlab.example.com/g/p/-/merge_requests/5"));
@@ -336,7 +336,7 @@ void TestHostPullRequests::gitlabDiscussionsKeepPositionedNotesOnly()
     QVERIFY(pr.ok());
     const auto list = readHostComments(client, *pr);
     QVERIFY2(list.ok(), list ? "" : qPrintable(list.error().message));
-    QCOMPARE(list->comments.size(), 3);
+    QCOMPARE(list->comments.size(), 4);
     const HostComment &first = list->comments.at(0);
     QCOMPARE(first.file, QStringLiteral("b.c"));
     QCOMPARE(first.side, QStringLiteral("new"));
@@ -350,6 +350,13 @@ void TestHostPullRequests::gitlabDiscussionsKeepPositionedNotesOnly()
     QCOMPARE(old.side, QStringLiteral("old"));
     QCOMPARE(old.lineStart, 3);
     QCOMPARE(old.remoteId, QStringLiteral("13"));
+    // A reply without a position of its own answers on its discussion's lines.
+    const HostComment &reply = list->comments.at(3);
+    QCOMPARE(reply.remoteId, QStringLiteral("15"));
+    QCOMPARE(reply.replyTo, QStringLiteral("13"));
+    QCOMPARE(reply.file, QStringLiteral("a.c"));
+    QCOMPARE(reply.side, QStringLiteral("old"));
+    QCOMPARE(reply.lineStart, 3);
 }
 
 void TestHostPullRequests::gerritCommentsOfTheChosenPatchSetWithThreads()
