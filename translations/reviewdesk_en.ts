@@ -116,6 +116,21 @@
     </message>
 </context>
 <context>
+    <name>rd::PullRequestOpener</name>
+    <message numerus="yes">
+        <source>%n host comment(s) imported</source>
+        <translation><numerusform>%n host comment imported</numerusform><numerusform>%n host comments imported</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stored before</source>
+        <translation><numerusform>%n stored before</numerusform><numerusform>%n stored before</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not on lines of this revision.</source>
+        <translation><numerusform>%n not on lines of this revision.</numerusform><numerusform>%n not on lines of this revision.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::RevisionsPanel</name>
     <message numerus="yes">
         <source>%n revision(s); the newest is current. Review ▸ Refresh Merge Request (F5) records the author's new commits.</source>

@@ -75,7 +75,7 @@
     </message>
     <message>
         <source>Context level</source>
-        <translation>上下文层级</translation>
+        <translation>上下文级别</translation>
     </message>
     <message>
         <source>Severity</source>
@@ -2501,6 +2501,26 @@
         <translation>评估评审模型(&amp;J)…</translation>
     </message>
     <message>
+        <source>Open &amp;Pull Request…</source>
+        <translation>打开拉取请求(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>A pull request is being opened already.</source>
+        <translation>已有一个拉取请求正在打开。</translation>
+    </message>
+    <message>
+        <source>Could not open the pull request.</source>
+        <translation>无法打开拉取请求。</translation>
+    </message>
+    <message>
+        <source>Cannot Open Pull Request</source>
+        <translation>无法打开拉取请求</translation>
+    </message>
+    <message>
+        <source>ReviewDesk could not open the pull request.</source>
+        <translation>ReviewDesk 无法打开该拉取请求。</translation>
+    </message>
+    <message>
         <source>Re&amp;fresh Merge Request</source>
         <translation>刷新合并请求(&amp;F)</translation>
     </message>
@@ -2765,6 +2785,65 @@
     </message>
 </context>
 <context>
+    <name>rd::OpenPullRequestDialog</name>
+    <message>
+        <source>Open Pull Request</source>
+        <translation>打开拉取请求</translation>
+    </message>
+    <message>
+        <source>https://github.com/OWNER/REPO/pull/N, a GitLab merge request or a Gerrit change</source>
+        <translation>https://github.com/所有者/仓库/pull/N、GitLab 合并请求或 Gerrit 变更</translation>
+    </message>
+    <message>
+        <source>Pull request &amp;address:</source>
+        <translation>拉取请求地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>ReviewDesk's own clone in its data folder</source>
+        <translation>ReviewDesk 数据文件夹中自己的克隆</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>&amp;Clone to fetch into:</source>
+        <translation>获取到的克隆(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Clone to Fetch Into</source>
+        <translation>获取到的克隆</translation>
+    </message>
+    <message>
+        <source>&amp;API address:</source>
+        <translation>API 地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Token variable:</source>
+        <translation>令牌变量(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>The token is read from this environment variable, else from the keyring; ReviewDesk never stores it. A public pull request needs none.</source>
+        <translation>令牌从此环境变量读取，否则从密钥环读取；ReviewDesk 从不保存令牌。公开的拉取请求无需令牌。</translation>
+    </message>
+    <message>
+        <source>&amp;Import the host's review comments</source>
+        <translation>导入代码托管平台上的评审评论(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>%1 · server %2 · project %3 · number %4</source>
+        <translation>%1 · 服务器 %2 · 项目 %3 · 编号 %4</translation>
+    </message>
+    <message>
+        <source> · patch set %1</source>
+        <translation> · 补丁集 %1</translation>
+    </message>
+</context>
+<context>
     <name>rd::PendingNotice</name>
     <message>
         <source>%1 not stored yet</source>
@@ -2956,6 +3035,33 @@
     <message>
         <source>QA-Checker: relevance %1 (embeddings), specificity %2, coherence %3 (connectives %4, coreference %5 rated by the model, answer pattern %6)</source>
         <translation>QA-Checker：相关性 %1（嵌入向量），具体性 %2，连贯性 %3（连接词 %4，模型评定的指代一致性 %5，回答格式 %6）</translation>
+    </message>
+</context>
+<context>
+    <name>rd::PullRequestOpener</name>
+    <message>
+        <source>Open or create a workspace first: the pull request and its comments are stored in it.</source>
+        <translation>请先打开或新建工作区：拉取请求及其评论将保存在其中。</translation>
+    </message>
+    <message>
+        <source>The workspace was closed while the pull request was fetched; nothing was stored.</source>
+        <translation>获取拉取请求期间工作区已关闭；未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2.</source>
+        <translation>已打开 %1：%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host comment(s) imported</source>
+        <translation><numerusform>已导入 %n 条托管平台评论</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stored before</source>
+        <translation><numerusform>%n 条此前已保存</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not on lines of this revision.</source>
+        <translation><numerusform>%n 条不在此修订的行上。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3217,8 +3323,24 @@
         <translation>无法显示合并请求</translation>
     </message>
     <message>
+        <source>head %1</source>
+        <translation>头提交 %1</translation>
+    </message>
+    <message>
+        <source>base %1</source>
+        <translation>基准 %1</translation>
+    </message>
+    <message>
+        <source>merge base %1</source>
+        <translation>合并基准 %1</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>as written: %1 → %2</source>
+        <translation>原始写法：%1 → %2</translation>
     </message>
     <message>
         <source>initial</source>
@@ -3243,22 +3365,6 @@
     <message>
         <source>Cannot Show the Changes</source>
         <translation>无法显示改动</translation>
-    </message>
-    <message>
-        <source>head %1</source>
-        <translation>头提交 %1</translation>
-    </message>
-    <message>
-        <source>base %1</source>
-        <translation>基准 %1</translation>
-    </message>
-    <message>
-        <source>merge base %1</source>
-        <translation>合并基准 %1</translation>
-    </message>
-    <message>
-        <source>as written: %1 → %2</source>
-        <translation>原始写法：%1 → %2</translation>
     </message>
 </context>
 <context>
@@ -4231,6 +4337,118 @@
     <message>
         <source>the keyring</source>
         <translation>密钥环</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1：%2：%3</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>应为%1，实际为%2</translation>
+    </message>
+    <message>
+        <source>is null, the answer must give it</source>
+        <translation>为 null，应答必须提供该值</translation>
+    </message>
+    <message>
+        <source>missing from the answer</source>
+        <translation>应答中缺失</translation>
+    </message>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation>应为对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>"%1" is not a commit id</source>
+        <translation>“%1”不是提交 ID</translation>
+    </message>
+    <message>
+        <source>comment %1 by %2 on %3: outdated or on the whole file (on no line of the head)</source>
+        <translation>%2 在 %3 上的评论 %1：已过时或针对整个文件（不在头部版本的任何行上）</translation>
+    </message>
+    <message>
+        <source>"%1" is neither LEFT nor RIGHT</source>
+        <translation>“%1”既不是 LEFT 也不是 RIGHT</translation>
+    </message>
+    <message>
+        <source>note %1 by %2 on %3: on the whole file (on no line)</source>
+        <translation>%2 在 %3 上的备注 %1：针对整个文件（不在任何行上）</translation>
+    </message>
+    <message>
+        <source>comment %1 by %2 on %3: written on patch set %4, not %5</source>
+        <translation>%2 在 %3 上的评论 %1：写于补丁集 %4，而非 %5</translation>
+    </message>
+    <message>
+        <source>comment %1 by %2 on %3: on no line of a file</source>
+        <translation>%2 在 %3 上的评论 %1：不在文件的任何行上</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Fetching %1 from %2…</source>
+        <translation>正在从 %2 获取 %1…</translation>
+    </message>
+    <message>
+        <source>Reading the review comments…</source>
+        <translation>正在读取评审评论…</translation>
+    </message>
+    <message>
+        <source>the patch set has no parent commit to compare it with</source>
+        <translation>该补丁集没有可用于比较的父提交</translation>
+    </message>
+    <message>
+        <source>a patch set number must be positive</source>
+        <translation>补丁集编号必须为正数</translation>
+    </message>
+    <message>
+        <source>"%1" is not the ref of patch set %2 (%3)</source>
+        <translation>“%1”不是补丁集 %2 的引用（%3）</translation>
+    </message>
+    <message>
+        <source>%1 is not among the revisions</source>
+        <translation>%1 不在修订列表中</translation>
+    </message>
+    <message>
+        <source>%1: the change has no patch set %2 (it has 1 to %3)</source>
+        <translation>%1：该变更没有补丁集 %2（只有 1 到 %3）</translation>
     </message>
 </context>
 <context>
@@ -5212,6 +5430,98 @@
         <translation>TRL DPO（JSON Lines，prompt/chosen/rejected，rule）：按 CQS 算法 1 以评审模型的分数组对，或按人工评判组对</translation>
     </message>
     <message>
+        <source>record comment %1 on %2</source>
+        <translation>记录 %2 上的评论 %1</translation>
+    </message>
+    <message>
+        <source>cannot %1: the pull request and the host's id are needed</source>
+        <translation>无法%1：需要拉取请求和主机上的 ID</translation>
+    </message>
+    <message>
+        <source>read the host comments of merge request %1</source>
+        <translation>读取合并请求 %1 的主机评论</translation>
+    </message>
+    <message>
+        <source>not a GitHub pull request address, so ReviewDesk does not know which ref to fetch</source>
+        <translation>不是 GitHub 拉取请求地址，ReviewDesk 无法确定要获取哪个引用</translation>
+    </message>
+    <message>
+        <source>%1: not fetched: %2</source>
+        <translation>%1：未获取：%2</translation>
+    </message>
+    <message>
+        <source> (no token was given; the repository may be private)</source>
+        <translation>（未提供令牌；该仓库可能是私有的）</translation>
+    </message>
+    <message>
+        <source> (the token was refused)</source>
+        <translation>（令牌被拒绝）</translation>
+    </message>
+    <message>
+        <source>cannot fetch from %1</source>
+        <translation>无法从 %1 获取</translation>
+    </message>
+    <message>
+        <source>%1 refused the token (sent as user %2): cannot fetch</source>
+        <translation>%1 拒绝了令牌（以用户 %2 发送）：无法获取</translation>
+    </message>
+    <message>
+        <source>cannot reach %1</source>
+        <translation>无法连接 %1</translation>
+    </message>
+    <message>
+        <source>cannot list the refs of %1</source>
+        <translation>无法列出 %1 的引用</translation>
+    </message>
+    <message>
+        <source>%1 has no %2</source>
+        <translation>%1 中没有 %2</translation>
+    </message>
+    <message>
+        <source>cannot fetch %1 from %2</source>
+        <translation>无法从 %2 获取 %1</translation>
+    </message>
+    <message>
+        <source>cannot store what was fetched from %1</source>
+        <translation>无法保存从 %1 获取的内容</translation>
+    </message>
+    <message>
+        <source>commit %1 (%2) is not in what was fetched from %3 (%4)</source>
+        <translation>提交 %1（%2）不在从 %3 获取的内容中（%4）</translation>
+    </message>
+    <message>
+        <source>cannot write %1 in %2</source>
+        <translation>无法在 %2 中写入 %1</translation>
+    </message>
+    <message>
+        <source>the project name %1 cannot be a folder name</source>
+        <translation>项目名 %1 不能用作文件夹名</translation>
+    </message>
+    <message>
+        <source>the server name %1 cannot be a folder name</source>
+        <translation>服务器名 %1 不能用作文件夹名</translation>
+    </message>
+    <message>
+        <source>store the host's comments</source>
+        <translation>保存托管平台的评论</translation>
+    </message>
+    <message>
+        <source>the file was deleted</source>
+        <translation>文件已被删除</translation>
+    </message>
+    <message>
+        <source>the file changed and cannot be compared line by line</source>
+        <translation>文件已改变，且无法逐行比较</translation>
+    </message>
+    <message>
+        <source>line %1 was changed or deleted</source>
+        <translation>第 %1 行已被修改或删除</translation>
+    </message>
+    <message>
+        <source>lines were inserted after line %1</source>
+        <translation>第 %1 行之后插入了新行</translation>
+    </message>
+    <message>
         <source>merge request %1 has no revision %2, which a run reviewed</source>
         <translation>合并请求 %1 没有某次运行审查过的修订 %2</translation>
     </message>
@@ -5246,34 +5556,6 @@
     <message>
         <source>read the addressed answers</source>
         <translation>读取“已解决”回答</translation>
-    </message>
-    <message>
-        <source>the file was deleted</source>
-        <translation>文件已被删除</translation>
-    </message>
-    <message>
-        <source>the file changed and cannot be compared line by line</source>
-        <translation>文件已改变，且无法逐行比较</translation>
-    </message>
-    <message>
-        <source>line %1 was changed or deleted</source>
-        <translation>第 %1 行已被修改或删除</translation>
-    </message>
-    <message>
-        <source>lines were inserted after line %1</source>
-        <translation>第 %1 行之后插入了新行</translation>
-    </message>
-    <message>
-        <source>record comment %1 on %2</source>
-        <translation>记录 %2 上的评论 %1</translation>
-    </message>
-    <message>
-        <source>cannot %1: the pull request and the host's id are needed</source>
-        <translation>无法%1：需要拉取请求和主机上的 ID</translation>
-    </message>
-    <message>
-        <source>read the host comments of merge request %1</source>
-        <translation>读取合并请求 %1 的主机评论</translation>
     </message>
 </context>
 <context>
@@ -5560,7 +5842,7 @@
     </message>
     <message>
         <source>Context level</source>
-        <translation>上下文层级</translation>
+        <translation>上下文级别</translation>
     </message>
     <message>
         <source>Per language</source>
@@ -5716,7 +5998,7 @@
     </message>
     <message>
         <source>run configuration: "aacr" must be an object</source>
-        <translation>运行配置：“aacr”必须是一个对象</translation>
+        <translation>运行配置："aacr" 必须是对象</translation>
     </message>
     <message>
         <source>run configuration: "pipeline" must be defect, cqs, aacr or codeagent</source>

@@ -106,6 +106,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     createActions();
     createMenus();
+    connectPullRequestOpener();
     statusBar()->showMessage(tr("Highlighting: %1").arg(HighlighterRepository::backendName()));
     statusBar()->addPermanentWidget(m_judging->status());
     statusBar()->addPermanentWidget(m_team->status());

@@ -116,6 +116,8 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showOpenDialog();
+    void showOpenPullRequestDialog();
+    void connectPullRequestOpener();
     void reopenWithOptions();
     void nextFile(int step);
     void nextChange(int step);

@@ -11,11 +11,13 @@
 #include "FindBar.h"
 #include "JudgingWorkbench.h"
 #include "MergeRequestHeader.h"
+#include "OpenPullRequestDialog.h"
 #include "TeamWorkbench.h"
 #include "Theme.h"
 #include "WorkspaceActions.h"
 #include "HighlighterRepository.h"
 
+#include <PullRequestOpener.h>
 #include <ReviewSession.h>
 
 #include <QActionGroup>
@@ -23,6 +25,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 
 namespace rd {
 
@@ -49,6 +52,7 @@ void MainWindow::createActions()
         connect(a, &QAction::toggled, this, slot);
     };
     command(QStringLiteral("open"), tr("&Open Merge Request…"), QKeySequence::Open, [this] { showOpenDialog(); });
+    command(QStringLiteral("openPullRequest"), tr("Open &Pull Request…"), QKeySequence(), [this] { showOpenPullRequestDialog(); });
     command(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
     command(QStringLiteral("nextChange"), tr("&Next Change"), QKeySequence(Qt::ALT | Qt::Key_Down), [this] { nextChange(+1); });
     command(QStringLiteral("previousChange"), tr("&Previous Change"), QKeySequence(Qt::ALT | Qt::Key_Up), [this] { nextChange(-1); });
@@ -95,6 +99,7 @@ void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(action(QStringLiteral("open")));
+    file->addAction(action(QStringLiteral("openPullRequest")));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
     file->addAction(m_workspaces->newAction());
@@ -166,6 +171,50 @@ void MainWindow::updateActions()
         action(QStringLiteral("toggleViewed"))->setText(m_fileModel->isViewed(currentFile()) ? tr("Mark File as Not &Viewed")
                                                                                              : tr("Mark File as &Viewed"));
     }
+}
+
+// File ▸ Open Pull Request…: the session's opener fetches in the background;
+// the window shows its steps, its failure in a dialog, and the merge request
+// it stored once it is there.
+void MainWindow::showOpenPullRequestDialog()
+{
+    PullRequestOpener *opener = m_session->pullRequests();
+    if (opener->isRunning()) {
+        statusBar()->showMessage(tr("A pull request is being opened already."), 5000);
+        return;
+    }
+    auto *dialog = new OpenPullRequestDialog(this);
+    dialog->setObjectName(QStringLiteral("openPullRequestDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const PullRequestOpenOptions options = dialog->options();
+        if (m_session->pullRequests()->open(options) && m_session->pullRequests()->isRunning())
+            QApplication::setOverrideCursor(Qt::BusyCursor);
+    });
+    dialog->open();
+}
+
+void MainWindow::connectPullRequestOpener()
+{
+    PullRequestOpener *opener = m_session->pullRequests();
+    connect(opener, &PullRequestOpener::progress, this, [this](const QString &step) { statusBar()->showMessage(step); });
+    connect(opener, &PullRequestOpener::failed, this, [this](const QString &message) {
+        if (QApplication::overrideCursor())
+            QApplication::restoreOverrideCursor();
+        statusBar()->showMessage(tr("Could not open the pull request."), 5000);
+        auto *box = new QMessageBox(QMessageBox::Critical, tr("Cannot Open Pull Request"), tr("ReviewDesk could not open the pull request."),
+                                    QMessageBox::Ok, this);
+        box->setObjectName(QStringLiteral("pullRequestFailure"));
+        box->setInformativeText(message);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
+    connect(opener, &PullRequestOpener::opened, this, [this](qint64 mergeRequest, const QString &summary) {
+        if (QApplication::overrideCursor())
+            QApplication::restoreOverrideCursor();
+        m_exchange->openStored(mergeRequest);
+        statusBar()->showMessage(summary, 10000);
+    });
 }
 
 } // namespace rd

@@ -1,5 +1,7 @@
 #include "OpenMergeRequestDialog.h"
 
+#include "InputStatus.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -12,26 +14,6 @@
 #include <QPushButton>
 
 namespace rd {
-
-namespace {
-
-QLabel *statusLabel(QWidget *parent)
-{
-    auto *label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextFormat(Qt::PlainText);
-    return label;
-}
-
-void showStatus(QLabel *label, bool ok, const QString &text)
-{
-    label->setText((ok ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + text);
-    QPalette p = label->palette();
-    p.setColor(QPalette::WindowText, ok ? QColor(0x1a7f37) : QColor(0xcf222e));
-    label->setPalette(p);
-}
-
-} // namespace
 
 OpenMergeRequestDialog::OpenMergeRequestDialog(const QStringList &recentRepositories, QWidget *parent) : QDialog(parent)
 {
@@ -50,21 +32,21 @@ OpenMergeRequestDialog::OpenMergeRequestDialog(const QStringList &recentReposito
     auto *repositoryLabel = new QLabel(tr("&Repository:"), this);
     repositoryLabel->setBuddy(m_repository); // a row holding a layout gets no buddy by itself
     form->addRow(repositoryLabel, repoRow);
-    m_repositoryStatus = statusLabel(this);
+    m_repositoryStatus = inputStatusLabel(this);
     form->addRow(QString(), m_repositoryStatus);
 
     m_base = new QComboBox(this);
     m_base->setEditable(true);
     m_base->lineEdit()->setPlaceholderText(tr("Target: branch, tag, commit or any rev-spec"));
     form->addRow(tr("&Base (target):"), m_base);
-    m_baseStatus = statusLabel(this);
+    m_baseStatus = inputStatusLabel(this);
     form->addRow(QString(), m_baseStatus);
 
     m_head = new QComboBox(this);
     m_head->setEditable(true);
     m_head->lineEdit()->setPlaceholderText(tr("Source: the change to review"));
     form->addRow(tr("&Head (source):"), m_head);
-    m_headStatus = statusLabel(this);
+    m_headStatus = inputStatusLabel(this);
     form->addRow(QString(), m_headStatus);
 
     m_twoDot = new QCheckBox(tr("Compare base and head directly (two-dot) instead of from their merge base"), this);
@@ -150,13 +132,13 @@ void OpenMergeRequestDialog::repositoryChanged()
     m_repoPath = path;
     m_repo = GitRepository();
     if (path.isEmpty()) {
-        showStatus(m_repositoryStatus, false, tr("Choose a repository."));
+        showInputStatus(m_repositoryStatus, false, tr("Choose a repository."));
     } else if (auto opened = GitRepository::open(path)) {
         m_repo = opened.value();
-        showStatus(m_repositoryStatus, true,
+        showInputStatus(m_repositoryStatus, true,
                    m_repo.isBare() ? tr("Bare repository %1").arg(m_repo.gitDir()) : tr("Repository %1").arg(m_repo.workDir()));
     } else {
-        showStatus(m_repositoryStatus, false, opened.error().message);
+        showInputStatus(m_repositoryStatus, false, opened.error().message);
     }
     fillRevisions();
     validate();
@@ -199,18 +181,18 @@ void OpenMergeRequestDialog::validate()
         for (auto [combo, label] : {std::pair{m_base, m_baseStatus}, std::pair{m_head, m_headStatus}}) {
             const QString revision = revisionOf(combo);
             if (revision.isEmpty()) {
-                showStatus(label, false, tr("Enter a revision."));
+                showInputStatus(label, false, tr("Enter a revision."));
                 m_problem = tr("A revision is missing.");
                 continue;
             }
             auto id = m_repo.resolveCommit(revision);
             if (!id) {
-                showStatus(label, false, id.error().message);
+                showInputStatus(label, false, id.error().message);
                 m_problem = id.error().message;
                 continue;
             }
             const auto info = m_repo.commit(*id);
-            showStatus(label, true, QStringLiteral("%1  %2").arg(QString::fromLatin1(id->abbreviated()), info ? info->summary : QString()));
+            showInputStatus(label, true, QStringLiteral("%1  %2").arg(QString::fromLatin1(id->abbreviated()), info ? info->summary : QString()));
             if (combo == m_head && info)
                 headInfo = info.value();
         }

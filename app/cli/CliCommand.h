@@ -74,6 +74,8 @@ int runBatchReview(const QStringList &arguments);
 int runMr(const QStringList &arguments);
 int runMrUpdate(const QStringList &arguments);
 int runMrRevisions(const QStringList &arguments);
+// Code hosts (issue 24): `mr add` opens a pull request from its host.
+int runMrAdd(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

@@ -48,6 +48,9 @@ int runImport(const QStringList &arguments)
     const QCommandLineOption repoMap(QStringLiteral("repo-map"),
                                      QStringLiteral("JSON object from repository URL (https://github.com/owner/name) to a local clone or bare mirror."),
                                      QStringLiteral("FILE"));
+    const QCommandLineOption fetch(QStringLiteral("fetch"),
+                                   QStringLiteral("Fetch what a mapped clone lacks (refs/pull/N/head and the remote's HEAD) from its origin\n"
+                                                  "or the repository's URL; a pull request whose fetch fails is named and imported without code."));
     const QCommandLineOption annotator(QStringLiteral("annotator"), QStringLiteral("Whose the labels are (labelled; default aacr-bench)."),
                                        QStringLiteral("NAME"), QStringLiteral("aacr-bench"));
     const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("A ReviewDesk run file."), QStringLiteral("FILE"));
@@ -55,7 +58,7 @@ int runImport(const QStringList &arguments)
     const QCommandLineOption base(QStringLiteral("base"), QStringLiteral("Base of the run's merge request (default: the run's)."), QStringLiteral("REV"));
     const QCommandLineOption head(QStringLiteral("head"), QStringLiteral("Head of the run's merge request (default: the run's)."), QStringLiteral("REV"));
     const QCommandLineOption twoDot(QStringLiteral("two-dot"), QStringLiteral("The run's merge request diffs BASE to HEAD directly."));
-    parser.addOptions({workspace, aacr, as, samples, repoMap, annotator, run, repository, base, head, twoDot});
+    parser.addOptions({workspace, aacr, as, samples, repoMap, fetch, annotator, run, repository, base, head, twoDot});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
     if (!parser.isSet(workspace))
@@ -64,6 +67,8 @@ int runImport(const QStringList &arguments)
         return fail(ExitUsage, QStringLiteral("import: give one of --aacr FILE or --run FILE"));
     if (parser.isSet(aacr) && !parser.isSet(as))
         return fail(ExitUsage, QStringLiteral("import: --as ground-truth|candidates|labelled is required with --aacr"));
+    if (parser.isSet(fetch) && !parser.isSet(repoMap))
+        return fail(ExitUsage, QStringLiteral("import: --fetch fetches into the clones of --repo-map, which is missing"));
     if (parser.isSet(run) && !parser.isSet(repository))
         return fail(ExitUsage, QStringLiteral("import: --repository is required with --run"));
 
@@ -79,6 +84,7 @@ int runImport(const QStringList &arguments)
         options.samples = parser.value(samples);
         options.annotator = parser.value(annotator);
         options.repoMapFile = parser.value(repoMap);
+        options.fetch = parser.isSet(fetch);
         outcome = importAacrFile(**store, file, options);
     } else {
         file = parser.value(run);
@@ -94,8 +100,10 @@ int runImport(const QStringList &arguments)
     for (const QString &note : std::as_const(outcome->notes))
         std::fprintf(stderr, "import: %s\n", qPrintable(note));
     const ImportSummary &s = outcome->summary;
-    std::fprintf(stderr, "import: %s: %d pull requests (%d new, %d without code), %d comments, %d judgements\n", qPrintable(file), s.mergeRequests,
-                 s.newMergeRequests, s.withoutCode, s.comments, s.judgements);
+    std::fprintf(stderr, "import: %s: %d pull requests (%d new: %d with code, %d without), %d comments, %d judgements\n", qPrintable(file),
+                 s.mergeRequests, s.newMergeRequests, s.newMergeRequests - s.withoutCode, s.withoutCode, s.comments, s.judgements);
+    if (parser.isSet(fetch))
+        std::fprintf(stderr, "import: fetched the commits of %d pull requests\n", outcome->fetched);
     return ExitOk;
 }
 

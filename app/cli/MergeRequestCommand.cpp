@@ -208,15 +208,18 @@ int runMr(const QStringList &arguments)
     const QString sub = arguments.value(1);
     const QStringList rest = arguments.mid(1);
     if (sub.isEmpty() || sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
-        writeStdout("Usage: reviewdesk-cli mr update|revisions --workspace W --mr ID [options]\n"
+        writeStdout("Usage: reviewdesk-cli mr add --workspace W --url URL [options]\n"
+                    "       reviewdesk-cli mr update|revisions --workspace W --mr ID [options]\n"
                     "Run 'reviewdesk-cli mr SUBCOMMAND --help' for the options of each.\n");
         return sub.isEmpty() ? ExitUsage : ExitOk;
     }
+    if (sub == QLatin1String("add"))
+        return runMrAdd(rest);
     if (sub == QLatin1String("update"))
         return runMrUpdate(rest);
     if (sub == QLatin1String("revisions"))
         return runMrRevisions(rest);
-    return fail(ExitUsage, QStringLiteral("mr: unknown subcommand '%1' (known: update, revisions)").arg(sub));
+    return fail(ExitUsage, QStringLiteral("mr: unknown subcommand '%1' (known: add, update, revisions)").arg(sub));
 }
 
 } // namespace rd::cli

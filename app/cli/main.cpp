@@ -30,9 +30,10 @@ const char *usage =
     "  workspace copy FROM TO  Copy a workspace between SQLite and PostgreSQL, losslessly\n"
     "  mr update    Follow a merge request to its new commits: record a revision, re-anchor its comments\n"
     "  mr revisions List a merge request's revisions (JSON)\n"
+    "  mr add   Open a pull request from GitHub, GitLab or Gerrit: fetch its commits, import its review comments\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
-    "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered,\n"
+    "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint or code host answered,\n"
     "1 anything else.\n";
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "DatasetParsers.h"
 #include "CommitCheck.h"
 #include "DiffContext.h"
+#include "RemoteFetch.h"
 #include "WorkspaceStore.h"
 
 #include <QCoreApplication>
@@ -11,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QUrl>
 
 namespace rd {
 
@@ -19,6 +21,30 @@ namespace {
 Error inFile(const QString &file, const Error &e)
 {
     return Error{e.kind, QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file), e.message)};
+}
+
+// --fetch: a GitHub pull request's head (refs/pull/N/head) and the remote's
+// default branch (where its base usually is) into `clone`.
+Result<bool> fetchPullRequestCommits(const QString &clone, const QString &pullRequestUrl, const QString &repositoryUrl,
+                                     const QString &base, const QString &head)
+{
+    const QUrl url(pullRequestUrl);
+    const QStringList path = url.path().split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    const int number = path.size() == 4 && path.at(2) == QLatin1String("pull") ? path.at(3).toInt() : 0;
+    if (number <= 0)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "not a GitHub pull request address, so ReviewDesk does not know which ref to fetch")};
+    RemoteFetch fetch;
+    fetch.url = remoteUrl(clone);
+    if (fetch.url.isEmpty())
+        fetch.url = repositoryUrl;
+    fetch.refs = {QStringLiteral("refs/pull/%1/head").arg(number)};
+    fetch.refsIfThere = {QStringLiteral("HEAD")};
+    fetch.keepUnder = keptRefsFor(url.host(), number);
+    fetch.keep = {{QStringLiteral("head"), head}, {QStringLiteral("base"), base}};
+    auto fetched = fetchIntoRepository(clone, fetch);
+    if (!fetched)
+        return fetched.error();
+    return true;
 }
 
 Result<QByteArray> readFile(const QString &file)
@@ -111,7 +137,17 @@ Result<ImportOutcome> importAacrFile(WorkspaceStore &store, const QString &file,
                 clone = QDir::isAbsolutePath(path) ? path : QDir(mapFolder).filePath(path);
         if (!clone.isEmpty()) {
             clone = QDir::cleanPath(QFileInfo(clone).absoluteFilePath());
-            if (const QString missing = missingCommits(clone, e.base, e.head); missing.isEmpty()) {
+            QString missing = missingCommits(clone, e.base, e.head);
+            if (!missing.isEmpty() && options.fetch) {
+                // One pull request's failed fetch is told and the others go on.
+                if (auto fetched = fetchPullRequestCommits(clone, pr.url, pr.repositoryUrl, e.base, e.head); !fetched) {
+                    outcome.notes << QCoreApplication::translate("rd::models", "%1: not fetched: %2").arg(pr.url, fetched.error().message);
+                } else {
+                    ++outcome.fetched;
+                    missing = missingCommits(clone, e.base, e.head);
+                }
+            }
+            if (missing.isEmpty()) {
                 e.repository = clone;
                 e.codeLinked = true;
             } else {

@@ -24,6 +24,10 @@ struct AacrImportOptions
     QString samples;     // "positive" or "negative"; empty: from the file's name
     QString annotator = QStringLiteral("aacr-bench"); // whose the labels are (labelled)
     QString repoMapFile; // JSON: repository URL -> local clone or bare mirror
+    // Fetch what a mapped clone lacks: the pull request's refs/pull/N/head and
+    // the remote's HEAD, from the clone's origin (else the repository's URL),
+    // anonymously, kept under refs/reviewdesk/<server>/<N>.
+    bool fetch = false;
 };
 
 struct RunImportOptions
@@ -38,6 +42,7 @@ struct ImportOutcome
 {
     ImportSummary summary;
     QStringList notes;   // what the user should know (merge requests imported without code, ...)
+    int fetched = 0;     // pull requests whose commits --fetch brought into their clone
 };
 
 // The import kinds and sample sets, as the CLI and dialog spell them.

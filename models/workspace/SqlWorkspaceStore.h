@@ -123,6 +123,7 @@ public:
     Result<StoredJudgeEvaluation> judgeEvaluation(qint64 id) const override;
     Result<bool> setRemoteComment(const RemoteComment &remote) override;
     Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const override;
+    Result<QList<qint64>> importHostComments(qint64 mergeRequest, const QList<HostCommentImport> &comments) override;
     Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
     // --- Team scale (issue 14): the same store on a PostgreSQL server ---
     // `open` and `createAtVersion` take "postgresql://user@host:port/dbname"

@@ -124,6 +124,14 @@ struct RemoteComment
 
 enum class CommentOrigin { Generated, Imported, Human };
 
+// A person's comment read from a code host (WorkspaceStore::importHostComments).
+struct HostCommentImport
+{
+    ReviewComment comment;
+    QString author;      // "alice (GitHub)"
+    RemoteComment remote; // its pull request, host id, thread, body hash and revision (comment: set by the store)
+};
+
 struct StoredComment
 {
     qint64 id = 0;        // the workspace's id: what `judge` and exports name

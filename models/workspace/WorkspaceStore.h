@@ -170,6 +170,12 @@ public:
     // request, replaced when set again; the list is a merge request's, by comment.
     virtual Result<bool> setRemoteComment(const RemoteComment &remote) = 0;
     virtual Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const = 0;
+    // People's comments read from a pull request on its host, each stored
+    // with its RemoteComment record (direction Imported), in one transaction:
+    // origin Human (they show as written by their author), in no annotator's
+    // undo history. One whose host id is recorded for that pull request
+    // already is skipped. Returns the new comments' ids, 0 for one skipped.
+    virtual Result<QList<qint64>> importHostComments(qint64 mergeRequest, const QList<HostCommentImport> &comments) = 0;
     // --- Team scale (issue 14) ---------------------------------------------
     // True when the workspace is on a database server shared with others.
     virtual bool onServer() const = 0;

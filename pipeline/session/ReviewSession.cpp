@@ -3,6 +3,7 @@
 #include "ExchangeService.h"
 #include "JudgingService.h"
 #include "RevisionService.h"
+#include "PullRequestOpener.h"
 #include "RunRecord.h"
 #include "RunService.h"
 #include "SlicingJob.h"
@@ -26,7 +27,8 @@ ReviewSession::ReviewSession(QObject *parent)
     : QObject(parent), m_loader(new MergeRequestLoader(this)), m_slicing(new SlicingJob(this)),
       m_judging(std::make_unique<JudgingService>(*this)), m_team(std::make_unique<TeamService>(*this)),
       m_exchange(std::make_unique<ExchangeService>(*this)), m_reviewing(std::make_unique<RunService>(*this)),
-      m_revisions(std::make_unique<RevisionService>(*this))
+      m_revisions(std::make_unique<RevisionService>(*this)),
+      m_pullRequests(std::make_unique<PullRequestOpener>(*this))
 {
     connect(m_loader, &MergeRequestLoader::opened, this, &ReviewSession::diffLoaded);
     connect(m_loader, &MergeRequestLoader::failed, this, &ReviewSession::loadFailed);

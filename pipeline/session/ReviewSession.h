@@ -22,6 +22,7 @@ namespace rd {
 class ExchangeService;
 class JudgingService;
 class RevisionService;
+class PullRequestOpener;
 class RunService;
 class SlicingJob;
 class TeamService;
@@ -37,6 +38,7 @@ struct RunRecord;
 //   exchange()  dataset import and export through the workspace;
 //   reviewing() runs started, cancelled, journalled, resumed and stored;
 //   revisions() the merge request's revisions, Refresh, interdiffs, "addressed?".
+//   pullRequests() pull requests opened from their code host (fetched in the background).
 // Views observe it through its signals and change it only through its and
 // its services' methods; each method that changes something is one
 // workspace transaction, committed before the method returns (and before
@@ -53,6 +55,7 @@ public:
     ExchangeService *exchange() const { return m_exchange.get(); }
     RunService *reviewing() const { return m_reviewing.get(); }
     RevisionService *revisions() const { return m_revisions.get(); }
+    PullRequestOpener *pullRequests() const { return m_pullRequests.get(); }
 
     // --- Workspace -----------------------------------------------------
     // Opens (or creates) a workspace file. On failure the session keeps the
@@ -213,6 +216,7 @@ private:
     std::unique_ptr<ExchangeService> m_exchange;
     std::unique_ptr<RunService> m_reviewing;
     std::unique_ptr<RevisionService> m_revisions;
+    std::unique_ptr<PullRequestOpener> m_pullRequests;
 };
 
 // A RunRecord as the workspace keeps it: its JSON, a label, the model and a

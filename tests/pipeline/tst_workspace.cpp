@@ -176,6 +176,7 @@ private Q_SLOTS:
     void judgeEvaluationsAreKeptWithTheirReportAndAnswers();
     // Code hosts (issue 24)
     void remoteCommentsKeepOneHostIdPerCommentAndPullRequest();
+    void hostCommentsAreImportedOncePerHostIdAsPeoplesComments();
 
 private:
     // A filled workspace open in `session` as alice on its merge request,
@@ -1544,6 +1545,60 @@ void WorkspaceTest::remoteCommentsKeepOneHostIdPerCommentAndPullRequest()
     const auto refused = store->setRemoteComment(nameless);
     QVERIFY(!refused);
     QCOMPARE(refused.error().kind, Error::Kind::Usage);
+}
+
+void WorkspaceTest::hostCommentsAreImportedOncePerHostIdAsPeoplesComments()
+{
+    auto store = openStore(path());
+    QVERIFY(store);
+    qint64 mr = 0;
+    fill(*store, &mr);
+    const QString pull = QStringLiteral("https://github.com/o/r/pull/7");
+    const auto hostComment = [&](const QString &remoteId, const QString &thread, const QString &author, const QString &text) {
+        HostCommentImport c;
+        c.comment = makeComment(remoteId, QStringLiteral("a.cpp"), 3, 4);
+        c.comment.issue = text;
+        c.author = author;
+        c.remote.pullRequest = pull;
+        c.remote.remoteId = remoteId;
+        c.remote.thread = thread;
+        c.remote.bodyHash = QStringLiteral("hash-") + remoteId;
+        c.remote.revision = QStringLiteral("abc");
+        return c;
+    };
+    const int before = int(store->comments()->size());
+    const auto first = store->importHostComments(mr, {hostComment(QStringLiteral("101"), QStringLiteral("101"), QStringLiteral("alice (GitHub)"), QStringLiteral("a leak")),
+                                                      hostComment(QStringLiteral("102"), QStringLiteral("101"), QStringLiteral("bob (GitHub)"), QStringLiteral("agreed"))});
+    QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+    QCOMPARE(first->size(), 2);
+    QVERIFY(first->at(0) > 0 && first->at(1) > first->at(0));
+    const auto stored = store->comment(first->at(0));
+    QVERIFY(stored);
+    QCOMPARE(stored->origin, CommentOrigin::Human);
+    QCOMPARE(stored->author, QStringLiteral("alice (GitHub)"));
+    QCOMPARE(stored->comment.issue, QStringLiteral("a leak"));
+    QVERIFY2(!store->nextUndo(QStringLiteral("alice (GitHub)"))->has_value(), "a host comment is no annotator's undo step");
+
+    // Opened again, with one new reply: only the reply is stored.
+    const auto again = store->importHostComments(mr, {hostComment(QStringLiteral("101"), QStringLiteral("101"), QStringLiteral("alice (GitHub)"), QStringLiteral("a leak")),
+                                                      hostComment(QStringLiteral("103"), QStringLiteral("101"), QStringLiteral("carol (GitHub)"), QStringLiteral("fixed"))});
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    QCOMPARE(again->at(0), qint64(0));
+    QVERIFY(again->at(1) > first->at(1));
+    QCOMPARE(int(store->comments()->size()), before + 3);
+    const auto remote = store->remoteComments(mr);
+    QVERIFY(remote);
+    QCOMPARE(remote->size(), 3);
+    QCOMPARE(remote->at(2).remoteId, QStringLiteral("103"));
+    QCOMPARE(remote->at(2).thread, QStringLiteral("101"));
+    QCOMPARE(remote->at(2).direction, RemoteComment::Direction::Imported);
+
+    // A record without the host's id is refused before anything is stored.
+    HostCommentImport nameless = hostComment(QString(), QString(), QStringLiteral("dan (GitHub)"), QStringLiteral("x"));
+    const auto refused = store->importHostComments(mr, {hostComment(QStringLiteral("104"), QString(), QStringLiteral("dan (GitHub)"), QStringLiteral("y")), nameless});
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().kind, Error::Kind::Usage);
+    QCOMPARE(int(store->comments()->size()), before + 3);
 }
 
 #include "tst_workspace.moc"
