@@ -62,6 +62,7 @@ void MainWindow::createActions()
     command(QStringLiteral("resumeRun"), tr("Resu&me Run…"), QKeySequence(), [this] { showResumeDialog(); });
     command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
     command(QStringLiteral("evaluateJudge"), tr("Evaluate &Judge…"), QKeySequence(), [this] { showJudgeEvaluation(); });
+    command(QStringLiteral("publishReview"), tr("&Publish Review…"), QKeySequence(), [this] { showPublishDialog(); });
     command(QStringLiteral("manual"), tr("&Manual"), QKeySequence(), [this] { showManual(); });
     command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
         const int file = currentFile();
@@ -134,6 +135,8 @@ void MainWindow::createMenus()
     m_team->fillMenu(review);
     review->addAction(action(QStringLiteral("evaluate")));
     review->addAction(action(QStringLiteral("evaluateJudge")));
+    review->addSeparator();
+    review->addAction(action(QStringLiteral("publishReview")));
 
     m_judging->fillMenu(menuBar()->addMenu(tr("&Judge")));
 

@@ -27,10 +27,11 @@ const char *usage =
     "  export   Export a workspace as AACR-Bench, TRL (SFT/DPO/KTO), SARIF, rdjson or CSV\n"
     "  eval     Evaluate runs (KBI/FAR/CPI/LSR, precision/recall/F1) or AACR-Bench generated-comment files\n"
     "  judge-eval Measure an LLM judge against people's labels (accuracy, kappa, calibration, flip rate)\n"
+    "  publish  Publish an annotator's review of a merge request to GitHub, GitLab or Gerrit\n"
     "  workspace copy FROM TO  Copy a workspace between SQLite and PostgreSQL, losslessly\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
-    "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered,\n"
+    "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered or a code host refused,\n"
     "1 anything else.\n";
 
 } // namespace
@@ -67,7 +68,8 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("slice") || command == QLatin1String("review") || command == QLatin1String("comments")
         || command == QLatin1String("judge")
         || command == QLatin1String("assign") || command == QLatin1String("agreement") || command == QLatin1String("groups")
-        || command == QLatin1String("eval") || command == QLatin1String("judge-eval") || command == QLatin1String("workspace")) {
+        || command == QLatin1String("eval") || command == QLatin1String("judge-eval") || command == QLatin1String("workspace")
+        || command == QLatin1String("publish")) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
         QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));

@@ -2,6 +2,7 @@
 
 #include "ExchangeService.h"
 #include "JudgingService.h"
+#include "PublishService.h"
 #include "RunRecord.h"
 #include "RunService.h"
 #include "SlicingJob.h"
@@ -24,7 +25,8 @@ namespace rd {
 ReviewSession::ReviewSession(QObject *parent)
     : QObject(parent), m_loader(new MergeRequestLoader(this)), m_slicing(new SlicingJob(this)),
       m_judging(std::make_unique<JudgingService>(*this)), m_team(std::make_unique<TeamService>(*this)),
-      m_exchange(std::make_unique<ExchangeService>(*this)), m_reviewing(std::make_unique<RunService>(*this))
+      m_exchange(std::make_unique<ExchangeService>(*this)), m_reviewing(std::make_unique<RunService>(*this)),
+      m_publishing(std::make_unique<PublishService>(*this))
 {
     connect(m_loader, &MergeRequestLoader::opened, this, &ReviewSession::diffLoaded);
     connect(m_loader, &MergeRequestLoader::failed, this, &ReviewSession::loadFailed);

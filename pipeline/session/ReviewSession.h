@@ -21,6 +21,7 @@ namespace rd {
 
 class ExchangeService;
 class JudgingService;
+class PublishService;
 class RunService;
 class SlicingJob;
 class TeamService;
@@ -50,6 +51,7 @@ public:
     TeamService *team() const { return m_team.get(); }
     ExchangeService *exchange() const { return m_exchange.get(); }
     RunService *reviewing() const { return m_reviewing.get(); }
+    PublishService *publishing() const { return m_publishing.get(); }
 
     // --- Workspace -----------------------------------------------------
     // Opens (or creates) a workspace file. On failure the session keeps the
@@ -209,6 +211,7 @@ private:
     std::unique_ptr<TeamService> m_team;
     std::unique_ptr<ExchangeService> m_exchange;
     std::unique_ptr<RunService> m_reviewing;
+    std::unique_ptr<PublishService> m_publishing;
 };
 
 // A RunRecord as the workspace keeps it: its JSON, a label, the model and a
