@@ -35,7 +35,7 @@ public:
     // whose annotators disagree, kept as judgements are written (issue 25).
     // Version 8: judge evaluations. Version 9: the comments' CQS fields (tag,
     // judge score, ...).
-    static constexpr int SchemaVersion = 9;
+    static constexpr int SchemaVersion = 11;
 
     enum class Mode { OpenExisting, CreateIfMissing };
     // When a workspace file is checked for damage (PRAGMA quick_check, which
@@ -113,6 +113,8 @@ public:
     Result<qint64> addJudgeEvaluation(const StoredJudgeEvaluation &evaluation) override;
     Result<QList<StoredJudgeEvaluation>> judgeEvaluations() const override;
     Result<StoredJudgeEvaluation> judgeEvaluation(qint64 id) const override;
+    Result<bool> setRemoteComment(const RemoteComment &remote) override;
+    Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const override;
     Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
     // --- Team scale (issue 14): the same store on a PostgreSQL server ---
     // `open` and `createAtVersion` take "postgresql://user@host:port/dbname"

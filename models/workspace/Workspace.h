@@ -63,6 +63,22 @@ struct StoredJudgeEvaluation
     QByteArray recording; // the judge's answers, as a --replay recording (no secrets)
 };
 
+// A comment that lives on a code host too (issue 24): read from a pull
+// request's review threads, or published to one. What was sent is known by
+// its hash, so an edit since is seen and sent again, never a duplicate.
+struct RemoteComment
+{
+    qint64 comment = 0;
+    QString pullRequest; // the merge request's page on its host (MergeRequestEntry::url)
+    QString remoteId;    // the host's id (GitHub review comment, GitLab discussion/note, Gerrit comment)
+    QString thread;      // the host's thread it is in (reply-to, discussion); empty: its own
+    enum class Direction { Imported, Published };
+    Direction direction = Direction::Published;
+    QString bodyHash;    // of the text sent or read
+    QString revision;    // the head commit it was published at or read from
+    QDateTime updated;
+};
+
 enum class CommentOrigin { Generated, Imported, Human };
 
 struct StoredComment

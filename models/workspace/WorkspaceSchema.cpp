@@ -211,6 +211,24 @@ QStringList statements(const char *const (&list)[N], const QString &idColumn)
 
 } // namespace
 
+// Version 11 (issue 24): comments that live on a code host too: imported
+// from a pull request's review threads, or published to one. The remote id
+// makes opening a pull request again import nothing twice, and publishing
+// again send only what is new or edited since (the body's hash tells).
+const char *const version11[] = {
+    "CREATE TABLE remote_comments ("
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " pull_request TEXT NOT NULL," // the merge request's page on its host
+    " remote_id TEXT NOT NULL,"
+    " thread TEXT NOT NULL DEFAULT '',"
+    " direction TEXT NOT NULL," // imported, published
+    " body_hash TEXT NOT NULL DEFAULT '',"
+    " revision TEXT NOT NULL DEFAULT '',"
+    " updated BIGINT NOT NULL,"
+    " PRIMARY KEY (comment, pull_request))",
+    "CREATE INDEX remote_comments_by_remote_id ON remote_comments (pull_request, remote_id)",
+};
+
 QStringList migrationTo(int version, const QString &idColumn)
 {
     switch (version) {
@@ -223,6 +241,8 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 7: return statements(version7, idColumn);
     case 8: return statements(version8, idColumn);
     case 9: return statements(version9, idColumn);
+    case 10: return {}; // the revisions of a merge request (being written on its own branch)
+    case 11: return statements(version11, idColumn);
     default: return {};
     }
 }

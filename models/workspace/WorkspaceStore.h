@@ -150,6 +150,10 @@ public:
     virtual Result<qint64> addJudgeEvaluation(const StoredJudgeEvaluation &evaluation) = 0;
     virtual Result<QList<StoredJudgeEvaluation>> judgeEvaluations() const = 0;
     virtual Result<StoredJudgeEvaluation> judgeEvaluation(qint64 id) const = 0;
+    // Comments on a code host (issue 24): one record per comment and pull
+    // request, replaced when set again; the list is a merge request's, by comment.
+    virtual Result<bool> setRemoteComment(const RemoteComment &remote) = 0;
+    virtual Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const = 0;
     // --- Team scale (issue 14) ---------------------------------------------
     // True when the workspace is on a database server shared with others.
     virtual bool onServer() const = 0;

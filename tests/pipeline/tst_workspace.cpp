@@ -246,6 +246,8 @@ private Q_SLOTS:
     void integrityCheckTellsDamageFromAFileItCannotRead();
     // The judge loop (issue 23)
     void judgeEvaluationsAreKeptWithTheirReportAndAnswers();
+    // Code hosts (issue 24)
+    void remoteCommentsKeepOneHostIdPerCommentAndPullRequest();
 
 private:
     // A filled workspace open in `session` as alice on its merge request,
@@ -1570,6 +1572,50 @@ void WorkspaceTest::judgeEvaluationsAreKeptWithTheirReportAndAnswers()
     const auto missing = store->judgeEvaluation(*b + 10);
     QVERIFY(!missing);
     QCOMPARE(missing.error().message, QStringLiteral("no judge evaluation %1 in this workspace").arg(*b + 10));
+}
+
+void WorkspaceTest::remoteCommentsKeepOneHostIdPerCommentAndPullRequest()
+{
+    auto store = openStore(path());
+    QVERIFY(store);
+    qint64 mr = 0;
+    const QList<qint64> ids = fill(*store, &mr);
+    const QString pull = QStringLiteral("https://github.com/o/r/pull/7");
+    RemoteComment sent;
+    sent.comment = ids.at(0);
+    sent.pullRequest = pull;
+    sent.remoteId = QStringLiteral("1001");
+    sent.bodyHash = QStringLiteral("h1");
+    sent.revision = QStringLiteral("abc");
+    QVERIFY(store->setRemoteComment(sent));
+    RemoteComment read = sent;
+    read.comment = ids.at(2);
+    read.remoteId = QStringLiteral("2002");
+    read.thread = QStringLiteral("1001");
+    read.direction = RemoteComment::Direction::Imported;
+    QVERIFY(store->setRemoteComment(read));
+    // Published again after an edit: the same record, with the new body's hash.
+    sent.bodyHash = QStringLiteral("h2");
+    sent.remoteId = QStringLiteral("1003");
+    QVERIFY(store->setRemoteComment(sent));
+
+    const auto remote = store->remoteComments(mr);
+    QVERIFY2(remote, remote ? "" : qPrintable(remote.error().message));
+    QCOMPARE(remote->size(), 2);
+    QCOMPARE(remote->at(0).comment, ids.at(0));
+    QCOMPARE(remote->at(0).remoteId, QStringLiteral("1003"));
+    QCOMPARE(remote->at(0).bodyHash, QStringLiteral("h2"));
+    QCOMPARE(remote->at(0).direction, RemoteComment::Direction::Published);
+    QVERIFY(remote->at(0).updated.isValid());
+    QCOMPARE(remote->at(1).thread, QStringLiteral("1001"));
+    QCOMPARE(remote->at(1).direction, RemoteComment::Direction::Imported);
+    QVERIFY(store->remoteComments(mr + 1)->isEmpty());
+
+    RemoteComment nameless = sent;
+    nameless.remoteId.clear();
+    const auto refused = store->setRemoteComment(nameless);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().kind, Error::Kind::Usage);
 }
 
 #include "tst_workspace.moc"
