@@ -175,7 +175,7 @@ void PublishReviewDialog::finished(const PublishOutcome &outcome, const QString 
     box->setDetailedText(report);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
-    emit published(report);
+    Q_EMIT published(report);
     refresh();
 }
 

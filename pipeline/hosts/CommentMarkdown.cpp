@@ -101,16 +101,16 @@ CommentMarkdown commentMarkdown(const ReviewComment &comment, const QStringList 
         const QString fence = fenceFor(replacement);
         const int above = std::max(0, comment.lineEnd - comment.lineStart);
         const QString info = options.suggestionOffsets ? QStringLiteral("suggestion:-%1+0").arg(above) : QStringLiteral("suggestion");
-        parts << fence + info + QLatin1Char('\n') + replacement + QLatin1Char('\n') + fence;
+        parts << QString(fence + info + QLatin1Char('\n') + replacement + QLatin1Char('\n') + fence);
         out.suggestion = true;
     } else if (!comment.example.trimmed().isEmpty()) {
         const QString code = unfenced(comment.example);
         const QString fence = fenceFor(code);
-        parts << fence + QLatin1Char('\n') + code + QLatin1Char('\n') + fence;
+        parts << QString(fence + QLatin1Char('\n') + code + QLatin1Char('\n') + fence);
     }
     if (!options.provenance.isEmpty())
-        parts << (options.htmlFooter ? QStringLiteral("<sub>") + options.provenance.toHtmlEscaped() + QStringLiteral("</sub>")
-                                     : QStringLiteral("— ") + options.provenance);
+        parts << (options.htmlFooter ? QString(QStringLiteral("<sub>") + options.provenance.toHtmlEscaped() + QStringLiteral("</sub>"))
+                                     : QString(QStringLiteral("— ") + options.provenance));
     parts.removeAll(QString());
     out.body = parts.join(QStringLiteral("\n\n"));
     return out;

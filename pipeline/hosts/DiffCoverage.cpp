@@ -48,7 +48,7 @@ Result<DiffCoverage> DiffCoverage::of(const MergeRequestEntry &mr)
                 const int count = side == Side::Old ? hunk.oldLines : hunk.newLines;
                 if (count == 0)
                     continue;
-                HunkLines lines{start, start + count - 1, {}};
+                HunkLines lines{start, start + count - 1, {}, {}};
                 for (const DiffLine &line : hunk.lines) {
                     const int number = side == Side::Old ? line.oldLine : line.newLine;
                     if (number > 0)
@@ -101,11 +101,13 @@ QString DiffCoverage::whyNotCovered(const QString &file, Side side, int first, i
         return {};
     for (const HunkLines &hunk : *hunks)
         if (first <= hunk.last && last >= hunk.first)
-            return tr("%1 of the %2 file reach beyond the diff hunk %3-%4; a code host takes a comment only within one hunk")
+            return tr("%1 of the %2 file reach beyond the diff hunk %3-%4 (a code host takes a comment only within one hunk)")
                 .arg(linesWord(first, last), sideWord(side))
                 .arg(hunk.first)
                 .arg(hunk.last);
-    return tr("%1 of the %2 file are not in the merge request's diff").arg(linesWord(first, last), sideWord(side));
+    return (first == last ? tr("line %1 of the %2 file is not in the merge request's diff").arg(first)
+                          : tr("lines %1-%2 of the %3 file are not in the merge request's diff").arg(first).arg(last))
+        .arg(sideWord(side));
 }
 
 int DiffCoverage::counterpartLine(const QString &file, Side side, int line) const

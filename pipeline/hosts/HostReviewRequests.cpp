@@ -26,7 +26,8 @@ QString githubRepository(const PullRequestLocator &locator)
 
 QString gitlabMergeRequestPath(const PullRequestLocator &locator)
 {
-    return QStringLiteral("/projects/%1/merge_requests/%2").arg(gitlabProjectId(locator)).arg(locator.number);
+    // Concatenated, not arg()-ed: the escaped project holds "%2F".
+    return QStringLiteral("/projects/") + gitlabProjectId(locator) + QStringLiteral("/merge_requests/") + QString::number(locator.number);
 }
 
 QList<PlannedHostRequest> githubRequests(const ReviewPublication &p)
@@ -55,7 +56,7 @@ QList<PlannedHostRequest> githubRequests(const ReviewPublication &p)
                                        {QStringLiteral("body"), p.summary},
                                        {QStringLiteral("event"), reviewEventName(p.settings.event)},
                                        {QStringLiteral("comments"), comments}});
-        review.what = tr("the review with %n comment(s)", nullptr, int(p.fresh.size()));
+        review.what = tr("the review with %1 comment(s)").arg(p.fresh.size());
         requests << review;
     }
     for (int i = 0; i < p.edited.size(); ++i) {
@@ -105,7 +106,7 @@ QList<PlannedHostRequest> gitlabRequests(const ReviewPublication &p, const GitLa
         const OutgoingComment &c = p.edited.at(i);
         PlannedHostRequest edit;
         edit.request.verb = "PUT";
-        edit.request.path = mr + QStringLiteral("/discussions/%1/notes/%2").arg(c.published->thread, c.published->remoteId);
+        edit.request.path = mr + QStringLiteral("/discussions/") + c.published->thread + QStringLiteral("/notes/") + c.published->remoteId;
         edit.request.body = compact({{QStringLiteral("body"), c.body}});
         edit.edited << i;
         edit.what = tr("the edit of comment %1 (%2)").arg(c.comment).arg(c.where());
@@ -113,7 +114,7 @@ QList<PlannedHostRequest> gitlabRequests(const ReviewPublication &p, const GitLa
     }
     QString note = p.summary;
     if (p.settings.event == ReviewEvent::RequestChanges && note.isEmpty())
-        note = tr("Changes requested: see the comments on the diff.");
+        note = QStringLiteral("Changes requested: see the comments on the diff.");
     if (!note.isEmpty()) {
         PlannedHostRequest summary;
         summary.request.verb = "POST";
@@ -176,9 +177,9 @@ QList<PlannedHostRequest> gerritRequests(const ReviewPublication &p)
     else if (p.settings.event == ReviewEvent::Approve)
         body.insert(QStringLiteral("labels"), QJsonObject{{QStringLiteral("Code-Review"), 1}});
     review.request.verb = "POST";
-    review.request.path = QStringLiteral("/changes/%1/revisions/%2/review").arg(gerritChangeId(p.locator), p.headSha);
+    review.request.path = QStringLiteral("/changes/") + gerritChangeId(p.locator) + QStringLiteral("/revisions/") + p.headSha + QStringLiteral("/review");
     review.request.body = compact(body);
-    review.what = tr("the review with %n comment(s)", nullptr, int(p.fresh.size() + p.edited.size()));
+    review.what = tr("the review with %1 comment(s)").arg(p.fresh.size() + p.edited.size());
     return {review};
 }
 
@@ -217,7 +218,7 @@ HostRequest publishedCommentsRequest(const PullRequestLocator &locator, const QS
     if (locator.kind == CodeHostKind::GitHub)
         request.path = githubRepository(locator) + QStringLiteral("/pulls/%1/reviews/%2/comments").arg(locator.number).arg(githubReview);
     else
-        request.path = QStringLiteral("/changes/%1/revisions/%2/comments").arg(gerritChangeId(locator), headSha);
+        request.path = QStringLiteral("/changes/") + gerritChangeId(locator) + QStringLiteral("/revisions/") + headSha + QStringLiteral("/comments");
     return request;
 }
 

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
+#include <QSet>
 
 #include <algorithm>
 #include <tuple>
@@ -44,11 +45,14 @@ bool selected(const StoredComment &c, const Judgement *own, const PublishSetting
     return c.origin == CommentOrigin::Human && c.author == settings.annotator;
 }
 
+// What the host shows as the review's own text, in English like the
+// comments' "Root cause" and "Fix" (the host's readers, not this window's).
 QString generatedSummary(const PublishSettings &settings, qsizetype comments)
 {
+    const QString counted = comments == 1 ? QStringLiteral("1 comment") : QStringLiteral("%1 comments").arg(comments);
     if (settings.provenance)
-        return tr("Review by %1 with ReviewDesk: %n comment(s).", nullptr, int(comments)).arg(settings.annotator);
-    return tr("%n review comment(s).", nullptr, int(comments));
+        return QStringLiteral("Review by %1 with ReviewDesk: %2.").arg(settings.annotator, counted);
+    return QStringLiteral("Review: %1.").arg(counted);
 }
 
 } // namespace
@@ -125,9 +129,15 @@ Result<ReviewPublication> planReviewPublication(const WorkspaceStore &store, con
     if (!remote)
         return remote.error();
     QHash<qint64, RemoteComment> sent;
-    for (const RemoteComment &r : std::as_const(*remote))
-        if (r.direction == QLatin1String("published") && r.pullRequestUrl == plan.mergeRequest.url)
-            sent.insert(r.comment, r); // the newest record of a comment wins: they come in the order stored
+    QSet<qint64> imported;
+    for (const RemoteComment &r : std::as_const(*remote)) {
+        if (r.pullRequest != plan.mergeRequest.url)
+            continue;
+        if (r.direction == RemoteComment::Direction::Published)
+            sent.insert(r.comment, r);
+        else
+            imported.insert(r.comment);
+    }
 
     QHash<qint64, QString> runLabels;
     QHash<qint64, QString> runModels;
@@ -155,6 +165,10 @@ Result<ReviewPublication> planReviewPublication(const WorkspaceStore &store, con
         if (!selected(stored, own, settings))
             continue;
         const ReviewComment &c = stored.comment;
+        if (imported.contains(stored.id)) {
+            plan.heldBack.append({stored.id, whereOf(c), tr("it came from this pull request's own comments on the host")});
+            continue;
+        }
         if (const QString why = whyHeldBack(stored, *coverage); !why.isEmpty()) {
             plan.heldBack.append({stored.id, whereOf(c), why});
             continue;

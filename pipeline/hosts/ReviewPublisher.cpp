@@ -88,10 +88,10 @@ bool ReviewPublisher::record(const ReviewPublication &p, const OutgoingComment &
 {
     RemoteComment remote;
     remote.comment = comment.comment;
-    remote.pullRequestUrl = p.mergeRequest.url;
+    remote.pullRequest = p.mergeRequest.url;
     remote.remoteId = remoteId;
     remote.thread = thread;
-    remote.direction = QStringLiteral("published");
+    remote.direction = RemoteComment::Direction::Published;
     remote.bodyHash = comment.bodyHash;
     remote.revision = p.headSha;
     if (auto stored = m_recorder(remote); !stored) {

@@ -11,7 +11,7 @@ PublishService::PublishService(ReviewSession &session) : m_session(session)
 {
     connect(&m_watcher, &QFutureWatcher<PublishOutcome>::finished, this, [this] {
         const PublishOutcome outcome = m_watcher.result();
-        emit finished(outcome, publishReport(m_publishing, outcome));
+        Q_EMIT finished(outcome, publishReport(m_publishing, outcome));
     });
 }
 
@@ -67,7 +67,7 @@ bool PublishService::publish(const ReviewPublication &publication)
             Qt::BlockingQueuedConnection);
         return stored;
     };
-    const auto told = [this](const QString &text) { QMetaObject::invokeMethod(this, [this, text] { emit notice(text); }, Qt::QueuedConnection); };
+    const auto told = [this](const QString &text) { QMetaObject::invokeMethod(this, [this, text] { Q_EMIT notice(text); }, Qt::QueuedConnection); };
     m_watcher.setFuture(QtConcurrent::run([publication, recorder, told, environment = m_environment, variable = m_tokenVariable] {
         return publishReview(publication, recorder, variable, environment, told);
     }));

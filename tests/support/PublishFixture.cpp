@@ -42,13 +42,13 @@ PublishFixture PublishFixture::make(const QString &directory, const QString &url
         return PublishFixture{};
     };
     FixtureRepo repo(directory + QStringLiteral("/repo"));
-    const QByteArray base = lines([](int n) { return QByteArray("int value_") + QByteArray::number(n) + " = " + QByteArray::number(n) + ";\n"; }, 30);
+    const QByteArray base = lines([](int n) -> QByteArray { return QByteArray("int value_") + QByteArray::number(n) + " = " + QByteArray::number(n) + ";\n"; }, 30);
     QByteArray head;
     for (int n = 1; n <= 30; ++n) {
         if (n == 20)
             continue;
-        head += n >= 10 && n <= 12 ? QByteArray("int value_") + QByteArray::number(n) + " = size * " + QByteArray::number(n) + ";\n"
-                                   : QByteArray("int value_") + QByteArray::number(n) + " = " + QByteArray::number(n) + ";\n";
+        const QByteArray scale = n >= 10 && n <= 12 ? QByteArray("size * ") : QByteArray();
+        head += QByteArray("int value_") + QByteArray::number(n) + " = " + scale + QByteArray::number(n) + ";\n";
     }
     f.baseSha = QString::fromLatin1(repo.commit("main", {{"src/cache.cpp", file(base)}}, "cache"));
     f.headSha = QString::fromLatin1(repo.commit("topic", {{"src/cache.cpp", file(head)}}, "scale values by size", {f.baseSha.toLatin1()}));

@@ -27,6 +27,7 @@ struct PublishFixture
     QString baseSha;    // main's tip: the target
     QString diffBaseSha; // the merge base
     QHash<QString, qint64> comments; // by the names above
+    qint64 id(const char *name) const { return comments.value(QString::fromLatin1(name)); }
 
     // Makes everything under `directory`; `url` is the merge request's page.
     // Fails the current test (and returns an empty fixture) when a step fails.
