@@ -166,8 +166,9 @@ bool PublishReviewDialog::publishNow()
 void PublishReviewDialog::finished(const PublishOutcome &outcome, const QString &report)
 {
     m_lastReport = report;
+    const bool nothingWent = outcome.published.isEmpty() && outcome.updated.isEmpty();
     auto *box = new QMessageBox(outcome.ok() ? QMessageBox::Information : QMessageBox::Warning,
-                                outcome.ok() ? tr("Review Published") : tr("Review Partly Published"),
+                                outcome.ok() ? tr("Review Published") : nothingWent ? tr("Review Not Published") : tr("Review Partly Published"),
                                 outcome.ok() ? tr("The review is on %1.").arg(m_publication->locator.displayName())
                                              : tr("Publishing stopped: %1").arg(outcome.failure->message),
                                 QMessageBox::Ok, this);

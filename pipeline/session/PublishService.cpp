@@ -38,6 +38,7 @@ PublishSettings PublishService::defaultSettings() const
     PublishSettings settings;
     settings.mergeRequest = m_session.currentMergeRequestId();
     settings.annotator = m_session.annotator();
+    settings.apiBase = m_apiBase;
     return settings;
 }
 

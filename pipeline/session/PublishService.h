@@ -38,6 +38,9 @@ public:
     // Where the token is read from (tests give their own).
     void setEnvironment(const QProcessEnvironment &environment) { m_environment = environment; }
     void setTokenVariable(const QString &variable) { m_tokenVariable = variable; }
+    // The host's API address instead of the one the merge request's URL
+    // gives (a proxy, a self-hosted mirror, a test server).
+    void setApiBase(const QUrl &apiBase) { m_apiBase = apiBase; }
 
 Q_SIGNALS:
     // `report` says what went, what was held back and what failed (publishReport).
@@ -51,6 +54,7 @@ private:
     ReviewPublication m_publishing;
     QProcessEnvironment m_environment = QProcessEnvironment::systemEnvironment();
     QString m_tokenVariable;
+    QUrl m_apiBase;
 };
 
 } // namespace rd
