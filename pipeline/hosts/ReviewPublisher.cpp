@@ -253,19 +253,33 @@ PublishOutcome ReviewPublisher::publishGerrit(const ReviewPublication &p)
     return outcome;
 }
 
+namespace {
+
+// One line of a report: the text, indented when it belongs to the line above.
+void line(QString &text, const QString &said, bool indented = false)
+{
+    if (indented)
+        text += QStringLiteral("  ");
+    text += said + QLatin1Char('\n');
+}
+
+} // namespace
+
 QString publicationSummary(const ReviewPublication &p)
 {
-    QString text = tr("%1 (merge request %2), annotator %3, verdict %4:\n")
-                       .arg(p.locator.displayName())
-                       .arg(p.mergeRequest.id)
-                       .arg(p.settings.annotator, verdictName(p.settings.verdict));
-    text += tr("  %1 new, %2 edited since published, %3 already published unchanged, %4 held back\n")
-                .arg(p.fresh.size())
-                .arg(p.edited.size())
-                .arg(p.unchanged.size())
-                .arg(p.heldBack.size());
+    QString text;
+    line(text, tr("%1 (merge request %2), annotator %3, verdict %4:")
+                   .arg(p.locator.displayName())
+                   .arg(p.mergeRequest.id)
+                   .arg(p.settings.annotator, verdictName(p.settings.verdict)));
+    line(text, tr("%1 new, %2 edited since published, %3 already published unchanged, %4 held back")
+                   .arg(p.fresh.size())
+                   .arg(p.edited.size())
+                   .arg(p.unchanged.size())
+                   .arg(p.heldBack.size()),
+         true);
     for (const HeldBackComment &h : p.heldBack)
-        text += tr("  not sent: comment %1 at %2: %3\n").arg(h.comment).arg(h.where, h.reason);
+        line(text, tr("not sent: comment %1 at %2: %3").arg(h.comment).arg(h.where, h.reason), true);
     return text;
 }
 
@@ -273,21 +287,21 @@ QString publishReport(const ReviewPublication &p, const PublishOutcome &outcome)
 {
     QString text = publicationSummary(p);
     if (p.nothingToSend()) {
-        text += tr("Nothing new to publish: every selected comment is on the host as it reads now.\n");
+        line(text, tr("Nothing new to publish: every selected comment is on the host as it reads now."));
         return text;
     }
     for (const QString &what : outcome.sent)
-        text += tr("  sent: %1\n").arg(what);
-    text += tr("Published %1 new and updated %2 edited comment(s).\n").arg(outcome.published.size()).arg(outcome.updated.size());
+        line(text, tr("sent: %1").arg(what), true);
+    line(text, tr("Published %1 new and updated %2 edited comment(s).").arg(outcome.published.size()).arg(outcome.updated.size()));
     for (const QString &warning : outcome.warnings)
-        text += tr("  warning: %1\n").arg(warning);
+        line(text, tr("warning: %1").arg(warning), true);
     if (outcome.failure) {
         QStringList left;
         for (const qint64 id : outcome.notSent)
             left << QString::number(id);
-        text += tr("Not sent: %1 comment(s) (%2); what went is recorded, so publishing again sends only these.\n")
-                    .arg(outcome.notSent.size())
-                    .arg(left.join(QStringLiteral(", ")));
+        line(text, tr("Not sent: %1 comment(s) (%2); what went is recorded, so publishing again sends only these.")
+                       .arg(outcome.notSent.size())
+                       .arg(left.join(QStringLiteral(", "))));
     }
     return text;
 }
