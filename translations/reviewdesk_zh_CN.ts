@@ -101,6 +101,10 @@
         <source>Not sent: %1 comment(s) (%2); what went is recorded, so publishing again sends only these.</source>
         <translation>未发送：%1 条评论（%2）；已发送的已记录，再次发布时只发送这些。</translation>
     </message>
+    <message>
+        <source>it was edited since it was published, and its id on the host is unknown, so the edit cannot be sent; edit it on the host</source>
+        <translation>它在发布后被修改过，但其在托管平台上的 ID 未知，无法发送修改；请在托管平台上修改</translation>
+    </message>
 </context>
 <context>
     <name>rd::AdjudicationView</name>

@@ -206,6 +206,10 @@ Result<ReviewPublication> planReviewPublication(const WorkspaceStore &store, con
         } else if (before->bodyHash == out.bodyHash) {
             out.published = *before;
             plan.unchanged.append(out);
+        } else if (before->remoteId == UnknownRemoteId) {
+            // Published, but the host's answer did not say under which id.
+            plan.heldBack.append({stored.id, whereOf(c), tr("it was edited since it was published, and its id on the host is "
+                                                            "unknown, so the edit cannot be sent; edit it on the host")});
         } else {
             out.published = *before;
             plan.edited.append(out);

@@ -60,6 +60,11 @@ struct OutgoingComment
     QString where() const;
 };
 
+// The remote id recorded for a comment the host took without saying under
+// which id (its list of comments could not be read afterwards): recorded all
+// the same, so it is never sent twice; an edit of it is held back.
+inline const QString UnknownRemoteId = QStringLiteral("unknown");
+
 struct HeldBackComment
 {
     qint64 comment = 0;

@@ -73,14 +73,27 @@ PublishOutcome publishReview(const ReviewPublication &publication, const ReviewP
 
 PublishOutcome ReviewPublisher::publish(const ReviewPublication &publication)
 {
+    PublishOutcome outcome;
     if (publication.nothingToSend())
-        return {};
+        return outcome;
     switch (publication.locator.kind) {
-    case CodeHostKind::GitHub: return publishGitHub(publication);
-    case CodeHostKind::GitLab: return publishGitLab(publication);
-    case CodeHostKind::Gerrit: return publishGerrit(publication);
+    case CodeHostKind::GitHub: publishGitHub(publication, outcome); break;
+    case CodeHostKind::GitLab: publishGitLab(publication, outcome); break;
+    case CodeHostKind::Gerrit: publishGerrit(publication, outcome); break;
     }
-    return {};
+    leaveOut(publication.fresh, outcome);
+    leaveOut(publication.edited, outcome);
+    return outcome;
+}
+
+bool ReviewPublisher::recordEdits(const ReviewPublication &p, const QList<int> &edited, PublishOutcome &outcome)
+{
+    for (const int i : edited) {
+        const OutgoingComment &c = p.edited.at(i);
+        if (!record(p, c, c.published->remoteId, c.published->thread, outcome))
+            return false;
+    }
+    return true;
 }
 
 bool ReviewPublisher::record(const ReviewPublication &p, const OutgoingComment &comment, const QString &remoteId,
@@ -89,7 +102,7 @@ bool ReviewPublisher::record(const ReviewPublication &p, const OutgoingComment &
     RemoteComment remote;
     remote.comment = comment.comment;
     remote.pullRequest = p.mergeRequest.url;
-    remote.remoteId = remoteId;
+    remote.remoteId = remoteId.isEmpty() ? UnknownRemoteId : remoteId;
     remote.thread = thread;
     remote.direction = RemoteComment::Direction::Published;
     remote.bodyHash = comment.bodyHash;
@@ -113,9 +126,8 @@ void ReviewPublisher::leaveOut(const QList<OutgoingComment> &comments, PublishOu
             outcome.notSent << c.comment;
 }
 
-PublishOutcome ReviewPublisher::publishGitHub(const ReviewPublication &p)
+void ReviewPublisher::publishGitHub(const ReviewPublication &p, PublishOutcome &outcome)
 {
-    PublishOutcome outcome;
     for (const PlannedHostRequest &planned : reviewRequests(p, {})) {
         auto answer = m_client.json(planned.request);
         if (!answer) {
@@ -146,22 +158,13 @@ PublishOutcome ReviewPublisher::publishGitHub(const ReviewPublication &p)
                     break;
             }
         }
-        for (const int i : planned.edited) {
-            const OutgoingComment &c = p.edited.at(i);
-            if (!record(p, c, c.published->remoteId, c.published->thread, outcome))
-                break;
-        }
-        if (outcome.failure)
+        if (outcome.failure || !recordEdits(p, planned.edited, outcome))
             break;
     }
-    leaveOut(p.fresh, outcome);
-    leaveOut(p.edited, outcome);
-    return outcome;
 }
 
-PublishOutcome ReviewPublisher::publishGitLab(const ReviewPublication &p)
+void ReviewPublisher::publishGitLab(const ReviewPublication &p, PublishOutcome &outcome)
 {
-    PublishOutcome outcome;
     auto mergeRequest = m_client.json(gitlabMergeRequestRequest(p.locator));
     if (!mergeRequest) {
         outcome.failure = mergeRequest.error();
@@ -185,26 +188,20 @@ PublishOutcome ReviewPublisher::publishGitLab(const ReviewPublication &p)
                     break;
                 }
                 outcome.sent << planned.what;
-                for (const int i : planned.fresh) {
-                    const QJsonObject discussion = answer->object();
-                    const QString note = idText(discussion.value(QStringLiteral("notes")).toArray().first().toObject().value(QStringLiteral("id")));
+                // One discussion per comment: its first note is the comment.
+                const QJsonObject discussion = answer->object();
+                const QString note = idText(discussion.value(QStringLiteral("notes")).toArray().first().toObject().value(QStringLiteral("id")));
+                for (const int i : planned.fresh)
                     record(p, p.fresh.at(i), note, idText(discussion.value(QStringLiteral("id"))), outcome);
-                }
-                for (const int i : planned.edited)
-                    record(p, p.edited.at(i), p.edited.at(i).published->remoteId, p.edited.at(i).published->thread, outcome);
-                if (outcome.failure)
+                if (outcome.failure || !recordEdits(p, planned.edited, outcome))
                     break;
             }
         }
     }
-    leaveOut(p.fresh, outcome);
-    leaveOut(p.edited, outcome);
-    return outcome;
 }
 
-PublishOutcome ReviewPublisher::publishGerrit(const ReviewPublication &p)
+void ReviewPublisher::publishGerrit(const ReviewPublication &p, PublishOutcome &outcome)
 {
-    PublishOutcome outcome;
     const QList<PlannedHostRequest> requests = reviewRequests(p, {});
     for (const PlannedHostRequest &planned : requests) {
         auto answer = m_client.json(planned.request);
@@ -248,9 +245,6 @@ PublishOutcome ReviewPublisher::publishGerrit(const ReviewPublication &p)
                 break;
         }
     }
-    leaveOut(p.fresh, outcome);
-    leaveOut(p.edited, outcome);
-    return outcome;
 }
 
 namespace {

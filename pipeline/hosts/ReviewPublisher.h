@@ -45,9 +45,11 @@ public:
     PublishOutcome publish(const ReviewPublication &publication);
 
 private:
-    PublishOutcome publishGitHub(const ReviewPublication &p);
-    PublishOutcome publishGitLab(const ReviewPublication &p);
-    PublishOutcome publishGerrit(const ReviewPublication &p);
+    void publishGitHub(const ReviewPublication &p, PublishOutcome &outcome);
+    void publishGitLab(const ReviewPublication &p, PublishOutcome &outcome);
+    void publishGerrit(const ReviewPublication &p, PublishOutcome &outcome);
+    // Records the edits a request updated, under the ids they had; false at the first that fails.
+    bool recordEdits(const ReviewPublication &p, const QList<int> &edited, PublishOutcome &outcome);
     // Records that `comment` is on the host; false (and the outcome's
     // failure set) when the workspace could not store it.
     bool record(const ReviewPublication &p, const OutgoingComment &comment, const QString &remoteId, const QString &thread,

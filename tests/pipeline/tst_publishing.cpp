@@ -91,6 +91,7 @@ private Q_SLOTS:
     void secondPublishSendsNothing();
     void editedCommentIsPatchedOnGitHub();
     void editedCommentIsPutOnGitLab();
+    void commentWhoseHostIdIsUnknownIsNotEditedBlindly();
     void editedCommentRepliesToItselfOnGerrit();
     void partialFailureKeepsWhatWentAndRetrySendsTheRest();
     void gitlabHeadElsewhereIsRefusedBeforeAnyWrite();
@@ -385,6 +386,29 @@ void TestPublishing::editedCommentIsPatchedOnGitHub()
     QVERIFY(bodyOf(patches.first()).value(QStringLiteral("body")).toString().startsWith(QStringLiteral("value_11 overflows once size passes 2^27")));
     QCOMPARE(state->comments.size(), 4);
     QVERIFY(publish(f, host).plan.nothingToSend()); // the new text is recorded
+}
+
+void TestPublishing::commentWhoseHostIdIsUnknownIsNotEditedBlindly()
+{
+    const PublishFixture f = PublishFixture::make(m_dir->path(), GitHubUrl);
+    FakeCodeHost host;
+    rd::test::serveGitHubReviews(host, QStringLiteral("acme/cache"), 7);
+    // The review goes, but listing its comments is refused.
+    host.answer("GET", QStringLiteral("/repos/acme/cache/pulls/7/reviews/\\d+/comments"), QJsonObject{{QStringLiteral("message"), QStringLiteral("no")}}, 403);
+    const Published first = publish(f, host);
+    QVERIFY(first.outcome.ok());
+    QCOMPARE(first.outcome.warnings.size(), 1);
+    QVERIFY(first.outcome.warnings.first().contains(QStringLiteral("HTTP 403")));
+    QCOMPARE(recorded(f).size(), 4); // recorded all the same: never sent twice
+    QVERIFY(f.edit(f.id("single"), QStringLiteral("value_11 overflows once size passes 2^27")));
+    const qsizetype requests = host.requests().size();
+    const Published again = publish(f, host);
+    QVERIFY(again.plan.nothingToSend());
+    const auto held = std::find_if(again.plan.heldBack.cbegin(), again.plan.heldBack.cend(),
+                                   [&](const HeldBackComment &h) { return h.comment == f.id("single"); });
+    QVERIFY(held != again.plan.heldBack.cend());
+    QVERIFY2(held->reason.contains(QStringLiteral("its id on the host is unknown")), qPrintable(held->reason));
+    QCOMPARE(host.requests().size(), requests);
 }
 
 void TestPublishing::editedCommentIsPutOnGitLab()
