@@ -112,6 +112,9 @@ QList<PlannedHostRequest> gitlabRequests(const ReviewPublication &p, const GitLa
         edit.what = tr("the edit of comment %1 (%2)").arg(c.comment).arg(c.where());
         requests << edit;
     }
+    // The review's own note and approval go with new comments, not again with each later edit.
+    if (p.fresh.isEmpty())
+        return requests;
     QString note = p.summary;
     if (p.settings.event == ReviewEvent::RequestChanges && note.isEmpty())
         note = QStringLiteral("Changes requested: see the comments on the diff.");

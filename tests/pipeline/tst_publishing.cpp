@@ -90,7 +90,7 @@ private Q_SLOTS:
     void commentsOutsideTheDiffAreHeldBackWithTheirReason();
     void secondPublishSendsNothing();
     void editedCommentIsPatchedOnGitHub();
-    void editedCommentIsPutOnGitLab();
+    void editedCommentIsPutOnGitLabWithoutRepeatingSummaryOrApproval();
     void commentWhoseHostIdIsUnknownIsNotEditedBlindly();
     void editedCommentRepliesToItselfOnGerrit();
     void partialFailureKeepsWhatWentAndRetrySendsTheRest();
@@ -411,14 +411,20 @@ void TestPublishing::commentWhoseHostIdIsUnknownIsNotEditedBlindly()
     QCOMPARE(host.requests().size(), requests);
 }
 
-void TestPublishing::editedCommentIsPutOnGitLab()
+void TestPublishing::editedCommentIsPutOnGitLabWithoutRepeatingSummaryOrApproval()
 {
     const PublishFixture f = PublishFixture::make(m_dir->path(), GitLabUrl);
     FakeCodeHost host;
     auto state = rd::test::serveGitLabReviews(host, QStringLiteral("acme/tools/cache"), 7, f.headSha, f.diffBaseSha, f.baseSha);
-    QVERIFY(publish(f, host).outcome.ok());
+    PublishSettings settings;
+    settings.summary = QStringLiteral("Four things.");
+    settings.event = ReviewEvent::Approve;
+    QVERIFY(publish(f, host, settings).outcome.ok());
     QVERIFY(f.edit(f.id("human"), QStringLiteral("name this constant kValue13")));
-    QVERIFY(publish(f, host).outcome.ok());
+    QVERIFY(publish(f, host, settings).outcome.ok());
+    // The summary note and the approval went with the new comments only.
+    QCOMPARE(host.requestsTo("POST", QStringLiteral(".*/notes")).size(), 1);
+    QCOMPARE(host.requestsTo("POST", QStringLiteral(".*/approve")).size(), 1);
     const auto puts = host.requestsTo("PUT", QStringLiteral("/projects/acme%2Ftools%2Fcache/merge_requests/7/discussions/d\\d+/notes/\\d+"));
     QCOMPARE(puts.size(), 1);
     QVERIFY(bodyOf(puts.first()).value(QStringLiteral("body")).toString().startsWith(QStringLiteral("name this constant kValue13")));
