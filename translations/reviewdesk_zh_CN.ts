@@ -8,105 +8,6 @@
     </message>
 </context>
 <context>
-    <name>rd</name>
-    <message>
-        <source>old</source>
-        <translation>旧</translation>
-    </message>
-    <message>
-        <source>new</source>
-        <translation>新</translation>
-    </message>
-    <message>
-        <source>line %1</source>
-        <translation>第 %1 行</translation>
-    </message>
-    <message>
-        <source>lines %1-%2</source>
-        <translation>第 %1-%2 行</translation>
-    </message>
-    <message>
-        <source>the review with %1 comment(s)</source>
-        <translation>含 %1 条评论的评审</translation>
-    </message>
-    <message>
-        <source>the edit of comment %1 (%2)</source>
-        <translation>评论 %1 的修改（%2）</translation>
-    </message>
-    <message>
-        <source>comment %1 (%2)</source>
-        <translation>评论 %1（%2）</translation>
-    </message>
-    <message>
-        <source>the review's summary note</source>
-        <translation>评审的总结备注</translation>
-    </message>
-    <message>
-        <source>the approval</source>
-        <translation>批准</translation>
-    </message>
-    <message>
-        <source>it has no text</source>
-        <translation>它没有正文</translation>
-    </message>
-    <message>
-        <source>it is not placed at lines of its file</source>
-        <translation>它未定位到文件中的行</translation>
-    </message>
-    <message>
-        <source>the workspace has no merge request %1</source>
-        <translation>工作区中没有合并请求 %1</translation>
-    </message>
-    <message>
-        <source>merge request %1 has no address on a code host (its URL is empty), so there is nowhere to publish it</source>
-        <translation>合并请求 %1 在代码托管平台上没有地址（其 URL 为空），因此无处发布</translation>
-    </message>
-    <message>
-        <source>the workspace has no annotator %1</source>
-        <translation>工作区中没有标注者 %1</translation>
-    </message>
-    <message>
-        <source>it came from this pull request's own comments on the host</source>
-        <translation>它来自该拉取请求在托管平台上的评论</translation>
-    </message>
-    <message>
-        <source>%1 (merge request %2), annotator %3, verdict %4:</source>
-        <translation>%1（合并请求 %2），标注者 %3，结论 %4：</translation>
-    </message>
-    <message>
-        <source>%1 new, %2 edited since published, %3 already published unchanged, %4 held back</source>
-        <translation>新增 %1 条，发布后修改 %2 条，已发布且未变 %3 条，暂不发送 %4 条</translation>
-    </message>
-    <message>
-        <source>not sent: comment %1 at %2: %3</source>
-        <translation>未发送：位于 %2 的评论 %1：%3</translation>
-    </message>
-    <message>
-        <source>Nothing new to publish: every selected comment is on the host as it reads now.</source>
-        <translation>没有新的内容可发布：所选的每条评论都已按当前内容出现在托管平台上。</translation>
-    </message>
-    <message>
-        <source>sent: %1</source>
-        <translation>已发送：%1</translation>
-    </message>
-    <message>
-        <source>Published %1 new and updated %2 edited comment(s).</source>
-        <translation>已发布 %1 条新评论，更新 %2 条修改过的评论。</translation>
-    </message>
-    <message>
-        <source>warning: %1</source>
-        <translation>警告：%1</translation>
-    </message>
-    <message>
-        <source>Not sent: %1 comment(s) (%2); what went is recorded, so publishing again sends only these.</source>
-        <translation>未发送：%1 条评论（%2）；已发送的已记录，再次发布时只发送这些。</translation>
-    </message>
-    <message>
-        <source>it was edited since it was published, and its id on the host is unknown, so the edit cannot be sent; edit it on the host</source>
-        <translation>它在发布后被修改过，但其在托管平台上的 ID 未知，无法发送修改；请在托管平台上修改</translation>
-    </message>
-</context>
-<context>
     <name>rd::AdjudicationView</name>
     <message>
         <source>Adjudication</source>
@@ -822,41 +723,6 @@
     </message>
 </context>
 <context>
-    <name>rd::DiffCoverage</name>
-    <message>
-        <source>merge request %1 has no code in this workspace (imported without its repository): its diff, which says where comments may go, cannot be read</source>
-        <translation>合并请求 %1 在此工作区中没有代码（导入时未带仓库）：无法读取其差异，也就无法判断评论可以放在哪里</translation>
-    </message>
-    <message>
-        <source>it is not placed at lines of its file</source>
-        <translation>它未定位到文件中的行</translation>
-    </message>
-    <message>
-        <source>%1 has no %2 side in the merge request's diff</source>
-        <translation>%1 在合并请求的差异中没有%2侧</translation>
-    </message>
-    <message>
-        <source>%1 is not among the merge request's changed files</source>
-        <translation>%1 不在合并请求改动的文件中</translation>
-    </message>
-    <message>
-        <source>%1 has no lines in the diff (binary, or only its mode changed)</source>
-        <translation>%1 在差异中没有行（二进制文件，或仅改变了权限模式）</translation>
-    </message>
-    <message>
-        <source>%1 of the %2 file reach beyond the diff hunk %3-%4 (a code host takes a comment only within one hunk)</source>
-        <translation>%2文件的%1超出了差异块 %3-%4（代码托管平台只接受位于同一差异块内的评论）</translation>
-    </message>
-    <message>
-        <source>line %1 of the %2 file is not in the merge request's diff</source>
-        <translation>%2文件的第 %1 行不在合并请求的差异中</translation>
-    </message>
-    <message>
-        <source>lines %1-%2 of the %3 file are not in the merge request's diff</source>
-        <translation>%3文件的第 %1-%2 行不在合并请求的差异中</translation>
-    </message>
-</context>
-<context>
     <name>rd::DiffPane</name>
     <message>
         <source>Preparing the diff…</source>
@@ -1450,85 +1316,6 @@
     <message>
         <source>No more matches</source>
         <translation>没有更多匹配</translation>
-    </message>
-</context>
-<context>
-    <name>rd::HostClient</name>
-    <message>
-        <source>%1: %2: the answer is larger than %3 MiB; ReviewDesk stopped reading it</source>
-        <translation>%1：%2：应答大于 %3 MiB；ReviewDesk 已停止读取</translation>
-    </message>
-    <message>
-        <source>%1: %2: no answer (%3)</source>
-        <translation>%1：%2：无应答（%3）</translation>
-    </message>
-    <message>
-        <source>%1: %2: rate limit reached; the host allows more requests at %3 (in %4 s), later than ReviewDesk waits (%5 s). Try again then, or use a token</source>
-        <translation>%1：%2：已达到速率限制；托管平台在 %3（%4 秒后）才允许更多请求，超过 ReviewDesk 的等待上限（%5 秒）。请届时重试，或使用令牌</translation>
-    </message>
-    <message>
-        <source>%1 asks to wait %2 s (rate limit) before %3</source>
-        <translation>%1 要求在 %3 之前等待 %2 秒（速率限制）</translation>
-    </message>
-    <message>
-        <source>not signed in: set %1 or put a token in the keyring</source>
-        <translation>未登录：请设置 %1 或在密钥环中保存令牌</translation>
-    </message>
-    <message>
-        <source>the token from %1 was refused</source>
-        <translation>来自 %1 的令牌被拒绝</translation>
-    </message>
-    <message>
-        <source>forbidden</source>
-        <translation>禁止访问</translation>
-    </message>
-    <message>
-        <source>not found (or private: no token was sent)</source>
-        <translation>未找到（或为私有：未发送令牌）</translation>
-    </message>
-    <message>
-        <source>not found</source>
-        <translation>未找到</translation>
-    </message>
-    <message>
-        <source>conflict</source>
-        <translation>冲突</translation>
-    </message>
-    <message>
-        <source>the host refused the request's content</source>
-        <translation>托管平台拒绝了请求内容</translation>
-    </message>
-    <message>
-        <source>rate limit reached</source>
-        <translation>已达到速率限制</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>%1: %2: HTTP %3, %4%5</source>
-        <translation>%1：%2：HTTP %3，%4%5</translation>
-    </message>
-    <message>
-        <source>%1: %2 %3: the answer is not JSON: %4</source>
-        <translation>%1：%2 %3：应答不是 JSON：%4</translation>
-    </message>
-    <message>
-        <source>%1: GET %2: expected a list, the answer is %3</source>
-        <translation>%1：GET %2：应为列表，实际应答为 %3</translation>
-    </message>
-    <message>
-        <source>%1: GET %2: the next page is on another server (%3); ReviewDesk does not follow it</source>
-        <translation>%1：GET %2：下一页位于另一台服务器（%3）；ReviewDesk 不会跟随</translation>
-    </message>
-    <message>
-        <source>%1: GET %2: the next page %3 is outside the API</source>
-        <translation>%1：GET %2：下一页 %3 不在 API 范围内</translation>
-    </message>
-    <message>
-        <source>%1: GET %2: more than %3 pages; ReviewDesk stopped there</source>
-        <translation>%1：GET %2：超过 %3 页；ReviewDesk 已在此停止</translation>
     </message>
 </context>
 <context>
@@ -3250,49 +3037,6 @@
     </message>
 </context>
 <context>
-    <name>rd::PullRequestLocator</name>
-    <message>
-        <source>GitHub pull request %1#%2</source>
-        <translation>GitHub 拉取请求 %1#%2</translation>
-    </message>
-    <message>
-        <source>GitLab merge request %1!%2 on %3</source>
-        <translation>%3 上的 GitLab 合并请求 %1!%2</translation>
-    </message>
-    <message>
-        <source>Gerrit change %1 of %2 on %3</source>
-        <translation>%3 上 %2 的 Gerrit 变更 %1</translation>
-    </message>
-    <message>
-        <source>%1 is not a pull request address (%2); ReviewDesk reads https://github.com/OWNER/REPO/pull/N, https://HOST/GROUP/PROJECT/-/merge_requests/N and https://HOST/c/PROJECT/+/N[/PATCHSET]</source>
-        <translation>%1 不是拉取请求地址（%2）；ReviewDesk 支持 https://github.com/OWNER/REPO/pull/N、https://HOST/GROUP/PROJECT/-/merge_requests/N 和 https://HOST/c/PROJECT/+/N[/PATCHSET]</translation>
-    </message>
-    <message>
-        <source>not a web address</source>
-        <translation>不是网址</translation>
-    </message>
-    <message>
-        <source>the scheme must be https or http</source>
-        <translation>协议必须是 https 或 http</translation>
-    </message>
-    <message>
-        <source>the API address %1 is not an http(s) address</source>
-        <translation>API 地址 %1 不是 http(s) 地址</translation>
-    </message>
-    <message>
-        <source>patch set %1 is not a positive number</source>
-        <translation>补丁集 %1 不是正数</translation>
-    </message>
-    <message>
-        <source>its path is none of these shapes</source>
-        <translation>其路径不属于以上任何形式</translation>
-    </message>
-    <message>
-        <source>the number must be a positive whole number</source>
-        <translation>编号必须是正整数</translation>
-    </message>
-</context>
-<context>
     <name>rd::ResumeRunDialog</name>
     <message>
         <source>Resume Run</source>
@@ -3472,33 +3216,6 @@
     <message>
         <source>%1: no verdict. %2</source>
         <translation>%1：无结论。%2</translation>
-    </message>
-</context>
-<context>
-    <name>rd::ReviewPublisher</name>
-    <message>
-        <source>comment %1 went to the host but the workspace could not record it (%2); publishing again would send it twice: delete it on the host first</source>
-        <translation>评论 %1 已发送到托管平台，但工作区无法记录（%2）；再次发布会重复发送：请先在托管平台上删除它</translation>
-    </message>
-    <message>
-        <source>the review went, but its comments' ids could not be read (%1): a later edit of them cannot update them</source>
-        <translation>评审已发送，但无法读取其评论的 ID（%1）：之后对这些评论的修改无法更新到托管平台</translation>
-    </message>
-    <message>
-        <source>%1: the merge request's answer has no diff_refs.head_sha</source>
-        <translation>%1：合并请求的应答中没有 diff_refs.head_sha</translation>
-    </message>
-    <message>
-        <source>%1 is at commit %2 on the host, the workspace compares %3: its comments' lines may not match; review the new head (or update the workspace's merge request) first</source>
-        <translation>%1 在托管平台上位于提交 %2，而工作区比较的是 %3：评论的行可能对不上；请先评审新的头提交（或更新工作区中的合并请求）</translation>
-    </message>
-    <message>
-        <source>the review went, but its comments' ids could not be read (%1): a later edit of them cannot reply to them</source>
-        <translation>评审已发送，但无法读取其评论的 ID（%1）：之后对这些评论的修改无法回复到它们</translation>
-    </message>
-    <message>
-        <source>the answer is not an object</source>
-        <translation>应答不是对象</translation>
     </message>
 </context>
 <context>
@@ -4364,8 +4081,272 @@
 <context>
     <name>rd::hosts</name>
     <message>
+        <source>GitHub pull request %1#%2</source>
+        <translation>GitHub 拉取请求 %1#%2</translation>
+    </message>
+    <message>
+        <source>GitLab merge request %1!%2 on %3</source>
+        <translation>%3 上的 GitLab 合并请求 %1!%2</translation>
+    </message>
+    <message>
+        <source>Gerrit change %1 of %2 on %3</source>
+        <translation>%3 上 %2 的 Gerrit 变更 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a pull request address (%2); ReviewDesk reads https://github.com/OWNER/REPO/pull/N, https://HOST/GROUP/PROJECT/-/merge_requests/N and https://HOST/c/PROJECT/+/N[/PATCHSET]</source>
+        <translation>%1 不是拉取请求地址（%2）；ReviewDesk 能读取 https://github.com/OWNER/REPO/pull/N、https://HOST/GROUP/PROJECT/-/merge_requests/N 和 https://HOST/c/PROJECT/+/N[/PATCHSET]</translation>
+    </message>
+    <message>
+        <source>not a web address</source>
+        <translation>不是网址</translation>
+    </message>
+    <message>
+        <source>the scheme must be https or http</source>
+        <translation>协议必须是 https 或 http</translation>
+    </message>
+    <message>
+        <source>the API address %1 is not an http(s) address</source>
+        <translation>API 地址 %1 不是 http(s) 地址</translation>
+    </message>
+    <message>
+        <source>patch set %1 is not a positive number</source>
+        <translation>补丁集 %1 不是正数</translation>
+    </message>
+    <message>
+        <source>its path is none of these shapes</source>
+        <translation>其路径不属于以下任何形式</translation>
+    </message>
+    <message>
+        <source>the number must be a positive whole number</source>
+        <translation>编号必须是正整数</translation>
+    </message>
+    <message>
+        <source>%1: %2: the answer is larger than %3 MiB; ReviewDesk stopped reading it</source>
+        <translation>%1：%2：响应超过 %3 MiB；ReviewDesk 已停止读取</translation>
+    </message>
+    <message>
+        <source>%1: %2: no answer (%3)</source>
+        <translation>%1：%2：无响应（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2: rate limit reached; the host allows more requests at %3 (in %4 s), later than ReviewDesk waits (%5 s). Try again then, or use a token</source>
+        <translation>%1：%2：已达到速率限制；主机将在 %3（%4 秒后）允许更多请求，超过 ReviewDesk 的等待时间（%5 秒）。请届时重试，或使用令牌</translation>
+    </message>
+    <message>
+        <source>%1 asks to wait %2 s (rate limit) before %3</source>
+        <translation>%1 要求在 %3 之前等待 %2 秒（速率限制）</translation>
+    </message>
+    <message>
+        <source>not signed in: set %1 or put a token in the keyring</source>
+        <translation>未登录：请设置 %1 或将令牌存入密钥环</translation>
+    </message>
+    <message>
+        <source>the token from %1 was refused</source>
+        <translation>来自 %1 的令牌被拒绝</translation>
+    </message>
+    <message>
+        <source>forbidden</source>
+        <translation>禁止访问</translation>
+    </message>
+    <message>
+        <source>not found (or private: no token was sent)</source>
+        <translation>未找到（或为私有：未发送令牌）</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>the host refused the request's content</source>
+        <translation>主机拒绝了请求的内容</translation>
+    </message>
+    <message>
+        <source>rate limit reached</source>
+        <translation>已达到速率限制</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>%1: %2: HTTP %3, %4%5</source>
+        <translation>%1：%2：HTTP %3，%4%5</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3: the answer is not JSON: %4</source>
+        <translation>%1：%2 %3：响应不是 JSON：%4</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: expected a list, the answer is %3</source>
+        <translation>%1：GET %2：应为列表，响应为 %3</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: the next page is on another server (%3); ReviewDesk does not follow it</source>
+        <translation>%1：GET %2：下一页位于另一台服务器（%3）；ReviewDesk 不会跟随</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: the next page %3 is outside the API</source>
+        <translation>%1：GET %2：下一页 %3 不在 API 范围内</translation>
+    </message>
+    <message>
+        <source>%1: GET %2: more than %3 pages; ReviewDesk stopped there</source>
+        <translation>%1：GET %2：超过 %3 页；ReviewDesk 已在此停止</translation>
+    </message>
+    <message>
         <source>the keyring</source>
         <translation>密钥环</translation>
+    </message>
+    <message>
+        <source>old</source>
+        <translation>旧</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>lines %1-%2</source>
+        <translation>第 %1-%2 行</translation>
+    </message>
+    <message>
+        <source>merge request %1 has no code in this workspace (imported without its repository): its diff, which says where comments may go, cannot be read</source>
+        <translation>合并请求 %1 在此工作区中没有代码（导入时未带仓库）：无法读取其差异，也就无法判断评论可以放在哪里</translation>
+    </message>
+    <message>
+        <source>it is not placed at lines of its file</source>
+        <translation>它未定位到文件中的行</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 side in the merge request's diff</source>
+        <translation>%1 在合并请求的差异中没有%2侧</translation>
+    </message>
+    <message>
+        <source>%1 is not among the merge request's changed files</source>
+        <translation>%1 不在合并请求改动的文件中</translation>
+    </message>
+    <message>
+        <source>%1 has no lines in the diff (binary, or only its mode changed)</source>
+        <translation>%1 在差异中没有行（二进制文件，或仅改变了权限模式）</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 file reach beyond the diff hunk %3-%4 (a code host takes a comment only within one hunk)</source>
+        <translation>%2文件的%1超出了差异块 %3-%4（代码托管平台只接受位于同一差异块内的评论）</translation>
+    </message>
+    <message>
+        <source>line %1 of the %2 file is not in the merge request's diff</source>
+        <translation>%2文件的第 %1 行不在合并请求的差异中</translation>
+    </message>
+    <message>
+        <source>lines %1-%2 of the %3 file are not in the merge request's diff</source>
+        <translation>%3文件的第 %1-%2 行不在合并请求的差异中</translation>
+    </message>
+    <message>
+        <source>the review with %1 comment(s)</source>
+        <translation>含 %1 条评论的评审</translation>
+    </message>
+    <message>
+        <source>the edit of comment %1 (%2)</source>
+        <translation>评论 %1 的修改（%2）</translation>
+    </message>
+    <message>
+        <source>comment %1 (%2)</source>
+        <translation>评论 %1（%2）</translation>
+    </message>
+    <message>
+        <source>the review's summary note</source>
+        <translation>评审的总结备注</translation>
+    </message>
+    <message>
+        <source>the approval</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>it has no text</source>
+        <translation>它没有正文</translation>
+    </message>
+    <message>
+        <source>the workspace has no merge request %1</source>
+        <translation>工作区中没有合并请求 %1</translation>
+    </message>
+    <message>
+        <source>merge request %1 has no address on a code host (its URL is empty), so there is nowhere to publish it</source>
+        <translation>合并请求 %1 在代码托管平台上没有地址（其 URL 为空），因此无处发布</translation>
+    </message>
+    <message>
+        <source>the workspace has no annotator %1</source>
+        <translation>工作区中没有标注者 %1</translation>
+    </message>
+    <message>
+        <source>it came from this pull request's own comments on the host</source>
+        <translation>它来自该拉取请求在托管平台上的评论</translation>
+    </message>
+    <message>
+        <source>it was edited since it was published, and its id on the host is unknown, so the edit cannot be sent; edit it on the host</source>
+        <translation>它在发布后被修改过，但其在托管平台上的 ID 未知，无法发送修改；请在托管平台上修改</translation>
+    </message>
+    <message>
+        <source>comment %1 went to the host but the workspace could not record it (%2); publishing again would send it twice: delete it on the host first</source>
+        <translation>评论 %1 已发送到托管平台，但工作区无法记录（%2）；再次发布会重复发送：请先在托管平台上删除它</translation>
+    </message>
+    <message>
+        <source>the review went, but its comments' ids could not be read (%1): a later edit of them cannot update them</source>
+        <translation>评审已发送，但无法读取其评论的 ID（%1）：之后对这些评论的修改无法更新到托管平台</translation>
+    </message>
+    <message>
+        <source>%1: the merge request's answer has no diff_refs.head_sha</source>
+        <translation>%1：合并请求的应答中没有 diff_refs.head_sha</translation>
+    </message>
+    <message>
+        <source>%1 is at commit %2 on the host, the workspace compares %3: its comments' lines may not match; review the new head (or update the workspace's merge request) first</source>
+        <translation>%1 在托管平台上位于提交 %2，而工作区比较的是 %3：评论的行可能对不上；请先评审新的头提交（或更新工作区中的合并请求）</translation>
+    </message>
+    <message>
+        <source>the review went, but its comments' ids could not be read (%1): a later edit of them cannot reply to them</source>
+        <translation>评审已发送，但无法读取其评论的 ID（%1）：之后对这些评论的修改无法回复到它们</translation>
+    </message>
+    <message>
+        <source>the answer is not an object</source>
+        <translation>应答不是对象</translation>
+    </message>
+    <message>
+        <source>%1 (merge request %2), annotator %3, verdict %4:</source>
+        <translation>%1（合并请求 %2），标注者 %3，结论 %4：</translation>
+    </message>
+    <message>
+        <source>%1 new, %2 edited since published, %3 already published unchanged, %4 held back</source>
+        <translation>新增 %1 条，发布后修改 %2 条，已发布且未变 %3 条，暂不发送 %4 条</translation>
+    </message>
+    <message>
+        <source>not sent: comment %1 at %2: %3</source>
+        <translation>未发送：位于 %2 的评论 %1：%3</translation>
+    </message>
+    <message>
+        <source>Nothing new to publish: every selected comment is on the host as it reads now.</source>
+        <translation>没有新的内容可发布：所选的每条评论都已按当前内容出现在托管平台上。</translation>
+    </message>
+    <message>
+        <source>sent: %1</source>
+        <translation>已发送：%1</translation>
+    </message>
+    <message>
+        <source>Published %1 new and updated %2 edited comment(s).</source>
+        <translation>已发布 %1 条新评论，更新 %2 条修改过的评论。</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 comment(s) (%2); what went is recorded, so publishing again sends only these.</source>
+        <translation>未发送：%1 条评论（%2）；已发送的已记录，再次发布时只发送这些。</translation>
     </message>
 </context>
 <context>
@@ -5352,11 +5333,11 @@
     </message>
     <message>
         <source>cannot %1: the pull request and the host's id are needed</source>
-        <translation>无法%1：需要拉取请求和托管平台上的 ID</translation>
+        <translation>无法%1：需要拉取请求和主机上的 ID</translation>
     </message>
     <message>
         <source>read the host comments of merge request %1</source>
-        <translation>读取合并请求 %1 在托管平台上的评论</translation>
+        <translation>读取合并请求 %1 的主机评论</translation>
     </message>
 </context>
 <context>

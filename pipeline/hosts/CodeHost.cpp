@@ -7,11 +7,6 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::hosts", text);
-}
-
 // The server part of an address as people write it: host, and the port when
 // it is not the scheme's.
 QString serverOf(const QUrl &url)
@@ -51,9 +46,9 @@ QString codeHostName(CodeHostKind kind)
 QString PullRequestLocator::displayName() const
 {
     switch (kind) {
-    case CodeHostKind::GitHub: return tr("GitHub pull request %1#%2").arg(project).arg(number);
-    case CodeHostKind::GitLab: return tr("GitLab merge request %1!%2 on %3").arg(project).arg(number).arg(server);
-    case CodeHostKind::Gerrit: return tr("Gerrit change %1 of %2 on %3").arg(number).arg(project, server);
+    case CodeHostKind::GitHub: return QCoreApplication::translate("rd::hosts", "GitHub pull request %1#%2").arg(project).arg(number);
+    case CodeHostKind::GitLab: return QCoreApplication::translate("rd::hosts", "GitLab merge request %1!%2 on %3").arg(project).arg(number).arg(server);
+    case CodeHostKind::Gerrit: return QCoreApplication::translate("rd::hosts", "Gerrit change %1 of %2 on %3").arg(number).arg(project, server);
     }
     return {};
 }
@@ -90,17 +85,17 @@ Result<PullRequestLocator> PullRequestLocator::parse(const QString &text, const 
     const QUrl url(text.trimmed(), QUrl::StrictMode);
     const auto refuse = [&](const QString &why) {
         return Error{Error::Kind::Usage,
-                     tr("%1 is not a pull request address (%2); ReviewDesk reads https://github.com/OWNER/REPO/pull/N, "
+                     QCoreApplication::translate("rd::hosts", "%1 is not a pull request address (%2); ReviewDesk reads https://github.com/OWNER/REPO/pull/N, "
                         "https://HOST/GROUP/PROJECT/-/merge_requests/N and https://HOST/c/PROJECT/+/N[/PATCHSET]")
                          .arg(text.trimmed(), why)};
     };
     if (!url.isValid() || url.host().isEmpty())
-        return refuse(tr("not a web address"));
+        return refuse(QCoreApplication::translate("rd::hosts", "not a web address"));
     if (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http"))
-        return refuse(tr("the scheme must be https or http"));
+        return refuse(QCoreApplication::translate("rd::hosts", "the scheme must be https or http"));
     if (apiBase.isValid() && !apiBase.isEmpty()
         && (apiBase.host().isEmpty() || (apiBase.scheme() != QLatin1String("https") && apiBase.scheme() != QLatin1String("http"))))
-        return Error{Error::Kind::Usage, tr("the API address %1 is not an http(s) address").arg(apiBase.toString())};
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::hosts", "the API address %1 is not an http(s) address").arg(apiBase.toString())};
 
     PullRequestLocator locator;
     locator.server = serverOf(url);
@@ -125,7 +120,7 @@ Result<PullRequestLocator> PullRequestLocator::parse(const QString &text, const 
         if (!match.captured(4).isEmpty()) {
             locator.patchSet = positiveNumber(match.captured(4));
             if (locator.patchSet == 0)
-                return refuse(tr("patch set %1 is not a positive number").arg(match.captured(4)));
+                return refuse(QCoreApplication::translate("rd::hosts", "patch set %1 is not a positive number").arg(match.captured(4)));
         }
         locator.apiBase = apiAt(url, match.captured(1)); // Gerrit may live under a path prefix
     } else if ((match = github.match(path)).hasMatch()) {
@@ -136,10 +131,10 @@ Result<PullRequestLocator> PullRequestLocator::parse(const QString &text, const 
                               ? QUrl(QStringLiteral("https://api.github.com"))
                               : apiAt(url, QStringLiteral("/api/v3"));
     } else {
-        return refuse(tr("its path is none of these shapes"));
+        return refuse(QCoreApplication::translate("rd::hosts", "its path is none of these shapes"));
     }
     if (locator.number == 0)
-        return refuse(tr("the number must be a positive whole number"));
+        return refuse(QCoreApplication::translate("rd::hosts", "the number must be a positive whole number"));
     QUrl web = url;
     web.setQuery(QString());
     web.setFragment(QString());

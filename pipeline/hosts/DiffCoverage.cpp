@@ -8,19 +8,14 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::hosts", text);
-}
-
 QString sideWord(Side side)
 {
-    return side == Side::Old ? tr("old") : tr("new");
+    return side == Side::Old ? QCoreApplication::translate("rd::hosts", "old") : QCoreApplication::translate("rd::hosts", "new");
 }
 
 QString linesWord(int first, int last)
 {
-    return first == last ? tr("line %1").arg(first) : tr("lines %1-%2").arg(first).arg(last);
+    return first == last ? QCoreApplication::translate("rd::hosts", "line %1").arg(first) : QCoreApplication::translate("rd::hosts", "lines %1-%2").arg(first).arg(last);
 }
 
 } // namespace
@@ -29,7 +24,7 @@ Result<DiffCoverage> DiffCoverage::of(const MergeRequestEntry &mr)
 {
     if (!mr.codeLinked || mr.repository.isEmpty())
         return Error{Error::Kind::Repository,
-                     tr("merge request %1 has no code in this workspace (imported without its repository): its diff, "
+                     QCoreApplication::translate("rd::hosts", "merge request %1 has no code in this workspace (imported without its repository): its diff, "
                         "which says where comments may go, cannot be read").arg(mr.id)};
     DiffOptions options;
     options.twoDot = mr.twoDot;
@@ -88,25 +83,25 @@ const DiffCoverage::HunkLines *DiffCoverage::hunkHolding(const QString &file, Si
 QString DiffCoverage::whyNotCovered(const QString &file, Side side, int first, int last) const
 {
     if (first <= 0 || last < first)
-        return tr("it is not placed at lines of its file");
+        return QCoreApplication::translate("rd::hosts", "it is not placed at lines of its file");
     const auto *hunks = hunksOf(file, side);
     if (!hunks) {
         if (hunksOf(file, side == Side::Old ? Side::New : Side::Old))
-            return tr("%1 has no %2 side in the merge request's diff").arg(file, sideWord(side));
-        return tr("%1 is not among the merge request's changed files").arg(file);
+            return QCoreApplication::translate("rd::hosts", "%1 has no %2 side in the merge request's diff").arg(file, sideWord(side));
+        return QCoreApplication::translate("rd::hosts", "%1 is not among the merge request's changed files").arg(file);
     }
     if (hunks->isEmpty())
-        return tr("%1 has no lines in the diff (binary, or only its mode changed)").arg(file);
+        return QCoreApplication::translate("rd::hosts", "%1 has no lines in the diff (binary, or only its mode changed)").arg(file);
     if (hunkHolding(file, side, first, last))
         return {};
     for (const HunkLines &hunk : *hunks)
         if (first <= hunk.last && last >= hunk.first)
-            return tr("%1 of the %2 file reach beyond the diff hunk %3-%4 (a code host takes a comment only within one hunk)")
+            return QCoreApplication::translate("rd::hosts", "%1 of the %2 file reach beyond the diff hunk %3-%4 (a code host takes a comment only within one hunk)")
                 .arg(linesWord(first, last), sideWord(side))
                 .arg(hunk.first)
                 .arg(hunk.last);
-    return (first == last ? tr("line %1 of the %2 file is not in the merge request's diff").arg(first)
-                          : tr("lines %1-%2 of the %3 file are not in the merge request's diff").arg(first).arg(last))
+    return (first == last ? QCoreApplication::translate("rd::hosts", "line %1 of the %2 file is not in the merge request's diff").arg(first)
+                          : QCoreApplication::translate("rd::hosts", "lines %1-%2 of the %3 file are not in the merge request's diff").arg(first).arg(last))
         .arg(sideWord(side));
 }
 

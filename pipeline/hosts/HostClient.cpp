@@ -18,11 +18,6 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::hosts", text);
-}
-
 // What the host said about a refusal: GitHub and GitLab answer JSON with
 // "message" (GitLab also "error", or "message" as an object of field
 // errors), GitHub adds "errors"; Gerrit answers plain text.
@@ -176,12 +171,12 @@ Result<HostReply> HostClient::attempt(const QUrl &url, const HostRequest &reques
     reply->deleteLater();
 
     if (tooLarge)
-        return Error{Error::Kind::Service, tr("%1: %2: the answer is larger than %3 MiB; ReviewDesk stopped reading it")
+        return Error{Error::Kind::Service, QCoreApplication::translate("rd::hosts", "%1: %2: the answer is larger than %3 MiB; ReviewDesk stopped reading it")
                                                .arg(hostLabel(), shown).arg(m_options.maxAnswerBytes / (1024 * 1024))};
     HostReply answer;
     answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (answer.status == 0)
-        return Error{Error::Kind::Service, redacted(tr("%1: %2: no answer (%3)").arg(hostLabel(), shown, reply->errorString()))};
+        return Error{Error::Kind::Service, redacted(QCoreApplication::translate("rd::hosts", "%1: %2: no answer (%3)").arg(hostLabel(), shown, reply->errorString()))};
     for (const auto &[name, value] : reply->rawHeaderPairs())
         answer.headers.insert(name.toLower(), value);
     answer.body = reply->readAll();
@@ -215,14 +210,14 @@ Result<HostReply> HostClient::send(const HostRequest &request)
             const qint64 wait = ms < 0 ? 60000 : ms;
             if (wait > qint64(m_options.maxRateLimitWaitSeconds) * 1000)
                 return Error{Error::Kind::Service,
-                             tr("%1: %2: rate limit reached; the host allows more requests at %3 (in %4 s), "
+                             QCoreApplication::translate("rd::hosts", "%1: %2: rate limit reached; the host allows more requests at %3 (in %4 s), "
                                 "later than ReviewDesk waits (%5 s). Try again then, or use a token")
                                  .arg(hostLabel(), shown,
                                       QDateTime::currentDateTimeUtc().addMSecs(wait).toString(Qt::ISODate))
                                  .arg((wait + 999) / 1000)
                                  .arg(m_options.maxRateLimitWaitSeconds)};
             if (m_waitNotice)
-                m_waitNotice(tr("%1 asks to wait %2 s (rate limit) before %3").arg(hostLabel()).arg((wait + 999) / 1000).arg(shown));
+                m_waitNotice(QCoreApplication::translate("rd::hosts", "%1 asks to wait %2 s (rate limit) before %3").arg(hostLabel()).arg((wait + 999) / 1000).arg(shown));
             waitMs(wait);
             continue;
         }
@@ -235,19 +230,19 @@ Result<HostReply> HostClient::send(const HostRequest &request)
         switch (reply.status) {
         case 401:
             reason = m_token.value.isEmpty()
-                         ? tr("not signed in: set %1 or put a token in the keyring").arg(host_token::defaultVariable(m_locator.kind))
-                         : tr("the token from %1 was refused").arg(m_token.source);
+                         ? QCoreApplication::translate("rd::hosts", "not signed in: set %1 or put a token in the keyring").arg(host_token::defaultVariable(m_locator.kind))
+                         : QCoreApplication::translate("rd::hosts", "the token from %1 was refused").arg(m_token.source);
             break;
-        case 403: reason = tr("forbidden"); break;
-        case 404: reason = m_token.value.isEmpty() ? tr("not found (or private: no token was sent)") : tr("not found"); break;
-        case 409: reason = tr("conflict"); break;
-        case 422: reason = tr("the host refused the request's content"); break;
+        case 403: reason = QCoreApplication::translate("rd::hosts", "forbidden"); break;
+        case 404: reason = m_token.value.isEmpty() ? QCoreApplication::translate("rd::hosts", "not found (or private: no token was sent)") : QCoreApplication::translate("rd::hosts", "not found"); break;
+        case 409: reason = QCoreApplication::translate("rd::hosts", "conflict"); break;
+        case 422: reason = QCoreApplication::translate("rd::hosts", "the host refused the request's content"); break;
         default:
-            reason = rateLimited(reply) ? tr("rate limit reached") : tr("failed");
+            reason = rateLimited(reply) ? QCoreApplication::translate("rd::hosts", "rate limit reached") : QCoreApplication::translate("rd::hosts", "failed");
         }
         const QString said = hostMessage(reply);
         return Error{Error::Kind::Service,
-                     redacted(tr("%1: %2: HTTP %3, %4%5").arg(hostLabel(), shown).arg(reply.status).arg(reason,
+                     redacted(QCoreApplication::translate("rd::hosts", "%1: %2: HTTP %3, %4%5").arg(hostLabel(), shown).arg(reply.status).arg(reason,
                                   said.isEmpty() ? QString() : QStringLiteral(": ") + said))};
     }
 }
@@ -258,7 +253,7 @@ Result<QJsonDocument> HostClient::json(const HostRequest &request)
     if (!reply)
         return reply.error();
     if (reply->json.isNull())
-        return Error{Error::Kind::Service, redacted(tr("%1: %2 %3: the answer is not JSON: %4")
+        return Error{Error::Kind::Service, redacted(QCoreApplication::translate("rd::hosts", "%1: %2 %3: the answer is not JSON: %4")
                                                         .arg(hostLabel(), QString::fromLatin1(request.verb), request.path,
                                                              QString::fromUtf8(reply->body.left(200)).simplified()))};
     return reply->json;
@@ -276,7 +271,7 @@ Result<QJsonArray> HostClient::all(const HostRequest &first)
         if (!reply)
             return reply.error();
         if (!reply->json.isArray())
-            return Error{Error::Kind::Service, redacted(tr("%1: GET %2: expected a list, the answer is %3")
+            return Error{Error::Kind::Service, redacted(QCoreApplication::translate("rd::hosts", "%1: GET %2: expected a list, the answer is %3")
                                                             .arg(hostLabel(), request.path,
                                                                  QString::fromUtf8(reply->body.left(200)).simplified()))};
         const QJsonArray pageItems = reply->json.array();
@@ -295,16 +290,16 @@ Result<QJsonArray> HostClient::all(const HostRequest &first)
             return items;
         // The token goes only to the server it is for.
         if (next.scheme() != base.scheme() || next.host() != base.host() || next.port() != base.port())
-            return Error{Error::Kind::Service, tr("%1: GET %2: the next page is on another server (%3); ReviewDesk does not follow it")
+            return Error{Error::Kind::Service, QCoreApplication::translate("rd::hosts", "%1: GET %2: the next page is on another server (%3); ReviewDesk does not follow it")
                                                    .arg(hostLabel(), request.path, next.host())};
         QString path = next.path();
         const QString apiPath = m_locator.apiBase.path();
         if (!path.startsWith(apiPath))
-            return Error{Error::Kind::Service, tr("%1: GET %2: the next page %3 is outside the API").arg(hostLabel(), request.path, path)};
+            return Error{Error::Kind::Service, QCoreApplication::translate("rd::hosts", "%1: GET %2: the next page %3 is outside the API").arg(hostLabel(), request.path, path)};
         request.path = path.mid(apiPath.size());
         request.query = QUrlQuery(next);
     }
-    return Error{Error::Kind::Service, tr("%1: GET %2: more than %3 pages; ReviewDesk stopped there")
+    return Error{Error::Kind::Service, QCoreApplication::translate("rd::hosts", "%1: GET %2: more than %3 pages; ReviewDesk stopped there")
                                            .arg(hostLabel(), first.path).arg(m_options.maxPages)};
 }
 

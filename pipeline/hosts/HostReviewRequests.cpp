@@ -9,11 +9,6 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::hosts", text);
-}
-
 QByteArray compact(const QJsonObject &object)
 {
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
@@ -56,7 +51,7 @@ QList<PlannedHostRequest> githubRequests(const ReviewPublication &p)
                                        {QStringLiteral("body"), p.summary},
                                        {QStringLiteral("event"), reviewEventName(p.settings.event)},
                                        {QStringLiteral("comments"), comments}});
-        review.what = tr("the review with %1 comment(s)").arg(p.fresh.size());
+        review.what = QCoreApplication::translate("rd::hosts", "the review with %1 comment(s)").arg(p.fresh.size());
         requests << review;
     }
     for (int i = 0; i < p.edited.size(); ++i) {
@@ -66,7 +61,7 @@ QList<PlannedHostRequest> githubRequests(const ReviewPublication &p)
         edit.request.path = githubRepository(p.locator) + QStringLiteral("/pulls/comments/") + c.published->remoteId;
         edit.request.body = compact({{QStringLiteral("body"), c.body}});
         edit.edited << i;
-        edit.what = tr("the edit of comment %1 (%2)").arg(c.comment).arg(c.where());
+        edit.what = QCoreApplication::translate("rd::hosts", "the edit of comment %1 (%2)").arg(c.comment).arg(c.where());
         requests << edit;
     }
     return requests;
@@ -99,7 +94,7 @@ QList<PlannedHostRequest> gitlabRequests(const ReviewPublication &p, const GitLa
         discussion.request.path = mr + QStringLiteral("/discussions");
         discussion.request.body = compact({{QStringLiteral("body"), c.body}, {QStringLiteral("position"), gitlabPosition(c, refs)}});
         discussion.fresh << i;
-        discussion.what = tr("comment %1 (%2)").arg(c.comment).arg(c.where());
+        discussion.what = QCoreApplication::translate("rd::hosts", "comment %1 (%2)").arg(c.comment).arg(c.where());
         requests << discussion;
     }
     for (int i = 0; i < p.edited.size(); ++i) {
@@ -109,7 +104,7 @@ QList<PlannedHostRequest> gitlabRequests(const ReviewPublication &p, const GitLa
         edit.request.path = mr + QStringLiteral("/discussions/") + c.published->thread + QStringLiteral("/notes/") + c.published->remoteId;
         edit.request.body = compact({{QStringLiteral("body"), c.body}});
         edit.edited << i;
-        edit.what = tr("the edit of comment %1 (%2)").arg(c.comment).arg(c.where());
+        edit.what = QCoreApplication::translate("rd::hosts", "the edit of comment %1 (%2)").arg(c.comment).arg(c.where());
         requests << edit;
     }
     // The review's own note and approval go with new comments, not again with each later edit.
@@ -123,7 +118,7 @@ QList<PlannedHostRequest> gitlabRequests(const ReviewPublication &p, const GitLa
         summary.request.verb = "POST";
         summary.request.path = mr + QStringLiteral("/notes");
         summary.request.body = compact({{QStringLiteral("body"), note}});
-        summary.what = tr("the review's summary note");
+        summary.what = QCoreApplication::translate("rd::hosts", "the review's summary note");
         requests << summary;
     }
     if (p.settings.event == ReviewEvent::Approve) {
@@ -132,7 +127,7 @@ QList<PlannedHostRequest> gitlabRequests(const ReviewPublication &p, const GitLa
         approve.request.path = mr + QStringLiteral("/approve");
         // Approves only the version the comments were made on.
         approve.request.body = compact({{QStringLiteral("sha"), refs.headSha}});
-        approve.what = tr("the approval");
+        approve.what = QCoreApplication::translate("rd::hosts", "the approval");
         requests << approve;
     }
     return requests;
@@ -182,7 +177,7 @@ QList<PlannedHostRequest> gerritRequests(const ReviewPublication &p)
     review.request.verb = "POST";
     review.request.path = QStringLiteral("/changes/") + gerritChangeId(p.locator) + QStringLiteral("/revisions/") + p.headSha + QStringLiteral("/review");
     review.request.body = compact(body);
-    review.what = tr("the review with %1 comment(s)").arg(p.fresh.size() + p.edited.size());
+    review.what = QCoreApplication::translate("rd::hosts", "the review with %1 comment(s)").arg(p.fresh.size() + p.edited.size());
     return {review};
 }
 

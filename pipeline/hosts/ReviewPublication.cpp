@@ -16,11 +16,6 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::hosts", text);
-}
-
 Side sideOf(const ReviewComment &comment)
 {
     return comment.side == QLatin1String("old") ? Side::Old : Side::New;
@@ -87,9 +82,9 @@ QString whyHeldBack(const StoredComment &stored, const DiffCoverage &coverage)
 {
     const ReviewComment &c = stored.comment;
     if (c.issue.trimmed().isEmpty())
-        return tr("it has no text");
+        return QCoreApplication::translate("rd::hosts", "it has no text");
     if (!c.located())
-        return tr("it is not placed at lines of its file");
+        return QCoreApplication::translate("rd::hosts", "it is not placed at lines of its file");
     // A comment whose lines left the diff (the merge request moved on, or
     // the lines were never changed here) would land elsewhere or be refused.
     return coverage.whyNotCovered(c.file, sideOf(c), std::min(c.lineStart, c.lineEnd), std::max(c.lineStart, c.lineEnd));
@@ -103,10 +98,10 @@ Result<ReviewPublication> planReviewPublication(const WorkspaceStore &store, con
     if (!data)
         return data.error();
     if (data->mergeRequests.isEmpty())
-        return Error{Error::Kind::Usage, tr("the workspace has no merge request %1").arg(settings.mergeRequest)};
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::hosts", "the workspace has no merge request %1").arg(settings.mergeRequest)};
     plan.mergeRequest = data->mergeRequests.first();
     if (plan.mergeRequest.url.isEmpty())
-        return Error{Error::Kind::Usage, tr("merge request %1 has no address on a code host (its URL is empty), so there is "
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::hosts", "merge request %1 has no address on a code host (its URL is empty), so there is "
                                             "nowhere to publish it").arg(plan.mergeRequest.id)};
     auto locator = PullRequestLocator::parse(plan.mergeRequest.url, settings.apiBase);
     if (!locator)
@@ -116,7 +111,7 @@ Result<ReviewPublication> planReviewPublication(const WorkspaceStore &store, con
     if (!annotators)
         return annotators.error();
     if (std::none_of(annotators->cbegin(), annotators->cend(), [&](const Annotator &a) { return a.name == settings.annotator; }))
-        return Error{Error::Kind::Usage, tr("the workspace has no annotator %1").arg(settings.annotator)};
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::hosts", "the workspace has no annotator %1").arg(settings.annotator)};
 
     auto coverage = DiffCoverage::of(plan.mergeRequest);
     if (!coverage)
@@ -166,7 +161,7 @@ Result<ReviewPublication> planReviewPublication(const WorkspaceStore &store, con
             continue;
         const ReviewComment &c = stored.comment;
         if (imported.contains(stored.id)) {
-            plan.heldBack.append({stored.id, whereOf(c), tr("it came from this pull request's own comments on the host")});
+            plan.heldBack.append({stored.id, whereOf(c), QCoreApplication::translate("rd::hosts", "it came from this pull request's own comments on the host")});
             continue;
         }
         if (const QString why = whyHeldBack(stored, *coverage); !why.isEmpty()) {
@@ -208,7 +203,7 @@ Result<ReviewPublication> planReviewPublication(const WorkspaceStore &store, con
             plan.unchanged.append(out);
         } else if (before->remoteId == UnknownRemoteId) {
             // Published, but the host's answer did not say under which id.
-            plan.heldBack.append({stored.id, whereOf(c), tr("it was edited since it was published, and its id on the host is "
+            plan.heldBack.append({stored.id, whereOf(c), QCoreApplication::translate("rd::hosts", "it was edited since it was published, and its id on the host is "
                                                             "unknown, so the edit cannot be sent; edit it on the host")});
         } else {
             out.published = *before;

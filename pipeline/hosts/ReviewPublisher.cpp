@@ -12,11 +12,6 @@ namespace rd {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::hosts", text);
-}
-
 // An id as the host wrote it: GitHub and GitLab numbers, Gerrit strings.
 QString idText(const QJsonValue &value)
 {
@@ -109,7 +104,7 @@ bool ReviewPublisher::record(const ReviewPublication &p, const OutgoingComment &
     remote.revision = p.headSha;
     if (auto stored = m_recorder(remote); !stored) {
         outcome.failure = Error{stored.error().kind,
-                                tr("comment %1 went to the host but the workspace could not record it (%2); publishing again "
+                                QCoreApplication::translate("rd::hosts", "comment %1 went to the host but the workspace could not record it (%2); publishing again "
                                    "would send it twice: delete it on the host first")
                                     .arg(comment.comment)
                                     .arg(stored.error().message)};
@@ -147,7 +142,7 @@ void ReviewPublisher::publishGitHub(const ReviewPublication &p, PublishOutcome &
                                    o.value(QStringLiteral("body")).toString(), idText(o.value(QStringLiteral("id")))});
                 }
             } else {
-                outcome.warnings << tr("the review went, but its comments' ids could not be read (%1): a later edit of them "
+                outcome.warnings << QCoreApplication::translate("rd::hosts", "the review went, but its comments' ids could not be read (%1): a later edit of them "
                                        "cannot update them").arg(comments.error().message);
             }
             for (const int i : planned.fresh) {
@@ -173,11 +168,11 @@ void ReviewPublisher::publishGitLab(const ReviewPublication &p, PublishOutcome &
         const GitLabDiffRefs refs{refsJson.value(QStringLiteral("base_sha")).toString(), refsJson.value(QStringLiteral("start_sha")).toString(),
                                   refsJson.value(QStringLiteral("head_sha")).toString()};
         if (refs.headSha.isEmpty()) {
-            outcome.failure = Error{Error::Kind::Service, tr("%1: the merge request's answer has no diff_refs.head_sha").arg(m_client.hostLabel())};
+            outcome.failure = Error{Error::Kind::Service, QCoreApplication::translate("rd::hosts", "%1: the merge request's answer has no diff_refs.head_sha").arg(m_client.hostLabel())};
         } else if (refs.headSha != p.headSha) {
             // Positions on another version would put the comments on other lines.
             outcome.failure = Error{Error::Kind::Repository,
-                                    tr("%1 is at commit %2 on the host, the workspace compares %3: its comments' lines may not "
+                                    QCoreApplication::translate("rd::hosts", "%1 is at commit %2 on the host, the workspace compares %3: its comments' lines may not "
                                        "match; review the new head (or update the workspace's merge request) first")
                                         .arg(p.locator.displayName(), refs.headSha.left(12), p.headSha.left(12))};
         } else {
@@ -224,8 +219,8 @@ void ReviewPublisher::publishGerrit(const ReviewPublication &p, PublishOutcome &
                     listed[it.key()].append({it.key(), line, o.value(QStringLiteral("message")).toString(), idText(o.value(QStringLiteral("id")))});
                 }
         } else {
-            outcome.warnings << tr("the review went, but its comments' ids could not be read (%1): a later edit of them "
-                                   "cannot reply to them").arg(comments ? tr("the answer is not an object") : comments.error().message);
+            outcome.warnings << QCoreApplication::translate("rd::hosts", "the review went, but its comments' ids could not be read (%1): a later edit of them "
+                                   "cannot reply to them").arg(comments ? QCoreApplication::translate("rd::hosts", "the answer is not an object") : comments.error().message);
         }
         for (const int i : planned.fresh) {
             const OutgoingComment &c = p.fresh.at(i);
@@ -262,18 +257,18 @@ void line(QString &text, const QString &said, bool indented = false)
 QString publicationSummary(const ReviewPublication &p)
 {
     QString text;
-    line(text, tr("%1 (merge request %2), annotator %3, verdict %4:")
+    line(text, QCoreApplication::translate("rd::hosts", "%1 (merge request %2), annotator %3, verdict %4:")
                    .arg(p.locator.displayName())
                    .arg(p.mergeRequest.id)
                    .arg(p.settings.annotator, verdictName(p.settings.verdict)));
-    line(text, tr("%1 new, %2 edited since published, %3 already published unchanged, %4 held back")
+    line(text, QCoreApplication::translate("rd::hosts", "%1 new, %2 edited since published, %3 already published unchanged, %4 held back")
                    .arg(p.fresh.size())
                    .arg(p.edited.size())
                    .arg(p.unchanged.size())
                    .arg(p.heldBack.size()),
          true);
     for (const HeldBackComment &h : p.heldBack)
-        line(text, tr("not sent: comment %1 at %2: %3").arg(h.comment).arg(h.where, h.reason), true);
+        line(text, QCoreApplication::translate("rd::hosts", "not sent: comment %1 at %2: %3").arg(h.comment).arg(h.where, h.reason), true);
     return text;
 }
 
@@ -281,19 +276,19 @@ QString publishReport(const ReviewPublication &p, const PublishOutcome &outcome)
 {
     QString text = publicationSummary(p);
     if (p.nothingToSend()) {
-        line(text, tr("Nothing new to publish: every selected comment is on the host as it reads now."));
+        line(text, QCoreApplication::translate("rd::hosts", "Nothing new to publish: every selected comment is on the host as it reads now."));
         return text;
     }
     for (const QString &what : outcome.sent)
-        line(text, tr("sent: %1").arg(what), true);
-    line(text, tr("Published %1 new and updated %2 edited comment(s).").arg(outcome.published.size()).arg(outcome.updated.size()));
+        line(text, QCoreApplication::translate("rd::hosts", "sent: %1").arg(what), true);
+    line(text, QCoreApplication::translate("rd::hosts", "Published %1 new and updated %2 edited comment(s).").arg(outcome.published.size()).arg(outcome.updated.size()));
     for (const QString &warning : outcome.warnings)
-        line(text, tr("warning: %1").arg(warning), true);
+        line(text, QCoreApplication::translate("rd::hosts", "warning: %1").arg(warning), true);
     if (outcome.failure) {
         QStringList left;
         for (const qint64 id : outcome.notSent)
             left << QString::number(id);
-        line(text, tr("Not sent: %1 comment(s) (%2); what went is recorded, so publishing again sends only these.")
+        line(text, QCoreApplication::translate("rd::hosts", "Not sent: %1 comment(s) (%2); what went is recorded, so publishing again sends only these.")
                        .arg(outcome.notSent.size())
                        .arg(left.join(QStringLiteral(", "))));
     }
