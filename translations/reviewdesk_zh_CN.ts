@@ -2501,8 +2501,20 @@
         <translation>评估评审模型(&amp;J)…</translation>
     </message>
     <message>
+        <source>Publish Review</source>
+        <translation>发布评审</translation>
+    </message>
+    <message>
+        <source>&amp;Publish Review…</source>
+        <translation>发布评审(&amp;P)…</translation>
+    </message>
+    <message>
         <source>Open &amp;Pull Request…</source>
         <translation>打开拉取请求(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh Merge Request</source>
+        <translation>刷新合并请求(&amp;F)</translation>
     </message>
     <message>
         <source>A pull request is being opened already.</source>
@@ -2519,10 +2531,6 @@
     <message>
         <source>ReviewDesk could not open the pull request.</source>
         <translation>ReviewDesk 无法打开该拉取请求。</translation>
-    </message>
-    <message>
-        <source>Re&amp;fresh Merge Request</source>
-        <translation>刷新合并请求(&amp;F)</translation>
     </message>
     <message>
         <source>Revisions</source>
@@ -3035,6 +3043,160 @@
     <message>
         <source>QA-Checker: relevance %1 (embeddings), specificity %2, coherence %3 (connectives %4, coreference %5 rated by the model, answer pattern %6)</source>
         <translation>QA-Checker：相关性 %1（嵌入向量），具体性 %2，连贯性 %3（连接词 %4，模型评定的指代一致性 %5，回答格式 %6）</translation>
+    </message>
+</context>
+<context>
+    <name>rd::PublishReviewDialog</name>
+    <message>
+        <source>Publish Review</source>
+        <translation>发布评审</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>已接受</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>Unsure</source>
+        <translation>不确定</translation>
+    </message>
+    <message>
+        <source>&amp;Comments I judged:</source>
+        <translation>我评判为(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>Request changes</source>
+        <translation>要求修改</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>GitHub: the review's event. GitLab: Approve approves the merge request. Gerrit: Code-Review -1 or +1.</source>
+        <translation>GitHub：评审的事件。GitLab：“批准”会批准合并请求。Gerrit：Code-Review -1 或 +1。</translation>
+    </message>
+    <message>
+        <source>&amp;Review:</source>
+        <translation>评审(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>A line naming you and the number of comments</source>
+        <translation>一行文字，写明你的名字和评论数</translation>
+    </message>
+    <message>
+        <source>&amp;Summary:</source>
+        <translation>总结(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Sign each comment with its run and model (or its author)</source>
+        <translation>在每条评论后注明其运行和模型（或作者）</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>What happens</source>
+        <translation>将会如何</translation>
+    </message>
+    <message>
+        <source>&amp;Publish</source>
+        <translation>发布(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Nothing can be published.</source>
+        <translation>没有可发布的内容。</translation>
+    </message>
+    <message>
+        <source>%1 — as %2, at commit %3</source>
+        <translation>%1 — 以 %2 的身份，提交 %3</translation>
+    </message>
+    <message>
+        <source>Will be sent (%1)</source>
+        <translation>将发送（%1）</translation>
+    </message>
+    <message>
+        <source>new, with a suggested change</source>
+        <translation>新增，附带建议修改</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>edited since published: updated on the host</source>
+        <translation>发布后有修改：将在托管平台上更新</translation>
+    </message>
+    <message>
+        <source>Already published (%1)</source>
+        <translation>已发布（%1）</translation>
+    </message>
+    <message>
+        <source>on the host as it reads now</source>
+        <translation>已按当前内容出现在托管平台上</translation>
+    </message>
+    <message>
+        <source>Not sent (%1)</source>
+        <translation>不发送（%1）</translation>
+    </message>
+    <message>
+        <source>Nothing new to publish: every selected comment is on the host as it reads now.</source>
+        <translation>没有新的内容可发布：所选的每条评论都已按当前内容出现在托管平台上。</translation>
+    </message>
+    <message>
+        <source>%1 new, %2 edited; %3 not sent.</source>
+        <translation>新增 %1 条，修改 %2 条；%3 条不发送。</translation>
+    </message>
+    <message>
+        <source>Publishing to %1…</source>
+        <translation>正在发布到 %1…</translation>
+    </message>
+    <message>
+        <source>Review Published</source>
+        <translation>评审已发布</translation>
+    </message>
+    <message>
+        <source>Review Not Published</source>
+        <translation>评审未发布</translation>
+    </message>
+    <message>
+        <source>Review Partly Published</source>
+        <translation>评审部分发布</translation>
+    </message>
+    <message>
+        <source>The review is on %1.</source>
+        <translation>评审已发布到 %1。</translation>
+    </message>
+    <message>
+        <source>Publishing stopped: %1</source>
+        <translation>发布已停止：%1</translation>
+    </message>
+</context>
+<context>
+    <name>rd::PublishService</name>
+    <message>
+        <source>Open a workspace first: publishing sends the comments judged in it.</source>
+        <translation>请先打开工作区：发布会发送其中已评判的评论。</translation>
+    </message>
+    <message>
+        <source>Open a merge request of the workspace first.</source>
+        <translation>请先打开工作区中的合并请求。</translation>
+    </message>
+    <message>
+        <source>Choose who you are (the annotator) first: publishing sends that annotator's review.</source>
+        <translation>请先选择你的身份（标注者）：发布会发送该标注者的评审。</translation>
+    </message>
+    <message>
+        <source>the workspace was closed while publishing</source>
+        <translation>发布过程中工作区已关闭</translation>
     </message>
 </context>
 <context>
@@ -4339,6 +4501,154 @@
         <translation>密钥环</translation>
     </message>
     <message>
+        <source>old</source>
+        <translation>旧</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>lines %1-%2</source>
+        <translation>第 %1-%2 行</translation>
+    </message>
+    <message>
+        <source>merge request %1 has no code in this workspace (imported without its repository): its diff, which says where comments may go, cannot be read</source>
+        <translation>合并请求 %1 在此工作区中没有代码（导入时未带仓库）：无法读取其差异，也就无法判断评论可以放在哪里</translation>
+    </message>
+    <message>
+        <source>it is not placed at lines of its file</source>
+        <translation>它未定位到文件中的行</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 side in the merge request's diff</source>
+        <translation>%1 在合并请求的差异中没有%2侧</translation>
+    </message>
+    <message>
+        <source>%1 is not among the merge request's changed files</source>
+        <translation>%1 不在合并请求改动的文件中</translation>
+    </message>
+    <message>
+        <source>%1 has no lines in the diff (binary, or only its mode changed)</source>
+        <translation>%1 在差异中没有行（二进制文件，或仅改变了权限模式）</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 file reach beyond the diff hunk %3-%4 (a code host takes a comment only within one hunk)</source>
+        <translation>%2文件的%1超出了差异块 %3-%4（代码托管平台只接受位于同一差异块内的评论）</translation>
+    </message>
+    <message>
+        <source>line %1 of the %2 file is not in the merge request's diff</source>
+        <translation>%2文件的第 %1 行不在合并请求的差异中</translation>
+    </message>
+    <message>
+        <source>lines %1-%2 of the %3 file are not in the merge request's diff</source>
+        <translation>%3文件的第 %1-%2 行不在合并请求的差异中</translation>
+    </message>
+    <message>
+        <source>the review with %1 comment(s)</source>
+        <translation>含 %1 条评论的评审</translation>
+    </message>
+    <message>
+        <source>the edit of comment %1 (%2)</source>
+        <translation>评论 %1 的修改（%2）</translation>
+    </message>
+    <message>
+        <source>comment %1 (%2)</source>
+        <translation>评论 %1（%2）</translation>
+    </message>
+    <message>
+        <source>the review's summary note</source>
+        <translation>评审的总结备注</translation>
+    </message>
+    <message>
+        <source>the approval</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>it has no text</source>
+        <translation>它没有正文</translation>
+    </message>
+    <message>
+        <source>the workspace has no merge request %1</source>
+        <translation>工作区中没有合并请求 %1</translation>
+    </message>
+    <message>
+        <source>merge request %1 has no address on a code host (its URL is empty), so there is nowhere to publish it</source>
+        <translation>合并请求 %1 在代码托管平台上没有地址（其 URL 为空），因此无处发布</translation>
+    </message>
+    <message>
+        <source>the workspace has no annotator %1</source>
+        <translation>工作区中没有标注者 %1</translation>
+    </message>
+    <message>
+        <source>it came from this pull request's own comments on the host</source>
+        <translation>它来自该拉取请求在托管平台上的评论</translation>
+    </message>
+    <message>
+        <source>it was edited since it was published, and its id on the host is unknown, so the edit cannot be sent; edit it on the host</source>
+        <translation>它在发布后被修改过，但其在托管平台上的 ID 未知，无法发送修改；请在托管平台上修改</translation>
+    </message>
+    <message>
+        <source>comment %1 went to the host but the workspace could not record it (%2); publishing again would send it twice: delete it on the host first</source>
+        <translation>评论 %1 已发送到托管平台，但工作区无法记录（%2）；再次发布会重复发送：请先在托管平台上删除它</translation>
+    </message>
+    <message>
+        <source>the review went, but its comments' ids could not be read (%1): a later edit of them cannot update them</source>
+        <translation>评审已发送，但无法读取其评论的 ID（%1）：之后对这些评论的修改无法更新到托管平台</translation>
+    </message>
+    <message>
+        <source>%1: the merge request's answer has no diff_refs.head_sha</source>
+        <translation>%1：合并请求的应答中没有 diff_refs.head_sha</translation>
+    </message>
+    <message>
+        <source>%1 is at commit %2 on the host, the workspace compares %3: its comments' lines may not match; review the new head (or update the workspace's merge request) first</source>
+        <translation>%1 在托管平台上位于提交 %2，而工作区比较的是 %3：评论的行可能对不上；请先评审新的头提交（或更新工作区中的合并请求）</translation>
+    </message>
+    <message>
+        <source>the review went, but its comments' ids could not be read (%1): a later edit of them cannot reply to them</source>
+        <translation>评审已发送，但无法读取其评论的 ID（%1）：之后对这些评论的修改无法回复到它们</translation>
+    </message>
+    <message>
+        <source>the answer is not an object</source>
+        <translation>应答不是对象</translation>
+    </message>
+    <message>
+        <source>%1 (merge request %2), annotator %3, verdict %4:</source>
+        <translation>%1（合并请求 %2），标注者 %3，结论 %4：</translation>
+    </message>
+    <message>
+        <source>%1 new, %2 edited since published, %3 already published unchanged, %4 held back</source>
+        <translation>新增 %1 条，发布后修改 %2 条，已发布且未变 %3 条，暂不发送 %4 条</translation>
+    </message>
+    <message>
+        <source>not sent: comment %1 at %2: %3</source>
+        <translation>未发送：位于 %2 的评论 %1：%3</translation>
+    </message>
+    <message>
+        <source>Nothing new to publish: every selected comment is on the host as it reads now.</source>
+        <translation>没有新的内容可发布：所选的每条评论都已按当前内容出现在托管平台上。</translation>
+    </message>
+    <message>
+        <source>sent: %1</source>
+        <translation>已发送：%1</translation>
+    </message>
+    <message>
+        <source>Published %1 new and updated %2 edited comment(s).</source>
+        <translation>已发布 %1 条新评论，更新 %2 条修改过的评论。</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Not sent: %1 comment(s) (%2); what went is recorded, so publishing again sends only these.</source>
+        <translation>未发送：%1 条评论（%2）；已发送的已记录，再次发布时只发送这些。</translation>
+    </message>
+    <message>
         <source>null</source>
         <translation>null</translation>
     </message>
@@ -5502,10 +5812,6 @@
         <translation>服务器名 %1 不能用作文件夹名</translation>
     </message>
     <message>
-        <source>store the host's comments</source>
-        <translation>保存托管平台的评论</translation>
-    </message>
-    <message>
         <source>the file was deleted</source>
         <translation>文件已被删除</translation>
     </message>
@@ -5524,6 +5830,10 @@
     <message>
         <source>merge request %1 has no revision %2, which a run reviewed</source>
         <translation>合并请求 %1 没有某次运行审查过的修订 %2</translation>
+    </message>
+    <message>
+        <source>store the host's comments</source>
+        <translation>保存托管平台的评论</translation>
     </message>
     <message>
         <source>read the revisions</source>

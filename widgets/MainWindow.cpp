@@ -12,6 +12,8 @@
 #include "TeamWorkbench.h"
 #include "JudgingWorkbench.h"
 #include "ManualWindow.h"
+#include "PublishReviewDialog.h"
+#include <PublishService.h>
 #include "MergeRequestHeader.h"
 #include "PipelinePanel.h"
 #include "RetrievalPanel.h"
@@ -240,6 +242,23 @@ void MainWindow::showJudgeEvaluation()
     }
     m_judgeEvaluation->show();
     m_judgeEvaluation->raise();
+}
+
+void MainWindow::showPublishDialog()
+{
+    if (const QString why = m_session->publishing()->whyUnavailable(); !why.isEmpty()) {
+        QMessageBox::information(this, tr("Publish Review"), why);
+        return;
+    }
+    if (!m_publish) {
+        auto *dialog = new PublishReviewDialog(*m_session->publishing(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_publish = dialog;
+    } else {
+        static_cast<PublishReviewDialog *>(m_publish.data())->refresh();
+    }
+    m_publish->show();
+    m_publish->raise();
 }
 
 void MainWindow::showManual()

@@ -142,6 +142,7 @@ private:
     // Review ▸ Evaluate: the Evaluation window on the open workspace.
     void showEvaluation();
     void showJudgeEvaluation();
+    void showPublishDialog();
     void showManual();
 
     // Reopening with other diff options: the file the annotator had open.
@@ -172,6 +173,7 @@ private:
     QPointer<QWidget> m_evaluation; // the Evaluation window, while open
     QPointer<QWidget> m_judgeEvaluation; // the Evaluate Judge window, while open
     QPointer<QWidget> m_manual; // Help ▸ Manual, while open
+    QPointer<QWidget> m_publish; // Review ▸ Publish Review…, while open
 };
 
 } // namespace rd

@@ -20,6 +20,8 @@ extern "C" Q_DECL_EXPORT int reviewdeskRunAnalysisCommand(const QString &command
         return rd::cli::runEval(arguments);
     if (command == QLatin1String("judge-eval"))
         return rd::cli::runJudgeEval(arguments);
+    if (command == QLatin1String("publish"))
+        return rd::cli::runPublish(arguments);
     if (command == QLatin1String("workspace"))
         return rd::cli::runWorkspace(arguments);
     if (command == QLatin1String("mr"))

@@ -21,7 +21,7 @@ enum ExitCode {
     ExitInternal = 1,
     ExitUsage = 2,      // bad options or values
     ExitRepository = 3, // no such path, not a repository, unknown revision, unreadable object, unusable workspace
-    ExitService = 4,    // no LLM endpoint answered
+    ExitService = 4,    // no LLM endpoint answered, or a code host refused
 };
 
 int exitCodeFor(const Error &error);
@@ -76,6 +76,8 @@ int runMrUpdate(const QStringList &arguments);
 int runMrRevisions(const QStringList &arguments);
 // Code hosts (issue 24): `mr add` opens a pull request from its host.
 int runMrAdd(const QStringList &arguments);
+// Publishing a review to its code host (PublishCommand.cpp).
+int runPublish(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

@@ -27,13 +27,14 @@ const char *usage =
     "  export   Export a workspace as AACR-Bench, TRL (SFT/DPO/KTO), SARIF, rdjson or CSV\n"
     "  eval     Evaluate runs (KBI/FAR/CPI/LSR, precision/recall/F1) or AACR-Bench generated-comment files\n"
     "  judge-eval Measure an LLM judge against people's labels (accuracy, kappa, calibration, flip rate)\n"
+    "  publish  Publish an annotator's review of a merge request to GitHub, GitLab or Gerrit\n"
     "  workspace copy FROM TO  Copy a workspace between SQLite and PostgreSQL, losslessly\n"
     "  mr update    Follow a merge request to its new commits: record a revision, re-anchor its comments\n"
     "  mr revisions List a merge request's revisions (JSON)\n"
     "  mr add   Open a pull request from GitHub, GitLab or Gerrit: fetch its commits, import its review comments\n"
     "\n"
     "Run 'reviewdesk-cli <command> --help' for the options of a command.\n"
-    "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint or code host answered,\n"
+    "Exit codes: 0 success, 2 bad usage, 3 repository, revision or workspace problem, 4 no LLM endpoint answered or a code host refused,\n"
     "1 anything else.\n";
 
 } // namespace
@@ -71,7 +72,7 @@ int main(int argc, char *argv[])
         || command == QLatin1String("judge")
         || command == QLatin1String("assign") || command == QLatin1String("agreement") || command == QLatin1String("groups")
         || command == QLatin1String("eval") || command == QLatin1String("judge-eval") || command == QLatin1String("workspace")
-        || command == QLatin1String("mr")) {
+        || command == QLatin1String("mr") || command == QLatin1String("publish")) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("reviewdesk-cli"));
         QCoreApplication::setApplicationVersion(QStringLiteral(REVIEWDESK_VERSION));

@@ -4,6 +4,7 @@
 #include "JudgingService.h"
 #include "RevisionService.h"
 #include "PullRequestOpener.h"
+#include "PublishService.h"
 #include "RunRecord.h"
 #include "RunService.h"
 #include "SlicingJob.h"
@@ -28,7 +29,8 @@ ReviewSession::ReviewSession(QObject *parent)
       m_judging(std::make_unique<JudgingService>(*this)), m_team(std::make_unique<TeamService>(*this)),
       m_exchange(std::make_unique<ExchangeService>(*this)), m_reviewing(std::make_unique<RunService>(*this)),
       m_revisions(std::make_unique<RevisionService>(*this)),
-      m_pullRequests(std::make_unique<PullRequestOpener>(*this))
+      m_pullRequests(std::make_unique<PullRequestOpener>(*this)),
+      m_publishing(std::make_unique<PublishService>(*this))
 {
     connect(m_loader, &MergeRequestLoader::opened, this, &ReviewSession::diffLoaded);
     connect(m_loader, &MergeRequestLoader::failed, this, &ReviewSession::loadFailed);

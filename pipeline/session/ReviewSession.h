@@ -23,6 +23,7 @@ class ExchangeService;
 class JudgingService;
 class RevisionService;
 class PullRequestOpener;
+class PublishService;
 class RunService;
 class SlicingJob;
 class TeamService;
@@ -56,6 +57,7 @@ public:
     RunService *reviewing() const { return m_reviewing.get(); }
     RevisionService *revisions() const { return m_revisions.get(); }
     PullRequestOpener *pullRequests() const { return m_pullRequests.get(); }
+    PublishService *publishing() const { return m_publishing.get(); }
 
     // --- Workspace -----------------------------------------------------
     // Opens (or creates) a workspace file. On failure the session keeps the
@@ -217,6 +219,7 @@ private:
     std::unique_ptr<RunService> m_reviewing;
     std::unique_ptr<RevisionService> m_revisions;
     std::unique_ptr<PullRequestOpener> m_pullRequests;
+    std::unique_ptr<PublishService> m_publishing;
 };
 
 // A RunRecord as the workspace keeps it: its JSON, a label, the model and a
