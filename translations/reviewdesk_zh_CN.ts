@@ -4760,6 +4760,10 @@
         <source>%1: the change has no patch set %2 (it has 1 to %3)</source>
         <translation>%1：该变更没有补丁集 %2（只有 1 到 %3）</translation>
     </message>
+    <message>
+        <source>it is outdated: revision %1 changed the lines it was made on</source>
+        <translation>它已过时：修订 %1 更改了它所针对的行</translation>
+    </message>
 </context>
 <context>
     <name>rd::models</name>

@@ -83,6 +83,10 @@ QString whyHeldBack(const StoredComment &stored, const DiffCoverage &coverage)
     const ReviewComment &c = stored.comment;
     if (c.issue.trimmed().isEmpty())
         return QCoreApplication::translate("rd::hosts", "it has no text");
+    // Before located(): an outdated comment has no lines on purpose, and the
+    // person deciding what to send needs to know the new commits did that.
+    if (stored.outdated)
+        return QCoreApplication::translate("rd::hosts", "it is outdated: revision %1 changed the lines it was made on").arg(stored.outdatedIn);
     if (!c.located())
         return QCoreApplication::translate("rd::hosts", "it is not placed at lines of its file");
     // A comment whose lines left the diff (the merge request moved on, or

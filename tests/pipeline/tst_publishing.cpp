@@ -10,6 +10,8 @@
 #include "HostReviewRequests.h"
 #include "PublishFixture.h"
 #include "ReviewPublisher.h"
+#include "FixtureRepo.h"
+#include "MergeRequestRevisions.h"
 
 #include <SqlWorkspaceStore.h>
 
@@ -88,6 +90,7 @@ private Q_SLOTS:
     void gerritReviewFollowsTheSchema();
     void gerritRequestChangesVotesMinusOne();
     void commentsOutsideTheDiffAreHeldBackWithTheirReason();
+    void outdatedCommentsAreHeldBackNamingTheRevision();
     void secondPublishSendsNothing();
     void editedCommentIsPatchedOnGitHub();
     void editedCommentIsPutOnGitLabWithoutRepeatingSummaryOrApproval();
@@ -542,4 +545,44 @@ void TestPublishing::suggestionRuleTakesOnlyReplacements()
 }
 
 QTEST_GUILESS_MAIN(TestPublishing)
+void TestPublishing::outdatedCommentsAreHeldBackNamingTheRevision()
+{
+    const PublishFixture f = PublishFixture::make(m_dir->path(), GitHubUrl);
+    {
+        // The revision the comments were made on, as opening it records it.
+        auto store = SqlWorkspaceStore::open(f.workspace, SqlWorkspaceStore::Mode::OpenExisting);
+        QVERIFY(store);
+        QVERIFY(followedRevisions(**store, f.mergeRequest));
+    }
+    // The author pushes again: line 11 changes, so the comments made on it are outdated.
+    QByteArray next;
+    for (int n = 1; n <= 30; ++n) {
+        if (n == 20)
+            continue;
+        const QByteArray scale = n == 11 ? QByteArray("checked(size) * ") : n >= 10 && n <= 12 ? QByteArray("size * ") : QByteArray();
+        next += QByteArray("int value_") + QByteArray::number(n) + " = " + scale + QByteArray::number(n) + ";\n";
+    }
+    rd::test::FixtureRepo repo(f.repository);
+    repo.commit("topic", {{"src/cache.cpp", rd::test::file(next)}}, "check size");
+    {
+        auto store = SqlWorkspaceStore::open(f.workspace, SqlWorkspaceStore::Mode::OpenExisting);
+        QVERIFY(store);
+        const auto updated = updateMergeRequest(**store, f.mergeRequest);
+        QVERIFY2(updated, updated ? "" : qPrintable(updated.error().message));
+        QVERIFY(updated->recorded);
+        QCOMPARE(updated->current.number, 2);
+    }
+    FakeCodeHost host;
+    rd::test::serveGitHubReviews(host, QStringLiteral("acme/cache"), 7);
+    const Published result = publish(f, host);
+    const QString why = QStringLiteral("it is outdated: revision 2 changed the lines it was made on");
+    QStringList reasons;
+    for (const auto &held : result.plan.heldBack)
+        if (held.comment == f.id("single") || held.comment == f.id("range"))
+            reasons << held.reason;
+    QCOMPARE(reasons, (QStringList{why, why}));
+    for (const QJsonValue c : bodyOf(host.requestsTo("POST", QStringLiteral(".*/reviews")).first()).value(QStringLiteral("comments")).toArray())
+        QVERIFY(c.toObject().value(QStringLiteral("line")).toInt() != 11 && c.toObject().value(QStringLiteral("line")).toInt() != 12);
+}
+
 #include "tst_publishing.moc"
