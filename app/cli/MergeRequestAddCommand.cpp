@@ -84,6 +84,15 @@ int runMrAdd(const QStringList &arguments)
                  qPrintable(pr.title), qPrintable(pr.state), static_cast<long long>(stored->mergeRequest), qPrintable(pr.baseSha.left(12)),
                  qPrintable(pr.headSha.left(12)), qPrintable(fetched->repository),
                  fetched->fetched ? qPrintable(QStringLiteral("fetched from %1").arg(fetched->fetchedFrom)) : "both commits were there already");
+    if (stored->update) {
+        const RevisionUpdate &u = *stored->update;
+        if (u.recorded)
+            std::fprintf(stderr, "mr add: the workspace had it: now at revision %d (head %s, was %s): moved %d, unchanged %d, outdated %d\n",
+                         u.current.number, qPrintable(u.current.headSha.left(7)), qPrintable(u.previous.headSha.left(7)),
+                         int(u.reanchoring.moved.size()), int(u.reanchoring.unchanged.size()), int(u.reanchoring.outdated.size()));
+        else
+            std::fprintf(stderr, "mr add: the workspace had it at this revision already (revision %d)\n", u.current.number);
+    }
     if (options.importComments) {
         std::fprintf(stderr, "mr add: %d host comments imported, %d stored before, %d not on lines of this revision\n", stored->imported,
                      stored->alreadyStored, int(fetched->comments.skipped.size()));

@@ -5,6 +5,8 @@
 #include "CliCommand.h"
 
 #include <MergeRequestRevisions.h>
+#include <PullRequestOpening.h>
+#include <ServerPassword.h>
 #include <SqlWorkspaceStore.h>
 
 #include <QJsonArray>
@@ -105,7 +107,13 @@ int runMrUpdate(const QStringList &arguments)
     const QCommandLineOption base(QStringLiteral("base"), QStringLiteral("The new base (default: the base as written, resolved again now)."),
                                   QStringLiteral("REV"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("text (default) or json."), QStringLiteral("FORMAT"), QStringLiteral("text"));
-    parser.addOptions({workspace, mr, head, base, format});
+    const QCommandLineOption apiBase(QStringLiteral("api-base"), QStringLiteral("A pull request's host: its REST API address, when not the one its URL implies."),
+                                     QStringLiteral("URL"));
+    const QCommandLineOption tokenEnv(QStringLiteral("token-env"), QStringLiteral("A pull request's host: the variable holding the token."),
+                                      QStringLiteral("NAME"));
+    const QCommandLineOption remote(QStringLiteral("remote"), QStringLiteral("A pull request's host: fetch from this URL or path instead."),
+                                    QStringLiteral("URL"));
+    parser.addOptions({workspace, mr, head, base, format, apiBase, tokenEnv, remote});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
     const QString outputFormat = parser.value(format);
@@ -118,9 +126,46 @@ int runMrUpdate(const QStringList &arguments)
     if (const int failed = openTarget(command, parser, workspace, mr, target); failed >= 0)
         return failed;
 
-    const auto update = updateMergeRequest(*target.store, target.entry.id, parser.value(head).trimmed(), parser.value(base).trimmed());
-    if (!update)
-        return failMr(command, update.error());
+    // A pull request opened from its host follows the host's head (fetched
+    // first) unless a revision is named; anything else resolves its revisions
+    // as written again.
+    const bool fromHost = !parser.isSet(head) && !parser.isSet(base) && PullRequestLocator::parse(target.entry.url).ok();
+    for (const QCommandLineOption *o : {&apiBase, &tokenEnv, &remote})
+        if (parser.isSet(*o) && !fromHost)
+            return fail(ExitUsage, QStringLiteral("%1: --%2 is for a merge request opened from its host, without --head or --base")
+                                       .arg(command, o->names().first()));
+    std::optional<RevisionUpdate> updated;
+    if (fromHost) {
+        PullRequestOpenOptions options;
+        options.url = target.entry.url;
+        options.apiBase = QUrl(parser.value(apiBase));
+        options.tokenVariable = parser.value(tokenEnv);
+        options.repository = target.entry.repository;
+        options.remote = parser.value(remote);
+        const auto hostFailed = [&](const Error &error) { return fail(exitCodeFor(error), QStringLiteral("%1: %2").arg(command, error.message)); };
+        const auto token = lookUpHostToken(options, QProcessEnvironment::systemEnvironment(), server_password::keyring());
+        if (!token)
+            return hostFailed(token.error());
+        auto fetched = fetchPullRequest(options, *token, [&](const QString &line) {
+            std::fprintf(stderr, "%s: %s\n", qPrintable(command), qPrintable(line));
+        });
+        if (!fetched)
+            return hostFailed(fetched.error());
+        auto stored = storePullRequest(*target.store, *fetched);
+        if (!stored)
+            return hostFailed(stored.error());
+        if (stored->imported > 0)
+            std::fprintf(stderr, "%s: %d new host comments imported\n", qPrintable(command), stored->imported);
+        updated = stored->update;
+    } else {
+        auto local = updateMergeRequest(*target.store, target.entry.id, parser.value(head).trimmed(), parser.value(base).trimmed());
+        if (!local)
+            return failMr(command, local.error());
+        updated = *local;
+    }
+    if (!updated)
+        return failMr(command, Error{Error::Kind::Internal, QStringLiteral("the pull request was stored as a new merge request")});
+    const RevisionUpdate *update = &*updated;
     QList<StoredComment> asked;
     if (update->recorded) {
         auto outdated = outdatedBy(*target.store, target.entry.id, update->current.number);

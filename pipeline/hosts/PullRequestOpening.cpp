@@ -111,11 +111,25 @@ Result<StoredPullRequest> storePullRequest(WorkspaceStore &store, const FetchedP
     entry.description = pr.description;
     entry.url = pr.webUrl;
     entry.codeLinked = true;
-    auto id = store.addMergeRequest(entry);
+    StoredPullRequest stored;
+    // Opened again after the author pushed: the same merge request follows
+    // the pull request to its new revision (comments re-anchored, judgements
+    // kept) before the host's new comments, made on that revision, come in.
+    auto known = store.mergeRequests();
+    if (!known)
+        return known.error();
+    const auto same = std::find_if(known->cbegin(), known->cend(),
+                                   [&](const MergeRequestEntry &e) { return e.url == entry.url && e.repository == entry.repository; });
+    Result<qint64> id = same != known->cend() ? Result<qint64>(same->id) : store.addMergeRequest(entry);
     if (!id)
         return id.error();
-    StoredPullRequest stored;
     stored.mergeRequest = *id;
+    if (same != known->cend()) {
+        auto update = updateMergeRequest(store, *id, pr.headSha, pr.baseSha);
+        if (!update)
+            return update.error();
+        stored.update = *update;
+    }
     QList<HostCommentImport> imports;
     for (const HostComment &c : fetched.comments.comments) {
         HostCommentImport import;

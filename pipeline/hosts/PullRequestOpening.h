@@ -8,9 +8,12 @@
 #include "HostComments.h"
 #include "HostPullRequest.h"
 
+#include <MergeRequestRevisions.h>
+
 #include <QProcessEnvironment>
 
 #include <functional>
+#include <optional>
 
 namespace rd {
 
@@ -41,6 +44,9 @@ struct FetchedPullRequest
 struct StoredPullRequest
 {
     qint64 mergeRequest = 0;
+    // Set when the workspace had this pull request already (same page, same
+    // clone): it was moved to the host's head and base as `mr update` does.
+    std::optional<RevisionUpdate> update;
     int imported = 0;     // host comments stored now
     int alreadyStored = 0; // host comments a previous open stored
 };
@@ -58,7 +64,8 @@ Result<FetchedPullRequest> fetchPullRequest(const PullRequestOpenOptions &option
                                             const std::function<void(const QString &)> &progress = {});
 
 // Stores the merge request (repository, the fetched base and head shas, title,
-// description, URL) and the host's comments not stored before (known by their
+// description, URL; a pull request the workspace has from the same clone is
+// moved to its new revision instead, its comments re-anchored) and the host's comments not stored before (known by their
 // host id, WorkspaceStore::importHostComments), as people's comments (origin
 // Human, author "login (Host)"; the body's hash is SHA-256 of its UTF-8, hex).
 Result<StoredPullRequest> storePullRequest(WorkspaceStore &store, const FetchedPullRequest &fetched);

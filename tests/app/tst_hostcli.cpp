@@ -87,6 +87,7 @@ private Q_SLOTS:
     void init();
     void mrAddFetchesStoresAndImportsHostComments();
     void secondMrAddImportsNoCommentTwice();
+    void pushedPullRequestIsFollowedToItsNewRevision();
     void managedCloneIsMadeInTheDataFolder();
     void gitlabAndGerritHeadsAreFetchedFromTheirRefs_data();
     void gitlabAndGerritHeadsAreFetchedFromTheirRefs();
@@ -172,6 +173,56 @@ void TestHostCli::secondMrAddImportsNoCommentTwice()
     QVERIFY(store.ok());
     QCOMPARE((*store)->comments()->size(), 2);
     QCOMPARE((*store)->mergeRequests()->size(), 1);
+}
+
+// The author pushes twice: opening the pull request again, and `mr update`
+// without a revision, ask the host for its head, fetch it and move the same
+// merge request there, the host comments re-anchored with it.
+void TestHostCli::pushedPullRequestIsFollowedToItsNewRevision()
+{
+    const QString url = QStringLiteral("https://github.com/octo/cache/pull/7");
+    QCOMPARE(mrAdd({QStringLiteral("--url"), url, QStringLiteral("--repo"), m_clone}).exitCode, 0);
+    const auto push = [&](const QByteArray &content, const QString &parent) {
+        auto repo = RepositoryBuilder::init(m_repo.path, true);
+        if (!repo)
+            qFatal("%s", qPrintable(repo.error().message));
+        const auto parentId = ObjectId::fromHex(parent.toLatin1());
+        const auto head = repo->commit("work", {{"src/cache.cpp", {content}}}, "Push", QList<ObjectId>{parentId});
+        repo->setReference("refs/pull/7/head", *head);
+        m_repo.head = QString::fromLatin1(head->toHex());
+        m_host->answer("GET", QStringLiteral("/repos/octo/cache/pulls/7"), githubPull(m_repo));
+    };
+    // A comment line above: the host comments on line 2 move to line 3.
+    push("// cache\nint get(int i) {\n    if (i < 0) return 0;\n    return table[i];\n}\n", m_repo.head);
+    const auto again = mrAdd({QStringLiteral("--url"), url, QStringLiteral("--repo"), m_clone});
+    QVERIFY2(again.exitCode == 0, again.err.constData());
+    QCOMPARE(again.out, QByteArray("1\n"));
+    QVERIFY2(again.err.contains("now at revision 2") && again.err.contains("moved 2, unchanged 0, outdated 0"), again.err.constData());
+    {
+        auto store = SqlWorkspaceStore::open(m_workspace, SqlWorkspaceStore::Mode::OpenExisting);
+        QVERIFY(store.ok());
+        QCOMPARE((*store)->mergeRequests()->size(), 1);
+        QCOMPARE((*store)->mergeRequest(1)->head, m_repo.head);
+        const auto comments = (*store)->comments();
+        QVERIFY(comments.ok());
+        QCOMPARE(comments->size(), 2);
+        for (const StoredComment &c : *comments)
+            QCOMPARE(c.comment.lineStart, 3);
+    }
+    // The guarded line changes: mr update (no --head) asks the host and outdates both.
+    push("// cache\nint get(int i) {\n    if (i < 0 || i >= size) return 0;\n    return table[i];\n}\n", m_repo.head);
+    const auto update = test::runCli({QStringLiteral("mr"), QStringLiteral("update"), QStringLiteral("--workspace"), m_workspace,
+                                      QStringLiteral("--mr"), QStringLiteral("1"), QStringLiteral("--api-base"), m_host->origin()});
+    QVERIFY2(update.exitCode == 0, update.err.constData());
+    QVERIFY2(update.out.contains(QByteArray(QByteArray("is at revision 3 (head ") + m_repo.head.left(7).toLatin1())), update.out.constData());
+    QVERIFY2(update.out.contains("moved 0, unchanged 0, outdated 2"), update.out.constData());
+    QCOMPARE(gitRevParse(m_clone, QStringLiteral("refs/reviewdesk/github.com/7/head")), m_repo.head);
+    // A host that refuses is exit 4, naming it.
+    m_host->answer("GET", QStringLiteral("/repos/octo/cache/pulls/7"), QJsonObject{{QStringLiteral("message"), QStringLiteral("Bad credentials")}}, 401);
+    const auto refused = test::runCli({QStringLiteral("mr"), QStringLiteral("update"), QStringLiteral("--workspace"), m_workspace,
+                                       QStringLiteral("--mr"), QStringLiteral("1"), QStringLiteral("--api-base"), m_host->origin()});
+    QCOMPARE(refused.exitCode, 4);
+    QVERIFY2(refused.err.contains("HTTP 401"), refused.err.constData());
 }
 
 void TestHostCli::managedCloneIsMadeInTheDataFolder()

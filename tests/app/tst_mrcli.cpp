@@ -161,7 +161,7 @@ void MrCliTest::badInputIsNamedWithItsExitCode()
     }
     const auto bare = mr({});
     QCOMPARE(bare.exitCode, 2);
-    QVERIFY2(bare.out.contains("Usage: reviewdesk-cli mr update|revisions"), bare.out.constData());
+    QVERIFY2(bare.out.contains("reviewdesk-cli mr update|revisions"), bare.out.constData());
     // The repository gone: named, exit 3, nothing recorded.
     QVERIFY(QDir(m_repo->path()).removeRecursively());
     const auto gone = mr({QStringLiteral("update"), QStringLiteral("--workspace"), ws, QStringLiteral("--mr"), QString::number(m_mr)});

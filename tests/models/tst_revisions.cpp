@@ -326,7 +326,7 @@ void RevisionsTest::version9WorkspaceUpgradesAndTakesItsFirstRevisionFromTheNewe
     QCOMPARE(store->openedAtVersion(), 9);
     {
         RawDb raw(workspace());
-        QCOMPARE(raw.schemaVersion(), 10);
+        QCOMPARE(raw.schemaVersion(), SqlWorkspaceStore::SchemaVersion);
         QVERIFY(raw.hasTable(QStringLiteral("mr_revisions")));
         QVERIFY(raw.hasTable(QStringLiteral("comment_addressed")));
     }
