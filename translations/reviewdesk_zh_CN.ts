@@ -3225,6 +3225,10 @@
         <source>%n not on lines of this revision.</source>
         <translation><numerusform>%n 条不在此修订的行上。</numerusform></translation>
     </message>
+    <message>
+        <source>Revision %1 recorded: %2 comment(s) moved, %3 unchanged, %4 outdated.</source>
+        <translation>已记录修订 %1：%2 条评论已移动，%3 条未变，%4 条已过时。</translation>
+    </message>
 </context>
 <context>
     <name>rd::ResumeRunDialog</name>

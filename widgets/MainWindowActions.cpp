@@ -215,6 +215,11 @@ void MainWindow::connectPullRequestOpener()
     connect(opener, &PullRequestOpener::opened, this, [this](qint64 mergeRequest, const QString &summary) {
         if (QApplication::overrideCursor())
             QApplication::restoreOverrideCursor();
+        // The open one moved to a new revision (Refresh, or opened again):
+        // its entry and comments are read again before its new diff loads.
+        if (mergeRequest == m_session->currentMergeRequestId())
+            if (auto reread = m_session->openMergeRequest(mergeRequest); !reread)
+                showProblem(tr("Cannot Open Merge Request"), reread.error().message);
         m_exchange->openStored(mergeRequest);
         statusBar()->showMessage(summary, 10000);
     });

@@ -9,6 +9,7 @@
 #include "DiffPane.h"
 #include "DiffView.h"
 #include "JudgingWorkbench.h"
+#include "OpenPullRequestDialog.h"
 #include "PipelinePanel.h"
 #include "ResumeRunDialog.h"
 #include "RetrievalPanel.h"
@@ -17,12 +18,14 @@
 #include "RunsPanel.h"
 #include "SlicePanel.h"
 
+#include <PullRequestOpener.h>
 #include <ReviewSession.h>
 #include <RevisionService.h>
 #include <RunService.h>
 #include <SliceRenderer.h>
 
 #include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -76,6 +79,18 @@ void MainWindow::showProblem(const QString &title, const QString &message)
 
 void MainWindow::refreshMergeRequest()
 {
+    // A pull request opened from its host follows the host's head: the
+    // opener fetches it in the background and moves the merge request there.
+    if (const auto entry = m_session->currentMergeRequest(); entry && PullRequestLocator::parse(entry->url)) {
+        PullRequestOpener *opener = m_session->pullRequests();
+        if (opener->isRunning()) {
+            statusBar()->showMessage(tr("A pull request is being opened already."), 5000);
+            return;
+        }
+        if (opener->open(OpenPullRequestDialog::rememberedOptions(entry->url, entry->repository)) && opener->isRunning())
+            QApplication::setOverrideCursor(Qt::BusyCursor);
+        return;
+    }
     const auto update = m_session->revisions()->refresh();
     if (!update) {
         showProblem(tr("Cannot Refresh the Merge Request"), update.error().message);

@@ -138,6 +138,19 @@ PullRequestOpenOptions OpenPullRequestDialog::options() const
     return options;
 }
 
+PullRequestOpenOptions OpenPullRequestDialog::rememberedOptions(const QString &url, const QString &repository)
+{
+    PullRequestOpenOptions options;
+    options.url = url;
+    options.repository = repository;
+    if (const auto locator = PullRequestLocator::parse(url)) {
+        const QSettings settings;
+        options.apiBase = QUrl(settings.value(settingsKey(locator->server, "apiBase")).toString());
+        options.tokenVariable = settings.value(settingsKey(locator->server, "tokenVariable")).toString();
+    }
+    return options;
+}
+
 void OpenPullRequestDialog::rememberServerSettings() const
 {
     if (!m_valid || m_server.isEmpty())

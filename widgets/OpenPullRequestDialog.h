@@ -24,6 +24,10 @@ public:
 
     void setUrl(const QString &url);
     PullRequestOpenOptions options() const;
+    // What Refresh asks a merge request opened from its host with: its page
+    // and clone, and the API address and token variable remembered for its
+    // server (the dialog's, last time).
+    static PullRequestOpenOptions rememberedOptions(const QString &url, const QString &repository);
     // Keeps the API address and token variable for the URL's server (QSettings).
     void rememberServerSettings() const;
 

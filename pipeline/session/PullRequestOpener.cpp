@@ -78,6 +78,14 @@ void PullRequestOpener::finish()
 QString PullRequestOpener::summary(const FetchedPullRequest &fetched, const StoredPullRequest &stored)
 {
     QString text = tr("Opened %1: %2.").arg(fetched.pr.locator.displayName(), fetched.pr.title);
+    if (stored.update && stored.update->recorded) {
+        const Reanchoring &r = stored.update->reanchoring;
+        text += QLatin1Char(' ') + tr("Revision %1 recorded: %2 comment(s) moved, %3 unchanged, %4 outdated.")
+                                       .arg(stored.update->current.number)
+                                       .arg(r.moved.size())
+                                       .arg(r.unchanged.size())
+                                       .arg(r.outdated.size());
+    }
     if (!fetched.comments.comments.isEmpty() || !fetched.comments.skipped.isEmpty())
         text += QLatin1Char(' ') + tr("%n host comment(s) imported", nullptr, stored.imported)
                 + QStringLiteral(", ") + tr("%n stored before", nullptr, stored.alreadyStored)

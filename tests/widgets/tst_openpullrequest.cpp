@@ -38,7 +38,7 @@ private Q_SLOTS:
     void init();
     void addressIsReadAsTyped();
     void apiAddressAndTokenVariableAreRememberedPerServer();
-    void openedPullRequestShowsItsDiffAndHostComments();
+    void openedPullRequestShowsItsDiffAndHostCommentsAndRefreshFollowsTheHost();
     void hostRefusalShowsInADialog();
     void screenshot();
 
@@ -114,7 +114,7 @@ void OpenPullRequestTest::apiAddressAndTokenVariableAreRememberedPerServer()
         QVERIFY2(!QSettings().value(key).toString().contains(QStringLiteral("ghp_")), qPrintable(key));
 }
 
-void OpenPullRequestTest::openedPullRequestShowsItsDiffAndHostComments()
+void OpenPullRequestTest::openedPullRequestShowsItsDiffAndHostCommentsAndRefreshFollowsTheHost()
 {
     const QString hostRepo = m_root.filePath(QStringLiteral("host.git"));
     auto repo = RepositoryBuilder::init(hostRepo, true);
@@ -161,6 +161,28 @@ void OpenPullRequestTest::openedPullRequestShowsItsDiffAndHostComments()
     QCOMPARE(session->comments().first().author, QStringLiteral("alice (GitHub)"));
     QCOMPARE(session->comments().first().origin, CommentOrigin::Human);
     QVERIFY2(opened.first().at(1).toString().contains(QStringLiteral("1 host comment")), qPrintable(opened.first().at(1).toString()));
+
+    // The author pushes; Refresh (F5) asks the host, fetches the new head and
+    // moves the merge request there, the host comment one line down with it.
+    const auto pushed = repo->commit("work", {{"src/cache.cpp", {"// cache\nint get(int i) {\n    if (i < 0) return 0;\n    return table[i];\n}\n"}}},
+                                     "Push", QList<ObjectId>{*head});
+    QVERIFY(repo->setReference("refs/pull/7/head", *pushed));
+    const QString pushedSha = QString::fromLatin1(pushed->toHex());
+    host.route("GET", QStringLiteral("/repos/octo/cache/pulls/7"), [&](const FakeCodeHost::Request &, const QRegularExpressionMatch &) {
+        return FakeCodeHost::json(QJsonObject{{QStringLiteral("title"), QStringLiteral("Guard the index")}, {QStringLiteral("state"), QStringLiteral("open")},
+                                              {QStringLiteral("html_url"), QStringLiteral("https://github.com/octo/cache/pull/7")},
+                                              {QStringLiteral("base"), QJsonObject{{QStringLiteral("ref"), QStringLiteral("main")}, {QStringLiteral("sha"), baseSha},
+                                                                                   {QStringLiteral("repo"), QJsonObject{{QStringLiteral("clone_url"), hostRepo}}}}},
+                                              {QStringLiteral("head"), QJsonObject{{QStringLiteral("sha"), pushedSha}}}});
+    });
+    QSettings().setValue(QStringLiteral("hosts/github.com/apiBase"), host.origin()); // as the dialog remembered it
+    window.findChild<QAction *>(QStringLiteral("refreshMergeRequest"))->trigger();
+    QVERIFY(opened.wait());
+    QVERIFY2(opened.last().at(1).toString().contains(QStringLiteral("Revision 2 recorded: 1 comment(s) moved")), qPrintable(opened.last().at(1).toString()));
+    QTRY_COMPARE(session->currentMergeRequest()->head, pushedSha);
+    QTRY_VERIFY(session->diff() != nullptr && QString::fromLatin1(session->diff()->head.toHex()) == pushedSha);
+    QTRY_COMPARE(session->comments().size(), 1);
+    QCOMPARE(session->comments().first().comment.lineStart, 3);
 }
 
 void OpenPullRequestTest::hostRefusalShowsInADialog()
