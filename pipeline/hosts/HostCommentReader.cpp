@@ -5,6 +5,7 @@
 #include "HostComments.h"
 
 #include <QCoreApplication>
+#include <QTimeZone>
 
 namespace rd {
 
@@ -163,7 +164,7 @@ Result<HostCommentList> readGerrit(HostClient &client, const HostPullRequest &pr
                 c.login = QStringLiteral("account %1").arg(answer.number(author, authorPath, QStringLiteral("_account_id")));
             // Gerrit writes "2026-11-20 10:00:00.000000000" in UTC.
             QDateTime updated = QDateTime::fromString(answer.text(item, path, QStringLiteral("updated"), HostAnswer::Optional).left(19), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-            updated.setTimeSpec(Qt::UTC);
+            updated.setTimeZone(QTimeZone(0)); // UTC, without the time spec Qt 6.9 deprecates
             c.created = updated;
             const QString side = answer.text(item, path, QStringLiteral("side"), HostAnswer::Optional);
             c.side = side == QLatin1String("PARENT") ? QStringLiteral("old") : QStringLiteral("new");

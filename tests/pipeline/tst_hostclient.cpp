@@ -299,7 +299,7 @@ void TestHostClient::rateLimitResetPastTheBoundFailsNamingWhen()
     QVERIFY(!pull.ok());
     QCOMPARE(pull.error().kind, Error::Kind::Service);
     QVERIFY2(pull.error().message.contains(QStringLiteral("rate limit")), qPrintable(pull.error().message));
-    QVERIFY2(pull.error().message.contains(QDateTime::fromSecsSinceEpoch(reset, Qt::UTC).toString(Qt::ISODate).left(13)),
+    QVERIFY2(pull.error().message.contains(QDateTime::fromSecsSinceEpoch(reset).toUTC().toString(Qt::ISODate).left(13)),
              qPrintable(pull.error().message));
     QCOMPARE(host.requests().size(), 1);
 }
