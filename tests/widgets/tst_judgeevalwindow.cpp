@@ -43,6 +43,11 @@ private:
 void JudgeEvalWindowTest::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
+    // The window keeps the judge's answers in the user's response cache. A
+    // cache of each test's own: an earlier test's answers, keyed by an
+    // endpoint whose port the system may give this test's server again,
+    // would answer a judge scripted to refuse (and not in the user's cache).
+    qputenv("XDG_CACHE_HOME", m_dir->filePath(QStringLiteral("cache")).toUtf8());
     auto store = SqlWorkspaceStore::open(m_dir->filePath(QStringLiteral("w.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY(store);
     m_store = std::move(*store);
