@@ -351,8 +351,6 @@ void RevisionsTest::version9WorkspaceUpgradesAndTakesItsFirstRevisionFromTheNewe
 
 void RevisionsTest::copyKeepsRevisionsAndOutdatedComments()
 {
-    if (!m_server.isEmpty())
-        QSKIP("copies from a file; the SQLite row covers it");
     FixtureRepo repo(m_dir->filePath(QStringLiteral("repo")));
     const QByteArray root = repo.commit("main", {{"a.cpp", file(numbered("a", 5))}}, "base\n");
     repo.commit("feature", {{"a.cpp", file(numbered("x", 5))}}, "feature\n", {root});
@@ -367,7 +365,8 @@ void RevisionsTest::copyKeepsRevisionsAndOutdatedComments()
         QVERIFY(updateMergeRequest(*store, *mr));
         QVERIFY(store->setAddressed(1, QStringLiteral("ann"), true));
     }
-    const QString to = m_dir->filePath(QStringLiteral("to.rdw"));
+    // From a file to a file, or (the postgresql row) to the server.
+    const QString to = workspace(QStringLiteral("to.rdw"));
     const auto copied = SqlWorkspaceStore::copyWorkspace(from, to);
     QVERIFY2(copied, copied ? "" : qPrintable(copied.error().message));
     auto store = openStore(to);
