@@ -71,12 +71,11 @@ int runMrAdd(const QStringList &arguments)
     const auto progress = [](const QString &line) {
         std::fprintf(stderr, "mr add: %s\n", qPrintable(line));
     };
-    auto fetched = fetchPullRequest(options, *token, progress);
-    if (!fetched)
-        return failIn(fetched.error());
-    auto stored = storePullRequest(**store, *fetched);
-    if (!stored)
-        return failIn(stored.error());
+    auto opened = openPullRequest(**store, options, *token, progress);
+    if (!opened)
+        return failIn(opened.error());
+    const FetchedPullRequest *fetched = &opened->fetched;
+    const StoredPullRequest *stored = &opened->stored;
 
     const HostPullRequest &pr = fetched->pr;
     std::printf("%lld\n", static_cast<long long>(stored->mergeRequest));

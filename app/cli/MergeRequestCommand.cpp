@@ -146,17 +146,14 @@ int runMrUpdate(const QStringList &arguments)
         const auto token = lookUpHostToken(options, QProcessEnvironment::systemEnvironment(), server_password::keyring());
         if (!token)
             return hostFailed(token.error());
-        auto fetched = fetchPullRequest(options, *token, [&](const QString &line) {
+        const auto opened = openPullRequest(*target.store, options, *token, [&](const QString &line) {
             std::fprintf(stderr, "%s: %s\n", qPrintable(command), qPrintable(line));
         });
-        if (!fetched)
-            return hostFailed(fetched.error());
-        auto stored = storePullRequest(*target.store, *fetched);
-        if (!stored)
-            return hostFailed(stored.error());
-        if (stored->imported > 0)
-            std::fprintf(stderr, "%s: %d new host comments imported\n", qPrintable(command), stored->imported);
-        updated = stored->update;
+        if (!opened)
+            return hostFailed(opened.error());
+        if (opened->stored.imported > 0)
+            std::fprintf(stderr, "%s: %d new host comments imported\n", qPrintable(command), opened->stored.imported);
+        updated = opened->stored.update;
     } else {
         auto local = updateMergeRequest(*target.store, target.entry.id, parser.value(head).trimmed(), parser.value(base).trimmed());
         if (!local)

@@ -153,4 +153,16 @@ Result<StoredPullRequest> storePullRequest(WorkspaceStore &store, const FetchedP
     return stored;
 }
 
+Result<OpenedPullRequest> openPullRequest(WorkspaceStore &store, const PullRequestOpenOptions &options, const HostToken &token,
+                                          const std::function<void(const QString &)> &progress)
+{
+    auto fetched = fetchPullRequest(options, token, progress);
+    if (!fetched)
+        return fetched.error();
+    auto stored = storePullRequest(store, *fetched);
+    if (!stored)
+        return stored.error();
+    return OpenedPullRequest{std::move(*fetched), *stored};
+}
+
 } // namespace rd

@@ -70,6 +70,15 @@ Result<FetchedPullRequest> fetchPullRequest(const PullRequestOpenOptions &option
 // Human, author "login (Host)"; the body's hash is SHA-256 of its UTF-8, hex).
 Result<StoredPullRequest> storePullRequest(WorkspaceStore &store, const FetchedPullRequest &fetched);
 
+// fetchPullRequest then storePullRequest, on one thread (the command line's).
+struct OpenedPullRequest
+{
+    FetchedPullRequest fetched;
+    StoredPullRequest stored;
+};
+Result<OpenedPullRequest> openPullRequest(WorkspaceStore &store, const PullRequestOpenOptions &options, const HostToken &token,
+                                          const std::function<void(const QString &)> &progress = {});
+
 // The user name and password git sends for `token` over https: GitHub
 // "x-access-token", GitLab "oauth2", Gerrit the USER of USER:PASSWORD.
 std::pair<QString, QString> gitCredentials(CodeHostKind kind, const QString &token);
