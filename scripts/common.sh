@@ -7,7 +7,8 @@ ROOT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # it never mixes objects with the plain build.
 if [ "${REVIEWDESK_SANITIZE:-0}" = 1 ]; then
     BUILD_DIR="${BUILD_DIR:-$ROOT_DIR/build-asan}"
-    RD_CMAKE_OPTIONS=(-DREVIEWDESK_SANITIZE=ON)
+    # The benchmarks are timed in the plain build only; they are compiled there.
+    RD_CMAKE_OPTIONS=(-DREVIEWDESK_SANITIZE=ON -DREVIEWDESK_BUILD_BENCHMARKS=OFF)
 else
     BUILD_DIR="${BUILD_DIR:-$ROOT_DIR/build}"
     RD_CMAKE_OPTIONS=()
@@ -40,11 +41,24 @@ rd_install_deps() {
     fi
 }
 
+# The compiler cache (ccache) is keyed on paths relative to the clone, so a
+# clone elsewhere (CI's, a second worktree) reuses what this one compiled; the
+# sloppiness lets it cache sources compiled with a precompiled header.
+rd_ccache_env() {
+    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$ROOT_DIR}"
+    export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
+}
+
+# rd_build [TARGET...]: configures once, then builds the targets named (all
+# without any), and only what they need.
 rd_build() {
+    rd_ccache_env
     if [ ! -f "$BUILD_DIR/build.ninja" ]; then
         cmake -S "$ROOT_DIR" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DREVIEWDESK_WERROR=ON "${RD_CMAKE_OPTIONS[@]}"
     fi
-    cmake --build "$BUILD_DIR" --parallel "$(nproc)"
+    local targets=()
+    [ $# -eq 0 ] || targets=(--target "$@")
+    cmake --build "$BUILD_DIR" --parallel "$(nproc)" "${targets[@]}"
 }
 
 # The sanitizer run's environment: the first report stops the process with a

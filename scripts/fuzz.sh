@@ -15,6 +15,7 @@ FUZZ_DIR="${FUZZ_BUILD_DIR:-$ROOT_DIR/build-fuzz}"
 
 RD_PACKAGES+=(clang libclang-rt-14-dev)
 rd_install_deps
+rd_ccache_env
 if [ ! -f "$FUZZ_DIR/build.ninja" ]; then
     CC=clang CXX=clang++ cmake -S "$ROOT_DIR" -B "$FUZZ_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DREVIEWDESK_FUZZ=ON -DREVIEWDESK_BUILD_TESTS=OFF

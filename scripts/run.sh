@@ -5,7 +5,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 rd_install_deps
-rd_build
+# Only the window and what it links: the tests and the command line wait for scripts/test.sh.
+rd_build reviewdesk
 APP="$BUILD_DIR/app/gui/reviewdesk"
 [ $# -gt 0 ] || set -- --demo
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then

@@ -56,7 +56,7 @@ mountpoint -q "$TRIXIE_ROOT/dev" || rd_as_root mount --rbind /dev "$TRIXIE_ROOT/
 mountpoint -q "$TRIXIE_ROOT/src" || rd_as_root mount --bind "$ROOT_DIR" "$TRIXIE_ROOT/src"
 
 rd_as_root chroot "$TRIXIE_ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-    CCACHE_DIR=/root/.ccache bash -euo pipefail -c '
+    CCACHE_DIR=/root/.ccache CCACHE_BASEDIR=/src CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime bash -euo pipefail -c '
     cd /src
     if [ ! -f build-trixie/build.ninja ]; then
         cmake -S . -B build-trixie -G Ninja -DCMAKE_BUILD_TYPE=Release -DREVIEWDESK_WERROR=ON
