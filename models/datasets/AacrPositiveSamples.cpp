@@ -10,7 +10,7 @@ namespace rd {
 
 namespace {
 
-Error bad(const QString &fileName, const QString &what)
+Error badSample(const QString &fileName, const QString &what)
 {
     return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "%1: %2").arg(fileName, what)};
 }
@@ -22,34 +22,34 @@ Result<QList<AacrPositivePr>> readAacrPositiveSamples(const QByteArray &json, co
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return bad(fileName, QCoreApplication::translate("rd::models", "not JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        return badSample(fileName, QCoreApplication::translate("rd::models", "not JSON at byte %1: %2").arg(parseError.offset).arg(parseError.errorString()));
     if (!doc.isArray())
-        return bad(fileName, QCoreApplication::translate("rd::models", "expected an array of pull requests"));
+        return badSample(fileName, QCoreApplication::translate("rd::models", "expected an array of pull requests"));
     static const QRegularExpression url(QStringLiteral("^https://github\\.com/([^/]+)/([^/]+)/pull/(\\d+)"));
     QList<AacrPositivePr> out;
     const QJsonArray prs = doc.array();
     for (qsizetype i = 0; i < prs.size(); ++i) {
         const QString where = QCoreApplication::translate("rd::models", "PR %1").arg(i + 1);
         if (!prs[i].isObject())
-            return bad(fileName, QCoreApplication::translate("rd::models", "%1 is not an object").arg(where));
+            return badSample(fileName, QCoreApplication::translate("rd::models", "%1 is not an object").arg(where));
         const QJsonObject o = prs[i].toObject();
         AacrPositivePr pr;
         pr.url = o.value(QStringLiteral("githubPrUrl")).toString();
         const auto m = url.match(pr.url);
         if (!m.hasMatch())
-            return bad(fileName, QCoreApplication::translate("rd::models", "%1: githubPrUrl is not a GitHub pull request URL").arg(where));
+            return badSample(fileName, QCoreApplication::translate("rd::models", "%1: githubPrUrl is not a GitHub pull request URL").arg(where));
         pr.repo = m.captured(2);
         pr.number = m.captured(3);
         pr.language = o.value(QStringLiteral("project_main_language")).toString();
         pr.category = o.value(QStringLiteral("category")).toString();
         const QJsonValue comments = o.value(QStringLiteral("comments"));
         if (!comments.isArray())
-            return bad(fileName, QCoreApplication::translate("rd::models", "%1: comments is not an array").arg(where));
+            return badSample(fileName, QCoreApplication::translate("rd::models", "%1: comments is not an array").arg(where));
         const QJsonArray list = comments.toArray();
         for (qsizetype k = 0; k < list.size(); ++k) {
             const QString at = QCoreApplication::translate("rd::models", "%1, comment %2").arg(where).arg(k + 1);
             if (!list[k].isObject())
-                return bad(fileName, QCoreApplication::translate("rd::models", "%1 is not an object").arg(at));
+                return badSample(fileName, QCoreApplication::translate("rd::models", "%1 is not an object").arg(at));
             const QJsonObject c = list[k].toObject();
             eval::Item item;
             item.id = k;
@@ -63,7 +63,7 @@ Result<QList<AacrPositivePr>> readAacrPositiveSamples(const QByteArray &json, co
                 if (v.isNull() || v.isUndefined())
                     continue;
                 if (!v.isDouble() || v.toDouble() != double(v.toInt()))
-                    return bad(fileName, QCoreApplication::translate("rd::models", "%1: %2 is not a line number").arg(at, QLatin1String(key)));
+                    return badSample(fileName, QCoreApplication::translate("rd::models", "%1: %2 is not a line number").arg(at, QLatin1String(key)));
                 *target = v.toInt();
             }
             item.category = c.value(QStringLiteral("category")).toString();

@@ -14,7 +14,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Error bad(const QString &message)
+Error badInput(const QString &message)
 {
     return Error{Error::Kind::Usage, message};
 }
@@ -67,7 +67,7 @@ std::size_t errorByte(const QByteArray &bytes)
 Result<Json> parse(const QByteArray &bytes)
 {
     if (bytes.size() > MaxImportFileBytes)
-        return bad(QCoreApplication::translate("rd::models", "the file is %1 MiB; ReviewDesk imports files up to %2 MiB").arg(bytes.size() / (1024 * 1024)).arg(MaxImportFileBytes / (1024 * 1024)));
+        return badInput(QCoreApplication::translate("rd::models", "the file is %1 MiB; ReviewDesk imports files up to %2 MiB").arg(bytes.size() / (1024 * 1024)).arg(MaxImportFileBytes / (1024 * 1024)));
     try {
         return Json::parse(bytes.constBegin(), bytes.constEnd());
     } catch (const Json::parse_error &e) {
@@ -76,14 +76,14 @@ Result<Json> parse(const QByteArray &bytes)
         if (const qsizetype colon = what.lastIndexOf(QLatin1String(": ")); colon >= 0)
             what = what.mid(colon + 2);
         if (e.byte >= static_cast<std::size_t>(bytes.size()))
-            return bad(QCoreApplication::translate("rd::models", "%1: the JSON ends too early (truncated?): %2").arg(position(bytes, bytes.size()), what));
-        return bad(QCoreApplication::translate("rd::models", "%1: not valid JSON: %2").arg(position(bytes, e.byte), what));
+            return badInput(QCoreApplication::translate("rd::models", "%1: the JSON ends too early (truncated?): %2").arg(position(bytes, bytes.size()), what));
+        return badInput(QCoreApplication::translate("rd::models", "%1: not valid JSON: %2").arg(position(bytes, e.byte), what));
     } catch (const Json::exception &e) { // a number too large for a double: "[json.exception.out_of_range.406] number overflow parsing '1e400'"
         QString what = QString::fromUtf8(e.what());
         if (const qsizetype id = what.indexOf(QLatin1String("] ")); id >= 0)
             what = what.mid(id + 2);
         const std::size_t byte = errorByte(bytes);
-        return bad(QCoreApplication::translate("rd::models", "%1: not valid JSON: %2").arg(position(bytes, byte), what));
+        return badInput(QCoreApplication::translate("rd::models", "%1: not valid JSON: %2").arg(position(bytes, byte), what));
     }
 }
 
@@ -102,7 +102,7 @@ QString typeName(const Json &j)
 
 Error wrongType(const QString &path, const QString &expected, const Json &j)
 {
-    return bad(QCoreApplication::translate("rd::models", "%1: expected %2, found %3").arg(path, expected, typeName(j)));
+    return badInput(QCoreApplication::translate("rd::models", "%1: expected %2, found %3").arg(path, expected, typeName(j)));
 }
 
 // The string at `key` (required unless `optional`), within the size limit.
@@ -113,13 +113,13 @@ Result<QString> text(const Json &object, const char *key, const QString &where, 
     if (it == object.end()) {
         if (optional)
             return QString();
-        return bad(QCoreApplication::translate("rd::models", "%1 is missing").arg(path));
+        return badInput(QCoreApplication::translate("rd::models", "%1 is missing").arg(path));
     }
     if (!it->is_string())
         return wrongType(path, QCoreApplication::translate("rd::models", "a string"), *it);
     const std::string &s = it->get_ref<const std::string &>();
     if (static_cast<qsizetype>(s.size()) > MaxImportTextBytes)
-        return bad(QCoreApplication::translate("rd::models", "%1 is %2 bytes long; ReviewDesk imports texts of up to %3 bytes (1 MiB)").arg(path).arg(s.size()).arg(MaxImportTextBytes));
+        return badInput(QCoreApplication::translate("rd::models", "%1 is %2 bytes long; ReviewDesk imports texts of up to %3 bytes (1 MiB)").arg(path).arg(s.size()).arg(MaxImportTextBytes));
     return QString::fromStdString(s);
 }
 
@@ -130,13 +130,13 @@ Result<int> integer(const Json &object, const char *key, const QString &where, b
     if (it == object.end()) {
         if (optional)
             return fallback;
-        return bad(QCoreApplication::translate("rd::models", "%1 is missing").arg(path));
+        return badInput(QCoreApplication::translate("rd::models", "%1 is missing").arg(path));
     }
     if (!it->is_number_integer())
         return wrongType(path, QCoreApplication::translate("rd::models", "a whole number"), *it);
     const auto v = it->get<long long>();
     if (v < -1 || v > 100'000'000)
-        return bad(QCoreApplication::translate("rd::models", "%1: %2 is not a line number").arg(path).arg(v));
+        return badInput(QCoreApplication::translate("rd::models", "%1: %2 is not a line number").arg(path).arg(v));
     return static_cast<int>(v);
 }
 
@@ -168,13 +168,13 @@ Result<AacrComment> aacrComment(const Json &j, const QString &where)
     if (!path)
         return path.error();
     if (const QString problem = importPathProblem(*path); !problem.isEmpty())
-        return bad(QStringLiteral("%1.path: %2").arg(where, problem));
+        return badInput(QStringLiteral("%1.path: %2").arg(where, problem));
     c.path = *path;
     auto side = text(j, "side", where);
     if (!side)
         return side.error();
     if (*side != QLatin1String("left") && *side != QLatin1String("right"))
-        return bad(QCoreApplication::translate("rd::models", "%1.side: \"left\" or \"right\", not \"%2\"").arg(where, side->left(40)));
+        return badInput(QCoreApplication::translate("rd::models", "%1.side: \"left\" or \"right\", not \"%2\"").arg(where, side->left(40)));
     c.side = *side;
     auto from = integer(j, "from_line", where);
     if (!from)
@@ -207,7 +207,7 @@ Result<AacrPullRequest> aacrPullRequest(const Json &j, const QString &where)
     if (!url)
         return url.error();
     if (url->trimmed().isEmpty())
-        return bad(QCoreApplication::translate("rd::models", "%1.githubPrUrl is empty").arg(where));
+        return badInput(QCoreApplication::translate("rd::models", "%1.githubPrUrl is empty").arg(where));
     pr.url = url->trimmed();
     const qsizetype pull = pr.url.indexOf(QLatin1String("/pull/"));
     pr.repositoryUrl = pull > 0 ? pr.url.left(pull) : pr.url;
@@ -222,14 +222,14 @@ Result<AacrPullRequest> aacrPullRequest(const Json &j, const QString &where)
         if (!v)
             return v.error();
         if (v->trimmed().isEmpty())
-            return bad(QCoreApplication::translate("rd::models", "%1.%2 is empty").arg(where, QLatin1String(key)));
+            return badInput(QCoreApplication::translate("rd::models", "%1.%2 is empty").arg(where, QLatin1String(key)));
         *into = v->trimmed();
     }
     if (const auto count = j.find("change_line_count"); count != j.end() && !count->is_number_integer())
         return wrongType(where + QStringLiteral(".change_line_count"), QCoreApplication::translate("rd::models", "a whole number"), *count);
     const auto comments = j.find("comments");
     if (comments == j.end())
-        return bad(QCoreApplication::translate("rd::models", "%1.comments is missing").arg(where));
+        return badInput(QCoreApplication::translate("rd::models", "%1.comments is missing").arg(where));
     if (!comments->is_array())
         return wrongType(where + QStringLiteral(".comments"), QCoreApplication::translate("rd::models", "an array"), *comments);
     for (std::size_t i = 0; i < comments->size(); ++i) {
@@ -275,7 +275,7 @@ Result<QList<AacrPullRequest>> parseAacrSamples(const QByteArray &bytes)
         if (!pr)
             return pr.error();
         if (urls.contains(pr->url))
-            return bad(QCoreApplication::translate("rd::models", "[%1].githubPrUrl: %2 appears twice in the file; each pull request must be one entry").arg(i).arg(pr->url));
+            return badInput(QCoreApplication::translate("rd::models", "[%1].githubPrUrl: %2 appears twice in the file; each pull request must be one entry").arg(i).arg(pr->url));
         urls.insert(pr->url);
         out.append(std::move(pr).value());
     }
@@ -296,7 +296,7 @@ Result<QList<std::pair<QString, QString>>> parseRepoMap(const QByteArray &bytes)
             return wrongType(QStringLiteral("[\"%1\"]").arg(key), QCoreApplication::translate("rd::models", "a path (string)"), it.value());
         const QString path = QString::fromStdString(it.value().get<std::string>());
         if (path.isEmpty())
-            return bad(QCoreApplication::translate("rd::models", "[\"%1\"]: the path is empty").arg(key));
+            return badInput(QCoreApplication::translate("rd::models", "[\"%1\"]: the path is empty").arg(key));
         QString url = key.trimmed();
         while (url.endsWith(QLatin1Char('/')))
             url.chop(1);
@@ -316,7 +316,7 @@ Result<RunFile> parseRunFile(const QByteArray &bytes)
         return wrongType(QCoreApplication::translate("rd::models", "the top level"), QCoreApplication::translate("rd::models", "a run ({\"run\": …, \"comments\": […]})"), *json);
     const auto run = json->find("run");
     if (run == json->end())
-        return bad(QCoreApplication::translate("rd::models", "run is missing: not a ReviewDesk run (reviewdesk-cli review --out)"));
+        return badInput(QCoreApplication::translate("rd::models", "run is missing: not a ReviewDesk run (reviewdesk-cli review --out)"));
     if (!run->is_object())
         return wrongType(QStringLiteral("run"), QCoreApplication::translate("rd::models", "an object"), *run);
     RunFile out;
@@ -343,7 +343,7 @@ Result<RunFile> parseRunFile(const QByteArray &bytes)
     }
     const auto comments = json->find("comments");
     if (comments == json->end())
-        return bad(QCoreApplication::translate("rd::models", "comments is missing"));
+        return badInput(QCoreApplication::translate("rd::models", "comments is missing"));
     if (!comments->is_array())
         return wrongType(QStringLiteral("comments"), QCoreApplication::translate("rd::models", "an array"), *comments);
     for (std::size_t i = 0; i < comments->size(); ++i) {
@@ -375,11 +375,11 @@ Result<RunFile> parseRunFile(const QByteArray &bytes)
         }
         auto comment = reviewCommentFromJson(compact(c));
         if (!comment)
-            return bad(QStringLiteral("%1: %2").arg(where, comment.error().message));
+            return badInput(QStringLiteral("%1: %2").arg(where, comment.error().message));
         if (const QString problem = importPathProblem(comment->file); !problem.isEmpty())
-            return bad(QStringLiteral("%1.file: %2").arg(where, problem));
+            return badInput(QStringLiteral("%1.file: %2").arg(where, problem));
         if (comment->side != QLatin1String("old") && comment->side != QLatin1String("new"))
-            return bad(QCoreApplication::translate("rd::models", "%1.side: \"old\" or \"new\", not \"%2\"").arg(where, comment->side.left(40)));
+            return badInput(QCoreApplication::translate("rd::models", "%1.side: \"old\" or \"new\", not \"%2\"").arg(where, comment->side.left(40)));
         out.comments.append(std::move(comment).value());
     }
     return out;

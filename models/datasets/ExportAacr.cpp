@@ -4,6 +4,7 @@
 // comment's text, lines, category, context) are the workspace's current ones.
 
 #include "DatasetExport.h"
+#include "ExportText.h"
 
 #include <QSet>
 
@@ -14,11 +15,6 @@ namespace rd {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string utf8(const QString &s)
-{
-    return s.toStdString();
-}
 
 Json parsedRecord(const QByteArray &record)
 {

@@ -2,6 +2,7 @@
 // diagnostic format (rdjson) and CSV for spreadsheets.
 
 #include "DatasetExport.h"
+#include "ExportText.h"
 
 #include <QSet>
 #include <QUrl>
@@ -13,11 +14,6 @@ namespace rd {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string utf8(const QString &s)
-{
-    return s.toStdString();
-}
 
 QByteArray dumped(const Json &j)
 {

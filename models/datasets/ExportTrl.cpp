@@ -4,6 +4,7 @@
 // and KTO's unpaired labels for the reviewer.
 
 #include "DatasetExport.h"
+#include "ExportText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,11 +13,6 @@ namespace rd {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string utf8(const QString &s)
-{
-    return s.toStdString();
-}
 
 QString linesText(const ReviewComment &c)
 {

@@ -14,7 +14,7 @@ namespace {
 // GET /repos/{o}/{r}/pulls/{n}/comments: line/start_line on `side` (LEFT =
 // the base, RIGHT = the head); a comment whose line is null is outdated (its
 // lines are in an older head) or on the whole file.
-Result<HostCommentList> readGitHub(HostClient &client, const HostPullRequest &pr)
+Result<HostCommentList> readGitHubComments(HostClient &client, const HostPullRequest &pr)
 {
     const HostRequest request{"GET", QStringLiteral("/repos/%1/pulls/%2/comments").arg(pr.locator.project, QString::number(pr.locator.number)), {}, {}};
     auto items = client.all(request);
@@ -80,7 +80,7 @@ void placeGitLabNote(HostAnswer &answer, const QJsonObject &position, const QStr
 
 // GET /projects/{id}/merge_requests/{iid}/discussions: the notes with a
 // position are on lines; the first note of a discussion starts the thread.
-Result<HostCommentList> readGitLab(HostClient &client, const HostPullRequest &pr)
+Result<HostCommentList> readGitLabComments(HostClient &client, const HostPullRequest &pr)
 {
     const HostRequest request{"GET", QStringLiteral("/projects/%1/merge_requests/%2/discussions").arg(encodedProject(pr.locator.project), QString::number(pr.locator.number)), {}, {}};
     auto items = client.all(request);
@@ -134,7 +134,7 @@ Result<HostCommentList> readGitLab(HostClient &client, const HostPullRequest &pr
 
 // GET /changes/{id}/comments: {path: [comment]}; a comment is on `line` (or
 // `range`) of its patch set, or of the patch set's parent when side is PARENT.
-Result<HostCommentList> readGerrit(HostClient &client, const HostPullRequest &pr)
+Result<HostCommentList> readGerritComments(HostClient &client, const HostPullRequest &pr)
 {
     const HostRequest request{"GET", QStringLiteral("/changes/%1~%2/comments").arg(encodedProject(pr.locator.project), QString::number(pr.locator.number)), {}, {}};
     HostAnswer answer(client, request);
@@ -214,9 +214,9 @@ QString hostAuthor(const QString &login, CodeHostKind kind)
 Result<HostCommentList> readHostComments(HostClient &client, const HostPullRequest &pr)
 {
     switch (pr.locator.kind) {
-    case CodeHostKind::GitHub: return readGitHub(client, pr);
-    case CodeHostKind::GitLab: return readGitLab(client, pr);
-    case CodeHostKind::Gerrit: return readGerrit(client, pr);
+    case CodeHostKind::GitHub: return readGitHubComments(client, pr);
+    case CodeHostKind::GitLab: return readGitLabComments(client, pr);
+    case CodeHostKind::Gerrit: return readGerritComments(client, pr);
     }
     return Error{Error::Kind::Internal, QStringLiteral("unknown code host")};
 }

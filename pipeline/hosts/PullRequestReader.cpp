@@ -13,7 +13,7 @@ namespace rd {
 namespace {
 
 // GET /repos/{owner}/{repo}/pulls/{number}
-Result<HostPullRequest> readGitHub(HostClient &client, HostPullRequest pr)
+Result<HostPullRequest> readGitHubPullRequest(HostClient &client, HostPullRequest pr)
 {
     const HostRequest request{"GET", QStringLiteral("/repos/%1/pulls/%2").arg(pr.locator.project, QString::number(pr.locator.number)), {}, {}};
     HostAnswer answer(client, request);
@@ -39,7 +39,7 @@ Result<HostPullRequest> readGitHub(HostClient &client, HostPullRequest pr)
 
 // GET /projects/{path}/merge_requests/{iid}, then GET /projects/{id} for
 // the clone URL (a merge request names only its project's id).
-Result<HostPullRequest> readGitLab(HostClient &client, HostPullRequest pr)
+Result<HostPullRequest> readGitLabPullRequest(HostClient &client, HostPullRequest pr)
 {
     const HostRequest request{"GET", QStringLiteral("/projects/%1/merge_requests/%2").arg(encodedProject(pr.locator.project), QString::number(pr.locator.number)), {}, {}};
     HostAnswer answer(client, request);
@@ -75,7 +75,7 @@ Result<HostPullRequest> readGitLab(HostClient &client, HostPullRequest pr)
 // set with its commit. ALL_COMMITS rather than CURRENT_COMMIT, because
 // CURRENT_COMMIT gives the parents of the current patch set only, and the
 // URL may name an older one.
-Result<HostPullRequest> readGerrit(HostClient &client, HostPullRequest pr)
+Result<HostPullRequest> readGerritPullRequest(HostClient &client, HostPullRequest pr)
 {
     HostRequest request{"GET", QStringLiteral("/changes/%1~%2").arg(encodedProject(pr.locator.project), QString::number(pr.locator.number)), {}, {}};
     request.query.addQueryItem(QStringLiteral("o"), QStringLiteral("ALL_REVISIONS"));
@@ -156,8 +156,8 @@ Result<HostPullRequest> readPullRequest(HostClient &client)
     HostPullRequest pr;
     pr.locator = client.locator();
     if (pr.locator.kind == CodeHostKind::Gerrit)
-        return readGerrit(client, pr);
-    auto read = pr.locator.kind == CodeHostKind::GitHub ? readGitHub(client, pr) : readGitLab(client, pr);
+        return readGerritPullRequest(client, pr);
+    auto read = pr.locator.kind == CodeHostKind::GitHub ? readGitHubPullRequest(client, pr) : readGitLabPullRequest(client, pr);
     if (read) {
         // The host's own ref for the head, and the target branch the base is on.
         read->headRef = read->locator.headRef();

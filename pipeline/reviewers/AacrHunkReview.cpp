@@ -81,13 +81,6 @@ Bm25Index::Exclusion exclusionOf(const AacrHunkPlace &p)
     return {p.path, p.hunk.newStart, p.hunk.newStart + std::max(0, p.hunk.newLines - 1)};
 }
 
-Exchange sendAndWait(LlmClient &client, const ChatRequest &request)
-{
-    QFuture<Exchange> f = client.send(request);
-    f.waitForFinished();
-    return f.result();
-}
-
 class Runner
 {
 public:

@@ -10,9 +10,6 @@
 #include <nlohmann/json.hpp>
 
 namespace rd {
-namespace {
-
-using Json = nlohmann::ordered_json;
 
 Exchange sendAndWait(LlmClient &client, const ChatRequest &request)
 {
@@ -20,6 +17,10 @@ Exchange sendAndWait(LlmClient &client, const ChatRequest &request)
     f.waitForFinished();
     return f.result();
 }
+
+namespace {
+
+using Json = nlohmann::ordered_json;
 
 // The model's tool calls of one turn, each answered by the tools.
 void answerToolCalls(const Exchange &e, RepositoryTools &tools, AgentTrace &trace, QList<ChatMessage> &messages)

@@ -56,6 +56,9 @@ struct AgentAnswer
 // turns or tokens run out (then it is asked once more, without tools).
 // Every call, turn and token lands in `trace`. Blocking: call it off the
 // client's thread, which must run an event loop.
+// Sends one request and waits for its answer (agents run on a worker thread).
+Exchange sendAndWait(LlmClient &client, const ChatRequest &request);
+
 AgentAnswer converseWithTools(const AgentSetup &setup, QList<ChatMessage> messages, AgentTrace &trace);
 
 // The agent's tools on the merge request's head; the BM25 index that

@@ -14,7 +14,7 @@
 namespace rd {
 namespace {
 
-using Json = nlohmann::json;
+using AnswerJson = nlohmann::json;
 
 // Bounds on what a reply may cost. A reply is a few kilobytes; past
 // MaxReplyBytes it is not read. Candidates nested deeper than MaxDepth are
@@ -33,7 +33,7 @@ struct Bracketed
 // One pass pairs each bracket with its partner (quotes open strings only
 // inside brackets), so a reply of a million unclosed brackets costs one pass
 // rather than a scan from each of them.
-QList<Json> jsonCandidates(const std::string &s, bool *tooDeep)
+QList<AnswerJson> jsonCandidates(const std::string &s, bool *tooDeep)
 {
     std::vector<Bracketed> pairs;
     struct Open
@@ -66,7 +66,7 @@ QList<Json> jsonCandidates(const std::string &s, bool *tooDeep)
     }
     std::sort(pairs.begin(), pairs.end(), [](const Bracketed &a, const Bracketed &b) { return a.open < b.open; });
 
-    QList<Json> out;
+    QList<AnswerJson> out;
     std::size_t next = 0;
     std::size_t budget = 4 * s.size() + 65536;
     for (const Bracketed &p : pairs) {
@@ -80,7 +80,7 @@ QList<Json> jsonCandidates(const std::string &s, bool *tooDeep)
         if (length > budget)
             break;
         budget -= length;
-        Json parsed = Json::parse(s.begin() + static_cast<std::ptrdiff_t>(p.open), s.begin() + static_cast<std::ptrdiff_t>(p.close + 1), nullptr, false);
+        AnswerJson parsed = AnswerJson::parse(s.begin() + static_cast<std::ptrdiff_t>(p.open), s.begin() + static_cast<std::ptrdiff_t>(p.close + 1), nullptr, false);
         if (!parsed.is_discarded()) {
             out.append(std::move(parsed));
             next = p.close + 1; // continue after this value
@@ -89,11 +89,11 @@ QList<Json> jsonCandidates(const std::string &s, bool *tooDeep)
     return out;
 }
 
-QString text(const Json &object, const char *key)
+QString text(const AnswerJson &object, const char *key)
 {
     if (!object.contains(key))
         return {};
-    const Json &v = object[key];
+    const AnswerJson &v = object[key];
     if (v.is_string())
         return QString::fromStdString(v.get<std::string>());
     if (v.is_number() || v.is_boolean())
@@ -104,11 +104,11 @@ QString text(const Json &object, const char *key)
 }
 
 // 7, 7.0 and "7" are all 7; anything else is no value.
-std::optional<int> number(const Json &object, const char *key)
+std::optional<int> number(const AnswerJson &object, const char *key)
 {
     if (!object.contains(key))
         return std::nullopt;
-    const Json &v = object[key];
+    const AnswerJson &v = object[key];
     if (v.is_number())
         return static_cast<int>(std::lround(v.get<double>()));
     if (v.is_string()) {
@@ -127,7 +127,7 @@ struct Read
     QStringList sources;
 };
 
-Read commentFrom(const Json &c)
+Read commentFrom(const AnswerJson &c)
 {
     Read read;
     ReviewComment &out = read.comment;
@@ -164,7 +164,7 @@ Read commentFrom(const Json &c)
     // Who raised a comment is the program's to work out from "sources"; a
     // "reviewers" list from the model is not read.
     if (c.contains("sources") && c["sources"].is_array())
-        for (const Json &id : c["sources"])
+        for (const AnswerJson &id : c["sources"])
             if (id.is_string())
                 read.sources.append(QString::fromStdString(id.get<std::string>()));
     return read;
@@ -196,7 +196,7 @@ ParsedComments parseComments(const QString &reply)
         return out;
     }
     bool tooDeep = false;
-    const QList<Json> candidates = jsonCandidates(reply.toStdString(), &tooDeep);
+    const QList<AnswerJson> candidates = jsonCandidates(reply.toStdString(), &tooDeep);
     // Reasoning before the answer (both CoT prompts let the model reason
     // first) may quote code whose brackets parse as JSON: "buf[]" is an empty
     // array. So the answer is the last {"comments": [...]} in the reply, and
@@ -204,17 +204,17 @@ ParsedComments parseComments(const QString &reply)
     // only when nothing else does.
     for (auto it = candidates.crbegin(); it != candidates.crend(); ++it)
         if (it->is_object() && it->contains("comments") && (*it)["comments"].is_array()) {
-            for (const Json &c : (*it)["comments"])
+            for (const AnswerJson &c : (*it)["comments"])
                 if (c.is_object())
                     add(commentFrom(c));
             return out;
         }
     bool emptyList = false;
-    for (const Json &candidate : candidates) {
-        const Json *list = nullptr;
+    for (const AnswerJson &candidate : candidates) {
+        const AnswerJson *list = nullptr;
         if (candidate.is_array() && candidate.empty())
             emptyList = true;
-        else if (candidate.is_array() && std::any_of(candidate.begin(), candidate.end(), [](const Json &c) { return c.is_object(); }))
+        else if (candidate.is_array() && std::any_of(candidate.begin(), candidate.end(), [](const AnswerJson &c) { return c.is_object(); }))
             list = &candidate; // a bare list of comments (an array of anything else is not one)
         if (!list) {
             // A lone comment object, without the list around it.
@@ -224,7 +224,7 @@ ParsedComments parseComments(const QString &reply)
             }
             continue;
         }
-        for (const Json &c : *list)
+        for (const AnswerJson &c : *list)
             if (c.is_object())
                 add(commentFrom(c));
         return out;

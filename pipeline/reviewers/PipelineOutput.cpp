@@ -11,11 +11,11 @@
 namespace rd {
 namespace {
 
-using Json = nlohmann::json;
+using AnswerJson = nlohmann::json;
 
 // The value of the first of `keys` the object has, compared without case,
 // spaces or underscores ("Suggested score" is "suggested_score").
-const Json *field(const Json &object, std::initializer_list<const char *> keys)
+const AnswerJson *field(const AnswerJson &object, std::initializer_list<const char *> keys)
 {
     if (!object.is_object())
         return nullptr;
@@ -27,7 +27,7 @@ const Json *field(const Json &object, std::initializer_list<const char *> keys)
     return nullptr;
 }
 
-QString textOf(const Json *v)
+QString textOf(const AnswerJson *v)
 {
     if (!v || v->is_null())
         return {};
@@ -38,7 +38,7 @@ QString textOf(const Json *v)
     return QString::fromStdString(v->dump(2));
 }
 
-std::optional<double> numberOf(const Json *v)
+std::optional<double> numberOf(const AnswerJson *v)
 {
     if (!v)
         return std::nullopt;
@@ -69,7 +69,7 @@ std::optional<bool> yesOrNo(const QString &text)
     return std::nullopt;
 }
 
-int lineOf(const Json *v)
+int lineOf(const AnswerJson *v)
 {
     const auto n = numberOf(v);
     if (!n || *n < 0 || *n > 1e9)
@@ -77,7 +77,7 @@ int lineOf(const Json *v)
     return static_cast<int>(std::lround(*n));
 }
 
-CqsIssue issueFrom(const Json &j)
+CqsIssue issueFrom(const AnswerJson &j)
 {
     CqsIssue issue;
     issue.function = textOf(field(j, {"function", "problematic_function", "function_name"}));
@@ -88,7 +88,7 @@ CqsIssue issueFrom(const Json &j)
     return issue;
 }
 
-bool looksLikeIssue(const Json &j)
+bool looksLikeIssue(const AnswerJson &j)
 {
     return j.is_object() && (field(j, {"rationale", "issue"}) || field(j, {"tag", "issue_tag"}));
 }
@@ -148,14 +148,14 @@ ParsedIssues issuesFromLines(const QString &reply)
 ParsedIssues parseCqsIssues(const QString &reply)
 {
     ParsedIssues out;
-    for (const Json &candidate : jsonValuesIn(reply)) {
-        const Json *list = nullptr;
+    for (const AnswerJson &candidate : jsonValuesIn(reply)) {
+        const AnswerJson *list = nullptr;
         if (candidate.is_array())
             list = &candidate;
-        else if (const Json *issues = field(candidate, {"issues", "suggestions", "comments"}); issues && issues->is_array())
+        else if (const AnswerJson *issues = field(candidate, {"issues", "suggestions", "comments"}); issues && issues->is_array())
             list = issues;
         if (list) {
-            for (const Json &j : *list)
+            for (const AnswerJson &j : *list)
                 if (j.is_object())
                     out.issues.append(issueFrom(j));
             return out;
@@ -179,8 +179,8 @@ JudgeVerdict parseJudgeVerdict(const QString &reply)
 {
     JudgeVerdict out;
     std::optional<double> score;
-    for (const Json &candidate : jsonValuesIn(reply)) {
-        const Json &j = candidate.is_array() && !candidate.empty() ? candidate[0] : candidate;
+    for (const AnswerJson &candidate : jsonValuesIn(reply)) {
+        const AnswerJson &j = candidate.is_array() && !candidate.empty() ? candidate[0] : candidate;
         score = numberOf(field(j, {"score", "suggested_score", "judge_score"}));
         if (!score)
             continue;
@@ -218,7 +218,7 @@ JudgeVerdict parseJudgeVerdict(const QString &reply)
 CheckerVerdict parseCheckerVerdict(const QString &reply)
 {
     CheckerVerdict out;
-    for (const Json &candidate : jsonValuesIn(reply)) {
+    for (const AnswerJson &candidate : jsonValuesIn(reply)) {
         if (!candidate.is_object())
             continue;
         const std::optional<double> rating = numberOf(field(candidate, {"coreference", "coreference_consistency", "coreferenceconsistency"}));
@@ -240,15 +240,15 @@ CheckerVerdict parseCheckerVerdict(const QString &reply)
 AgentReport parseAgentReport(const QString &reply)
 {
     AgentReport out;
-    for (const Json &candidate : jsonValuesIn(reply)) {
-        const Json *findings = candidate.is_array() ? &candidate : field(candidate, {"findings", "issues", "comments"});
-        const Json *verdict = field(candidate, {"verdict", "result"});
+    for (const AnswerJson &candidate : jsonValuesIn(reply)) {
+        const AnswerJson *findings = candidate.is_array() ? &candidate : field(candidate, {"findings", "issues", "comments"});
+        const AnswerJson *verdict = field(candidate, {"verdict", "result"});
         if (!findings && !verdict)
             continue;
         out.verdict = textOf(verdict).toLower().replace(QLatin1Char(' '), QLatin1Char('_'));
         out.summary = textOf(field(candidate, {"summary", "report", "analysis"}));
         if (findings && findings->is_array())
-            for (const Json &f : *findings) {
+            for (const AnswerJson &f : *findings) {
                 if (!f.is_object())
                     continue;
                 AgentFinding finding;

@@ -5,7 +5,7 @@
 namespace rd {
 
 namespace {
-QString esc(const QString &text)
+QString escapedCardText(const QString &text)
 {
     return text.toHtmlEscaped();
 }
@@ -14,16 +14,16 @@ QString esc(const QString &text)
 QString chip(const QString &text, const QColor &background, const QColor &foreground)
 {
     return QStringLiteral("<span style='background-color:%1; color:%2;'>&nbsp;%3&nbsp;</span>&nbsp; ")
-        .arg(background.name(), foreground.name(), esc(text));
+        .arg(background.name(), foreground.name(), escapedCardText(text));
 }
 
 QString paragraph(const QString &label, const QString &text)
 {
     if (text.trimmed().isEmpty())
         return {};
-    QString body = esc(text.trimmed());
+    QString body = escapedCardText(text.trimmed());
     body.replace(QLatin1Char('\n'), QStringLiteral("<br>"));
-    return QStringLiteral("<p style='margin-top:4px; margin-bottom:0px;'><b>%1</b> %2</p>").arg(esc(label), body);
+    return QStringLiteral("<p style='margin-top:4px; margin-bottom:0px;'><b>%1</b> %2</p>").arg(escapedCardText(label), body);
 }
 } // namespace
 
@@ -191,7 +191,7 @@ QString CommentCardText::summary(const StoredComment &c, const std::optional<Jud
     if (issue.size() > 90)
         issue = issue.left(89) + QStringLiteral("…");
     return QStringLiteral("<span style='color:%1'>▸</span> <b>%2</b> %3 &nbsp;%4")
-        .arg(palette.color(QPalette::PlaceholderText).name(), esc(tr("Severity %1").arg(c.comment.q3Severity)), esc(issue),
+        .arg(palette.color(QPalette::PlaceholderText).name(), escapedCardText(tr("Severity %1").arg(c.comment.q3Severity)), escapedCardText(issue),
              chips(c, j, palette));
 }
 
@@ -201,11 +201,11 @@ QString CommentCardText::html(const StoredComment &c, const std::optional<Judgem
     const ReviewComment &r = c.comment;
     const QString muted = palette.color(QPalette::PlaceholderText).name();
     QString out = QStringLiteral("<div><span style='color:%1'>▾</span> <b style='color:%2'>%3</b>")
-                      .arg(muted, severityColor(r.q3Severity).name(), esc(tr("Severity %1").arg(r.q3Severity)));
+                      .arg(muted, severityColor(r.q3Severity).name(), escapedCardText(tr("Severity %1").arg(r.q3Severity)));
     if (!r.category.isEmpty())
-        out += QStringLiteral(" · %1").arg(esc(categoryText(r.category)));
+        out += QStringLiteral(" · %1").arg(escapedCardText(categoryText(r.category)));
     out += QStringLiteral(" · <span style='color:%1'>Q1 %2 · Q2 %3 · Q3 %4</span>").arg(muted).arg(r.q1Nitpick).arg(r.q2Fake).arg(r.q3Severity);
-    out += QStringLiteral(" · <span style='color:%1'>%2</span></div>").arg(muted, esc(source(c, runLabel)));
+    out += QStringLiteral(" · <span style='color:%1'>%2</span></div>").arg(muted, escapedCardText(source(c, runLabel)));
     QStringList warnings;
     if (!r.kept)
         warnings << droppedText(r.droppedAt);
@@ -218,17 +218,17 @@ QString CommentCardText::html(const StoredComment &c, const std::optional<Judgem
     if (c.original)
         warnings << tr("edited; the original: “%1” (lines %2–%3)").arg(c.original->issue.left(120)).arg(c.original->lineStart).arg(c.original->lineEnd);
     if (!warnings.isEmpty())
-        out += QStringLiteral("<p style='margin-top:3px; margin-bottom:0px; color:%1'>⚠ %2</p>").arg(QColor(0xbc4c00).name(), esc(warnings.join(QStringLiteral(" · "))));
+        out += QStringLiteral("<p style='margin-top:3px; margin-bottom:0px; color:%1'>⚠ %2</p>").arg(QColor(0xbc4c00).name(), escapedCardText(warnings.join(QStringLiteral(" · "))));
     out += paragraph(tr("Issue:"), r.issue);
     out += paragraph(tr("Root cause:"), r.rootCause);
     out += paragraph(tr("Suggested fix:"), r.fix);
     if (!r.example.trimmed().isEmpty())
-        out += QStringLiteral("<pre style='margin-top:4px; margin-bottom:0px; font-family:monospace;'>%1</pre>").arg(esc(r.example.trimmed()));
+        out += QStringLiteral("<pre style='margin-top:4px; margin-bottom:0px; font-family:monospace;'>%1</pre>").arg(escapedCardText(r.example.trimmed()));
     if (!r.raw.isEmpty() && r.issue.isEmpty())
-        out += QStringLiteral("<pre style='margin-top:4px; font-family:monospace;'>%1</pre>").arg(esc(r.raw.left(600)));
+        out += QStringLiteral("<pre style='margin-top:4px; font-family:monospace;'>%1</pre>").arg(escapedCardText(r.raw.left(600)));
     out += QStringLiteral("<p style='margin-top:6px; margin-bottom:0px;'>%1").arg(chips(c, j, palette));
     if (j && j->critique && !j->critique->isEmpty())
-        out += QStringLiteral("<br><i>“%1”</i>").arg(esc(*j->critique));
+        out += QStringLiteral("<br><i>“%1”</i>").arg(escapedCardText(*j->critique));
     out += QStringLiteral("</p>");
     return out;
 }

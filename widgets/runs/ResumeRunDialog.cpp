@@ -13,7 +13,7 @@ namespace rd {
 
 namespace {
 
-enum Column { Started, Repository, Revisions, Pipeline, Answers, Origin, Status, ColumnCount };
+enum JournalColumn { Started, Repository, Revisions, Pipeline, Answers, Origin, Status, ColumnCount };
 
 } // namespace
 

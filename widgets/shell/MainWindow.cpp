@@ -47,7 +47,7 @@
 namespace rd {
 
 namespace {
-constexpr int MaxRecent = 10;
+constexpr int MaxRecentRepositories = 10;
 }
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
@@ -432,7 +432,7 @@ void MainWindow::rememberRecent(const MergeRequestRequest &request)
     QStringList repositories = settings.value(QStringLiteral("recent/repositories")).toStringList();
     repositories.removeAll(request.repository);
     repositories.prepend(request.repository);
-    while (repositories.size() > MaxRecent)
+    while (repositories.size() > MaxRecentRepositories)
         repositories.removeLast();
     settings.setValue(QStringLiteral("recent/repositories"), repositories);
     // Per workspace: another workspace opens on its own merge requests.

@@ -28,7 +28,7 @@
 namespace rd {
 
 namespace {
-enum Column { IdColumn, PlaceColumn, DisputedColumn, StatusColumn };
+enum AdjudicationColumn { IdColumn, PlaceColumn, DisputedColumn, StatusColumn };
 }
 
 AdjudicationView::AdjudicationView(ReviewSession *session, QWidget *parent) : QDialog(parent), m_session(session)

@@ -8,7 +8,7 @@
 namespace rd {
 
 namespace {
-QString esc(const QString &s)
+QString escapedTeamText(const QString &s)
 {
     return s.toHtmlEscaped();
 }
@@ -68,28 +68,28 @@ QString TeamCardText::html(const ReviewSession &session, const StoredComment &co
         QStringList members;
         for (qint64 id : group)
             if (const StoredComment *m = session.comment(id))
-                members << QStringLiteral("#%1 %2").arg(id).arg(esc(CommentCardText::source(*m, CommentCardText::runLabel(session.runs(), *m))));
+                members << QStringLiteral("#%1 %2").arg(id).arg(escapedTeamText(CommentCardText::source(*m, CommentCardText::runLabel(session.runs(), *m))));
         out += QStringLiteral("<p style='margin-top:6px; margin-bottom:0px; color:%1'>%2<br>%3</p>")
                    .arg(muted,
-                        session.team()->groupJudging() ? esc(tr("Judged as one group of %n near-duplicates (each keeps the judgement):", nullptr, static_cast<int>(group.size())))
-                                               : esc(tr("One of %n near-duplicates (judged one by one):", nullptr, static_cast<int>(group.size()))),
+                        session.team()->groupJudging() ? escapedTeamText(tr("Judged as one group of %n near-duplicates (each keeps the judgement):", nullptr, static_cast<int>(group.size())))
+                                               : escapedTeamText(tr("One of %n near-duplicates (judged one by one):", nullptr, static_cast<int>(group.size()))),
                         members.join(QStringLiteral("<br>")));
     }
     QStringList others;
     for (const Judgement &j : session.team()->visibleJudgementsOf(comment.id))
         if (j.annotator != session.annotator() && j.verdict)
-            others << QStringLiteral("<b>%1</b>: %2").arg(esc(j.annotator), esc(labelText(j.verdict, j.category, j.context, j.q3Severity, j.keyBug)));
+            others << QStringLiteral("<b>%1</b>: %2").arg(escapedTeamText(j.annotator), escapedTeamText(labelText(j.verdict, j.category, j.context, j.q3Severity, j.keyBug)));
     if (!others.isEmpty())
         out += QStringLiteral("<p style='margin-top:4px; margin-bottom:0px;'>%1</p>").arg(others.join(QStringLiteral("<br>")));
     if (const int hidden = session.team()->hiddenJudgementsOf(comment.id); hidden > 0)
         out += QStringLiteral("<p style='margin-top:4px; margin-bottom:0px; color:%1'>%2</p>")
-                   .arg(muted, esc(tr("Blind mode: %n other judgement(s) hidden until you give a verdict.", nullptr, hidden)));
+                   .arg(muted, escapedTeamText(tr("Blind mode: %n other judgement(s) hidden until you give a verdict.", nullptr, hidden)));
     if (others.isEmpty())
         return out; // the final label would tell what blind mode hides
     const FinalLabel f = session.team()->finalLabelOf(comment.id);
     if (f.status != FinalLabel::Status::Unjudged && f.status != FinalLabel::Status::Single) {
         const QColor colour = f.status == FinalLabel::Status::Disagreement ? QColor(0xbc4c00) : palette.color(QPalette::Text);
-        out += QStringLiteral("<p style='margin-top:4px; margin-bottom:0px; color:%1'>%2</p>").arg(colour.name(), esc(statusText(f)));
+        out += QStringLiteral("<p style='margin-top:4px; margin-bottom:0px; color:%1'>%2</p>").arg(colour.name(), escapedTeamText(statusText(f)));
     }
     return out;
 }

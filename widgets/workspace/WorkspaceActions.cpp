@@ -20,7 +20,7 @@
 namespace rd {
 
 namespace {
-constexpr int MaxRecent = 10;
+constexpr int MaxRecentWorkspaces = 10;
 const QString RecentKey = QStringLiteral("workspaces/recent");
 } // namespace
 
@@ -137,7 +137,7 @@ void WorkspaceActions::remember(const QString &path)
     const QString absolute = SqlWorkspaceStore::isServerLocation(path) ? path : QFileInfo(path).absoluteFilePath();
     list.removeAll(absolute);
     list.prepend(absolute);
-    while (list.size() > MaxRecent)
+    while (list.size() > MaxRecentWorkspaces)
         list.removeLast();
     settings.setValue(RecentKey, list);
     updateRecent();
