@@ -3,7 +3,7 @@
 #include "CliCommand.h"
 
 #include <AacrGenerated.h>
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <cstdio>
 
@@ -11,7 +11,7 @@ namespace rd::cli {
 
 int writeAacrGeneratedRuns(const QString &workspacePath, const QList<qint64> &runs, const QString &directory)
 {
-    auto store = SqlWorkspaceStore::open(workspacePath, SqlWorkspaceStore::Mode::OpenExisting);
+    auto store = openWorkspaceStore(workspacePath, WorkspaceOpenMode::OpenExisting);
     if (!store)
         return fail(store.error());
     QList<qint64> ids = runs;

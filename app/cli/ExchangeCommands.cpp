@@ -5,7 +5,7 @@
 #include "CliCommand.h"
 
 #include <DatasetExchange.h>
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <cstdio>
 
@@ -72,7 +72,7 @@ int runImport(const QStringList &arguments)
     if (parser.isSet(run) && !parser.isSet(repository))
         return fail(ExitUsage, QStringLiteral("import: --repository is required with --run"));
 
-    auto store = SqlWorkspaceStore::open(parser.value(workspace), SqlWorkspaceStore::Mode::CreateIfMissing);
+    auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::CreateIfMissing);
     if (!store)
         return failIn(QStringLiteral("import"), store.error());
     Result<ImportOutcome> outcome = Error{};
@@ -155,7 +155,7 @@ int runExport(const QStringList &arguments)
             runs << **onlyRun;
         return writeAacrGeneratedRuns(parser.value(workspace), runs, parser.value(out));
     }
-    auto store = SqlWorkspaceStore::open(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
+    auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
     if (!store)
         return failIn(QStringLiteral("export"), store.error());
     auto written = exportToFile(**store, parser.value(format), parser.value(out), *onlyMr, *onlyRun, gap, *pairRules);

@@ -5,7 +5,7 @@
 #include "CliCommand.h"
 
 #include <JudgeEvaluationJob.h>
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -154,7 +154,7 @@ int write(const JudgeEvalOptions &options, const QByteArray &bytes)
     return writeStdout(bytes) ? ExitOk : ExitInternal;
 }
 
-int listStored(const JudgeEvalOptions &options, const WorkspaceStore &store)
+int listStored(const JudgeEvalOptions &options, const JudgeEvaluationStore &store)
 {
     if (options.show) {
         const auto e = store.judgeEvaluation(*options.show);
@@ -176,7 +176,7 @@ int listStored(const JudgeEvalOptions &options, const WorkspaceStore &store)
 
 int runJudgeEval(const JudgeEvalOptions &options)
 {
-    auto opened = SqlWorkspaceStore::open(options.workspace, SqlWorkspaceStore::Mode::OpenExisting);
+    auto opened = openWorkspaceStore(options.workspace, WorkspaceOpenMode::OpenExisting);
     if (!opened)
         return fail(exitCodeFor(opened.error()), QStringLiteral("judge-eval: %1").arg(opened.error().message));
     WorkspaceStore &store = **opened;

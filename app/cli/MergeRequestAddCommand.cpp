@@ -6,7 +6,7 @@
 
 #include <PullRequestOpening.h>
 #include <ServerPassword.h>
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <cstdio>
 
@@ -65,7 +65,7 @@ int runMrAdd(const QStringList &arguments)
     if (!token)
         return failIn(token.error());
 
-    auto store = SqlWorkspaceStore::open(parser.value(workspace), SqlWorkspaceStore::Mode::CreateIfMissing);
+    auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::CreateIfMissing);
     if (!store)
         return failIn(store.error());
     const auto progress = [](const QString &line) {

@@ -7,7 +7,7 @@
 #include <MergeRequestRevisions.h>
 #include <PullRequestOpening.h>
 #include <ServerPassword.h>
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,7 +22,7 @@ namespace {
 // What `mr update` and `mr revisions` both take: the workspace and the merge request.
 struct MrTarget
 {
-    std::unique_ptr<SqlWorkspaceStore> store;
+    std::unique_ptr<WorkspaceStore> store;
     MergeRequestEntry entry;
 };
 
@@ -44,7 +44,7 @@ int openTarget(const QString &command, const QCommandLineParser &parser, const Q
     const qint64 id = parser.value(mr).toLongLong(&ok);
     if (!ok || id <= 0)
         return fail(ExitUsage, QStringLiteral("%1: --mr is a merge request id (a positive number), not '%2'").arg(command, parser.value(mr)));
-    auto store = SqlWorkspaceStore::open(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
+    auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
     if (!store)
         return failMr(command, store.error());
     auto entry = (*store)->mergeRequest(id);

@@ -5,7 +5,7 @@
 
 #include <HostReviewRequests.h>
 #include <ReviewPublisher.h>
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <QProcessEnvironment>
 
@@ -73,7 +73,7 @@ int runPublish(const QStringList &arguments)
     if (parser.isSet(tokenEnv) && environment.value(parser.value(tokenEnv)).isEmpty() && !parser.isSet(dryRun))
         return fail(ExitUsage, QStringLiteral("publish: --token-env names %1, which is not set").arg(parser.value(tokenEnv)));
 
-    auto store = SqlWorkspaceStore::open(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
+    auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
     if (!store)
         return fail(exitCodeFor(store.error()), QStringLiteral("publish: %1").arg(store.error().message));
     auto plan = planReviewPublication(**store, settings);

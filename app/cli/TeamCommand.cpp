@@ -5,8 +5,8 @@
 #include "CliCommand.h"
 
 #include <Agreement.h>
-#include <SqlWorkspaceStore.h>
 #include <TeamAnnotation.h>
+#include <WorkspaceOpening.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -87,7 +87,7 @@ int runAssign(const QStringList &arguments)
     if (parser.isSet(blind) && blindValue != QLatin1String("on") && blindValue != QLatin1String("off"))
         return fail(ExitUsage, QStringLiteral("assign: --blind is on or off, not '%1'").arg(blindValue));
 
-    auto store = SqlWorkspaceStore::open(parser.value(workspace));
+    auto store = openWorkspaceStore(parser.value(workspace));
     if (!store)
         return failIn(command, store.error());
     QList<qint64> targets;
@@ -151,7 +151,7 @@ int runAgreement(const QStringList &arguments)
         only = id;
     }
 
-    auto store = SqlWorkspaceStore::open(parser.value(workspace));
+    auto store = openWorkspaceStore(parser.value(workspace));
     if (!store)
         return failIn(command, store.error());
     auto known = (*store)->annotators();
@@ -210,7 +210,7 @@ int runGroups(const QStringList &arguments)
             return bad;
         only = id;
     }
-    auto store = SqlWorkspaceStore::open(parser.value(workspace));
+    auto store = openWorkspaceStore(parser.value(workspace));
     if (!store)
         return failIn(command, store.error());
     if (only)

@@ -7,8 +7,8 @@
 #include <PendingDecisions.h>
 #include <ReviewSession.h>
 #include <RunRecord.h>
-#include <SqlWorkspaceStore.h>
 #include <WorkspaceJson.h>
+#include <WorkspaceOpening.h>
 
 #include <QThread>
 
@@ -23,12 +23,6 @@ namespace {
 QCommandLineOption workspaceOption()
 {
     return {QStringLiteral("workspace"), QStringLiteral("The workspace file."), QStringLiteral("FILE")};
-}
-
-// The workspace, or the exit code (3 for a workspace that cannot be used).
-Result<std::unique_ptr<SqlWorkspaceStore>> openWorkspace(const QString &path, SqlWorkspaceStore::Mode mode)
-{
-    return SqlWorkspaceStore::open(path, mode);
 }
 
 int failIn(const QString &command, const Error &error)
@@ -93,7 +87,7 @@ int runComments(const QStringList &arguments)
             return fail(ExitUsage, QStringLiteral("comments: --mr is a merge request id (a positive number), not '%1'").arg(parser.value(mr)));
     }
 
-    auto store = openWorkspace(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
+    auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
     if (!store)
         return failIn(QStringLiteral("comments"), store.error());
     QList<MergeRequestEntry> mergeRequests;
@@ -171,7 +165,7 @@ int runJudge(const QStringList &arguments)
     if (!retriesOk || maxTries < 0 || !delayOk || firstDelayMs < 0)
         return fail(ExitUsage, QStringLiteral("judge: --retries and --retry-delay take a number of tries and of milliseconds"));
 
-    auto store = openWorkspace(parser.value(workspace), SqlWorkspaceStore::Mode::OpenExisting);
+    auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
     if (!store)
         return failIn(QStringLiteral("judge"), store.error());
 
@@ -225,7 +219,7 @@ int runJudge(const QStringList &arguments)
 
 int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &store)
 {
-    auto opened = openWorkspace(path, SqlWorkspaceStore::Mode::CreateIfMissing);
+    auto opened = openWorkspaceStore(path, WorkspaceOpenMode::CreateIfMissing);
     if (!opened)
         return failIn(QStringLiteral("review"), opened.error());
     store = std::move(opened).value();

@@ -3,7 +3,7 @@
 
 #include "CliCommand.h"
 
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <cstdio>
 
@@ -36,7 +36,7 @@ int runWorkspace(const QStringList &arguments)
     const QString to = rest.at(2);
     if (from == to)
         return fail(ExitUsage, QStringLiteral("workspace copy: FROM and TO are the same workspace"));
-    const auto copied = SqlWorkspaceStore::copyWorkspace(from, to);
+    const auto copied = copyWorkspace(from, to);
     if (!copied)
         return fail(exitCodeFor(copied.error()), QStringLiteral("workspace copy: %1").arg(copied.error().message));
     std::fprintf(stderr, "workspace copy: %lld rows copied\n", static_cast<long long>(*copied));

@@ -1,6 +1,6 @@
 #include "AacrGenerated.h"
 
-#include "WorkspaceStore.h"
+#include "RunStore.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -212,7 +212,7 @@ std::optional<std::pair<QString, QString>> aacrGeneratedNameParts(const QString 
     return std::pair{m.captured(1), m.captured(2)};
 }
 
-Result<QString> exportAacrGenerated(WorkspaceStore &store, qint64 run, const QString &directory)
+Result<QString> exportAacrGenerated(const RunStore &store, qint64 run, const QString &directory)
 {
     auto stored = store.run(run);
     if (!stored)

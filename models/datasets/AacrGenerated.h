@@ -14,7 +14,7 @@
 
 namespace rd {
 
-class WorkspaceStore;
+class RunStore;
 
 struct AacrGeneratedComment
 {
@@ -48,6 +48,6 @@ std::optional<std::pair<QString, QString>> aacrGeneratedNameParts(const QString 
 // comments_{repo}_{pr}.txt: repo and pr from a GitHub pull request URL in the
 // merge request's title or description, else the repository folder's name and
 // the merge request's id. Returns the file written.
-Result<QString> exportAacrGenerated(WorkspaceStore &store, qint64 run, const QString &directory);
+Result<QString> exportAacrGenerated(const RunStore &store, qint64 run, const QString &directory);
 
 } // namespace rd

@@ -67,7 +67,7 @@ QStringList aacrImportKinds()
     return {QStringLiteral("ground-truth"), QStringLiteral("candidates"), QStringLiteral("labelled")};
 }
 
-Result<ImportOutcome> importAacrFile(WorkspaceStore &store, const QString &file, const AacrImportOptions &options)
+Result<ImportOutcome> importAacrFile(ExchangeStore &store, const QString &file, const AacrImportOptions &options)
 {
     if (!aacrImportKinds().contains(options.kind))
         return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "import as ground-truth, candidates or labelled, not '%1'").arg(options.kind)};
@@ -188,7 +188,7 @@ Result<ImportOutcome> importAacrFile(WorkspaceStore &store, const QString &file,
     return outcome;
 }
 
-Result<ImportOutcome> importRunFile(WorkspaceStore &store, const QString &file, const RunImportOptions &options)
+Result<ImportOutcome> importRunFile(ExchangeStore &store, const QString &file, const RunImportOptions &options)
 {
     if (options.repository.isEmpty())
         return Error{Error::Kind::Usage, QCoreApplication::translate("rd::models", "importing a run needs the repository it reviewed")};

@@ -16,6 +16,7 @@
 
 namespace rd {
 
+class ExchangeStore;
 class WorkspaceStore;
 
 struct AacrImportOptions
@@ -47,8 +48,8 @@ struct ImportOutcome
 
 // The import kinds and sample sets, as the CLI and dialog spell them.
 QStringList aacrImportKinds();
-Result<ImportOutcome> importAacrFile(WorkspaceStore &store, const QString &file, const AacrImportOptions &options);
-Result<ImportOutcome> importRunFile(WorkspaceStore &store, const QString &file, const RunImportOptions &options);
+Result<ImportOutcome> importAacrFile(ExchangeStore &store, const QString &file, const AacrImportOptions &options);
+Result<ImportOutcome> importRunFile(ExchangeStore &store, const QString &file, const RunImportOptions &options);
 
 // Writes one format to `out` (a file, or an existing folder: <format>.<extension>
 // inside it). Returns the file written.

@@ -38,7 +38,7 @@ Result<MergeRequestRevision> resolve(const MergeRequestEntry &entry, const QStri
 
 // The commits the newest run of the merge request reviewed, from its record
 // ({"run": {"base", "head", "merge_base"}}, RunRecord::toJson).
-std::optional<MergeRequestRevision> newestRunCommits(const WorkspaceStore &store, const MergeRequestEntry &entry)
+std::optional<MergeRequestRevision> newestRunCommits(const RunStore &store, const MergeRequestEntry &entry)
 {
     auto runs = store.runs(entry.id);
     if (!runs || runs->isEmpty())
@@ -173,7 +173,7 @@ Result<ReviewRange> reviewRange(WorkspaceStore &store, qint64 mergeRequest, bool
     return range;
 }
 
-Result<QList<StoredComment>> outdatedBy(const WorkspaceStore &store, qint64 mergeRequest, int revision)
+Result<QList<StoredComment>> outdatedBy(const RunStore &store, qint64 mergeRequest, int revision)
 {
     CommentQuery query;
     query.mergeRequest = mergeRequest;

@@ -55,6 +55,6 @@ Result<ReviewRange> reviewRange(WorkspaceStore &store, qint64 mergeRequest, bool
 
 // The comments of `mergeRequest` that revision `revision` made outdated:
 // what the "addressed?" list asks about.
-Result<QList<StoredComment>> outdatedBy(const WorkspaceStore &store, qint64 mergeRequest, int revision);
+Result<QList<StoredComment>> outdatedBy(const RunStore &store, qint64 mergeRequest, int revision);
 
 } // namespace rd

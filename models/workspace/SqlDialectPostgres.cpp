@@ -31,11 +31,6 @@ using Mode = SqlWorkspaceStore::Mode;
 // read-then-write steps rely on it, as they do on SQLite's write lock).
 constexpr qint64 WriterLock = 0x5244'5752'4954'4552; // "RDWRITER"
 
-Error workspaceError(const QString &message)
-{
-    return Error{Error::Kind::Workspace, message};
-}
-
 // PostgreSQL's failures in the user's words, by SQLSTATE.
 Error postgresError(const QSqlError &e, const QString &doing, const QString &location)
 {

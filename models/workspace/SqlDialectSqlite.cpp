@@ -36,11 +36,6 @@ int sqliteCode(const QSqlError &e)
     return ok ? (code & 0xff) : -1;
 }
 
-Error workspaceError(const QString &message)
-{
-    return Error{Error::Kind::Workspace, message};
-}
-
 // Refuses, before SQLite touches it, a file that cannot be a writable workspace.
 Result<bool> checkFile(const QString &path, Mode mode, bool &isNew)
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "WorkspaceOpening.h"
 #include "WorkspaceStore.h"
 
 #include <QString>
@@ -40,11 +41,9 @@ public:
     // (their remote ids, issue 24).
     static constexpr int SchemaVersion = 11;
 
-    enum class Mode { OpenExisting, CreateIfMissing };
-    // When a workspace file is checked for damage (PRAGMA quick_check, which
-    // reads every page: a third of a second on 120 MB). Later: the caller
-    // runs checkIntegrity() itself, off its thread (the window).
-    enum class Check { Now, Later };
+    // openWorkspaceStore's (WorkspaceOpening.h), which opens through this class.
+    using Mode = WorkspaceOpenMode;
+    using Check = IntegrityCheck;
 
     static Result<std::unique_ptr<SqlWorkspaceStore>> open(const QString &path, Mode mode = Mode::OpenExisting, Check check = Check::Now);
     // The damage check open() does with Check::Now, on a connection of its
@@ -63,22 +62,52 @@ public:
     // The schema version found on opening (before migrating), for messages.
     int openedAtVersion() const;
 
+    // --- Team scale (issue 14): the same store on a PostgreSQL server ---
+    // `open` and `createAtVersion` take "postgresql://user@host:port/dbname"
+    // as well as a file (see isServerLocation). The password never appears
+    // there: libpq reads PGPASSWORD or ~/.pgpass.
+    static bool isServerLocation(const QString &location);
+    // Every row of the workspace at `from` into the one at `to` (made when
+    // missing; it must hold no merge requests, annotators or runs), with ids,
+    // times, history and places as they are, in one transaction. Returns the
+    // number of rows copied.
+    static Result<qint64> copyWorkspace(const QString &from, const QString &to);
+    // For the fault tests only (never reached from settings or the command
+    // line): caps an SQLite file at `pages` pages (PRAGMA max_page_count;
+    // SQLite keeps it at least the file's size), so the next change that
+    // needs more gets a real SQLITE_FULL as on a full disk; 0 lifts the cap.
+    // Read-only likewise (PRAGMA query_only: SQLITE_READONLY), which works
+    // where permissions do not stop root.
+    Result<bool> setPageLimitForTesting(qint64 pages);
+    Result<bool> setReadOnlyForTesting(bool readOnly);
+
+    // WorkspaceConnection (SqlWorkspaceStore.cpp, SqlWorkspaceStoreTeam.cpp, SqlWorkspaceStoreFaults.cpp)
     QString location() const override;
+    bool onServer() const override;
+    bool watchChanges(std::function<void(const WorkspaceChange &)> onChange, int pollMs = DefaultChangePollMs) override;
+    Result<bool> reconnect() override;
+
+    // RunStore (SqlWorkspaceStore.cpp; the browser's list: SqlWorkspaceStoreSummaries.cpp)
     Result<qint64> addMergeRequest(const MergeRequestEntry &entry) override;
     Result<QList<MergeRequestEntry>> mergeRequests() const override;
     Result<MergeRequestEntry> mergeRequest(qint64 id) const override;
     Result<bool> setMergeRequestRepository(qint64 id, const QString &repository, bool codeLinked) override;
+    Result<QList<MergeRequestSummary>> mergeRequestSummaries(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
     Result<qint64> addRun(const StoredRun &run, const QList<ReviewComment> &comments) override;
-    // Revisions (SqlWorkspaceStoreRevisions.cpp)
-    Result<QList<MergeRequestRevision>> revisions(qint64 mergeRequest) const override;
-    Result<bool> addRevision(const MergeRequestRevision &revision, const QList<CommentAnchorChange> &anchors) override;
-    Result<bool> setAddressed(qint64 comment, const QString &annotator, std::optional<bool> addressed) override;
-    Result<QList<AddressedAnswer>> addressedAnswers(qint64 mergeRequest) const override;
     Result<QList<StoredRun>> runs(qint64 mergeRequest) const override;
     Result<StoredRun> run(qint64 id) const override;
     Result<qint64> importComment(qint64 mergeRequest, const ReviewComment &comment, const QString &author) override;
     Result<QList<StoredComment>> comments(const CommentQuery &query = {}) const override;
     Result<StoredComment> comment(qint64 id) const override;
+
+    // ClaimStore (SqlWorkspaceStoreTeam.cpp)
+    Result<int> prepareClaims(const QString &configHash, const QList<qint64> &mergeRequests) override;
+    Result<std::optional<qint64>> claimNext(const QString &configHash, const QString &worker, int leaseSeconds, const QList<qint64> &among) override;
+    Result<qint64> completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments) override;
+    Result<ClaimCounts> claimCounts(const QString &configHash, const QList<qint64> &among) const override;
+    void waitForClaims(int maxMs) override;
+
+    // JudgingStore (SqlWorkspaceStoreJudging.cpp)
     Result<Annotator> addAnnotator(const QString &name) override;
     Result<QList<Annotator>> annotators() const override;
     Result<Judgement> judge(const Judgement &change, const QList<JudgementField> &clear = {}) override;
@@ -96,10 +125,8 @@ public:
     Result<std::optional<AnnotatorPlace>> lastPlace(const QString &annotator) const override;
     Result<JudgingProgress> progress(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
     Result<QList<qint64>> recentDecisionDurations(const QString &annotator, int limit = 50) const override;
-    // The browser's list (SqlWorkspaceStoreSummaries.cpp)
-    Result<QList<MergeRequestSummary>> mergeRequestSummaries(const QString &annotator, std::optional<qint64> mergeRequest = {}) const override;
 
-    // Ground truth by a team (issue 11; SqlWorkspaceStoreGroundTruth.cpp)
+    // TeamStore (SqlWorkspaceStoreGroundTruth.cpp)
     Result<bool> assign(qint64 mergeRequest, const QStringList &annotators) override;
     Result<bool> unassign(qint64 mergeRequest, const QString &annotator) override;
     Result<QList<Assignment>> assignments(std::optional<qint64> mergeRequest = {}) const override;
@@ -111,46 +138,32 @@ public:
     Result<QList<qint64>> disagreements(bool withAdjudicated, const QString &blindViewer = {}) const override;
     Result<std::optional<QString>> teamSetting(const QString &name) const override;
     Result<bool> setTeamSetting(const QString &name, const QString &value) override;
-    // Dataset exchange (issue 11)
-    Result<ImportSummary> importDataset(const DatasetImport &import) override;
-    Result<QList<ExchangeRecord>> exchangeRecords() const override;
-    // Evaluation (SqlWorkspaceStoreEvaluation.cpp)
+
+    // ReferenceStore (SqlWorkspaceStoreEvaluation.cpp)
     Result<bool> setReference(qint64 comment, bool reference) override;
     Result<bool> linkToReference(qint64 comment, qint64 reference, const QString &annotator) override;
     Result<bool> unlinkFromReference(qint64 comment, qint64 reference) override;
+    Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
+
+    // JudgeEvaluationStore (SqlWorkspaceStoreJudgeEvaluations.cpp)
     Result<qint64> addJudgeEvaluation(const StoredJudgeEvaluation &evaluation) override;
     Result<QList<StoredJudgeEvaluation>> judgeEvaluations() const override;
     Result<StoredJudgeEvaluation> judgeEvaluation(qint64 id) const override;
+
+    // ExchangeStore (SqlWorkspaceStoreExchange.cpp)
+    Result<ImportSummary> importDataset(const DatasetImport &import) override;
+    Result<QList<ExchangeRecord>> exchangeRecords() const override;
+
+    // RevisionStore (SqlWorkspaceStoreRevisions.cpp)
+    Result<QList<MergeRequestRevision>> revisions(qint64 mergeRequest) const override;
+    Result<bool> addRevision(const MergeRequestRevision &revision, const QList<CommentAnchorChange> &anchors) override;
+    Result<bool> setAddressed(qint64 comment, const QString &annotator, std::optional<bool> addressed) override;
+    Result<QList<AddressedAnswer>> addressedAnswers(qint64 mergeRequest) const override;
+
+    // HostCommentStore (SqlWorkspaceStoreRemote.cpp)
     Result<bool> setRemoteComment(const RemoteComment &remote) override;
     Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const override;
     Result<QList<qint64>> importHostComments(qint64 mergeRequest, const QList<HostCommentImport> &comments) override;
-    Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
-    // --- Team scale (issue 14): the same store on a PostgreSQL server ---
-    // `open` and `createAtVersion` take "postgresql://user@host:port/dbname"
-    // as well as a file (see isServerLocation). The password never appears
-    // there: libpq reads PGPASSWORD or ~/.pgpass.
-    static bool isServerLocation(const QString &location);
-    // Every row of the workspace at `from` into the one at `to` (made when
-    // missing; it must hold no merge requests, annotators or runs), with ids,
-    // times, history and places as they are, in one transaction. Returns the
-    // number of rows copied.
-    static Result<qint64> copyWorkspace(const QString &from, const QString &to);
-    bool onServer() const override;
-    bool watchChanges(std::function<void(const WorkspaceChange &)> onChange, int pollMs = DefaultChangePollMs) override;
-    Result<bool> reconnect() override;
-    // For the fault tests only (never reached from settings or the command
-    // line): caps an SQLite file at `pages` pages (PRAGMA max_page_count;
-    // SQLite keeps it at least the file's size), so the next change that
-    // needs more gets a real SQLITE_FULL as on a full disk; 0 lifts the cap.
-    // Read-only likewise (PRAGMA query_only: SQLITE_READONLY), which works
-    // where permissions do not stop root.
-    Result<bool> setPageLimitForTesting(qint64 pages);
-    Result<bool> setReadOnlyForTesting(bool readOnly);
-    Result<int> prepareClaims(const QString &configHash, const QList<qint64> &mergeRequests) override;
-    Result<std::optional<qint64>> claimNext(const QString &configHash, const QString &worker, int leaseSeconds, const QList<qint64> &among) override;
-    Result<qint64> completeClaim(const QString &configHash, const QString &worker, const StoredRun &run, const QList<ReviewComment> &comments) override;
-    Result<ClaimCounts> claimCounts(const QString &configHash, const QList<qint64> &among) const override;
-    void waitForClaims(int maxMs) override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

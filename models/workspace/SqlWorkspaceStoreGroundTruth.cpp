@@ -156,23 +156,17 @@ Result<QList<HistoryEntry>> takeSteps(SqlWorkspaceStore::Private &d, const QStri
     if (!batch->isValid()) {
         steps.append(**next);
     } else {
-        auto q = d.exec(undo ? "SELECT h.id, h.action, h.comment, h.fields, h.at FROM history h JOIN gt_group_steps g ON g.history = h.id"
-                               " WHERE g.batch = ? AND h.annotator = ? AND h.undone = 0 ORDER BY h.id DESC"
-                             : "SELECT h.id, h.action, h.comment, h.fields, h.at FROM history h JOIN gt_group_steps g ON g.history = h.id"
-                               " WHERE g.batch = ? AND h.annotator = ? AND h.undone = 1 ORDER BY h.id ASC",
-                        {batch->toLongLong(), annotatorId->value_or(0)}, doing);
+        const QString sql = undo ? QStringLiteral("SELECT %1 FROM history h JOIN gt_group_steps g ON g.history = h.id"
+                                                  " WHERE g.batch = ? AND h.annotator = ? AND h.undone = 0 ORDER BY h.id DESC")
+                                       .arg(QLatin1String(historyColumns))
+                                 : QStringLiteral("SELECT %1 FROM history h JOIN gt_group_steps g ON g.history = h.id"
+                                                  " WHERE g.batch = ? AND h.annotator = ? AND h.undone = 1 ORDER BY h.id ASC")
+                                       .arg(QLatin1String(historyColumns));
+        auto q = d.exec(sql, {batch->toLongLong(), annotatorId->value_or(0)}, doing);
         if (!q)
             return q.error();
-        while (q->next()) {
-            HistoryEntry e;
-            e.id = q->value(0).toLongLong();
-            e.annotator = annotator;
-            e.action = historyActionFromName(q->value(1).toString()).value_or(HistoryAction::Judge);
-            e.comment = q->value(2).toLongLong();
-            e.fields = q->value(3).toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
-            e.at = timeFrom(q->value(4));
-            steps.append(e);
-        }
+        while (q->next())
+            steps.append(historyEntryFrom(*q, annotator));
     }
     for (const HistoryEntry &e : std::as_const(steps)) {
         auto state = d.scalar(undo ? "SELECT before_state FROM history WHERE id = ?" : "SELECT after_state FROM history WHERE id = ?", {e.id}, doing);

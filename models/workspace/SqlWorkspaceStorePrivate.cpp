@@ -274,23 +274,18 @@ Result<bool> SqlWorkspaceStore::Private::restore(HistoryAction action, qint64 co
 
 Result<std::optional<HistoryEntry>> SqlWorkspaceStore::Private::historyStep(const QString &annotator, bool forUndo) const
 {
-    const char *sql = forUndo ? "SELECT h.id, h.action, h.comment, h.fields, h.at, h.before_state FROM history h"
-                                " JOIN annotators a ON a.id = h.annotator WHERE a.name = ? AND h.undone = 0 ORDER BY h.id DESC LIMIT 1"
-                              : "SELECT h.id, h.action, h.comment, h.fields, h.at, h.after_state FROM history h"
-                                " JOIN annotators a ON a.id = h.annotator WHERE a.name = ? AND h.undone = 1 ORDER BY h.id ASC LIMIT 1";
+    const QString sql = forUndo ? QStringLiteral("SELECT %1 FROM history h JOIN annotators a ON a.id = h.annotator"
+                                                 " WHERE a.name = ? AND h.undone = 0 ORDER BY h.id DESC LIMIT 1")
+                                      .arg(QLatin1String(historyColumns))
+                                : QStringLiteral("SELECT %1 FROM history h JOIN annotators a ON a.id = h.annotator"
+                                                 " WHERE a.name = ? AND h.undone = 1 ORDER BY h.id ASC LIMIT 1")
+                                      .arg(QLatin1String(historyColumns));
     auto q = exec(sql, {annotator}, QCoreApplication::translate("rd::models", "read the undo history"));
     if (!q)
         return q.error();
     if (!q->next())
         return std::optional<HistoryEntry>();
-    HistoryEntry e;
-    e.id = q->value(0).toLongLong();
-    e.annotator = annotator;
-    e.action = historyActionFromName(q->value(1).toString()).value_or(HistoryAction::Judge);
-    e.comment = q->value(2).toLongLong();
-    e.fields = q->value(3).toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
-    e.at = timeFrom(q->value(4));
-    return std::optional<HistoryEntry>(e);
+    return std::optional<HistoryEntry>(historyEntryFrom(*q, annotator));
 }
 
 namespace sqlstore {

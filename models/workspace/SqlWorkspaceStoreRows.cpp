@@ -45,6 +45,18 @@ QByteArray removedState(bool removed)
     return removed ? QByteArrayLiteral("{\"removed\":true}") : QByteArrayLiteral("{\"removed\":false}");
 }
 
+HistoryEntry historyEntryFrom(const QSqlQuery &q, const QString &annotator)
+{
+    HistoryEntry e;
+    e.id = q.value(0).toLongLong();
+    e.annotator = annotator;
+    e.action = historyActionFromName(q.value(1).toString()).value_or(HistoryAction::Judge);
+    e.comment = q.value(2).toLongLong();
+    e.fields = q.value(3).toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+    e.at = timeFrom(q.value(4));
+    return e;
+}
+
 StoredComment commentFrom(const QSqlQuery &q)
 {
     StoredComment s;

@@ -73,6 +73,12 @@ inline Error usage(const QString &message)
     return Error{Error::Kind::Usage, message};
 }
 
+// The workspace cannot do what was asked (opening, a statement, a copy).
+inline Error workspaceError(const QString &message)
+{
+    return Error{Error::Kind::Workspace, message};
+}
+
 // The reviewers of a comment as a column holds them: "1,3".
 QString reviewersText(const QList<int> &reviewers);
 QList<int> reviewersFrom(const QString &text);
@@ -103,6 +109,12 @@ Judgement judgementFrom(const QSqlQuery &q);
 // A change whose expectedVersion is not the stored judgement's version any
 // more (another window or process changed it): the Conflict that refuses it.
 std::optional<Error> staleJudgement(const Judgement &change, const std::optional<Judgement> &stored);
+
+// The columns of a history step (`history h`) historyEntryFrom reads, in its order.
+const char *const historyColumns = "h.id, h.action, h.comment, h.fields, h.at";
+
+// One of `annotator`'s history steps from a row that starts with historyColumns.
+HistoryEntry historyEntryFrom(const QSqlQuery &q, const QString &annotator);
 
 // Takes the fields `change` sets into `into`.
 void merge(Judgement &into, const Judgement &change);

@@ -21,11 +21,6 @@ namespace {
 const char *const ChangesChannel = "reviewdesk_changes";
 const char *const ClaimsChannel = "reviewdesk_claims";
 
-Error workspaceError(const QString &message)
-{
-    return Error{Error::Kind::Workspace, message};
-}
-
 } // namespace
 
 bool SqlWorkspaceStore::isServerLocation(const QString &location)

@@ -143,7 +143,7 @@ void settle(MergeRequestEvidence &data, const Options &options)
 
 } // namespace
 
-Result<QList<StoredRun>> runsToEvaluate(const WorkspaceStore &store, const Options &options)
+Result<QList<StoredRun>> runsToEvaluate(const RunStore &store, const Options &options)
 {
     QList<StoredRun> runs;
     if (options.runs.isEmpty()) {

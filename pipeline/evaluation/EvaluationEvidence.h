@@ -13,6 +13,7 @@
 #include <optional>
 
 namespace rd {
+class RunStore;
 class WorkspaceStore;
 }
 
@@ -39,7 +40,7 @@ struct MergeRequestEvidence
 };
 
 // The runs to evaluate: those Options::runs names, or every run of the workspace.
-Result<QList<StoredRun>> runsToEvaluate(const WorkspaceStore &store, const Options &options);
+Result<QList<StoredRun>> runsToEvaluate(const RunStore &store, const Options &options);
 // The evidence of every merge request `runs` reviewed, by merge request id.
 // The references are fixed per merge request before any run is judged.
 Result<QHash<qint64, MergeRequestEvidence>> readEvidence(const WorkspaceStore &store, const QList<StoredRun> &runs, const Options &options);

@@ -8,7 +8,7 @@
 #include "SemanticMatcher.h"
 
 #include <AacrPositiveSamples.h>
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <QFile>
 #include <QJsonDocument>
@@ -175,7 +175,7 @@ void EvaluationJob::evaluateWorkspace(const Judge &judge, EvaluationOutcome &out
 {
     const EvaluationRequest &r = m_request;
     // A connection of its own: a store is used by one thread only.
-    auto store = SqlWorkspaceStore::open(r.workspace, SqlWorkspaceStore::Mode::OpenExisting);
+    auto store = openWorkspaceStore(r.workspace, WorkspaceOpenMode::OpenExisting);
     if (!store) {
         out.error = store.error();
         return;

@@ -3,7 +3,7 @@
 #include "ServerWorkspaceDialog.h"
 
 #include <ReviewSession.h>
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <QAction>
 #include <QCryptographicHash>
@@ -108,8 +108,7 @@ QStringList WorkspaceActions::recent()
 
 QString WorkspaceActions::recentMergeRequestKey(const QString &location)
 {
-    const QString where = SqlWorkspaceStore::isServerLocation(location) ? QUrl(location).toString(QUrl::RemovePassword)
-                                                                         : QFileInfo(location).absoluteFilePath();
+    const QString where = isServerLocation(location) ? QUrl(location).toString(QUrl::RemovePassword) : QFileInfo(location).absoluteFilePath();
     // A hash: settings keys cannot hold every character a path or an address can.
     return QStringLiteral("workspaces/lastMergeRequest/")
         + QString::fromLatin1(QCryptographicHash::hash(where.toUtf8(), QCryptographicHash::Sha1).toHex());
@@ -134,7 +133,7 @@ void WorkspaceActions::remember(const QString &path)
     QSettings settings;
     QStringList list = recent();
     // A server's address is kept as it is (it never holds a password).
-    const QString absolute = SqlWorkspaceStore::isServerLocation(path) ? path : QFileInfo(path).absoluteFilePath();
+    const QString absolute = isServerLocation(path) ? path : QFileInfo(path).absoluteFilePath();
     list.removeAll(absolute);
     list.prepend(absolute);
     while (list.size() > MaxRecentWorkspaces)
