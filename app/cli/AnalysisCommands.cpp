@@ -1,30 +1,69 @@
-// The entry point reviewdesk-cli resolves in the analysis module.
+// The entry points of the analysis module, which reviewdesk-cli loads for the
+// commands of its table (CommandTable.cpp) that name this module, and
+// resolves by the names below.
 
 #include "CliCommand.h"
 
-extern "C" Q_DECL_EXPORT int reviewdeskRunAnalysisCommand(const QString &command, const QStringList &arguments)
+extern "C" {
+
+Q_DECL_EXPORT int reviewdeskSlice(const QStringList &arguments)
 {
-    if (command == QLatin1String("slice"))
-        return rd::cli::runSlice(arguments);
-    if (command == QLatin1String("comments"))
-        return rd::cli::runComments(arguments);
-    if (command == QLatin1String("judge"))
-        return rd::cli::runJudge(arguments);
-    if (command == QLatin1String("assign"))
-        return rd::cli::runAssign(arguments);
-    if (command == QLatin1String("agreement"))
-        return rd::cli::runAgreement(arguments);
-    if (command == QLatin1String("groups"))
-        return rd::cli::runGroups(arguments);
-    if (command == QLatin1String("eval"))
-        return rd::cli::runEval(arguments);
-    if (command == QLatin1String("judge-eval"))
-        return rd::cli::runJudgeEval(arguments);
-    if (command == QLatin1String("publish"))
-        return rd::cli::runPublish(arguments);
-    if (command == QLatin1String("workspace"))
-        return rd::cli::runWorkspace(arguments);
-    if (command == QLatin1String("mr"))
-        return rd::cli::runMr(arguments);
+    return rd::cli::runSlice(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskReview(const QStringList &arguments)
+{
     return rd::cli::runReviewCommand(arguments);
 }
+
+Q_DECL_EXPORT int reviewdeskComments(const QStringList &arguments)
+{
+    return rd::cli::runComments(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskJudge(const QStringList &arguments)
+{
+    return rd::cli::runJudge(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskAssign(const QStringList &arguments)
+{
+    return rd::cli::runAssign(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskAgreement(const QStringList &arguments)
+{
+    return rd::cli::runAgreement(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskGroups(const QStringList &arguments)
+{
+    return rd::cli::runGroups(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskEval(const QStringList &arguments)
+{
+    return rd::cli::runEval(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskJudgeEval(const QStringList &arguments)
+{
+    return rd::cli::runJudgeEval(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskPublish(const QStringList &arguments)
+{
+    return rd::cli::runPublish(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskWorkspace(const QStringList &arguments)
+{
+    return rd::cli::runWorkspace(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskMr(const QStringList &arguments)
+{
+    return rd::cli::runMr(arguments);
+}
+
+} // extern "C"
