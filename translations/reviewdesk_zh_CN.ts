@@ -1341,6 +1341,13 @@
     </message>
 </context>
 <context>
+    <name>rd::FileListPanel</name>
+    <message>
+        <source>Filter files: name, status, is:unviewed</source>
+        <translation>筛选文件：名称、状态、is:unviewed</translation>
+    </message>
+</context>
+<context>
     <name>rd::FileTreeModel</name>
     <message>
         <source>binary</source>
@@ -2181,10 +2188,6 @@
         <translation>ReviewDesk</translation>
     </message>
     <message>
-        <source>Filter files: name, status, is:unviewed</source>
-        <translation>筛选文件：名称、状态、is:unviewed</translation>
-    </message>
-    <message>
         <source>Highlighting: %1</source>
         <translation>语法高亮：%1</translation>
     </message>
@@ -2379,14 +2382,6 @@
     <message>
         <source>Review finished.</source>
         <translation>审查完成。</translation>
-    </message>
-    <message>
-        <source>[severity %1] %2</source>
-        <translation>[严重度 %1] %2</translation>
-    </message>
-    <message>
-        <source>[filtered at %1, severity %2] %3</source>
-        <translation>[已在 %1 阶段过滤，严重度 %2] %3</translation>
     </message>
     <message>
         <source>&amp;Run Review…</source>
@@ -3043,6 +3038,18 @@
     <message>
         <source>QA-Checker: relevance %1 (embeddings), specificity %2, coherence %3 (connectives %4, coreference %5 rated by the model, answer pattern %6)</source>
         <translation>QA-Checker：相关性 %1（嵌入向量），具体性 %2，连贯性 %3（连接词 %4，模型评定的指代一致性 %5，回答格式 %6）</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审查</translation>
+    </message>
+    <message>
+        <source>[severity %1] %2</source>
+        <translation>[严重度 %1] %2</translation>
+    </message>
+    <message>
+        <source>[filtered at %1, severity %2] %3</source>
+        <translation>[已在 %1 阶段过滤，严重度 %2] %3</translation>
     </message>
 </context>
 <context>

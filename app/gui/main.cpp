@@ -2,15 +2,12 @@
 
 #include "DemoMergeRequest.h"
 
-#include <DiffPane.h>
 #include <MainWindow.h>
-#include <MergeRequestBrowser.h>
-#include <PipelinePanel.h>
 #include <Theme.h>
 #include <WorkspaceActions.h>
 
-#include <MergeRequestListModel.h>
 #include <ReviewSession.h>
+#include <RunService.h>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -136,8 +133,8 @@ int main(int argc, char *argv[])
         auto saving = std::make_shared<bool>(false);
         const bool waitForReview = parser.isSet(commandLine.demoReview);
         auto save = [&window, target, saving, waitForReview] {
-            if (*saving || window.diffPane()->isBuilding() || window.isSlicing() || window.isReviewing()
-                || (waitForReview && !window.pipelinePanel()->record()))
+            if (*saving || window.isBuildingDiff() || window.isSlicing() || window.isReviewing()
+                || (waitForReview && !window.session()->reviewing()->lastRun()))
                 return;
             *saving = true;
             QTimer::singleShot(200, &window, [&window, target] {
@@ -147,7 +144,7 @@ int main(int argc, char *argv[])
             });
         };
         *screenshotWhenReady = save;
-        QObject::connect(window.diffPane(), &rd::DiffPane::documentShown, &window, save);
+        QObject::connect(&window, &rd::MainWindow::fileShown, &window, save);
         QObject::connect(&window, &rd::MainWindow::slicingFinished, &window, save);
         QObject::connect(&window, &rd::MainWindow::reviewFinished, &window, save);
         QObject::connect(&window, &rd::MainWindow::openFailed, &window, [](const QString &message) {
@@ -209,8 +206,8 @@ int main(int argc, char *argv[])
         asked = true;
     }
     QDir().mkpath(QFileInfo(workspacePath).absolutePath());
-    if (!window.workspaces()->open(workspacePath, true) && parser.isSet(commandLine.screenshot)) {
-        std::fprintf(stderr, "reviewdesk: %s\n", qPrintable(window.workspaces()->lastError()));
+    if (!window.openWorkspace(workspacePath, true) && parser.isSet(commandLine.screenshot)) {
+        std::fprintf(stderr, "reviewdesk: %s\n", qPrintable(window.workspaceError()));
         return 3;
     }
     // First start: the demo's workspace with no place to go back to shows the demo.
@@ -223,7 +220,7 @@ int main(int argc, char *argv[])
     // A workspace that opened on its Merge Requests panel (no merge request
     // to show): the picture is taken once the panel has read its rows.
     if (parser.isSet(commandLine.screenshot) && !window.isOpening() && !window.session()->currentMergeRequest())
-        QObject::connect(window.browser()->model(), &rd::MergeRequestListModel::summariesRefreshed, &window, *screenshotWhenReady);
+        QObject::connect(&window, &rd::MainWindow::mergeRequestsListed, &window, *screenshotWhenReady);
     if (parser.isSet(commandLine.demoReview)) {
         QObject::connect(&window, &rd::MainWindow::slicingFinished, &window, [&window] {
             QFile file(QStringLiteral(":/replays/demo-review-config.json"));

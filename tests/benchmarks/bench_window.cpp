@@ -5,7 +5,7 @@
 // in a generated git repository. Each figure is printed beside a reference
 // done with plain Qt in the same run, and the goal:
 //
-//   open     MainWindow constructed, workspaces()->open(path), and the window
+//   open     MainWindow constructed, openWorkspace(path), and the window
 //            usable: the workspace open; the annotator's last merge request
 //            shown (MainWindow::mergeRequestOpened, and the DiffPane's
 //            document shown when it builds one) or, in a build with the
@@ -47,6 +47,7 @@
 #include <GeneratedWorkspace.h>
 #include <JudgingWorkbench.h>
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <ReviewSession.h>
 #include <WorkspaceActions.h>
 
@@ -147,7 +148,7 @@ void waitUntil(const std::function<bool()> &done, const char *what)
 // session's diff, and the diff pane's document when it builds one.
 void waitForMergeRequest(MainWindow &window, const bool &opened)
 {
-    waitUntil([&] { return opened && !window.diffPane()->isBuilding(); }, "the merge request");
+    waitUntil([&] { return opened && !window.isBuildingDiff(); }, "the merge request");
 }
 
 QDockWidget *mergeRequestsDock(MainWindow &window)
@@ -314,8 +315,8 @@ int main(int argc, char *argv[])
         QObject::connect(&window, &MainWindow::mergeRequestOpened, &window, [&opened] { opened = true; });
         window.resize(1400, 900);
         window.show();
-        if (!window.workspaces()->open(path, false)) {
-            std::fprintf(stderr, "bench_window: %s\n", qPrintable(window.workspaces()->lastError()));
+        if (!window.openWorkspace(path, false)) {
+            std::fprintf(stderr, "bench_window: %s\n", qPrintable(window.workspaceError()));
             std::exit(1);
         }
         QDockWidget *browser = mergeRequestsDock(window);
@@ -403,8 +404,8 @@ int main(int argc, char *argv[])
     referenceTree.hide();
 
     // ---- the Comments panel and the cards of the 2,000-comment merge request
-    CommentsPanel *panel = window->judging()->commentsPanel();
-    window->judging()->commentsDock()->show();
+    CommentsPanel *panel = test::judging(*window)->commentsPanel();
+    test::judging(*window)->commentsDock()->show();
     {
         const auto entry = window->session()->store()->mergeRequest(generated->largeMergeRequest);
         opened = false;
@@ -430,7 +431,7 @@ int main(int argc, char *argv[])
     const QList<double> referenceListFrames = scrollFrames(&referenceList);
     referenceList.hide();
 
-    DiffView *diff = window->diffPane()->view();
+    DiffView *diff = test::diffPane(*window)->view();
     const QList<double> cardFrames = scrollFrames(diff);
     QPlainTextEdit referenceText;
     {

@@ -11,6 +11,7 @@
 #include <GitRepository.h>
 #include <JudgingWorkbench.h>
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <ReviewSession.h>
 #include <Scenarios.h>
 #include <SessionFixture.h>
@@ -47,7 +48,7 @@ private Q_SLOTS:
 
 private:
     QString commit(const QString &revision) const;
-    CodelessReviewView *view() const { return m_window->judging()->codelessView(); }
+    CodelessReviewView *view() const { return test::judging(*m_window)->codelessView(); }
     QMessageBox *visibleBox(const QString &name) const;
 
     QTemporaryDir m_root;
@@ -87,7 +88,7 @@ void CodelessReviewTest::init()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
     const QString workspace = m_root.filePath(QStringLiteral("ws-%1.rdw").arg(QString::fromLatin1(QTest::currentTestFunction())));
-    QVERIFY(m_window->workspaces()->open(workspace, true));
+    QVERIFY(m_window->openWorkspace(workspace, true));
     MergeRequestEntry e;
     e.repository = QStringLiteral("https://github.com/example/inventory");
     e.url = QStringLiteral("https://github.com/example/inventory/pull/12");
@@ -115,7 +116,7 @@ void CodelessReviewTest::cleanup()
 
 void CodelessReviewTest::commentListShowsEachCommentWithItsPathAndLines()
 {
-    QVERIFY(!m_window->diffPane()->isVisible()); // the list takes the diff's place
+    QVERIFY(!test::diffPane(*m_window)->isVisible()); // the list takes the diff's place
     QVERIFY(view()->note().contains(QLatin1String("https://github.com/example/inventory/pull/12")));
     QCOMPARE(view()->listedComments(), m_comments);
     const QString text = view()->list()->toPlainText();
@@ -158,7 +159,7 @@ void CodelessReviewTest::fetchCodeWithACloneHoldingTheCommitsOpensTheDiff()
     QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
     QTest::mouseClick(m_window->findChild<QPushButton *>(QStringLiteral("fetchCode")), Qt::LeftButton);
     QVERIFY(opened.wait(10000));
-    QTRY_VERIFY(m_window->diffPane()->isVisible());
+    QTRY_VERIFY(test::diffPane(*m_window)->isVisible());
     QVERIFY(!view()->isVisible());
     const auto entry = session->store()->mergeRequest(m_mergeRequest);
     QVERIFY(entry->codeLinked);
@@ -228,11 +229,11 @@ void CodelessReviewTest::itsCommentsGetNoCardsOnTheDiffShownBefore()
     m_window->openMergeRequest({m_root.filePath(QStringLiteral("modified")), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}});
     QVERIFY(opened.wait(10000));
     QVERIFY(m_window->selectFile(QByteArrayLiteral("src/compute.cpp")));
-    QTRY_VERIFY(!m_window->diffPane()->isBuilding() && m_window->diffPane()->isVisible());
+    QTRY_VERIFY(!m_window->isBuildingDiff() && test::diffPane(*m_window)->isVisible());
     m_window->findChild<ExchangeActions *>()->openStored(m_mergeRequest);
     QTRY_VERIFY(view()->isVisible());
     QCOMPARE(view()->listedComments(), m_comments);
-    QVERIFY(m_window->diffPane()->view()->cards().isEmpty());
+    QVERIFY(test::diffPane(*m_window)->view()->cards().isEmpty());
 }
 
 QTEST_MAIN(CodelessReviewTest)

@@ -10,6 +10,7 @@
 #include <ImportDialog.h>
 #include <JudgingWorkbench.h>
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <ReviewSession.h>
 #include <WorkspaceActions.h>
 
@@ -84,7 +85,7 @@ void ExchangeDialogsTest::initTestCase()
     m_window->resize(1200, 800);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
-    QVERIFY(m_window->workspaces()->open(m_dir.filePath(QStringLiteral("ws.rdw")), true));
+    QVERIFY(m_window->openWorkspace(m_dir.filePath(QStringLiteral("ws.rdw")), true));
 }
 
 void ExchangeDialogsTest::cleanupTestCase()
@@ -96,7 +97,7 @@ void ExchangeDialogsTest::importThroughTheDialog()
 {
     const QString file = m_dir.filePath(QStringLiteral("go-positive.json"));
     writeFile(file, sample);
-    m_window->action(QStringLiteral("import"))->trigger();
+    test::windowAction(*m_window, QStringLiteral("import"))->trigger();
     auto *dialog = m_window->findChild<ImportDialog *>();
     QVERIFY(dialog);
     QTRY_VERIFY(dialog->isVisible());
@@ -142,7 +143,7 @@ void ExchangeDialogsTest::hostileFileShowsErrorAndChangesNothing()
 
 void ExchangeDialogsTest::exportThroughTheDialog()
 {
-    m_window->action(QStringLiteral("export"))->trigger();
+    test::windowAction(*m_window, QStringLiteral("export"))->trigger();
     auto *dialog = m_window->findChild<ExportDialog *>();
     QVERIFY(dialog);
     QTRY_VERIFY(dialog->isVisible());
@@ -172,7 +173,7 @@ void ExchangeDialogsTest::mergeRequestWithoutCodeSaysSo()
     QVERIFY(actions);
     actions->openStored(id);
     // Its comments take the diff's place, under the note.
-    CodelessReviewView *view = m_window->judging()->codelessView();
+    CodelessReviewView *view = test::judging(*m_window)->codelessView();
     QTRY_VERIFY(view->isVisible());
     QVERIFY(view->note().contains(QLatin1String("imported without its code")));
     QVERIFY(view->note().contains(QLatin1String("https://github.com/example/go/pull/7")));

@@ -17,6 +17,7 @@
 #include <JudgingStatus.h>
 #include <JudgingWorkbench.h>
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <JudgingService.h>
 #include <ReviewSession.h>
 #include <Scenarios.h>
@@ -122,13 +123,13 @@ void JudgingTest::openWindow()
     m_window->resize(1500, 900);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
-    QVERIFY(m_window->workspaces()->open(m_workspace, true));
+    QVERIFY(m_window->openWorkspace(m_workspace, true));
 }
 
 void JudgingTest::waitForDocument()
 {
-    QTRY_VERIFY(!m_window->diffPane()->isBuilding() && m_window->diffPane()->view()->document() && m_window->currentFile() >= 0
-                && m_window->diffPane()->view()->document()->file.displayPath() == m_window->mergeRequest()->files[m_window->currentFile()].displayPath());
+    QTRY_VERIFY(!m_window->isBuildingDiff() && test::diffPane(*m_window)->view()->document() && m_window->currentFile() >= 0
+                && test::diffPane(*m_window)->view()->document()->file.displayPath() == m_window->mergeRequest()->files[m_window->currentFile()].displayPath());
 }
 
 void JudgingTest::openScenario()
@@ -141,7 +142,7 @@ void JudgingTest::openScenario()
 
 void JudgingTest::storeRun()
 {
-    const DiffDocument *doc = m_window->diffPane()->view()->document();
+    const DiffDocument *doc = test::diffPane(*m_window)->view()->document();
     QVERIFY(doc);
     int deletedLine = 0;
     for (const DiffRow &row : doc->rows)
@@ -177,8 +178,8 @@ void JudgingTest::storeRun()
                        comment(QStringLiteral("c3"), QStringLiteral("old"), deletedLine, QStringLiteral("the old factor was right"), 4, true),
                        comment(QStringLiteral("c4"), QStringLiteral("new"), 9999, QStringLiteral("past the end"), 3, true)};
     QSignalSpy changed(m_window->session(), &ReviewSession::commentsChanged);
-    QSignalSpy problems(m_window->judging(), &JudgingWorkbench::message);
-    m_window->judging()->storeRun(record);
+    QSignalSpy problems(test::judging(*m_window), &JudgingWorkbench::message);
+    test::judging(*m_window)->storeRun(record);
     QVERIFY2(problems.isEmpty(), problems.isEmpty() ? "" : qPrintable(problems.first().first().toString()));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(m_window->session()->comments().size(), 4);
@@ -292,9 +293,9 @@ void JudgingTest::cardsAppearInTheDiffAndFollowTheCurrentComment()
 {
     openScenario();
     storeRun();
-    DiffView *view = m_window->diffPane()->view();
+    DiffView *view = test::diffPane(*m_window)->view();
     QTRY_COMPARE(view->cards().size(), 3); // the kept ones
-    m_window->judging()->controller()->action(QStringLiteral("showFiltered"))->trigger();
+    test::judging(*m_window)->controller()->action(QStringLiteral("showFiltered"))->trigger();
     QTRY_COMPARE(view->cards().size(), 4);
     const qint64 old = commentWithIssue(QStringLiteral("the old factor was right"));
     const qint64 past = commentWithIssue(QStringLiteral("past the end"));
@@ -310,14 +311,14 @@ void JudgingTest::cardsAppearInTheDiffAndFollowTheCurrentComment()
     QCOMPARE(view->currentCard(), past);
     // Collapsing leaves one line; the filter of the panel hides cards.
     const int tall = view->cardRect(past).height();
-    m_window->judging()->controller()->action(QStringLiteral("toggleCard"))->trigger();
+    test::judging(*m_window)->controller()->action(QStringLiteral("toggleCard"))->trigger();
     QTRY_VERIFY(view->cardRect(past).height() < tall);
-    m_window->judging()->commentsPanel()->combo(QStringLiteral("kept"))->setCurrentIndex(1); // kept only
+    test::judging(*m_window)->commentsPanel()->combo(QStringLiteral("kept"))->setCurrentIndex(1); // kept only
     QTRY_COMPARE(view->cards().size(), 3);
     // Unified view keeps the cards.
-    m_window->action(QStringLiteral("unified"))->trigger();
+    test::windowAction(*m_window, QStringLiteral("unified"))->trigger();
     QVERIFY(view->lineOfCard(old) >= 0);
-    m_window->action(QStringLiteral("unified"))->trigger();
+    test::windowAction(*m_window, QStringLiteral("unified"))->trigger();
 }
 
 // The first card an annotator meets is one the pipeline kept; the filtered
@@ -326,7 +327,7 @@ void JudgingTest::commentsPanelOpensOnKeptCommentsWithFilteredOneKeyAway()
 {
     openScenario();
     storeRun();
-    CommentsPanel *panel = m_window->judging()->commentsPanel();
+    CommentsPanel *panel = test::judging(*m_window)->commentsPanel();
     QList<qint64> kept, all;
     for (const StoredComment &c : m_window->session()->comments()) {
         all << c.id;
@@ -341,11 +342,11 @@ void JudgingTest::commentsPanelOpensOnKeptCommentsWithFilteredOneKeyAway()
     };
     QCOMPARE(panel->combo(QStringLiteral("kept"))->currentData().toString(), QStringLiteral("kept"));
     QCOMPARE(sorted(panel->filterModel()->shownComments()), sorted(kept));
-    DiffView *view = m_window->diffPane()->view();
+    DiffView *view = test::diffPane(*m_window)->view();
     QTRY_VERIFY(!view->cards().isEmpty());
     for (const DiffCard &card : view->cards())
         QVERIFY2(kept.contains(card.id), qPrintable(QString::number(card.id)));
-    QAction *showFiltered = m_window->judging()->controller()->action(QStringLiteral("showFiltered"));
+    QAction *showFiltered = test::judging(*m_window)->controller()->action(QStringLiteral("showFiltered"));
     QVERIFY(showFiltered);
     QCOMPARE(showFiltered->shortcut(), QKeySequence(Qt::Key_F));
     showFiltered->trigger();
@@ -358,7 +359,7 @@ void JudgingTest::commentsModelAndFilters()
 {
     openScenario();
     storeRun();
-    CommentsPanel *panel = m_window->judging()->commentsPanel();
+    CommentsPanel *panel = test::judging(*m_window)->commentsPanel();
     QAbstractItemModelTester sourceTester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester filterTester(panel->filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     panel->toggleFilteredComments(); // from the kept ones to all
@@ -394,14 +395,14 @@ void JudgingTest::commentsModelAndFilters()
     panel->view()->setCurrentIndex(row);
     const qint64 selected = row.data(CommentsModel::CommentIdRole).toLongLong();
     QCOMPARE(m_window->session()->currentComment(), selected);
-    QTRY_VERIFY(!m_window->diffPane()->view()->cardRect(selected).isEmpty());
+    QTRY_VERIFY(!test::diffPane(*m_window)->view()->cardRect(selected).isEmpty());
 }
 
 void JudgingTest::judgingByKeyboardOnly()
 {
     openScenario();
     storeRun();
-    m_window->diffPane()->view()->setFocus();
+    test::diffPane(*m_window)->view()->setFocus();
     ReviewSession *session = m_window->session();
     QTest::keyClick(m_window, Qt::Key_J);
     const qint64 first = session->currentComment();
@@ -412,10 +413,10 @@ void JudgingTest::judgingByKeyboardOnly()
     QCOMPARE(session->judgement(first)->verdict, Verdict::Reject);
     // Scores, category, context level, tag: two keys each.
     QTest::keyClick(m_window, Qt::Key_3);
-    QVERIFY(m_window->judging()->bar()->promptText().contains(QLatin1String("Q3")));
+    QVERIFY(test::judging(*m_window)->bar()->promptText().contains(QLatin1String("Q3")));
     QTest::keyClick(m_window, Qt::Key_2);
     QCOMPARE(session->judgement(first)->q3Severity, 2);
-    QVERIFY(m_window->judging()->bar()->promptText().isEmpty());
+    QVERIFY(test::judging(*m_window)->bar()->promptText().isEmpty());
     QTest::keyClick(m_window, Qt::Key_1);
     QTest::keyClick(m_window, Qt::Key_7);
     QCOMPARE(session->judgement(first)->q1Nitpick, 7);
@@ -436,7 +437,7 @@ void JudgingTest::judgingByKeyboardOnly()
     QTest::keyClick(m_window, Qt::Key_N);
     QCOMPARE(session->judgement(first)->thumbs, Thumbs::Down);
     // The card shows the judgement as chips.
-    DiffView *view = m_window->diffPane()->view();
+    DiffView *view = test::diffPane(*m_window)->view();
     const auto card = std::find_if(view->cards().begin(), view->cards().end(), [first](const DiffCard &c) { return c.id == first; });
     QVERIFY(card != view->cards().end());
     QVERIFY(card->html.contains(QLatin1String("Rejected")));
@@ -451,7 +452,7 @@ void JudgingTest::judgingByKeyboardOnly()
     QTest::keyClick(m_window, Qt::Key_K);
     QCOMPARE(session->currentComment(), first);
     // Progress in the status bar.
-    QTRY_VERIFY2(m_window->judging()->status()->text().contains(QLatin1String("Judged 2/4")), qPrintable(m_window->judging()->status()->text()));
+    QTRY_VERIFY2(test::judging(*m_window)->status()->text().contains(QLatin1String("Judged 2/4")), qPrintable(test::judging(*m_window)->status()->text()));
 }
 
 void JudgingTest::undoAndRedoEveryJudgingAction()
@@ -465,7 +466,7 @@ void JudgingTest::undoAndRedoEveryJudgingAction()
     QTest::keyClick(m_window, Qt::Key_3);
     QTest::keyClick(m_window, Qt::Key_5);
     QCOMPARE(session->judgement(first)->q3Severity, 5);
-    QVERIFY(m_window->judging()->controller()->action(QStringLiteral("undoJudging"))->isEnabled());
+    QVERIFY(test::judging(*m_window)->controller()->action(QStringLiteral("undoJudging"))->isEnabled());
     QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
     QVERIFY(!session->judgement(first)->q3Severity.has_value());
     QCOMPARE(session->judgement(first)->verdict, Verdict::Accept);
@@ -475,7 +476,7 @@ void JudgingTest::undoAndRedoEveryJudgingAction()
     QCOMPARE(session->judgement(first)->verdict, Verdict::Accept);
     QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(session->judgement(first)->q3Severity, 5);
-    QVERIFY(!m_window->judging()->controller()->action(QStringLiteral("redoJudging"))->isEnabled());
+    QVERIFY(!test::judging(*m_window)->controller()->action(QStringLiteral("redoJudging"))->isEnabled());
 }
 
 void JudgingTest::escapeCancelsADecisionWaitingForItsSecondKey()
@@ -485,17 +486,17 @@ void JudgingTest::escapeCancelsADecisionWaitingForItsSecondKey()
     ReviewSession *session = m_window->session();
     QTest::keyClick(m_window, Qt::Key_J);
     const qint64 first = session->currentComment();
-    const int barHeight = m_window->judging()->bar()->height();
+    const int barHeight = test::judging(*m_window)->bar()->height();
     QTest::keyClick(m_window, Qt::Key_1);
-    QCOMPARE(m_window->judging()->controller()->pending(), JudgingController::Pending::Q1);
-    QVERIFY(m_window->judging()->bar()->positionText().contains(QLatin1String("Q1")));
+    QCOMPARE(test::judging(*m_window)->controller()->pending(), JudgingController::Pending::Q1);
+    QVERIFY(test::judging(*m_window)->bar()->positionText().contains(QLatin1String("Q1")));
     QTest::keyClick(m_window, Qt::Key_Escape);
-    QCOMPARE(m_window->judging()->controller()->pending(), JudgingController::Pending::None);
+    QCOMPARE(test::judging(*m_window)->controller()->pending(), JudgingController::Pending::None);
     // The prompt came and went without moving the diff.
-    QTRY_COMPARE(m_window->judging()->bar()->height(), barHeight);
+    QTRY_COMPARE(test::judging(*m_window)->bar()->height(), barHeight);
     // The next digit is a new decision's first key, not a score.
     QTest::keyClick(m_window, Qt::Key_3);
-    QCOMPARE(m_window->judging()->controller()->pending(), JudgingController::Pending::Q3);
+    QCOMPARE(test::judging(*m_window)->controller()->pending(), JudgingController::Pending::Q3);
     QTest::keyClick(m_window, Qt::Key_9); // out of range: nothing stored
     QVERIFY(!session->judgement(first) || !session->judgement(first)->q3Severity);
     QVERIFY(!session->judgement(first) || !session->judgement(first)->q1Nitpick);
@@ -517,7 +518,7 @@ void JudgingTest::filteredOutCommentsAreJudgedTheSameWay()
 void JudgingTest::aHumanCommentOnDraggedLinesIsJudgedLikeAnyOther()
 {
     openScenario();
-    DiffView *view = m_window->diffPane()->view();
+    DiffView *view = test::diffPane(*m_window)->view();
     QVERIFY(view->goToLine(Side::New, 44));
     // Drag over the new side's line numbers from line 44 to line 45.
     const int first = view->lineAt(view->textRect(Side::New, view->currentLine()).center());
@@ -565,7 +566,7 @@ void JudgingTest::editingACommentKeepsTheOriginal()
     QCOMPARE(c->comment.issue, QStringLiteral("the sum overflows before the clamp"));
     QVERIFY(c->original.has_value());
     QCOMPARE(c->original->issue, QStringLiteral("clamping hides an overflow"));
-    const auto card = std::find_if(m_window->diffPane()->view()->cards().begin(), m_window->diffPane()->view()->cards().end(),
+    const auto card = std::find_if(test::diffPane(*m_window)->view()->cards().begin(), test::diffPane(*m_window)->view()->cards().end(),
                                    [id](const DiffCard &d) { return d.id == id; });
     QVERIFY(card->html.contains(QLatin1String("clamping hides an overflow"))); // the original, shown
 }
@@ -622,7 +623,7 @@ void JudgingTest::aVerdictCrossingTheCliShowsTheNewerOneAndAsksToApplyOnTop()
         theirs.verdict = Verdict::Reject;
         QVERIFY((*cli)->judge(theirs));
     }
-    m_window->judging()->controller()->action(QStringLiteral("accept"))->trigger();
+    test::judging(*m_window)->controller()->action(QStringLiteral("accept"))->trigger();
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("judgementConflict"))) != nullptr);
     QVERIFY2(box->informativeText().contains(QLatin1String("changed elsewhere")), qPrintable(box->informativeText()));
@@ -638,7 +639,7 @@ void JudgingTest::aVerdictCrossingTheCliShowsTheNewerOneAndAsksToApplyOnTop()
     applyMine->click();
     QTRY_COMPARE(m_window->session()->judgement(id)->verdict, std::optional<Verdict>(Verdict::Accept));
     // Undo takes back her change and shows the CLI's again.
-    m_window->judging()->controller()->action(QStringLiteral("undoJudging"))->trigger();
+    test::judging(*m_window)->controller()->action(QStringLiteral("undoJudging"))->trigger();
     QCOMPARE(m_window->session()->judgement(id)->verdict, std::optional<Verdict>(Verdict::Reject));
 }
 
@@ -693,7 +694,7 @@ void JudgingTest::shortcutSheetListsTheJudgingKeys()
     QTRY_VERIFY((sheet = m_window->findChild<ShortcutSheet *>()) != nullptr);
     const QString text = sheet->text();
     for (const QString &name : {QStringLiteral("accept"), QStringLiteral("acceptAndNext"), QStringLiteral("undoJudging")}) {
-        QAction *a = m_window->judging()->controller()->action(name);
+        QAction *a = test::judging(*m_window)->controller()->action(name);
         QVERIFY2(text.contains(a->text().remove(QLatin1Char('&'))), qPrintable(name));
         QVERIFY2(text.contains(a->shortcut().toString(QKeySequence::NativeText)), qPrintable(name));
     }
@@ -711,12 +712,12 @@ void JudgingTest::shortcutSettingsRefuseACollision()
     QVERIFY(settings.problem().contains(QLatin1String("Go to Line")));
     QVERIFY(settings.setShortcut(QStringLiteral("accept"), QKeySequence(Qt::Key_G)));
     settings.apply();
-    QCOMPARE(m_window->judging()->controller()->action(QStringLiteral("accept"))->shortcut(), QKeySequence(Qt::Key_G));
+    QCOMPARE(test::judging(*m_window)->controller()->action(QStringLiteral("accept"))->shortcut(), QKeySequence(Qt::Key_G));
     // Remembered: a new window starts with it.
     delete m_window;
     m_window = nullptr;
     openWindow();
-    QCOMPARE(m_window->judging()->controller()->action(QStringLiteral("accept"))->shortcut(), QKeySequence(Qt::Key_G));
+    QCOMPARE(test::judging(*m_window)->controller()->action(QStringLiteral("accept"))->shortcut(), QKeySequence(Qt::Key_G));
 }
 
 void JudgingTest::noTwoCommandsShareAKey()
@@ -753,7 +754,7 @@ void JudgingTest::closingAndReopeningRestoresTheMergeRequestFileAndComment()
     QCOMPARE(session->currentComment(), old);
     QCOMPARE(session->currentFile(), QStringLiteral("src/compute.cpp"));
     QCOMPARE(session->judgement(old)->verdict, Verdict::Accept);
-    QTRY_COMPARE(m_window->diffPane()->view()->currentCard(), old);
+    QTRY_COMPARE(test::diffPane(*m_window)->view()->currentCard(), old);
 }
 
 void JudgingTest::aDamagedWorkspaceIsNamedInADialog()
@@ -764,7 +765,7 @@ void JudgingTest::aDamagedWorkspaceIsNamedInADialog()
     file.write(QByteArray(4096, 'x'));
     file.close();
     const QString before = m_window->session()->workspacePath();
-    QVERIFY(!m_window->workspaces()->open(bad, false));
+    QVERIFY(!m_window->openWorkspace(bad, false));
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = m_window->findChild<QMessageBox *>()) != nullptr);
     QVERIFY(box->text().contains(QLatin1String("damaged.rdw")));
@@ -824,7 +825,7 @@ void JudgingTest::screenshots()
     const QString file = kept.first().comment.file;
     QVERIFY(m_window->selectFile(file.toUtf8()));
     waitForDocument();
-    m_window->diffPane()->view()->setFocus();
+    test::diffPane(*m_window)->view()->setFocus();
     const QList<QList<int>> decisions = {{Qt::Key_A, Qt::Key_C, Qt::Key_2, Qt::Key_L, Qt::Key_2, Qt::Key_B, Qt::Key_Y},
                                          {Qt::Key_R, Qt::Key_3, Qt::Key_2, Qt::Key_T, Qt::Key_5, Qt::Key_N},
                                          {Qt::Key_U}};
@@ -835,10 +836,10 @@ void JudgingTest::screenshots()
         QTest::keyClick(m_window, Qt::Key_J);
     }
     // One left collapsed, one current.
-    m_window->judging()->cards()->setCollapsed(kept[1].id, true);
+    test::judging(*m_window)->cards()->setCollapsed(kept[1].id, true);
     session->setCurrentComment(kept.first().id);
     waitForDocument();
-    QTRY_VERIFY(!m_window->diffPane()->view()->cardRect(kept.first().id).isEmpty());
+    QTRY_VERIFY(!test::diffPane(*m_window)->view()->cardRect(kept.first().id).isEmpty());
     // Lay out what the last judgements changed (a person's event loop does this between frames).
     QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     const QImage image = m_window->grab().toImage();
@@ -846,8 +847,8 @@ void JudgingTest::screenshots()
     QVERIFY(image.save(path));
     qInfo("screenshot: %s", qPrintable(path));
     // The current card's border is drawn in the highlight colour.
-    const QRect card = m_window->diffPane()->view()->cardRect(kept.first().id);
-    const QPoint corner = m_window->diffPane()->view()->viewport()->mapTo(m_window, card.topLeft() + QPoint(card.width() / 2, 0));
+    const QRect card = test::diffPane(*m_window)->view()->cardRect(kept.first().id);
+    const QPoint corner = test::diffPane(*m_window)->view()->viewport()->mapTo(m_window, card.topLeft() + QPoint(card.width() / 2, 0));
     const QColor highlight = m_window->palette().color(QPalette::Highlight);
     bool found = false;
     for (int dy = -1; dy <= 2 && !found; ++dy)
@@ -855,7 +856,7 @@ void JudgingTest::screenshots()
     QVERIFY2(found, "no highlighted card border");
     QCOMPARE(isDark(m_window->palette()), theme == QLatin1String("dark"));
     if (language != QLatin1String("en"))
-        QVERIFY(m_window->judging()->status()->text().contains(QStringLiteral("已")));
+        QVERIFY(test::judging(*m_window)->status()->text().contains(QStringLiteral("已")));
     delete m_window;
     m_window = nullptr;
     QCoreApplication::removeTranslator(&translator);

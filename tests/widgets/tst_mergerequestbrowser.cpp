@@ -6,6 +6,7 @@
 #include <FileTreeModel.h>
 #include <JudgingService.h>
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <MergeRequestBrowser.h>
 #include <MergeRequestFilter.h>
 #include <MergeRequestListModel.h>
@@ -102,8 +103,8 @@ QString MergeRequestBrowserTest::workspaceWithoutCode(const QString &name, int m
 
 bool MergeRequestBrowserTest::openWorkspace(const QString &path, bool create)
 {
-    QSignalSpy refreshed(m_window->browser()->model(), &MergeRequestListModel::summariesRefreshed);
-    return m_window->workspaces()->open(path, create) && refreshed.wait();
+    QSignalSpy refreshed(test::browser(*m_window)->model(), &MergeRequestListModel::summariesRefreshed);
+    return m_window->openWorkspace(path, create) && refreshed.wait();
 }
 
 void MergeRequestBrowserTest::workspaceOpenedAfterAnUnrelatedMergeRequestShowsItsBrowserNotTheOther()
@@ -113,7 +114,7 @@ void MergeRequestBrowserTest::workspaceOpenedAfterAnUnrelatedMergeRequestShowsIt
     QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
     m_window->openMergeRequest({m_root.filePath(QStringLiteral("many-files")), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}});
     QVERIFY(opened.wait(10000));
-    QVERIFY(m_window->fileModel()->rowCount() > 0);
+    QVERIFY(test::fileModel(*m_window)->rowCount() > 0);
     // …then opens workspace X, where nothing was opened yet.
     const QString x = workspaceWithoutCode(QStringLiteral("x.rdw"), 2);
     QVERIFY(!x.isEmpty());
@@ -122,11 +123,11 @@ void MergeRequestBrowserTest::workspaceOpenedAfterAnUnrelatedMergeRequestShowsIt
     auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("mergeRequestsDock"));
     QVERIFY(dock);
     QVERIFY(dock->isVisible());
-    QCOMPARE(m_window->browser()->model()->rowCount(), 2);
-    QCOMPARE(m_window->fileModel()->rowCount(), 0);
+    QCOMPARE(test::browser(*m_window)->model()->rowCount(), 2);
+    QCOMPARE(test::fileModel(*m_window)->rowCount(), 0);
     QVERIFY(!m_window->session()->currentMergeRequest());
     QVERIFY(!m_window->isOpening());
-    QTRY_COMPARE(m_window->focusWidget(), static_cast<QWidget *>(m_window->browser()->search()));
+    QTRY_COMPARE(m_window->focusWidget(), static_cast<QWidget *>(test::browser(*m_window)->search()));
 }
 
 void MergeRequestBrowserTest::workspaceReopensOnItsOwnLastMergeRequest()
@@ -165,7 +166,7 @@ void MergeRequestBrowserTest::searchFieldFiltersTheList()
     QVERIFY(openWorkspace(workspaceWithoutCode(QStringLiteral("search.rdw"), 12)));
     auto *search = m_window->findChild<QLineEdit *>(QStringLiteral("mergeRequestSearch"));
     QVERIFY(search);
-    QTreeView *view = m_window->browser()->view();
+    QTreeView *view = test::browser(*m_window)->view();
     QCOMPARE(view->model()->rowCount(), 12);
     QTest::keyClicks(search, QStringLiteral("request 11"));
     // Merge request 11 (by its id) and "Pull request 11" (id 12).
@@ -173,7 +174,7 @@ void MergeRequestBrowserTest::searchFieldFiltersTheList()
     search->clear();
     QCOMPARE(view->model()->rowCount(), 12);
     // The progress bars are drawn (a picture for the manual).
-    const QImage picture = m_window->browser()->grab().toImage();
+    const QImage picture = test::browser(*m_window)->grab().toImage();
     QVERIFY(!picture.isNull());
     picture.save(QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-mergerequestbrowser.png"));
 }
@@ -181,7 +182,7 @@ void MergeRequestBrowserTest::searchFieldFiltersTheList()
 void MergeRequestBrowserTest::doubleClickOpensTheMergeRequest()
 {
     QVERIFY(openWorkspace(workspaceWithoutCode(QStringLiteral("click.rdw"), 3)));
-    QTreeView *view = m_window->browser()->view();
+    QTreeView *view = test::browser(*m_window)->view();
     const QModelIndex second = view->model()->index(1, MergeRequestListModel::TitleColumn);
     QVERIFY(second.isValid());
     const qint64 id = second.data(MergeRequestListModel::MergeRequestIdRole).toLongLong();
@@ -199,12 +200,12 @@ void MergeRequestBrowserTest::doubleClickOpensTheMergeRequest()
 void MergeRequestBrowserTest::nextAndPreviousFollowTheBrowsersSortOrder()
 {
     QVERIFY(openWorkspace(workspaceWithoutCode(QStringLiteral("order.rdw"), 3)));
-    QAction *next = m_window->action(QStringLiteral("nextMergeRequest"));
-    QAction *previous = m_window->action(QStringLiteral("previousMergeRequest"));
+    QAction *next = test::windowAction(*m_window, QStringLiteral("nextMergeRequest"));
+    QAction *previous = test::windowAction(*m_window, QStringLiteral("previousMergeRequest"));
     QVERIFY(next && previous);
     QCOMPARE(next->shortcut(), QKeySequence(Qt::ALT | Qt::Key_PageDown));
     // Newest first.
-    m_window->browser()->view()->sortByColumn(MergeRequestListModel::IdColumn, Qt::DescendingOrder);
+    test::browser(*m_window)->view()->sortByColumn(MergeRequestListModel::IdColumn, Qt::DescendingOrder);
     next->trigger();
     QCOMPARE(m_window->session()->currentMergeRequestId(), m_ids[2]);
     next->trigger();
@@ -231,9 +232,9 @@ void MergeRequestBrowserTest::nextUnjudgedSkipsWhatIsJudgedAndWhatIsNotMine()
     QVERIFY(session->openMergeRequest(m_ids[1]));
     for (const StoredComment &c : session->comments())
         QVERIFY(session->judging()->setVerdict(c.id, Verdict::Accept));
-    m_window->browser()->model()->refreshSummaries(); // the assignments were made behind the session's back
+    test::browser(*m_window)->model()->refreshSummaries(); // the assignments were made behind the session's back
     QVERIFY(session->openMergeRequest(m_ids[0]));
-    QAction *nextUnjudged = m_window->action(QStringLiteral("nextUnjudgedMergeRequest"));
+    QAction *nextUnjudged = test::windowAction(*m_window, QStringLiteral("nextUnjudgedMergeRequest"));
     QVERIFY(nextUnjudged);
     nextUnjudged->trigger();
     QCOMPARE(session->currentMergeRequestId(), m_ids[3]);
@@ -243,7 +244,7 @@ void MergeRequestBrowserTest::nextUnjudgedSkipsWhatIsJudgedAndWhatIsNotMine()
 
 void MergeRequestBrowserTest::viewMenuTogglesTheDock()
 {
-    QAction *toggle = m_window->action(QStringLiteral("showMergeRequests"));
+    QAction *toggle = test::windowAction(*m_window, QStringLiteral("showMergeRequests"));
     QVERIFY(toggle);
     auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("mergeRequestsDock"));
     const bool before = dock->isVisible();

@@ -142,7 +142,7 @@ void OpenPullRequestTest::openedPullRequestShowsItsDiffAndHostCommentsAndRefresh
     window.resize(1200, 700);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.workspaces()->open(m_root.filePath(QStringLiteral("open.rdw")), true));
+    QVERIFY(window.openWorkspace(m_root.filePath(QStringLiteral("open.rdw")), true));
     OpenPullRequestDialog *dialog = openDialog(window);
     dialog->setUrl(QStringLiteral("https://github.com/octo/cache/pull/7"));
     dialog->findChild<QLineEdit *>(QStringLiteral("apiBase"))->setText(host.origin());
@@ -192,7 +192,7 @@ void OpenPullRequestTest::hostRefusalShowsInADialog()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.workspaces()->open(m_root.filePath(QStringLiteral("refused.rdw")), true));
+    QVERIFY(window.openWorkspace(m_root.filePath(QStringLiteral("refused.rdw")), true));
     OpenPullRequestDialog *dialog = openDialog(window);
     dialog->setUrl(QStringLiteral("https://github.com/octo/private/pull/9"));
     dialog->findChild<QLineEdit *>(QStringLiteral("apiBase"))->setText(host.origin());

@@ -9,6 +9,7 @@
 #include <JudgingStatus.h>
 #include <JudgingWorkbench.h>
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <PendingDecisions.h>
 #include <PendingNotice.h>
 #include <ReviewSession.h>
@@ -43,7 +44,7 @@ class PendingNoticeTest : public QObject
         m_window = std::make_unique<MainWindow>();
         m_window->resize(1200, 800);
         m_window->show();
-        if (!QTest::qWaitForWindowExposed(m_window.get()) || !m_window->workspaces()->open(location, true))
+        if (!QTest::qWaitForWindowExposed(m_window.get()) || !m_window->openWorkspace(location, true))
             return false;
         ReviewSession *session = m_window->session();
         QList<ReviewComment> comments;
@@ -58,7 +59,7 @@ class PendingNoticeTest : public QObject
         return m_comments.size() == count;
     }
     PendingDecisions *pending() const { return m_window->session()->judging()->pending(); }
-    QString status() const { return m_window->judging()->status()->text(); }
+    QString status() const { return test::judging(*m_window)->status()->text(); }
     QMessageBox *dialog() const { return m_window->findChild<QMessageBox *>(QStringLiteral("storingFailedDialog")); }
     int storedCount(const QString &location) const
     {

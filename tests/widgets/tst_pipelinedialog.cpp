@@ -8,6 +8,7 @@
 
 #include <DemoMergeRequest.h>
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <PipelinePanel.h>
 #include <RunService.h>
 #include <ReviewSession.h>
@@ -287,7 +288,7 @@ void PipelineDialogTest::windowReplaysEachDemoPipeline()
     window.resize(1500, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.workspaces()->open(root.filePath(QStringLiteral("demo.rdw")), true));
+    QVERIFY(window.openWorkspace(root.filePath(QStringLiteral("demo.rdw")), true));
     auto demo = ensureDemoMergeRequest(root.filePath(QStringLiteral("demo-inventory")));
     QVERIFY2(demo, demo ? "" : qPrintable(demo.error().message));
     QSignalSpy sliced(&window, &MainWindow::slicingFinished);
@@ -318,7 +319,7 @@ void PipelineDialogTest::windowReplaysEachDemoPipeline()
     if (kind == PipelineKind::Aacr) {
         // What each hunk was given, in the window's Retrieved Context view.
         name += QLatin1Char('-') + context;
-        auto *retrieval = window.retrievalPanel();
+        auto *retrieval = test::retrievalPanel(window);
         QVERIFY(retrieval);
         QVERIFY(!record->retrieval.isEmpty());
         QCOMPARE(retrieval->hunkCount(), record->retrieval.size());
@@ -362,7 +363,7 @@ void PipelineDialogTest::twoRunsAtOnceEachWithItsProgress()
     window.resize(1500, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.workspaces()->open(root.filePath(QStringLiteral("two.rdw")), true));
+    QVERIFY(window.openWorkspace(root.filePath(QStringLiteral("two.rdw")), true));
     auto demo = ensureDemoMergeRequest(root.filePath(QStringLiteral("demo-inventory")));
     QVERIFY2(demo, demo ? "" : qPrintable(demo.error().message));
     QSignalSpy sliced(&window, &MainWindow::slicingFinished);
@@ -387,7 +388,7 @@ void PipelineDialogTest::twoRunsAtOnceEachWithItsProgress()
     ReviewSession *session = window.session();
     QCOMPARE(session->reviewing()->activeReviews().size(), 2);
     QTRY_VERIFY_WITH_TIMEOUT(first.heldCount() > 0 && second.heldCount() > 0, 60000); // each asks its own endpoint
-    RunsPanel *runs = window.runsPanel();
+    RunsPanel *runs = test::runsPanel(window);
     QVERIFY(runs);
     QCOMPARE(runs->rowCount(), 2);
     QVERIFY2(runs->rowText(0).contains(QStringLiteral("aacr (none)")) && runs->rowText(0).contains(first.endpoint()), qPrintable(runs->rowText(0)));

@@ -8,6 +8,7 @@
 #include <ResumeFixture.h>
 
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <ResumeRunDialog.h>
 #include <RunService.h>
 #include <ReviewSession.h>
@@ -311,7 +312,7 @@ void ResumeWindowTest::killedCliRunResumesThroughTheResumeDialog()
     QVERIFY(kept >= 3 && kept < m_total);
 
     // Review ▸ Resume lists both; the CLI's run is chosen.
-    window.action(QStringLiteral("resumeRun"))->trigger();
+    test::windowAction(window, QStringLiteral("resumeRun"))->trigger();
     auto *dialog = window.findChild<ResumeRunDialog *>();
     QVERIFY(dialog);
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
@@ -363,7 +364,7 @@ void ResumeWindowTest::damagedJournalIsRefusedNamingTheLine()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.session()->reviewing()->setRunJournalFolder(m_runs);
-    window.action(QStringLiteral("resumeRun"))->trigger();
+    test::windowAction(window, QStringLiteral("resumeRun"))->trigger();
     auto *dialog = window.findChild<ResumeRunDialog *>();
     QVERIFY(dialog);
     QCOMPARE(dialog->table()->rowCount(), 1);

@@ -11,6 +11,7 @@
 #include <DiffView.h>
 #include <JudgingWorkbench.h>
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <MergeRequestBrowser.h>
 #include <MergeRequestListModel.h>
 #include <ReviewSession.h>
@@ -93,21 +94,21 @@ void RevisionsWindowTest::refreshRecordsTheNewRevisionAndTheCommentsPanelShowsTh
     window->resize(1400, 900);
     window->show();
     QVERIFY(QTest::qWaitForWindowExposed(window));
-    QSignalSpy refreshed(window->browser()->model(), &MergeRequestListModel::summariesRefreshed);
-    QVERIFY(window->workspaces()->open(workspace, false));
+    QSignalSpy refreshed(test::browser(*window)->model(), &MergeRequestListModel::summariesRefreshed);
+    QVERIFY(window->openWorkspace(workspace, false));
     QVERIFY(refreshed.wait());
     ReviewSession *session = window->session();
     QVERIFY(session->setAnnotator(QStringLiteral("alice")));
     QSignalSpy opened(window, &MainWindow::mergeRequestOpened);
     window->openMergeRequest({repo.path(), QStringLiteral("main"), QStringLiteral("topic"), false, {}, {}});
     QVERIFY(opened.wait(10000));
-    RevisionsPanel *panel = window->revisionsPanel();
+    RevisionsPanel *panel = test::revisionsPanel(*window);
     QCOMPARE(panel->rowCount(), 1);
-    QVERIFY(window->action(QStringLiteral("refreshMergeRequest"))->isEnabled());
-    QCOMPARE(window->action(QStringLiteral("refreshMergeRequest"))->shortcut(), QKeySequence(Qt::Key_F5));
+    QVERIFY(test::windowAction(*window, QStringLiteral("refreshMergeRequest"))->isEnabled());
+    QCOMPARE(test::windowAction(*window, QStringLiteral("refreshMergeRequest"))->shortcut(), QKeySequence(Qt::Key_F5));
 
     // Nothing new: nothing recorded.
-    window->action(QStringLiteral("refreshMergeRequest"))->trigger();
+    test::windowAction(*window, QStringLiteral("refreshMergeRequest"))->trigger();
     QCOMPARE(panel->rowCount(), 1);
 
     // The author pushes: line 6 (limit4) edited, a line in at the top.
@@ -115,8 +116,8 @@ void RevisionsWindowTest::refreshRecordsTheNewRevisionAndTheCommentsPanelShowsTh
     pushed.prepend("// limits of the importer\n");
     repo.commit("topic", {{"src/limits.cpp", file(pushed)}}, "Check limit4\n");
     opened.clear();
-    QSignalSpy shown(window->diffPane(), &DiffPane::documentShown);
-    window->action(QStringLiteral("refreshMergeRequest"))->trigger();
+    QSignalSpy shown(test::diffPane(*window), &DiffPane::documentShown);
+    test::windowAction(*window, QStringLiteral("refreshMergeRequest"))->trigger();
     QVERIFY(opened.wait(10000));
     QCOMPARE(panel->rowCount(), 2);
     QVERIFY2(panel->rowText(1).startsWith(QStringLiteral("2 | %1").arg(QString::fromLatin1(repo.tip("topic").left(7)))), qPrintable(panel->rowText(1)));
@@ -125,7 +126,7 @@ void RevisionsWindowTest::refreshRecordsTheNewRevisionAndTheCommentsPanelShowsTh
     QVERIFY(session->comment(outdated)->outdated);
 
     // The Comments panel: the Outdated filter shows the outdated comment alone, marked.
-    CommentsPanel *comments = window->judging()->commentsPanel();
+    CommentsPanel *comments = test::judging(*window)->commentsPanel();
     QComboBox *revision = comments->combo(QStringLiteral("revision"));
     QVERIFY(revision);
     revision->setCurrentIndex(revision->findData(static_cast<int>(CommentFilter::Revision::Outdated)));
@@ -154,13 +155,13 @@ void RevisionsWindowTest::refreshRecordsTheNewRevisionAndTheCommentsPanelShowsTh
     window->addDockWidget(Qt::RightDockWidgetArea, revisionsDock);
     revisionsDock->show();
     window->resizeDocks({revisionsDock}, {460}, Qt::Horizontal);
-    window->judging()->commentsDock()->raise();
+    test::judging(*window)->commentsDock()->raise();
     QVERIFY(!shown.isEmpty() || shown.wait(10000));
     QTRY_VERIFY(revisionsDock->isVisible() && revisionsDock->width() >= 400 && comments->isVisible());
     // Not placed in the new code: no card in the diff.
-    QVERIFY(std::none_of(window->diffPane()->view()->cards().begin(), window->diffPane()->view()->cards().end(),
+    QVERIFY(std::none_of(test::diffPane(*window)->view()->cards().begin(), test::diffPane(*window)->view()->cards().end(),
                          [outdated](const DiffCard &card) { return card.id == outdated; }));
-    QVERIFY(!window->diffPane()->view()->cards().isEmpty());
+    QVERIFY(!test::diffPane(*window)->view()->cards().isEmpty());
     const QImage picture = window->grab().toImage();
     QVERIFY(!picture.isNull());
     QVERIFY(picture.save(QStringLiteral(QT_TESTCASE_BUILDDIR "/revision-history.png")));
@@ -189,7 +190,7 @@ void RevisionsWindowTest::refreshRecordsTheNewRevisionAndTheCommentsPanelShowsTh
     QTRY_COMPARE(session->revisions()->currentRevision(), 3);
     QVERIFY(QString::fromLatin1(session->diff()->head.toHex()) != QString::fromLatin1(third));
     opened.clear();
-    window->action(QStringLiteral("refreshMergeRequest"))->trigger();
+    test::windowAction(*window, QStringLiteral("refreshMergeRequest"))->trigger();
     QVERIFY(opened.wait(10000));
     QCOMPARE(QString::fromLatin1(session->diff()->head.toHex()), QString::fromLatin1(third));
     QCOMPARE(panel->rowCount(), 3);

@@ -12,6 +12,7 @@
 #include <DiffView.h>
 #include <JudgingWorkbench.h>
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <JudgingService.h>
 #include <TeamService.h>
 #include <ReviewSession.h>
@@ -82,7 +83,7 @@ void TeamViewsTest::init()
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
     const QString workspace = m_root.filePath(QStringLiteral("ws-%1.rdw").arg(QString::fromLatin1(QTest::currentTestFunction())));
     QFile::remove(workspace);
-    QVERIFY(m_window->workspaces()->open(workspace, true));
+    QVERIFY(m_window->openWorkspace(workspace, true));
     m_session = m_window->session();
     openDemo();
 }
@@ -101,7 +102,7 @@ void TeamViewsTest::openDemo()
     m_mr = m_session->currentMergeRequestId();
     QVERIFY(m_mr > 0);
     QVERIFY(m_window->selectFile(QByteArrayLiteral("src/stock.cpp")));
-    QTRY_VERIFY(!m_window->diffPane()->isBuilding() && m_window->diffPane()->view()->document());
+    QTRY_VERIFY(!m_window->isBuildingDiff() && test::diffPane(*m_window)->view()->document());
 }
 
 qint64 TeamViewsTest::importComment(int from, int to, const QString &issue, const QString &source)
@@ -133,7 +134,7 @@ Judgement TeamViewsTest::judgement(qint64 comment, const QString &annotator, Ver
 
 QString TeamViewsTest::cardHtml(qint64 comment) const
 {
-    for (const DiffCard &card : m_window->diffPane()->view()->cards())
+    for (const DiffCard &card : test::diffPane(*m_window)->view()->cards())
         if (card.id == comment)
             return card.html;
     return {};
@@ -141,7 +142,7 @@ QString TeamViewsTest::cardHtml(qint64 comment) const
 
 QList<qint64> TeamViewsTest::shownWithTeamFilter(CommentFilter::Team team) const
 {
-    CommentsPanel *panel = m_window->judging()->commentsPanel();
+    CommentsPanel *panel = test::judging(*m_window)->commentsPanel();
     auto *box = panel->findChild<QComboBox *>(QStringLiteral("team"));
     box->setCurrentIndex(box->findData(static_cast<int>(team)));
     QList<qint64> shown = panel->filterModel()->shownComments();
@@ -162,7 +163,7 @@ void TeamViewsTest::blindModeHidesOthersJudgementsUntilYouJudge()
     QVERIFY(m_session->openMergeRequest(m_mr)); // reload what was stored behind the session's back
     QVERIFY(m_session->setAnnotator(QStringLiteral("ada")));
     QVERIFY(m_session->team()->isBlind());
-    QTRY_COMPARE(m_window->diffPane()->view()->cards().size(), 3);
+    QTRY_COMPARE(test::diffPane(*m_window)->view()->cards().size(), 3);
 
     // Before ada judges: bob's name and verdicts are nowhere; the cards say something is hidden.
     for (qint64 c : {c1, c2, c3}) {
@@ -173,11 +174,11 @@ void TeamViewsTest::blindModeHidesOthersJudgementsUntilYouJudge()
     QVERIFY(shownWithTeamFilter(CommentFilter::Team::OthersShown).isEmpty());
     QVERIFY(shownWithTeamFilter(CommentFilter::Team::Disagreed).isEmpty());
     QCOMPARE(shownWithTeamFilter(CommentFilter::Team::WaitingForYou), (QList<qint64>{c1, c2, c3}));
-    QVERIFY(m_window->team()->status()->isHidden()); // ada cannot learn of a disagreement either: there is none yet
+    QVERIFY(test::team(*m_window)->status()->isHidden()); // ada cannot learn of a disagreement either: there is none yet
 
     // ada accepts c1 with one key: the group (c1, c2) gets her verdict and bob's shows for both, not for c3.
     m_session->setCurrentComment(c1);
-    m_window->diffPane()->view()->setFocus();
+    test::diffPane(*m_window)->view()->setFocus();
     QTest::keyClick(m_window, Qt::Key_A);
     QCOMPARE(m_session->judgement(c2)->verdict, Verdict::Accept);
     QTRY_VERIFY2(cardHtml(c1).contains(QLatin1String("<b>bob</b>: Rejected")), qPrintable(cardHtml(c1)));
@@ -188,7 +189,7 @@ void TeamViewsTest::blindModeHidesOthersJudgementsUntilYouJudge()
     QCOMPARE(shownWithTeamFilter(CommentFilter::Team::OthersShown), (QList<qint64>{c1, c2}));
     QCOMPARE(shownWithTeamFilter(CommentFilter::Team::Disagreed), (QList<qint64>{c1, c2}));
     QCOMPARE(shownWithTeamFilter(CommentFilter::Team::WaitingForYou), QList<qint64>{c3});
-    QTRY_VERIFY(m_window->team()->status()->text().startsWith(QLatin1String("2 disagreement")));
+    QTRY_VERIFY(test::team(*m_window)->status()->text().startsWith(QLatin1String("2 disagreement")));
 
     // Undo takes the group's verdict back as one step, and blindness returns.
     QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
@@ -211,7 +212,7 @@ void TeamViewsTest::adjudicationNeedsAReasonAndSettlesTheItem()
     QVERIFY(m_session->openMergeRequest(m_mr));
     QVERIFY(m_session->setAnnotator(QStringLiteral("core")));
 
-    AdjudicationView *view = m_window->team()->showAdjudication();
+    AdjudicationView *view = test::team(*m_window)->showAdjudication();
     QCOMPARE(view->items(), (QList<qint64>{c1, c2}));
     QVERIFY(view->selectItem(c1));
     QCOMPARE(view->comparison()->columnCount(), 2);
@@ -240,7 +241,7 @@ void TeamViewsTest::adjudicationNeedsAReasonAndSettlesTheItem()
     QCOMPARE(f.verdict, Verdict::Accept);
     QCOMPARE(f.adjudicator, QStringLiteral("core"));
     QCOMPARE(f.reason, QStringLiteral("count > available wraps around; the check never fails"));
-    QTRY_VERIFY(m_window->team()->status()->text().startsWith(QLatin1String("1 disagreement")));
+    QTRY_VERIFY(test::team(*m_window)->status()->text().startsWith(QLatin1String("1 disagreement")));
     view->setShowAdjudicated(true);
     QCOMPARE(view->items(), (QList<qint64>{c1, c2}));
 }
@@ -254,7 +255,7 @@ void TeamViewsTest::agreementViewShowsKappaAndDegenerateLabels()
         QVERIFY(m_session->store()->judge(judgement(c, QStringLiteral("ada"), Verdict::Accept, 5, QStringLiteral("Code Defect"), ContextLevel::File)));
         QVERIFY(m_session->store()->judge(judgement(c, QStringLiteral("bob"), Verdict::Reject, 5, QStringLiteral("Code Defect"), ContextLevel::File)));
     }
-    AgreementDialog *dialog = m_window->team()->showAgreement();
+    AgreementDialog *dialog = test::team(*m_window)->showAgreement();
     dialog->setAnnotators(QStringLiteral("ada"), QStringLiteral("bob"));
     QTableWidget *labels = dialog->labelsTable();
     QCOMPARE(labels->rowCount(), 5);
@@ -283,12 +284,12 @@ void TeamViewsTest::nextUnjudgedFollowsTheQueue()
     QVERIFY(m_session->setAnnotator(QStringLiteral("ada")));
     QVERIFY(m_session->judging()->setVerdict(c1, Verdict::Accept));
     m_session->setCurrentComment(c1);
-    QAction *next = m_window->team()->nextUnjudgedAction();
+    QAction *next = test::team(*m_window)->nextUnjudgedAction();
     QCOMPARE(next->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J));
     next->trigger();
     QCOMPARE(m_session->currentComment(), c2);
     QVERIFY(m_session->judging()->setVerdict(c2, Verdict::Reject));
-    QVERIFY(!m_window->team()->goToNextUnjudged());
+    QVERIFY(!test::team(*m_window)->goToNextUnjudged());
     QCOMPARE(m_session->currentComment(), c2);
 
     // The queue goes on in another merge request assigned to ada, which the window opens.
@@ -305,7 +306,7 @@ void TeamViewsTest::nextUnjudgedFollowsTheQueue()
     const qint64 c3 = *m_session->store()->importComment(mr2, r, QStringLiteral("b.json"));
     QVERIFY(m_session->store()->assign(mr2, {QStringLiteral("ada"), QStringLiteral("bob")}));
     QSignalSpy opened(m_window, &MainWindow::mergeRequestOpened);
-    QVERIFY(m_window->team()->goToNextUnjudged());
+    QVERIFY(test::team(*m_window)->goToNextUnjudged());
     QVERIFY(opened.wait(20000));
     QCOMPARE(m_session->currentMergeRequestId(), mr2);
     QCOMPARE(m_session->currentComment(), c3);
@@ -368,7 +369,7 @@ void TeamViewsTest::screenshots()
     QVERIFY(m_session->openMergeRequest(m_mr));
     QVERIFY(m_session->setAnnotator(QStringLiteral("core")));
 
-    AgreementDialog *agreement = m_window->team()->showAgreement();
+    AgreementDialog *agreement = test::team(*m_window)->showAgreement();
     agreement->setAnnotators(QStringLiteral("ada"), QStringLiteral("bob"));
     agreement->selectLabel(TeamLabel::Verdict);
     QVERIFY(QTest::qWaitForWindowExposed(agreement));
@@ -378,7 +379,7 @@ void TeamViewsTest::screenshots()
     qInfo("screenshot: %s", qPrintable(path));
     agreement->close();
 
-    AdjudicationView *adjudication = m_window->team()->showAdjudication();
+    AdjudicationView *adjudication = test::team(*m_window)->showAdjudication();
     QVERIFY(QTest::qWaitForWindowExposed(adjudication));
     QVERIFY(adjudication->selectItem(first));
     QTRY_VERIFY(adjudication->diffPane()->view()->document() && !adjudication->diffPane()->view()->cardRect(first).isEmpty());

@@ -8,6 +8,7 @@
 #include <FindBar.h>
 #include <FixtureRepo.h>
 #include <MainWindow.h>
+#include <WindowParts.h>
 #include <FakeLlmServer.h>
 #include <OpenMergeRequestDialog.h>
 #include <PaintCounter.h>
@@ -99,9 +100,9 @@ void WorkbenchTest::cleanup()
 void WorkbenchTest::waitForDocument()
 {
     auto shown = [this] {
-        const DiffDocument *doc = m_window->diffPane()->view()->document();
+        const DiffDocument *doc = test::diffPane(*m_window)->view()->document();
         const int file = m_window->currentFile();
-        return !m_window->diffPane()->isBuilding() && doc && file >= 0
+        return !m_window->isBuildingDiff() && doc && file >= 0
             && doc->file.displayPath() == m_window->mergeRequest()->files[file].displayPath();
     };
     QTRY_VERIFY(shown());
@@ -122,7 +123,7 @@ void WorkbenchTest::opensAndSelectsTheFirstFile()
     QCOMPARE(mr->files.size(), 20);
     QCOMPARE(m_window->currentFile(), m_window->visibleFileOrder().first());
     QVERIFY(m_window->windowTitle().contains(QStringLiteral("Change things")));
-    QCOMPARE(m_window->diffPane()->view()->document()->file.displayPath(), mr->files[m_window->currentFile()].displayPath());
+    QCOMPARE(test::diffPane(*m_window)->view()->document()->file.displayPath(), mr->files[m_window->currentFile()].displayPath());
     // Recent repositories remember it.
     QCOMPARE(QSettings().value(QStringLiteral("recent/repositories")).toStringList().first(), m_root.filePath(QStringLiteral("many-files")));
 }
@@ -152,7 +153,7 @@ void WorkbenchTest::keyboardWalksChangesAcrossFiles()
 {
     open("many-files");
     const QList<int> order = m_window->visibleFileOrder();
-    DiffView *view = m_window->diffPane()->view();
+    DiffView *view = test::diffPane(*m_window)->view();
     const int changes = static_cast<int>(view->document()->changeStarts.size());
     QVERIFY(changes >= 1);
     for (int i = 0; i < changes; ++i) {
@@ -182,9 +183,9 @@ void WorkbenchTest::ctrlPageDownAndUpStepThroughFilesAndTheTreeFollows()
     QTest::keyClick(m_window, Qt::Key_PageUp, Qt::ControlModifier);
     QCOMPARE(m_window->currentFile(), order[1]);
     // The tree follows.
-    QCOMPARE(m_window->fileTree()->currentIndex().data(FileTreeModel::FileIndexRole).toInt(), order[1]);
+    QCOMPARE(test::fileTree(*m_window)->currentIndex().data(FileTreeModel::FileIndexRole).toInt(), order[1]);
     waitForDocument();
-    QCOMPARE(m_window->diffPane()->view()->document()->file.displayPath(), m_window->mergeRequest()->files[order[1]].displayPath());
+    QCOMPARE(test::diffPane(*m_window)->view()->document()->file.displayPath(), m_window->mergeRequest()->files[order[1]].displayPath());
 }
 
 void WorkbenchTest::findBarSearchesTheDiff()
@@ -195,7 +196,7 @@ void WorkbenchTest::findBarSearchesTheDiff()
     QVERIFY(edit);
     QTest::keyClicks(edit, QStringLiteral("compute7"));
     QTest::keyClick(edit, Qt::Key_Return);
-    DiffView *view = m_window->diffPane()->view();
+    DiffView *view = test::diffPane(*m_window)->view();
     const int first = view->currentLine();
     QVERIFY(first >= 0);
     QTest::keyClick(m_window, Qt::Key_F3);
@@ -210,8 +211,8 @@ void WorkbenchTest::findBarSearchesTheDiff()
 void WorkbenchTest::unifiedAndWrapTogglesApplyAndComeBackInANewWindow()
 {
     open("modified");
-    DiffView *view = m_window->diffPane()->view();
-    m_window->action(QStringLiteral("unified"))->trigger();
+    DiffView *view = test::diffPane(*m_window)->view();
+    test::windowAction(*m_window, QStringLiteral("unified"))->trigger();
     QVERIFY(view->isUnified());
     QTest::keyClick(m_window, Qt::Key_Z, Qt::AltModifier);
     QVERIFY(view->wraps());
@@ -222,9 +223,9 @@ void WorkbenchTest::unifiedAndWrapTogglesApplyAndComeBackInANewWindow()
     QVERIFY(settings.contains(QStringLiteral("window/geometry")));
 
     MainWindow again;
-    QVERIFY(again.action(QStringLiteral("unified"))->isChecked());
-    QVERIFY(again.diffPane()->view()->isUnified());
-    QVERIFY(again.diffPane()->view()->wraps());
+    QVERIFY(test::windowAction(again, QStringLiteral("unified"))->isChecked());
+    QVERIFY(test::diffPane(again)->view()->isUnified());
+    QVERIFY(test::diffPane(again)->view()->wraps());
 }
 
 void WorkbenchTest::ignoringWhitespaceReopensTheDiff()
@@ -235,7 +236,7 @@ void WorkbenchTest::ignoringWhitespaceReopensTheDiff()
     waitForDocument();
     QCOMPARE(m_window->mergeRequest()->files.size(), 1);
     QCOMPARE(m_window->mergeRequest()->files[0].additions, 1);
-    m_window->action(QStringLiteral("ignoreWhitespace"))->trigger();
+    test::windowAction(*m_window, QStringLiteral("ignoreWhitespace"))->trigger();
     QVERIFY(opened.wait(10000));
     QVERIFY(m_window->mergeRequest()->options.ignoreWhitespace);
     // Only indentation changed: no line is added or deleted any more.
@@ -246,10 +247,10 @@ void WorkbenchTest::markingViewedFromTheKeyboard()
 {
     open("renames");
     const int file = m_window->currentFile();
-    QVERIFY(!m_window->fileModel()->isViewed(file));
+    QVERIFY(!test::fileModel(*m_window)->isViewed(file));
     QTest::keyClick(m_window, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
-    QVERIFY(m_window->fileModel()->isViewed(file));
-    QCOMPARE(m_window->action(QStringLiteral("toggleViewed"))->text(), MainWindow::tr("Mark File as Not &Viewed"));
+    QVERIFY(test::fileModel(*m_window)->isViewed(file));
+    QCOMPARE(test::windowAction(*m_window, QStringLiteral("toggleViewed"))->text(), MainWindow::tr("Mark File as Not &Viewed"));
     // Filtering to unviewed files hides it.
     auto *filter = m_window->findChild<QLineEdit *>(QStringLiteral("fileFilter"));
     QVERIFY(filter);
@@ -295,8 +296,8 @@ void WorkbenchTest::slicesAreDrawnOverTheDiff()
     open("modified");
     QVERIFY(sliced.wait(60000));
     waitForDocument();
-    DiffView *view = m_window->diffPane()->view();
-    SlicePanel *panel = m_window->slicePanel();
+    DiffView *view = test::diffPane(*m_window)->view();
+    SlicePanel *panel = test::slicePanel(*m_window);
     // Left Flow is shown by default: one band, on the changed lines and their context.
     QTRY_COMPARE(view->sliceOverlays().size(), 1);
     QCOMPARE(view->sliceOverlays().first().name, SlicePanel::titleOf(SliceAlgorithm::LeftFlow));
@@ -324,7 +325,7 @@ void WorkbenchTest::runDialogShowsSlicesAndTokensBeforeStarting()
     QSignalSpy sliced(m_window, &MainWindow::slicingFinished);
     open("modified");
     QVERIFY(sliced.wait(60000));
-    m_window->action(QStringLiteral("runReview"))->trigger();
+    test::windowAction(*m_window, QStringLiteral("runReview"))->trigger();
     RunDialog *dialog = m_window->findChild<RunDialog *>();
     QVERIFY(dialog);
     auto *estimate = dialog->findChild<QLabel *>(QStringLiteral("sliceEstimate"));
@@ -346,7 +347,7 @@ void WorkbenchTest::anotherTokenBudgetSlicesAgainBeforeTheReview()
     QSignalSpy sliced(m_window, &MainWindow::slicingFinished);
     open("modified");
     QVERIFY(sliced.wait(60000));
-    m_window->action(QStringLiteral("runReview"))->trigger();
+    test::windowAction(*m_window, QStringLiteral("runReview"))->trigger();
     RunDialog *dialog = m_window->findChild<RunDialog *>();
     QVERIFY(dialog);
     auto *budget = dialog->findChild<QSpinBox *>(QStringLiteral("tokenBudget"));
@@ -372,7 +373,7 @@ void WorkbenchTest::anotherTokenBudgetSlicesAgainBeforeTheReview()
     QVERIFY(finished.wait(60000));
     QCOMPARE(sliced.count(), 1);
     QCOMPARE(m_window->session()->sliceTokenBudget(), 600);
-    QCOMPARE(m_window->pipelinePanel()->record()->config.tokenBudget, 600);
+    QCOMPARE(test::pipelinePanel(*m_window)->record()->config.tokenBudget, 600);
 }
 
 void WorkbenchTest::reviewRunsInTheBackgroundAndShowsComments()
@@ -396,7 +397,7 @@ void WorkbenchTest::reviewRunsInTheBackgroundAndShowsComments()
     QVERIFY(m_window->startReview(config, false));
     QVERIFY(m_window->isReviewing()); // the window did not wait
     QVERIFY(finished.wait(60000));
-    PipelinePanel *panel = m_window->pipelinePanel();
+    PipelinePanel *panel = test::pipelinePanel(*m_window);
     QVERIFY(panel->record());
     QCOMPARE(panel->record()->failedRequests(), 0);
     QVERIFY(panel->exchangeCount() >= 1);
@@ -409,7 +410,7 @@ void WorkbenchTest::reviewRunsInTheBackgroundAndShowsComments()
     panel->setShowsFiltered(true);
     QVERIFY(panel->listedComments().size() > kept);
     // The comments are drawn at their lines, with the text on hover.
-    DiffView *view = m_window->diffPane()->view();
+    DiffView *view = test::diffPane(*m_window)->view();
     const QList<SliceOverlay> overlays = view->sliceOverlays();
     const auto review = std::find_if(overlays.begin(), overlays.end(), [](const SliceOverlay &o) { return o.name == MainWindow::tr("Review"); });
     QVERIFY(review != overlays.end());
@@ -441,8 +442,8 @@ void WorkbenchTest::screenshots()
     applyTheme(themeFromName(theme));
     open("modified");
     // The picture is taken once the diff has painted the change moved to.
-    const PaintCounter painted(m_window->diffPane()->view()->viewport());
-    m_window->action(QStringLiteral("nextChange"))->trigger();
+    const PaintCounter painted(test::diffPane(*m_window)->view()->viewport());
+    test::windowAction(*m_window, QStringLiteral("nextChange"))->trigger();
     QTRY_VERIFY(painted.count() > 0);
     const QImage image = m_window->grab().toImage();
     const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-workbench-%1.png").arg(theme);
@@ -481,15 +482,15 @@ void WorkbenchTest::unreadableFileIsMarkedWhileTheRestOpens()
     const auto mr = m_window->mergeRequest();
     QCOMPARE(mr->files.size(), 3);
     QCOMPARE(mr->files[0].displayPath(), QByteArray("src/a.cpp"));
-    QVERIFY(m_window->diffPane()->message().isEmpty());
+    QVERIFY(test::diffPane(*m_window)->message().isEmpty());
 
-    const QModelIndex b = m_window->fileModel()->indexOfFile(1);
+    const QModelIndex b = test::fileModel(*m_window)->indexOfFile(1);
     QCOMPARE(b.siblingAtColumn(FileTreeModel::ChangesColumn).data().toString(), QStringLiteral("unreadable"));
     QVERIFY(b.data(Qt::ToolTipRole).toString().contains(QString::fromLatin1(hex)));
-    QCOMPARE(m_window->fileModel()->indexOfFile(2).siblingAtColumn(FileTreeModel::ChangesColumn).data().toString(), QStringLiteral("+1 −0"));
+    QCOMPARE(test::fileModel(*m_window)->indexOfFile(2).siblingAtColumn(FileTreeModel::ChangesColumn).data().toString(), QStringLiteral("+1 −0"));
 
     QVERIFY(m_window->selectFile(1));
-    QTRY_VERIFY(m_window->diffPane()->message().contains(QStringLiteral("cannot read %1 of src/b.cpp").arg(QString::fromLatin1(hex))));
+    QTRY_VERIFY(test::diffPane(*m_window)->message().contains(QStringLiteral("cannot read %1 of src/b.cpp").arg(QString::fromLatin1(hex))));
     const QImage image = m_window->grab().toImage();
     const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-workbench-unreadable.png");
     QVERIFY(image.save(path));
@@ -497,7 +498,7 @@ void WorkbenchTest::unreadableFileIsMarkedWhileTheRestOpens()
 
     QVERIFY(m_window->selectFile(2));
     waitForDocument();
-    QVERIFY(m_window->diffPane()->message().isEmpty());
+    QVERIFY(test::diffPane(*m_window)->message().isEmpty());
 }
 
 // bench_window found it: the first file of the next merge request has the
@@ -509,13 +510,13 @@ void WorkbenchTest::anotherMergeRequestShowsItsOwnFileAtTheSameIndex()
     m_window->openMergeRequest({repository, QStringLiteral("main"), QStringLiteral("feature~1"), false, {}, {}});
     QVERIFY(opened.wait(10000));
     waitForDocument();
-    const ObjectId first = m_window->diffPane()->view()->document()->file.blob[Side::New];
+    const ObjectId first = test::diffPane(*m_window)->view()->document()->file.blob[Side::New];
     m_window->openMergeRequest({repository, QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}});
     QVERIFY(opened.wait(10000));
     waitForDocument();
     const ObjectId second = m_window->mergeRequest()->files[0].blob[Side::New];
     QVERIFY(second != first);
-    QCOMPARE(m_window->diffPane()->view()->document()->file.blob[Side::New], second);
+    QCOMPARE(test::diffPane(*m_window)->view()->document()->file.blob[Side::New], second);
 }
 
 // A merge request without code leaves a note in the pane; the next one with
@@ -534,9 +535,9 @@ void WorkbenchTest::mergeRequestWithCodeAfterOneWithoutShowsItsDiff()
     const auto withoutCode = m_window->session()->addMergeRequest(imported);
     QVERIFY(withoutCode);
     QVERIFY(m_window->session()->openMergeRequest(*withoutCode));
-    QVERIFY(!m_window->diffPane()->message().isEmpty());
+    QVERIFY(!test::diffPane(*m_window)->message().isEmpty());
     open("modified");
-    QCOMPARE(m_window->diffPane()->message(), QString());
+    QCOMPARE(test::diffPane(*m_window)->message(), QString());
 }
 
 QTEST_MAIN(WorkbenchTest)

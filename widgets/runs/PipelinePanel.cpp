@@ -1,5 +1,7 @@
 #include "PipelinePanel.h"
 
+#include "DiffView.h"
+
 #include <QCheckBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -153,6 +155,27 @@ void PipelinePanel::setShowsFiltered(bool show)
 QList<const ReviewComment *> PipelinePanel::listedComments() const
 {
     return m_listed;
+}
+
+std::optional<SliceOverlay> PipelinePanel::commentOverlay(const QString &path) const
+{
+    if (!m_record)
+        return std::nullopt;
+    SliceOverlay comments{tr("Review"), QColor(0xcf222e), {}};
+    for (const ReviewComment *c : m_listed) {
+        if (c->file != path)
+            continue;
+        const Side side = c->side == QLatin1String("old") ? Side::Old : Side::New;
+        const QString text = c->kept ? tr("[severity %1] %2").arg(c->q3Severity).arg(c->issue)
+                                     : tr("[filtered at %1, severity %2] %3").arg(c->droppedAt).arg(c->q3Severity).arg(c->issue);
+        for (int l = c->lineStart; l <= c->lineEnd; ++l) {
+            QString &reason = comments.reasons[side][l];
+            reason = reason.isEmpty() ? text : reason + QStringLiteral("\n") + text;
+        }
+    }
+    if (comments.reasons[Side::Old].isEmpty() && comments.reasons[Side::New].isEmpty())
+        return std::nullopt;
+    return comments;
 }
 
 int PipelinePanel::exchangeCount() const

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QCheckBox;
 class QLabel;
@@ -15,6 +16,8 @@ class QPushButton;
 class QTreeWidget;
 
 namespace rd {
+
+struct SliceOverlay;
 
 // A review run as it goes and after: progress, requests, tokens and time,
 // the comments (filtered ones behind a toggle) and every exchange with the
@@ -35,6 +38,9 @@ public:
     std::shared_ptr<const RunRecord> record() const { return m_record; }
     // The comments listed now (kept ones, plus filtered ones when shown).
     QList<const ReviewComment *> listedComments() const;
+    // The listed comments of the file at `path` at their lines: one more band
+    // beside the slice bands, the comment on hover. None without a comment there.
+    std::optional<SliceOverlay> commentOverlay(const QString &path) const;
     int exchangeCount() const;
     QString exchangeText(int row) const;
     // The run's errors as the summary shows them (empty: none).

@@ -5,7 +5,7 @@
 #include "DiffView.h"
 #include "EvaluationWindow.h"
 #include "JudgeEvaluationWindow.h"
-#include "FileTreeModel.h"
+#include "FileListPanel.h"
 #include "FindBar.h"
 #include "JudgingBar.h"
 #include "JudgingStatus.h"
@@ -28,9 +28,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
-#include <QHeaderView>
 #include <QInputDialog>
-#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
@@ -38,7 +36,6 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 #include <ReviewSession.h>
@@ -55,37 +52,25 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     setWindowTitle(tr("ReviewDesk"));
     setObjectName(QStringLiteral("mainWindow"));
 
-    auto *left = new QWidget(this);
-    auto *leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(4, 4, 0, 4);
-    m_fileFilter = new QLineEdit(left);
-    m_fileFilter->setObjectName(QStringLiteral("fileFilter"));
-    m_fileFilter->setPlaceholderText(tr("Filter files: name, status, is:unviewed"));
-    m_fileFilter->setClearButtonEnabled(true);
-    leftLayout->addWidget(m_fileFilter);
-    m_fileModel = new FileTreeModel(this);
-    m_filterModel = new FileFilterModel(this);
-    m_filterModel->setSourceModel(m_fileModel);
-    m_fileTree = new QTreeView(left);
-    m_fileTree->setModel(m_filterModel);
-    m_fileTree->setHeaderHidden(false);
-    m_fileTree->setUniformRowHeights(true);
-    m_fileTree->header()->setStretchLastSection(false);
-    m_fileTree->header()->setSectionResizeMode(FileTreeModel::NameColumn, QHeaderView::Stretch);
-    m_fileTree->header()->setSectionResizeMode(FileTreeModel::ChangesColumn, QHeaderView::ResizeToContents);
-    leftLayout->addWidget(m_fileTree, 1);
+    m_files = new FileListPanel(this);
+    m_files->setObjectName(QStringLiteral("fileList"));
 
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->setSpacing(0);
     m_header = new MergeRequestHeader(right);
+    m_header->setObjectName(QStringLiteral("mergeRequestHeader"));
     rightLayout->addWidget(m_header);
     m_diffPane = new DiffPane(right);
+    m_diffPane->setObjectName(QStringLiteral("diffPane"));
     m_session = new ReviewSession(this);
     m_judging = new JudgingWorkbench(m_session, this, m_diffPane);
+    m_judging->setObjectName(QStringLiteral("judging"));
     m_workspaces = new WorkspaceActions(m_session, this);
+    m_workspaces->setObjectName(QStringLiteral("workspaces"));
     m_team = new TeamWorkbench(m_session, this);
+    m_team->setObjectName(QStringLiteral("team"));
     rightLayout->addWidget(m_judging->bar());
     m_diffArea = new QStackedWidget(right);
     m_diffArea->addWidget(m_diffPane);
@@ -96,7 +81,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     rightLayout->addWidget(m_findBar);
 
     m_splitter = new QSplitter(this);
-    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_files);
     m_splitter->addWidget(right);
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
@@ -130,12 +115,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_judging, &JudgingWorkbench::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_judging, &JudgingWorkbench::showFileRequested, this, [this](const QByteArray &path) { selectFile(path); });
 
-    connect(m_fileFilter, &QLineEdit::textChanged, this, [this](const QString &text) {
-        m_filterModel->setFilterWords(text);
-        m_fileTree->expandAll();
-    });
-    connect(m_fileTree->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
-        const int file = current.data(FileTreeModel::FileIndexRole).toInt();
+    connect(m_files, &FileListPanel::currentFileChanged, this, [this](int file) {
         if (file >= 0 && file != m_diffPane->fileIndex())
             m_diffPane->showFile(m_session->diff(), file);
         updateActions();
@@ -159,6 +139,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             m_retrievalPanel->showFile(mr->files[currentFile()].displayPath());
         }
     });
+    connect(m_diffPane, &DiffPane::documentShown, this, &MainWindow::fileShown);
     connect(m_slicePanel, &SlicePanel::overlaysChanged, this, &MainWindow::updateSliceOverlays);
     connect(m_slicePanel, &SlicePanel::openLocation, this, &MainWindow::openLocation);
     connect(m_slicePanel, &SlicePanel::shownAlgorithmsChanged, this, [this] {
@@ -170,7 +151,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_pipelinePanel, &PipelinePanel::openLocation, this, &MainWindow::openLocation);
     connect(m_pipelinePanel, &PipelinePanel::commentsChanged, this, &MainWindow::updateSliceOverlays);
     connect(m_pipelinePanel, &PipelinePanel::cancelRequested, m_session->reviewing(), &RunService::cancelReview);
-    connect(m_fileModel, &FileTreeModel::viewedChanged, this, [this] { updateActions(); });
+    connect(m_files, &FileListPanel::viewedChanged, this, [this] { updateActions(); });
 
     restoreSettings();
     ShortcutSettings::applySaved(this);
@@ -191,6 +172,21 @@ std::shared_ptr<const MergeRequest> MainWindow::mergeRequest() const
 bool MainWindow::isOpening() const
 {
     return m_session->isLoading();
+}
+
+bool MainWindow::openWorkspace(const QString &location, bool create)
+{
+    return m_workspaces->open(location, create);
+}
+
+QString MainWindow::workspaceError() const
+{
+    return m_workspaces->lastError();
+}
+
+bool MainWindow::isBuildingDiff() const
+{
+    return m_diffPane->isBuilding();
 }
 
 bool MainWindow::isSlicing() const
@@ -393,8 +389,7 @@ void MainWindow::showMergeRequest()
     m_pathToRestore.clear();
     m_header->setMergeRequest(mr.get());
     m_header->setDescriptionVisible(action(QStringLiteral("description"))->isChecked());
-    m_fileModel->setMergeRequest(mr);
-    m_fileTree->expandAll();
+    m_files->setMergeRequest(mr);
     setWindowTitle(tr("%1 — ReviewDesk").arg(mr->title.isEmpty() ? mr->headRevision : mr->title));
     rememberRecent(request);
     statusBar()->showMessage(tr("%n file(s) changed", nullptr, static_cast<int>(mr->files.size())) + QStringLiteral(" · ")
@@ -418,7 +413,7 @@ void MainWindow::showMergeRequest()
 void MainWindow::showMergeRequestWithoutCode(const MergeRequestEntry &entry, const QString &note)
 {
     // Nothing of another merge request's diff may stay on screen.
-    m_fileModel->setMergeRequest(nullptr);
+    m_files->setMergeRequest(nullptr);
     m_header->setMergeRequest(nullptr);
     m_diffPane->showMessage(note);
     m_judging->codelessView()->setMergeRequest(entry, note);
@@ -459,29 +454,13 @@ void MainWindow::updateRecentMenu()
 
 QList<int> MainWindow::visibleFileOrder() const
 {
-    QList<int> order;
-    std::function<void(const QModelIndex &)> walk = [&](const QModelIndex &parent) {
-        for (int r = 0; r < m_filterModel->rowCount(parent); ++r) {
-            const QModelIndex index = m_filterModel->index(r, 0, parent);
-            const int file = index.data(FileTreeModel::FileIndexRole).toInt();
-            if (file >= 0)
-                order.append(file);
-            else
-                walk(index);
-        }
-    };
-    walk({});
-    return order;
+    return m_files->visibleFileOrder();
 }
 
 bool MainWindow::selectFile(int fileIndex)
 {
-    const QModelIndex source = m_fileModel->indexOfFile(fileIndex);
-    const QModelIndex proxy = m_filterModel->mapFromSource(source);
-    if (!proxy.isValid())
+    if (!m_files->select(fileIndex))
         return false;
-    m_fileTree->setCurrentIndex(proxy);
-    m_fileTree->scrollTo(proxy);
     if (m_diffPane->fileIndex() != fileIndex)
         m_diffPane->showFile(m_session->diff(), fileIndex);
     return true;

@@ -11,23 +11,18 @@
 #include <memory>
 
 class QDockWidget;
-class QLineEdit;
 class QSplitter;
 class QStackedWidget;
-class QTreeView;
 
 namespace rd {
 
 class DiffPane;
 class ExchangeActions;
+class FileListPanel;
 class FindBar;
 class PipelinePanel;
 class RetrievalPanel;
-class RevisionsPanel;
-class RunsPanel;
 class SlicePanel;
-class FileFilterModel;
-class FileTreeModel;
 class MergeRequestHeader;
 class JudgingWorkbench;
 class MergeRequestBrowser;
@@ -38,6 +33,11 @@ struct MergeRequestEntry;
 
 // The workbench: the merge request's header, its files, and the diff of the
 // selected file, with every action in a menu and on a shortcut.
+//
+// A composition of panels and actions that it wires together here: it hands
+// none of them out. Panels observe and call the session; what one panel
+// shows because of another is connected in MainWindow's construction. Each
+// part has an object name (tests find them by it: tests/support/WindowParts.h).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -51,25 +51,19 @@ public:
     void openMergeRequest(const MergeRequestRequest &request);
     std::shared_ptr<const MergeRequest> mergeRequest() const;
     bool isOpening() const;
+    // File ▸ Open Workspace for the command line: on failure a dialog, and false.
+    bool openWorkspace(const QString &location, bool create);
+    // Why the last workspace could not be opened (or was closed, damaged).
+    QString workspaceError() const;
 
     bool selectFile(int fileIndex);
+    bool selectFile(const QByteArray &path);
     int currentFile() const;
     // Files in the order the tree shows them (filtered ones left out).
     QList<int> visibleFileOrder() const;
-
-    DiffPane *diffPane() const { return m_diffPane; }
-    FileTreeModel *fileModel() const { return m_fileModel; }
-    QTreeView *fileTree() const { return m_fileTree; }
-    MergeRequestHeader *header() const { return m_header; }
-    QAction *action(const QString &name) const;
-    SlicePanel *slicePanel() const { return m_slicePanel; }
+    // The selected file's diff is being built in the background (fileShown tells when it is done).
+    bool isBuildingDiff() const;
     bool isSlicing() const;
-    PipelinePanel *pipelinePanel() const { return m_pipelinePanel; }
-    // What each hunk of the last AACR run was given (a dock beside Review).
-    RetrievalPanel *retrievalPanel() const { return m_retrievalPanel; }
-    // Every run under way (several may run at once), each with a cancel.
-    RunsPanel *runsPanel() const { return m_runsPanel; }
-    RevisionsPanel *revisionsPanel() const { return m_revisionsPanel; }
     bool isReviewing() const;
     // Asks the session for a review run in the background (the Run Review
     // dialog ends here); problems with the request are shown, not started.
@@ -79,24 +73,16 @@ public:
     bool resumeRun(const QString &journalFile);
     bool isDemo() const;
     // The session owns the workspace, the merge request's comments and the
-    // judgements; the judging panels observe it.
+    // judgements; the window's panels observe it.
     ReviewSession *session() const { return m_session; }
-    JudgingWorkbench *judging() const { return m_judging; }
-    WorkspaceActions *workspaces() const { return m_workspaces; }
-    TeamWorkbench *team() const { return m_team; }
-    // The Merge Requests dock (MainWindowBrowser.cpp).
-    MergeRequestBrowser *browser() const { return m_browser; }
-    // What a workspace opens on (WorkspaceActions::opened ends here): its
-    // annotator's last merge request (file, comment), else the one last
-    // opened in it, else its browser with the keyboard in the search field;
-    // nothing when a merge request is being opened already (asked for on
-    // the command line).
-    void showWorkspaceStart();
-    bool selectFile(const QByteArray &path);
 
 Q_SIGNALS:
     void mergeRequestOpened();
     void openFailed(const QString &message);
+    // The selected file's diff is on screen.
+    void fileShown();
+    // The Merge Requests panel read its rows again (a workspace opened).
+    void mergeRequestsListed();
     void slicingFinished();
     void reviewFinished();
 
@@ -105,11 +91,20 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    // Split by concern over three files: MainWindow.cpp (the window and the
+    // Split by concern over four files: MainWindow.cpp (the window and the
     // merge request's files), MainWindowActions.cpp (commands and menus),
-    // MainWindowReview.cpp (the docked panels and review runs).
+    // MainWindowReview.cpp (the docked panels and review runs),
+    // MainWindowBrowser.cpp (the Merge Requests dock).
+    // The window's commands by name (the names ShortcutSettings saves).
+    QAction *action(const QString &name) const;
     void createDocks();
     void createBrowser();
+    // What a workspace opens on (WorkspaceActions::opened ends here): its
+    // annotator's last merge request (file, comment), else the one last
+    // opened in it, else its browser with the keyboard in the search field;
+    // nothing when a merge request is being opened already (asked for on
+    // the command line).
+    void showWorkspaceStart();
     QString recentMergeRequestKey() const; // empty without a workspace
     void createActions();
     void createMenus();
@@ -149,10 +144,7 @@ private:
     QString m_pathToRestore;
 
     MergeRequestHeader *m_header = nullptr;
-    FileTreeModel *m_fileModel = nullptr;
-    FileFilterModel *m_filterModel = nullptr;
-    QTreeView *m_fileTree = nullptr;
-    QLineEdit *m_fileFilter = nullptr;
+    FileListPanel *m_files = nullptr;
     DiffPane *m_diffPane = nullptr;
     QStackedWidget *m_diffArea = nullptr; // the diff, or the comments of a merge request without code
     QSplitter *m_splitter = nullptr;
@@ -161,8 +153,6 @@ private:
     SlicePanel *m_slicePanel = nullptr;
     PipelinePanel *m_pipelinePanel = nullptr;
     RetrievalPanel *m_retrievalPanel = nullptr;
-    RunsPanel *m_runsPanel = nullptr;
-    RevisionsPanel *m_revisionsPanel = nullptr;
     ReviewSession *m_session = nullptr;
     JudgingWorkbench *m_judging = nullptr;
     WorkspaceActions *m_workspaces = nullptr;

@@ -7,7 +7,7 @@
 #include "DiffPane.h"
 #include "DiffView.h"
 #include "ExchangeActions.h"
-#include "FileTreeModel.h"
+#include "FileListPanel.h"
 #include "FindBar.h"
 #include "JudgingWorkbench.h"
 #include "MergeRequestHeader.h"
@@ -72,7 +72,7 @@ void MainWindow::createActions()
     command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
         const int file = currentFile();
         if (file >= 0)
-            m_fileModel->setViewed(file, !m_fileModel->isViewed(file));
+            m_files->setViewed(file, !m_files->isViewed(file));
     });
     toggle(QStringLiteral("unified"), tr("&Unified View"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U),
            [this](bool on) { m_diffPane->view()->setUnified(on); });
@@ -171,8 +171,8 @@ void MainWindow::updateActions()
     action(QStringLiteral("runReview"))->setEnabled(hasMr);
     action(QStringLiteral("refreshMergeRequest"))->setEnabled(hasMr && m_session->currentMergeRequestId() != 0);
     if (hasFile) {
-        action(QStringLiteral("toggleViewed"))->setText(m_fileModel->isViewed(currentFile()) ? tr("Mark File as Not &Viewed")
-                                                                                             : tr("Mark File as &Viewed"));
+        action(QStringLiteral("toggleViewed"))->setText(m_files->isViewed(currentFile()) ? tr("Mark File as Not &Viewed")
+                                                                                         : tr("Mark File as &Viewed"));
     }
 }
 

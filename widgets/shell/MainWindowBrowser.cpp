@@ -7,13 +7,14 @@
 
 #include "DiffPane.h"
 #include "ExchangeActions.h"
-#include "FileTreeModel.h"
+#include "FileListPanel.h"
 #include "JudgingWorkbench.h"
 #include "MergeRequestBrowser.h"
 #include "MergeRequestHeader.h"
 #include "WorkspaceActions.h"
 
 #include <MergeRequestFilter.h>
+#include <MergeRequestListModel.h>
 #include <ReviewSession.h>
 
 #include <QAction>
@@ -26,6 +27,7 @@ namespace rd {
 void MainWindow::createBrowser()
 {
     m_browser = new MergeRequestBrowser(m_session, this);
+    m_browser->setObjectName(QStringLiteral("mergeRequestBrowser"));
     m_browserDock = new QDockWidget(tr("Merge Requests"), this);
     m_browserDock->setObjectName(QStringLiteral("mergeRequestsDock"));
     m_browserDock->setWidget(m_browser);
@@ -39,6 +41,7 @@ void MainWindow::createBrowser()
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
     addAction(toggle);
     connect(m_browser, &MergeRequestBrowser::openRequested, this, [this](qint64 id) { m_exchange->openStored(id); });
+    connect(m_browser->model(), &MergeRequestListModel::summariesRefreshed, this, &MainWindow::mergeRequestsListed);
 
     auto command = [this](const QString &name, const QString &text, const QKeySequence &shortcut, auto slot) {
         auto *a = new QAction(text, this);
@@ -90,7 +93,7 @@ void MainWindow::showWorkspaceStart()
         return;
     }
     // Nothing of another workspace's merge request may stay on screen.
-    m_fileModel->setMergeRequest(nullptr);
+    m_files->setMergeRequest(nullptr);
     m_header->setMergeRequest(nullptr);
     m_diffPane->showMessage(tr("Choose a merge request in the Merge Requests panel."));
     setWindowTitle(tr("ReviewDesk"));

@@ -48,19 +48,24 @@ void MainWindow::createDocks()
         return dock;
     };
     m_slicePanel = new SlicePanel(this);
+    m_slicePanel->setObjectName(QStringLiteral("slicePanel"));
     QDockWidget *dock = dockFor(m_slicePanel, tr("Slices"), QStringLiteral("slicesDock"), QStringLiteral("showSlices"), nullptr);
     dock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_pipelinePanel = new PipelinePanel(this);
+    m_pipelinePanel->setObjectName(QStringLiteral("pipelinePanel"));
     QDockWidget *reviewDock = dockFor(m_pipelinePanel, tr("Review"), QStringLiteral("reviewDock"), QStringLiteral("showReview"), dock);
     // AACR runs: the chunks (and scores) or tool calls each hunk was reviewed with.
     m_retrievalPanel = new RetrievalPanel(this);
+    m_retrievalPanel->setObjectName(QStringLiteral("retrievalPanel"));
     dockFor(m_retrievalPanel, tr("Retrieved Context"), QStringLiteral("retrievalDock"), QStringLiteral("showRetrieval"), reviewDock);
-    m_runsPanel = new RunsPanel(m_session->reviewing(), this);
-    dockFor(m_runsPanel, tr("Runs"), QStringLiteral("runsDock"), QStringLiteral("showRuns"), reviewDock);
+    auto *runsPanel = new RunsPanel(m_session->reviewing(), this);
+    runsPanel->setObjectName(QStringLiteral("runsPanel"));
+    dockFor(runsPanel, tr("Runs"), QStringLiteral("runsDock"), QStringLiteral("showRuns"), reviewDock);
     // The merge request's revisions; two chosen show their interdiff in the diff view.
-    m_revisionsPanel = new RevisionsPanel(m_session, this);
-    dockFor(m_revisionsPanel, tr("Revisions"), QStringLiteral("revisionsDock"), QStringLiteral("showRevisions"), reviewDock);
-    connect(m_revisionsPanel, &RevisionsPanel::problem, this, &MainWindow::showProblem);
+    auto *revisionsPanel = new RevisionsPanel(m_session, this);
+    revisionsPanel->setObjectName(QStringLiteral("revisionsPanel"));
+    dockFor(revisionsPanel, tr("Revisions"), QStringLiteral("revisionsDock"), QStringLiteral("showRevisions"), reviewDock);
+    connect(revisionsPanel, &RevisionsPanel::problem, this, &MainWindow::showProblem);
     connect(m_session->revisions(), &RevisionService::interdiffChanged, this, [this] {
         if (m_session->revisions()->interdiff())
             showMergeRequest();
@@ -223,25 +228,10 @@ void MainWindow::showSlices()
 void MainWindow::updateSliceOverlays()
 {
     QList<SliceOverlay> overlays = m_slicePanel->overlays();
-    // Review comments at their lines, as one more band with the comment on hover.
-    const auto mr = m_session->diff();
-    if (mr && currentFile() >= 0 && m_pipelinePanel->record()) {
-        SliceOverlay comments{tr("Review"), QColor(0xcf222e), {}};
-        const QString path = QString::fromUtf8(mr->files[currentFile()].displayPath());
-        for (const ReviewComment *c : m_pipelinePanel->listedComments()) {
-            if (c->file != path)
-                continue;
-            const Side side = c->side == QLatin1String("old") ? Side::Old : Side::New;
-            const QString text = c->kept ? tr("[severity %1] %2").arg(c->q3Severity).arg(c->issue)
-                                         : tr("[filtered at %1, severity %2] %3").arg(c->droppedAt).arg(c->q3Severity).arg(c->issue);
-            for (int l = c->lineStart; l <= c->lineEnd; ++l) {
-                QString &reason = comments.reasons[side][l];
-                reason = reason.isEmpty() ? text : reason + QStringLiteral("\n") + text;
-            }
-        }
-        if (!comments.reasons[Side::Old].isEmpty() || !comments.reasons[Side::New].isEmpty())
-            overlays.append(comments);
-    }
+    // The review's comments at their lines, as one more band beside the slices.
+    if (const auto mr = m_session->diff(); mr && currentFile() >= 0)
+        if (auto comments = m_pipelinePanel->commentOverlay(QString::fromUtf8(mr->files[currentFile()].displayPath())))
+            overlays.append(*comments);
     m_diffPane->view()->setSliceOverlays(overlays);
 }
 
