@@ -22,7 +22,9 @@ int dropRank(const ReviewComment &c)
     if (c.kept || c.droppedAt.isEmpty())
         return StageCount;
     const QString &d = c.droppedAt;
-    if (d == QLatin1String("coarse"))
+    // A reviewer comment scored off the 1..7 scale (SliceReview) was
+    // generated: one of "All", out of every cut from the coarse filter on.
+    if (d == QLatin1String("coarse") || d == QLatin1String("score"))
         return int(Stage::Coarse);
     if (d == QLatin1String("top_k"))
         return int(Stage::TopK);

@@ -25,6 +25,7 @@ QJsonObject defectJson(const DefectMetrics &m)
                        {QStringLiteral("lsr"), figure(m.lsr)},
                        {QStringLiteral("merge_requests"), m.mergeRequests},
                        {QStringLiteral("merge_requests_without_comments"), m.withoutComments},
+                       {QStringLiteral("merge_requests_with_comments"), m.withComments()}, // LSR's N' beside its N
                        {QStringLiteral("merge_requests_recalled"), m.recalled},
                        {QStringLiteral("key_issues"), m.keyIssues},
                        {QStringLiteral("key_issues_found"), m.keyIssuesFound},

@@ -94,6 +94,7 @@ private Q_SLOTS:
     void upstreamCountingWithReleasedData();
     void defectMetricsByHand();
     void emptyMergeRequestsAndNoKeyBug();
+    void lsrAveragesOverAllMergeRequests();
     void table2CpiFromKbiAndFar_data();
     void table2CpiFromKbiAndFar();
     void aacrMetricsByHand();
@@ -107,6 +108,7 @@ private Q_SLOTS:
     void aacrDirectoryPerPrAndTotal();
     void tablesWriteCsvMarkdownLatex();
     void workspaceStagesFromOneRun();
+    void aCommentDroppedForAnOffScaleScoreCountsAtAllOnly();
     void workspaceReferenceSetsAndLinks();
     void keyBugCommentsOfSeveralRunsAreOneIssue_data();
     void keyBugCommentsOfSeveralRunsAreOneIssue();
@@ -340,7 +342,7 @@ void TestEvaluation::defectMetricsByHand()
 
 void TestEvaluation::emptyMergeRequestsAndNoKeyBug()
 {
-    // MR A: no comments, 1 key issue -> FAR 0 counted in FAR1's N; left out of LSR.
+    // MR A: no comments, 1 key issue -> FAR 0 counted in FAR1's N; LSR 0 in Eq. 6's N.
     // MR B: 2 comments, no key issue -> both false alarms: FAR 100.
     const DefectMetrics m = defectMetrics({{0, 0, 1, 0, 0}, {2, 2, 0, 0, 1}});
     QCOMPARE(*m.kbi, 0.0);
@@ -348,7 +350,7 @@ void TestEvaluation::emptyMergeRequestsAndNoKeyBug()
     QVERIFY(!m.far2);        // no MR recalled a key issue: "—" as in Table 2
     QVERIFY(!m.cpi2);
     QCOMPARE(*m.cpi1, 0.0);
-    QCOMPARE(*m.lsr, 50.0); // only MR B: 1 of 2
+    QCOMPARE(*m.lsr, 25.0); // (0 + 50) / 2: Eq. 6 averages over all N
     QCOMPARE(m.withoutComments, 1);
     // No key issue anywhere: KBI is not defined.
     QVERIFY(!defectMetrics({{3, 3, 0, 0, 3}}).kbi);
@@ -882,6 +884,64 @@ struct Bare
 };
 
 } // namespace
+
+// App. M.4, Eq. 6: LSR = (1/N) Σ 100 · correct-line comments / comments of
+// MR i over all N merge requests, as FAR1 (Eq. 2) averages over N; a merge
+// request without comments located no line (0). N' (those with comments)
+// is reported beside it.
+void TestEvaluation::lsrAveragesOverAllMergeRequests()
+{
+    // A: 4 comments, 3 at valid lines (75); B: none; C: 2 of 2 (100); D: none.
+    const DefectMetrics m = defectMetrics({{4, 0, 0, 0, 3}, {0, 0, 0, 0, 0}, {2, 0, 0, 0, 2}, {0, 0, 0, 0, 0}});
+    QCOMPARE(*m.lsr, (75.0 + 100.0) / 4);
+    QCOMPARE(m.mergeRequests, 4);
+    QCOMPARE(m.withComments(), 2);
+    // No comment anywhere: every merge request located nothing.
+    QCOMPARE(defectMetrics({{0, 0, 1, 0, 0}}).lsr, std::optional<double>(0.0));
+    // From a workspace: a run with one located comment, a run on another
+    // merge request with none. The report gives N' beside N.
+    Bare f;
+    QVERIFY(f.make());
+    QCOMPARE(f.addRun({comment(QStringLiteral("c1"), QStringLiteral("a.cpp"), 10, 10)}).size(), 1);
+    MergeRequestEntry other;
+    other.repository = QStringLiteral("/repo");
+    other.base = QStringLiteral("c");
+    other.head = QStringLiteral("d");
+    f.mr = *f.store->addMergeRequest(other);
+    f.addRun({});
+    const auto e = evaluateWorkspace(*f.store, {});
+    QVERIFY(e);
+    QCOMPARE(e->defect(e->groups.first(), Stage::All).lsr, std::optional<double>(50.0));
+    const QJsonObject all = QJsonDocument::fromJson(reportJson(*e)).object()[QStringLiteral("configurations")].toArray().first().toObject()
+                                [QStringLiteral("stages")].toObject()[QStringLiteral("all")].toObject();
+    QCOMPARE(all[QStringLiteral("lsr")].toDouble(), 50.0);
+    QCOMPARE(all[QStringLiteral("merge_requests")].toInt(), 2);
+    QCOMPARE(all[QStringLiteral("merge_requests_with_comments")].toInt(), 1);
+}
+
+// A reviewer comment with a score off the 1..7 scale is dropped at
+// "score" (SliceReview): it was generated, so it is one of "All" (every
+// reviewer comment), and it never reaches the coarse filter.
+void TestEvaluation::aCommentDroppedForAnOffScaleScoreCountsAtAllOnly()
+{
+    Bare f;
+    QVERIFY(f.make());
+    const qint64 ref = *f.store->importComment(f.mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10, 10), QStringLiteral("gt"));
+    QVERIFY(f.store->setReference(ref, true));
+    ReviewComment offScale = comment(QStringLiteral("s0-r1-2"), QStringLiteral("z.cpp"), 5, 5, 6, 6, 9);
+    offScale.errors << QStringLiteral("reviewer: q3_severity 9 is outside 1..7");
+    offScale.drop(QStringLiteral("score"));
+    const QList<qint64> ids = f.addRun({comment(QStringLiteral("s0-r1-1"), QStringLiteral("a.cpp"), 10, 10), offScale});
+    QCOMPARE(ids.size(), 2);
+    const auto e = evaluateWorkspace(*f.store, {});
+    QVERIFY(e);
+    const RunEvaluation &re = e->runs.first();
+    QCOMPARE(re.stages[int(Stage::All)].comments, ids);
+    QCOMPARE(re.stages[int(Stage::Coarse)].comments, QList<qint64>{ids[0]});
+    // All: the off-scale comment is the one false alarm of two.
+    QCOMPARE(*e->defect(re.group, Stage::All).far1, 50.0);
+    QCOMPARE(*e->defect(re.group, Stage::Coarse).far1, 0.0);
+}
 
 void TestEvaluation::keyBugCommentsOfSeveralRunsAreOneIssue_data()
 {
