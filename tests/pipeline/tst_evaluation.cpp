@@ -127,6 +127,9 @@ private Q_SLOTS:
     void tuningTopKCutsPerSliceAsThePipelineDoes();
     void tuningCountsAnnotatorLinksAsFindings();
     void tuningCountsNoSecondCommentOnAFoundIssueAsFalseAlarm();
+    void tuningMatchesOnlyLocatedCommentsByLine();
+    void tuningAveragesOverRunsAsTheStageRunsTable_data();
+    void tuningAveragesOverRunsAsTheStageRunsTable();
     void unlocatedCommentNeverLineMatches();
     void unlocatedCommentCanStillMatchSemantically();
     void otherPipelinesRunsAreConfigurationsOfTheirOwn();
@@ -1550,7 +1553,9 @@ void TestEvaluation::tuningCountsAnnotatorLinksAsFindings()
 {
     // A reference at a.cpp:10 and one run comment far from it (z.cpp:99),
     // which an annotator linked to the reference: the evaluation counts the
-    // link as a finding, and so must tuning.
+    // link as a finding, and so must tuning. One reviewer: at Top-k a run of
+    // three would be three single-reviewer runs, two of them silent (KBI 0),
+    // in the table and in tuning alike.
     QTemporaryDir dir;
     auto opened = SqlWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY(opened);
@@ -1565,7 +1570,10 @@ void TestEvaluation::tuningCountsAnnotatorLinksAsFindings()
     StoredRun sr;
     sr.mergeRequest = mr;
     sr.label = QStringLiteral("run");
-    sr.record = recordJson();
+    RunRecord record = *RunRecord::fromJson(recordJson());
+    record.config.reviewers = 1;
+    record.config.minAgreement = 1;
+    sr.record = record.toJson();
     const qint64 runId = *store->addRun(sr, {comment(QStringLiteral("c"), QStringLiteral("z.cpp"), 99, 99)});
     CommentQuery q;
     q.run = runId;
@@ -1608,6 +1616,86 @@ void TestEvaluation::tuningCountsNoSecondCommentOnAFoundIssueAsFalseAlarm()
     QCOMPARE(it->kept, 3);
     QCOMPARE(*it->defect.kbi, 100.0);
     QVERIFY2(qAbs(*it->defect.far1 - 100.0 / 3) < 1e-9, qPrintable(QString::number(*it->defect.far1)));
+}
+
+// Tuning matches lines as the evaluation does: a comment whose snippet was
+// not found in the file (line_valid false) has no lines even when it keeps
+// its line numbers, so it never line-matches (EvalMatching's located()).
+void TestEvaluation::tuningMatchesOnlyLocatedCommentsByLine()
+{
+    TuningRun run;
+    ReviewComment unlocated = comment(QStringLiteral("s0-r1-1"), QStringLiteral("a.cpp"), 10, 10);
+    unlocated.lineValid = false;
+    run.candidates = {unlocated};
+    run.ids = {1};
+    run.verdicts = {std::nullopt};
+    run.links = {-1};
+    run.references = {item(10, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 10, 10))};
+    const TuningResult r = tuneThresholds({run}, TuningGoal::Cpi1, {10});
+    const auto it = std::find_if(r.points.begin(), r.points.end(), [](const TuningPoint &p) { return p.nitpickThreshold == 0 && p.fakeThreshold == 0; });
+    QVERIFY(it != r.points.end());
+    QCOMPARE(it->kept, 1);
+    QCOMPARE(it->defect.kbi, std::optional<double>(0.0));
+    QCOMPARE(it->defect.far1, std::optional<double>(100.0));
+}
+
+void TestEvaluation::tuningAveragesOverRunsAsTheStageRunsTable_data()
+{
+    QTest::addColumn<int>("reviewers");
+    QTest::newRow("one reviewer") << 1;
+    QTest::newRow("three reviewers, one run each at top-k") << 3;
+}
+
+// Two merge requests, each with a reference at a.cpp:10, reviewed twice by
+// one configuration. Pass 1: both comments find their reference (KBI 100,
+// FAR1 0, CPI1 100). Pass 2: a false alarm on the first, nothing on the
+// second (KBI 0, FAR1 50, CPI1 0). The stage-runs table (the paper's
+// protocol) gives the mean over passes, CPI1 50; pooled over runs it would be
+// CPI1 of KBI 50 and FAR1 25, 60. Tuning at the runs' own setting gives
+// exactly the table's Top-k figures (with three reviewers, each reviewer's
+// comments are a run of their own there, and in tuning too).
+void TestEvaluation::tuningAveragesOverRunsAsTheStageRunsTable()
+{
+    QFETCH(int, reviewers);
+    Bare f;
+    QVERIFY(f.make());
+    const qint64 first = f.mr;
+    MergeRequestEntry e;
+    e.repository = QStringLiteral("/repo");
+    e.base = QStringLiteral("c");
+    e.head = QStringLiteral("d");
+    e.title = QStringLiteral("MR 2");
+    const qint64 second = *f.store->addMergeRequest(e);
+    for (qint64 mr : {first, second}) {
+        f.mr = mr;
+        const qint64 ref = *f.store->importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10, 10), QStringLiteral("gt"));
+        QVERIFY(f.store->setReference(ref, true));
+    }
+    f.mr = first;
+    QCOMPARE(f.addRun({comment(QStringLiteral("s0-r1-1"), QStringLiteral("a.cpp"), 10, 10)}, reviewers).size(), 1);
+    QCOMPARE(f.addRun({comment(QStringLiteral("s0-r1-1"), QStringLiteral("z.cpp"), 99, 99)}, reviewers).size(), 1);
+    f.mr = second;
+    QCOMPARE(f.addRun({comment(QStringLiteral("s0-r1-1"), QStringLiteral("a.cpp"), 10, 10)}, reviewers).size(), 1);
+    f.addRun({}, reviewers);
+    const auto ev = evaluateWorkspace(*f.store, {});
+    QVERIFY2(ev, ev ? "" : qPrintable(ev.error().message));
+    QCOMPARE(ev->groups.size(), 1);
+    const RepeatedRuns table = ev->perRun(ev->groups.first(), Stage::TopK);
+    if (reviewers == 1)
+        QCOMPARE(table.cpi1.mean, std::optional<double>(50.0));
+    const auto runs = tuningRuns(*f.store, *ev);
+    QVERIFY(runs);
+    const RunConfig defaults;
+    const TuningResult r = tuneThresholds(*runs, TuningGoal::Cpi1, {defaults.topK});
+    const auto it = std::find_if(r.points.begin(), r.points.end(), [&](const TuningPoint &p) {
+        return p.nitpickThreshold == defaults.nitpickThreshold && p.fakeThreshold == defaults.fakeThreshold;
+    });
+    QVERIFY(it != r.points.end());
+    QCOMPARE(it->kept, 3);
+    QVERIFY(table.kbi.mean && table.far1.mean && table.cpi1.mean);
+    QVERIFY2(it->defect.kbi && qAbs(*it->defect.kbi - *table.kbi.mean) < 1e-9, qPrintable(QString::number(it->defect.kbi.value_or(-1))));
+    QVERIFY2(it->defect.far1 && qAbs(*it->defect.far1 - *table.far1.mean) < 1e-9, qPrintable(QString::number(it->defect.far1.value_or(-1))));
+    QVERIFY2(it->defect.cpi1 && qAbs(*it->defect.cpi1 - *table.cpi1.mean) < 1e-9, qPrintable(QString::number(it->defect.cpi1.value_or(-1))));
 }
 
 void TestEvaluation::tunedSettingWrittenIntoRunConfig()
