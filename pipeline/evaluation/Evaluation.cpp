@@ -402,6 +402,14 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         if (options.semantic)
             sameRationale = [&](int g, int r) { return sameMeaning(last.pr.generated[g], re.references[r]); };
         re.tags = tagOutcomes(last.pr.generated, generatedTags, re.references, referenceTags, options.maxDistance, sameRationale);
+        // CQS App. C, Table 3: the judge's scores per tag, of every issue it
+        // scored, kept or dropped after (the threshold cuts on this score).
+        for (const StoredComment *c : sorted)
+            if (c->comment.judgeScore >= 0 && !c->comment.tag.isEmpty()) {
+                TagOutcome &o = re.tags[c->comment.tag];
+                o.judgeScores << c->comment.judgeScore;
+                o.judgedComments << c->id;
+            }
         out.runs << re;
     }
     out.agreements = agreementsOf(mrs);

@@ -25,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <limits>
 #include <tuple>
 
@@ -136,6 +137,7 @@ private Q_SLOTS:
     void semanticMatchReadsTheOriginalOfATranslatedComment();
     void cqsPerTagCountsByHand();
     void cqsPerTagFiguresFromAWorkspace();
+    void cqsPerTagGivesTheJudgeScoreMeanAndDeviation();
 };
 
 void TestEvaluation::lineGapCountsLinesBetweenRanges_data()
@@ -1942,6 +1944,53 @@ void TestEvaluation::cqsPerTagFiguresFromAWorkspace()
     QCOMPARE(t.rows[0][4].text, QStringLiteral("100.00 (1/1)"));
     QCOMPARE(t.rows[0][5].text, QStringLiteral("0.00 (0/1)"));
     QCOMPARE(t.rows[1][7].text, QStringLiteral("1"));
+}
+
+// CQS App. C, Table 3 reports the judge's scores per tag as "Avg" and
+// "Std". Per tag: every issue of the runs the judge scored, kept or dropped
+// by post-processing (the threshold cuts on this very score), its mean and
+// population standard deviation; an issue the judge did not score (-1 in
+// the workspace: an error, a cancelled run) is not counted.
+void TestEvaluation::cqsPerTagGivesTheJudgeScoreMeanAndDeviation()
+{
+    Bare f;
+    QVERIFY(f.make());
+    QList<ReviewComment> run;
+    for (const auto &[id, line, tag, score] : {std::tuple{"c1", 10, "UseConstant", 8}, std::tuple{"c2", 20, "UseConstant", 2}, std::tuple{"c3", 30, "UseConstant", 5},
+                                               std::tuple{"c4", 40, "Documentation", 6}, std::tuple{"c5", 50, "UseConstant", -1}}) {
+        ReviewComment c = comment(QString::fromLatin1(id), QStringLiteral("a.cpp"), line, line);
+        c.pipeline = QStringLiteral("cqs");
+        c.tag = QString::fromLatin1(tag);
+        c.judgeScore = score;
+        if (score >= 0 && score < 5)
+            c.drop(QStringLiteral("threshold"));
+        if (score < 0)
+            c.drop(QStringLiteral("judge"));
+        run << c;
+    }
+    QCOMPARE(f.addRun(run).size(), 5);
+    const auto e = evaluateWorkspace(*f.store, {});
+    QVERIFY(e);
+    const QMap<QString, TagOutcome> tags = e->tagOutcomes(e->groups.first());
+    // UseConstant: 8, 2, 5 -> mean 5, std sqrt((9 + 9 + 0) / 3) = sqrt(6).
+    const TagOutcome &constant = tags[QStringLiteral("UseConstant")];
+    QCOMPARE(constant.judged(), 3);
+    QCOMPARE(constant.judgeScoreMean(), std::optional<double>(5.0));
+    QVERIFY(constant.judgeScoreStd() && qAbs(*constant.judgeScoreStd() - std::sqrt(6.0)) < 1e-12);
+    QCOMPARE(tags[QStringLiteral("Documentation")].judgeScoreStd(), std::optional<double>(0.0));
+    const QJsonObject perTag = QJsonDocument::fromJson(reportJson(*e)).object()[QStringLiteral("configurations")].toArray().first().toObject()
+                                   [QStringLiteral("cqs_tags")].toObject()[QStringLiteral("per_tag")].toObject();
+    QCOMPARE(perTag[QStringLiteral("UseConstant")].toObject()[QStringLiteral("judged")].toInt(), 3);
+    QCOMPARE(perTag[QStringLiteral("UseConstant")].toObject()[QStringLiteral("judge_score_mean")].toDouble(), 5.0);
+    QCOMPARE(perTag[QStringLiteral("UseConstant")].toObject()[QStringLiteral("judge_score_std")].toDouble(), 2.45);
+    const Table t = e->tagTable();
+    const int mean = static_cast<int>(t.columns.indexOf(QStringLiteral("Judge score mean")));
+    QVERIFY(mean > 0);
+    QCOMPARE(t.columns.value(mean + 1), QStringLiteral("Judge score std"));
+    QCOMPARE(t.rows[1][1].text, QStringLiteral("UseConstant"));
+    QCOMPARE(t.rows[1][mean].text, QStringLiteral("5.00"));
+    QCOMPARE(t.rows[1][mean + 1].text, QStringLiteral("2.45"));
+    QCOMPARE(t.rows[1][mean].comments.size(), 3);
 }
 
 QTEST_GUILESS_MAIN(TestEvaluation)
