@@ -107,12 +107,20 @@ int firstLine(const Slice &s)
 
 // Slices whose changes are only blank lines, braces or comments cost a
 // reviewer round each for nothing: they join the nearest slice of the same
-// side; alone in their file they are skipped and the reason recorded.
+// side; alone in their file they are skipped and the reason recorded. A
+// file reviewed anyway (a slice of the other side with a real change: a
+// blank line added in a struct, a declaration deleted elsewhere; issue 33)
+// keeps the trivial slice as a slice of its own, so its lines still reach
+// the model.
 void joinTrivialSlices(QList<Slice> &slices, const QStringList &newText, const QStringList &oldText, const QByteArray &file, QStringList &skipped,
                        std::set<int> skippedLines[2])
 {
+    QList<bool> trivial;
+    for (const Slice &s : std::as_const(slices))
+        trivial << (!s.fallback && isTrivialSlice(s, newText, oldText));
+    const bool reviewedAnyway = trivial.contains(false);
     for (qsizetype i = 0; i < slices.size();) {
-        if (slices[i].fallback || !isTrivialSlice(slices[i], newText, oldText)) {
+        if (!trivial[i]) {
             ++i;
             continue;
         }
@@ -123,6 +131,10 @@ void joinTrivialSlices(QList<Slice> &slices, const QStringList &newText, const Q
                 nearest = j;
         if (nearest >= 0) {
             mergeInto(slices[nearest], slices[i]);
+        } else if (reviewedAnyway) {
+            trivial[i] = false; // stays; a trivial slice of its side may join it
+            ++i;
+            continue;
         } else {
             QList<int> changed = slices[i].seed;
             skippedLines[slices[i].side == Side::New ? 0 : 1].insert(changed.begin(), changed.end());
@@ -130,6 +142,7 @@ void joinTrivialSlices(QList<Slice> &slices, const QStringList &newText, const Q
                            .arg(QString::fromUtf8(file), algorithmName(slices[i].algorithm), slices[i].side == Side::Old ? QStringLiteral("old ") : QString(), lineRanges(changed));
         }
         slices.removeAt(i);
+        trivial.removeAt(i);
     }
 }
 

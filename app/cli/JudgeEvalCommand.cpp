@@ -203,8 +203,9 @@ int runJudgeEval(const JudgeEvalOptions &options)
     if (outcome.failedRequests > 0)
         return fail(ExitService, QStringLiteral("judge-eval: %1 of %2 judge requests got no answer; no figures written").arg(outcome.failedRequests).arg(outcome.exchanges.size()));
     const JudgeMetrics &m = outcome.metrics;
-    std::fprintf(stderr, "judge-eval: %d items (%d accepted, %d rejected) × %d, accuracy %s, kappa %s, flip rate %s\n", m.items, outcome.sample.positives,
-                 outcome.sample.negatives, m.repeats, m.accuracy ? qPrintable(QString::number(*m.accuracy, 'f', 3)) : "—",
+    std::fprintf(stderr, "judge-eval: %d items (%d accepted, %d rejected) × %d, accuracy %s, balanced accuracy %s, kappa %s, flip rate %s\n", m.items,
+                 outcome.sample.positives, outcome.sample.negatives, m.repeats, m.accuracy ? qPrintable(QString::number(*m.accuracy, 'f', 3)) : "—",
+                 m.balancedAccuracy ? qPrintable(QString::number(*m.balancedAccuracy, 'f', 3)) : "—",
                  m.kappa ? qPrintable(QString::number(*m.kappa, 'f', 3)) : "—", m.flipRate ? qPrintable(QString::number(*m.flipRate, 'f', 3)) : "—");
     if (options.store) {
         const auto id = store.addJudgeEvaluation(kept);

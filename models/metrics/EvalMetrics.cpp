@@ -17,7 +17,6 @@ DefectMetrics defectMetrics(const QList<MrOutcome> &mergeRequests)
     DefectMetrics m;
     m.mergeRequests = static_cast<int>(mergeRequests.size());
     double farSum = 0, far2Sum = 0, lsrSum = 0;
-    int lsrCount = 0;
     for (const MrOutcome &mr : mergeRequests) {
         m.keyIssues += mr.keyIssues;
         m.keyIssuesFound += mr.keyIssuesFound;
@@ -25,12 +24,11 @@ DefectMetrics defectMetrics(const QList<MrOutcome> &mergeRequests)
         m.falseAlarms += mr.falseAlarms;
         if (mr.comments == 0) {
             ++m.withoutComments;
-            continue; // adds 0 to FAR1's sum, and nothing to LSR's
+            continue; // adds 0 to FAR1's sum and 0 to LSR's: no false alarm, no located line
         }
         const double far = 100.0 * mr.falseAlarms / mr.comments;
         farSum += far;
         lsrSum += 100.0 * mr.validLines / mr.comments;
-        ++lsrCount;
         if (mr.keyIssuesFound > 0) {
             far2Sum += far;
             ++m.recalled;
@@ -42,8 +40,8 @@ DefectMetrics defectMetrics(const QList<MrOutcome> &mergeRequests)
         m.far1 = farSum / m.mergeRequests;
     if (m.recalled > 0)
         m.far2 = far2Sum / m.recalled;
-    if (lsrCount > 0)
-        m.lsr = lsrSum / lsrCount;
+    if (m.mergeRequests > 0)
+        m.lsr = lsrSum / m.mergeRequests; // Eq. 6 divides by N, as Eq. 2 does
     if (m.kbi && m.far1)
         m.cpi1 = cpi(*m.kbi, *m.far1);
     if (m.kbi && m.far2)

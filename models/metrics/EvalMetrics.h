@@ -34,14 +34,15 @@ struct DefectMetrics
     std::optional<double> cpi1;
     std::optional<double> far2; // empty when no key issue was found anywhere
     std::optional<double> cpi2;
-    std::optional<double> lsr;  // empty when no merge request has a comment
+    std::optional<double> lsr;  // empty when there is no merge request
     int mergeRequests = 0;
-    int withoutComments = 0; // counted in FAR1 with 0 false alarms; left out of FAR2 and LSR
+    int withoutComments = 0; // counted in FAR1 with 0 false alarms and in LSR with 0 located lines; left out of FAR2
     int recalled = 0;        // merge requests where a key issue was found (FAR2's M)
     int keyIssues = 0;
     int keyIssuesFound = 0;
     int comments = 0;
     int falseAlarms = 0;
+    int withComments() const { return mergeRequests - withoutComments; } // N′
 };
 
 // CPI = 2 * KBI * (100 - FAR) / (KBI + 100 - FAR), 0 when both are 0 (Eq. 4, 5).
@@ -50,8 +51,9 @@ double cpi(double kbi, double far);
 // requests of false alarms / comments * 100, a merge request without
 // comments counting 0 (Eq. 2; Table 2's baselines: 97.78 = 44/45); FAR2 =
 // the same mean over the M merge requests where a key issue was found
-// (Eq. 3); LSR = mean of valid-line comments / comments * 100 over the merge
-// requests that have comments (Eq. 6).
+// (Eq. 3); LSR = mean over all N merge requests of valid-line comments /
+// comments * 100, a merge request without comments counting 0 (Eq. 6 divides
+// by N, as Eq. 2 does; N' = withComments() is reported beside it).
 DefectMetrics defectMetrics(const QList<MrOutcome> &mergeRequests);
 
 // One figure over repeated runs: their mean, min and max (paper Table 3

@@ -22,7 +22,9 @@ int dropRank(const ReviewComment &c)
     if (c.kept || c.droppedAt.isEmpty())
         return StageCount;
     const QString &d = c.droppedAt;
-    if (d == QLatin1String("coarse"))
+    // A reviewer comment scored off the 1..7 scale (SliceReview) was
+    // generated: one of "All", out of every cut from the coarse filter on.
+    if (d == QLatin1String("coarse") || d == QLatin1String("score"))
         return int(Stage::Coarse);
     if (d == QLatin1String("top_k"))
         return int(Stage::TopK);
@@ -400,6 +402,14 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         if (options.semantic)
             sameRationale = [&](int g, int r) { return sameMeaning(last.pr.generated[g], re.references[r]); };
         re.tags = tagOutcomes(last.pr.generated, generatedTags, re.references, referenceTags, options.maxDistance, sameRationale);
+        // CQS App. C, Table 3: the judge's scores per tag, of every issue it
+        // scored, kept or dropped after (the threshold cuts on this score).
+        for (const StoredComment *c : sorted)
+            if (c->comment.judgeScore >= 0 && !c->comment.tag.isEmpty()) {
+                TagOutcome &o = re.tags[c->comment.tag];
+                o.judgeScores << c->comment.judgeScore;
+                o.judgedComments << c->id;
+            }
         out.runs << re;
     }
     out.agreements = agreementsOf(mrs);

@@ -25,6 +25,7 @@ QJsonObject defectJson(const DefectMetrics &m)
                        {QStringLiteral("lsr"), figure(m.lsr)},
                        {QStringLiteral("merge_requests"), m.mergeRequests},
                        {QStringLiteral("merge_requests_without_comments"), m.withoutComments},
+                       {QStringLiteral("merge_requests_with_comments"), m.withComments()}, // LSR's N' beside its N
                        {QStringLiteral("merge_requests_recalled"), m.recalled},
                        {QStringLiteral("key_issues"), m.keyIssues},
                        {QStringLiteral("key_issues_found"), m.keyIssuesFound},
@@ -88,10 +89,15 @@ QJsonObject tagsJson(const QMap<QString, TagOutcome> &tags, bool semantic)
                                             {QStringLiteral("rationale_matched"), semantic ? QJsonValue(o.rationaleMatched) : QJsonValue()},
                                             {QStringLiteral("rationale_match_rate"), semantic ? figure(o.rationaleMatchRate().percent()) : QJsonValue()},
                                             {QStringLiteral("generated"), o.generated},
-                                            {QStringLiteral("generated_matched"), semantic ? QJsonValue(o.generatedMatched) : QJsonValue()}});
+                                            {QStringLiteral("generated_matched"), semantic ? QJsonValue(o.generatedMatched) : QJsonValue()},
+                                            {QStringLiteral("judged"), o.judged()},
+                                            {QStringLiteral("judge_score_mean"), figure(o.judgeScoreMean())},
+                                            {QStringLiteral("judge_score_std"), figure(o.judgeScoreStd())}});
     }
     return QJsonObject{{QStringLiteral("definition"), QStringLiteral("code-quality-score-cqs.txt §4 (evaluation protocol): per reference tag, located by lines, "
-                                                                     "then exact tag match (rate over located), then rationale by the semantic judge (rate over tag-matched); after the last stage")},
+                                                                     "then exact tag match (rate over located), then rationale by the semantic judge (rate over tag-matched); after the last stage. "
+                                                                     "App. C, Table 3: judged, judge_score_mean and judge_score_std (population) over every issue of the tag the judge scored, "
+                                                                     "kept or dropped after")},
                        {QStringLiteral("per_tag"), perTag}};
 }
 

@@ -43,7 +43,7 @@ struct JudgeItem
     {
         int seed = 0;
         std::optional<bool> valid; // empty: no usable answer (see error)
-        int score = -1;            // 0..10 as the judge gave it
+        std::optional<int> score;  // -1..10 as the judge gave it (-1: invalid, CQS App. C)
         QString reason;
         QString error;
     };
@@ -79,12 +79,18 @@ struct JudgeAccuracy
 {
     int items = 0;   // with a readable answer
     int correct = 0;
+    int accepted = 0;         // of the items, those people accepted
+    int acceptedCorrect = 0;  // of those, called valid by the judge
+    int rejectedCorrect = 0;  // of the others (people rejected), called invalid
     std::optional<double> accuracy() const { return items > 0 ? std::optional<double>(double(correct) / items) : std::nullopt; }
+    // The mean of the judge's recall on each class people used (accepted,
+    // rejected): a short class weighs as much as a long one.
+    std::optional<double> balancedAccuracy() const;
 };
 
 struct JudgeCalibrationBucket
 {
-    int score = 0;    // the judge's score, 0..10
+    int score = 0;    // the judge's score, -1..10
     int answers = 0;  // answers with this score (every repeat counts)
     int accepted = 0; // of those, on items people accepted
 };
@@ -97,6 +103,7 @@ struct JudgeMetrics
     int unanswered = 0;                // answers that could not be read
     QList<JudgeAccuracy> perRepeat;    // accuracy of repeat k over its readable answers
     std::optional<double> accuracy;    // the mean of the repeats' accuracies
+    std::optional<double> balancedAccuracy; // the mean of the repeats' balanced accuracies
     std::optional<double> accuracySpread; // max - min over the repeats
     std::optional<double> kappa;       // Cohen's kappa, the judge's majority verdict vs people
     QString kappaUndefined;            // why kappa is empty

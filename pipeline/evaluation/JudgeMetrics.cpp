@@ -36,14 +36,45 @@ std::optional<bool> majority(const JudgeItem &item)
     return 2 * valid >= v.size();
 }
 
-void count(QMap<QString, JudgeAccuracy> &into, const QString &key, bool correct)
+void count(JudgeAccuracy &a, bool humanAccepted, bool correct)
 {
-    JudgeAccuracy &a = into[key.isEmpty() ? QStringLiteral("(none)") : key];
     ++a.items;
     a.correct += correct ? 1 : 0;
+    a.accepted += humanAccepted ? 1 : 0;
+    (humanAccepted ? a.acceptedCorrect : a.rejectedCorrect) += correct ? 1 : 0;
+}
+
+void count(QMap<QString, JudgeAccuracy> &into, const QString &key, bool humanAccepted, bool correct)
+{
+    count(into[key.isEmpty() ? QStringLiteral("(none)") : key], humanAccepted, correct);
+}
+
+std::optional<double> meanOf(const QList<double> &values)
+{
+    if (values.isEmpty())
+        return std::nullopt;
+    double sum = 0;
+    for (double v : values)
+        sum += v;
+    return sum / values.size();
 }
 
 } // namespace
+
+std::optional<double> JudgeAccuracy::balancedAccuracy() const
+{
+    QList<double> recalls;
+    if (accepted > 0)
+        recalls << double(acceptedCorrect) / accepted;
+    if (items - accepted > 0)
+        recalls << double(rejectedCorrect) / (items - accepted);
+    if (recalls.isEmpty())
+        return std::nullopt;
+    double sum = 0;
+    for (double r : std::as_const(recalls))
+        sum += r;
+    return sum / recalls.size();
+}
 
 double JudgeItem::flipRate() const
 {
@@ -76,13 +107,12 @@ JudgeMetrics judgeMetrics(const QList<JudgeItem> &items)
                 continue;
             }
             const bool correct = *a.valid == item.humanAccepted;
-            ++m.perRepeat[k].items;
-            m.perRepeat[k].correct += correct ? 1 : 0;
-            count(perCategory, item.category, correct);
-            count(perTag, item.tag, correct);
-            if (a.score >= 0) {
-                JudgeCalibrationBucket &b = calibration[a.score];
-                b.score = a.score;
+            count(m.perRepeat[k], item.humanAccepted, correct);
+            count(perCategory, item.category, item.humanAccepted, correct);
+            count(perTag, item.tag, item.humanAccepted, correct);
+            if (a.score) {
+                JudgeCalibrationBucket &b = calibration[*a.score];
+                b.score = *a.score;
                 ++b.answers;
                 b.accepted += item.humanAccepted ? 1 : 0;
             }
@@ -98,15 +128,16 @@ JudgeMetrics judgeMetrics(const QList<JudgeItem> &items)
         else if (!*verdict && item.humanAccepted)
             m.judgeInvalidPeopleAccepted << item.comment;
     }
-    QList<double> accuracies;
-    for (const JudgeAccuracy &a : std::as_const(m.perRepeat))
+    QList<double> accuracies, balanced;
+    for (const JudgeAccuracy &a : std::as_const(m.perRepeat)) {
         if (a.accuracy())
             accuracies << *a.accuracy();
+        if (a.balancedAccuracy())
+            balanced << *a.balancedAccuracy();
+    }
+    m.accuracy = meanOf(accuracies);
+    m.balancedAccuracy = meanOf(balanced);
     if (!accuracies.isEmpty()) {
-        double sum = 0;
-        for (double a : std::as_const(accuracies))
-            sum += a;
-        m.accuracy = sum / accuracies.size();
         const auto [low, high] = std::minmax_element(accuracies.cbegin(), accuracies.cend());
         m.accuracySpread = *high - *low;
     }

@@ -18,7 +18,7 @@ Json number(const std::optional<double> &v)
 
 Json accuracyJson(const JudgeAccuracy &a)
 {
-    return Json{{"items", a.items}, {"correct", a.correct}, {"accuracy", number(a.accuracy())}};
+    return Json{{"items", a.items}, {"correct", a.correct}, {"accuracy", number(a.accuracy())}, {"balanced_accuracy", number(a.balancedAccuracy())}};
 }
 
 Json breakdown(const QList<std::pair<QString, JudgeAccuracy>> &rows)
@@ -49,7 +49,7 @@ QByteArray judgeEvaluationJson(const JudgeEvaluationSettings &settings, const Ju
         for (const JudgeItem::Answer &a : item.answers)
             answers.push_back(Json{{"seed", a.seed},
                                    {"valid", a.valid ? Json(*a.valid) : Json()},
-                                   {"score", a.score >= 0 ? Json(a.score) : Json()},
+                                   {"score", a.score ? Json(*a.score) : Json()},
                                    {"reason", a.reason.toStdString()},
                                    {"error", a.error.isEmpty() ? Json() : Json(a.error.toStdString())}});
         items.push_back(Json{{"comment", item.comment},
@@ -91,6 +91,7 @@ QByteArray judgeEvaluationJson(const JudgeEvaluationSettings &settings, const Ju
                       {"accuracy", number(metrics.accuracy)},
                       {"accuracy_per_repeat", perRepeat},
                       {"accuracy_spread", number(metrics.accuracySpread)},
+                      {"balanced_accuracy", number(metrics.balancedAccuracy)},
                       {"kappa", number(metrics.kappa)},
                       {"kappa_undefined", metrics.kappaUndefined.isEmpty() ? Json() : Json(metrics.kappaUndefined.toStdString())},
                       {"per_category", breakdown(metrics.perCategory)},
@@ -129,6 +130,7 @@ QByteArray judgeEvaluationMarkdown(const JudgeEvaluationSettings &settings, cons
     md += QStringLiteral("| measure | value |\n|---|---|\n");
     md += QStringLiteral("| accuracy (mean over repeats) | %1 |\n").arg(percent(metrics.accuracy));
     md += QStringLiteral("| accuracy spread (max − min) | %1 |\n").arg(percent(metrics.accuracySpread));
+    md += QStringLiteral("| balanced accuracy (mean of the two classes' recalls, mean over repeats) | %1 |\n").arg(percent(metrics.balancedAccuracy));
     md += QStringLiteral("| Cohen's kappa | %1 |\n").arg(metrics.kappa ? QString::number(*metrics.kappa, 'f', 3) : QStringLiteral("— (%1)").arg(metrics.kappaUndefined));
     md += QStringLiteral("| flip rate | %1 |\n").arg(percent(metrics.flipRate));
     md += QStringLiteral("| unreadable answers | %1 |\n").arg(metrics.unanswered);

@@ -4,7 +4,30 @@
 
 #include <QCoreApplication>
 
+#include <cmath>
+
 namespace rd::eval {
+
+std::optional<double> TagOutcome::judgeScoreMean() const
+{
+    if (judgeScores.isEmpty())
+        return std::nullopt;
+    double sum = 0;
+    for (int score : judgeScores)
+        sum += score;
+    return sum / judgeScores.size();
+}
+
+std::optional<double> TagOutcome::judgeScoreStd() const
+{
+    const std::optional<double> mean = judgeScoreMean();
+    if (!mean)
+        return std::nullopt;
+    double squares = 0;
+    for (int score : judgeScores)
+        squares += (score - *mean) * (score - *mean);
+    return std::sqrt(squares / judgeScores.size());
+}
 
 void TagOutcome::add(const TagOutcome &o)
 {
@@ -16,6 +39,8 @@ void TagOutcome::add(const TagOutcome &o)
     generatedMatched += o.generatedMatched;
     referenceIds << o.referenceIds;
     matchedComments << o.matchedComments;
+    judgeScores << o.judgeScores;
+    judgedComments << o.judgedComments;
 }
 
 QMap<QString, TagOutcome> tagOutcomes(const QList<Item> &generated, const QStringList &generatedTags, const QList<Item> &references,
@@ -76,12 +101,15 @@ QMap<QString, TagOutcome> Evaluation::tagOutcomes(const QString &group) const
 
 Table Evaluation::tagTable() const
 {
-    Table t{QStringLiteral("tags"), QCoreApplication::translate("rd::pipeline", "Per tag, CQS §4: location, then exact tag match, then rationale (after the last stage)"),
+    Table t{QStringLiteral("tags"), QCoreApplication::translate("rd::pipeline", "Per tag, CQS §4: location, then exact tag match, then rationale (after the last stage); the judge's scores (App. C, Table 3)"),
             {QCoreApplication::translate("rd::pipeline", "Configuration"), QCoreApplication::translate("rd::pipeline", "Tag"),
              QCoreApplication::translate("rd::pipeline", "References"), QCoreApplication::translate("rd::pipeline", "Located"),
              QCoreApplication::translate("rd::pipeline", "Exact tag match rate"), QCoreApplication::translate("rd::pipeline", "Rationale match rate"),
-             QCoreApplication::translate("rd::pipeline", "Generated"), QCoreApplication::translate("rd::pipeline", "Generated matched")},
+             QCoreApplication::translate("rd::pipeline", "Generated"), QCoreApplication::translate("rd::pipeline", "Generated matched"),
+             QCoreApplication::translate("rd::pipeline", "Judged"), QCoreApplication::translate("rd::pipeline", "Judge score mean"),
+             QCoreApplication::translate("rd::pipeline", "Judge score std")},
             {}};
+    const auto score = [](const std::optional<double> &v) { return v ? QString::number(*v, 'f', 2) : percentText({}); };
     const auto rate = [](const Ratio &r, const QList<qint64> &behind) {
         return Cell{QStringLiteral("%1 (%2/%3)").arg(percentText(r.percent())).arg(r.part).arg(r.whole), behind};
     };
@@ -97,7 +125,10 @@ Table Evaluation::tagTable() const
                                   rate(o.tagMatchRate(), o.referenceIds),
                                   semantic ? rate(o.rationaleMatchRate(), o.matchedComments) : Cell{none, {}},
                                   {QString::number(o.generated), {}},
-                                  {semantic ? QString::number(o.generatedMatched) : none, o.matchedComments}};
+                                  {semantic ? QString::number(o.generatedMatched) : none, o.matchedComments},
+                                  {QString::number(o.judged()), o.judgedComments},
+                                  {score(o.judgeScoreMean()), o.judgedComments},
+                                  {score(o.judgeScoreStd()), o.judgedComments}};
         }
     }
     return t;

@@ -28,11 +28,20 @@ struct TagOutcome
     int generatedMatched = 0; // of them: tag- and rationale-matched to a reference
     QList<qint64> referenceIds;   // behind the figures, for the table's cells
     QList<qint64> matchedComments;
+    // App. C, Table 3: the judge's scores of the issues with the tag (every
+    // issue it scored, kept or dropped afterwards), and those issues.
+    QList<int> judgeScores;
+    QList<qint64> judgedComments;
 
     // Exact tag match rate: tagMatched / located. Rationale match rate:
     // rationaleMatched / tagMatched (only with a semantic judge).
     Ratio tagMatchRate() const { return {tagMatched, located}; }
     Ratio rationaleMatchRate() const { return {rationaleMatched, tagMatched}; }
+    // Table 3's "Avg" and "Std": the mean and the population standard
+    // deviation (divided by n) of judgeScores; empty without a score.
+    int judged() const { return static_cast<int>(judgeScores.size()); }
+    std::optional<double> judgeScoreMean() const;
+    std::optional<double> judgeScoreStd() const;
     void add(const TagOutcome &other);
 };
 

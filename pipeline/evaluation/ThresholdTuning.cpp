@@ -11,12 +11,16 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <algorithm>
+#include <tuple>
+
 namespace rd::eval {
 
 Result<QList<TuningRun>> tuningRuns(const WorkspaceStore &store, const Evaluation &evaluation, const QString &group)
 {
     QList<TuningRun> out;
     QHash<qint64, QHash<qint64, std::optional<Verdict>>> verdicts; // per merge request
+    QHash<std::pair<QString, qint64>, int> runsBefore;              // per configuration and merge request
     for (const RunEvaluation &re : evaluation.runs) {
         if (!group.isEmpty() && re.group != group)
             continue;
@@ -34,6 +38,11 @@ Result<QList<TuningRun>> tuningRuns(const WorkspaceStore &store, const Evaluatio
             return comments.error();
         TuningRun run;
         run.references = re.references;
+        // Evaluation::passes() counts the i-th run of a configuration on each
+        // merge request in the same order.
+        run.group = re.group;
+        run.repetition = runsBefore[{re.group, re.mergeRequest.id}]++;
+        run.reviewers = static_cast<int>(re.stages[int(Stage::TopK)].perReviewer.size());
         // The annotators' links and key-bug groups, as evaluateWorkspace() counts them: comment -> reference.
         QHash<qint64, int> referenceIndex;
         for (int i = 0; i < run.references.size(); ++i)
@@ -82,26 +91,32 @@ TuningResult tuneThresholds(const QList<TuningRun> &runs, TuningGoal goal, const
                 RunConfig config;
                 config.nitpickThreshold = t1;
                 config.fakeThreshold = t2;
-                QList<MrOutcome> outcomes;
+                // The stage-runs table's passes at Top-k: (configuration, i-th run, reviewer).
+                QMap<std::tuple<QString, int, int>, QList<MrOutcome>> passes;
                 for (const TuningRun &r : runs) {
                     QList<ReviewComment> comments = r.candidates;
                     applyCoarseFilter(comments, config);
                     applyTopK(comments, k);
                     QList<Item> kept;
-                    MatchOptions mo;
-                    mo.maxDistance = maxDistance;
+                    QList<int> keptLinks;
+                    QList<QList<int>> keptReviewers;
                     for (int i = 0; i < comments.size(); ++i) {
                         if (!comments[i].kept)
                             continue;
                         ++p.kept;
-                        if (const int link = r.links.value(i, -1); link >= 0)
-                            mo.links << std::pair{static_cast<int>(kept.size()), link};
                         const ReviewComment &c = comments[i];
                         Item item;
                         item.id = r.ids[i];
-                        item.where = {c.file, c.side, c.lineStart > 0 ? std::optional<int>(c.lineStart) : std::nullopt,
-                                      c.lineEnd > 0 ? std::optional<int>(c.lineEnd) : std::nullopt};
+                        item.where.path = c.file;
+                        item.where.side = c.side;
+                        if (c.located()) { // as evaluateWorkspace() reads it: an unlocated comment has no lines
+                            item.where.from = c.lineStart;
+                            if (c.lineEnd > 0)
+                                item.where.to = c.lineEnd;
+                        }
                         kept << item;
+                        keptLinks << r.links.value(i, -1);
+                        keptReviewers << c.reviewers;
                         if (r.verdicts[i]) {
                             ++p.precision.whole;
                             if (*r.verdicts[i] == Verdict::Accept) {
@@ -110,16 +125,46 @@ TuningResult tuneThresholds(const QList<TuningRun> &runs, TuningGoal goal, const
                             }
                         }
                     }
-                    const MatchResult m = matchOneToOne(kept, r.references, mo);
-                    MrOutcome o;
-                    o.comments = static_cast<int>(kept.size());
-                    o.keyIssues = static_cast<int>(r.references.size());
-                    o.keyIssuesFound = static_cast<int>(m.referencesFoundByLine(o.keyIssues).count(true));
-                    // App. M.2, as the evaluation counts them: a second comment on a found issue is no false alarm.
-                    o.falseAlarms = static_cast<int>(unrelatedToAnyKeyIssue(kept, r.references, mo, m, false).count(true));
-                    outcomes << o;
+                    const auto outcomeOf = [&](const QList<int> &which) {
+                        QList<Item> generated;
+                        MatchOptions mo;
+                        mo.maxDistance = maxDistance;
+                        for (int i : which) {
+                            if (keptLinks[i] >= 0)
+                                mo.links << std::pair{static_cast<int>(generated.size()), keptLinks[i]};
+                            generated << kept[i];
+                        }
+                        const MatchResult m = matchOneToOne(generated, r.references, mo);
+                        MrOutcome o;
+                        o.comments = static_cast<int>(generated.size());
+                        o.keyIssues = static_cast<int>(r.references.size());
+                        o.keyIssuesFound = static_cast<int>(m.referencesFoundByLine(o.keyIssues).count(true));
+                        // App. M.2, as the evaluation counts them: a second comment on a found issue is no false alarm.
+                        o.falseAlarms = static_cast<int>(unrelatedToAnyKeyIssue(generated, r.references, mo, m, false).count(true));
+                        return o;
+                    };
+                    // A run of several reviewers is one run per reviewer at
+                    // Top-k, as the table counts it (unless a comment names no reviewer).
+                    const bool byReviewer = std::none_of(keptReviewers.cbegin(), keptReviewers.cend(), [](const QList<int> &r) { return r.isEmpty(); });
+                    if (r.reviewers > 0 && byReviewer) {
+                        for (int reviewer = 1; reviewer <= r.reviewers; ++reviewer) {
+                            QList<int> own;
+                            for (int i = 0; i < kept.size(); ++i)
+                                if (keptReviewers[i].contains(reviewer))
+                                    own << i;
+                            passes[{r.group, r.repetition, reviewer}] << outcomeOf(own);
+                        }
+                    } else {
+                        QList<int> all;
+                        for (int i = 0; i < kept.size(); ++i)
+                            all << i;
+                        passes[{r.group, r.repetition, 0}] << outcomeOf(all);
+                    }
                 }
-                p.defect = defectMetrics(outcomes);
+                QList<DefectMetrics> perPass;
+                for (const QList<MrOutcome> &outcomes : std::as_const(passes))
+                    perPass << defectMetrics(outcomes);
+                p.defect = repeatedRuns(perPass).mean();
                 PrecisionRecall pr{p.precision, p.recall};
                 p.f1 = pr.f1();
                 result.points << p;

@@ -3,7 +3,9 @@
 // Threshold tuning from labelled comments: replays the coarse filter (Q1,
 // Q2 thresholds) and the top-k cut on the reviewers' own comments of stored
 // runs, and measures each setting against the annotators' verdicts
-// (precision, recall, F1) and the reference issues (KBI, FAR1, CPI1).
+// (precision, recall, F1) and the reference issues (KBI, FAR1, CPI1, as the
+// stage-runs table gives them at Top-k: matched as the evaluation matches,
+// the mean over the configuration's runs, CPI1 averaged per run).
 
 #include "Evaluation.h"
 
@@ -30,6 +32,13 @@ struct TuningRun
     // (RunEvaluation::linkedReference), -1 when none; it counts as a finding.
     QList<int> links;
     QList<Item> references;
+    // The run's place among the passes of the stage-runs table
+    // (Evaluation::passes()): its configuration, which run of it this is on
+    // its merge request (0-based), and how many reviewers' comments are runs
+    // of their own at Top-k (0: the run is one).
+    QString group;
+    int repetition = 0;
+    int reviewers = 0;
 };
 
 struct TuningPoint
@@ -41,7 +50,9 @@ struct TuningPoint
     Ratio precision; // accepted kept / judged kept
     Ratio recall;    // accepted kept / accepted
     std::optional<double> f1;
-    DefectMetrics defect; // line match against the references
+    // Against the references, as the stage-runs table counts them: each
+    // figure the mean over the passes, CPI1 averaged per pass (the counts stay empty).
+    DefectMetrics defect;
 };
 
 enum class TuningGoal { Cpi1, F1 };

@@ -237,7 +237,8 @@ RunRecord CqsPipeline::run(const PipelineContext &context)
             record.errors << QStringLiteral("%1: %2 (the reply is kept with the comment)").arg(e.request.label, verdict.error);
         } else {
             // The prompt asks for 0 for an incorrect issue; a model that says
-            // "invalid" with a higher score is taken at its word on validity.
+            // "invalid" with a higher score is taken at its word on validity,
+            // and so is the trained judge's -1 (App. C), its "invalid".
             c.judgeScore = verdict.valid ? verdict.score : 0;
             c.judgeReason = verdict.reason;
             c.history.append({QStringLiteral("judge"), 0, 0, 0,

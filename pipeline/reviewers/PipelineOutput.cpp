@@ -207,8 +207,16 @@ JudgeVerdict parseJudgeVerdict(const QString &reply)
         out.error = QCoreApplication::translate("rd::pipeline", "no score in the judge's reply");
         return out;
     }
+    // CQS App. C: the trained judge answers -1 for an invalid issue. That is
+    // its "invalid", whatever a status says; any other score outside 0..10
+    // is no answer.
+    if (*score == -1.0) {
+        out.score = -1;
+        out.valid = false;
+        return out;
+    }
     if (*score < 0 || *score > 10) {
-        out.error = QCoreApplication::translate("rd::pipeline", "the judge's score %1 is outside 0 to 10").arg(*score);
+        out.error = QCoreApplication::translate("rd::pipeline", "the judge's score %1 is outside -1 to 10").arg(*score);
         return out;
     }
     out.score = static_cast<int>(std::lround(*score));

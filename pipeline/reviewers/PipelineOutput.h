@@ -35,13 +35,13 @@ ParsedIssues parseCqsIssues(const QString &reply);
 
 struct JudgeVerdict
 {
-    int score = -1;     // 0..10
-    bool valid = true;  // "Status": valid / invalid
+    int score = -1;     // 0..10, or -1: the judge's "invalid" (CQS App. C)
+    bool valid = true;  // "Status": valid / invalid; false for a score of -1
     QString reason;
     // "Line_matching" (CQS App. A.4): whether the issue's line is the diff's
     // pre-pended line number; empty when the judge did not say.
     std::optional<bool> lineMatches;
-    QString error;      // set when no score in 0..10 could be read
+    QString error;      // set when no score in -1..10 could be read
 };
 
 // The issue judge's reply about one issue: {"score", "status",

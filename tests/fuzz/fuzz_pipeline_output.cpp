@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             __builtin_trap();
     } else if constexpr (fuzz::target == "cqs_judge") {
         const JudgeVerdict verdict = parseJudgeVerdict(reply);
-        if (verdict.error.isEmpty() && (verdict.score < 0 || verdict.score > 10))
+        // -1 is the judge's "invalid" (CQS App. C), never a valid verdict.
+        if (verdict.error.isEmpty() && (verdict.score < -1 || verdict.score > 10 || (verdict.score == -1 && verdict.valid)))
             __builtin_trap();
     } else if constexpr (fuzz::target == "codeagent_report") {
         (void)parseAgentReport(reply);

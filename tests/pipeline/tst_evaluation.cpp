@@ -25,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <limits>
 #include <tuple>
 
@@ -94,6 +95,7 @@ private Q_SLOTS:
     void upstreamCountingWithReleasedData();
     void defectMetricsByHand();
     void emptyMergeRequestsAndNoKeyBug();
+    void lsrAveragesOverAllMergeRequests();
     void table2CpiFromKbiAndFar_data();
     void table2CpiFromKbiAndFar();
     void aacrMetricsByHand();
@@ -107,6 +109,7 @@ private Q_SLOTS:
     void aacrDirectoryPerPrAndTotal();
     void tablesWriteCsvMarkdownLatex();
     void workspaceStagesFromOneRun();
+    void aCommentDroppedForAnOffScaleScoreCountsAtAllOnly();
     void workspaceReferenceSetsAndLinks();
     void keyBugCommentsOfSeveralRunsAreOneIssue_data();
     void keyBugCommentsOfSeveralRunsAreOneIssue();
@@ -125,12 +128,16 @@ private Q_SLOTS:
     void tuningTopKCutsPerSliceAsThePipelineDoes();
     void tuningCountsAnnotatorLinksAsFindings();
     void tuningCountsNoSecondCommentOnAFoundIssueAsFalseAlarm();
+    void tuningMatchesOnlyLocatedCommentsByLine();
+    void tuningAveragesOverRunsAsTheStageRunsTable_data();
+    void tuningAveragesOverRunsAsTheStageRunsTable();
     void unlocatedCommentNeverLineMatches();
     void unlocatedCommentCanStillMatchSemantically();
     void otherPipelinesRunsAreConfigurationsOfTheirOwn();
     void semanticMatchReadsTheOriginalOfATranslatedComment();
     void cqsPerTagCountsByHand();
     void cqsPerTagFiguresFromAWorkspace();
+    void cqsPerTagGivesTheJudgeScoreMeanAndDeviation();
 };
 
 void TestEvaluation::lineGapCountsLinesBetweenRanges_data()
@@ -340,7 +347,7 @@ void TestEvaluation::defectMetricsByHand()
 
 void TestEvaluation::emptyMergeRequestsAndNoKeyBug()
 {
-    // MR A: no comments, 1 key issue -> FAR 0 counted in FAR1's N; left out of LSR.
+    // MR A: no comments, 1 key issue -> FAR 0 counted in FAR1's N; LSR 0 in Eq. 6's N.
     // MR B: 2 comments, no key issue -> both false alarms: FAR 100.
     const DefectMetrics m = defectMetrics({{0, 0, 1, 0, 0}, {2, 2, 0, 0, 1}});
     QCOMPARE(*m.kbi, 0.0);
@@ -348,7 +355,7 @@ void TestEvaluation::emptyMergeRequestsAndNoKeyBug()
     QVERIFY(!m.far2);        // no MR recalled a key issue: "—" as in Table 2
     QVERIFY(!m.cpi2);
     QCOMPARE(*m.cpi1, 0.0);
-    QCOMPARE(*m.lsr, 50.0); // only MR B: 1 of 2
+    QCOMPARE(*m.lsr, 25.0); // (0 + 50) / 2: Eq. 6 averages over all N
     QCOMPARE(m.withoutComments, 1);
     // No key issue anywhere: KBI is not defined.
     QVERIFY(!defectMetrics({{3, 3, 0, 0, 3}}).kbi);
@@ -882,6 +889,64 @@ struct Bare
 };
 
 } // namespace
+
+// App. M.4, Eq. 6: LSR = (1/N) Σ 100 · correct-line comments / comments of
+// MR i over all N merge requests, as FAR1 (Eq. 2) averages over N; a merge
+// request without comments located no line (0). N' (those with comments)
+// is reported beside it.
+void TestEvaluation::lsrAveragesOverAllMergeRequests()
+{
+    // A: 4 comments, 3 at valid lines (75); B: none; C: 2 of 2 (100); D: none.
+    const DefectMetrics m = defectMetrics({{4, 0, 0, 0, 3}, {0, 0, 0, 0, 0}, {2, 0, 0, 0, 2}, {0, 0, 0, 0, 0}});
+    QCOMPARE(*m.lsr, (75.0 + 100.0) / 4);
+    QCOMPARE(m.mergeRequests, 4);
+    QCOMPARE(m.withComments(), 2);
+    // No comment anywhere: every merge request located nothing.
+    QCOMPARE(defectMetrics({{0, 0, 1, 0, 0}}).lsr, std::optional<double>(0.0));
+    // From a workspace: a run with one located comment, a run on another
+    // merge request with none. The report gives N' beside N.
+    Bare f;
+    QVERIFY(f.make());
+    QCOMPARE(f.addRun({comment(QStringLiteral("c1"), QStringLiteral("a.cpp"), 10, 10)}).size(), 1);
+    MergeRequestEntry other;
+    other.repository = QStringLiteral("/repo");
+    other.base = QStringLiteral("c");
+    other.head = QStringLiteral("d");
+    f.mr = *f.store->addMergeRequest(other);
+    f.addRun({});
+    const auto e = evaluateWorkspace(*f.store, {});
+    QVERIFY(e);
+    QCOMPARE(e->defect(e->groups.first(), Stage::All).lsr, std::optional<double>(50.0));
+    const QJsonObject all = QJsonDocument::fromJson(reportJson(*e)).object()[QStringLiteral("configurations")].toArray().first().toObject()
+                                [QStringLiteral("stages")].toObject()[QStringLiteral("all")].toObject();
+    QCOMPARE(all[QStringLiteral("lsr")].toDouble(), 50.0);
+    QCOMPARE(all[QStringLiteral("merge_requests")].toInt(), 2);
+    QCOMPARE(all[QStringLiteral("merge_requests_with_comments")].toInt(), 1);
+}
+
+// A reviewer comment with a score off the 1..7 scale is dropped at
+// "score" (SliceReview): it was generated, so it is one of "All" (every
+// reviewer comment), and it never reaches the coarse filter.
+void TestEvaluation::aCommentDroppedForAnOffScaleScoreCountsAtAllOnly()
+{
+    Bare f;
+    QVERIFY(f.make());
+    const qint64 ref = *f.store->importComment(f.mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10, 10), QStringLiteral("gt"));
+    QVERIFY(f.store->setReference(ref, true));
+    ReviewComment offScale = comment(QStringLiteral("s0-r1-2"), QStringLiteral("z.cpp"), 5, 5, 6, 6, 9);
+    offScale.errors << QStringLiteral("reviewer: q3_severity 9 is outside 1..7");
+    offScale.drop(QStringLiteral("score"));
+    const QList<qint64> ids = f.addRun({comment(QStringLiteral("s0-r1-1"), QStringLiteral("a.cpp"), 10, 10), offScale});
+    QCOMPARE(ids.size(), 2);
+    const auto e = evaluateWorkspace(*f.store, {});
+    QVERIFY(e);
+    const RunEvaluation &re = e->runs.first();
+    QCOMPARE(re.stages[int(Stage::All)].comments, ids);
+    QCOMPARE(re.stages[int(Stage::Coarse)].comments, QList<qint64>{ids[0]});
+    // All: the off-scale comment is the one false alarm of two.
+    QCOMPARE(*e->defect(re.group, Stage::All).far1, 50.0);
+    QCOMPARE(*e->defect(re.group, Stage::Coarse).far1, 0.0);
+}
 
 void TestEvaluation::keyBugCommentsOfSeveralRunsAreOneIssue_data()
 {
@@ -1490,7 +1555,9 @@ void TestEvaluation::tuningCountsAnnotatorLinksAsFindings()
 {
     // A reference at a.cpp:10 and one run comment far from it (z.cpp:99),
     // which an annotator linked to the reference: the evaluation counts the
-    // link as a finding, and so must tuning.
+    // link as a finding, and so must tuning. One reviewer: at Top-k a run of
+    // three would be three single-reviewer runs, two of them silent (KBI 0),
+    // in the table and in tuning alike.
     QTemporaryDir dir;
     auto opened = SqlWorkspaceStore::open(dir.filePath(QStringLiteral("w.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
     QVERIFY(opened);
@@ -1505,7 +1572,10 @@ void TestEvaluation::tuningCountsAnnotatorLinksAsFindings()
     StoredRun sr;
     sr.mergeRequest = mr;
     sr.label = QStringLiteral("run");
-    sr.record = recordJson();
+    RunRecord record = *RunRecord::fromJson(recordJson());
+    record.config.reviewers = 1;
+    record.config.minAgreement = 1;
+    sr.record = record.toJson();
     const qint64 runId = *store->addRun(sr, {comment(QStringLiteral("c"), QStringLiteral("z.cpp"), 99, 99)});
     CommentQuery q;
     q.run = runId;
@@ -1548,6 +1618,86 @@ void TestEvaluation::tuningCountsNoSecondCommentOnAFoundIssueAsFalseAlarm()
     QCOMPARE(it->kept, 3);
     QCOMPARE(*it->defect.kbi, 100.0);
     QVERIFY2(qAbs(*it->defect.far1 - 100.0 / 3) < 1e-9, qPrintable(QString::number(*it->defect.far1)));
+}
+
+// Tuning matches lines as the evaluation does: a comment whose snippet was
+// not found in the file (line_valid false) has no lines even when it keeps
+// its line numbers, so it never line-matches (EvalMatching's located()).
+void TestEvaluation::tuningMatchesOnlyLocatedCommentsByLine()
+{
+    TuningRun run;
+    ReviewComment unlocated = comment(QStringLiteral("s0-r1-1"), QStringLiteral("a.cpp"), 10, 10);
+    unlocated.lineValid = false;
+    run.candidates = {unlocated};
+    run.ids = {1};
+    run.verdicts = {std::nullopt};
+    run.links = {-1};
+    run.references = {item(10, at(QStringLiteral("a.cpp"), QStringLiteral("new"), 10, 10))};
+    const TuningResult r = tuneThresholds({run}, TuningGoal::Cpi1, {10});
+    const auto it = std::find_if(r.points.begin(), r.points.end(), [](const TuningPoint &p) { return p.nitpickThreshold == 0 && p.fakeThreshold == 0; });
+    QVERIFY(it != r.points.end());
+    QCOMPARE(it->kept, 1);
+    QCOMPARE(it->defect.kbi, std::optional<double>(0.0));
+    QCOMPARE(it->defect.far1, std::optional<double>(100.0));
+}
+
+void TestEvaluation::tuningAveragesOverRunsAsTheStageRunsTable_data()
+{
+    QTest::addColumn<int>("reviewers");
+    QTest::newRow("one reviewer") << 1;
+    QTest::newRow("three reviewers, one run each at top-k") << 3;
+}
+
+// Two merge requests, each with a reference at a.cpp:10, reviewed twice by
+// one configuration. Pass 1: both comments find their reference (KBI 100,
+// FAR1 0, CPI1 100). Pass 2: a false alarm on the first, nothing on the
+// second (KBI 0, FAR1 50, CPI1 0). The stage-runs table (the paper's
+// protocol) gives the mean over passes, CPI1 50; pooled over runs it would be
+// CPI1 of KBI 50 and FAR1 25, 60. Tuning at the runs' own setting gives
+// exactly the table's Top-k figures (with three reviewers, each reviewer's
+// comments are a run of their own there, and in tuning too).
+void TestEvaluation::tuningAveragesOverRunsAsTheStageRunsTable()
+{
+    QFETCH(int, reviewers);
+    Bare f;
+    QVERIFY(f.make());
+    const qint64 first = f.mr;
+    MergeRequestEntry e;
+    e.repository = QStringLiteral("/repo");
+    e.base = QStringLiteral("c");
+    e.head = QStringLiteral("d");
+    e.title = QStringLiteral("MR 2");
+    const qint64 second = *f.store->addMergeRequest(e);
+    for (qint64 mr : {first, second}) {
+        f.mr = mr;
+        const qint64 ref = *f.store->importComment(mr, comment(QStringLiteral("ref"), QStringLiteral("a.cpp"), 10, 10), QStringLiteral("gt"));
+        QVERIFY(f.store->setReference(ref, true));
+    }
+    f.mr = first;
+    QCOMPARE(f.addRun({comment(QStringLiteral("s0-r1-1"), QStringLiteral("a.cpp"), 10, 10)}, reviewers).size(), 1);
+    QCOMPARE(f.addRun({comment(QStringLiteral("s0-r1-1"), QStringLiteral("z.cpp"), 99, 99)}, reviewers).size(), 1);
+    f.mr = second;
+    QCOMPARE(f.addRun({comment(QStringLiteral("s0-r1-1"), QStringLiteral("a.cpp"), 10, 10)}, reviewers).size(), 1);
+    f.addRun({}, reviewers);
+    const auto ev = evaluateWorkspace(*f.store, {});
+    QVERIFY2(ev, ev ? "" : qPrintable(ev.error().message));
+    QCOMPARE(ev->groups.size(), 1);
+    const RepeatedRuns table = ev->perRun(ev->groups.first(), Stage::TopK);
+    if (reviewers == 1)
+        QCOMPARE(table.cpi1.mean, std::optional<double>(50.0));
+    const auto runs = tuningRuns(*f.store, *ev);
+    QVERIFY(runs);
+    const RunConfig defaults;
+    const TuningResult r = tuneThresholds(*runs, TuningGoal::Cpi1, {defaults.topK});
+    const auto it = std::find_if(r.points.begin(), r.points.end(), [&](const TuningPoint &p) {
+        return p.nitpickThreshold == defaults.nitpickThreshold && p.fakeThreshold == defaults.fakeThreshold;
+    });
+    QVERIFY(it != r.points.end());
+    QCOMPARE(it->kept, 3);
+    QVERIFY(table.kbi.mean && table.far1.mean && table.cpi1.mean);
+    QVERIFY2(it->defect.kbi && qAbs(*it->defect.kbi - *table.kbi.mean) < 1e-9, qPrintable(QString::number(it->defect.kbi.value_or(-1))));
+    QVERIFY2(it->defect.far1 && qAbs(*it->defect.far1 - *table.far1.mean) < 1e-9, qPrintable(QString::number(it->defect.far1.value_or(-1))));
+    QVERIFY2(it->defect.cpi1 && qAbs(*it->defect.cpi1 - *table.cpi1.mean) < 1e-9, qPrintable(QString::number(it->defect.cpi1.value_or(-1))));
 }
 
 void TestEvaluation::tunedSettingWrittenIntoRunConfig()
@@ -1794,6 +1944,53 @@ void TestEvaluation::cqsPerTagFiguresFromAWorkspace()
     QCOMPARE(t.rows[0][4].text, QStringLiteral("100.00 (1/1)"));
     QCOMPARE(t.rows[0][5].text, QStringLiteral("0.00 (0/1)"));
     QCOMPARE(t.rows[1][7].text, QStringLiteral("1"));
+}
+
+// CQS App. C, Table 3 reports the judge's scores per tag as "Avg" and
+// "Std". Per tag: every issue of the runs the judge scored, kept or dropped
+// by post-processing (the threshold cuts on this very score), its mean and
+// population standard deviation; an issue the judge did not score (-1 in
+// the workspace: an error, a cancelled run) is not counted.
+void TestEvaluation::cqsPerTagGivesTheJudgeScoreMeanAndDeviation()
+{
+    Bare f;
+    QVERIFY(f.make());
+    QList<ReviewComment> run;
+    for (const auto &[id, line, tag, score] : {std::tuple{"c1", 10, "UseConstant", 8}, std::tuple{"c2", 20, "UseConstant", 2}, std::tuple{"c3", 30, "UseConstant", 5},
+                                               std::tuple{"c4", 40, "Documentation", 6}, std::tuple{"c5", 50, "UseConstant", -1}}) {
+        ReviewComment c = comment(QString::fromLatin1(id), QStringLiteral("a.cpp"), line, line);
+        c.pipeline = QStringLiteral("cqs");
+        c.tag = QString::fromLatin1(tag);
+        c.judgeScore = score;
+        if (score >= 0 && score < 5)
+            c.drop(QStringLiteral("threshold"));
+        if (score < 0)
+            c.drop(QStringLiteral("judge"));
+        run << c;
+    }
+    QCOMPARE(f.addRun(run).size(), 5);
+    const auto e = evaluateWorkspace(*f.store, {});
+    QVERIFY(e);
+    const QMap<QString, TagOutcome> tags = e->tagOutcomes(e->groups.first());
+    // UseConstant: 8, 2, 5 -> mean 5, std sqrt((9 + 9 + 0) / 3) = sqrt(6).
+    const TagOutcome &constant = tags[QStringLiteral("UseConstant")];
+    QCOMPARE(constant.judged(), 3);
+    QCOMPARE(constant.judgeScoreMean(), std::optional<double>(5.0));
+    QVERIFY(constant.judgeScoreStd() && qAbs(*constant.judgeScoreStd() - std::sqrt(6.0)) < 1e-12);
+    QCOMPARE(tags[QStringLiteral("Documentation")].judgeScoreStd(), std::optional<double>(0.0));
+    const QJsonObject perTag = QJsonDocument::fromJson(reportJson(*e)).object()[QStringLiteral("configurations")].toArray().first().toObject()
+                                   [QStringLiteral("cqs_tags")].toObject()[QStringLiteral("per_tag")].toObject();
+    QCOMPARE(perTag[QStringLiteral("UseConstant")].toObject()[QStringLiteral("judged")].toInt(), 3);
+    QCOMPARE(perTag[QStringLiteral("UseConstant")].toObject()[QStringLiteral("judge_score_mean")].toDouble(), 5.0);
+    QCOMPARE(perTag[QStringLiteral("UseConstant")].toObject()[QStringLiteral("judge_score_std")].toDouble(), 2.45);
+    const Table t = e->tagTable();
+    const int mean = static_cast<int>(t.columns.indexOf(QStringLiteral("Judge score mean")));
+    QVERIFY(mean > 0);
+    QCOMPARE(t.columns.value(mean + 1), QStringLiteral("Judge score std"));
+    QCOMPARE(t.rows[1][1].text, QStringLiteral("UseConstant"));
+    QCOMPARE(t.rows[1][mean].text, QStringLiteral("5.00"));
+    QCOMPARE(t.rows[1][mean + 1].text, QStringLiteral("2.45"));
+    QCOMPARE(t.rows[1][mean].comments.size(), 3);
 }
 
 QTEST_GUILESS_MAIN(TestEvaluation)

@@ -30,7 +30,8 @@ JudgeItem item(qint64 id, bool accepted, QList<std::optional<bool>> verdicts, co
     for (const auto &v : verdicts) {
         JudgeItem::Answer a;
         a.valid = v;
-        a.score = v ? (*v ? 7 : 0) : -1;
+        if (v)
+            a.score = *v ? 7 : 0;
         i.answers << a;
     }
     return i;
@@ -63,6 +64,8 @@ private Q_SLOTS:
     void thumbsOutweighTheSameAnnotatorsVerdict();
     void anUnreadableAnswerIsCountedApartAndNamed();
     void kappaOfAJudgeAndPeopleGivingOneLabelIsUndefinedWithTheReason();
+    void aJudgeAnsweringMinusOneForInvalidCommentsAnswersEveryItem();
+    void balancedAccuracyIsTheMeanOfTheTwoClassesRecalls();
     void anAnnotatorWhoJudgedNothingIsRefused();
     void jsonHasTheIssuesTopLevelKeys();
     void aStoredEvaluationIsReplayedWithoutAskingTheJudge();
@@ -274,6 +277,81 @@ void TestJudgeEval::kappaOfAJudgeAndPeopleGivingOneLabelIsUndefinedWithTheReason
     QCOMPARE(*m.accuracy, 1.0);
     QVERIFY(!m.kappa);
     QVERIFY2(m.kappaUndefined.contains(QStringLiteral("same label (valid)")), qPrintable(m.kappaUndefined));
+}
+
+// CQS App. C's trained judge answers −1 for an invalid comment. A judge
+// answering −1 for every comment people rejected and 10 for every one they
+// accepted is right on every item: all six are answered (once three were
+// "unanswered", accuracy 1.0 over three and kappa undefined).
+void TestJudgeEval::aJudgeAnsweringMinusOneForInvalidCommentsAnswersEveryItem()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) {
+        for (const test::ScriptedJudgement &s : test::scriptedJudgements)
+            if (r.body.contains(QByteArray(QByteArray(s.issue) + '\\')) || r.body.contains(QByteArray(QByteArray(s.issue) + '"')))
+                return test::FakeLlmServer::completion(s.people == Verdict::Accept ? QStringLiteral(R"({"score":10,"reason":"a real defect"})")
+                                                                                   : QStringLiteral(R"({"score":-1,"reason":"not a problem"})"));
+        return test::FakeLlmServer::status(500, "{\"error\":\"unknown comment\"}");
+    });
+    JudgeEvaluationJob job;
+    QVERIFY(prepare(job, server));
+    const JudgeEvaluationOutcome &out = finish(job);
+    QVERIFY2(out.errors.isEmpty(), qPrintable(out.errors.join(QLatin1Char('\n'))));
+    const JudgeMetrics &m = out.metrics;
+    QCOMPARE(m.unanswered, 0);
+    QCOMPARE(m.perRepeat[0].items, 6);
+    QCOMPARE(m.perRepeat[0].correct, 6);
+    QCOMPARE(m.accuracy, std::optional<double>(1.0));
+    QCOMPARE(m.balancedAccuracy, std::optional<double>(1.0));
+    QVERIFY2(m.kappa, qPrintable(m.kappaUndefined));
+    QCOMPARE(*m.kappa, 1.0);
+    // Calibration: −1 three answers, none accepted; 10 three, all accepted.
+    QCOMPARE(m.calibration.size(), 2);
+    QCOMPARE(m.calibration[0].score, -1);
+    QCOMPARE(m.calibration[0].answers, 3);
+    QCOMPARE(m.calibration[0].accepted, 0);
+    QCOMPARE(m.calibration[1].score, 10);
+    QCOMPARE(m.calibration[1].accepted, 3);
+    // The report keeps the judge's own −1.
+    const QJsonObject json = QJsonDocument::fromJson(judgeEvaluationJson(out.settings, out.sample, m)).object();
+    int minusOnes = 0;
+    for (const QJsonValue &item : json.value(QStringLiteral("items")).toArray())
+        for (const QJsonValue &a : item.toObject().value(QStringLiteral("answers")).toArray())
+            if (a.toObject().value(QStringLiteral("score")).toInt(99) == -1) {
+                ++minusOnes;
+                QCOMPARE(a.toObject().value(QStringLiteral("valid")).toBool(true), false);
+            }
+    QCOMPARE(minusOnes, 3);
+}
+
+// Balanced accuracy: the mean of the judge's recall on the comments people
+// accepted and on those they rejected, per repeat, then over the repeats
+// (as accuracy is). Four accepted, all called valid; one rejected, also
+// called valid: accuracy 4/5, balanced accuracy (4/4 + 0/1) / 2 = 1/2.
+void TestJudgeEval::balancedAccuracyIsTheMeanOfTheTwoClassesRecalls()
+{
+    const QList<JudgeItem> items{item(1, true, {true}), item(2, true, {true}), item(3, true, {true}), item(4, true, {true}), item(5, false, {true})};
+    const JudgeMetrics m = judgeMetrics(items);
+    QCOMPARE(m.accuracy, std::optional<double>(0.8));
+    QCOMPARE(m.balancedAccuracy, std::optional<double>(0.5));
+    // Two repeats: the second calls the rejected one invalid (balanced 1): the mean is 3/4.
+    QList<JudgeItem> twice = items;
+    for (JudgeItem &i : twice)
+        i.answers << JudgeItem::Answer{1, i.humanAccepted, i.humanAccepted ? 7 : 0, {}, {}};
+    QCOMPARE(judgeMetrics(twice).balancedAccuracy, std::optional<double>(0.75));
+    // People of one class only: the mean over the class there is.
+    QCOMPARE(judgeMetrics({item(1, true, {true}), item(2, true, {false})}).balancedAccuracy, std::optional<double>(0.5));
+    QVERIFY(!judgeMetrics({item(1, true, {std::nullopt})}).balancedAccuracy);
+    // Written beside accuracy in the JSON and the Markdown.
+    JudgeSample sample;
+    sample.items = items;
+    sample.positives = 4;
+    sample.negatives = 1;
+    const QJsonObject json = QJsonDocument::fromJson(judgeEvaluationJson({}, sample, m)).object();
+    QCOMPARE(json.value(QStringLiteral("balanced_accuracy")).toDouble(), 0.5);
+    QCOMPARE(json.value(QStringLiteral("accuracy_per_repeat")).toArray().first().toObject().value(QStringLiteral("balanced_accuracy")).toDouble(), 0.5);
+    const QString md = QString::fromUtf8(judgeEvaluationMarkdown({}, sample, m));
+    QVERIFY2(md.contains(QStringLiteral("| balanced accuracy (mean of the two classes' recalls, mean over repeats) | 50.0 % |")), qPrintable(md));
 }
 
 void TestJudgeEval::anAnnotatorWhoJudgedNothingIsRefused()

@@ -16,6 +16,8 @@
 #include <ReviewJob.h>
 #include <ReviewPipeline.h>
 #include <ReviewSession.h>
+#include <DatasetExport.h>
+#include <SqlWorkspaceStore.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -88,6 +90,8 @@ private Q_SLOTS:
     void cqsCollectsJudgesAndFilters();
     void cqsKeepsUnreadableRepliesRaw();
     void judgeScoreOutsideZeroToTenIsAnErrorOnTheComment();
+    void aJudgesMinusOneIsItsInvalidAnswer();
+    void cqsTakesAJudgesMinusOneAsInvalidInThePipelineAndThePairs();
     void judgesLineMatchingAnswerIsRead();
     void cqsDropsAnIssueWhoseLineTheJudgeSaysDoesNotMatch();
     void qaCheckerAcceptsAtTurnThree();
@@ -443,7 +447,8 @@ void PipelinesTest::cqsCollectsJudgesAndFilters()
     QVERIFY(record.toJson().contains("\"dropped_at\": \"rule:Documentation\""));
 }
 
-// The CQS judge scores 0..10 (CQS paper, the judge prompt); 15 is no score:
+// The CQS judge scores 0..10 (CQS paper, the judge prompt), or -1 for
+// invalid (App. C); 15 is no score:
 // the issue is dropped at the judge with the error on the comment itself.
 void PipelinesTest::judgeScoreOutsideZeroToTenIsAnErrorOnTheComment()
 {
@@ -465,8 +470,87 @@ void PipelinesTest::judgeScoreOutsideZeroToTenIsAnErrorOnTheComment()
     const ReviewComment &c = record.comments[0];
     QCOMPARE(c.droppedAt, QStringLiteral("judge"));
     QCOMPARE(c.judgeScore, -1);
-    QCOMPARE(c.errors, QStringList{QStringLiteral("judge: the judge's score 15 is outside 0 to 10")});
+    QCOMPARE(c.errors, QStringList{QStringLiteral("judge: the judge's score 15 is outside -1 to 10")});
     QVERIFY(record.toJson().contains("\"errors\": ["));
+}
+
+// CQS App. C: the trained judge answers −1 for an issue it finds invalid.
+// That is an answer, not an error: valid = false with the score −1, whatever
+// the status says; any other score outside −1..10 stays an error.
+void PipelinesTest::aJudgesMinusOneIsItsInvalidAnswer()
+{
+    const JudgeVerdict json = parseJudgeVerdict(QStringLiteral("{\"score\":-1,\"reason\":\"the docstring is there\"}"));
+    QVERIFY2(json.error.isEmpty(), qPrintable(json.error));
+    QCOMPARE(json.score, -1);
+    QCOMPARE(json.valid, false);
+    QCOMPARE(json.reason, QStringLiteral("the docstring is there"));
+    const JudgeVerdict lines = parseJudgeVerdict(QStringLiteral("Status: valid\nSuggested score: -1\nScore reason: no division there"));
+    QVERIFY2(lines.error.isEmpty(), qPrintable(lines.error));
+    QCOMPARE(lines.score, -1);
+    QCOMPARE(lines.valid, false);
+    QCOMPARE(parseJudgeVerdict(QStringLiteral("{\"Suggested score\":\"-1\"}")).valid, false);
+    for (const char *outside : {"{\"score\":-2}", "{\"score\":-1.5}", "{\"score\":-0.5}", "{\"score\":11}", "Suggested score: -3"})
+        QVERIFY2(!parseJudgeVerdict(QString::fromLatin1(outside)).error.isEmpty(), outside);
+}
+
+// The issue judge answers −1 (CQS App. C): the issue is judged invalid —
+// kept in the record with the score an invalid verdict has in the
+// workspace (0) and dropped by the threshold — not dropped at "judge" as an
+// error. Algorithm 1's pairs then take it as the lower issue of its tag
+// against another generated review's issue the judge scored 6.
+void PipelinesTest::cqsTakesAJudgesMinusOneAsInvalidInThePipelineAndThePairs()
+{
+    FakeLlmServer server;
+    const int line = m_addedLine;
+    server.setResponder([line](const FakeLlmServer::Request &request) {
+        const auto [system, user] = messagesOf(request);
+        if (system.contains(QLatin1String("issue collector"))) {
+            if (!user.contains(QLatin1String("src/compute.cpp")))
+                return FakeLlmServer::completion(QStringLiteral("{\"issues\":[]}"));
+            return FakeLlmServer::completion(
+                QStringLiteral("{\"issues\":[{\"function\":\"compute3\",\"rationale\":\"Could 90 be a named constant?\",\"file\":\"src/compute.cpp\",\"line\":%1,\"tag\":\"UseConstant\"}]}")
+                    .arg(line));
+        }
+        return FakeLlmServer::completion(QStringLiteral("{\"score\":-1,\"reason\":\"90 is the documented bound\"}"));
+    });
+    const RunRecord record = run(cqsConfig(server.endpoint()));
+    QVERIFY2(record.errors.isEmpty(), qPrintable(record.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(record.comments.size(), 1);
+    const ReviewComment &c = record.comments[0];
+    QVERIFY2(c.errors.isEmpty(), qPrintable(c.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(c.judgeScore, 0);
+    QCOMPARE(c.judgeReason, QStringLiteral("90 is the documented bound"));
+    QCOMPARE(c.droppedAt, QStringLiteral("threshold"));
+    const auto judged = std::find_if(c.history.cbegin(), c.history.cend(), [](const ScoreRecord &h) { return h.stage == QLatin1String("judge"); });
+    QVERIFY(judged != c.history.cend());
+    QCOMPARE(judged->note, QStringLiteral("invalid (the judge's score -1 counts as 0)"));
+
+    QTemporaryDir dir;
+    auto store = SqlWorkspaceStore::open(dir.filePath(QStringLiteral("pairs.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY(store);
+    MergeRequestEntry mr;
+    mr.repository = QStringLiteral("https://github.com/example/cqs-pairs");
+    mr.base = QStringLiteral("b");
+    mr.head = QStringLiteral("h");
+    mr.codeLinked = false;
+    const auto mrId = (*store)->addMergeRequest(mr);
+    QVERIFY(mrId);
+    StoredRun minusOne{0, *mrId, QStringLiteral("judged -1"), QStringLiteral("collector"), {}, {}, {}, "{}"};
+    QVERIFY((*store)->addRun(minusOne, record.comments));
+    ReviewComment six = c;
+    six.id = QStringLiteral("cqs-f1-1-other");
+    six.judgeScore = 6;
+    six.kept = true;
+    six.droppedAt.clear();
+    StoredRun other{0, *mrId, QStringLiteral("judged 6"), QStringLiteral("collector"), {}, {}, {}, "{}"};
+    QVERIFY((*store)->addRun(other, {six}));
+    const auto data = loadExportData(**store);
+    QVERIFY(data);
+    const QList<PreferencePair> pairs = preferencePairs(*data, 3.0, DpoPairs::Judge);
+    QCOMPARE(pairs.size(), 1);
+    QCOMPARE(pairs[0].rule, QStringLiteral("judge-score-gap"));
+    QCOMPARE(pairs[0].chosenScore, std::optional<double>(6.0));
+    QCOMPARE(pairs[0].rejectedScore, std::optional<double>(0.0));
 }
 
 // App. A.4's "Line_matching" in JSON and in the paper's "Key: value" lines;

@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtConcurrent>
@@ -72,6 +73,8 @@ private Q_SLOTS:
     void sliceAndMergeRequestTextAreInert();
     void cotOffAsksForFreeFormReasoningNotJsonOnly_data();
     void cotOffAsksForFreeFormReasoningNotJsonOnly();
+    void cotOffChangesOnlyTheReasoningInstruction_data();
+    void cotOffChangesOnlyTheReasoningInstruction();
     void systemPromptDescribesTheLineFormat_data();
     void systemPromptDescribesTheLineFormat();
     void agreementComesFromTheSourcesTheMetaReviewerNames();
@@ -591,6 +594,52 @@ void ReviewRunTest::cotOffAsksForFreeFormReasoningNotJsonOnly()
              qPrintable(freeForm));
     QVERIFY2(!freeForm.contains(QLatin1String("Answer only")), qPrintable(freeForm));
     QVERIFY2(!freeForm.contains(QLatin1String("1. ")), qPrintable(freeForm));
+}
+
+void ReviewRunTest::cotOffChangesOnlyTheReasoningInstruction_data()
+{
+    cotOffAsksForFreeFormReasoningNotJsonOnly_data();
+}
+
+// The ablation (paper §5.3.3, Table 6) compares the specified chain of
+// thought with free-form reasoning, so a role's two prompts differ in the
+// reasoning instruction only: one paragraph of the system message. The
+// persona, the line format, the answer's JSON, the definitions of its
+// fields (side, category) and the scores' scales are the same text, and so
+// is the user message.
+void ReviewRunTest::cotOffChangesOnlyTheReasoningInstruction()
+{
+    QFETCH(int, role);
+    const QHash<QString, QString> values{{QStringLiteral("title"), QStringLiteral("Clamp totals")},
+                                         {QStringLiteral("description"), QStringLiteral("Totals below zero are clamped.")},
+                                         {QStringLiteral("file"), QStringLiteral("src/a.c")},
+                                         {QStringLiteral("slice"), QStringLiteral("+ 3 int total = 0;")},
+                                         {QStringLiteral("reviewer_count"), QStringLiteral("3")},
+                                         {QStringLiteral("language"), QStringLiteral("German")},
+                                         {QStringLiteral("comments"), QStringLiteral("{\"comments\":[]}")}};
+    const QList<ChatMessage> structured = buildPrompt(static_cast<ReviewRole>(role), true, values);
+    const QList<ChatMessage> freeForm = buildPrompt(static_cast<ReviewRole>(role), false, values);
+    QCOMPARE(freeForm.size(), structured.size());
+    for (qsizetype m = 1; m < structured.size(); ++m)
+        QCOMPARE(freeForm[m].content, structured[m].content);
+    const QStringList cot = structured.first().content.split(QStringLiteral("\n\n"));
+    const QStringList free = freeForm.first().content.split(QStringLiteral("\n\n"));
+    QCOMPARE(free.size(), cot.size());
+    QList<int> differing;
+    for (int i = 0; i < cot.size(); ++i)
+        if (cot[i] != free[i])
+            differing << i;
+    QCOMPARE(differing.size(), 1);
+    const QString &steps = cot[differing.first()];
+    const QString &reasonFreely = free[differing.first()];
+    QVERIFY2(steps.contains(QLatin1String("1. ")), qPrintable(steps));
+    QVERIFY2(reasonFreely.contains(QLatin1String("First reason about it in your own words")), qPrintable(reasonFreely));
+    // The scores' scales, where the steps give them, are the same words.
+    static const QRegularExpression scale(QStringLiteral("q[123]_[a-z]+(: 1 = [^\n]*| \\(1 = [^)]*\\))"));
+    for (auto it = scale.globalMatch(steps); it.hasNext();) {
+        const QString definition = it.next().captured(0);
+        QVERIFY2(reasonFreely.contains(definition), qPrintable(definition));
+    }
 }
 
 void ReviewRunTest::systemPromptDescribesTheLineFormat_data()

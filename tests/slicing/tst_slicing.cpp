@@ -308,6 +308,8 @@ private Q_SLOTS:
     void oversizedSlicesKeepTheChangeWithinTheBudget();                // 10
     void trivialChangesJoinANeighbourOrAreSkippedWithAReason();        // 10
     void everyOddHeaderLineIsInASliceOrSkippedByLine();                 // issue 21 item 11
+    void aBlankLineInAStructBesideAnotherChangeIsInASlice_data();      // issue 33 item 6
+    void aBlankLineInAStructBesideAnotherChangeIsInASlice();           // issue 33 item 6
     void tokenEstimatesAreWithinTenPercentOfBpe_data();                // 11
     void tokenEstimatesAreWithinTenPercentOfBpe();                     // 11
     void aLargeGeneratedTableSlicesIntoFewSlices();                    // 12
@@ -1073,6 +1075,57 @@ void SlicingTest::everyOddHeaderLineIsInASliceOrSkippedByLine()
             }
     QCOMPARE(added, 15);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+void SlicingTest::aBlankLineInAStructBesideAnotherChangeIsInASlice_data()
+{
+    // timescaledb's header shape (tabs, a static inline function, typedef'd
+    // structs); the change adds a blank line inside ChunkScanCtx and, in each
+    // row, changes something else in the same header. On real C pull requests
+    // the other change was a deleted line: the blank line's slice then had no
+    // slice of its side to join and was skipped although the file was reviewed.
+    QTest::addColumn<QByteArray>("header");
+    QTest::addColumn<QByteArray>("headerHead");
+    const QByteArray h = "#pragma once\n\n#include <stdbool.h>\n\n#define TS_LIMIT 16\n\nstatic inline int\nts_max(int a, int b)\n{\n\treturn a > b ? a : b;\n}\n\n"
+                         "typedef struct ChunkScanCtx\n{\n\tint htab;\n\tint hypertable_id;\n\tbool early_abort;\n\tvoid *data;\n} ChunkScanCtx;\n\n"
+                         "extern int ts_chunk_scan(ChunkScanCtx *ctx);\nextern int ts_limit;\n\ntypedef struct Other\n{\n\tint a;\n\tint b;\n} Other;\n";
+    const auto with = [&](const QByteArray &from, const QByteArray &to) {
+        QByteArray out = h;
+        out.replace("\tbool early_abort;\n", "\tbool early_abort;\n\n");
+        out.replace(from, to);
+        return out;
+    };
+    QTest::newRow("a declaration deleted") << h << with("extern int ts_limit;\n", "");
+    QTest::newRow("a field of another struct deleted") << h << with("\tint a;\n", "");
+    QTest::newRow("a line of a function deleted") << h << with("\treturn a > b ? a : b;\n", "");
+    QTest::newRow("a declaration changed") << h << with("extern int ts_limit;", "extern long ts_limit;");
+    QTest::newRow("a field added to another struct") << h << with("\tint b;\n", "\tint b;\n\tint c;\n");
+}
+
+void SlicingTest::aBlankLineInAStructBesideAnotherChangeIsInASlice()
+{
+    QFETCH(QByteArray, header);
+    QFETCH(QByteArray, headerHead);
+    QTemporaryDir dir;
+    FixtureRepo repo(dir.path());
+    const QByteArray user = "#include \"ts.h\"\n\nint first(ChunkScanCtx *c)\n{\n    return c->htab;\n}\n";
+    const QByteArray root = repo.commit("main", {{"src/ts.h", file(header)}, {"src/chunk.c", file(user)}}, "Base\n");
+    repo.commit("feature", {{"src/ts.h", file(headerHead)}, {"src/chunk.c", file(user)}}, "Change\n", {root});
+    auto mr = MergeRequest::open(dir.path(), QStringLiteral("main"), QStringLiteral("feature"));
+    QVERIFY(mr);
+    const SlicingResult result = sliceAll(*mr);
+    const int blank = lineOf(headerHead, "\tbool early_abort;") + 1;
+    QStringList problems;
+    for (SliceAlgorithm a : AllAlgorithms) {
+        int in = 0;
+        for (const Slice &s : result.slices)
+            if (s.algorithm == a && s.file == "src/ts.h" && s.newLines.contains(blank) && isChangedReason(s.newReasons.value(blank)))
+                ++in;
+        if (in != 1)
+            problems << QStringLiteral("%1: the blank line %2 is in %3 slices").arg(algorithmName(a)).arg(blank).arg(in);
+    }
+    problems << invariantViolations(*mr, result);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n')) + QStringLiteral("\nskipped: ") + result.diagnostics.skipped.join(QStringLiteral("; "))));
 }
 
 void SlicingTest::tokenEstimatesAreWithinTenPercentOfBpe_data()

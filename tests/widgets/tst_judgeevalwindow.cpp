@@ -78,6 +78,9 @@ void JudgeEvalWindowTest::evaluatingShowsTheFiguresAndKeepsTheEvaluation()
     QCOMPARE(window.report().value(QStringLiteral("accuracy")).toDouble(), 0.5833);
     const QString summary = window.findChild<QLabel *>(QStringLiteral("judgeSummary"))->text();
     QVERIFY2(summary.contains(QStringLiteral("58.3 %")) && summary.contains(QStringLiteral("16.7 %")), qPrintable(summary));
+    // Balanced accuracy beside it: recalls 2/3 and 2/3 on seed 0, 1/3 and 2/3 on seed 1.
+    QCOMPARE(window.report().value(QStringLiteral("balanced_accuracy")).toDouble(), 0.5833);
+    QVERIFY2(summary.contains(QStringLiteral("balanced accuracy <b>58.3 %</b>")), qPrintable(summary));
     auto *tree = window.findChild<QTreeWidget *>(QStringLiteral("judgeDisagreements"));
     QCOMPARE(tree->topLevelItemCount(), 2);
     QCOMPARE(tree->topLevelItem(0)->childCount(), 1); // four: valid, people rejected

@@ -301,7 +301,7 @@ void JudgeEvaluationWindow::showReport(const QJsonObject &report)
     const QJsonObject disagreements = report.value(QStringLiteral("disagreements")).toObject();
     m_summary->setText(
         tr("<b>%1</b> on %2 comments (%3 accepted, %4 rejected by people, labels: %5), asked %6×: "
-           "accuracy <b>%7</b> (spread %8), Cohen's kappa <b>%9</b>, flip rate <b>%10</b>, unreadable answers %11.")
+           "accuracy <b>%7</b> (spread %8), balanced accuracy <b>%9</b>, Cohen's kappa <b>%10</b>, flip rate <b>%11</b>, unreadable answers %12.")
             .arg(settings.value(QStringLiteral("judge_model")).toString().toHtmlEscaped())
             .arg(report.value(QStringLiteral("items")).toArray().size())
             .arg(sample.value(QStringLiteral("accepted")).toInt())
@@ -309,6 +309,7 @@ void JudgeEvaluationWindow::showReport(const QJsonObject &report)
             .arg(settings.value(QStringLiteral("labels")).toString().toHtmlEscaped())
             .arg(settings.value(QStringLiteral("repeats")).toInt())
             .arg(percent(report.value(QStringLiteral("accuracy"))), percent(report.value(QStringLiteral("accuracy_spread"))),
+                 percent(report.value(QStringLiteral("balanced_accuracy"))),
                  kappa.isDouble() ? QString::number(kappa.toDouble(), 'f', 3) : tr("undefined (%1)").arg(report.value(QStringLiteral("kappa_undefined")).toString()),
                  percent(report.value(QStringLiteral("flip_rate"))))
             .arg(report.value(QStringLiteral("unanswered")).toInt()));
