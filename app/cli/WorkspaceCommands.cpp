@@ -5,8 +5,7 @@
 
 #include <MergeRequest.h>
 #include <PendingDecisions.h>
-#include <ReviewSession.h>
-#include <RunRecord.h>
+#include <RunForWorkspace.h>
 #include <SqlWorkspaceStore.h>
 #include <WorkspaceJson.h>
 
