@@ -116,8 +116,12 @@ void ReviewRunnerTest::theWindowAndTheCliStoreTheSameRunOfOneRecording()
     const auto runs = (*store)->runs(mergeRequest);
     QVERIFY(runs);
     QCOMPARE(runs->size(), 2);
-    const StoredRun &window = runs->at(0).id < runs->at(1).id ? runs->at(0) : runs->at(1);
-    const StoredRun &command = runs->at(0).id < runs->at(1).id ? runs->at(1) : runs->at(0);
+    // Each with its record (the list leaves records out).
+    const auto first = (*store)->run(std::min(runs->at(0).id, runs->at(1).id));
+    const auto second = (*store)->run(std::max(runs->at(0).id, runs->at(1).id));
+    QVERIFY(first && second);
+    const StoredRun &window = *first;
+    const StoredRun &command = *second;
 
     QCOMPARE(command.mergeRequest, window.mergeRequest);
     QCOMPARE(command.label, window.label);
@@ -134,6 +138,7 @@ void ReviewRunnerTest::theWindowAndTheCliStoreTheSameRunOfOneRecording()
     const QJsonObject commandRecord = withoutTimes(command.record);
     const QJsonObject windowRun = windowRecord.value(QStringLiteral("run")).toObject();
     const QJsonObject commandRun = commandRecord.value(QStringLiteral("run")).toObject();
+    QVERIFY(windowRun.contains(QStringLiteral("config")) && windowRun.contains(QStringLiteral("exchanges")));
     QCOMPARE(commandRun.keys(), windowRun.keys());
     for (const QString &key : windowRun.keys())
         QVERIFY2(commandRun.value(key) == windowRun.value(key), qPrintable(QStringLiteral("run.%1 differs").arg(key)));
