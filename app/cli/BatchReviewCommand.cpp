@@ -7,19 +7,17 @@
 
 #include "CliCommand.h"
 
-#include <LlmClient.h>
 #include <MergeRequest.h>
-#include <ReviewRun.h>
-#include <ReviewSession.h>
+#include <ResponseStore.h>
+#include <ReviewRunner.h>
 #include <RunConfig.h>
-#include <Slicer.h>
+#include <RunForWorkspace.h>
 #include <SqlWorkspaceStore.h>
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QFutureWatcher>
 #include <QSet>
-#include <QStandardPaths>
 #include <QSysInfo>
 #include <QtConcurrent>
 
@@ -177,7 +175,6 @@ private:
 struct BatchOptions
 {
     QString workspace;
-    RunConfig config;
     QString configHash;
     QList<Condition> where;
     std::optional<Shard> shard;
@@ -187,25 +184,17 @@ struct BatchOptions
     QString compileCommands;
 };
 
-// One merge request through slicing and the pipeline. An error when it
-// could not be reviewed at all (nothing to store).
-Result<RunRecord> reviewOne(LlmClient &client, const MergeRequestEntry &entry, const BatchOptions &options)
+// One merge request opened, sliced and reviewed by the run. An error when
+// it could not be reviewed at all (nothing to store).
+Result<RunRecord> reviewOne(ReviewRunner &runner, const MergeRequestEntry &entry, const BatchOptions &options)
 {
     DiffOptions diffOptions;
     diffOptions.twoDot = entry.twoDot;
-    const auto mr = MergeRequest::open(entry.repository, entry.base, entry.head, diffOptions);
-    if (!mr)
-        return mr.error();
-    SliceOptions sliceOptions;
-    sliceOptions.algorithms = {options.config.slicing};
-    sliceOptions.compileCommands = options.compileCommands;
-    sliceOptions.tokenBudget = options.config.tokenBudget;
-    const auto slices = sliceMergeRequest(*mr, sliceOptions);
-    if (!slices)
-        return slices.error();
-    RunRecord record = runReview(client, *mr, slices->slices, options.config);
-    if (!record.exchanges.isEmpty() && record.failedRequests() == record.exchanges.size())
-        return Error{Error::Kind::Internal, QStringLiteral("no endpoint answered: %1").arg(record.errors.value(0))};
+    auto record = runner.review(entry.repository, entry.base, entry.head, diffOptions, options.compileCommands);
+    if (!record)
+        return record.error();
+    if (!record->exchanges.isEmpty() && record->failedRequests() == record->exchanges.size())
+        return Error{Error::Kind::Internal, QStringLiteral("no endpoint answered: %1").arg(record->errors.value(0))};
     return record;
 }
 
@@ -215,8 +204,8 @@ QString describe(const MergeRequestEntry &e)
 }
 
 // The whole batch, on a thread of its own: the store's connection belongs
-// to it, while the main thread's event loop runs the LLM client.
-int runBatch(LlmClient &client, const BatchOptions &options)
+// to it, while the main thread's event loop runs the run's LLM client.
+int runBatch(ReviewRunner &runner, const BatchOptions &options)
 {
     auto opened = SqlWorkspaceStore::open(options.workspace, SqlWorkspaceStore::Mode::OpenExisting);
     if (!opened)
@@ -253,7 +242,7 @@ int runBatch(LlmClient &client, const BatchOptions &options)
                 progress.step(QStringLiteral("%1: reviewed before with this configuration, skipped").arg(describe(e)));
                 continue;
             }
-            auto record = reviewOne(client, e, options);
+            auto record = reviewOne(runner, e, options);
             if (!record) {
                 ++progress.failed;
                 progress.step(QStringLiteral("%1: %2").arg(describe(e), record.error().message));
@@ -295,7 +284,7 @@ int runBatch(LlmClient &client, const BatchOptions &options)
             const MergeRequestEntry &e = byId[**claimed];
             std::fprintf(stdout, "claimed %lld\n", static_cast<long long>(e.id));
             std::fflush(stdout);
-            auto record = reviewOne(client, e, options);
+            auto record = reviewOne(runner, e, options);
             if (!record) {
                 ++progress.failed;
                 mine.removeAll(e.id);
@@ -378,24 +367,21 @@ int runBatchReview(const QStringList &arguments)
     auto runConfig = RunConfig::fromJson(configFile.readAll());
     if (!runConfig)
         return fail(ExitUsage, QStringLiteral("review: %1: %2").arg(parser.value(config), runConfig.error().message));
-    if (const auto missing = runConfig->checkApiKeys())
-        return fail(ExitUsage, QStringLiteral("review: %1").arg(missing->message));
-    options.config = *runConfig;
+    // The run every merge request gets (ReviewRunner.h), its key variables
+    // checked before anything is asked.
+    ReviewRunner::Answers answers;
+    if (!parser.isSet(noCache))
+        answers.cacheFolder = parser.isSet(cache) ? parser.value(cache) : ResponseStore::userCacheFolder();
+    auto runner = ReviewRunner::prepare(*runConfig, answers);
+    if (!runner)
+        return fail(ExitUsage, QStringLiteral("review: %1").arg(runner.error().message));
     RunRecord probe;
-    probe.config = options.config;
+    probe.config = (*runner)->config();
     options.configHash = storedRunFor(0, probe).configHash;
-
-    LlmClientOptions clientOptions = options.config.clientOptions();
-    LlmClient client(clientOptions);
-    if (!parser.isSet(noCache)) {
-        const QString dir = parser.isSet(cache) ? parser.value(cache)
-                                                : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
-        client.setCache(ResponseStore::cacheIn(dir));
-    }
 
     QFutureWatcher<int> watcher;
     QObject::connect(&watcher, &QFutureWatcher<int>::finished, QCoreApplication::instance(), &QCoreApplication::quit);
-    watcher.setFuture(QtConcurrent::run([&client, options] { return runBatch(client, options); }));
+    watcher.setFuture(QtConcurrent::run([run = runner->get(), options] { return runBatch(*run, options); }));
     QCoreApplication::exec();
     return watcher.result();
 }

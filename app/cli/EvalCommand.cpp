@@ -11,7 +11,6 @@
 #include <ResponseStore.h>
 
 #include <QSaveFile>
-#include <QStandardPaths>
 
 #include <cstdio>
 
@@ -126,8 +125,7 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
         request.votes = voteCount;
         request.judgeReplay = parser.value(replay);
         if (!parser.isSet(replay) && !parser.isSet(noCache))
-            request.judgeCache = parser.isSet(cache) ? parser.value(cache)
-                                                     : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
+            request.judgeCache = parser.isSet(cache) ? parser.value(cache) : ResponseStore::userCacheFolder();
     }
     options.format = tableFormat;
     for (const auto &[option, into] : {std::pair{&table, &options.table}, std::pair{&out, &options.out}, std::pair{&record, &options.record}})

@@ -5,13 +5,13 @@
 #include "CliCommand.h"
 
 #include <JudgeEvaluationJob.h>
+#include <ResponseStore.h>
 #include <WorkspaceOpening.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
-#include <QStandardPaths>
 
 #include <cstdio>
 
@@ -132,7 +132,7 @@ int parseJudgeEval(const QStringList &arguments, JudgeEvalOptions &options)
         return fail(ExitUsage, QStringLiteral("judge-eval: give --replay or --replay-of, not both"));
     r.replay = parser.value(replay);
     if (r.replay.isEmpty() && !r.replayOf && !parser.isSet(noCache))
-        r.cache = parser.isSet(cache) ? parser.value(cache) : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
+        r.cache = parser.isSet(cache) ? parser.value(cache) : ResponseStore::userCacheFolder();
     options.store = !parser.isSet(noStore);
     if (parser.isSet(record))
         options.record = parser.value(record);
@@ -184,11 +184,18 @@ int runJudgeEval(const JudgeEvalOptions &options)
         return listStored(options, store);
 
     JudgeEvaluationJob job;
-    if (auto ready = job.prepare(options.request, store); !ready)
+    JudgeEvaluationRequest request = options.request;
+    request.workspace = options.workspace;
+    if (auto ready = job.prepare(request); !ready)
         return fail(exitCodeFor(ready.error()), QStringLiteral("judge-eval: %1").arg(ready.error().message));
-    if (!job.sample().shortBy.isEmpty())
-        std::fprintf(stderr, "judge-eval: fewer items than asked: %s\n", qPrintable(job.sample().shortBy));
+    // Said once the items are chosen (on this thread: run() blocks), before the judge is asked.
+    QObject::connect(&job, &JudgeEvaluationJob::sampled, [](int, const QString &shortBy) {
+        if (!shortBy.isEmpty())
+            std::fprintf(stderr, "judge-eval: fewer items than asked: %s\n", qPrintable(shortBy));
+    });
     const JudgeEvaluationOutcome &outcome = job.run();
+    if (outcome.error)
+        return fail(exitCodeFor(*outcome.error), QStringLiteral("judge-eval: %1").arg(outcome.error->message));
     const StoredJudgeEvaluation kept = outcome.stored();
     if (options.record)
         if (const int saved = save(*options.record, kept.recording); saved != ExitOk)

@@ -1,184 +1,34 @@
-#include "CliCommand.h"
+// `reviewdesk-cli review`: one merge request reviewed with one
+// configuration or several side by side, each run built and run by the
+// pipeline's ReviewRunner (as the window's runs are), then written, recorded
+// and stored; `review --resume` finishes a run from its journal. The
+// command line is read in ReviewCommandLine.cpp.
 
-#include <LlmClient.h>
+#include "CliCommand.h"
+#include "ReviewCommandLine.h"
+
 #include <MergeRequest.h>
 #include <MergeRequestRevisions.h>
-#include <ReviewPipeline.h>
-#include <RunConfig.h>
+#include <ResponseStore.h>
+#include <ReviewRunner.h>
+#include <RunForWorkspace.h>
 #include <RunJournal.h>
 #include <RunRecord.h>
-#include <RunResume.h>
 #include <Slicer.h>
 
-#include <QCoreApplication>
-#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QMutex>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QSaveFile>
-#include <QStandardPaths>
 #include <QTemporaryFile>
-#include <QtConcurrent>
 
 #include <cstdio>
 
 namespace rd::cli {
 
 namespace {
-
-QString absolute(const QString &path)
-{
-    return path.isEmpty() ? path : QFileInfo(path).absoluteFilePath();
-}
-
-// The arguments that do again what a journal's header says, with the
-// configuration as it was read (written to `configCopy`).
-QStringList argumentsOf(const ReviewInvocation &i, const QString &configCopy)
-{
-    QStringList args{QStringLiteral("review"), QStringLiteral("--config"), configCopy, QStringLiteral("--out"), i.out, QStringLiteral("--format"), i.format};
-    // A run of a workspace's merge request goes back to it (its range read
-    // again: the run was not stored, so the last reviewed revision is the
-    // same); without the workspace (a finished run's output written again),
-    // the commits it reviewed.
-    if (i.mergeRequest > 0 && !i.workspace.isEmpty()) {
-        args << QStringLiteral("--mr") << QString::number(i.mergeRequest);
-        if (i.sinceLastReview)
-            args << QStringLiteral("--since-last-review");
-    } else {
-        args << QStringLiteral("--repo") << i.repo << QStringLiteral("--base") << i.base << QStringLiteral("--head") << i.head;
-        if (i.twoDot)
-            args << QStringLiteral("--two-dot");
-    }
-    if (i.noCache)
-        args << QStringLiteral("--no-cache");
-    for (const auto &[name, value] : {std::pair{"cache", i.cache}, std::pair{"replay", i.replay}, std::pair{"record", i.record},
-                                      std::pair{"compile-commands", i.compileCommands}, std::pair{"workspace", i.workspace}})
-        if (!value.isEmpty())
-            args << QStringLiteral("--") + QLatin1String(name) << value;
-    return args;
-}
-
-// `review`'s command line, checked as far as the command line alone can
-// be: what is read, made or asked is checked by the run, in its order.
-struct ReviewOptions
-{
-    std::optional<QString> resume; // a run's journal or id: the rest comes from the journal
-    QString repo, base, head;
-    bool twoDot = false;
-    QStringList configs;
-    QStringList outs;     // one is right; more is said by the run
-    QString format;
-    std::optional<QString> cache;
-    bool noCache = false;
-    QStringList replays;  // none, or one per configuration
-    QStringList records;
-    QString compileCommands;
-    std::optional<QString> workspace;
-    std::optional<QString> journal;
-    // A merge request of the workspace (issue 24): its current revision, or
-    // with sinceLastReview what changed since the last reviewed one.
-    std::optional<qint64> mr;
-    bool sinceLastReview = false;
-
-    QString out() const { return outs.value(outs.size() - 1); }
-    std::optional<QString> record() const { return records.isEmpty() ? std::nullopt : std::optional(records.last()); }
-};
-
-// Reads `arguments` into `options`: -1 when the command goes on, else the
-// exit code, after saying what is wrong.
-int parseReview(const QStringList &arguments, ReviewOptions &options)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Review a merge request with a reviewer pipeline of the papers (defect: Reviewers, Meta-Reviewer, Validator,\n"
-        "Translator; cqs: issue collector and judge; aacr: AACR-Bench hunk review with no, BM25, embedding or agent\n"
-        "context; codeagent: CodeAgent with the QA-Checker) against\n"
-        "OpenAI-compatible endpoints, and write every comment with its provenance."));
-    const MergeRequestOptions target;
-    target.addTo(parser);
-    const QCommandLineOption config(QStringLiteral("config"),
-                                    QStringLiteral("The run configuration (JSON, see README), or a previous run's output to run it again. "
-                                                   "Repeat it to run several pipelines side by side."),
-                                    QStringLiteral("FILE"));
-    const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Where to write the comments (needed unless --workspace stores them)."), QStringLiteral("FILE"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default: the run and every comment) or aacr (kept comments, AACR-Bench)."),
-                                    QStringLiteral("FORMAT"), QStringLiteral("json"));
-    const QCommandLineOption cache(QStringLiteral("cache"), QStringLiteral("Response cache folder (default: the user's cache folder)."), QStringLiteral("DIR"));
-    const QCommandLineOption noCache(QStringLiteral("no-cache"), QStringLiteral("Ask the models again even for requests seen before."));
-    const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Answer every request from this recording instead of the endpoints (one per --config)."), QStringLiteral("FILE"));
-    const QCommandLineOption record(QStringLiteral("record"), QStringLiteral("Also write the answers as a recording for --replay."), QStringLiteral("FILE"));
-    const QCommandLineOption compileCommands(QStringLiteral("compile-commands"), QStringLiteral("A compile_commands.json for slicing."), QStringLiteral("PATH"));
-    const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("Also store the run in this workspace (made when missing)."),
-                                       QStringLiteral("FILE"));
-    const QCommandLineOption journalOption(QStringLiteral("journal"),
-                                           QStringLiteral("The run journal: every answer is written there as it arrives (default: a new file in the "
-                                                          "user's data folder, reviewdesk/runs/ID.jsonl)."),
-                                           QStringLiteral("FILE"));
-    const QCommandLineOption resume(QStringLiteral("resume"),
-                                    QStringLiteral("Finish a run that was interrupted: RUN is its journal or its id. Only the answers the journal "
-                                                   "lacks are asked; the rest of the options come from the journal."),
-                                    QStringLiteral("RUN"));
-    const QCommandLineOption mr(QStringLiteral("mr"),
-                                QStringLiteral("Review merge request ID of --workspace at its current revision (instead of --repo, --base, --head)."),
-                                QStringLiteral("ID"));
-    const QCommandLineOption sinceLastReview(QStringLiteral("since-last-review"),
-                                             QStringLiteral("With --mr: review only what changed since the last reviewed revision."));
-    parser.addOptions({config, out, format, cache, noCache, replay, record, compileCommands, workspace, journalOption, resume, mr, sinceLastReview});
-    if (const int done = parseCommandLine(parser, arguments); done >= 0)
-        return done;
-
-    if (parser.isSet(resume)) {
-        for (const QString &name : parser.optionNames())
-            if (name != QLatin1String("resume"))
-                return fail(ExitUsage, QStringLiteral("review: --resume takes its options from the run journal; --%1 cannot be given with it").arg(name));
-        options.resume = parser.value(resume);
-        return -1;
-    }
-    if (parser.isSet(sinceLastReview) && !parser.isSet(mr))
-        return fail(ExitUsage, QStringLiteral("review: --since-last-review needs --mr"));
-    if (parser.isSet(mr)) {
-        bool ok = false;
-        options.mr = parser.value(mr).toLongLong(&ok);
-        if (!ok || *options.mr <= 0)
-            return fail(ExitUsage, QStringLiteral("review: --mr is a merge request id (a positive number), not '%1'").arg(parser.value(mr)));
-        if (!parser.isSet(workspace))
-            return fail(ExitUsage, QStringLiteral("review: --mr needs --workspace"));
-        for (const QCommandLineOption *given : {&target.repo, &target.base, &target.head, &target.twoDot})
-            if (parser.isSet(*given))
-                return fail(ExitUsage, QStringLiteral("review: --%1 comes from the merge request with --mr").arg(given->names().constFirst()));
-        options.sinceLastReview = parser.isSet(sinceLastReview);
-    } else if (const int missing = target.checkRequired(parser, QStringLiteral("review")); missing >= 0) {
-        return missing;
-    }
-    if (!parser.isSet(config))
-        return fail(ExitUsage, QStringLiteral("review: --config is required"));
-    // The comments go to a file, a workspace, or both.
-    if (!parser.isSet(out) && !parser.isSet(workspace))
-        return fail(ExitUsage, QStringLiteral("review: --out or --workspace is required (where the comments go)"));
-    options.format = parser.value(format);
-    if (options.format != QLatin1String("json") && options.format != QLatin1String("aacr"))
-        return fail(ExitUsage, QStringLiteral("review: --format is json or aacr, not '%1'").arg(options.format));
-
-    if (!options.mr) {
-        options.repo = parser.value(target.repo);
-        options.base = parser.value(target.base);
-        options.head = parser.value(target.head);
-        options.twoDot = parser.isSet(target.twoDot);
-    }
-    options.configs = parser.values(config);
-    options.outs = parser.values(out);
-    options.noCache = parser.isSet(noCache);
-    options.replays = parser.values(replay);
-    options.records = parser.values(record);
-    options.compileCommands = parser.value(compileCommands);
-    for (const auto &[option, into] : {std::pair{&cache, &options.cache}, std::pair{&workspace, &options.workspace}, std::pair{&journalOption, &options.journal}})
-        if (parser.isSet(*option))
-            *into = parser.value(*option);
-    return -1;
-}
 
 int reviewWith(const QStringList &arguments, const std::shared_ptr<RunJournal> &resumed);
 
@@ -216,17 +66,6 @@ int resumeReview(const QString &run)
     return reviewWith(argumentsOf(*invocation, configCopy.fileName()), *journal);
 }
 
-// Several --config run side by side over the same merge request: one --replay
-// each or none, and one --out and --record that each run's name extends.
-int checkRunCounts(const ReviewOptions &options)
-{
-    if (!options.replays.isEmpty() && options.replays.size() != options.configs.size())
-        return fail(ExitUsage, QStringLiteral("review: give one --replay per --config (%1 configurations, %2 recordings)").arg(options.configs.size()).arg(options.replays.size()));
-    if (options.records.size() > 1 || options.outs.size() > 1)
-        return fail(ExitUsage, QStringLiteral("review: --out and --record are given once; with several --config each run's file is named after its pipeline"));
-    return -1;
-}
-
 int readRunConfigs(const QStringList &paths, QList<RunConfig> &configs)
 {
     for (const QString &path : paths) {
@@ -249,28 +88,8 @@ int openJournal(const ReviewOptions &options, qsizetype runs, std::shared_ptr<Ru
         return fail(ExitUsage, QStringLiteral("review: --journal keeps one run; give one --config with it"));
     if (journal || runs != 1)
         return -1;
-    ReviewInvocation invocation;
-    invocation.repo = absolute(options.repo);
-    invocation.base = options.base;
-    invocation.head = options.head;
-    invocation.twoDot = options.twoDot;
-    invocation.configFile = absolute(options.configs.first());
-    QFile configFile(options.configs.first());
-    if (configFile.open(QIODevice::ReadOnly))
-        invocation.configText = configFile.readAll();
-    invocation.out = absolute(options.out());
-    invocation.format = options.format;
-    invocation.cache = absolute(options.cache.value_or(QString()));
-    invocation.noCache = options.noCache;
-    invocation.replay = absolute(options.replays.value(0));
-    invocation.record = absolute(options.record().value_or(QString()));
-    invocation.compileCommands = absolute(options.compileCommands);
-    invocation.workspace = absolute(options.workspace.value_or(QString()));
-    invocation.started = QDateTime::currentDateTimeUtc();
-    invocation.origin = QStringLiteral("cli");
-    invocation.mergeRequest = options.mr.value_or(0);
-    invocation.sinceLastReview = options.sinceLastReview;
-    auto made = options.journal ? RunJournal::create(*options.journal, invocation.toJson()) : newJournal(journalFolder(), invocation);
+    const ReviewInvocation invocation = invocationOf(options);
+    auto made = ReviewRunner::startJournal(invocation, journalFolder(), options.journal.value_or(QString()));
     if (!made)
         return fail(ExitUsage, QStringLiteral("review: %1").arg(made.error().message));
     journal = *made;
@@ -279,34 +98,21 @@ int openJournal(const ReviewOptions &options, qsizetype runs, std::shared_ptr<Ru
     return -1;
 }
 
-// Each configuration its own client: its endpoints, limits, cache or recording.
-int makeClients(const ReviewOptions &options, QList<RunConfig> &configs, const std::shared_ptr<RunJournal> &journal,
-                std::vector<std::unique_ptr<LlmClient>> &clients)
+// Each configuration its own run (ReviewRunner.h): its endpoints, limits,
+// cache or recording, and the journal when there is one run.
+int prepareRuns(const ReviewOptions &options, const QList<RunConfig> &configs, const std::shared_ptr<RunJournal> &journal,
+                std::vector<std::unique_ptr<ReviewRunner>> &runners)
 {
     for (qsizetype n = 0; n < configs.size(); ++n) {
-        RunConfig &runConfig = configs[n];
-        LlmClientOptions clientOptions = runConfig.clientOptions();
-        auto client = std::make_unique<LlmClient>(clientOptions);
-        if (journal)
-            client->setJournal(journal);
-        if (!options.replays.isEmpty()) {
-            auto recorded = ResponseStore::replayFrom(options.replays[n]);
-            if (!recorded)
-                return fail(ExitUsage, QStringLiteral("review: %1").arg(recorded.error().message));
-            client->setReplay(*recorded);
-            // A replay answers for every role.
-            for (const auto &[role, profile] : runConfig.profiles())
-                profile->endpoint = QStringLiteral("replay:");
-        } else if (!options.noCache) {
-            const QString dir = options.cache ? *options.cache
-                                              : QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
-            client->setCache(ResponseStore::cacheIn(dir));
-        }
-        // A key variable that is not set is the configuration's fault, named
-        // before anything is asked.
-        if (const auto missing = runConfig.checkApiKeys())
-            return fail(ExitUsage, QStringLiteral("review: %1").arg(missing->message));
-        clients.push_back(std::move(client));
+        ReviewRunner::Answers answers;
+        answers.replayFile = options.replays.value(n);
+        if (!options.noCache)
+            answers.cacheFolder = options.cache.value_or(ResponseStore::userCacheFolder());
+        answers.journal = journal;
+        auto runner = ReviewRunner::prepare(configs[n], answers);
+        if (!runner)
+            return fail(ExitUsage, QStringLiteral("review: %1").arg(runner.error().message));
+        runners.push_back(std::move(*runner));
     }
     return -1;
 }
@@ -314,22 +120,11 @@ int makeClients(const ReviewOptions &options, QList<RunConfig> &configs, const s
 // Only the defect pipeline reads slices: the algorithms its runs name.
 int sliceFor(const QList<RunConfig> &configs, const MergeRequest &mr, const QString &compileCommands, QList<Slice> &slices)
 {
-    SliceOptions sliceOptions;
-    sliceOptions.algorithms.clear();
-    sliceOptions.compileCommands = compileCommands;
-    std::optional<int> budget;
-    for (const RunConfig &c : configs) {
-        if (c.pipeline != PipelineKind::Defect)
-            continue;
-        if (budget && *budget != c.tokenBudget)
-            return fail(ExitUsage, QStringLiteral("review: the defect configurations slice with different token budgets (%1, %2); run them one at a time").arg(*budget).arg(c.tokenBudget));
-        budget = c.tokenBudget;
-        if (!sliceOptions.algorithms.contains(c.slicing))
-            sliceOptions.algorithms.append(c.slicing);
-    }
-    if (budget) {
-        sliceOptions.tokenBudget = *budget;
-        const auto sliced = sliceMergeRequest(mr, sliceOptions);
+    const auto slicing = slicingFor(configs, compileCommands);
+    if (!slicing)
+        return fail(ExitUsage, QStringLiteral("review: %1").arg(slicing.error().message));
+    if (*slicing) {
+        const auto sliced = sliceMergeRequest(mr, **slicing);
         if (!sliced)
             return fail(sliced.error());
         slices = sliced->slices;
@@ -337,39 +132,27 @@ int sliceFor(const QList<RunConfig> &configs, const MergeRequest &mr, const QStr
     return -1;
 }
 
-// The pipelines block on answers; the clients need this thread's event loop.
-// One progress line for all of them.
-QList<RunRecord> runPipelines(const std::vector<std::unique_ptr<LlmClient>> &clients, const MergeRequest &mr, const QList<Slice> &slices,
-                              const QList<RunConfig> &runConfigs)
+// The runs side by side, with one progress line for all of them.
+QList<RunRecord> runWithProgress(const std::vector<std::unique_ptr<ReviewRunner>> &runners, const MergeRequest &mr, const QList<Slice> &slices)
 {
+    QList<ReviewRunner *> runs;
+    for (const auto &runner : runners)
+        runs << runner.get();
     QMutex progressLock;
-    QList<RunProgress> progress(runConfigs.size());
-    QList<QFuture<RunRecord>> runs;
-    for (qsizetype n = 0; n < runConfigs.size(); ++n) {
-        LlmClient *client = clients[n].get();
-        const RunConfig configCopy = runConfigs[n];
-        const MergeRequest *request = &mr;
-        runs.append(QtConcurrent::run([client, request, &slices, configCopy, n, &progress, &progressLock, &runConfigs] {
-            return runPipeline(*client, *request, slices, configCopy, [n, &progress, &progressLock, &runConfigs](const RunProgress &p) {
-                QMutexLocker locker(&progressLock);
-                progress[n] = p;
-                QStringList parts;
-                int requests = 0, tokens = 0;
-                for (qsizetype i = 0; i < progress.size(); ++i) {
-                    parts << QStringLiteral("%1 %2/%3").arg(pipelineName(runConfigs[i].pipeline)).arg(progress[i].slicesDone).arg(progress[i].slicesTotal);
-                    requests += progress[i].requests;
-                    tokens += progress[i].promptTokens + progress[i].completionTokens;
-                }
-                std::fprintf(stderr, "\rreview: %s steps, %d requests, %d tokens", qPrintable(parts.join(QStringLiteral(", "))), requests, tokens);
-            });
-        }));
-    }
-    while (std::any_of(runs.begin(), runs.end(), [](const QFuture<RunRecord> &f) { return !f.isFinished(); }))
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    QList<RunProgress> progress(runs.size());
+    const QList<RunRecord> records = runSideBySide(runs, mr, slices, [&](qsizetype n, const RunProgress &p) {
+        QMutexLocker locker(&progressLock);
+        progress[n] = p;
+        QStringList parts;
+        int requests = 0, tokens = 0;
+        for (qsizetype i = 0; i < progress.size(); ++i) {
+            parts << QStringLiteral("%1 %2/%3").arg(pipelineName(runs[i]->config().pipeline)).arg(progress[i].slicesDone).arg(progress[i].slicesTotal);
+            requests += progress[i].requests;
+            tokens += progress[i].promptTokens + progress[i].completionTokens;
+        }
+        std::fprintf(stderr, "\rreview: %s steps, %d requests, %d tokens", qPrintable(parts.join(QStringLiteral(", "))), requests, tokens);
+    });
     std::fprintf(stderr, "\n");
-    QList<RunRecord> records;
-    for (const QFuture<RunRecord> &run : runs)
-        records << run.result();
     return records;
 }
 
@@ -434,23 +217,6 @@ int writeRun(const ReviewOptions &options, const RunRecord &result, const QStrin
     return -1;
 }
 
-// A run through a workspace's revisions names them. The old side of an
-// incremental review's diff is the previous revision's head, not the merge
-// request's base: a comment there is kept but placed at no line.
-void markReviewedRevisions(RunRecord &run, const ReviewRange &range)
-{
-    run.revisionFrom = range.revisionFrom;
-    run.revisionTo = range.revisionTo;
-    if (range.revisionFrom == 0)
-        return;
-    for (ReviewComment &c : run.comments)
-        if (c.side == QLatin1String("old") && c.lineValid) {
-            c.lineValid = false;
-            c.errors << QStringLiteral("on the old side of the incremental review (revision %1's head), not of the merge request: placed at no line")
-                            .arg(range.revisionFrom);
-        }
-}
-
 // The review of checked options, in the order its failures are told: the
 // workspace, the configurations, the journal, the clients, the merge
 // request and its slices; then the runs, each written as it is named.
@@ -490,8 +256,8 @@ int runReview(ReviewOptions options, const std::shared_ptr<RunJournal> &resumed)
     std::shared_ptr<RunJournal> journal = resumed;
     if (const int failed = openJournal(options, runConfigs.size(), journal); failed >= 0)
         return failed;
-    std::vector<std::unique_ptr<LlmClient>> clients;
-    if (const int failed = makeClients(options, runConfigs, journal, clients); failed >= 0)
+    std::vector<std::unique_ptr<ReviewRunner>> runners;
+    if (const int failed = prepareRuns(options, runConfigs, journal, runners); failed >= 0)
         return failed;
 
     DiffOptions diffOptions;
@@ -502,10 +268,10 @@ int runReview(ReviewOptions options, const std::shared_ptr<RunJournal> &resumed)
     QList<Slice> slices;
     if (const int failed = sliceFor(runConfigs, *mr, options.compileCommands, slices); failed >= 0)
         return failed;
-    QList<RunRecord> runs = runPipelines(clients, *mr, slices, runConfigs);
+    QList<RunRecord> runs = runWithProgress(runners, *mr, slices);
     if (range)
         for (RunRecord &run : runs)
-            markReviewedRevisions(run, *range);
+            markReviewedRevisions(run, range->revisionFrom, range->revisionTo);
 
     // One run: --out as given. Several: --out with the pipeline's name (and a
     // number when two runs share it) before the extension.

@@ -5,7 +5,7 @@
 
 #include <MergeRequest.h>
 #include <PendingDecisions.h>
-#include <ReviewSession.h>
+#include <RunForWorkspace.h>
 #include <RunRecord.h>
 #include <WorkspaceJson.h>
 #include <WorkspaceOpening.h>

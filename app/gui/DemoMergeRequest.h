@@ -1,6 +1,6 @@
 #pragma once
 
-#include <OpenMergeRequestDialog.h>
+#include <MergeRequestLoader.h>
 #include <Result.h>
 
 namespace rd {

@@ -1,10 +1,10 @@
 #include "EvaluationJob.h"
 
 #include "AacrEvaluation.h"
+#include "AnswerSource.h"
 #include "DiffHunks.h"
 #include "EvaluationReport.h"
 #include "LlmClient.h"
-#include "ResponseStore.h"
 #include "SemanticMatcher.h"
 
 #include <AacrPositiveSamples.h>
@@ -63,13 +63,9 @@ Result<bool> EvaluationJob::prepare(const EvaluationRequest &request)
     auto setup = semanticJudgeFrom(request.judgeConfig, request.votes, !request.judgeReplay.isEmpty());
     if (!setup)
         return setup.error();
-    std::optional<ResponseStore> replay;
-    if (!request.judgeReplay.isEmpty()) {
-        auto recorded = ResponseStore::replayFrom(request.judgeReplay);
-        if (!recorded)
-            return recorded.error();
-        replay = *recorded;
-    }
+    const auto answers = AnswerSource::from(request.judgeReplay, request.judgeCache);
+    if (!answers)
+        return answers.error();
     // The evaluation blocks on the judge's answers: its client answers on a
     // thread of its own, so the evaluating thread (and the GUI) stay free.
     if (!m_judgeThread) {
@@ -77,11 +73,7 @@ Result<bool> EvaluationJob::prepare(const EvaluationRequest &request)
         m_judgeThread->setObjectName(QStringLiteral("semantic judge"));
         m_judgeThread->start();
     }
-    m_judgeClient = new LlmClient(setup->client);
-    if (replay)
-        m_judgeClient->setReplay(*replay);
-    else if (!request.judgeCache.isEmpty())
-        m_judgeClient->setCache(ResponseStore::cacheIn(request.judgeCache));
+    m_judgeClient = makeLlmClient(setup->client, *answers).release();
     m_judgeClient->moveToThread(m_judgeThread);
     setup->match.cancelled = m_cancel;
     m_matcher = std::make_shared<SemanticMatcher>(*m_judgeClient, setup->match);

@@ -1,5 +1,6 @@
 #include "JudgeEvaluationJob.h"
 
+#include "AnswerSource.h"
 #include "CqsPipeline.h"
 #include "DiffContext.h"
 #include "LlmClient.h"
@@ -7,7 +8,8 @@
 #include "ResponseStore.h"
 #include "RunConfig.h"
 #include "SemanticMatcher.h"
-#include "WorkspaceStore.h"
+
+#include <SqlWorkspaceStore.h>
 
 #include <QCoreApplication>
 #include <QFile>
@@ -45,7 +47,7 @@ JudgeEvaluationJob::~JudgeEvaluationJob()
     delete m_client; // its thread has ended
 }
 
-Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request, const WorkspaceStore &store)
+Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request)
 {
     if (m_running)
         return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "a judge evaluation is running")};
@@ -65,61 +67,20 @@ Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request, 
             return *missing;
     const EndpointProfile *judge = config->role(QStringLiteral("judge"));
     m_judge = judge ? *judge : config->validator ? *config->validator : config->reviewer;
-    std::optional<ResponseStore> recording;
-    QString replayName = request.replay;
-    if (request.replayOf) {
-        auto earlier = store.judgeEvaluation(*request.replayOf);
-        if (!earlier)
-            return earlier.error();
-        replayName = QCoreApplication::translate("rd::pipeline", "judge evaluation %1").arg(*request.replayOf);
-        auto recorded = ResponseStore::replayOf(earlier->recording, replayName);
-        if (!recorded)
-            return recorded.error();
-        recording = *recorded;
-    } else if (replay) {
-        auto recorded = ResponseStore::replayFrom(request.replay);
-        if (!recorded)
-            return recorded.error();
-        recording = *recorded;
-    }
+    // A stored evaluation's answers are read with the workspace, on the
+    // evaluating thread; a recording file now.
+    const auto answers = AnswerSource::from(request.replay, replay ? QString() : request.cache);
+    if (!answers)
+        return answers.error();
     if (replay)
         m_judge.endpoint = QStringLiteral("replay:");
-    std::optional<QSet<qint64>> sameItems;
-    if (request.sameItemsAs) {
-        auto earlier = store.judgeEvaluation(*request.sameItemsAs);
-        if (!earlier)
-            return earlier.error();
-        sameItems = judgeEvaluationItems(earlier->report);
-        if (sameItems->isEmpty())
-            return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "judge evaluation %1 lists no items").arg(*request.sameItemsAs)};
-    }
-    auto data = loadExportData(store);
-    if (!data)
-        return data.error();
-    m_data = std::move(*data);
-    if (!request.labels.annotator.isEmpty()
-        && std::none_of(m_data.judgements.cbegin(), m_data.judgements.cend(), [&](const Judgement &j) { return j.annotator == request.labels.annotator; }))
-        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1 has judged nothing in this workspace").arg(request.labels.annotator)};
 
     m_request = request;
     m_outcome = {};
-    m_outcome.sample = sampleJudgeItems(m_data, request.labels, request.balanced, request.seed);
-    if (sameItems) {
-        JudgeSample &s = m_outcome.sample;
-        s.items.removeIf([&](const JudgeItem &i) { return !sameItems->contains(i.comment); });
-        s.positives = static_cast<int>(std::count_if(s.items.cbegin(), s.items.cend(), [](const JudgeItem &i) { return i.humanAccepted; }));
-        s.negatives = static_cast<int>(s.items.size()) - s.positives;
-        if (s.items.size() < sameItems->size())
-            s.shortBy = QCoreApplication::translate("rd::pipeline", "%1 of the %2 items of judge evaluation %3 have no label now")
-                            .arg(sameItems->size() - s.items.size())
-                            .arg(sameItems->size())
-                            .arg(*request.sameItemsAs);
-    }
-    if (m_outcome.sample.items.isEmpty())
-        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "no comment has a label to compare the judge with (accepted or rejected, or thumbs up or down)")};
     JudgeEvaluationSettings &s = m_outcome.settings;
     s.judge = judgeKindName(request.kind);
     s.judgeModel = m_judge.model;
+    const QString replayName = request.replayOf ? QCoreApplication::translate("rd::pipeline", "judge evaluation %1").arg(*request.replayOf) : request.replay;
     s.judgeEndpoint = replay ? QStringLiteral("replay:") + replayName : m_judge.endpoint;
     s.temperature = m_judge.temperature;
     s.seed = request.seed;
@@ -138,14 +99,63 @@ Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request, 
         m_clientThread->setObjectName(QStringLiteral("judge evaluation"));
         m_clientThread->start();
     }
-    m_client = new LlmClient(config->clientOptions());
-    if (recording)
-        m_client->setReplay(*recording);
-    else if (!request.cache.isEmpty())
-        m_client->setCache(ResponseStore::cacheIn(request.cache));
+    m_client = makeLlmClient(config->clientOptions(), *answers).release();
     m_client->moveToThread(m_clientThread);
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     return true;
+}
+
+std::optional<Error> JudgeEvaluationJob::chooseItems(ExportData &data, JudgeEvaluationOutcome &out)
+{
+    const JudgeEvaluationRequest &request = m_request;
+    // A connection of its own: a store is used by one thread only.
+    auto opened = SqlWorkspaceStore::open(request.workspace, SqlWorkspaceStore::Mode::OpenExisting);
+    if (!opened)
+        return opened.error();
+    const WorkspaceStore &store = **opened;
+    if (request.replayOf) {
+        auto earlier = store.judgeEvaluation(*request.replayOf);
+        if (!earlier)
+            return earlier.error();
+        const QString replayName = QCoreApplication::translate("rd::pipeline", "judge evaluation %1").arg(*request.replayOf);
+        auto recorded = ResponseStore::replayOf(earlier->recording, replayName);
+        if (!recorded)
+            return recorded.error();
+        // Set where the client lives; nothing is asked before it returns.
+        QMetaObject::invokeMethod(m_client, [client = m_client, replay = *recorded] { client->setReplay(replay); }, Qt::BlockingQueuedConnection);
+    }
+    std::optional<QSet<qint64>> sameItems;
+    if (request.sameItemsAs) {
+        auto earlier = store.judgeEvaluation(*request.sameItemsAs);
+        if (!earlier)
+            return earlier.error();
+        sameItems = judgeEvaluationItems(earlier->report);
+        if (sameItems->isEmpty())
+            return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "judge evaluation %1 lists no items").arg(*request.sameItemsAs)};
+    }
+    auto loaded = loadExportData(store);
+    if (!loaded)
+        return loaded.error();
+    data = std::move(*loaded);
+    if (!request.labels.annotator.isEmpty()
+        && std::none_of(data.judgements.cbegin(), data.judgements.cend(), [&](const Judgement &j) { return j.annotator == request.labels.annotator; }))
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "%1 has judged nothing in this workspace").arg(request.labels.annotator)};
+
+    out.sample = sampleJudgeItems(data, request.labels, request.balanced, request.seed);
+    if (sameItems) {
+        JudgeSample &s = out.sample;
+        s.items.removeIf([&](const JudgeItem &i) { return !sameItems->contains(i.comment); });
+        s.positives = static_cast<int>(std::count_if(s.items.cbegin(), s.items.cend(), [](const JudgeItem &i) { return i.humanAccepted; }));
+        s.negatives = static_cast<int>(s.items.size()) - s.positives;
+        if (s.items.size() < sameItems->size())
+            s.shortBy = QCoreApplication::translate("rd::pipeline", "%1 of the %2 items of judge evaluation %3 have no label now")
+                            .arg(sameItems->size() - s.items.size())
+                            .arg(sameItems->size())
+                            .arg(*request.sameItemsAs);
+    }
+    if (out.sample.items.isEmpty())
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "no comment has a label to compare the judge with (accepted or rejected, or thumbs up or down)")};
+    return std::nullopt;
 }
 
 const JudgeEvaluationOutcome &JudgeEvaluationJob::run()
@@ -207,10 +217,21 @@ ChatRequest judgeRequest(const EndpointProfile &judge, int seed, const QList<Cha
 JudgeEvaluationOutcome JudgeEvaluationJob::work()
 {
     JudgeEvaluationOutcome out = m_outcome;
+    ExportData data;
+    if (auto failed = chooseItems(data, out)) {
+        out.error = *failed;
+        return out;
+    }
+    Q_EMIT sampled(static_cast<int>(out.sample.items.size()), out.sample.shortBy);
+    // Cancelled while the workspace was read: nothing is asked.
+    if (*m_cancel) {
+        out.cancelled = true;
+        return out;
+    }
     DiffContext diffs;
     QHash<qint64, const StoredComment *> byId;
     QHash<qint64, QList<const StoredComment *>> referencesOf; // by merge request
-    for (const StoredComment &c : m_data.comments) {
+    for (const StoredComment &c : data.comments) {
         byId.insert(c.id, &c);
         if (c.reference)
             referencesOf[c.mergeRequest] << &c;
@@ -219,7 +240,7 @@ JudgeEvaluationOutcome JudgeEvaluationJob::work()
     QList<Ask> asks;
     for (JudgeItem &item : out.sample.items) {
         const StoredComment *comment = byId.value(item.comment);
-        const MergeRequestEntry *mr = m_data.mergeRequest(item.mergeRequest);
+        const MergeRequestEntry *mr = data.mergeRequest(item.mergeRequest);
         const QString diff = mr ? diffs.around(*mr, *comment) : QString();
         QList<const StoredComment *> references;
         for (const StoredComment *r : referencesOf.value(item.mergeRequest))

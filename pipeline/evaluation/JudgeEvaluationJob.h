@@ -21,7 +21,6 @@ class QThread;
 namespace rd {
 
 class LlmClient;
-class WorkspaceStore;
 
 // What the judge is asked. CQS's issue judge (App. A: valid or not, a score
 // 0-10) about the comment alone; or AACR-Bench's semantic judge (Fig. 9:
@@ -33,6 +32,7 @@ QString judgeKindName(JudgeKind kind);
 
 struct JudgeEvaluationRequest
 {
+    QString workspace;      // opened, never made, on the thread that evaluates
     JudgeKind kind = JudgeKind::CqsIssue;
     QString configPath;     // the run configuration naming the judge
     JudgeLabelSource labels;
@@ -71,30 +71,37 @@ public:
     explicit JudgeEvaluationJob(QObject *parent = nullptr);
     ~JudgeEvaluationJob() override;
 
-    // Reads the configuration and the labelled comments; the store is read
-    // here only, so it may be the caller's.
-    Result<bool> prepare(const JudgeEvaluationRequest &request, const WorkspaceStore &store);
+    // Reads the judge's configuration (and recording) and sets up its
+    // client: an error here is the request's, and nothing runs. The
+    // workspace is read by run() or start(), on the thread that evaluates,
+    // like EvaluationJob: a large workspace never holds the caller (the GUI).
+    Result<bool> prepare(const JudgeEvaluationRequest &request);
     // Blocking, on the caller's thread (the client answers on its own).
     const JudgeEvaluationOutcome &run();
     // In the background; finished() when done.
     void start();
     void cancel();
     bool isRunning() const { return m_running; }
+    // Its `error` says why nothing was evaluated: the workspace could not be
+    // read, or it has no labelled comment to ask about.
     const JudgeEvaluationOutcome &outcome() const { return m_outcome; }
-    // The items chosen by prepare(), before any answer.
-    const JudgeSample &sample() const { return m_outcome.sample; }
 
 Q_SIGNALS:
+    // The items are chosen (`shortBy`: why fewer than asked, or empty); the
+    // judge is asked next. Emitted on the evaluating thread.
+    void sampled(int items, const QString &shortBy);
     void progressed(int answered, int asked);
     void finished();
 
 private:
     JudgeEvaluationOutcome work();
+    // On the evaluating thread: the workspace's labelled comments and the
+    // items chosen from them, into `data` and `out`.
+    std::optional<Error> chooseItems(ExportData &data, JudgeEvaluationOutcome &out);
     void done(JudgeEvaluationOutcome outcome);
 
     JudgeEvaluationRequest m_request;
     EndpointProfile m_judge;
-    ExportData m_data;
     JudgeEvaluationOutcome m_outcome;
     QThread *m_clientThread = nullptr;
     LlmClient *m_client = nullptr;

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
+#include <QStandardPaths>
 
 #include <nlohmann/json.hpp>
 
@@ -34,6 +35,11 @@ ResponseStore ResponseStore::cacheIn(const QString &directory)
     QDir().mkpath(directory);
     store.m_directory = directory;
     return store;
+}
+
+QString ResponseStore::userCacheFolder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
 }
 
 Result<ResponseStore> ResponseStore::replayFrom(const QString &file)

@@ -27,6 +27,9 @@ public:
 
     // A cache folder; created when missing.
     static ResponseStore cacheIn(const QString &directory);
+    // The user's response cache, where every front end keeps answers unless
+    // told another folder (`--cache`): GenericCacheLocation/reviewdesk/responses.
+    static QString userCacheFolder();
     // Recorded exchanges: {"exchanges":[{"key","response","prompt_tokens","completion_tokens"}]}.
     static Result<ResponseStore> replayFrom(const QString &file);
     // The same from a recording's bytes; `file` names it in errors.

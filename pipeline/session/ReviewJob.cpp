@@ -1,7 +1,7 @@
 #include "ReviewJob.h"
 
 #include "LlmClient.h"
-#include "ReviewPipeline.h"
+#include "ReviewRunner.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -30,39 +30,32 @@ ReviewJob::~ReviewJob()
 
 LlmClient &ReviewJob::client()
 {
-    if (!m_client)
-        m_client = new LlmClient({}, this);
-    return *m_client;
+    if (m_runner)
+        return m_runner->client();
+    if (!m_idleClient)
+        m_idleClient = new LlmClient({}, this);
+    return *m_idleClient;
 }
 
 void ReviewJob::cancel()
 {
     if (m_cancel)
         *m_cancel = true;
-    if (m_client)
-        m_client->cancelAll();
+    if (m_runner)
+        m_runner->client().cancelAll();
 }
 
-bool ReviewJob::start(std::shared_ptr<const MergeRequest> mr, const QList<Slice> &slices, const RunConfig &config,
-                      std::optional<ResponseStore> replay, const QString &cacheDirectory, std::shared_ptr<RunJournal> journal)
+bool ReviewJob::start(std::shared_ptr<const MergeRequest> mr, const QList<Slice> &slices, std::unique_ptr<ReviewRunner> runner)
 {
-    if (!mr || m_watcher.isRunning())
+    if (!mr || !runner || m_watcher.isRunning())
         return false;
-    delete m_client;
-    LlmClientOptions options = config.clientOptions();
-    m_client = new LlmClient(options, this);
-    if (replay)
-        m_client->setReplay(*replay);
-    else if (!cacheDirectory.isEmpty())
-        m_client->setCache(ResponseStore::cacheIn(cacheDirectory));
-    if (!replay && journal)
-        m_client->setJournal(std::move(journal));
+    m_runner = std::move(runner);
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     auto cancelled = m_cancel;
-    LlmClient *client = m_client;
+    ReviewRunner *run = m_runner.get();
     QPointer<ReviewJob> self = this;
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, [client, mr, slices, config, cancelled, self] {
-        return runPipeline(*client, *mr, slices, config, [self](const RunProgress &p) {
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [run, mr, slices, cancelled, self] {
+        return run->run(*mr, slices, [self](const RunProgress &p) {
             QMetaObject::invokeMethod(self, [self, p] {
                 if (self)
                     Q_EMIT self->progressed(p);

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "ResponseStore.h"
 #include "RunRecord.h"
 
 #include <QFutureWatcher>
@@ -9,16 +8,15 @@
 
 #include <atomic>
 #include <memory>
-#include <optional>
 
 namespace rd {
 
 class LlmClient;
-class RunJournal;
+class ReviewRunner;
 
 // Runs one review (every role over the slices) on a worker thread, with
-// progress and cancel. Each run gets its own client: its limits, cache or
-// recorded answers come from the run.
+// progress and cancel: the window's side of a ReviewRunner, which built the
+// run's client (its limits, cache or recorded answers, journal).
 class ReviewJob : public QObject
 {
     Q_OBJECT
@@ -27,13 +25,9 @@ public:
     // Waits for the run: its answers arrive through this thread's event loop.
     ~ReviewJob() override;
 
-    // `replay`: answer from recorded responses instead of the network;
-    // otherwise responses are cached in `cacheDirectory` (when not empty)
-    // and each answer is written to `journal` (when given) as it arrives;
-    // what the journal holds already is not asked again.
-    // False when a run is already under way.
-    bool start(std::shared_ptr<const MergeRequest> mr, const QList<Slice> &slices, const RunConfig &config,
-               std::optional<ResponseStore> replay, const QString &cacheDirectory, std::shared_ptr<RunJournal> journal = {});
+    // Runs `runner` over the merge request's slices; the job keeps it (and
+    // its client) until the next run. False when a run is already under way.
+    bool start(std::shared_ptr<const MergeRequest> mr, const QList<Slice> &slices, std::unique_ptr<ReviewRunner> runner);
     void cancel();
     bool isRunning() const { return m_watcher.isRunning(); }
     // The client of the latest run (a default one before the first): the
@@ -53,7 +47,8 @@ private:
     QThreadPool m_pool;
     QFutureWatcher<RunRecord> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    LlmClient *m_client = nullptr;
+    std::unique_ptr<ReviewRunner> m_runner;
+    LlmClient *m_idleClient = nullptr; // before the first run
     std::shared_ptr<const RunRecord> m_record;
 };
 

@@ -5,7 +5,7 @@
 #include "RevisionService.h"
 #include "PullRequestOpener.h"
 #include "PublishService.h"
-#include "RunRecord.h"
+#include "RunForWorkspace.h"
 #include "RunService.h"
 #include "SlicingJob.h"
 #include "TeamService.h"
@@ -13,7 +13,6 @@
 #include <SqlWorkspaceStore.h>
 
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -428,43 +427,6 @@ bool ReviewSession::selectPrevious(const std::function<bool(const StoredComment 
             return true;
         }
     return false;
-}
-
-// ---------------------------------------------------------------------------
-
-StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record)
-{
-    StoredRun run;
-    run.mergeRequest = mergeRequest;
-    run.model = record.config.reviewer.model;
-    run.label = QStringLiteral("%1 · %2 × %3").arg(algorithmName(record.config.slicing), run.model).arg(record.config.reviewers);
-    if (record.config.pipeline != PipelineKind::Defect) {
-        // The other pipelines: named by pipeline (and context) and the first role's model.
-        const auto roles = record.config.profiles();
-        run.model = roles.isEmpty() ? QString() : roles.first().second->model;
-        const QString pipeline = pipelineName(record.config.pipeline)
-                                 + (record.config.context.isEmpty() ? QString() : QLatin1Char('/') + record.config.context);
-        run.label = QStringLiteral("%1 · %2").arg(pipeline, run.model);
-    }
-    run.configHash = QString::fromLatin1(QCryptographicHash::hash(record.config.toJson(), QCryptographicHash::Sha256).toHex().left(16));
-    run.started = record.started;
-    run.finished = record.finished;
-    run.record = record.toJson();
-    run.revisionFrom = record.revisionFrom;
-    run.revisionTo = record.revisionTo;
-    return run;
-}
-
-MergeRequestEntry mergeRequestEntryFor(const MergeRequest &mr, const QString &repositoryPath)
-{
-    MergeRequestEntry e;
-    e.repository = QDir::cleanPath(QDir(repositoryPath).absolutePath());
-    e.base = mr.baseRevision;
-    e.head = mr.headRevision;
-    e.twoDot = mr.options.twoDot;
-    e.title = mr.title;
-    e.description = mr.description;
-    return e;
 }
 
 } // namespace rd

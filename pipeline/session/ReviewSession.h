@@ -27,7 +27,6 @@ class PublishService;
 class RunService;
 class SlicingJob;
 class TeamService;
-struct RunRecord;
 
 // The one owner of what a person is looking at: the workspace, the
 // annotator and the open merge request (its entry, diff and slices, its
@@ -221,11 +220,5 @@ private:
     std::unique_ptr<PullRequestOpener> m_pullRequests;
     std::unique_ptr<PublishService> m_publishing;
 };
-
-// A RunRecord as the workspace keeps it: its JSON, a label, the model and a
-// hash of the configuration. Shared by the session and `reviewdesk-cli review`.
-StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record);
-// The workspace entry of an opened merge request.
-MergeRequestEntry mergeRequestEntryFor(const MergeRequest &mr, const QString &repositoryPath);
 
 } // namespace rd

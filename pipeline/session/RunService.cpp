@@ -2,16 +2,18 @@
 
 #include "JudgingService.h"
 #include "LlmClient.h"
+#include "ResponseStore.h"
 #include "ReviewJob.h"
+#include "ReviewRunner.h"
 #include "ReviewSession.h"
 #include "RevisionService.h"
+#include "RunForWorkspace.h"
 
 #include <GitRepository.h>
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QStandardPaths>
 
 #include <algorithm>
 #include <utility>
@@ -98,13 +100,12 @@ Result<bool> RunService::startRun(const RunConfig &config, const QString &replay
         return Error{Error::Kind::Usage, tr("A review is waiting for its slices; start the next one when it runs.")};
     if (!s.slices())
         return Error{Error::Kind::Usage, tr("The slices are still being computed; run the review in a moment.")};
-    std::optional<ResponseStore> replay;
-    if (!replayFile.isEmpty()) {
-        auto store = ResponseStore::replayFrom(replayFile);
-        if (!store)
-            return store.error();
-        replay = *store;
-    }
+    // The run's client, built the one way every run is (ReviewRunner.h): an
+    // unreadable recording or a missing API key is said before it waits.
+    auto runner = ReviewRunner::prepare(config, {replayFile, ResponseStore::userCacheFolder(), journal});
+    if (!runner)
+        return runner.error();
+    const bool replay = (*runner)->replays();
     // Only the defect pipeline reads slices.
     if (config.pipeline == PipelineKind::Defect && config.tokenBudget != s.m_slicingBudget) {
         if (!m_jobs.isEmpty())
@@ -119,21 +120,17 @@ Result<bool> RunService::startRun(const RunConfig &config, const QString &replay
         auto made = journalFor(config);
         if (!made)
             return Error{made.error().kind, tr("The review was not started: %1").arg(made.error().message)};
-        journal = *made;
+        (*runner)->keepJournal(*made);
     }
-    QList<Slice> slices;
-    for (const Slice &slice : s.slices()->slices)
-        if (slice.algorithm == config.slicing)
-            slices.append(slice);
-    const QString cache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
+    const QList<Slice> slices = (*runner)->slicesOf(s.slices()->slices);
     auto *job = new ReviewJob(this);
     const int id = m_nextReviewId++;
-    if (!job->start(s.diff(), slices, config, replay, cache, journal)) {
+    if (!job->start(s.diff(), slices, std::move(*runner))) {
         delete job;
         return Error{Error::Kind::Internal, tr("The review could not be started.")};
     }
     m_jobs.insert(id, job);
-    m_active.append({id, config, replay.has_value(), {}});
+    m_active.append({id, config, replay, {}});
     connect(job, &ReviewJob::progressed, this, [this, id](const RunProgress &progress) {
         for (ActiveReview &a : m_active)
             if (a.id == id)
@@ -142,7 +139,7 @@ Result<bool> RunService::startRun(const RunConfig &config, const QString &replay
         Q_EMIT activeReviewsChanged();
     });
     connect(job, &ReviewJob::finished, this, [this, id] { runFinished(id); });
-    Q_EMIT reviewStarted(config, replay.has_value(), static_cast<int>(slices.size()));
+    Q_EMIT reviewStarted(config, replay, static_cast<int>(slices.size()));
     Q_EMIT activeReviewsChanged();
     return true;
 }
@@ -234,7 +231,7 @@ Result<std::shared_ptr<RunJournal>> RunService::journalFor(const RunConfig &conf
     invocation.workspace = m_session.workspacePath();
     invocation.started = QDateTime::currentDateTimeUtc();
     invocation.origin = QStringLiteral("window");
-    return newJournal(m_journalFolder, invocation);
+    return ReviewRunner::startJournal(invocation, m_journalFolder);
 }
 
 QList<JournalEntry> RunService::resumableRuns() const
@@ -259,13 +256,10 @@ Result<bool> RunService::resumeRun(const QString &journalFile)
     auto config = runConfigFromText(invocation->configText);
     if (!config)
         return Error{Error::Kind::Usage, tr("The configuration in %1 cannot be read: %2").arg(journalFile, config.error().message)};
-    if (!invocation->replay.isEmpty()) {
-        if (!QFileInfo(invocation->replay).isFile())
-            return Error{Error::Kind::Path, tr("The recording %1 this run replays is gone.").arg(invocation->replay)};
-        // As `review --replay` ran it: every role answered by the recording, never an endpoint.
-        for (const auto &[role, profile] : config->profiles())
-            profile->endpoint = QStringLiteral("replay:");
-    }
+    // As `review --replay` ran it (the runner answers every role from the
+    // recording, never an endpoint).
+    if (!invocation->replay.isEmpty() && !QFileInfo(invocation->replay).isFile())
+        return Error{Error::Kind::Path, tr("The recording %1 this run replays is gone.").arg(invocation->replay)};
     // What is missing is said now, not after a background open.
     if (!QFileInfo(invocation->repo).isDir())
         return Error{Error::Kind::Path, tr("The repository %1 of this run is gone.").arg(invocation->repo)};

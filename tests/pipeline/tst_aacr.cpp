@@ -15,6 +15,7 @@
 #include <RepositoryTools.h>
 #include <SqlWorkspaceStore.h>
 #include <ReviewJob.h>
+#include <ReviewRunner.h>
 #include <RunJournal.h>
 #include <WaitFor.h>
 
@@ -1136,7 +1137,9 @@ void AacrTest::agentPrCancelledDuringValidationDropsUnjudgedFindingsAsCancelled(
     ReviewJob review;
     QSignalSpy finished(&review, &ReviewJob::finished);
     QSignalSpy received(&server, &FakeLlmServer::requestReceived);
-    QVERIFY(review.start(m_mr, {}, *parsed, std::nullopt, QString()));
+    auto runner = ReviewRunner::prepare(*parsed, {});
+    QVERIFY(runner);
+    QVERIFY(review.start(m_mr, {}, std::move(*runner)));
     while (received.count() < 3) // the exploration, then both sub-agents (concurrency 2) waiting
         QVERIFY(received.wait());
     review.cancel();
@@ -1219,9 +1222,12 @@ void AacrTest::runnerReportsProgressAndCancels()
     QSignalSpy progressed(&review, &ReviewJob::progressed);
     QSignalSpy finished(&review, &ReviewJob::finished);
     QSignalSpy received(&server, &FakeLlmServer::requestReceived);
-    QVERIFY(review.start(m_mr, {}, *parsed, std::nullopt, QString()));
+    auto runner = ReviewRunner::prepare(*parsed, {});
+    auto second = ReviewRunner::prepare(*parsed, {});
+    QVERIFY(runner && second);
+    QVERIFY(review.start(m_mr, {}, std::move(*runner)));
     QVERIFY(review.isRunning());
-    QVERIFY(!review.start(m_mr, {}, *parsed, std::nullopt, QString())); // one run at a time
+    QVERIFY(!review.start(m_mr, {}, std::move(*second))); // one run at a time
     QVERIFY(received.wait());
     QTRY_VERIFY(!progressed.isEmpty()); // "preparing the none context"
     review.cancel();

@@ -102,7 +102,8 @@ Result<bool> TestJudgeEval::prepare(JudgeEvaluationJob &job, const test::FakeLlm
     request.repeats = repeats;
     request.balanced = balanced;
     request.seed = 7;
-    return job.prepare(request, *m_store);
+    request.workspace = m_store->location();
+    return job.prepare(request);
 }
 
 void TestJudgeEval::accuracyKappaAndCalibrationEqualHandComputedValues()
@@ -362,10 +363,12 @@ void TestJudgeEval::anAnnotatorWhoJudgedNothingIsRefused()
     QVERIFY(prepare(job, server)); // writes the configuration
     JudgeEvaluationRequest request;
     request.configPath = config;
+    request.workspace = m_store->location();
     request.labels.annotator = QStringLiteral("nobody");
-    const auto refused = job.prepare(request, *m_store);
-    QVERIFY(!refused);
-    QCOMPARE(refused.error().message, QStringLiteral("nobody has judged nothing in this workspace"));
+    QVERIFY(job.prepare(request)); // the workspace is read by the evaluation, on its thread
+    const JudgeEvaluationOutcome &refused = finish(job);
+    QVERIFY(refused.error);
+    QCOMPARE(refused.error->message, QStringLiteral("nobody has judged nothing in this workspace"));
     QCOMPARE(server.requests().size(), 0);
 }
 
@@ -444,9 +447,16 @@ void TestJudgeEval::anotherJudgeIsAskedAboutTheSameItemsAsAStoredEvaluation()
     same.sameItemsAs = *id;
     JudgeEvaluationJob second;
     QVERIFY(prepare(second, server, 1, 0, same));
-    QCOMPARE(second.sample().items.size(), 1);
-    QCOMPARE(second.sample().items.first().comment, sampled.sample.items.last().comment);
-    QCOMPARE(second.sample().shortBy, QStringLiteral("1 of the 2 items of judge evaluation %1 have no label now").arg(*id));
+    QSignalSpy chosen(&second, &JudgeEvaluationJob::sampled);
+    const JudgeEvaluationOutcome &again = finish(second);
+    QVERIFY(!again.error);
+    QCOMPARE(again.sample.items.size(), 1);
+    QCOMPARE(again.sample.items.first().comment, sampled.sample.items.last().comment);
+    QCOMPARE(again.sample.shortBy, QStringLiteral("1 of the 2 items of judge evaluation %1 have no label now").arg(*id));
+    // Said before the judge is asked, as `judge-eval` prints it.
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(chosen.first().at(0).toInt(), 1);
+    QCOMPARE(chosen.first().at(1).toString(), again.sample.shortBy);
     JudgeEvaluationJob sampledAgain;
     const auto refused = prepare(sampledAgain, server, 1, 3, same);
     QVERIFY(!refused);

@@ -15,8 +15,10 @@
 #include <QaChecker.h>
 #include <ReviewJob.h>
 #include <ReviewPipeline.h>
-#include <ReviewSession.h>
 #include <DatasetExport.h>
+#include <ReviewRunner.h>
+#include <ReviewSession.h>
+#include <RunForWorkspace.h>
 #include <SqlWorkspaceStore.h>
 
 #include <QJsonArray>
@@ -1010,7 +1012,9 @@ void PipelinesTest::reviewJobRunsTheConfiguredPipeline()
     ReviewJob job;
     QSignalSpy progressed(&job, &ReviewJob::progressed);
     QSignalSpy finished(&job, &ReviewJob::finished);
-    QVERIFY(job.start(std::make_shared<const MergeRequest>(*m_mr), {}, *config, std::nullopt, QString()));
+    auto runner = ReviewRunner::prepare(*config, {});
+    QVERIFY(runner);
+    QVERIFY(job.start(std::make_shared<const MergeRequest>(*m_mr), {}, std::move(*runner)));
     QVERIFY(finished.wait(30000));
     QVERIFY(job.record());
     QCOMPARE(job.record()->config.pipeline, PipelineKind::CodeAgent);

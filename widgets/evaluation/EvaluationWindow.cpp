@@ -20,7 +20,6 @@
 #include <QSaveFile>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -86,7 +85,7 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
             setSemanticJudge(path, m_votes->value());
     });
     judgeEnabled();
-    m_judgeCache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
+    m_judgeCache = ResponseStore::userCacheFolder();
     m_goal = new QComboBox;
     m_goal->addItem(tr("CPI1 (against references)"));
     m_goal->addItem(tr("F1 (against verdicts)"));

@@ -1,6 +1,7 @@
 #include "JudgeEvaluationWindow.h"
 
 #include <JudgeEvaluationJob.h>
+#include <ResponseStore.h>
 #include <WorkspaceStore.h>
 
 #include <QComboBox>
@@ -19,7 +20,6 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -157,6 +157,11 @@ JudgeEvaluationWindow::JudgeEvaluationWindow(WorkspaceStore &store, QWidget *par
     layout->addWidget(m_summary);
     layout->addWidget(tabs, 1);
 
+    connect(m_job.get(), &JudgeEvaluationJob::sampled, this, [this](int items) {
+        m_progress->setRange(0, items);
+        m_progress->setValue(0);
+        m_summary->setText(tr("Asking the judge about %n comment(s)…", nullptr, items));
+    });
     connect(m_job.get(), &JudgeEvaluationJob::progressed, this, [this](int answered, int asked) {
         m_progress->setMaximum(asked);
         m_progress->setValue(answered);
@@ -235,17 +240,20 @@ void JudgeEvaluationWindow::evaluate()
     request.repeats = m_repeats->value();
     request.seed = static_cast<quint32>(m_seed->value());
     request.minScore = m_minScore->value();
-    request.cache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/reviewdesk/responses");
-    if (auto ready = m_job->prepare(request, m_store); !ready) {
+    request.cache = ResponseStore::userCacheFolder();
+    // The labelled comments are read by the job, on its worker: a large
+    // workspace does not hold the window.
+    request.workspace = m_store.location();
+    if (auto ready = m_job->prepare(request); !ready) {
         fail(ready.error().message);
         return;
     }
     QSettings().setValue(QStringLiteral("judgeEval/config"), request.configPath);
     m_evaluate->setEnabled(false);
     m_cancel->setEnabled(true);
-    m_progress->setValue(0);
+    m_progress->setRange(0, 0); // busy until the items are chosen
     m_progress->setVisible(true);
-    m_summary->setText(tr("Asking the judge about %n comment(s)…", nullptr, static_cast<int>(m_job->sample().items.size())));
+    m_summary->clear();
     m_job->start();
 }
 
@@ -257,6 +265,10 @@ void JudgeEvaluationWindow::finishEvaluation()
     const JudgeEvaluationOutcome &out = m_job->outcome();
     if (out.cancelled) {
         m_summary->setText(tr("Cancelled: nothing was kept."));
+        return;
+    }
+    if (out.error) {
+        fail(out.error->message);
         return;
     }
     if (out.failedRequests > 0) {
