@@ -210,11 +210,10 @@ Result<EvaluatedPr> evaluatePr(const AacrPositivePr &pr, const QList<Item> &gene
 }
 
 // What the default counting does that the released runner does not, said in
-// the output beside its figures.
+// the output beside its figures (in English, like the report's field names).
 QString oneToOneCountingNote()
 {
-    return QCoreApplication::translate(
-        "rd::pipeline",
+    return QStringLiteral(
         "one-to-one: every PR of the ground truth counts, one without a file or without a valid comment with all its references missed (a reviewer "
         "that says nothing on a PR has missed them). The released runner (evaluator_runner/example_test.py) skips such a PR and a file it cannot "
         "match to a PR, and sums only over the files it evaluated: eval --upstream-compat gives its summary.");
@@ -222,10 +221,9 @@ QString oneToOneCountingNote()
 
 QString runnerCountingNote()
 {
-    return QCoreApplication::translate("rd::pipeline",
-                                       "as the released runner (evaluator_runner/example_test.py): each *.txt file it can match to a PR and that holds a valid "
-                                       "comment, counted by the evaluator's _match_all_comments(); total is its summary over those files; skipped lists the others "
-                                       "with its reasons; a PR without a file is not counted.");
+    return QStringLiteral("as the released runner (evaluator_runner/example_test.py): each *.txt file it can match to a PR and that holds a valid "
+                          "comment, counted by the evaluator's _match_all_comments(); total is its summary over those files; skipped lists the others "
+                          "with its reasons; a PR without a file is not counted.");
 }
 
 } // namespace
