@@ -6813,6 +6813,14 @@
         <source>Generated matched</source>
         <translation>生成并匹配</translation>
     </message>
+    <message>
+        <source>%1: the released runner evaluates it against %2 (it matches names by substring)</source>
+        <translation>%1：发布的运行器将其与 %2 对照评估（它按子串匹配文件名）</translation>
+    </message>
+    <message>
+        <source>%1: no file; the released runner does not count the PR</source>
+        <translation>%1：没有文件；发布的运行器不计入该 PR</translation>
+    </message>
 </context>
 <context>
     <name>rd::slicing</name>

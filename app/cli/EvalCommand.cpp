@@ -43,7 +43,7 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
     const QCommandLineOption diffs(QStringLiteral("diffs"), QStringLiteral("Folder of {repo}_{pr}.diff files (git diff of each PR) whose hunks give comments per patch (with --aacr-gt)."),
                                    QStringLiteral("DIR"));
     const QCommandLineOption distance(QStringLiteral("line-distance"), QStringLiteral("Lines apart that still match (default 1)."), QStringLiteral("N"), QStringLiteral("1"));
-    const QCommandLineOption semantic(QStringLiteral("semantic"), QStringLiteral("none (default) or llm (the Fig. 9 judge; needs --config)."), QStringLiteral("MODE"), QStringLiteral("none"));
+    const QCommandLineOption semantic(QStringLiteral("semantic"), QStringLiteral("none (default) or llm (the Fig. 9 judge, the released evaluator's prompt with --upstream-compat; needs --config)."), QStringLiteral("MODE"), QStringLiteral("none"));
     const QCommandLineOption config(QStringLiteral("config"), QStringLiteral("Run configuration whose validator (else reviewer) judges semantic matches."), QStringLiteral("FILE"));
     const QCommandLineOption matchTranslation(QStringLiteral("match-translation"),
                                               QStringLiteral("--semantic llm reads a translated comment's translation (default: the reviewer's original text)."));
@@ -155,8 +155,8 @@ int runEval(const EvalOptions &options)
     if (options.request.semantic()) {
         const QStringList &errors = outcome.judgeErrors;
         const QList<Exchange> &exchanges = outcome.judgeExchanges;
-        std::fprintf(stderr, "eval: the judge answered %lld questions (%lld failed)\n", static_cast<long long>(exchanges.size()),
-                     static_cast<long long>(errors.size()));
+        std::fprintf(stderr, "eval: the judge answered %lld questions (%lld failed); prompt: %s\n", static_cast<long long>(exchanges.size()),
+                     static_cast<long long>(errors.size()), qPrintable(outcome.judgePrompt));
         if (options.record)
             if (auto written = ResponseStore::record(*options.record, exchanges); !written)
                 return fail(written.error());

@@ -1,5 +1,6 @@
 #include "AacrGenerated.h"
 
+#include "AacrLines.h"
 #include "RunStore.h"
 
 #include <QCoreApplication>
@@ -163,7 +164,7 @@ AacrGeneratedFile parseAacrGenerated(const QString &text)
         for (const auto &[tag, target] : {std::pair{QLatin1String("from"), &c.fromLine}, std::pair{QLatin1String("to"), &c.toLine}}) {
             const auto value = tagged(block, tag);
             if (!value || pythonStripped(*value).isEmpty())
-                continue; // an empty tag is how the writer says "no line" (an unlocated comment)
+                continue; // no line (how ReviewDesk wrote an unlocated comment before kAacrUnlocatedLine)
             const LineRead read = lineNumber(*value);
             *target = read.line;
             if (!*target)
@@ -252,11 +253,11 @@ Result<QString> exportAacrGenerated(const RunStore &store, qint64 run, const QSt
         AacrGeneratedComment g;
         g.path = c.file;
         g.side = c.side == QLatin1String("old") ? QStringLiteral("left") : QStringLiteral("right");
-        if (c.located()) { // an unlocated comment is written with empty <from> and <to>
-            g.fromLine = c.lineStart;
-            if (c.lineEnd > 0)
-                g.toLine = c.lineEnd;
-        }
+        // An unlocated comment at kAacrUnlocatedLine: empty <from>/<to> would
+        // match every reference of its file and side in the released evaluator.
+        const AacrLineRange lines = aacrLineRange(c);
+        g.fromLine = lines.from;
+        g.toLine = lines.to;
         g.note = parts.join(QStringLiteral("\n\n"));
         out << g;
     }

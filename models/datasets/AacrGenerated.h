@@ -47,7 +47,10 @@ std::optional<std::pair<QString, QString>> aacrGeneratedNameParts(const QString 
 // Writes the kept comments of workspace run `run` into `directory` as
 // comments_{repo}_{pr}.txt: repo and pr from a GitHub pull request URL in the
 // merge request's title or description, else the repository folder's name and
-// the merge request's id. Returns the file written.
+// the merge request's id. A comment without lines is written at
+// kAacrUnlocatedLine (AacrLines.h), never with empty <from>/<to>, which the
+// released evaluator matches to every reference of the file and side.
+// Returns the file written.
 Result<QString> exportAacrGenerated(const RunStore &store, qint64 run, const QString &directory);
 
 } // namespace rd

@@ -1,5 +1,6 @@
 #include "DatasetParsers.h"
 
+#include "AacrLines.h"
 #include "WorkspaceJson.h"
 
 #include <QCoreApplication>
@@ -140,6 +141,15 @@ Result<int> integer(const Json &object, const char *key, const QString &where, b
     return static_cast<int>(v);
 }
 
+// An AACR-Bench from_line/to_line: a line, or kAacrUnlocatedLine (how
+// ReviewDesk writes an unlocated comment, AacrLines.h) read as 0, no line.
+Result<int> aacrLine(const Json &object, const char *key, const QString &where)
+{
+    if (const auto it = object.find(key); it != object.end() && it->is_number_integer() && it->get<long long>() == kAacrUnlocatedLine)
+        return 0;
+    return integer(object, key, where);
+}
+
 Result<bool> boolean(const Json &object, const char *key, const QString &where, bool fallback)
 {
     const auto it = object.find(key);
@@ -176,10 +186,10 @@ Result<AacrComment> aacrComment(const Json &j, const QString &where)
     if (*side != QLatin1String("left") && *side != QLatin1String("right"))
         return badInput(QCoreApplication::translate("rd::models", "%1.side: \"left\" or \"right\", not \"%2\"").arg(where, side->left(40)));
     c.side = *side;
-    auto from = integer(j, "from_line", where);
+    auto from = aacrLine(j, "from_line", where);
     if (!from)
         return from.error();
-    auto to = integer(j, "to_line", where);
+    auto to = aacrLine(j, "to_line", where);
     if (!to)
         return to.error();
     c.fromLine = *from;

@@ -3,6 +3,7 @@
 // the same order, unknown ones included; the values ReviewDesk knows (the
 // comment's text, lines, category, context) are the workspace's current ones.
 
+#include "AacrLines.h"
 #include "DatasetExport.h"
 #include "ExportText.h"
 
@@ -45,9 +46,11 @@ Json commentObject(const ExportData &data, const StoredComment &c, const ExportL
     }
     record["path"] = utf8(r.file);
     record["side"] = r.side == QLatin1String("old") ? "left" : "right";
-    // The format needs numbers and its lines start at 1: 0-0 is "no lines".
-    record["from_line"] = r.located() ? r.lineStart : 0;
-    record["to_line"] = r.located() ? r.lineEnd : 0;
+    // An unlocated comment at kAacrUnlocatedLine: 0-0 would be a wildcard to
+    // the released evaluator (AacrLines.h).
+    const AacrLineRange lines = aacrLineRange(r);
+    record["from_line"] = lines.from;
+    record["to_line"] = lines.to;
     record["category"] = utf8(label.category.value_or(r.category));
     if (label.context)
         record["context"] = utf8(contextLevelName(*label.context));

@@ -3,6 +3,9 @@
 // `eval --aacr-gt`: generated-comment files (comments_{repo}_{pr}.txt) scored
 // against AACR-Bench's positive samples, per PR and in total, with the
 // upstream evaluator's field names and ReviewDesk's precision/recall/F1.
+// By default every PR of the ground truth counts (one-to-one); with
+// upstreamCompat the files the released runner evaluates, counted by the
+// released evaluator, and in total the runner's summary (AacrRunner.h).
 
 #include <AacrPositiveSamples.h>
 #include <Result.h>
@@ -21,6 +24,7 @@ struct AacrDirectoryOptions
     bool upstreamCompat = false; // count as the released evaluator does
     bool releasedIds = false;    // with upstreamCompat: references told apart by their `id` field only (absent in the released data)
     std::function<bool(const QString &generated, const QString &reference)> semantic; // empty: no semantic match
+    QString semanticPrompt; // which prompt the judge asks (semanticPromptName()), named in the output's config
     // Folder of {repo}_{pr}.diff files (`git diff source_commit target_commit`
     // of each PR): their hunks are the patches of Table 9's comments per patch.
     // Empty, or a PR without its file: that figure is reported unavailable.

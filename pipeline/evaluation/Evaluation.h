@@ -122,6 +122,7 @@ struct Evaluation
 {
     QList<RunEvaluation> runs;
     bool semantic = false;
+    QString semanticPrompt; // the judge's prompt, by semanticPromptName(), when semantic
     QStringList groups; // configurations in first-seen order
     QList<AgreementReport> agreements; // every pair of annotators with items both judged
     QList<CodeAgentMetrics> codeAgent; // CodeAgent runs' detection figures (codeagent.txt §4, CodeAgentMetrics.h)

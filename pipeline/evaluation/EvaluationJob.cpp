@@ -76,6 +76,8 @@ Result<bool> EvaluationJob::prepare(const EvaluationRequest &request)
     m_judgeClient = makeLlmClient(setup->client, *answers).release();
     m_judgeClient->moveToThread(m_judgeThread);
     setup->match.cancelled = m_cancel;
+    // Counting as the released evaluator does asks its judge in its words.
+    setup->match.prompt = request.directoryMode() && request.upstreamCompat ? SemanticPrompt::ReleasedEvaluator : SemanticPrompt::Fig9;
     m_matcher = std::make_shared<SemanticMatcher>(*m_judgeClient, setup->match);
     return true;
 }
@@ -127,6 +129,8 @@ EvaluationOutcome EvaluationJob::work()
             return same;
         };
     EvaluationOutcome out;
+    if (m_matcher)
+        out.judgePrompt = semanticPromptName(m_matcher->options().prompt);
     if (m_request.directoryMode())
         evaluateDirectory(judge, out);
     else
@@ -152,6 +156,7 @@ void EvaluationJob::evaluateDirectory(const Judge &judge, EvaluationOutcome &out
     options.upstreamCompat = r.upstreamCompat;
     options.releasedIds = r.releasedIds;
     options.semantic = judge;
+    options.semanticPrompt = out.judgePrompt;
     options.diffs = r.diffs;
     auto result = eval::evaluateAacrDirectory(*prs, r.generated, options);
     collectJudgement(out);
@@ -186,6 +191,7 @@ void EvaluationJob::evaluateWorkspace(const Judge &judge, EvaluationOutcome &out
         return;
     }
     out.evaluation = *evaluation;
+    out.evaluation->semanticPrompt = out.judgePrompt;
     // Thresholds tuned on figures with unanswered questions would be tuned on other figures.
     if (r.tuneFor && out.judgeErrors.isEmpty())
         if (auto runs = eval::tuningRuns(**store, *evaluation)) {

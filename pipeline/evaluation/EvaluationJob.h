@@ -72,6 +72,7 @@ struct EvaluationOutcome
     // unanswered questions would be a different figure, so callers refuse it.
     QList<Exchange> judgeExchanges;
     QStringList judgeErrors;
+    QString judgePrompt; // which prompt the judge was asked with (semanticPromptName()); empty without one
 
     // As `eval` writes it: JSON (a workspace's or the AACR-Bench files'), or
     // a workspace's tables in `format` (only `onlyTable` when given).

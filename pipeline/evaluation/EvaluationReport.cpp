@@ -139,6 +139,8 @@ QByteArray reportJson(const Evaluation &e)
         groups << group;
     }
     QJsonObject report{{QStringLiteral("semantic"), e.semantic}, {QStringLiteral("configurations"), groups}};
+    if (e.semantic)
+        report.insert(QStringLiteral("semantic_prompt"), e.semanticPrompt);
     if (!e.codeAgent.isEmpty())
         report.insert(QStringLiteral("codeagent"), codeAgentJson(e.codeAgent));
     return QJsonDocument(report).toJson(QJsonDocument::Indented);

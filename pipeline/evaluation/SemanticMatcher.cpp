@@ -14,22 +14,42 @@ SemanticMatcher::SemanticMatcher(LlmClient &client, const SemanticMatchOptions &
     m_options.votes = std::max(1, m_options.votes);
 }
 
+QString semanticPromptName(SemanticPrompt prompt)
+{
+    return prompt == SemanticPrompt::ReleasedEvaluator
+               ? QStringLiteral("released evaluator (evaluator_runner/core/match_base.py SEMANTIC_COMPARISON_PROMPT_TEMPLATE)")
+               : QStringLiteral("aacr-bench Fig. 9 (cleaned of PDF artefacts)");
+}
+
 QString SemanticMatcher::prompt(const QString &comment1, const QString &comment2, const QString &diffHunk)
 {
-    const QString task = QStringLiteral(
-        "Determine whether two given review comments express the same concern or suggestion regarding the provided diff hunk.\n"
-        "Ignore differences in wording, tone, or formatting-focus solely on semantic equivalence of the underlying\n"
-        "issue. If the core intent and technical substance are identical, answer \"yes\", otherwise, answer \"no\".\n");
-    QString p = QStringLiteral("-Role-\nYou are an expert code reviewer assistant specialized in analyzing and comparing code review comments.\n\n-Task-\n") + task;
+    QString p = QStringLiteral(
+        "-Role-\nYou are an expert code reviewer assistant specialized in analyzing and comparing code review comments.\n\n-Task-\n"
+        "Determine whether two given review comments express the same concern or suggestion regarding the provided diff hunk. "
+        "Ignore differences in wording, tone, or formatting-focus solely on semantic equivalence of the underlying issue. "
+        "If the core intent and technical substance are identical, answer \"yes\", otherwise, answer \"no\".\n");
     if (!diffHunk.isEmpty())
         p += QStringLiteral("\n-Diff Hunk-\n") + diffHunk + QLatin1Char('\n');
     p += QStringLiteral("\n-Review Comments-\nReview Comment 1:\n") + comment1 + QStringLiteral("\nReview Comment 2:\n") + comment2;
     p += QStringLiteral("\n\n-Task-\n"
-                        "Determine whether the two review comments given above express the same concern or suggestion regarding the provided\n"
-                        "diff hunk. Ignore differences in wording, tone, or formatting-focus solely on semantic equivalence of the\n"
-                        "underlying issue. If the core intent and technical substance are identical, answer \"yes\"; other wise, answer \"\n"
-                        "no\".\n\nYour answer:\n");
+                        "Determine whether the two review comments given above express the same concern or suggestion regarding the provided diff hunk. "
+                        "Ignore differences in wording, tone, or formatting-focus solely on semantic equivalence of the underlying issue. "
+                        "If the core intent and technical substance are identical, answer \"yes\"; otherwise, answer \"no\".\n\nYour answer:\n");
     return p;
+}
+
+QString SemanticMatcher::releasedPrompt(const QString &comment1, const QString &comment2)
+{
+    static const QString text = [] {
+        QFile file(QStringLiteral(":/prompts/aacr/semantic_match_released.txt"));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }();
+    const QLatin1String first("{comment1}"), second("{comment2}");
+    const qsizetype a = text.indexOf(first);
+    const qsizetype b = text.indexOf(second, a + first.size());
+    if (a < 0 || b < 0)
+        return {}; // not built in: asked as an empty prompt, which the endpoint refuses and the evaluation reports
+    return text.left(a) + comment1 + text.mid(a + first.size(), b - a - first.size()) + comment2 + text.mid(b + second.size());
 }
 
 bool SemanticMatcher::answerIsYes(const QString &answer)
@@ -55,7 +75,8 @@ bool SemanticMatcher::same(const QString &generated, const QString &reference, c
         // Each vote is its own request: without a different seed the cache would answer every vote alike.
         if (m_options.votes > 1)
             request.profile.seed = m_options.profile.seed.value_or(0) + vote;
-        request.messages = {{QStringLiteral("user"), prompt(generated, reference, diffHunk)}};
+        const QString question = m_options.prompt == SemanticPrompt::ReleasedEvaluator ? releasedPrompt(generated, reference) : prompt(generated, reference, diffHunk);
+        request.messages = {{QStringLiteral("user"), question}};
         request.label = QStringLiteral("semantic match, vote %1").arg(vote + 1);
         const Exchange e = m_client.send(request).result();
         QMutexLocker locker(&m_lock);

@@ -2,6 +2,7 @@
 
 #include "CommentJson.h"
 
+#include <AacrLines.h>
 #include <DatasetExport.h>
 
 #include <QCoreApplication>
@@ -242,8 +243,9 @@ QByteArray RunRecord::toAacrJson(const MergeRequest &mr) const
                         {"path", c.file.toStdString()},
                         {"side", c.side == QLatin1String("old") ? "left" : "right"},
                         {"source_model", sourceModel.toStdString()},
-                        {"from_line", c.located() ? c.lineStart : 0}, // 0-0: not located
-                        {"to_line", c.located() ? c.lineEnd : 0},
+                        // not located: kAacrUnlocatedLine, never a wildcard (AacrLines.h)
+                        {"from_line", aacrLineRange(c).from},
+                        {"to_line", aacrLineRange(c).to},
                         {"category", c.category.toStdString()},
                         {"context", ""}});
         if (!c.translationLanguage.isEmpty()) { // note is the translation

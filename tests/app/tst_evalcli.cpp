@@ -368,7 +368,8 @@ void TestEvalCli::upstreamCompatParity()
     QRandomGenerator random(2025);
     QJsonArray gt;
     int expectedUpstream = 0, expectedReleased = 0, expectedOneToOne = 0, generatedTotal = 0, referenceTotal = 0;
-    QList<int> perPrUpstream;
+    int referencesOfFilesWithComments = 0; // what the released runner sums: it skips a file without a comment
+    QList<int> perPrUpstream, generatedPerPr;
     const QStringList paths{QStringLiteral("a.cpp"), QStringLiteral("b.cpp")};
     const QStringList sides{QStringLiteral("right"), QStringLiteral("left")};
     for (int pr = 1; pr <= 60; ++pr) {
@@ -409,6 +410,9 @@ void TestEvalCli::upstreamCompatParity()
         expectedOneToOne += oneToOneLineMatches(gens, refs, 1);
         generatedTotal += int(gens.size());
         referenceTotal += int(refs.size());
+        generatedPerPr << int(gens.size());
+        if (!gens.isEmpty())
+            referencesOfFilesWithComments += int(refs.size());
     }
     // The data must tell the three countings apart, or the comparison proves nothing.
     QVERIFY2(expectedUpstream != expectedOneToOne, qPrintable(QStringLiteral("%1 %2 %3").arg(expectedUpstream).arg(expectedOneToOne).arg(expectedReleased)));
@@ -424,15 +428,25 @@ void TestEvalCli::upstreamCompatParity()
             qWarning("%s", r.err.constData());
         return QJsonDocument::fromJson(r.out).object();
     };
+    // The released runner's summary: only the files with a comment count.
     const QJsonObject upstream = total({QStringLiteral("--upstream-compat")});
-    QCOMPARE(upstream.value(QStringLiteral("total")).toObject().value(QStringLiteral("positive_line_match_nums")).toInt(), expectedUpstream);
-    const QJsonArray prs = upstream.value(QStringLiteral("prs")).toArray();
-    QCOMPARE(prs.size(), perPrUpstream.size());
-    for (int i = 0; i < prs.size(); ++i)
-        QCOMPARE(prs[i].toObject().value(QStringLiteral("positive_line_match_nums")).toInt(), perPrUpstream[i]);
-    QCOMPARE(upstream.value(QStringLiteral("total")).toObject().value(QStringLiteral("total_generated_nums")).toInt(), generatedTotal);
+    QCOMPARE(upstream.value(QStringLiteral("total")).toObject().value(QStringLiteral("total_line_matches")).toInt(), expectedUpstream);
+    QHash<QString, QJsonObject> byId;
+    for (const QJsonValue &v : upstream.value(QStringLiteral("prs")).toArray())
+        byId.insert(v.toObject().value(QStringLiteral("evaluation_id")).toString(), v.toObject());
+    QCOMPARE(byId.size(), int(std::count_if(generatedPerPr.begin(), generatedPerPr.end(), [](int n) { return n > 0; })));
+    QVERIFY(byId.size() < perPrUpstream.size()); // some files have no comment, or the test shows nothing
+    for (int i = 0; i < perPrUpstream.size(); ++i) {
+        const QString id = QStringLiteral("repo_%1").arg(i + 1);
+        QCOMPARE(byId.contains(id), generatedPerPr[i] > 0);
+        if (generatedPerPr[i] > 0)
+            QCOMPARE(byId.value(id).value(QStringLiteral("positive_line_match_nums")).toInt(), perPrUpstream[i]);
+    }
+    QCOMPARE(upstream.value(QStringLiteral("total")).toObject().value(QStringLiteral("total_generated_comments")).toInt(), generatedTotal);
+    QCOMPARE(upstream.value(QStringLiteral("total")).toObject().value(QStringLiteral("total_reference_comments")).toInt(), referencesOfFilesWithComments);
+    QCOMPARE(upstream.value(QStringLiteral("total")).toObject().value(QStringLiteral("total_files")).toInt(), 60);
     const QJsonObject released = total({QStringLiteral("--upstream-compat"), QStringLiteral("--upstream-ids"), QStringLiteral("released")});
-    QCOMPARE(released.value(QStringLiteral("total")).toObject().value(QStringLiteral("positive_line_match_nums")).toInt(), expectedReleased);
+    QCOMPARE(released.value(QStringLiteral("total")).toObject().value(QStringLiteral("total_line_matches")).toInt(), expectedReleased);
     const QJsonObject oneToOne = total({});
     const QJsonObject t = oneToOne.value(QStringLiteral("total")).toObject();
     QCOMPARE(t.value(QStringLiteral("positive_line_match_nums")).toInt(), expectedOneToOne);
@@ -518,7 +532,11 @@ void TestEvalCli::upstreamCompatEqualsReleasedEvaluatorOnFortyRealPrs()
         const CliRun r = cli(QStringList{QStringLiteral("eval"), QStringLiteral("--aacr-gt"), gtPath, QStringLiteral("--generated"), dir.filePath(QStringLiteral("gen"))} + extra);
         if (r.exitCode != 0)
             qWarning("%s", r.err.constData());
-        return QJsonDocument::fromJson(r.out).object().value(QStringLiteral("prs")).toArray();
+        return QJsonDocument::fromJson(r.out).object();
+    };
+    const auto evaluationId = [&gt](int p) {
+        const auto url = QRegularExpression(QStringLiteral("github\\.com/[^/]+/([^/]+)/pull/(\\d+)")).match(gt[p].toObject().value(QStringLiteral("githubPrUrl")).toString());
+        return QStringLiteral("%1_%2").arg(url.captured(1), url.captured(2));
     };
     // The set must tell the location rules apart: ReviewDesk's former rule
     // (paths equal, sides case-blind, lines required, ranges ordered) would
@@ -532,11 +550,24 @@ void TestEvalCli::upstreamCompatEqualsReleasedEvaluatorOnFortyRealPrs()
                  {"given ids", {QStringLiteral("--upstream-compat")}, &given}};
     int matchesSeen = 0;
     for (const auto &mode : modes) {
-        const QJsonArray prs = evaluate(mode.extra);
-        QCOMPARE(prs.size(), 40);
+        // The released runner evaluates the files that hold a comment (a
+        // PR without a file, or with only blank notes, it never counts), and
+        // sums its summary over them.
+        const QJsonObject report = evaluate(mode.extra);
+        QHash<QString, QJsonObject> byId;
+        for (const QJsonValue &v : report.value(QStringLiteral("prs")).toArray())
+            byId.insert(v.toObject().value(QStringLiteral("evaluation_id")).toString(), v.toObject());
+        int evaluatedFiles = 0, generatedSum = 0, referenceSum = 0, lineSum = 0;
         for (int p = 0; p < 40; ++p) {
-            const QJsonObject o = prs[p].toObject();
             const PyCounts &e = (*mode.expected)[p];
+            QCOMPARE(byId.contains(evaluationId(p)), e.generated > 0);
+            if (e.generated == 0)
+                continue;
+            ++evaluatedFiles;
+            generatedSum += e.generated;
+            referenceSum += e.expected;
+            lineSum += e.lineMatches;
+            const QJsonObject o = byId.value(evaluationId(p));
             const QString where = QStringLiteral("%1, PR %2 (%3)").arg(QLatin1String(mode.name)).arg(p).arg(o.value(QStringLiteral("evaluation_id")).toString());
             QVERIFY2(o.value(QStringLiteral("positive_line_match_nums")).toInt() == e.lineMatches,
                      qPrintable(where + QStringLiteral(": line matches %1, the evaluator %2").arg(o.value(QStringLiteral("positive_line_match_nums")).toInt()).arg(e.lineMatches)));
@@ -544,9 +575,15 @@ void TestEvalCli::upstreamCompatEqualsReleasedEvaluatorOnFortyRealPrs()
             QVERIFY2(o.value(QStringLiteral("positive_expected_nums")).toInt() == e.expected, qPrintable(where + QStringLiteral(": expected")));
             matchesSeen += e.lineMatches;
         }
+        QVERIFY(evaluatedFiles <= 36); // four PRs have no file
+        const QJsonObject summary = report.value(QStringLiteral("total")).toObject();
+        QCOMPARE(summary.value(QStringLiteral("evaluated_files")).toInt(), evaluatedFiles);
+        QCOMPARE(summary.value(QStringLiteral("total_generated_comments")).toInt(), generatedSum);
+        QCOMPARE(summary.value(QStringLiteral("total_reference_comments")).toInt(), referenceSum);
+        QCOMPARE(summary.value(QStringLiteral("total_line_matches")).toInt(), lineSum);
     }
     QVERIFY(matchesSeen > 40); // the perturbations leave matches to count
-    const QJsonArray prs = evaluate({});
+    const QJsonArray prs = evaluate({}).value(QStringLiteral("prs")).toArray();
     QCOMPARE(prs.size(), 40);
     for (int p = 0; p < 40; ++p)
         QVERIFY2(prs[p].toObject().value(QStringLiteral("positive_line_match_nums")).toInt() == oneToOne[p],

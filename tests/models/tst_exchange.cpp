@@ -9,6 +9,7 @@
 #include <DatasetExchange.h>
 #include <DatasetExport.h>
 #include <AacrGenerated.h>
+#include <AacrLines.h>
 #include <DatasetParsers.h>
 #include <SqlWorkspaceStore.h>
 
@@ -665,7 +666,8 @@ void TestExchange::csvHasOneRowPerCommentAndAnnotator()
 
 // A comment whose lines could not be placed (line_valid false; an older
 // workspace still holds the hunk's range it was given then) is exported with
-// no lines in every format, and a placed one with its lines.
+// no lines in every format (in AACR-Bench's at kAacrUnlocatedLine, which the
+// released evaluator matches to nothing), and a placed one with its lines.
 void TestExchange::unlocatedCommentIsExportedWithoutLines()
 {
     auto opened = SqlWorkspaceStore::open(m_dir.filePath(QStringLiteral("unlocated.rdw")), SqlWorkspaceStore::Mode::CreateIfMissing);
@@ -733,20 +735,27 @@ void TestExchange::unlocatedCommentIsExportedWithoutLines()
     QVERIFY2(csv.contains(",src/a.c,new,10,13,"), csv.constData());
     QCOMPARE(csv.count(",src/a.c,new,,,"), qsizetype(1));
     QCOMPARE(csv.count(",src/a.c,old,,,"), qsizetype(1));
-    // AACR-Bench file: lines 0-0 (the format needs numbers; AACR-Bench's lines start at 1).
-    const auto aacr = nlohmann::json::parse(exported(QStringLiteral("aacr-positive")).toStdString());
+    // AACR-Bench file: lines kAacrUnlocatedLine (0-0 would be "lines not
+    // checked" to the released evaluator), read back as no lines.
+    const QByteArray aacrBytes = exported(QStringLiteral("aacr-positive"));
+    const auto aacr = nlohmann::json::parse(aacrBytes.toStdString());
     QCOMPARE(aacr[0]["comments"].size(), std::size_t(3));
     for (const auto &c : aacr[0]["comments"]) {
         const bool placed = c["note"].get<std::string>().find("finding placed") != std::string::npos;
-        QCOMPARE(c["from_line"].get<int>(), placed ? 10 : 0);
-        QCOMPARE(c["to_line"].get<int>(), placed ? 13 : 0);
+        QCOMPARE(c["from_line"].get<int>(), placed ? 10 : kAacrUnlocatedLine);
+        QCOMPARE(c["to_line"].get<int>(), placed ? 13 : kAacrUnlocatedLine);
     }
-    // aacr-generated: empty <from> and <to>.
+    const auto reread = parseAacrSamples(aacrBytes);
+    QVERIFY2(reread, qPrintable(reread ? QString() : reread.error().message));
+    for (const AacrComment &c : reread->first().comments)
+        QCOMPARE(c.fromLine, c.note.contains(QStringLiteral("finding placed")) ? 10 : 0);
+    // aacr-generated: <from> and <to> at kAacrUnlocatedLine.
     const auto generated = exportAacrGenerated(store, *run, m_dir.filePath(QStringLiteral("unlocated-generated")));
     QVERIFY2(generated, qPrintable(generated ? QString() : generated.error().message));
     const QString text = QString::fromUtf8(readAll(*generated));
     QCOMPARE(text.count(QStringLiteral("<from>10</from>")), 1);
-    QCOMPARE(text.count(QStringLiteral("<from></from>")), 2);
+    QCOMPARE(text.count(QStringLiteral("<from>%1</from>\n<to>%1</to>").arg(kAacrUnlocatedLine)), 2);
+    QCOMPARE(text.count(QStringLiteral("<from></from>")), 0);
 }
 
 // Issue 21, item 3: a translated comment's exports carry the translation as

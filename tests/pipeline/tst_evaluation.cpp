@@ -644,7 +644,7 @@ void TestEvaluation::aacrDirectoryPerPrAndTotal()
     // Upstream counting with ids given: the same here (g1 counts once either way).
     o.upstreamCompat = true;
     auto upstream = evaluateAacrDirectory(*prs, dir.path(), o);
-    QCOMPARE(upstream->json.value(QStringLiteral("total")).toObject().value(QStringLiteral("positive_line_match_nums")).toInt(), 1);
+    QCOMPARE(upstream->json.value(QStringLiteral("total")).toObject().value(QStringLiteral("total_line_matches")).toInt(), 1);
     QVERIFY(!evaluateAacrDirectory(*prs, dir.filePath(QStringLiteral("missing")), o));
 }
 
