@@ -73,4 +73,14 @@ int writeOutput(const QString &command, const QByteArray &out)
     return ExitOk;
 }
 
+int failIn(const QString &command, const Error &error)
+{
+    return fail(exitCodeFor(error), QStringLiteral("%1: %2").arg(command, error.message));
+}
+
+QCommandLineOption workspaceOption()
+{
+    return {QStringLiteral("workspace"), QStringLiteral("The workspace file."), QStringLiteral("FILE")};
+}
+
 } // namespace rd::cli

@@ -28,6 +28,10 @@ int exitCodeFor(const Error &error);
 // One line on stderr: "reviewdesk-cli: <message>".
 int fail(int code, const QString &message);
 int fail(const Error &error);
+// "COMMAND: message", with the exit code the error's kind calls for.
+int failIn(const QString &command, const Error &error);
+// --workspace FILE, as every workspace command spells it.
+QCommandLineOption workspaceOption();
 
 // Parses `arguments` (the command name first) with `parser`, handling --help.
 // Returns -1 when the command should go on, else the exit code.

@@ -13,11 +13,6 @@ namespace rd::cli {
 
 namespace {
 
-int failIn(const QString &command, const Error &error)
-{
-    return fail(exitCodeFor(error), QStringLiteral("%1: %2").arg(command, error.message));
-}
-
 Result<std::optional<qint64>> idOption(const QCommandLineParser &parser, const QCommandLineOption &option)
 {
     if (!parser.isSet(option))

@@ -14,7 +14,7 @@ namespace rd::cli {
 
 namespace {
 
-int failIn(const Error &error)
+int failAdding(const Error &error)
 {
     return fail(exitCodeFor(error), QStringLiteral("mr add: %1").arg(error.message));
 }
@@ -63,17 +63,17 @@ int runMrAdd(const QStringList &arguments)
     // The URL is checked before the workspace is opened or made.
     const auto token = lookUpHostToken(options, QProcessEnvironment::systemEnvironment(), server_password::keyring());
     if (!token)
-        return failIn(token.error());
+        return failAdding(token.error());
 
     auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::CreateIfMissing);
     if (!store)
-        return failIn(store.error());
+        return failAdding(store.error());
     const auto progress = [](const QString &line) {
         std::fprintf(stderr, "mr add: %s\n", qPrintable(line));
     };
     auto opened = openPullRequest(**store, options, *token, progress);
     if (!opened)
-        return failIn(opened.error());
+        return failAdding(opened.error());
     const FetchedPullRequest *fetched = &opened->fetched;
     const StoredPullRequest *stored = &opened->stored;
 

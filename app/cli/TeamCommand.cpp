@@ -18,16 +18,6 @@ namespace rd::cli {
 
 namespace {
 
-QCommandLineOption workspaceOption()
-{
-    return {QStringLiteral("workspace"), QStringLiteral("The workspace file."), QStringLiteral("FILE")};
-}
-
-int failIn(const QString &command, const Error &error)
-{
-    return fail(exitCodeFor(error), QStringLiteral("%1: %2").arg(command, error.message));
-}
-
 // A positive merge request id, or the usage failure.
 int parseMr(const QString &command, const QString &text, qint64 &id)
 {

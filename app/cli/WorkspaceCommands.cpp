@@ -20,16 +20,6 @@ namespace rd::cli {
 
 namespace {
 
-QCommandLineOption workspaceOption()
-{
-    return {QStringLiteral("workspace"), QStringLiteral("The workspace file."), QStringLiteral("FILE")};
-}
-
-int failIn(const QString &command, const Error &error)
-{
-    return fail(exitCodeFor(error), QStringLiteral("%1: %2").arg(command, error.message));
-}
-
 // Blind mode (TeamAnnotation.h) for `comments --annotator`: keeps the
 // judgements NAME may see. -1 when fine, else the exit code.
 int keepVisible(const WorkspaceStore &store, const QString &name, QList<Judgement> &judgements)

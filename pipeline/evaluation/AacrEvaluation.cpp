@@ -1,4 +1,5 @@
 #include "AacrEvaluation.h"
+#include "FigureJson.h"
 
 #include "AacrRunner.h"
 
@@ -25,16 +26,11 @@ double rate(int part, int whole)
     return whole > 0 ? pythonRound(double(part) / double(whole), 3) : 0.0;
 }
 
-QJsonValue percent(const std::optional<double> &v)
+QJsonObject aacrPrfJson(const PrecisionRecall &p)
 {
-    return v ? QJsonValue(std::round(*v * 100.0) / 100.0) : QJsonValue();
-}
-
-QJsonObject prfJson(const PrecisionRecall &p)
-{
-    return QJsonObject{{QStringLiteral("precision"), percent(p.precision.percent())},
-                       {QStringLiteral("recall"), percent(p.recall.percent())},
-                       {QStringLiteral("f1"), percent(p.f1())}};
+    return QJsonObject{{QStringLiteral("precision"), figureJson(p.precision.figureJson())},
+                       {QStringLiteral("recall"), figureJson(p.recall.figureJson())},
+                       {QStringLiteral("f1"), figureJson(p.f1())}};
 }
 
 // The upstream field names and rates for one PR or the total.
@@ -57,7 +53,7 @@ QJsonObject ratiosJson(const QMap<QString, Ratio> &ratios)
     QJsonObject o;
     for (auto it = ratios.cbegin(); it != ratios.cend(); ++it)
         o.insert(it.key(), QJsonObject{{QStringLiteral("found"), it.value().part}, {QStringLiteral("references"), it.value().whole},
-                                       {QStringLiteral("recall"), percent(it.value().percent())}});
+                                       {QStringLiteral("recall"), figureJson(it.value().figureJson())}});
     return o;
 }
 
@@ -85,12 +81,12 @@ QJsonObject metricsJson(const AacrMetrics &m)
     QJsonObject o{{QStringLiteral("prs"), m.pullRequests},
                   {QStringLiteral("generated"), m.generated},
                   {QStringLiteral("references"), m.references},
-                  {QStringLiteral("line"), prfJson(m.line)},
-                  {QStringLiteral("noise_rate"), percent(m.noise.percent())},
+                  {QStringLiteral("line"), aacrPrfJson(m.line)},
+                  {QStringLiteral("noise_rate"), figureJson(m.noise.figureJson())},
                   {QStringLiteral("recall_by_category"), ratiosJson(m.recallByCategory)},
                   {QStringLiteral("recall_by_context"), ratiosJson(m.recallByContext)}};
     if (m.semantic)
-        o.insert(QStringLiteral("semantic"), prfJson(*m.semantic));
+        o.insert(QStringLiteral("semantic"), aacrPrfJson(*m.semantic));
     putAverages(o, m);
     return o;
 }
@@ -198,7 +194,7 @@ Result<EvaluatedPr> evaluatePr(const AacrPositivePr &pr, const QList<Item> &gene
     putUpstream(o, counts);
     // ReviewDesk's figures: precision over the comments, recall over the references.
     const auto prf = [](int matched, int generatedCount, int found, int referenceCount) {
-        return prfJson(PrecisionRecall{Ratio{matched, generatedCount}, Ratio{found, referenceCount}});
+        return aacrPrfJson(PrecisionRecall{Ratio{matched, generatedCount}, Ratio{found, referenceCount}});
     };
     o.insert(QStringLiteral("line"), prf(counts.positiveLineMatch, counts.totalGenerated, counts.positiveLineMatch, counts.positiveExpected));
     if (options.semantic)
@@ -335,12 +331,12 @@ Result<AacrDirectoryResult> evaluateAacrDirectory(const QList<AacrPositivePr> &p
         totals.insert(QStringLiteral("references_of_prs_without_valid_comment"), theirReferences);
     }
 
-    totals.insert(QStringLiteral("line"), prfJson(PrecisionRecall{Ratio{total.positiveLineMatch, total.totalGenerated}, Ratio{total.positiveLineMatch, total.positiveExpected}}));
+    totals.insert(QStringLiteral("line"), aacrPrfJson(PrecisionRecall{Ratio{total.positiveLineMatch, total.totalGenerated}, Ratio{total.positiveLineMatch, total.positiveExpected}}));
     if (options.semantic)
-        totals.insert(QStringLiteral("semantic"), prfJson(PrecisionRecall{Ratio{total.positiveMatch, total.totalGenerated}, Ratio{total.positiveMatch, total.positiveExpected}}));
+        totals.insert(QStringLiteral("semantic"), aacrPrfJson(PrecisionRecall{Ratio{total.positiveMatch, total.totalGenerated}, Ratio{total.positiveMatch, total.positiveExpected}}));
     const AacrMetrics all = aacrMetrics(evaluated);
     putAverages(totals, all);
-    totals.insert(QStringLiteral("noise_rate"), percent(all.noise.percent()));
+    totals.insert(QStringLiteral("noise_rate"), figureJson(all.noise.figureJson()));
     totals.insert(QStringLiteral("recall_by_category"), ratiosJson(all.recallByCategory));
     totals.insert(QStringLiteral("recall_by_context"), ratiosJson(all.recallByContext));
     QJsonObject byLanguage, byCategory;

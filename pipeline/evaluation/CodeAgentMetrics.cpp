@@ -1,4 +1,5 @@
 #include "CodeAgentMetrics.h"
+#include "FigureJson.h"
 
 #include "Evaluation.h"
 #include "EvaluationEvidence.h"
@@ -25,11 +26,6 @@ constexpr DetectionTask detectionTasks[] = {{"consistency", "Commit Message Cons
 std::optional<double> percentOf(int part, int whole)
 {
     return whole > 0 ? std::optional<double>(100.0 * part / whole) : std::nullopt;
-}
-
-QJsonValue figure(const std::optional<double> &v)
-{
-    return v ? QJsonValue(std::round(*v * 100.0) / 100.0) : QJsonValue();
 }
 
 } // namespace
@@ -180,10 +176,10 @@ QJsonArray codeAgentJson(const QList<CodeAgentMetrics> &metrics)
                                              {QStringLiteral("confirmed"), c.confirmed},
                                              {QStringLiteral("labelled"), c.labelled},
                                              {QStringLiteral("unverified"), c.unverified},
-                                             {QStringLiteral("rate_cr"), figure(c.rateCr())},
-                                             {QStringLiteral("rate_ca"), figure(c.rateCa())},
-                                             {QStringLiteral("recall"), figure(c.recall())},
-                                             {QStringLiteral("f1"), figure(c.f1())}});
+                                             {QStringLiteral("rate_cr"), figureJson(c.rateCr())},
+                                             {QStringLiteral("rate_ca"), figureJson(c.rateCa())},
+                                             {QStringLiteral("recall"), figureJson(c.recall())},
+                                             {QStringLiteral("f1"), figureJson(c.f1())}});
         }
         QJsonArray runs;
         for (qint64 id : m.runs)

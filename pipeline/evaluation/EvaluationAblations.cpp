@@ -103,7 +103,7 @@ QString cotText(int v)
     return v ? QCoreApplication::translate("rd::pipeline", "w/ CoT") : QCoreApplication::translate("rd::pipeline", "w/o CoT");
 }
 
-Cell figure(const std::optional<double> &v, const QList<qint64> &comments)
+Cell cellOf(const std::optional<double> &v, const QList<qint64> &comments)
 {
     return Cell{percentText(v), comments};
 }
@@ -111,11 +111,11 @@ Cell figure(const std::optional<double> &v, const QList<qint64> &comments)
 // KBI, FAR1, CPI1[, FAR2, CPI2][, LSR] of pooled runs; CPI lists every comment at the stage.
 QList<Cell> defectRow(const Pooled &p, bool second, bool lsr)
 {
-    QList<Cell> row{figure(p.metrics.kbi, p.found), figure(p.metrics.far1, p.falseAlarms), figure(p.metrics.cpi1, p.comments)};
+    QList<Cell> row{cellOf(p.metrics.kbi, p.found), cellOf(p.metrics.far1, p.falseAlarms), cellOf(p.metrics.cpi1, p.comments)};
     if (second)
-        row << figure(p.metrics.far2, p.falseAlarms) << figure(p.metrics.cpi2, p.comments);
+        row << cellOf(p.metrics.far2, p.falseAlarms) << cellOf(p.metrics.cpi2, p.comments);
     if (lsr)
-        row << figure(p.metrics.lsr, p.invalidLines);
+        row << cellOf(p.metrics.lsr, p.invalidLines);
     return row;
 }
 
@@ -142,7 +142,7 @@ Table Evaluation::slicingTable() const
         int runs = 0;
         for (int s = 0; s < StageCount; ++s) {
             const Pooled p = pooled(*this, {{slicingField, v}}, Stage(s));
-            row << figure(p.metrics.kbi, p.found) << figure(p.metrics.cpi1, p.comments);
+            row << cellOf(p.metrics.kbi, p.found) << cellOf(p.metrics.cpi1, p.comments);
             runs = p.runs;
         }
         row << Cell{QString::number(runs), {}};

@@ -1,4 +1,5 @@
 #include "EvaluationReport.h"
+#include "FigureJson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -10,19 +11,14 @@ namespace rd::eval {
 
 namespace {
 
-QJsonValue figure(const std::optional<double> &v)
-{
-    return v ? QJsonValue(std::round(*v * 100.0) / 100.0) : QJsonValue();
-}
-
 QJsonObject defectJson(const DefectMetrics &m)
 {
-    return QJsonObject{{QStringLiteral("kbi"), figure(m.kbi)},
-                       {QStringLiteral("far1"), figure(m.far1)},
-                       {QStringLiteral("cpi1"), figure(m.cpi1)},
-                       {QStringLiteral("far2"), figure(m.far2)},
-                       {QStringLiteral("cpi2"), figure(m.cpi2)},
-                       {QStringLiteral("lsr"), figure(m.lsr)},
+    return QJsonObject{{QStringLiteral("kbi"), figureJson(m.kbi)},
+                       {QStringLiteral("far1"), figureJson(m.far1)},
+                       {QStringLiteral("cpi1"), figureJson(m.cpi1)},
+                       {QStringLiteral("far2"), figureJson(m.far2)},
+                       {QStringLiteral("cpi2"), figureJson(m.cpi2)},
+                       {QStringLiteral("lsr"), figureJson(m.lsr)},
                        {QStringLiteral("merge_requests"), m.mergeRequests},
                        {QStringLiteral("merge_requests_without_comments"), m.withoutComments},
                        {QStringLiteral("merge_requests_with_comments"), m.withComments()}, // LSR's N' beside its N
@@ -54,9 +50,9 @@ QJsonObject perRunJson(const Evaluation &e, const QString &group, Stage stage)
     }
     QJsonObject mean, min, max;
     const auto put = [&](const char *name, const Spread &s) {
-        mean.insert(QLatin1String(name), figure(s.mean));
-        min.insert(QLatin1String(name), figure(s.min));
-        max.insert(QLatin1String(name), figure(s.max));
+        mean.insert(QLatin1String(name), figureJson(s.mean));
+        min.insert(QLatin1String(name), figureJson(s.min));
+        max.insert(QLatin1String(name), figureJson(s.max));
     };
     put("kbi", repeated.kbi);
     put("far1", repeated.far1);
@@ -69,9 +65,9 @@ QJsonObject perRunJson(const Evaluation &e, const QString &group, Stage stage)
 
 QJsonObject prfJson(const PrecisionRecall &p)
 {
-    return QJsonObject{{QStringLiteral("precision"), figure(p.precision.percent())},
-                       {QStringLiteral("recall"), figure(p.recall.percent())},
-                       {QStringLiteral("f1"), figure(p.f1())},
+    return QJsonObject{{QStringLiteral("precision"), figureJson(p.precision.percent())},
+                       {QStringLiteral("recall"), figureJson(p.recall.percent())},
+                       {QStringLiteral("f1"), figureJson(p.f1())},
                        {QStringLiteral("matched_comments"), p.precision.part},
                        {QStringLiteral("found_references"), p.recall.part}};
 }
@@ -85,14 +81,14 @@ QJsonObject tagsJson(const QMap<QString, TagOutcome> &tags, bool semantic)
         perTag.insert(it.key(), QJsonObject{{QStringLiteral("references"), o.references},
                                             {QStringLiteral("located"), o.located},
                                             {QStringLiteral("tag_matched"), o.tagMatched},
-                                            {QStringLiteral("exact_tag_match_rate"), figure(o.tagMatchRate().percent())},
+                                            {QStringLiteral("exact_tag_match_rate"), figureJson(o.tagMatchRate().percent())},
                                             {QStringLiteral("rationale_matched"), semantic ? QJsonValue(o.rationaleMatched) : QJsonValue()},
-                                            {QStringLiteral("rationale_match_rate"), semantic ? figure(o.rationaleMatchRate().percent()) : QJsonValue()},
+                                            {QStringLiteral("rationale_match_rate"), semantic ? figureJson(o.rationaleMatchRate().percent()) : QJsonValue()},
                                             {QStringLiteral("generated"), o.generated},
                                             {QStringLiteral("generated_matched"), semantic ? QJsonValue(o.generatedMatched) : QJsonValue()},
                                             {QStringLiteral("judged"), o.judged()},
-                                            {QStringLiteral("judge_score_mean"), figure(o.judgeScoreMean())},
-                                            {QStringLiteral("judge_score_std"), figure(o.judgeScoreStd())}});
+                                            {QStringLiteral("judge_score_mean"), figureJson(o.judgeScoreMean())},
+                                            {QStringLiteral("judge_score_std"), figureJson(o.judgeScoreStd())}});
     }
     return QJsonObject{{QStringLiteral("definition"), QStringLiteral("code-quality-score-cqs.txt §4 (evaluation protocol): per reference tag, located by lines, "
                                                                      "then exact tag match (rate over located), then rationale by the semantic judge (rate over tag-matched); after the last stage. "
@@ -118,7 +114,7 @@ QByteArray reportJson(const Evaluation &e)
             o.insert(QStringLiteral("line"), prfJson(a.line));
             if (a.semantic)
                 o.insert(QStringLiteral("semantic"), prfJson(*a.semantic));
-            o.insert(QStringLiteral("noise_rate"), figure(a.noise.percent()));
+            o.insert(QStringLiteral("noise_rate"), figureJson(a.noise.percent()));
             // Table 9's figure needs every merge request's hunks: a merge
             // request without code here has none, which is said, not invented.
             o.insert(QStringLiteral("avg_comments_per_patch"), a.commentsPerPatch ? QJsonValue(*a.commentsPerPatch) : QJsonValue());

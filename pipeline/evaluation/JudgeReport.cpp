@@ -29,7 +29,7 @@ Json breakdown(const QList<std::pair<QString, JudgeAccuracy>> &rows)
     return out;
 }
 
-QString percent(const std::optional<double> &v)
+QString judgePercent(const std::optional<double> &v)
 {
     return v ? QString::number(*v * 100.0, 'f', 1) + QStringLiteral(" %") : QStringLiteral("—");
 }
@@ -128,22 +128,22 @@ QByteArray judgeEvaluationMarkdown(const JudgeEvaluationSettings &settings, cons
               .arg(settings.seed)
               .arg(settings.temperature);
     md += QStringLiteral("| measure | value |\n|---|---|\n");
-    md += QStringLiteral("| accuracy (mean over repeats) | %1 |\n").arg(percent(metrics.accuracy));
-    md += QStringLiteral("| accuracy spread (max − min) | %1 |\n").arg(percent(metrics.accuracySpread));
-    md += QStringLiteral("| balanced accuracy (mean of the two classes' recalls, mean over repeats) | %1 |\n").arg(percent(metrics.balancedAccuracy));
+    md += QStringLiteral("| accuracy (mean over repeats) | %1 |\n").arg(judgePercent(metrics.accuracy));
+    md += QStringLiteral("| accuracy spread (max − min) | %1 |\n").arg(judgePercent(metrics.accuracySpread));
+    md += QStringLiteral("| balanced accuracy (mean of the two classes' recalls, mean over repeats) | %1 |\n").arg(judgePercent(metrics.balancedAccuracy));
     md += QStringLiteral("| Cohen's kappa | %1 |\n").arg(metrics.kappa ? QString::number(*metrics.kappa, 'f', 3) : QStringLiteral("— (%1)").arg(metrics.kappaUndefined));
-    md += QStringLiteral("| flip rate | %1 |\n").arg(percent(metrics.flipRate));
+    md += QStringLiteral("| flip rate | %1 |\n").arg(judgePercent(metrics.flipRate));
     md += QStringLiteral("| unreadable answers | %1 |\n").arg(metrics.unanswered);
     md += QStringLiteral("| judge valid, people rejected | %1 |\n").arg(metrics.judgeValidPeopleRejected.size());
     md += QStringLiteral("| judge invalid, people accepted | %1 |\n").arg(metrics.judgeInvalidPeopleAccepted.size());
     for (const auto &[title, rows] : {std::pair{QStringLiteral("Category"), &metrics.perCategory}, std::pair{QStringLiteral("Tag"), &metrics.perTag}}) {
         md += QStringLiteral("\n| %1 | answers | correct | accuracy |\n|---|---:|---:|---:|\n").arg(title);
         for (const auto &[key, a] : *rows)
-            md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(key).arg(a.items).arg(a.correct).arg(percent(a.accuracy()));
+            md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(key).arg(a.items).arg(a.correct).arg(judgePercent(a.accuracy()));
     }
     md += QStringLiteral("\n| judge score | answers | accepted by people | share accepted |\n|---:|---:|---:|---:|\n");
     for (const JudgeCalibrationBucket &b : metrics.calibration)
-        md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(b.score).arg(b.answers).arg(b.accepted).arg(percent(double(b.accepted) / b.answers));
+        md += QStringLiteral("| %1 | %2 | %3 | %4 |\n").arg(b.score).arg(b.answers).arg(b.accepted).arg(judgePercent(double(b.accepted) / b.answers));
     return md.toUtf8();
 }
 
