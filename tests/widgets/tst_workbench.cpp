@@ -412,7 +412,7 @@ void WorkbenchTest::reviewRunsInTheBackgroundAndShowsComments()
     // The comments are drawn at their lines, with the text on hover.
     DiffView *view = test::diffPane(*m_window)->view();
     const QList<SliceOverlay> overlays = view->sliceOverlays();
-    const auto review = std::find_if(overlays.begin(), overlays.end(), [](const SliceOverlay &o) { return o.name == MainWindow::tr("Review"); });
+    const auto review = std::find_if(overlays.begin(), overlays.end(), [](const SliceOverlay &o) { return o.name == PipelinePanel::tr("Review"); });
     QVERIFY(review != overlays.end());
     QVERIFY(review->reasons[Side::New].value(line).contains(QLatin1String("clamping hides an overflow")));
     QVERIFY(review->reasons[Side::New].value(line).contains(QLatin1String("filtered at coarse")));

@@ -79,7 +79,7 @@ public:
 Q_SIGNALS:
     void mergeRequestOpened();
     void openFailed(const QString &message);
-    // The selected file's diff is on screen.
+    // The selected file is on screen: its diff, or why it cannot be shown.
     void fileShown();
     // The Merge Requests panel read its rows again (a workspace opened).
     void mergeRequestsListed();
