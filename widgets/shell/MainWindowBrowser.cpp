@@ -39,6 +39,7 @@ void MainWindow::createBrowser()
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
     addAction(toggle);
     connect(m_browser, &MergeRequestBrowser::openRequested, this, [this](qint64 id) { m_exchange->openStored(id); });
+    connect(m_browser, &MergeRequestBrowser::problem, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
 
     auto command = [this](const QString &name, const QString &text, const QKeySequence &shortcut, auto slot) {
         auto *a = new QAction(text, this);
