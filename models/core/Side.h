@@ -18,7 +18,7 @@ struct PerSide
 
     T &operator[](Side side) { return values[static_cast<std::size_t>(side)]; }
     const T &operator[](Side side) const { return values[static_cast<std::size_t>(side)]; }
-    friend bool operator==(const PerSide &, const PerSide &) = default;
+    bool operator==(const PerSide &) const = default;
 };
 
 } // namespace rd

@@ -73,10 +73,10 @@ public:
     // AACR hunk review: the id of a commit's root tree (its retrieval index is cached by it).
     Result<ObjectId> treeId(const ObjectId &commit) const;
 
+    // A nested class, so it reaches the members below as any member does.
     struct Private;
 
 private:
-    friend struct Private;
     std::shared_ptr<Private> d;
 };
 

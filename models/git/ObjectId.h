@@ -22,7 +22,7 @@ public:
     QByteArray abbreviated(int length = 7) const { return toHex().left(length); }
     const unsigned char *data() const { return m_bytes.data(); }
 
-    friend bool operator==(const ObjectId &, const ObjectId &) = default;
+    bool operator==(const ObjectId &) const = default;
 
 private:
     std::array<unsigned char, Size> m_bytes{};

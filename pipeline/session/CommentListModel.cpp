@@ -8,17 +8,21 @@ namespace rd {
 CommentListModel::CommentListModel(ReviewSession *session, QObject *parent) : QAbstractTableModel(parent), m_session(session)
 {
     m_rows = static_cast<int>(session->comments().size());
-    connect(session, &ReviewSession::commentsChanged, this, [this] {
+    const auto reset = [this] {
         beginResetModel();
         m_rows = m_session ? static_cast<int>(m_session->comments().size()) : 0;
         endResetModel();
-    });
+    };
+    const MergeRequestDocument *document = session->document();
+    connect(document, &MergeRequestDocument::commentsChanged, this, reset);
     connect(session, &ReviewSession::annotatorChanged, this, [this] {
         if (m_rows > 0)
             Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, ColumnCount - 1));
     });
-    connect(session, &ReviewSession::commentChanged, this, &CommentListModel::rowChanged);
-    connect(session, &ReviewSession::judgementChanged, this, &CommentListModel::rowChanged);
+    connect(session, &ReviewSession::annotatorChanged, this, reset); // the shown judgements are another person's now
+    connect(document, &MergeRequestDocument::commentChanged, this, &CommentListModel::rowChanged);
+    connect(document, &MergeRequestDocument::judgementChanged, this, &CommentListModel::rowChanged);
+    connect(session->judging(), &JudgingService::pendingChanged, this, &CommentListModel::rowChanged);
 }
 
 int CommentListModel::rowCount(const QModelIndex &parent) const

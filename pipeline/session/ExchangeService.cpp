@@ -23,7 +23,7 @@ ExchangeService::ExchangeService(ReviewSession &session) : m_session(session) {}
 
 void ExchangeService::reloadAfterImport(const ImportOutcome &outcome)
 {
-    Q_EMIT m_session.mergeRequestsChanged();
+    Q_EMIT mergeRequestsChanged();
     if (const auto open = m_session.currentMergeRequest())
         m_session.openMergeRequest(open->id); // comments it gained
     Q_EMIT imported(outcome);
@@ -80,7 +80,7 @@ Result<MergeRequestEntry> ExchangeService::linkCode(qint64 mergeRequest, const Q
         return Error{Error::Kind::Revision, missing};
     if (auto stored = m_session.store()->setMergeRequestRepository(mergeRequest, path, true); !stored)
         return stored.error();
-    Q_EMIT m_session.mergeRequestsChanged();
+    Q_EMIT mergeRequestsChanged();
     if (m_session.currentMergeRequestId() == mergeRequest)
         if (auto reopened = m_session.openMergeRequest(mergeRequest); !reopened)
             return reopened.error();

@@ -37,6 +37,8 @@ Q_SIGNALS:
     // An import is in the workspace (the session's merge requests and the
     // open merge request's comments show it already).
     void imported(const rd::ImportOutcome &outcome);
+    // Merge requests were added to the workspace or changed in it (the session announces it).
+    void mergeRequestsChanged();
 
 private:
     // The session's views learn what an import added.

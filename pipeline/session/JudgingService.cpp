@@ -1,19 +1,22 @@
 #include "JudgingService.h"
 
-#include "ReviewSession.h"
+#include "MergeRequestDocument.h"
+#include "SessionContext.h"
 #include "TeamService.h"
+
+#include <WorkspaceStore.h>
 
 #include <algorithm>
 
 namespace rd {
 
-JudgingService::JudgingService(ReviewSession &session)
-    : m_session(session),
+JudgingService::JudgingService(const SessionContext &context, MergeRequestDocument &document, const TeamService &team)
+    : m_context(context), m_document(document), m_team(team),
       m_pending(new PendingDecisions([this](const PendingDecisions::Decision &d) { return storeDecision(d); },
                                      [this]() -> Result<bool> {
-                                         if (!m_session.m_store)
+                                         if (!m_context.store())
                                              return Error{Error::Kind::Usage, tr("no workspace is open")};
-                                         return m_session.m_store->reconnect();
+                                         return m_context.store()->reconnect();
                                      },
                                      this))
 {
@@ -21,18 +24,24 @@ JudgingService::JudgingService(ReviewSession &session)
     // The cards and the panel show which decisions wait.
     connect(m_pending, &PendingDecisions::changed, this, [this] {
         for (const PendingDecisions::Decision &d : m_pending->decisions())
-            Q_EMIT m_session.judgementChanged(d.change.comment);
+            Q_EMIT pendingChanged(d.change.comment);
     });
+}
+
+void JudgingService::reload()
+{
+    reloadUndoState();
+    Q_EMIT progressChanged();
 }
 
 Result<QList<Judgement>> JudgingService::storeDecision(const PendingDecisions::Decision &decision)
 {
-    ReviewSession &s = m_session;
-    if (!s.m_store)
+    WorkspaceStore *store = m_context.store();
+    if (!store)
         return Error{Error::Kind::Usage, tr("no workspace is open")};
     if (decision.group.size() > 1)
-        return s.m_store->judgeGroup(decision.change, decision.group);
-    auto one = s.m_store->judge(decision.change);
+        return store->judgeGroup(decision.change, decision.group);
+    auto one = store->judge(decision.change);
     if (!one)
         return one.error();
     return QList<Judgement>{*one};
@@ -40,32 +49,29 @@ Result<QList<Judgement>> JudgingService::storeDecision(const PendingDecisions::D
 
 void JudgingService::showStored(const QList<Judgement> &stored, bool verdict)
 {
-    ReviewSession &s = m_session;
-    s.replaceJudgements(stored);
     reloadUndoState();
-    for (const Judgement &one : std::as_const(stored))
-        Q_EMIT s.judgementChanged(one.comment);
+    m_document.replaceJudgements(stored);
     Q_EMIT progressChanged();
     if (verdict)
-        Q_EMIT s.team()->teamChanged(); // agreement and pending disagreements may have changed
+        Q_EMIT verdictsChanged(); // agreement and pending disagreements may have changed
 }
 
 Result<bool> JudgingService::judge(const Judgement &change)
 {
-    ReviewSession &s = m_session;
-    if (!s.m_store || s.m_annotator.isEmpty())
+    const QString annotator = m_context.annotator();
+    if (!m_context.store() || annotator.isEmpty())
         return Error{Error::Kind::Usage, tr("choose an annotator before judging")};
     Judgement j = change;
-    j.annotator = s.m_annotator;
-    if (j.verdict && !j.timeSpentMs && j.comment == s.m_current && s.m_sinceSelected.isValid())
-        j.timeSpentMs = s.m_sinceSelected.elapsed();
+    j.annotator = annotator;
+    if (j.verdict && !j.timeSpentMs && j.comment == m_document.currentComment())
+        j.timeSpentMs = m_document.msOnCurrentComment();
     // Made from the judgement shown (row version): one that another window
     // or the CLI replaced meanwhile is refused, not overwritten.
     if (!j.expectedVersion) {
-        const auto shown = s.judgement(j.comment);
+        const auto shown = m_document.judgementOf(j.comment, annotator);
         j.expectedVersion = shown ? shown->version : 0;
     }
-    const QList<qint64> group = s.team()->groupJudging() ? s.team()->groupOf(j.comment) : QList<qint64>{j.comment};
+    const QList<qint64> group = m_team.groupJudging() ? m_team.groupOf(j.comment) : QList<qint64>{j.comment};
     const PendingDecisions::Decision decision{j, group.size() > 1 ? group : QList<qint64>{}};
     if (!m_pending->isEmpty()) { // behind the ones waiting, in order
         m_pending->add(decision, *m_pending->fault());
@@ -74,7 +80,7 @@ Result<bool> JudgingService::judge(const Judgement &change)
     auto stored = storeDecision(decision);
     if (!stored) {
         if (stored.error().kind == Error::Kind::Conflict)
-            s.reloadChangedElsewhere(); // shows the newer judgement the person is asked about
+            Q_EMIT newerJudgementFound(j.comment); // shows the newer judgement the person is asked about
         if (!stored.error().retryable())
             return stored.error();
         m_pending->add(decision, stored.error());
@@ -94,80 +100,82 @@ Result<bool> JudgingService::setVerdict(qint64 comment, Verdict verdict)
 
 Result<bool> JudgingService::clearJudgementFields(qint64 comment, const QList<JudgementField> &fields)
 {
-    ReviewSession &s = m_session;
-    if (!s.m_store || s.m_annotator.isEmpty())
+    WorkspaceStore *store = m_context.store();
+    const QString annotator = m_context.annotator();
+    if (!store || annotator.isEmpty())
         return Error{Error::Kind::Usage, tr("choose an annotator before judging")};
     Judgement j;
     j.comment = comment;
-    j.annotator = s.m_annotator;
-    auto stored = s.m_store->judge(j, fields);
+    j.annotator = annotator;
+    auto stored = store->judge(j, fields);
     if (!stored)
         return stored.error();
-    if (stored->isEmpty())
-        s.clearJudgementOf(comment);
-    else
-        s.replaceJudgements({*stored});
     reloadUndoState();
-    Q_EMIT s.judgementChanged(comment);
+    if (stored->isEmpty())
+        m_document.clearJudgementOf(comment, annotator);
+    else
+        m_document.replaceJudgements({*stored});
     Q_EMIT progressChanged();
     return true;
 }
 
 Result<bool> JudgingService::editComment(qint64 comment, const CommentEdit &edit)
 {
-    ReviewSession &s = m_session;
-    if (!s.m_store || s.m_annotator.isEmpty())
+    WorkspaceStore *store = m_context.store();
+    const QString annotator = m_context.annotator();
+    if (!store || annotator.isEmpty())
         return Error{Error::Kind::Usage, tr("choose an annotator before editing")};
-    auto stored = s.m_store->editComment(comment, s.m_annotator, edit);
+    auto stored = store->editComment(comment, annotator, edit);
     if (!stored) {
         // Someone else's edit came first: show theirs, so the person who is
         // asked what to do sees what they would overwrite.
         if (stored.error().kind == Error::Kind::Conflict)
-            if (auto theirs = s.m_store->comment(comment); theirs)
-                if (const int i = s.indexOf(comment); i >= 0) {
-                    s.m_comments[i] = *theirs;
-                    Q_EMIT s.commentChanged(comment);
-                }
+            if (auto theirs = store->comment(comment); theirs)
+                m_document.updateComment(*theirs);
         return stored.error();
     }
-    if (const int i = s.indexOf(comment); i >= 0)
-        s.m_comments[i] = *stored;
     reloadUndoState();
-    Q_EMIT s.commentChanged(comment);
+    m_document.updateComment(*stored);
     return true;
 }
 
 Result<qint64> JudgingService::addHumanComment(const ReviewComment &comment)
 {
-    ReviewSession &s = m_session;
-    if (!s.m_store || !s.m_entry || s.m_annotator.isEmpty())
+    WorkspaceStore *store = m_context.store();
+    const QString annotator = m_context.annotator();
+    if (!store || !m_document.entry() || annotator.isEmpty())
         return Error{Error::Kind::Usage, tr("open a merge request and choose an annotator before adding a comment")};
-    auto id = s.m_store->addHumanComment(s.m_entry->id, s.m_annotator, comment);
+    auto id = store->addHumanComment(m_document.id(), annotator, comment);
     if (!id)
         return id;
-    if (auto loaded = s.reloadMergeRequest(); !loaded)
-        return loaded.error();
+    auto content = MergeRequestContent::read(*store, m_document.id());
+    if (!content)
+        return content.error();
     reloadUndoState();
-    Q_EMIT s.commentsChanged();
+    m_document.setComments(content->comments, content->judgements);
     Q_EMIT progressChanged();
     return id;
 }
 
 Result<bool> JudgingService::removeHumanComment(qint64 comment)
 {
-    ReviewSession &s = m_session;
-    if (!s.m_store || s.m_annotator.isEmpty())
+    WorkspaceStore *store = m_context.store();
+    const QString annotator = m_context.annotator();
+    if (!store || annotator.isEmpty())
         return Error{Error::Kind::Usage, tr("choose an annotator before removing a comment")};
-    if (auto removed = s.m_store->removeHumanComment(comment, s.m_annotator); !removed)
+    if (auto removed = store->removeHumanComment(comment, annotator); !removed)
         return removed;
-    if (s.m_current == comment) {
-        s.m_current = 0;
-        Q_EMIT s.currentCommentChanged(0);
+    if (m_document.currentComment() == comment)
+        m_document.setCurrentComment(0);
+    if (m_document.entry()) {
+        auto content = MergeRequestContent::read(*store, m_document.id());
+        if (!content)
+            return content.error();
+        reloadUndoState();
+        m_document.setComments(content->comments, content->judgements);
+    } else {
+        reloadUndoState();
     }
-    if (auto loaded = s.reloadMergeRequest(); !loaded)
-        return loaded;
-    reloadUndoState();
-    Q_EMIT s.commentsChanged();
     Q_EMIT progressChanged();
     return true;
 }
@@ -181,11 +189,12 @@ void JudgingService::reloadUndoState()
     const qint64 undoId = m_nextUndo ? m_nextUndo->id : 0, redoId = m_nextRedo ? m_nextRedo->id : 0;
     m_nextUndo.reset();
     m_nextRedo.reset();
-    const ReviewSession &s = m_session;
-    if (s.m_store && !s.m_annotator.isEmpty()) {
-        if (auto u = s.m_store->nextUndo(s.m_annotator))
+    WorkspaceStore *store = m_context.store();
+    const QString annotator = m_context.annotator();
+    if (store && !annotator.isEmpty()) {
+        if (auto u = store->nextUndo(annotator))
             m_nextUndo = *u;
-        if (auto r = s.m_store->nextRedo(s.m_annotator))
+        if (auto r = store->nextRedo(annotator))
             m_nextRedo = *r;
     }
     if (couldUndo != m_nextUndo.has_value() || couldRedo != m_nextRedo.has_value() || undoId != (m_nextUndo ? m_nextUndo->id : 0)
@@ -226,23 +235,28 @@ QString JudgingService::redoText() const
 
 void JudgingService::applyStep(const HistoryEntry &entry)
 {
-    ReviewSession &s = m_session;
-    // The step may be in another merge request (history is per annotator).
-    const bool here = s.m_entry && s.comment(entry.comment);
+    // The step may be in another merge request (history is per annotator):
+    // the document shows what it changed only when it is this one's.
     const bool listChanges = entry.action == HistoryAction::AddHumanComment || entry.action == HistoryAction::RemoveHumanComment;
-    if (s.m_entry && (here || listChanges))
-        s.reloadMergeRequest();
+    std::optional<MergeRequestContent> content;
+    if (m_context.store() && m_document.entry() && (m_document.comment(entry.comment) || listChanges))
+        if (auto read = MergeRequestContent::read(*m_context.store(), m_document.id()))
+            content = std::move(read).value();
     reloadUndoState();
-    if (listChanges) {
-        if (s.m_current && !s.comment(s.m_current)) {
-            s.m_current = 0;
-            Q_EMIT s.currentCommentChanged(0);
+    if (content) {
+        if (listChanges) {
+            m_document.setComments(content->comments, content->judgements);
+        } else if (entry.action == HistoryAction::EditComment) {
+            for (const StoredComment &c : std::as_const(content->comments))
+                if (c.id == entry.comment)
+                    m_document.updateComment(c);
+        } else {
+            QList<Judgement> judgements;
+            for (const Judgement &j : std::as_const(content->judgements))
+                if (j.comment == entry.comment)
+                    judgements << j;
+            m_document.setJudgementsOf(entry.comment, judgements);
         }
-        Q_EMIT s.commentsChanged();
-    } else if (entry.action == HistoryAction::EditComment) {
-        Q_EMIT s.commentChanged(entry.comment);
-    } else {
-        Q_EMIT s.judgementChanged(entry.comment);
     }
     Q_EMIT progressChanged();
 }
@@ -259,18 +273,18 @@ Result<bool> JudgingService::redo()
 
 Result<bool> JudgingService::takeStep(Result<QList<HistoryEntry>> (WorkspaceStore::*step)(const QString &))
 {
-    const ReviewSession &s = m_session;
-    if (!s.m_store || s.m_annotator.isEmpty())
+    WorkspaceStore *store = m_context.store();
+    if (!store || m_context.annotator().isEmpty())
         return false;
     // A step that judged a group of near-duplicates comes back with its group.
-    auto taken = (s.m_store.get()->*step)(s.m_annotator);
+    auto taken = (store->*step)(m_context.annotator());
     if (!taken)
         return taken.error();
     if (taken->isEmpty())
         return false;
     for (const HistoryEntry &entry : std::as_const(*taken))
         applyStep(entry);
-    Q_EMIT s.team()->teamChanged();
+    Q_EMIT verdictsChanged();
     return true;
 }
 
@@ -279,28 +293,25 @@ Result<bool> JudgingService::takeStep(Result<QList<HistoryEntry>> (WorkspaceStor
 
 JudgingProgress JudgingService::mergeRequestProgress() const
 {
-    const ReviewSession &s = m_session;
-    if (!s.m_store || !s.m_entry)
+    if (!m_context.store() || !m_document.entry())
         return {};
-    auto p = s.m_store->progress(s.m_annotator, s.m_entry->id);
+    auto p = m_context.store()->progress(m_context.annotator(), m_document.id());
     return p ? *p : JudgingProgress{};
 }
 
 JudgingProgress JudgingService::workspaceProgress() const
 {
-    const ReviewSession &s = m_session;
-    if (!s.m_store)
+    if (!m_context.store())
         return {};
-    auto p = s.m_store->progress(s.m_annotator);
+    auto p = m_context.store()->progress(m_context.annotator());
     return p ? *p : JudgingProgress{};
 }
 
 std::optional<qint64> JudgingService::medianDecisionMs() const
 {
-    const ReviewSession &s = m_session;
-    if (!s.m_store || s.m_annotator.isEmpty())
+    if (!m_context.store() || m_context.annotator().isEmpty())
         return std::nullopt;
-    auto durations = s.m_store->recentDecisionDurations(s.m_annotator);
+    auto durations = m_context.store()->recentDecisionDurations(m_context.annotator());
     if (!durations || durations->isEmpty())
         return std::nullopt;
     QList<qint64> sorted = *durations;

@@ -13,20 +13,23 @@
 
 namespace rd {
 
-class ReviewSession;
+class MergeRequestDocument;
+class SessionContext;
+class TeamService;
 
-// The current annotator's judging of the session's open merge request:
+// The current annotator's judging of the open merge request (the document):
 // judgements (verdict, score, category, context level, critique), edits of
 // comments, human comments, and the annotator's undo/redo history over all
 // of them, with the progress they make. Each change is one workspace
-// transaction, committed before the method returns; the session's
+// transaction, committed before the method returns; the document's
 // judgementChanged / commentChanged / commentsChanged show what changed,
-// this service's signals the history and the progress.
+// this service's signals the history, the progress and what waits.
 class JudgingService : public QObject
 {
     Q_OBJECT
 public:
-    explicit JudgingService(ReviewSession &session);
+    // With group judging on, `team` names the group a judged comment is in.
+    JudgingService(const SessionContext &context, MergeRequestDocument &document, const TeamService &team);
 
     // Set fields of `change` merge into the judgement; change.annotator is
     // ignored. A verdict without time_spent gets the time since the comment
@@ -63,14 +66,30 @@ public:
     // queue behind them, so they are stored in the order they were made.
     PendingDecisions *pending() const { return m_pending; }
 
+    // --- What changed under the judging ---------------------------------
+    // The workspace, the annotator or the open merge request changed, a run
+    // was stored, or others committed: the annotator's history is read
+    // again (undoStateChanged when it differs) and progressChanged says the
+    // counts may differ.
+    void reload();
+    // The history alone (undoStateChanged when it differs).
+    void reloadUndoState();
+
 Q_SIGNALS:
     void undoStateChanged();
     void progressChanged();
+    // Decisions waiting to be stored changed: each waiting one's comment
+    // (the cards and the list show them as pending).
+    void pendingChanged(qint64 comment);
+    // A verdict was stored, or a step undone or redone: agreement and the
+    // team's disagreements may differ.
+    void verdictsChanged();
+    // A decision was refused because the workspace holds a newer judgement
+    // (another window or the CLI changed it): what others committed should
+    // be shown, so the person sees what they are asked about.
+    void newerJudgementFound(qint64 comment);
 
 private:
-    friend class ReviewSession; // reloads the history when the workspace or annotator changes
-
-    void reloadUndoState();
     void applyStep(const HistoryEntry &entry);
     // Undo or redo in the store, then tell the observers what the step changed.
     Result<bool> takeStep(Result<QList<HistoryEntry>> (WorkspaceStore::*step)(const QString &));
@@ -78,7 +97,9 @@ private:
     // Shows judgements just stored (at once, or after waiting as pending).
     void showStored(const QList<Judgement> &stored, bool verdict);
 
-    ReviewSession &m_session;
+    const SessionContext &m_context;
+    MergeRequestDocument &m_document;
+    const TeamService &m_team;
     std::optional<HistoryEntry> m_nextUndo;
     std::optional<HistoryEntry> m_nextRedo;
     PendingDecisions *m_pending;

@@ -44,7 +44,7 @@ MergeRequestListModel::MergeRequestListModel(ReviewSession *session, QObject *pa
         if (m_session && m_session->currentMergeRequestId() != 0)
             refreshMergeRequest(m_session->currentMergeRequestId());
     });
-    connect(session, &ReviewSession::mergeRequestChanged, this, &MergeRequestListModel::currentChanged);
+    connect(session->document(), &MergeRequestDocument::mergeRequestChanged, this, &MergeRequestListModel::currentChanged);
     refreshSummaries();
 }
 
@@ -110,7 +110,7 @@ void MergeRequestListModel::refreshSummaries()
                 m_search << searchText(m_rows[i]);
             }
         } else {
-            Q_EMIT m_session->problem(summaries.error().message);
+            Q_EMIT problem(summaries.error().message);
         }
     }
     countAssignments();
@@ -130,7 +130,7 @@ void MergeRequestListModel::refreshMergeRequest(qint64 id)
     auto summaries = m_session->store()->mergeRequestSummaries(m_session->annotator(), id);
     if (!summaries || summaries->isEmpty()) {
         if (!summaries)
-            Q_EMIT m_session->problem(summaries.error().message);
+            Q_EMIT problem(summaries.error().message);
         return;
     }
     m_rows[row] = summaries->first();

@@ -83,6 +83,7 @@ public:
 Q_SIGNALS:
     void summariesRefreshed(); // every row read again
     void rowRefreshed(qint64 mergeRequest);
+    void problem(const QString &message); // the workspace refused to list them
 
 private:
     void hideWhatBlindModeHides(MergeRequestSummary &s) const;

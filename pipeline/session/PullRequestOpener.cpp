@@ -16,6 +16,8 @@ namespace {
 class ProgressRelay : public QObject
 {
     Q_OBJECT
+public:
+    void report(const QString &text) { Q_EMIT step(text); }
 Q_SIGNALS:
     void step(const QString &text);
 };
@@ -47,7 +49,7 @@ bool PullRequestOpener::open(const PullRequestOpenOptions &options)
     connect(relay.get(), &ProgressRelay::step, this, &PullRequestOpener::progress);
     const HostToken hostToken = *token;
     m_watcher.setFuture(QtConcurrent::run([options, hostToken, relay]() -> Outcome {
-        auto fetched = fetchPullRequest(options, hostToken, [relay](const QString &step) { Q_EMIT relay->step(step); });
+        auto fetched = fetchPullRequest(options, hostToken, [relay](const QString &step) { relay->report(step); });
         if (!fetched)
             return {std::nullopt, fetched.error()};
         return {std::move(fetched).value(), {}};
@@ -71,7 +73,7 @@ void PullRequestOpener::finish()
         Q_EMIT failed(stored.error().message);
         return;
     }
-    Q_EMIT m_session.mergeRequestsChanged();
+    Q_EMIT mergeRequestsChanged();
     Q_EMIT opened(stored->mergeRequest, summary(*outcome.fetched, *stored));
 }
 

@@ -38,6 +38,8 @@ Q_SIGNALS:
     // The merge request is in the workspace (the session's list has it).
     void opened(qint64 mergeRequest, const QString &summary);
     void failed(const QString &message);
+    // The pull request was added to the workspace's merge requests (the session announces it).
+    void mergeRequestsChanged();
 
 private:
     struct Outcome

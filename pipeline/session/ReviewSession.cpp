@@ -24,13 +24,27 @@
 namespace rd {
 
 ReviewSession::ReviewSession(QObject *parent)
-    : QObject(parent), m_loader(new MergeRequestLoader(this)), m_slicing(new SlicingJob(this)),
-      m_judging(std::make_unique<JudgingService>(*this)), m_team(std::make_unique<TeamService>(*this)),
-      m_exchange(std::make_unique<ExchangeService>(*this)), m_reviewing(std::make_unique<RunService>(*this)),
+    : QObject(parent), m_document(std::make_unique<MergeRequestDocument>()), m_loader(new MergeRequestLoader(this)),
+      m_slicing(new SlicingJob(this)), m_team(std::make_unique<TeamService>(*this, *m_document)),
+      m_judging(std::make_unique<JudgingService>(*this, *m_document, *m_team)),
+      m_exchange(std::make_unique<ExchangeService>(*this)), m_reviewing(std::make_unique<RunService>(*this, *m_document)),
       m_revisions(std::make_unique<RevisionService>(*this)),
       m_pullRequests(std::make_unique<PullRequestOpener>(*this)),
       m_publishing(std::make_unique<PublishService>(*this))
 {
+    // The annotator's place is remembered as it changes, whoever moved it.
+    connect(m_document.get(), &MergeRequestDocument::placeChanged, this, &ReviewSession::storePlace);
+    // How the services' events concern each other: a verdict changes the
+    // team's agreement; a stored run, the judging's counts; a judgement
+    // refused for a newer one shows what others committed.
+    connect(m_judging.get(), &JudgingService::verdictsChanged, m_team.get(), &TeamService::teamChanged);
+    connect(m_reviewing.get(), &RunService::runStored, m_judging.get(), &JudgingService::reload);
+    connect(m_judging.get(), &JudgingService::newerJudgementFound, this, &ReviewSession::reloadChangedElsewhere);
+    // What the services add to the workspace and what goes wrong in their
+    // background work are the session's to announce.
+    connect(m_exchange.get(), &ExchangeService::mergeRequestsChanged, this, &ReviewSession::mergeRequestsChanged);
+    connect(m_pullRequests.get(), &PullRequestOpener::mergeRequestsChanged, this, &ReviewSession::mergeRequestsChanged);
+    connect(m_reviewing.get(), &RunService::problem, this, &ReviewSession::problem);
     connect(m_loader, &MergeRequestLoader::opened, this, &ReviewSession::diffLoaded);
     connect(m_loader, &MergeRequestLoader::failed, this, &ReviewSession::loadFailed);
     connect(m_slicing, &SlicingJob::finished, this, [this](std::shared_ptr<const SlicingResult> result) {
@@ -104,23 +118,13 @@ void ReviewSession::setStore(std::unique_ptr<WorkspaceStore> store)
     // notifications, or an SQLite file's data_version polled).
     if (m_store)
         m_store->watchChanges([this](const WorkspaceChange &change) { applyOthersChange(change); }, m_changePollMs);
-    m_entry.reset();
     m_diff.reset();
     m_slices.reset();
-    m_runs.clear();
-    m_comments.clear();
-    m_judgements.clear();
-    m_team->regroup();
-    m_team->refreshBlindMode();
-    m_file.clear();
-    m_current = 0;
-    m_judging->reloadUndoState();
+    m_document->close();
     Q_EMIT workspaceChanged();
-    Q_EMIT m_team->teamChanged();
+    m_team->reload();
     Q_EMIT mergeRequestsChanged();
-    Q_EMIT mergeRequestChanged();
-    Q_EMIT commentsChanged();
-    Q_EMIT m_judging->progressChanged();
+    m_judging->reload();
 }
 
 void ReviewSession::closeWorkspace()
@@ -141,12 +145,11 @@ Result<bool> ReviewSession::setAnnotator(const QString &name)
     if (!annotator)
         return annotator.error();
     m_annotator = annotator->name;
-    m_team->refreshBlindMode(); // a new annotator may make the workspace a team's
-    m_judging->reloadUndoState();
-    Q_EMIT annotatorChanged();
-    Q_EMIT m_team->teamChanged(); // blind mode hides what this person has not judged
-    Q_EMIT commentsChanged();     // the shown judgements are another person's now
-    Q_EMIT m_judging->progressChanged();
+    // A new annotator may make the workspace a team's; blind mode hides
+    // what this person has not judged.
+    m_team->reload();
+    m_judging->reload(); // their history and counts
+    Q_EMIT annotatorChanged(); // the shown judgements are another person's now
     return true;
 }
 
@@ -190,30 +193,23 @@ Result<bool> ReviewSession::openMergeRequest(qint64 id)
     auto entry = m_store->mergeRequest(id);
     if (!entry)
         return entry.error();
-    const bool other = !m_entry || m_entry->id != id;
-    m_entry = *entry;
-    if (other) {
+    auto content = MergeRequestContent::read(*m_store, id);
+    if (!content)
+        return content.error();
+    if (m_document->id() != id) {
         m_diff.reset();
         m_slices.reset();
     }
-    if (auto loaded = reloadMergeRequest(); !loaded)
-        return loaded;
-    m_file.clear();
-    m_current = 0;
+    // Where the annotator was in it.
+    QString file;
+    qint64 comment = 0;
     if (!m_annotator.isEmpty())
         if (auto place = m_store->place(m_annotator, id); place && *place) {
-            m_file = (*place)->file;
-            if ((*place)->comment && indexOf(*(*place)->comment) >= 0)
-                m_current = *(*place)->comment;
+            file = (*place)->file;
+            comment = (*place)->comment.value_or(0);
         }
-    m_sinceSelected.start();
-    Q_EMIT mergeRequestChanged();
-    Q_EMIT runsChanged();
-    Q_EMIT commentsChanged();
-    Q_EMIT currentFileChanged(m_file);
-    Q_EMIT currentCommentChanged(m_current);
-    Q_EMIT m_judging->progressChanged();
-    storePlace();
+    m_document->open(*entry, *content, file, comment);
+    m_judging->reload();
     return true;
 }
 
@@ -290,144 +286,23 @@ void ReviewSession::setSlices(std::shared_ptr<const SlicingResult> slices)
     Q_EMIT slicesChanged();
 }
 
-Result<bool> ReviewSession::reloadMergeRequest()
-{
-    if (!m_store || !m_entry) {
-        m_runs.clear();
-        m_comments.clear();
-        m_judgements.clear();
-        m_team->regroup();
-        return true;
-    }
-    auto runs = m_store->runs(m_entry->id);
-    if (!runs)
-        return runs.error();
-    CommentQuery query;
-    query.mergeRequest = m_entry->id;
-    auto comments = m_store->comments(query);
-    if (!comments)
-        return comments.error();
-    auto judgements = m_store->judgements(m_entry->id);
-    if (!judgements)
-        return judgements.error();
-    m_runs = *runs;
-    m_comments = *comments;
-    m_judgements.clear();
-    for (const Judgement &j : std::as_const(*judgements))
-        m_judgements[j.comment].append(j);
-    m_team->regroup();
-    m_team->refreshBlindMode(); // another program may have added annotators
-    return true;
-}
-
-// ---------------------------------------------------------------------------
-// What the open merge request holds
-
-int ReviewSession::indexOf(qint64 comment) const
-{
-    for (int i = 0; i < m_comments.size(); ++i)
-        if (m_comments[i].id == comment)
-            return i;
-    return -1;
-}
-
-const StoredComment *ReviewSession::comment(qint64 id) const
-{
-    const int i = indexOf(id);
-    return i >= 0 ? &m_comments[i] : nullptr;
-}
-
-std::optional<Judgement> ReviewSession::judgement(qint64 comment) const
-{
-    for (const Judgement &j : m_judgements.value(comment))
-        if (j.annotator == m_annotator)
-            return j;
-    return std::nullopt;
-}
-
-QList<Judgement> ReviewSession::judgementsOf(qint64 comment) const
-{
-    return m_judgements.value(comment);
-}
-
-void ReviewSession::replaceJudgements(const QList<Judgement> &stored)
-{
-    for (const Judgement &s : stored) {
-        QList<Judgement> &list = m_judgements[s.comment];
-        list.removeIf([this](const Judgement &x) { return x.annotator == m_annotator; });
-        list.append(s);
-    }
-}
-
-void ReviewSession::clearJudgementOf(qint64 comment)
-{
-    m_judgements[comment].removeIf([this](const Judgement &x) { return x.annotator == m_annotator; });
-}
-
 // ---------------------------------------------------------------------------
 // Place
 
 void ReviewSession::storePlace()
 {
-    if (!m_store || !m_entry || m_annotator.isEmpty())
+    if (!m_store || !m_document->entry() || m_annotator.isEmpty())
         return;
     AnnotatorPlace place;
     place.annotator = m_annotator;
-    place.mergeRequest = m_entry->id;
-    place.file = m_file;
-    if (m_current)
-        place.comment = m_current;
+    place.mergeRequest = m_document->id();
+    place.file = m_document->currentFile();
+    if (const qint64 current = m_document->currentComment())
+        place.comment = current;
     // Losing a place is an inconvenience, not lost work: no error to show.
     m_store->setPlace(place);
 }
 
-void ReviewSession::setCurrentFile(const QString &file)
-{
-    if (file == m_file)
-        return;
-    m_file = file;
-    storePlace();
-    Q_EMIT currentFileChanged(m_file);
-}
-
-void ReviewSession::setCurrentComment(qint64 id)
-{
-    if (id != 0 && indexOf(id) < 0)
-        return;
-    if (id == m_current)
-        return;
-    m_current = id;
-    m_sinceSelected.start();
-    if (const StoredComment *c = comment(id); c && c->comment.file != m_file) {
-        m_file = c->comment.file;
-        Q_EMIT currentFileChanged(m_file);
-    }
-    storePlace();
-    Q_EMIT currentCommentChanged(m_current);
-}
-
-bool ReviewSession::selectNext(const std::function<bool(const StoredComment &)> &visible)
-{
-    for (int i = indexOf(m_current) + 1; i < m_comments.size(); ++i)
-        if (!visible || visible(m_comments[i])) {
-            setCurrentComment(m_comments[i].id);
-            return true;
-        }
-    return false;
-}
-
-bool ReviewSession::selectPrevious(const std::function<bool(const StoredComment &)> &visible)
-{
-    int start = indexOf(m_current);
-    if (start < 0)
-        start = static_cast<int>(m_comments.size());
-    for (int i = start - 1; i >= 0; --i)
-        if (!visible || visible(m_comments[i])) {
-            setCurrentComment(m_comments[i].id);
-            return true;
-        }
-    return false;
-}
 
 } // namespace rd
 
@@ -448,79 +323,46 @@ void ReviewSession::applyOthersChange(const WorkspaceChange &change)
     }
     // Its progress counts may have changed, whichever merge request it is in.
     const auto told = qScopeGuard([this] { Q_EMIT workspaceChangedElsewhere(); });
-    if (!m_entry || indexOf(change.comment) < 0)
+    if (!m_document->entry() || !m_document->comment(change.comment))
         return;
     if (change.what == QLatin1String("judgement")) {
-        auto judgements = m_store->judgements(m_entry->id);
+        auto judgements = m_store->judgements(m_document->id());
         if (!judgements)
             return;
         QList<Judgement> list;
         for (const Judgement &j : std::as_const(*judgements))
             if (j.comment == change.comment)
                 list.append(j);
-        m_judgements[change.comment] = list;
-        if (change.annotator == m_annotator) // the same annotator in another window or in the CLI
-            m_judging->reloadUndoState();
+        m_document->setJudgementsOf(change.comment, list);
         Q_EMIT othersJudgementChanged(change.comment, change.annotator);
-        Q_EMIT judgementChanged(change.comment);
-        Q_EMIT m_judging->progressChanged();
+        // The same annotator in another window or in the CLI changes their history too.
+        m_judging->reload();
     } else if (change.what == QLatin1String("comment")) {
         auto comment = m_store->comment(change.comment);
         if (!comment)
             return;
-        m_comments[indexOf(change.comment)] = *comment;
-        Q_EMIT commentChanged(change.comment);
+        m_document->updateComment(*comment);
     }
 }
 
 void ReviewSession::reloadChangedElsewhere()
 {
-    if (!m_entry) {
-        m_judging->reloadUndoState();
+    if (!m_store)
+        return;
+    if (!m_document->entry()) {
         Q_EMIT mergeRequestsChanged();
-        Q_EMIT m_judging->progressChanged();
+        m_judging->reload();
         return;
     }
-    const QList<StoredRun> runsBefore = m_runs;
-    const QList<StoredComment> commentsBefore = m_comments;
-    const QHash<qint64, QList<Judgement>> judgementsBefore = m_judgements;
-    if (auto loaded = reloadMergeRequest(); !loaded) {
-        Q_EMIT problem(loaded.error().message);
+    auto content = MergeRequestContent::read(*m_store, m_document->id());
+    if (!content) {
+        Q_EMIT problem(content.error().message);
         return;
     }
-    m_judging->reloadUndoState();
-    const auto ids = [](const auto &list) {
-        QList<qint64> out;
-        for (const auto &x : list)
-            out << x.id;
-        return out;
-    };
-    if (ids(runsBefore) != ids(m_runs))
-        Q_EMIT runsChanged();
-    if (ids(commentsBefore) != ids(m_comments)) {
-        // The place stays where it was, unless that comment is gone.
-        if (m_current && indexOf(m_current) < 0)
-            m_current = 0;
-        Q_EMIT commentsChanged();
-        Q_EMIT currentCommentChanged(m_current); // the lists select it again after their reset
-    } else {
-        for (int i = 0; i < m_comments.size(); ++i)
-            if (m_comments[i].version != commentsBefore[i].version || m_comments[i].comment.issue != commentsBefore[i].comment.issue)
-                Q_EMIT commentChanged(m_comments[i].id);
-        const auto stamp = [](const QList<Judgement> &list) {
-            QList<std::pair<QString, qint64>> out;
-            for (const Judgement &j : list)
-                out.append({j.annotator, j.version});
-            std::sort(out.begin(), out.end());
-            return out;
-        };
-        for (const StoredComment &c : std::as_const(m_comments))
-            if (stamp(judgementsBefore.value(c.id)) != stamp(m_judgements.value(c.id)))
-                Q_EMIT judgementChanged(c.id);
-    }
+    m_document->refresh(*content);
     Q_EMIT mergeRequestsChanged();
-    Q_EMIT m_team->teamChanged();
-    Q_EMIT m_judging->progressChanged();
+    m_team->reload();
+    m_judging->reload();
 }
 
 } // namespace rd

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "MergeRequestDocument.h"
 #include "MergeRequestLoader.h"
+#include "SessionContext.h"
 
 #include <MergeRequest.h>
 #include <Result.h>
@@ -8,8 +10,6 @@
 #include <Workspace.h>
 #include <WorkspaceStore.h>
 
-#include <QElapsedTimer>
-#include <QHash>
 #include <QList>
 #include <QObject>
 
@@ -28,28 +28,34 @@ class RunService;
 class SlicingJob;
 class TeamService;
 
-// The one owner of what a person is looking at: the workspace, the
-// annotator and the open merge request (its entry, diff and slices, its
-// runs, comments and every annotator's judgements as the workspace holds
-// them, and the annotator's place in it). What is done to it lives in the
-// services it composes, each with its own signals:
+// What a person is looking at: the workspace, the annotator, and the open
+// merge request — its diff and slices (opened and sliced in the background
+// here) and what the workspace holds of it, which document() owns: entry,
+// runs, comments, every annotator's judgements and the annotator's place.
+// What is done to it lives in the services the session composes, each
+// with its own signals:
 //   judging()   the annotator's judgements, edits and human comments, undo/redo, progress;
 //   team()      grouping, blind mode, assignments, adjudication, agreement;
 //   exchange()  dataset import and export through the workspace;
 //   reviewing() runs started, cancelled, journalled, resumed and stored;
 //   revisions() the merge request's revisions, Refresh, interdiffs, "addressed?".
 //   pullRequests() pull requests opened from their code host (fetched in the background).
-// Views observe it through its signals and change it only through its and
-// its services' methods; each method that changes something is one
-// workspace transaction, committed before the method returns (and before
-// the signal that shows it). No widgets: the CLI and tests drive it too.
-class ReviewSession : public QObject
+//   publishing() a review published back to its code host.
+// The services change the document through its public mutators and the
+// document alone sends its signals; views observe document() for the
+// open merge request and the session for the workspace, the annotator and
+// loading. Each method that changes something is one workspace
+// transaction, committed before the method returns (and before the signal
+// that shows it). No widgets: the CLI and tests drive it too.
+class ReviewSession : public QObject, public SessionContext
 {
     Q_OBJECT
 public:
     explicit ReviewSession(QObject *parent = nullptr);
     ~ReviewSession() override;
 
+    // The open merge request: what views of it observe.
+    MergeRequestDocument *document() const { return m_document.get(); }
     JudgingService *judging() const { return m_judging.get(); }
     TeamService *team() const { return m_team.get(); }
     ExchangeService *exchange() const { return m_exchange.get(); }
@@ -69,14 +75,14 @@ public:
     void closeWorkspace();
     bool hasWorkspace() const { return m_store != nullptr; }
     QString workspacePath() const;
-    WorkspaceStore *store() const { return m_store.get(); }
+    WorkspaceStore *store() const override { return m_store.get(); }
     // How often an SQLite workspace is asked whether another process
     // committed (PRAGMA data_version; cheap); from the next opened workspace
     // on. A PostgreSQL workspace is told at once (LISTEN/NOTIFY).
     void setChangePollInterval(int ms) { m_changePollMs = ms; }
 
     // --- Annotator (asked once by the GUI, remembered by it) ----------------
-    QString annotator() const { return m_annotator; }
+    QString annotator() const override { return m_annotator; }
     // Makes the annotator in the workspace on first use and reloads their
     // judgements and undo state.
     Result<bool> setAnnotator(const QString &name);
@@ -91,8 +97,8 @@ public:
     Result<bool> openMergeRequest(qint64 id);
     // The merge request the annotator had open last, if any (for reopening).
     std::optional<qint64> lastMergeRequest() const;
-    std::optional<MergeRequestEntry> currentMergeRequest() const { return m_entry; }
-    qint64 currentMergeRequestId() const { return m_entry ? m_entry->id : 0; }
+    std::optional<MergeRequestEntry> currentMergeRequest() const { return m_document->entry(); }
+    qint64 currentMergeRequestId() const { return m_document->id(); }
     // --- Opening and slicing (each in the background) ---------------------
     // Opens the merge request's diff on a worker; when it is there the
     // session enters it in the workspace (if one is open), takes the diff
@@ -106,6 +112,11 @@ public:
     // The estimated tokens a slice may hold when the next diff is sliced.
     void setSliceTokenBudget(int budget) { m_sliceTokenBudget = budget; }
     int sliceTokenBudget() const { return m_sliceTokenBudget; }
+    // The budget of the slicing under way, else of slices().
+    int slicedTokenBudget() const { return m_slicingBudget; }
+    // Slices the open diff again with sliceTokenBudget(), in the background
+    // (slicingStarted, then slicingFinished); the slices it replaces are gone.
+    void startSlicing();
     bool isSlicing() const;
     // Cancels slicing and the reviews and waits for every worker (the
     // window calls it before its panels go away).
@@ -118,38 +129,31 @@ public:
     void setSlices(std::shared_ptr<const SlicingResult> slices);
     std::shared_ptr<const SlicingResult> slices() const { return m_slices; }
 
-    // --- What the open merge request holds ------------------------------
-    const QList<StoredRun> &runs() const { return m_runs; }
-    const QList<StoredComment> &comments() const { return m_comments; }
-    const StoredComment *comment(qint64 id) const;
+    // --- What the open merge request holds (document()'s, read here too) ---
+    const QList<StoredRun> &runs() const { return m_document->runs(); }
+    const QList<StoredComment> &comments() const { return m_document->comments(); }
+    const StoredComment *comment(qint64 id) const { return m_document->comment(id); }
     // The current annotator's judgement of a comment.
-    std::optional<Judgement> judgement(qint64 comment) const;
+    std::optional<Judgement> judgement(qint64 comment) const { return m_document->judgementOf(comment, m_annotator); }
     // Every annotator's judgement of a comment (for display, ask team()->visibleJudgementsOf()).
-    QList<Judgement> judgementsOf(qint64 comment) const;
+    QList<Judgement> judgementsOf(qint64 comment) const { return m_document->judgementsOf(comment); }
 
-    // --- Place ---------------------------------------------------------
-    QString currentFile() const { return m_file; }
-    void setCurrentFile(const QString &file);
-    qint64 currentComment() const { return m_current; } // 0: none
-    void setCurrentComment(qint64 id);
+    // --- Place (document()'s; stored in the workspace as it changes) -----
+    QString currentFile() const { return m_document->currentFile(); }
+    void setCurrentFile(const QString &file) { m_document->setCurrentFile(file); }
+    qint64 currentComment() const { return m_document->currentComment(); } // 0: none
+    void setCurrentComment(qint64 id) { m_document->setCurrentComment(id); }
     // Moves to the next / previous comment (in comments() order) that
     // `visible` accepts (all when empty). False at the end.
-    bool selectNext(const std::function<bool(const StoredComment &)> &visible = {});
-    bool selectPrevious(const std::function<bool(const StoredComment &)> &visible = {});
+    bool selectNext(const std::function<bool(const StoredComment &)> &visible = {}) { return m_document->selectNext(visible); }
+    bool selectPrevious(const std::function<bool(const StoredComment &)> &visible = {}) { return m_document->selectPrevious(visible); }
 
 Q_SIGNALS:
     void workspaceChanged();
     void annotatorChanged();
     void mergeRequestsChanged();
-    void mergeRequestChanged(); // another merge request opened (or none)
     void diffChanged();
     void slicesChanged();
-    void runsChanged();
-    void commentsChanged();           // comments added, removed or reloaded
-    void commentChanged(qint64 id);   // one comment's text or lines edited
-    void judgementChanged(qint64 comment);
-    void currentFileChanged(const QString &file);
-    void currentCommentChanged(qint64 comment);
     void loadFailed(const QString &message);
     void mergeRequestLoaded();             // diff() is the new one; slicing started
     void problem(const QString &message);  // the workspace refused something
@@ -158,52 +162,35 @@ Q_SIGNALS:
     void workspaceDamaged(const QString &message);
     // Team scale: another client of a shared workspace changed an
     // annotator's judgement of a comment in this merge request (judgementsOf()
-    // has it already; blind mode decides whether to show it).
+    // has it already, and document() said judgementChanged; blind mode
+    // decides whether to show it).
     void othersJudgementChanged(qint64 comment, const QString &annotator);
     // Issue 25: another connection (a window, reviewdesk-cli judge or
     // review, another annotator) committed to the workspace; what the
     // session shows of the open merge request (runs, comments, judgements,
-    // undo state) is reloaded already and its usual signals were sent. For
+    // undo state) is reloaded already and the document's and services' usual
+    // signals were sent. For
     // views that show the whole workspace (counts, progress).
     void workspaceChangedElsewhere();
     void slicingStarted();
     void slicingFinished();                // slices() is null when slicing failed
 
 private:
-    // The services are the session's parts: they change what the open
-    // merge request holds (judgements, comments, runs) in the members
-    // below and tell the views through the session's signals.
-    friend class JudgingService;
-    friend class TeamService;
-    friend class RunService;
-
     void checkIntegrityInBackground(const QString &path);
     void applyOthersChange(const WorkspaceChange &change);
     // Reloads the open merge request after others' commits, keeping the
     // annotator's place, and signals only what differs (no model reset
     // when only judgements changed: selection, scroll and edits stay).
     void reloadChangedElsewhere();
-    Result<bool> reloadMergeRequest();
     void storePlace();
-    int indexOf(qint64 comment) const;
     void diffLoaded();
-    void startSlicing();
-    // The current annotator's judgement of a comment is `stored` now (none
-    // when empty), for every comment in it.
-    void replaceJudgements(const QList<Judgement> &stored);
-    void clearJudgementOf(qint64 comment);
 
     std::unique_ptr<WorkspaceStore> m_store;
     QString m_annotator;
-    std::optional<MergeRequestEntry> m_entry;
+    // Made before the services that hold it, gone after them.
+    std::unique_ptr<MergeRequestDocument> m_document;
     std::shared_ptr<const MergeRequest> m_diff;
     std::shared_ptr<const SlicingResult> m_slices;
-    QList<StoredRun> m_runs;
-    QList<StoredComment> m_comments;
-    QHash<qint64, QList<Judgement>> m_judgements; // comment -> every annotator's
-    QString m_file;
-    qint64 m_current = 0;
-    QElapsedTimer m_sinceSelected;
     MergeRequestRequest m_request;
     int m_sliceTokenBudget = DefaultSliceTokenBudget;
     int m_changePollMs = WorkspaceStore::DefaultChangePollMs;
@@ -211,9 +198,10 @@ private:
     int m_slicingBudget = 0; // of the slicing under way, then of m_slices
     MergeRequestLoader *m_loader = nullptr;
     SlicingJob *m_slicing = nullptr;
-    // Last, so they go first: their workers report to a whole session.
-    std::unique_ptr<JudgingService> m_judging;
+    // Last, so they go first: their workers report to a whole session. The
+    // team before the judging, which asks it for groups.
     std::unique_ptr<TeamService> m_team;
+    std::unique_ptr<JudgingService> m_judging;
     std::unique_ptr<ExchangeService> m_exchange;
     std::unique_ptr<RunService> m_reviewing;
     std::unique_ptr<RevisionService> m_revisions;

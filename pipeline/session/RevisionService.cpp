@@ -8,7 +8,7 @@ namespace rd {
 
 RevisionService::RevisionService(ReviewSession &session) : QObject(nullptr), s(session)
 {
-    connect(&s, &ReviewSession::mergeRequestChanged, this, &RevisionService::reload);
+    connect(s.document(), &MergeRequestDocument::mergeRequestChanged, this, &RevisionService::reload);
     // Another program (mr update, another window) may have recorded one.
     connect(&s, &ReviewSession::workspaceChangedElsewhere, this, &RevisionService::reload);
 }

@@ -1,7 +1,7 @@
 #include "RunService.h"
 
-#include "JudgingService.h"
 #include "LlmClient.h"
+#include "MergeRequestDocument.h"
 #include "ResponseStore.h"
 #include "ReviewJob.h"
 #include "ReviewRunner.h"
@@ -20,7 +20,10 @@
 
 namespace rd {
 
-RunService::RunService(ReviewSession &session) : m_session(session), m_review(new ReviewJob(this)) {}
+RunService::RunService(ReviewSession &session, MergeRequestDocument &document)
+    : m_session(session), m_document(document), m_review(new ReviewJob(this))
+{
+}
 
 RunService::~RunService()
 {
@@ -62,7 +65,7 @@ void RunService::slicingFinished()
     else if (auto started = startRun(pending->config, pending->replayFile, pending->journal); !started)
         failure = started.error().message;
     if (!failure.isEmpty()) {
-        Q_EMIT m_session.problem(failure);
+        Q_EMIT problem(failure);
         if (resumed)
             Q_EMIT resumeFailed(failure);
     }
@@ -107,7 +110,7 @@ Result<bool> RunService::startRun(const RunConfig &config, const QString &replay
         return runner.error();
     const bool replay = (*runner)->replays();
     // Only the defect pipeline reads slices.
-    if (config.pipeline == PipelineKind::Defect && config.tokenBudget != s.m_slicingBudget) {
+    if (config.pipeline == PipelineKind::Defect && config.tokenBudget != s.slicedTokenBudget()) {
         if (!m_jobs.isEmpty())
             return Error{Error::Kind::Usage, tr("Other reviews are running on these slices; a run with another token budget can start when they are done.")};
         s.setSliceTokenBudget(config.tokenBudget);
@@ -176,7 +179,7 @@ void RunService::runFinished(int id)
     // cancelled run, one with failed requests or one the workspace refused
     // stays resumable.
     if (journal && m_lastRun && !m_lastRun->cancelled && m_lastRun->failedRequests() == 0 && m_runStoreError.isEmpty() && !journal->finish())
-        Q_EMIT m_session.problem(tr("The run journal %1 could not be marked finished.").arg(journal->path()));
+        Q_EMIT problem(tr("The run journal %1 could not be marked finished.").arg(journal->path()));
     Q_EMIT activeReviewsChanged();
     Q_EMIT reviewFinished();
 }
@@ -191,21 +194,21 @@ void RunService::stopRuns()
 
 Result<qint64> RunService::storeRun(const RunRecord &record)
 {
-    ReviewSession &s = m_session;
-    if (!s.store() || !s.m_entry)
+    WorkspaceStore *store = m_session.store();
+    if (!store || !m_document.entry())
         return Error{Error::Kind::Usage, tr("no merge request is open")};
     // The window reviews the merge request's current revision, from its base.
     RunRecord reviewed = record;
     if (reviewed.revisionTo == 0)
-        reviewed.revisionTo = s.revisions()->currentRevision();
-    auto id = s.store()->addRun(storedRunFor(s.m_entry->id, reviewed), reviewed.comments);
+        reviewed.revisionTo = m_session.revisions()->currentRevision();
+    auto id = store->addRun(storedRunFor(m_document.id(), reviewed), reviewed.comments);
     if (!id)
         return id;
-    if (auto loaded = s.reloadMergeRequest(); !loaded)
-        return loaded.error();
-    Q_EMIT s.runsChanged();
-    Q_EMIT s.commentsChanged();
-    Q_EMIT s.judging()->progressChanged();
+    auto content = MergeRequestContent::read(*store, m_document.id());
+    if (!content)
+        return content.error();
+    m_document.setContent(*content);
+    Q_EMIT runStored(*id);
     return id;
 }
 

@@ -17,18 +17,19 @@
 namespace rd {
 
 class LlmClient;
+class MergeRequestDocument;
 class ReviewJob;
 class ReviewSession;
 
 // The review runs of the session's open merge request: started and
 // cancelled (several at once, each on a worker), journalled and resumed,
-// and stored in the workspace when they finish (runs() and comments() of
-// the session show them).
+// and stored in the workspace when they finish (the document's runs() and
+// comments() show them). The session opens and slices what a run reviews.
 class RunService : public QObject
 {
     Q_OBJECT
 public:
-    explicit RunService(ReviewSession &session);
+    RunService(ReviewSession &session, MergeRequestDocument &document);
     ~RunService() override;
 
     // Reviews the slices of config.slicing on a worker; answers come from
@@ -75,20 +76,11 @@ public:
     // Why the last finished run is not in the workspace; empty when it is
     // (or no workspace is open).
     QString lastRunStoreError() const { return m_runStoreError; }
-    // Stores a finished run and its comments in the open merge request.
+    // Stores a finished run and its comments in the open merge request
+    // (the document's runsChanged and commentsChanged, then runStored).
     Result<qint64> storeRun(const RunRecord &record);
 
-Q_SIGNALS:
-    void reviewStarted(const rd::RunConfig &config, bool replay, int slices);
-    void reviewProgressed(const rd::RunProgress &progress);
-    void reviewFinished();                 // lastRun()
-    void activeReviewsChanged();           // a run started, progressed or finished
-    void resumeFailed(const QString &message); // a resumed run could not start after its merge request was opened
-
-private:
-    friend class ReviewSession; // tells the runs what its loading and slicing did
-
-    // The session's open and slicing, as they concern a run waiting for them.
+    // --- The session's opening and slicing, as they concern a run waiting for them
     void slicingFinished();
     void mergeRequestOpened();
     void openFailed();
@@ -97,11 +89,23 @@ private:
     // Workers that finish now report to nobody: the session is going away.
     void detachRuns();
 
+Q_SIGNALS:
+    void reviewStarted(const rd::RunConfig &config, bool replay, int slices);
+    void reviewProgressed(const rd::RunProgress &progress);
+    void reviewFinished();                 // lastRun()
+    void activeReviewsChanged();           // a run started, progressed or finished
+    void resumeFailed(const QString &message); // a resumed run could not start after its merge request was opened
+    // A run and its comments are in the workspace and the document (the judging's counts differ).
+    void runStored(qint64 run);
+    void problem(const QString &message); // something went wrong that no caller hears of
+
+private:
     void runFinished(int id);
     Result<bool> startRun(const RunConfig &config, const QString &replayFile, std::shared_ptr<RunJournal> journal);
     Result<std::shared_ptr<RunJournal>> journalFor(const RunConfig &config) const;
 
     ReviewSession &m_session;
+    MergeRequestDocument &m_document;
     struct PendingReview
     {
         RunConfig config;

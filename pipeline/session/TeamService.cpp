@@ -1,6 +1,9 @@
 #include "TeamService.h"
 
-#include "ReviewSession.h"
+#include "MergeRequestDocument.h"
+#include "SessionContext.h"
+
+#include <WorkspaceStore.h>
 
 #include <QSet>
 
@@ -8,19 +11,36 @@
 
 namespace rd {
 
-TeamService::TeamService(ReviewSession &session) : m_session(session) {}
+TeamService::TeamService(const SessionContext &context, const MergeRequestDocument &document) : m_context(context), m_document(document)
+{
+    // The groups are the document's comments': made again when next asked.
+    const auto stale = [this] { m_groupsStale = true; };
+    connect(&document, &MergeRequestDocument::commentsChanged, this, stale);
+    connect(&document, &MergeRequestDocument::commentChanged, this, stale);
+    // Another program may have added annotators (or set blind mode) since it was read.
+    connect(&document, &MergeRequestDocument::mergeRequestChanged, this, &TeamService::refreshBlindMode);
+}
 
 namespace {
 const QString BlindModeSetting = QStringLiteral("blind_mode");
 }
 
-void TeamService::regroup()
+void TeamService::regroupIfStale() const
 {
-    m_groups = groupCandidates(m_session.comments(), m_groupThreshold);
+    if (!m_groupsStale)
+        return;
+    m_groupsStale = false;
+    m_groups = groupCandidates(m_document.comments(), m_groupThreshold);
     m_groupIndex.clear();
     for (qsizetype i = 0; i < m_groups.size(); ++i)
         for (qint64 member : std::as_const(m_groups[i].members))
             m_groupIndex.insert(member, i);
+}
+
+const QList<CandidateGroup> &TeamService::groups() const
+{
+    regroupIfStale();
+    return m_groups;
 }
 
 void TeamService::setGroupThreshold(double threshold)
@@ -29,9 +49,9 @@ void TeamService::setGroupThreshold(double threshold)
     if (threshold == m_groupThreshold)
         return;
     m_groupThreshold = threshold;
-    regroup();
+    m_groupsStale = true;
     Q_EMIT teamChanged();
-    Q_EMIT m_session.commentsChanged(); // cards name their group
+    Q_EMIT groupsChanged();
 }
 
 void TeamService::setGroupJudging(bool on)
@@ -44,6 +64,7 @@ void TeamService::setGroupJudging(bool on)
 
 QList<qint64> TeamService::groupOf(qint64 comment) const
 {
+    regroupIfStale();
     const auto it = m_groupIndex.constFind(comment);
     return it == m_groupIndex.constEnd() ? QList<qint64>{comment} : m_groups[*it].members;
 }
@@ -51,44 +72,49 @@ QList<qint64> TeamService::groupOf(qint64 comment) const
 void TeamService::refreshBlindMode()
 {
     m_blind = false;
-    if (!m_session.store())
+    if (!m_context.store())
         return;
     std::optional<bool> setting;
-    if (auto value = m_session.store()->teamSetting(BlindModeSetting); value && *value)
+    if (auto value = m_context.store()->teamSetting(BlindModeSetting); value && *value)
         setting = **value == QLatin1String("on");
     int annotators = 0;
-    if (auto all = m_session.store()->annotators())
+    if (auto all = m_context.store()->annotators())
         annotators = static_cast<int>(all->size());
     m_blind = blindModeFor(setting, annotators);
 }
 
+void TeamService::reload()
+{
+    refreshBlindMode();
+    Q_EMIT teamChanged();
+}
+
 Result<bool> TeamService::setBlindMode(bool on)
 {
-    if (!m_session.store())
+    if (!m_context.store())
         return Error{Error::Kind::Usage, tr("no workspace is open")};
-    if (auto stored = m_session.store()->setTeamSetting(BlindModeSetting, on ? QStringLiteral("on") : QStringLiteral("off")); !stored)
+    if (auto stored = m_context.store()->setTeamSetting(BlindModeSetting, on ? QStringLiteral("on") : QStringLiteral("off")); !stored)
         return stored;
     refreshBlindMode();
     Q_EMIT teamChanged();
-    Q_EMIT m_session.commentsChanged();
     return true;
 }
 
 QList<Judgement> TeamService::visibleJudgementsOf(qint64 comment) const
 {
-    return visibleJudgements(m_session.judgementsOf(comment), m_session.annotator(), isBlind());
+    return visibleJudgements(m_document.judgementsOf(comment), m_context.annotator(), isBlind());
 }
 
 int TeamService::hiddenJudgementsOf(qint64 comment) const
 {
-    return hiddenJudgementCount(m_session.judgementsOf(comment), m_session.annotator(), isBlind());
+    return hiddenJudgementCount(m_document.judgementsOf(comment), m_context.annotator(), isBlind());
 }
 
 Result<bool> TeamService::assign(qint64 mergeRequest, const QStringList &annotators)
 {
-    if (!m_session.store())
+    if (!m_context.store())
         return Error{Error::Kind::Usage, tr("no workspace is open")};
-    if (auto stored = m_session.store()->assign(mergeRequest, annotators); !stored)
+    if (auto stored = m_context.store()->assign(mergeRequest, annotators); !stored)
         return stored;
     refreshBlindMode();
     Q_EMIT teamChanged();
@@ -98,8 +124,8 @@ Result<bool> TeamService::assign(qint64 mergeRequest, const QStringList &annotat
 QStringList TeamService::assignedAnnotators(qint64 mergeRequest) const
 {
     QStringList names;
-    if (m_session.store())
-        if (auto list = m_session.store()->assignments(mergeRequest))
+    if (m_context.store())
+        if (auto list = m_context.store()->assignments(mergeRequest))
             for (const Assignment &a : std::as_const(*list))
                 names << a.annotator;
     return names;
@@ -107,36 +133,38 @@ QStringList TeamService::assignedAnnotators(qint64 mergeRequest) const
 
 std::optional<TeamService::QueueItem> TeamService::nextUnjudged() const
 {
-    if (!m_session.store() || m_session.annotator().isEmpty())
+    if (!m_context.store() || m_context.annotator().isEmpty())
         return std::nullopt;
     const auto unjudged = [this](const StoredComment &c) {
-        const auto j = m_session.judgement(c.id);
+        const auto j = m_document.judgementOf(c.id, m_context.annotator());
         return !j || !j->verdict;
     };
     // The open merge request first, after the current comment, then from its start.
-    if (m_session.m_entry) {
-        const int at = m_session.indexOf(m_session.currentComment());
+    const QList<StoredComment> &open = m_document.comments();
+    if (m_document.entry()) {
+        const int at = m_document.indexOf(m_document.currentComment());
         for (int pass = 0; pass < 2; ++pass)
-            for (int i = pass == 0 ? at + 1 : 0; i < (pass == 0 ? m_session.comments().size() : std::max(at, 0)); ++i)
-                if (unjudged(m_session.comments()[i]))
-                    return QueueItem{m_session.m_entry->id, m_session.comments()[i].id};
+            for (int i = pass == 0 ? at + 1 : 0; i < (pass == 0 ? open.size() : std::max(at, 0)); ++i)
+                if (unjudged(open[i]))
+                    return QueueItem{m_document.id(), open[i].id};
     }
     QList<qint64> queue;
-    if (auto all = m_session.store()->assignments())
+    if (auto all = m_context.store()->assignments())
         for (const Assignment &a : std::as_const(*all))
-            if (a.annotator == m_session.annotator())
+            if (a.annotator == m_context.annotator())
                 queue << a.mergeRequest;
     if (queue.isEmpty())
-        for (const MergeRequestEntry &e : m_session.mergeRequests())
-            queue << e.id;
+        if (auto all = m_context.store()->mergeRequests())
+            for (const MergeRequestEntry &e : std::as_const(*all))
+                queue << e.id;
     for (qint64 mr : std::as_const(queue)) {
-        if (m_session.m_entry && mr == m_session.m_entry->id)
+        if (m_document.entry() && mr == m_document.id())
             continue;
         CommentQuery query;
         query.mergeRequest = mr;
-        query.annotator = m_session.annotator();
+        query.annotator = m_context.annotator();
         query.judged = false;
-        if (auto comments = m_session.store()->comments(query); comments && !comments->isEmpty())
+        if (auto comments = m_context.store()->comments(query); comments && !comments->isEmpty())
             return QueueItem{mr, comments->constFirst().id};
     }
     return std::nullopt;
@@ -144,10 +172,10 @@ std::optional<TeamService::QueueItem> TeamService::nextUnjudged() const
 
 std::optional<Adjudication> TeamService::adjudicationOf(qint64 comment) const
 {
-    if (!m_session.store())
+    if (!m_context.store())
         return std::nullopt;
-    const StoredComment *c = m_session.comment(comment);
-    auto list = c ? m_session.store()->adjudications(c->mergeRequest) : m_session.store()->adjudications();
+    const StoredComment *c = m_document.comment(comment);
+    auto list = c ? m_context.store()->adjudications(c->mergeRequest) : m_context.store()->adjudications();
     if (!list)
         return std::nullopt;
     for (const Adjudication &a : std::as_const(*list))
@@ -163,17 +191,17 @@ FinalLabel TeamService::finalLabelOf(qint64 comment) const
 
 Result<bool> TeamService::adjudicate(const Adjudication &adjudication)
 {
-    if (!m_session.store())
+    if (!m_context.store())
         return Error{Error::Kind::Usage, tr("no workspace is open")};
     Adjudication a = adjudication;
     if (a.adjudicator.trimmed().isEmpty())
-        a.adjudicator = m_session.annotator();
+        a.adjudicator = m_context.annotator();
     if (a.adjudicator.trimmed().isEmpty())
         return Error{Error::Kind::Usage, tr("choose an annotator before adjudicating")};
-    if (auto stored = m_session.store()->adjudicate(a); !stored)
+    if (auto stored = m_context.store()->adjudicate(a); !stored)
         return stored.error();
     Q_EMIT teamChanged();
-    Q_EMIT m_session.judgementChanged(a.comment);
+    Q_EMIT adjudicated(a.comment);
     return true;
 }
 
@@ -189,35 +217,35 @@ QList<qint64> TeamService::disagreements() const
 
 QList<qint64> TeamService::disagreementsIn(bool withAdjudicated) const
 {
-    if (!m_session.store())
+    if (!m_context.store())
         return {};
     // Blind mode holds here too: an annotator assigned to a merge request
     // learns of a disagreement on a comment only once they have judged it
     // (the adjudicators, not assigned to it, see them all).
-    const QString viewer = m_blind ? m_session.annotator() : QString();
-    auto ids = m_session.store()->disagreements(withAdjudicated, viewer);
+    const QString viewer = m_blind ? m_context.annotator() : QString();
+    auto ids = m_context.store()->disagreements(withAdjudicated, viewer);
     return ids ? *ids : QList<qint64>();
 }
 
 std::optional<StoredComment> TeamService::storedComment(qint64 comment) const
 {
-    if (const StoredComment *c = m_session.comment(comment))
+    if (const StoredComment *c = m_document.comment(comment))
         return *c;
-    if (!m_session.store())
+    if (!m_context.store())
         return std::nullopt;
-    auto c = m_session.store()->comment(comment);
+    auto c = m_context.store()->comment(comment);
     return c ? std::optional<StoredComment>(*c) : std::nullopt;
 }
 
 QList<Judgement> TeamService::judgementsForAdjudication(qint64 comment) const
 {
-    if (m_session.comment(comment))
-        return m_session.judgementsOf(comment);
+    if (m_document.comment(comment))
+        return m_document.judgementsOf(comment);
     const auto c = storedComment(comment);
-    if (!c || !m_session.store())
+    if (!c || !m_context.store())
         return {};
     QList<Judgement> out;
-    if (auto all = m_session.store()->judgements(c->mergeRequest))
+    if (auto all = m_context.store()->judgements(c->mergeRequest))
         for (const Judgement &j : std::as_const(*all))
             if (j.comment == comment)
                 out << j;
@@ -227,8 +255,8 @@ QList<Judgement> TeamService::judgementsForAdjudication(qint64 comment) const
 QStringList TeamService::annotatorNames() const
 {
     QStringList names;
-    if (m_session.store())
-        if (auto all = m_session.store()->annotators())
+    if (m_context.store())
+        if (auto all = m_context.store()->annotators())
             for (const Annotator &a : std::as_const(*all))
                 names << a.name;
     names.sort();
@@ -239,11 +267,11 @@ AgreementReport TeamService::agreement(const QString &first, const QString &seco
 {
     QList<Judgement> judgements;
     QHash<qint64, qint64> mergeRequestOf;
-    if (m_session.store()) {
-        if (auto comments = m_session.store()->comments())
+    if (m_context.store()) {
+        if (auto comments = m_context.store()->comments())
             for (const StoredComment &c : std::as_const(*comments))
                 mergeRequestOf.insert(c.id, c.mergeRequest);
-        if (auto all = m_session.store()->judgements())
+        if (auto all = m_context.store()->judgements())
             for (const Judgement &j : std::as_const(*all))
                 if (mergeRequestOf.contains(j.comment))
                     judgements << j;

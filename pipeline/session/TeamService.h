@@ -14,18 +14,22 @@
 
 namespace rd {
 
-class ReviewSession;
+class MergeRequestDocument;
+class SessionContext;
 
 // Ground truth by a team (issue 11) over the session's workspace: groups of
 // near-duplicate comments in the open merge request, blind mode, the
 // assignment of merge requests to annotators and the annotator's queue,
 // final labels, adjudication and the agreement of two annotators. Each
 // change is one workspace transaction, committed before teamChanged.
+// It reads the open merge request from its document and follows it: the
+// groups are those of the document's comments as they are now, and blind
+// mode is read again whenever another merge request opens.
 class TeamService : public QObject
 {
     Q_OBJECT
 public:
-    explicit TeamService(ReviewSession &session);
+    TeamService(const SessionContext &context, const MergeRequestDocument &document);
 
     // Near-duplicates of the open merge request are grouped by the rule of
     // TeamAnnotation.h; with group judging on, judging one member judges
@@ -36,7 +40,7 @@ public:
     bool groupJudging() const { return m_groupJudging; }
     // The comment's group (itself included, ascending ids); just the comment when alone.
     QList<qint64> groupOf(qint64 comment) const;
-    const QList<CandidateGroup> &groups() const { return m_groups; }
+    const QList<CandidateGroup> &groups() const;
     // Blind mode: the workspace's setting, else on once the workspace has
     // several annotators. Every read of judgements for display goes through
     // visibleJudgementsOf(): the current annotator sees another's judgement
@@ -62,7 +66,8 @@ public:
     // Final labels (TeamAnnotation.h) and adjudication, from the store.
     FinalLabel finalLabelOf(qint64 comment) const;
     std::optional<Adjudication> adjudicationOf(qint64 comment) const;
-    // Stores the adjudication (adjudicator: the current annotator when empty).
+    // Stores the adjudication (adjudicator: the current annotator when empty);
+    // teamChanged, then adjudicated.
     Result<bool> adjudicate(const Adjudication &adjudication);
     // Comments of the whole workspace whose annotators disagree, without an
     // adjudication, ascending ids. In blind mode, an annotator assigned to a
@@ -79,23 +84,33 @@ public:
     // Agreement of two annotators over the workspace (AgreementReport per label, per merge request).
     AgreementReport agreement(const QString &first, const QString &second) const;
 
+    // The workspace or the annotator changed, or others committed to the
+    // workspace: blind mode is read again, and teamChanged says what the
+    // team shows may differ.
+    void reload();
+
 Q_SIGNALS:
     void teamChanged(); // assignments, blind mode, adjudications or grouping changed
+    // The comment's final label changed (it was adjudicated).
+    void adjudicated(qint64 comment);
+    // The groups of near-duplicates changed (another threshold): cards name their group.
+    void groupsChanged();
 
 private:
-    friend class ReviewSession; // regroups and rereads blind mode as the open merge request changes
-
-    void regroup();
     // Reads blind mode from the store (setting, annotators) into m_blind.
     void refreshBlindMode();
+    void regroupIfStale() const;
     QList<qint64> disagreementsIn(bool withAdjudicated) const;
 
-    ReviewSession &m_session;
+    const SessionContext &m_context;
+    const MergeRequestDocument &m_document;
     double m_groupThreshold = DefaultGroupThreshold;
     bool m_groupJudging = true;
     bool m_blind = false; // isBlind(), read once per change: filters ask per comment
-    QList<CandidateGroup> m_groups; // of the session's comments
-    QHash<qint64, qsizetype> m_groupIndex; // comment -> index in m_groups
+    // Of the document's comments, made again when first asked after they changed.
+    mutable bool m_groupsStale = true;
+    mutable QList<CandidateGroup> m_groups;
+    mutable QHash<qint64, qsizetype> m_groupIndex; // comment -> index in m_groups
 };
 
 } // namespace rd

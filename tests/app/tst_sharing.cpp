@@ -92,7 +92,7 @@ void SharingTest::runReviewedByTheCliAppearsInTheOpenSession()
     QVERIFY(session.setAnnotator(QStringLiteral("alice")));
     QVERIFY(session.openMergeRequest(1));
     const qsizetype runsBefore = session.runs().size();
-    QSignalSpy runs(&session, &ReviewSession::runsChanged);
+    QSignalSpy runs(session.document(), &MergeRequestDocument::runsChanged);
     const GitOutput reviewed = reviewIntoWorkspace();
     QVERIFY2(reviewed.exitCode == 0, reviewed.err.constData());
     QTRY_VERIFY_WITH_TIMEOUT(!runs.isEmpty(), 30000);

@@ -83,8 +83,8 @@ private Q_SLOTS:
         QVERIFY(session.openMergeRequest(open));
         const QString file = m_dir.filePath(QStringLiteral("again-positive.json"));
         QVERIFY(writeFile(file, aacrSample));
-        QSignalSpy listed(&session, &ReviewSession::commentsChanged);
-        QSignalSpy reopened(&session, &ReviewSession::mergeRequestChanged);
+        QSignalSpy listed(session.document(), &MergeRequestDocument::commentsChanged);
+        QSignalSpy reopened(session.document(), &MergeRequestDocument::mergeRequestChanged);
         AacrImportOptions options;
         options.kind = QStringLiteral("ground-truth");
         QVERIFY(session.exchange()->importAacr(file, options));

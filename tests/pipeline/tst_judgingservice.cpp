@@ -52,12 +52,12 @@ private Q_SLOTS:
         QVERIFY(session);
         JudgingService *judging = session->judging();
         const qint64 first = session->comments().at(0).id;
-        QSignalSpy judged(session.get(), &ReviewSession::judgementChanged);
+        QSignalSpy judged(session->document(), &MergeRequestDocument::judgementChanged);
         QSignalSpy progress(judging, &JudgingService::progressChanged);
         QSignalSpy undoState(judging, &JudgingService::undoStateChanged);
         // The store has it when the first signal arrives.
         std::optional<Verdict> storedWhenSignalled;
-        connect(session.get(), &ReviewSession::judgementChanged, this, [&](qint64 comment) {
+        connect(session->document(), &MergeRequestDocument::judgementChanged, this, [&](qint64 comment) {
             const auto stored = session->store()->judgements(session->currentMergeRequestId());
             if (stored)
                 for (const Judgement &j : *stored)
@@ -86,7 +86,7 @@ private Q_SLOTS:
         JudgingService *judging = session->judging();
         const qint64 first = session->comments().at(0).id;
         QVERIFY(judging->setVerdict(first, Verdict::Reject));
-        QSignalSpy judged(session.get(), &ReviewSession::judgementChanged);
+        QSignalSpy judged(session->document(), &MergeRequestDocument::judgementChanged);
         QSignalSpy progress(judging, &JudgingService::progressChanged);
 
         QVERIFY(judging->undo());
@@ -132,7 +132,7 @@ private Q_SLOTS:
         QVERIFY(session);
         JudgingService *judging = session->judging();
         const qint64 first = session->comments().at(0).id;
-        QSignalSpy edited(session.get(), &ReviewSession::commentChanged);
+        QSignalSpy edited(session->document(), &MergeRequestDocument::commentChanged);
         CommentEdit edit;
         edit.issue = QStringLiteral("Buffer overflow in parse() when the header is empty");
         QVERIFY(judging->editComment(first, edit));
@@ -148,7 +148,7 @@ private Q_SLOTS:
         auto session = openSession();
         QVERIFY(session);
         JudgingService *judging = session->judging();
-        QSignalSpy listed(session.get(), &ReviewSession::commentsChanged);
+        QSignalSpy listed(session->document(), &MergeRequestDocument::commentsChanged);
         const auto added = judging->addHumanComment(generated(QStringLiteral("Missing lock around the cache"), 70));
         QVERIFY2(added, added ? "" : qPrintable(added.error().message));
         QCOMPARE(session->comments().size(), 3);
@@ -156,7 +156,7 @@ private Q_SLOTS:
         QCOMPARE(listed.count(), 1);
         QCOMPARE(judging->undoText(), QStringLiteral("Add Comment"));
         session->setCurrentComment(*added);
-        QSignalSpy current(session.get(), &ReviewSession::currentCommentChanged);
+        QSignalSpy current(session->document(), &MergeRequestDocument::currentCommentChanged);
         QVERIFY(judging->removeHumanComment(*added));
         QCOMPARE(session->comments().size(), 2);
         QCOMPARE(session->currentComment(), 0); // the removed comment is no longer selected

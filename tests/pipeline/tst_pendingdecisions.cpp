@@ -121,7 +121,7 @@ private Q_SLOTS:
 
         QVERIFY2(server.down(), qPrintable(server.why()));
         QSignalSpy scheduled(pending, &PendingDecisions::retryScheduled);
-        QSignalSpy changed(session.get(), &ReviewSession::judgementChanged);
+        QSignalSpy changed(session->judging(), &JudgingService::pendingChanged);
         QVERIFY(decide(2, Verdict::Accept)); // accepted as pending, not refused
         QVERIFY(decide(3, Verdict::Unsure));
         QVERIFY(decide(4, Verdict::Reject));

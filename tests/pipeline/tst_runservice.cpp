@@ -49,11 +49,11 @@ private Q_SLOTS:
         RunRecord record;
         record.config.reviewer.model = QStringLiteral("qwen");
         record.comments = {found(QStringLiteral("Overflow when size is zero"), 44), found(QStringLiteral("Unchecked return of read"), 50)};
-        QSignalSpy runs(&session, &ReviewSession::runsChanged);
-        QSignalSpy listed(&session, &ReviewSession::commentsChanged);
+        QSignalSpy runs(session.document(), &MergeRequestDocument::runsChanged);
+        QSignalSpy listed(session.document(), &MergeRequestDocument::commentsChanged);
         QSignalSpy progress(session.judging(), &JudgingService::progressChanged);
         int commentsWhenListed = -1;
-        connect(&session, &ReviewSession::commentsChanged, this, [&] { commentsWhenListed = static_cast<int>(session.comments().size()); });
+        connect(session.document(), &MergeRequestDocument::commentsChanged, this, [&] { commentsWhenListed = static_cast<int>(session.comments().size()); });
 
         const auto id = session.reviewing()->storeRun(record);
         QVERIFY2(id, id ? "" : qPrintable(id.error().message));
@@ -97,7 +97,7 @@ private Q_SLOTS:
     {
         ReviewSession session;
         QVERIFY(session.openWorkspace(m_root.filePath(QStringLiteral("refused.rdw")), true));
-        QSignalSpy runs(&session, &ReviewSession::runsChanged);
+        QSignalSpy runs(session.document(), &MergeRequestDocument::runsChanged);
         const auto refused = session.reviewing()->storeRun(RunRecord{});
         QVERIFY(!refused);
         QCOMPARE(refused.error().kind, Error::Kind::Usage);

@@ -83,7 +83,7 @@ void SessionTest::opensSlicesReviewsAndStoresTheRun()
     QSignalSpy started(session.reviewing(), &RunService::reviewStarted);
     QSignalSpy progressed(session.reviewing(), &RunService::reviewProgressed);
     QSignalSpy reviewed(session.reviewing(), &RunService::reviewFinished);
-    QSignalSpy runs(&session, &ReviewSession::runsChanged);
+    QSignalSpy runs(session.document(), &MergeRequestDocument::runsChanged);
     const auto begun = session.reviewing()->startReview(config);
     QVERIFY2(begun, begun ? "" : qPrintable(begun.error().message));
     QCOMPARE(started.count(), 1);

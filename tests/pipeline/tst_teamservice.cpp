@@ -84,12 +84,12 @@ private Q_SLOTS:
         team->setGroupThreshold(0.3);
         QCOMPARE(team->groups().size(), 1);
         QSignalSpy changed(team, &TeamService::teamChanged);
-        QSignalSpy listed(session.get(), &ReviewSession::commentsChanged);
+        QSignalSpy grouped(team, &TeamService::groupsChanged);
         team->setGroupThreshold(1.0);
         QCOMPARE(team->groupThreshold(), 1.0);
         QCOMPARE(team->groups().size(), 2);
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(listed.count(), 1); // cards name their group
+        QCOMPARE(grouped.count(), 1); // cards name their group
         team->setGroupThreshold(7.0); // clamped to 1: no change
         QCOMPARE(changed.count(), 1);
     }
@@ -156,14 +156,15 @@ private Q_SLOTS:
         QCOMPARE(team->agreement(QStringLiteral("alice"), QStringLiteral("bob")).overall.constFirst().items, 1);
 
         QSignalSpy changed(team, &TeamService::teamChanged);
-        QSignalSpy judged(session.get(), &ReviewSession::judgementChanged);
+        QSignalSpy adjudicated(team, &TeamService::adjudicated);
         Adjudication a;
         a.comment = comment;
         a.verdict = Verdict::Accept;
         a.reason = QStringLiteral("The handle leaks on the error path");
         QVERIFY(team->adjudicate(a));
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(judged.count(), 1);
+        QCOMPARE(adjudicated.count(), 1);
+        QCOMPARE(adjudicated.first().first().toLongLong(), comment);
         QCOMPARE(team->adjudicationOf(comment)->adjudicator, QStringLiteral("carol"));
         QVERIFY(team->pendingDisagreements().isEmpty());
         QCOMPARE(team->disagreements(), QList<qint64>{comment});

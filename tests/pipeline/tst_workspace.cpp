@@ -882,8 +882,8 @@ void WorkspaceTest::sessionJudgesUndoesAndRestoresItsPlace()
         QVERIFY(session.setAnnotator(QStringLiteral("alice")));
         QVERIFY(session.openMergeRequest(mr));
         QCOMPARE(session.comments().size(), 3);
-        QSignalSpy judged(&session, &ReviewSession::judgementChanged);
-        QSignalSpy current(&session, &ReviewSession::currentCommentChanged);
+        QSignalSpy judged(session.document(), &MergeRequestDocument::judgementChanged);
+        QSignalSpy current(session.document(), &MergeRequestDocument::currentCommentChanged);
         QSignalSpy undoState(session.judging(), &JudgingService::undoStateChanged);
         QVERIFY(session.selectNext());
         QCOMPARE(session.currentComment(), ids[0]);
@@ -913,7 +913,7 @@ void WorkspaceTest::sessionJudgesUndoesAndRestoresItsPlace()
         mine.lineStart = 2;
         mine.lineEnd = 2;
         mine.issue = QStringLiteral("Off by one.");
-        QSignalSpy listed(&session, &ReviewSession::commentsChanged);
+        QSignalSpy listed(session.document(), &MergeRequestDocument::commentsChanged);
         auto added = session.judging()->addHumanComment(mine);
         QVERIFY(added);
         QCOMPARE(listed.count(), 1);
@@ -1048,7 +1048,7 @@ void WorkspaceTest::othersJudgementsReachTheSessionWithoutReloading()
     QCOMPARE(seen.first().annotator, QStringLiteral("bob"));
     QCOMPARE(seen.first().verdict, std::optional<Verdict>(Verdict::Reject));
     // An edit of the text shows too.
-    QSignalSpy edited(&session, &ReviewSession::commentChanged);
+    QSignalSpy edited(session.document(), &MergeRequestDocument::commentChanged);
     CommentEdit edit;
     edit.issue = QStringLiteral("Reworded by bob");
     QVERIFY(bob->editComment(ids[2], QStringLiteral("bob"), edit));
@@ -1083,8 +1083,8 @@ void WorkspaceTest::othersRunsAndJudgementsReachTheSessionWithItsPlaceKept()
         return;
     session.setCurrentComment(ids[2]);
     QSignalSpy elsewhere(&session, &ReviewSession::workspaceChangedElsewhere);
-    QSignalSpy runs(&session, &ReviewSession::runsChanged);
-    QSignalSpy listReset(&session, &ReviewSession::commentsChanged);
+    QSignalSpy runs(session.document(), &MergeRequestDocument::runsChanged);
+    QSignalSpy listReset(session.document(), &MergeRequestDocument::commentsChanged);
     auto cli = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
     QVERIFY(cli);
     // The same annotator judging from the CLI while the window is open.
@@ -1162,7 +1162,7 @@ void WorkspaceTest::windowsStaleJudgementShowsTheNewerOneAndCanBeAppliedOnTop()
     auto cli = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
     QVERIFY(cli);
     QVERIFY(cli->judge(test::verdictOf(ids[0], QStringLiteral("alice"), Verdict::Reject)));
-    QSignalSpy changed(&session, &ReviewSession::judgementChanged);
+    QSignalSpy changed(session.document(), &MergeRequestDocument::judgementChanged);
     auto refused = session.judging()->setVerdict(ids[0], Verdict::Unsure);
     QVERIFY(!refused);
     QCOMPARE(refused.error().kind, Error::Kind::Conflict);

@@ -177,7 +177,7 @@ void JudgingTest::storeRun()
                        comment(QStringLiteral("c2"), QStringLiteral("new"), 44, QStringLiteral("style of the if"), 1, false),
                        comment(QStringLiteral("c3"), QStringLiteral("old"), deletedLine, QStringLiteral("the old factor was right"), 4, true),
                        comment(QStringLiteral("c4"), QStringLiteral("new"), 9999, QStringLiteral("past the end"), 3, true)};
-    QSignalSpy changed(m_window->session(), &ReviewSession::commentsChanged);
+    QSignalSpy changed(m_window->session()->document(), &MergeRequestDocument::commentsChanged);
     QSignalSpy problems(test::judging(*m_window), &JudgingWorkbench::message);
     test::judging(*m_window)->storeRun(record);
     QVERIFY2(problems.isEmpty(), problems.isEmpty() ? "" : qPrintable(problems.first().first().toString()));

@@ -186,7 +186,7 @@ void MergeRequestBrowserTest::doubleClickOpensTheMergeRequest()
     const QModelIndex second = view->model()->index(1, MergeRequestListModel::TitleColumn);
     QVERIFY(second.isValid());
     const qint64 id = second.data(MergeRequestListModel::MergeRequestIdRole).toLongLong();
-    QSignalSpy changed(m_window->session(), &ReviewSession::mergeRequestChanged);
+    QSignalSpy changed(m_window->session()->document(), &MergeRequestDocument::mergeRequestChanged);
     // As a mouse does it: the first click's press, then the double-click (the
     // view opens only the row both were on).
     const QPoint at = view->visualRect(second).center();

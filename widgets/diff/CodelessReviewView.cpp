@@ -53,13 +53,15 @@ CodelessReviewView::CodelessReviewView(ReviewSession *session, QWidget *parent) 
         if (url.scheme() == CommentScheme)
             m_session->setCurrentComment(url.path().toLongLong());
     });
+    const MergeRequestDocument *document = session->document();
     connect(session, &ReviewSession::workspaceChanged, this, &CodelessReviewView::refresh);
-    connect(session, &ReviewSession::mergeRequestChanged, this, &CodelessReviewView::refresh);
-    connect(session, &ReviewSession::commentsChanged, this, &CodelessReviewView::refresh);
-    connect(session, &ReviewSession::commentChanged, this, &CodelessReviewView::refresh);
-    connect(session, &ReviewSession::judgementChanged, this, &CodelessReviewView::refresh);
+    connect(session, &ReviewSession::annotatorChanged, this, &CodelessReviewView::refresh);
+    connect(document, &MergeRequestDocument::mergeRequestChanged, this, &CodelessReviewView::refresh);
+    connect(document, &MergeRequestDocument::commentsChanged, this, &CodelessReviewView::refresh);
+    connect(document, &MergeRequestDocument::commentChanged, this, &CodelessReviewView::refresh);
+    connect(document, &MergeRequestDocument::judgementChanged, this, &CodelessReviewView::refresh);
     connect(session, &ReviewSession::othersJudgementChanged, this, &CodelessReviewView::refresh);
-    connect(session, &ReviewSession::currentCommentChanged, this, [this] {
+    connect(document, &MergeRequestDocument::currentCommentChanged, this, [this] {
         m_scrollPending = true;
         refresh();
     });

@@ -14,13 +14,16 @@ CommentCards::CommentCards(ReviewSession *session, DiffPane *pane, QObject *pare
     : QObject(parent), m_session(session), m_pane(pane)
 {
     connect(pane, &DiffPane::documentShown, this, &CommentCards::refresh);
-    for (auto signal : {&ReviewSession::commentsChanged, &ReviewSession::runsChanged, &ReviewSession::annotatorChanged,
-                        &ReviewSession::mergeRequestChanged})
-        connect(session, signal, this, &CommentCards::refresh);
-    connect(session, &ReviewSession::commentChanged, this, &CommentCards::refresh);
-    connect(session, &ReviewSession::judgementChanged, this, &CommentCards::refresh);
+    const MergeRequestDocument *document = session->document();
+    for (auto signal : {&MergeRequestDocument::commentsChanged, &MergeRequestDocument::runsChanged, &MergeRequestDocument::mergeRequestChanged})
+        connect(document, signal, this, &CommentCards::refresh);
+    connect(session, &ReviewSession::annotatorChanged, this, &CommentCards::refresh);
+    connect(document, &MergeRequestDocument::commentChanged, this, &CommentCards::refresh);
+    connect(document, &MergeRequestDocument::judgementChanged, this, &CommentCards::refresh);
+    connect(session->judging(), &JudgingService::pendingChanged, this, &CommentCards::refresh);
     connect(session->team(), &TeamService::teamChanged, this, &CommentCards::refresh);
-    connect(session, &ReviewSession::currentCommentChanged, this, [this](qint64 id) { m_pane->view()->setCurrentCard(id); });
+    connect(session->team(), &TeamService::groupsChanged, this, &CommentCards::refresh); // cards name their group
+    connect(document, &MergeRequestDocument::currentCommentChanged, this, [this](qint64 id) { m_pane->view()->setCurrentCard(id); });
     DiffView *view = pane->view();
     connect(view, &DiffView::cardClicked, session, &ReviewSession::setCurrentComment);
     connect(view, &DiffView::cardToggled, this, [this](qint64 id) { setCollapsed(id, !isCollapsed(id)); });

@@ -134,7 +134,7 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
         m_view->viewport()->update();
     });
     connect(m_session->revisions(), &RevisionService::revisionsChanged, this, &CommentsPanel::applyFilter);
-    connect(m_session, &ReviewSession::currentCommentChanged, this, &CommentsPanel::updateAddressed);
+    connect(m_session->document(), &MergeRequestDocument::currentCommentChanged, this, &CommentsPanel::updateAddressed);
 
     connect(m_text, &QLineEdit::textChanged, this, &CommentsPanel::applyFilter);
     for (auto it = m_combos.constBegin(); it != m_combos.constEnd(); ++it)
@@ -154,7 +154,7 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
         selectCurrent();
     });
     connect(m_model, &QAbstractItemModel::dataChanged, this, &CommentsPanel::updateCounts);
-    connect(m_session, &ReviewSession::currentCommentChanged, this, &CommentsPanel::selectCurrent);
+    connect(m_session->document(), &MergeRequestDocument::currentCommentChanged, this, &CommentsPanel::selectCurrent);
     // Another's judgement that blind mode now shows (or hides) changes what the team filter accepts.
     connect(m_session->team(), &TeamService::teamChanged, this, [this] {
         if (m_filter->filter().team != CommentFilter::Team::Any)

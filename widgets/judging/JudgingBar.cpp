@@ -156,9 +156,9 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
     outer->addLayout(bottom);
 
 
-    connect(session, &ReviewSession::currentCommentChanged, this, &JudgingBar::refresh);
-    connect(session, &ReviewSession::judgementChanged, this, &JudgingBar::refresh);
-    connect(session, &ReviewSession::commentsChanged, this, &JudgingBar::refresh);
+    connect(session->document(), &MergeRequestDocument::currentCommentChanged, this, &JudgingBar::refresh);
+    connect(session->document(), &MergeRequestDocument::judgementChanged, this, &JudgingBar::refresh);
+    connect(session->document(), &MergeRequestDocument::commentsChanged, this, &JudgingBar::refresh);
     connect(session, &ReviewSession::annotatorChanged, this, &JudgingBar::refresh);
     // The prompt of a decision waiting for its second key takes the place of
     // the position line, so the bar never changes height under the diff.

@@ -24,15 +24,15 @@ JudgingStatus::JudgingStatus(ReviewSession *session, QWidget *parent) : QLabel(p
         m_workspaceStale = true;
         m_pending.start();
     };
-    connect(session, &ReviewSession::mergeRequestChanged, this, [this] {
+    connect(session->document(), &MergeRequestDocument::mergeRequestChanged, this, [this] {
         m_switching = true;
         m_pending.start();
     });
-    connect(session, &ReviewSession::commentsChanged, this, later);
+    connect(session->document(), &MergeRequestDocument::commentsChanged, this, later);
     connect(session->judging(), &JudgingService::progressChanged, this, later);
     for (auto signal : {&ReviewSession::annotatorChanged, &ReviewSession::workspaceChanged})
         connect(session, signal, this, workspaceLater);
-    connect(session, &ReviewSession::judgementChanged, this, workspaceLater);
+    connect(session->document(), &MergeRequestDocument::judgementChanged, this, workspaceLater);
     refresh();
 }
 

@@ -64,7 +64,7 @@ JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QWidget *window, Diff
     connect(m_controller, &JudgingController::addCommentRequested, this, &JudgingWorkbench::addHumanComment);
     connect(m_controller, &JudgingController::editCommentRequested, this, &JudgingWorkbench::editCurrentComment);
     connect(m_controller, &JudgingController::message, this, &JudgingWorkbench::message);
-    connect(session, &ReviewSession::currentCommentChanged, this, &JudgingWorkbench::followCurrentComment);
+    connect(session->document(), &MergeRequestDocument::currentCommentChanged, this, &JudgingWorkbench::followCurrentComment);
     connect(session->reviewing(), &RunService::reviewFinished, this, [this] { reportStoredRun(m_session->reviewing()->lastRunStoreError()); });
     connect(pane, &DiffPane::documentShown, this, [this](int file) {
         if (m_session->diff() && file >= 0 && file < m_session->diff()->files.size())

@@ -42,6 +42,7 @@ void MainWindow::createBrowser()
     addAction(toggle);
     connect(m_browser, &MergeRequestBrowser::openRequested, this, [this](qint64 id) { m_exchange->openStored(id); });
     connect(m_browser->model(), &MergeRequestListModel::summariesRefreshed, this, &MainWindow::mergeRequestsListed);
+    connect(m_browser, &MergeRequestBrowser::problem, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
 
     auto command = [this](const QString &name, const QString &text, const QKeySequence &shortcut, auto slot) {
         auto *a = new QAction(text, this);

@@ -44,7 +44,7 @@ TeamWorkbench::TeamWorkbench(ReviewSession *session, QWidget *window) : QObject(
     connect(&m_statusTimer, &QTimer::timeout, this, &TeamWorkbench::refreshStatus);
     connect(session->team(), &TeamService::teamChanged, &m_statusTimer, qOverload<>(&QTimer::start));
     connect(session, &ReviewSession::workspaceChanged, &m_statusTimer, qOverload<>(&QTimer::start));
-    connect(session, &ReviewSession::mergeRequestChanged, this, [this] {
+    connect(session->document(), &MergeRequestDocument::mergeRequestChanged, this, [this] {
         if (m_pendingComment && m_session->comment(m_pendingComment))
             m_session->setCurrentComment(std::exchange(m_pendingComment, 0));
     });

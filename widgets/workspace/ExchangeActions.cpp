@@ -25,7 +25,7 @@ ExchangeActions::ExchangeActions(ReviewSession *session, QWidget *dialogParent)
     m_openStored = new QAction(tr("Open from &Workspace…"), dialogParent);
     m_openStored->setObjectName(QStringLiteral("openStored"));
     connect(m_openStored, &QAction::triggered, this, &ExchangeActions::showOpenStored);
-    connect(session, &ReviewSession::mergeRequestChanged, this, &ExchangeActions::mergeRequestChanged);
+    connect(session->document(), &MergeRequestDocument::mergeRequestChanged, this, &ExchangeActions::mergeRequestChanged);
 }
 
 void ExchangeActions::addTo(QMenu *menu) const

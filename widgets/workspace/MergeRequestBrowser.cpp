@@ -147,7 +147,8 @@ MergeRequestBrowser::MergeRequestBrowser(ReviewSession *session, QWidget *parent
     connect(m_view, &QAbstractItemView::activated, this,
             [this](const QModelIndex &index) { Q_EMIT openRequested(index.data(MergeRequestListModel::MergeRequestIdRole).toLongLong()); });
     connect(m_model, &MergeRequestListModel::summariesRefreshed, this, &MergeRequestBrowser::fillChoices);
-    connect(session, &ReviewSession::mergeRequestChanged, this, &MergeRequestBrowser::showCurrent);
+    connect(session->document(), &MergeRequestDocument::mergeRequestChanged, this, &MergeRequestBrowser::showCurrent);
+    connect(m_model, &MergeRequestListModel::problem, this, &MergeRequestBrowser::problem);
     fillChoices();
 }
 

@@ -36,6 +36,7 @@ public:
 
 Q_SIGNALS:
     void openRequested(qint64 mergeRequest);
+    void problem(const QString &message); // the workspace refused to list the merge requests
 
 private:
     void fillChoices();
