@@ -12,7 +12,7 @@
 #include <ReviewRunner.h>
 #include <RunConfig.h>
 #include <RunForWorkspace.h>
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <QCoreApplication>
 #include <QFile>
@@ -207,7 +207,7 @@ QString describe(const MergeRequestEntry &e)
 // to it, while the main thread's event loop runs the run's LLM client.
 int runBatch(ReviewRunner &runner, const BatchOptions &options)
 {
-    auto opened = SqlWorkspaceStore::open(options.workspace, SqlWorkspaceStore::Mode::OpenExisting);
+    auto opened = openWorkspaceStore(options.workspace, WorkspaceOpenMode::OpenExisting);
     if (!opened)
         return fail(exitCodeFor(opened.error()), QStringLiteral("review: %1").arg(opened.error().message));
     WorkspaceStore &store = **opened;

@@ -9,7 +9,7 @@
 #include "RunConfig.h"
 #include "SemanticMatcher.h"
 
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <QCoreApplication>
 #include <QFile>
@@ -109,7 +109,7 @@ std::optional<Error> JudgeEvaluationJob::chooseItems(ExportData &data, JudgeEval
 {
     const JudgeEvaluationRequest &request = m_request;
     // A connection of its own: a store is used by one thread only.
-    auto opened = SqlWorkspaceStore::open(request.workspace, SqlWorkspaceStore::Mode::OpenExisting);
+    auto opened = openWorkspaceStore(request.workspace, WorkspaceOpenMode::OpenExisting);
     if (!opened)
         return opened.error();
     const WorkspaceStore &store = **opened;

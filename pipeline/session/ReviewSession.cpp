@@ -10,7 +10,7 @@
 #include "SlicingJob.h"
 #include "TeamService.h"
 
-#include <SqlWorkspaceStore.h>
+#include <WorkspaceOpening.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -70,9 +70,8 @@ ReviewSession::~ReviewSession()
 
 Result<bool> ReviewSession::openWorkspace(const QString &path, bool createIfMissing)
 {
-    auto store = SqlWorkspaceStore::open(path, createIfMissing ? SqlWorkspaceStore::Mode::CreateIfMissing
-                                                                  : SqlWorkspaceStore::Mode::OpenExisting,
-                                         SqlWorkspaceStore::Check::Later);
+    auto store = openWorkspaceStore(path, createIfMissing ? WorkspaceOpenMode::CreateIfMissing : WorkspaceOpenMode::OpenExisting,
+                                    IntegrityCheck::Later);
     if (!store)
         return store.error();
     setStore(std::move(store).value());
@@ -104,7 +103,7 @@ void ReviewSession::checkIntegrityInBackground(const QString &path)
         }
     });
     watcher->setFuture(QtConcurrent::run([path] {
-        const auto checked = SqlWorkspaceStore::checkIntegrity(path);
+        const auto checked = checkWorkspaceIntegrity(path);
         return checked ? Answer{checked->value_or(QString()), {}} : Answer{{}, checked.error().message};
     }));
 }
