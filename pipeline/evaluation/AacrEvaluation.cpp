@@ -28,8 +28,8 @@ double rate(int part, int whole)
 
 QJsonObject aacrPrfJson(const PrecisionRecall &p)
 {
-    return QJsonObject{{QStringLiteral("precision"), figureJson(p.precision.figureJson())},
-                       {QStringLiteral("recall"), figureJson(p.recall.figureJson())},
+    return QJsonObject{{QStringLiteral("precision"), figureJson(p.precision.percent())},
+                       {QStringLiteral("recall"), figureJson(p.recall.percent())},
                        {QStringLiteral("f1"), figureJson(p.f1())}};
 }
 
@@ -53,7 +53,7 @@ QJsonObject ratiosJson(const QMap<QString, Ratio> &ratios)
     QJsonObject o;
     for (auto it = ratios.cbegin(); it != ratios.cend(); ++it)
         o.insert(it.key(), QJsonObject{{QStringLiteral("found"), it.value().part}, {QStringLiteral("references"), it.value().whole},
-                                       {QStringLiteral("recall"), figureJson(it.value().figureJson())}});
+                                       {QStringLiteral("recall"), figureJson(it.value().percent())}});
     return o;
 }
 
@@ -82,7 +82,7 @@ QJsonObject metricsJson(const AacrMetrics &m)
                   {QStringLiteral("generated"), m.generated},
                   {QStringLiteral("references"), m.references},
                   {QStringLiteral("line"), aacrPrfJson(m.line)},
-                  {QStringLiteral("noise_rate"), figureJson(m.noise.figureJson())},
+                  {QStringLiteral("noise_rate"), figureJson(m.noise.percent())},
                   {QStringLiteral("recall_by_category"), ratiosJson(m.recallByCategory)},
                   {QStringLiteral("recall_by_context"), ratiosJson(m.recallByContext)}};
     if (m.semantic)
@@ -336,7 +336,7 @@ Result<AacrDirectoryResult> evaluateAacrDirectory(const QList<AacrPositivePr> &p
         totals.insert(QStringLiteral("semantic"), aacrPrfJson(PrecisionRecall{Ratio{total.positiveMatch, total.totalGenerated}, Ratio{total.positiveMatch, total.positiveExpected}}));
     const AacrMetrics all = aacrMetrics(evaluated);
     putAverages(totals, all);
-    totals.insert(QStringLiteral("noise_rate"), figureJson(all.noise.figureJson()));
+    totals.insert(QStringLiteral("noise_rate"), figureJson(all.noise.percent()));
     totals.insert(QStringLiteral("recall_by_category"), ratiosJson(all.recallByCategory));
     totals.insert(QStringLiteral("recall_by_context"), ratiosJson(all.recallByContext));
     QJsonObject byLanguage, byCategory;
