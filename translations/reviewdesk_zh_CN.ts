@@ -1692,10 +1692,6 @@
         <translation>此工作区中的评审评估 %1 没有可读的报告。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; on %2 comments (%3 accepted, %4 rejected by people, labels: %5), asked %6×: accuracy &lt;b&gt;%7&lt;/b&gt; (spread %8), Cohen's kappa &lt;b&gt;%9&lt;/b&gt;, flip rate &lt;b&gt;%10&lt;/b&gt;, unreadable answers %11.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; 评估了 %2 条评论（人工接受 %3 条、拒绝 %4 条，标签：%5），每条询问 %6 次：准确率 &lt;b&gt;%7&lt;/b&gt;（波动 %8），Cohen's kappa &lt;b&gt;%9&lt;/b&gt;，翻转率 &lt;b&gt;%10&lt;/b&gt;，无法读取的答复 %11 条。</translation>
-    </message>
-    <message>
         <source>undefined (%1)</source>
         <translation>未定义（%1）</translation>
     </message>
@@ -1742,6 +1738,10 @@
     <message>
         <source>Asked as:</source>
         <translation>询问方式：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2 comments (%3 accepted, %4 rejected by people, labels: %5), asked %6×: accuracy &lt;b&gt;%7&lt;/b&gt; (spread %8), balanced accuracy &lt;b&gt;%9&lt;/b&gt;, Cohen's kappa &lt;b&gt;%10&lt;/b&gt;, flip rate &lt;b&gt;%11&lt;/b&gt;, unreadable answers %12.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 评估了 %2 条评论（人工接受 %3 条、拒绝 %4 条，标签：%5），每条询问 %6 次：准确率 &lt;b&gt;%7&lt;/b&gt;（波动 %8），平衡准确率 &lt;b&gt;%9&lt;/b&gt;，Cohen's kappa &lt;b&gt;%10&lt;/b&gt;，翻转率 &lt;b&gt;%11&lt;/b&gt;，无法读取的答复 %12 条。</translation>
     </message>
 </context>
 <context>
@@ -6239,10 +6239,6 @@
         <translation>评判器的回复中没有分数</translation>
     </message>
     <message>
-        <source>the judge's score %1 is outside 0 to 10</source>
-        <translation>评判器的分数 %1 不在 0 到 10 之间</translation>
-    </message>
-    <message>
         <source>no JSON report in the answer</source>
         <translation>回答中没有 JSON 报告</translation>
     </message>
@@ -6775,10 +6771,6 @@
         <translation>与参考 %1 表达相同</translation>
     </message>
     <message>
-        <source>Per tag, CQS §4: location, then exact tag match, then rationale (after the last stage)</source>
-        <translation>按标签（CQS §4）：先按位置，再精确匹配标签，再比较理由（最后一个阶段之后）</translation>
-    </message>
-    <message>
         <source>Tag</source>
         <translation>标签</translation>
     </message>
@@ -6805,6 +6797,22 @@
     <message>
         <source>Generated matched</source>
         <translation>生成并匹配</translation>
+    </message>
+    <message>
+        <source>Per tag, CQS §4: location, then exact tag match, then rationale (after the last stage); the judge's scores (App. C, Table 3)</source>
+        <translation>按标签（CQS §4）：先按位置，再精确匹配标签，再比较理由（最后一个阶段之后）；评判器的分数（附录 C，表 3）</translation>
+    </message>
+    <message>
+        <source>Judge score mean</source>
+        <translation>评判分数均值</translation>
+    </message>
+    <message>
+        <source>Judge score std</source>
+        <translation>评判分数标准差</translation>
+    </message>
+    <message>
+        <source>the judge's score %1 is outside -1 to 10</source>
+        <translation>评判器的分数 %1 不在 -1 到 10 之间</translation>
     </message>
 </context>
 <context>
