@@ -6806,28 +6806,28 @@
         <translation>生成并匹配</translation>
     </message>
     <message>
+        <source>Per tag, CQS §4: location, then exact tag match, then rationale (after the last stage); the judge's scores (App. C, Table 3)</source>
+        <translation>按标签（CQS §4）：先按位置，再精确匹配标签，再比较理由（最后一个阶段之后）；评判器的分数（附录 C，表 3）</translation>
+    </message>
+    <message>
+        <source>Judge score mean</source>
+        <translation>评判分数均值</translation>
+    </message>
+    <message>
+        <source>Judge score std</source>
+        <translation>评判分数标准差</translation>
+    </message>
+    <message>
+        <source>the judge's score %1 is outside -1 to 10</source>
+        <translation>评判器的分数 %1 不在 -1 到 10 之间</translation>
+    </message>
+    <message>
         <source>%1: the released runner evaluates it against %2 (it matches names by substring)</source>
         <translation>%1：发布的运行器将其与 %2 对照评估（它按子串匹配文件名）</translation>
     </message>
     <message>
         <source>%1: no file; the released runner does not count the PR</source>
         <translation>%1：没有文件；发布的运行器不计入该 PR</translation>
-    </message>
-    <message>
-        <source>Per tag, CQS §4: location, then exact tag match, then rationale (after the last stage); the judge's scores (App. C, Table 3)</source>
-        <translation>按标签（CQS §4）：先按位置，再精确匹配标签，再比较理由（最后一个阶段之后）；评判器的分数（附录 C，表 3）</translation>
-    </message>
-    <message>
-        <source>Judge score mean</source>
-        <translation>评判器分数均值</translation>
-    </message>
-    <message>
-        <source>Judge score std</source>
-        <translation>评判器分数标准差</translation>
-    </message>
-    <message>
-        <source>the judge's score %1 is outside -1 to 10</source>
-        <translation>评判器的分数 %1 不在 -1 到 10 之间</translation>
     </message>
 </context>
 <context>
