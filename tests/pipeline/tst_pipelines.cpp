@@ -10,14 +10,14 @@
 #include <AacrRunConfig.h>
 #include <CodeAgentPipeline.h>
 #include <CqsPipeline.h>
+#include <DatasetExport.h>
 #include <DiffText.h>
 #include <PipelineOutput.h>
 #include <QaChecker.h>
+#include <SqlWorkspaceStore.h>
 #include <ReviewJob.h>
 #include <ReviewPipeline.h>
 #include <ReviewSession.h>
-#include <DatasetExport.h>
-#include <SqlWorkspaceStore.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
