@@ -10,16 +10,16 @@
 #include <AacrRunConfig.h>
 #include <CodeAgentPipeline.h>
 #include <CqsPipeline.h>
+#include <DatasetExport.h>
 #include <DiffText.h>
 #include <PipelineOutput.h>
 #include <QaChecker.h>
+#include <SqlWorkspaceStore.h>
 #include <ReviewJob.h>
 #include <ReviewPipeline.h>
-#include <DatasetExport.h>
 #include <ReviewRunner.h>
 #include <ReviewSession.h>
 #include <RunForWorkspace.h>
-#include <SqlWorkspaceStore.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
