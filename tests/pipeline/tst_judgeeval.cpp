@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace rd;
 
@@ -67,6 +68,7 @@ private Q_SLOTS:
     void aJudgeAnsweringMinusOneForInvalidCommentsAnswersEveryItem();
     void balancedAccuracyIsTheMeanOfTheTwoClassesRecalls();
     void anAnnotatorWhoJudgedNothingIsRefused();
+    void theWorkspaceIsReadByTheEvaluationNotByPrepare();
     void jsonHasTheIssuesTopLevelKeys();
     void aStoredEvaluationIsReplayedWithoutAskingTheJudge();
     void anEvaluationStartedAgainAsksOnlyWhatTheCacheLacks();
@@ -102,7 +104,8 @@ Result<bool> TestJudgeEval::prepare(JudgeEvaluationJob &job, const test::FakeLlm
     request.repeats = repeats;
     request.balanced = balanced;
     request.seed = 7;
-    request.workspace = m_store->location();
+    if (request.workspace.isEmpty())
+        request.workspace = m_store->location();
     return job.prepare(request);
 }
 
@@ -370,6 +373,31 @@ void TestJudgeEval::anAnnotatorWhoJudgedNothingIsRefused()
     QVERIFY(refused.error);
     QCOMPARE(refused.error->message, QStringLiteral("nobody has judged nothing in this workspace"));
     QCOMPARE(server.requests().size(), 0);
+}
+
+// Review ▸ Evaluate Judge… on a large workspace: prepare() (on the GUI
+// thread) reads none of it; the evaluation does, on its worker.
+void TestJudgeEval::theWorkspaceIsReadByTheEvaluationNotByPrepare()
+{
+    test::FakeLlmServer server;
+    server.setResponder([](const test::FakeLlmServer::Request &r) { return test::scriptedJudge(r); });
+    JudgeEvaluationRequest elsewhere;
+    elsewhere.workspace = m_dir->filePath(QStringLiteral("not-there.rdw"));
+    JudgeEvaluationJob missing;
+    QVERIFY(prepare(missing, server, 1, 0, elsewhere));
+    const JudgeEvaluationOutcome &unread = finish(missing);
+    QVERIFY(unread.error);
+    QCOMPARE(server.requests().size(), 0);
+
+    JudgeEvaluationJob job;
+    QVERIFY(prepare(job, server));
+    QThread *chosenOn = nullptr;
+    connect(&job, &JudgeEvaluationJob::sampled, this, [&chosenOn] { chosenOn = QThread::currentThread(); }, Qt::DirectConnection);
+    const JudgeEvaluationOutcome &out = finish(job);
+    QVERIFY(!out.error);
+    QCOMPARE(out.sample.items.size(), 6);
+    QVERIFY(chosenOn);
+    QVERIFY(chosenOn != QThread::currentThread());
 }
 
 void TestJudgeEval::jsonHasTheIssuesTopLevelKeys()
