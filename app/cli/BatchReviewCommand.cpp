@@ -369,15 +369,13 @@ int runBatchReview(const QStringList &arguments)
         return fail(ExitUsage, QStringLiteral("review: %1: %2").arg(parser.value(config), runConfig.error().message));
     // The run every merge request gets (ReviewRunner.h), its key variables
     // checked before anything is asked.
-    ReviewRunner::Answers answers;
+    AnswerSource answers;
     if (!parser.isSet(noCache))
         answers.cacheFolder = parser.isSet(cache) ? parser.value(cache) : ResponseStore::userCacheFolder();
     auto runner = ReviewRunner::prepare(*runConfig, answers);
     if (!runner)
         return fail(ExitUsage, QStringLiteral("review: %1").arg(runner.error().message));
-    RunRecord probe;
-    probe.config = (*runner)->config();
-    options.configHash = storedRunFor(0, probe).configHash;
+    options.configHash = configHashOf((*runner)->config());
 
     QFutureWatcher<int> watcher;
     QObject::connect(&watcher, &QFutureWatcher<int>::finished, QCoreApplication::instance(), &QCoreApplication::quit);

@@ -104,12 +104,11 @@ int prepareRuns(const ReviewOptions &options, const QList<RunConfig> &configs, c
                 std::vector<std::unique_ptr<ReviewRunner>> &runners)
 {
     for (qsizetype n = 0; n < configs.size(); ++n) {
-        ReviewRunner::Answers answers;
-        answers.replayFile = options.replays.value(n);
-        if (!options.noCache)
-            answers.cacheFolder = options.cache.value_or(ResponseStore::userCacheFolder());
-        answers.journal = journal;
-        auto runner = ReviewRunner::prepare(configs[n], answers);
+        const auto answers = AnswerSource::from(options.replays.value(n),
+                                                options.noCache ? QString() : options.cache.value_or(ResponseStore::userCacheFolder()), journal);
+        if (!answers)
+            return fail(ExitUsage, QStringLiteral("review: %1").arg(answers.error().message));
+        auto runner = ReviewRunner::prepare(configs[n], *answers);
         if (!runner)
             return fail(ExitUsage, QStringLiteral("review: %1").arg(runner.error().message));
         runners.push_back(std::move(*runner));

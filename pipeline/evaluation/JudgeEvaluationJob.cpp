@@ -18,6 +18,16 @@
 
 namespace rd {
 
+namespace {
+
+// How a stored evaluation replayed as a recording is named (settings, errors).
+QString storedEvaluationName(qint64 evaluation)
+{
+    return QCoreApplication::translate("rd::pipeline", "judge evaluation %1").arg(evaluation);
+}
+
+} // namespace
+
 std::optional<JudgeKind> judgeKindFromName(const QString &name)
 {
     if (name == QLatin1String("cqs"))
@@ -80,7 +90,7 @@ Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request)
     JudgeEvaluationSettings &s = m_outcome.settings;
     s.judge = judgeKindName(request.kind);
     s.judgeModel = m_judge.model;
-    const QString replayName = request.replayOf ? QCoreApplication::translate("rd::pipeline", "judge evaluation %1").arg(*request.replayOf) : request.replay;
+    const QString replayName = request.replayOf ? storedEvaluationName(*request.replayOf) : request.replay;
     s.judgeEndpoint = replay ? QStringLiteral("replay:") + replayName : m_judge.endpoint;
     s.temperature = m_judge.temperature;
     s.seed = request.seed;
@@ -117,8 +127,7 @@ std::optional<Error> JudgeEvaluationJob::chooseItems(ExportData &data, JudgeEval
         auto earlier = store.judgeEvaluation(*request.replayOf);
         if (!earlier)
             return earlier.error();
-        const QString replayName = QCoreApplication::translate("rd::pipeline", "judge evaluation %1").arg(*request.replayOf);
-        auto recorded = ResponseStore::replayOf(earlier->recording, replayName);
+        auto recorded = ResponseStore::replayOf(earlier->recording, storedEvaluationName(*request.replayOf));
         if (!recorded)
             return recorded.error();
         // Set where the client lives; nothing is asked before it returns.

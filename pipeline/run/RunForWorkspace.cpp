@@ -21,13 +21,18 @@ StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record)
                                  + (record.config.context.isEmpty() ? QString() : QLatin1Char('/') + record.config.context);
         run.label = QStringLiteral("%1 · %2").arg(pipeline, run.model);
     }
-    run.configHash = QString::fromLatin1(QCryptographicHash::hash(record.config.toJson(), QCryptographicHash::Sha256).toHex().left(16));
+    run.configHash = configHashOf(record.config);
     run.started = record.started;
     run.finished = record.finished;
     run.record = record.toJson();
     run.revisionFrom = record.revisionFrom;
     run.revisionTo = record.revisionTo;
     return run;
+}
+
+QString configHashOf(const RunConfig &config)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(config.toJson(), QCryptographicHash::Sha256).toHex().left(16));
 }
 
 MergeRequestEntry mergeRequestEntryFor(const MergeRequest &mr, const QString &repositoryPath)

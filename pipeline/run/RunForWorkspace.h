@@ -16,6 +16,9 @@ namespace rd {
 // A RunRecord as the workspace keeps it: its JSON, a label, the model and a
 // hash of the configuration (equal configurations, equal hashes).
 StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record);
+// The hash a workspace keeps with a run of `config` (StoredRun::configHash):
+// equal configurations, equal hashes; the batch review claims by it.
+QString configHashOf(const RunConfig &config);
 // The workspace entry of an opened merge request.
 MergeRequestEntry mergeRequestEntryFor(const MergeRequest &mr, const QString &repositoryPath);
 // A run through a workspace's revisions (`review --mr`) names them: revision

@@ -1,6 +1,5 @@
 #include "ReviewRunner.h"
 
-#include "AnswerSource.h"
 #include "LlmClient.h"
 #include "ReviewPipeline.h"
 #include "RunJournal.h"
@@ -12,14 +11,11 @@
 
 namespace rd {
 
-Result<std::unique_ptr<ReviewRunner>> ReviewRunner::prepare(RunConfig config, const Answers &answers)
+Result<std::unique_ptr<ReviewRunner>> ReviewRunner::prepare(RunConfig config, const AnswerSource &answers)
 {
-    auto source = AnswerSource::from(answers.replayFile, answers.cacheFolder, answers.journal);
-    if (!source)
-        return source.error();
     // A recording answers for every role, whatever endpoints the
     // configuration names: its answers are keyed by "replay:".
-    if (source->replays())
+    if (answers.replays())
         for (const auto &[role, profile] : config.profiles())
             profile->endpoint = QStringLiteral("replay:");
     // A key variable that is not set is the configuration's fault, named
@@ -27,8 +23,8 @@ Result<std::unique_ptr<ReviewRunner>> ReviewRunner::prepare(RunConfig config, co
     if (const auto missing = config.checkApiKeys())
         return *missing;
     std::unique_ptr<ReviewRunner> runner(new ReviewRunner);
-    runner->m_client = makeLlmClient(config.clientOptions(), *source);
-    runner->m_replays = source->replays();
+    runner->m_client = makeLlmClient(config.clientOptions(), answers);
+    runner->m_replays = answers.replays();
     runner->m_config = std::move(config);
     return runner;
 }

@@ -11,6 +11,7 @@
 // and runs the reviewers' pipelines, and reviewers/ links run/, so run/
 // cannot link reviewers/ back. session/ and the CLI link it.
 
+#include "AnswerSource.h"
 #include "RunConfig.h"
 #include "RunRecord.h"
 #include "RunResume.h"
@@ -37,22 +38,13 @@ class RunJournal;
 class ReviewRunner
 {
 public:
-    // How the run's requests are answered.
-    struct Answers
-    {
-        QString replayFile;  // every request answered from this recording; nothing is asked
-        QString cacheFolder; // otherwise the endpoints' answers are kept here; empty: not kept
-        // Every answer written here as it arrives; what it holds already is not asked again.
-        std::shared_ptr<RunJournal> journal;
-    };
-
-    // The run of `config`, answered as `answers` says: the recording read,
+    // The run of `config`, answered as `answers` says (AnswerSource.h):
     // every role's endpoint "replay:" when replaying (a recording answers
     // for every role), and the API key variables the endpoints need
     // checked, so a run that cannot be answered fails before anything is
     // asked. The client lives on the calling thread, whose event loop must
     // run while the run goes.
-    static Result<std::unique_ptr<ReviewRunner>> prepare(RunConfig config, const Answers &answers);
+    static Result<std::unique_ptr<ReviewRunner>> prepare(RunConfig config, const AnswerSource &answers = {});
     ~ReviewRunner();
     ReviewRunner(const ReviewRunner &) = delete;
     ReviewRunner &operator=(const ReviewRunner &) = delete;

@@ -148,11 +148,8 @@ Result<qint64> JudgingService::addHumanComment(const ReviewComment &comment)
     auto id = store->addHumanComment(m_document.id(), annotator, comment);
     if (!id)
         return id;
-    auto content = MergeRequestContent::read(*store, m_document.id());
-    if (!content)
-        return content.error();
-    reloadUndoState();
-    m_document.setComments(content->comments, content->judgements);
+    if (auto shown = showCommentsAsStored(*store); !shown)
+        return shown.error();
     Q_EMIT progressChanged();
     return id;
 }
@@ -167,16 +164,23 @@ Result<bool> JudgingService::removeHumanComment(qint64 comment)
         return removed;
     if (m_document.currentComment() == comment)
         m_document.setCurrentComment(0);
-    if (m_document.entry()) {
-        auto content = MergeRequestContent::read(*store, m_document.id());
-        if (!content)
-            return content.error();
-        reloadUndoState();
-        m_document.setComments(content->comments, content->judgements);
-    } else {
-        reloadUndoState();
-    }
+    if (auto shown = showCommentsAsStored(*store); !shown)
+        return shown;
     Q_EMIT progressChanged();
+    return true;
+}
+
+Result<bool> JudgingService::showCommentsAsStored(WorkspaceStore &store)
+{
+    if (!m_document.entry()) {
+        reloadUndoState();
+        return true;
+    }
+    auto content = MergeRequestContent::read(store, m_document.id());
+    if (!content)
+        return content.error();
+    reloadUndoState();
+    m_document.setComments(content->comments, content->judgements);
     return true;
 }
 

@@ -93,6 +93,9 @@ private:
     void applyStep(const HistoryEntry &entry);
     // Undo or redo in the store, then tell the observers what the step changed.
     Result<bool> takeStep(Result<QList<HistoryEntry>> (WorkspaceStore::*step)(const QString &));
+    // After a comment was added or removed: the open merge request's comments
+    // and judgements as the workspace holds them, with the undo state.
+    Result<bool> showCommentsAsStored(WorkspaceStore &store);
     Result<QList<Judgement>> storeDecision(const PendingDecisions::Decision &decision);
     // Shows judgements just stored (at once, or after waiting as pending).
     void showStored(const QList<Judgement> &stored, bool verdict);

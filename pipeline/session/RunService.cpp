@@ -105,7 +105,10 @@ Result<bool> RunService::startRun(const RunConfig &config, const QString &replay
         return Error{Error::Kind::Usage, tr("The slices are still being computed; run the review in a moment.")};
     // The run's client, built the one way every run is (ReviewRunner.h): an
     // unreadable recording or a missing API key is said before it waits.
-    auto runner = ReviewRunner::prepare(config, {replayFile, ResponseStore::userCacheFolder(), journal});
+    const auto answers = AnswerSource::from(replayFile, ResponseStore::userCacheFolder(), journal);
+    if (!answers)
+        return answers.error();
+    auto runner = ReviewRunner::prepare(config, *answers);
     if (!runner)
         return runner.error();
     const bool replay = (*runner)->replays();

@@ -62,6 +62,23 @@ QByteArray codeAgentConfig(const QString &endpoint, const QByteArray &options, b
         .toUtf8();
 }
 
+// A CQS server whose collector finds one issue ("Could 90 be a named
+// constant?" at `line` of src/compute.cpp) and whose judge answers `judge`.
+std::function<FakeLlmServer::Reply(const FakeLlmServer::Request &)> oneIssueJudgedAs(int line, const QString &judge)
+{
+    return [line, judge](const FakeLlmServer::Request &request) {
+        const auto [system, user] = messagesOf(request);
+        if (system.contains(QLatin1String("issue collector"))) {
+            if (!user.contains(QLatin1String("src/compute.cpp")))
+                return FakeLlmServer::completion(QStringLiteral("{\"issues\":[]}"));
+            return FakeLlmServer::completion(
+                QStringLiteral("{\"issues\":[{\"function\":\"compute3\",\"rationale\":\"Could 90 be a named constant?\",\"file\":\"src/compute.cpp\",\"line\":%1,\"tag\":\"UseConstant\"}]}")
+                    .arg(line));
+        }
+        return FakeLlmServer::completion(judge);
+    };
+}
+
 ReviewComment judged(const QString &file, const QString &tag, int score)
 {
     ReviewComment c;
@@ -455,18 +472,7 @@ void PipelinesTest::cqsCollectsJudgesAndFilters()
 void PipelinesTest::judgeScoreOutsideZeroToTenIsAnErrorOnTheComment()
 {
     FakeLlmServer server;
-    const int line = m_addedLine;
-    server.setResponder([line](const FakeLlmServer::Request &request) {
-        const auto [system, user] = messagesOf(request);
-        if (system.contains(QLatin1String("issue collector"))) {
-            if (!user.contains(QLatin1String("src/compute.cpp")))
-                return FakeLlmServer::completion(QStringLiteral("{\"issues\":[]}"));
-            return FakeLlmServer::completion(
-                QStringLiteral("{\"issues\":[{\"function\":\"compute3\",\"rationale\":\"Could 90 be a named constant?\",\"file\":\"src/compute.cpp\",\"line\":%1,\"tag\":\"UseConstant\"}]}")
-                    .arg(line));
-        }
-        return FakeLlmServer::completion(QStringLiteral("{\"motivation\":\"m\",\"status\":\"valid\",\"score\":15,\"reason\":\"very\"}"));
-    });
+    server.setResponder(oneIssueJudgedAs(m_addedLine, QStringLiteral("{\"motivation\":\"m\",\"status\":\"valid\",\"score\":15,\"reason\":\"very\"}")));
     const RunRecord record = run(cqsConfig(server.endpoint()));
     QCOMPARE(record.comments.size(), 1);
     const ReviewComment &c = record.comments[0];
@@ -503,18 +509,7 @@ void PipelinesTest::aJudgesMinusOneIsItsInvalidAnswer()
 void PipelinesTest::cqsTakesAJudgesMinusOneAsInvalidInThePipelineAndThePairs()
 {
     FakeLlmServer server;
-    const int line = m_addedLine;
-    server.setResponder([line](const FakeLlmServer::Request &request) {
-        const auto [system, user] = messagesOf(request);
-        if (system.contains(QLatin1String("issue collector"))) {
-            if (!user.contains(QLatin1String("src/compute.cpp")))
-                return FakeLlmServer::completion(QStringLiteral("{\"issues\":[]}"));
-            return FakeLlmServer::completion(
-                QStringLiteral("{\"issues\":[{\"function\":\"compute3\",\"rationale\":\"Could 90 be a named constant?\",\"file\":\"src/compute.cpp\",\"line\":%1,\"tag\":\"UseConstant\"}]}")
-                    .arg(line));
-        }
-        return FakeLlmServer::completion(QStringLiteral("{\"score\":-1,\"reason\":\"90 is the documented bound\"}"));
-    });
+    server.setResponder(oneIssueJudgedAs(m_addedLine, QStringLiteral("{\"score\":-1,\"reason\":\"90 is the documented bound\"}")));
     const RunRecord record = run(cqsConfig(server.endpoint()));
     QVERIFY2(record.errors.isEmpty(), qPrintable(record.errors.join(QLatin1Char('\n'))));
     QCOMPARE(record.comments.size(), 1);
