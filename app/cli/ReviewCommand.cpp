@@ -14,6 +14,7 @@
 #include <RunForWorkspace.h>
 #include <RunJournal.h>
 #include <RunRecord.h>
+#include <RunUsage.h>
 #include <Slicer.h>
 
 #include <QDir>
@@ -178,6 +179,15 @@ int writeRun(const ReviewOptions &options, const RunRecord &result, const QStrin
     std::fprintf(stderr, "review: %s%lld requests (%d failed), %d of %lld comments kept, %d tokens; %s\n", qPrintable(who),
                  static_cast<long long>(result.exchanges.size()), result.failedRequests(), kept, static_cast<long long>(result.comments.size()),
                  result.promptTokens() + result.completionTokens(), qPrintable(written));
+    // What it cost (roles.<role>.price) and what it saw (docs/comparing.md).
+    const RunUsage usage = usageOf(result.config, result.exchanges);
+    if (const auto cost = usage.costUsd(); cost && usage.requests() > 0)
+        std::fprintf(stderr, "review: %scost $%.4f%s\n", qPrintable(who), *cost,
+                     usage.fromRecordedExchanges() ? qPrintable(QStringLiteral(" (of which $%1 for %2 answers recorded earlier)").arg(usage.recordedCostUsd().value_or(0), 0, 'f', 4).arg(usage.recordedRequests()))
+                                                   : "");
+    if (const auto ratio = result.coverage.ratio(); ratio && *ratio < 1.0)
+        std::fprintf(stderr, "review: %s%d of %d changed lines reached no model (coverage %.1f%%): they are unreviewed, not reviewed and clean\n",
+                     qPrintable(who), result.coverage.unreviewedLines(), result.coverage.changedLines(), 100.0 * *ratio);
     if (result.config.pipeline == PipelineKind::Aacr && result.config.context == QLatin1String("agent-pr")) {
         const QList<FindingVerdict> &verdicts = result.prAgent.verdicts;
         const auto count = [&verdicts](const char *verdict) {

@@ -1,6 +1,7 @@
 #include "CommentReanchoring.h"
 
 #include "LineMap.h"
+#include "SuggestionCheck.h"
 
 #include <MergeRequest.h>
 
@@ -32,6 +33,23 @@ QString linesOf(const MergeRequest &diff, const FileDiff *file, int first, int l
         if (line >= 1)
             out << QString::fromUtf8(lines[line - 1]);
     return out.join(QLatin1Char('\n'));
+}
+
+// Whether the newer head holds the comment's suggestion verbatim in place of
+// its lines; empty when it suggests no code.
+std::optional<bool> appliedSuggestion(const MergeRequest &heads, const LineMap &map, const ReviewComment &c)
+{
+    const std::optional<Suggestion> suggestion = suggestionOf(c);
+    if (!suggestion)
+        return std::nullopt;
+    const FileDiff *file = map.fileDiff(c.file);
+    if (!file || !file->exists(Side::New))
+        return false;
+    const auto older = heads.content(*file, Side::Old);
+    const auto newer = heads.content(*file, Side::New);
+    if (!older || !newer)
+        return false;
+    return suggestionApplied(*suggestion, map, c.file, linesOfText(*older), linesOfText(*newer));
 }
 
 QString diffBaseOf(const MergeRequestRevision &r, bool twoDot)
@@ -88,6 +106,8 @@ Result<Reanchoring> reanchorComments(const QString &repositoryPath, const MergeR
             out.outdated << s.id;
             change = {s.id, true, c.file, c.side, c.lineStart, c.lineEnd,
                       linesOf(old ? *bases : *heads, map.fileDiff(c.file), c.lineStart, std::max(c.lineStart, c.lineEnd))};
+            if (!old)
+                change.suggestionApplied = appliedSuggestion(*heads, newSide, c);
             break;
         }
         out.changes << change;

@@ -40,6 +40,16 @@ const FileDiff *LineMap::fileDiff(const QString &file) const
     return nullptr;
 }
 
+int LineMap::mapLine(const QString &file, int line) const
+{
+    const FileDiff *diff = fileDiff(file);
+    if (!diff)
+        return line;
+    if (!diff->exists(Side::New) || diff->isBinary() || !diff->isReadable() || diff->isSubmodule())
+        return 0;
+    return newLineOf(*diff, line);
+}
+
 AnchorMapping LineMap::map(const QString &file, int lineStart, int lineEnd) const
 {
     AnchorMapping out;

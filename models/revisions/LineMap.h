@@ -31,6 +31,10 @@ public:
     explicit LineMap(const QList<FileDiff> &files);
 
     AnchorMapping map(const QString &file, int lineStart, int lineEnd) const;
+    // The newer number of one line of `file` (the file's own number when the
+    // diff does not touch it); 0 when the line was changed or deleted, or the
+    // file cannot be compared line by line.
+    int mapLine(const QString &file, int line) const;
     // The file's entry in the diff; null when the diff does not touch it.
     const FileDiff *fileDiff(const QString &file) const;
 

@@ -120,8 +120,9 @@ StoredRun runFrom(const QSqlQuery &q, bool withRecord)
     r.finished = timeFrom(q.value(6));
     r.revisionFrom = q.value(7).toInt();
     r.revisionTo = q.value(8).toInt();
+    r.coverage = q.value(9).toString().toUtf8();
     if (withRecord)
-        r.record = q.value(9).toString().toUtf8();
+        r.record = q.value(10).toString().toUtf8();
     return r;
 }
 
@@ -195,7 +196,7 @@ Result<qint64> SqlWorkspaceStore::addRun(const StoredRun &run, const QList<Revie
 
 Result<QList<StoredRun>> SqlWorkspaceStore::runs(qint64 mergeRequest) const
 {
-    auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, reviewed_from, reviewed_to FROM runs"
+    auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, reviewed_from, reviewed_to, coverage FROM runs"
                      " WHERE merge_request = ? ORDER BY id",
                      {mergeRequest}, QCoreApplication::translate("rd::models", "read the runs"));
     return allRows<StoredRun>(std::move(q), [](QSqlQuery &row) { return runFrom(row, false); });
@@ -203,7 +204,7 @@ Result<QList<StoredRun>> SqlWorkspaceStore::runs(qint64 mergeRequest) const
 
 Result<StoredRun> SqlWorkspaceStore::run(qint64 id) const
 {
-    auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, reviewed_from, reviewed_to, record FROM runs WHERE id = ?", {id},
+    auto q = d->exec("SELECT id, merge_request, label, model, config_hash, started, finished, reviewed_from, reviewed_to, coverage, record FROM runs WHERE id = ?", {id},
                      QCoreApplication::translate("rd::models", "read the runs"));
     return oneRow<StoredRun>(std::move(q), QCoreApplication::translate("rd::models", "no run %1 in this workspace").arg(id),
                              [](QSqlQuery &row) { return runFrom(row, true); });

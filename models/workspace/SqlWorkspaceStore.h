@@ -38,8 +38,9 @@ public:
     // judge score, ...). Version 10: merge-request revisions, comments
     // anchored at a revision or outdated, the revisions a run reviewed,
     // "addressed?" answers (issue 24). Version 11: comments on a code host
-    // (their remote ids, issue 24).
-    static constexpr int SchemaVersion = 11;
+    // (their remote ids, issue 24). Version 14: whether a revision applied an
+    // outdated comment's suggested code, and each run's coverage (issue 34).
+    static constexpr int SchemaVersion = 14;
 
     // openWorkspaceStore's (WorkspaceOpening.h), which opens through this class.
     using Mode = WorkspaceOpenMode;
@@ -159,6 +160,8 @@ public:
     Result<bool> addRevision(const MergeRequestRevision &revision, const QList<CommentAnchorChange> &anchors) override;
     Result<bool> setAddressed(qint64 comment, const QString &annotator, std::optional<bool> addressed) override;
     Result<QList<AddressedAnswer>> addressedAnswers(qint64 mergeRequest) const override;
+    // SuggestionStore (SqlWorkspaceStoreSuggestions.cpp)
+    Result<QList<SuggestionOutcome>> suggestionOutcomes(std::optional<qint64> mergeRequest = {}) const override;
 
     // HostCommentStore (SqlWorkspaceStoreRemote.cpp)
     Result<bool> setRemoteComment(const RemoteComment &remote) override;

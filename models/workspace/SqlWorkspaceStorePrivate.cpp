@@ -150,11 +150,11 @@ Result<qint64> SqlWorkspaceStore::Private::insertComment(qint64 mergeRequest, st
 
 Result<qint64> SqlWorkspaceStore::Private::insertRun(const StoredRun &run, const QString &doing) const
 {
-    return insert(QStringLiteral("INSERT INTO runs (merge_request, label, model, config_hash, started, finished, record, reviewed_from, reviewed_to)"
-                                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+    return insert(QStringLiteral("INSERT INTO runs (merge_request, label, model, config_hash, started, finished, record, coverage, reviewed_from, reviewed_to)"
+                                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
                                  " CASE WHEN ? > 0 THEN ? ELSE (SELECT COALESCE(MAX(number), 1) FROM mr_revisions WHERE merge_request = ?) END)"),
                   {run.mergeRequest, run.label, run.model, run.configHash, timeValue(run.started), timeValue(run.finished),
-                   QString::fromUtf8(run.record), run.revisionFrom, run.revisionTo, run.revisionTo, run.mergeRequest},
+                   QString::fromUtf8(run.record), QString::fromUtf8(run.coverage), run.revisionFrom, run.revisionTo, run.revisionTo, run.mergeRequest},
                   doing);
 }
 

@@ -93,6 +93,12 @@ Result<bool> SqlWorkspaceStore::addRevision(const MergeRequestRevision &revision
             return q.error();
         if (q->numRowsAffected() != 1)
             return usage(QCoreApplication::translate("rd::models", "comment %1 is not a comment of merge request %2").arg(a.comment).arg(revision.mergeRequest));
+        // Whether the new revision applied its suggested code (schema 14): kept with the revision that outdated it.
+        if (a.outdated && a.suggestionApplied)
+            if (auto s = d->exec("INSERT INTO suggestion_outcomes (comment, revision, applied) VALUES (?, ?, ?)",
+                                 {a.comment, revision.number, *a.suggestionApplied ? 1 : 0}, doing);
+                !s)
+                return s.error();
     }
     d->notifyChange({QStringLiteral("comments"), 0, revision.mergeRequest, {}});
     if (auto committed = t.commit(doing); !committed)

@@ -54,6 +54,10 @@ struct StoredRun
     // the merge request's current revision, from its base.
     int revisionFrom = 0;
     int revisionTo = 0;
+    // Which changed lines reached a model (the record's "coverage", schema
+    // 14; pipeline/run/RunCoverage.h), kept beside the record so the window
+    // and the evaluation read it without the record. Empty: not recorded.
+    QByteArray coverage = {};
 };
 
 // One revision (patch set) of a merge request: the commits it compared when
@@ -81,6 +85,10 @@ struct CommentAnchorChange
     int lineStart = 0;
     int lineEnd = 0;
     QString outdatedText;  // outdated: the lines it was made on, as they read then
+    // Outdated, with a suggestion (a ```suggestion block or its example code):
+    // whether the new revision holds it verbatim in place of its lines.
+    // Empty: it suggested no code (SuggestionStore.h keeps the answer).
+    std::optional<bool> suggestionApplied = {};
 };
 
 // An annotator's answer to "did the new commits address this comment?",

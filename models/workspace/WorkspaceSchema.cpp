@@ -262,6 +262,20 @@ const char *const version11[] = {
     "CREATE INDEX remote_comments_by_remote_id ON remote_comments (pull_request, remote_id)",
 };
 
+// Version 14 (issue 34): for a comment whose code suggestion (a ```suggestion
+// block, or its example code) a later revision outdated, whether that
+// revision applied the suggestion verbatim in place of its lines — the
+// "addressed" detector's sure sign; and each run's coverage.
+const char *const version14[] = {
+    "CREATE TABLE suggestion_outcomes ("
+    " comment BIGINT NOT NULL PRIMARY KEY REFERENCES comments (id),"
+    " revision INTEGER NOT NULL,"
+    " applied INTEGER NOT NULL)",
+    // Coverage (issue 34): which changed lines reached a model, the run
+    // record's "coverage" kept beside it ('' for runs recorded before).
+    "ALTER TABLE runs ADD COLUMN coverage TEXT NOT NULL DEFAULT ''",
+};
+
 QStringList migrationTo(int version, const QString &idColumn)
 {
     switch (version) {
@@ -276,6 +290,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 9: return statements(version9, idColumn);
     case 10: return statements(version10, idColumn);
     case 11: return statements(version11, idColumn);
+    case 14: return statements(version14, idColumn);
     default: return {};
     }
 }

@@ -8,6 +8,7 @@
 #include "ReferenceStore.h"
 #include "RevisionStore.h"
 #include "RunStore.h"
+#include "SuggestionStore.h"
 #include "TeamStore.h"
 #include "WorkspaceConnection.h"
 
@@ -31,7 +32,8 @@ class WorkspaceStore : public WorkspaceConnection,
                        public JudgeEvaluationStore,
                        public ExchangeStore,
                        public RevisionStore,
-                       public HostCommentStore
+                       public HostCommentStore,
+                       public SuggestionStore
 {
 public:
     virtual ~WorkspaceStore() = default;

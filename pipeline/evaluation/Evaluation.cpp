@@ -254,6 +254,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
                 configOf.insert(run.configHash, re.config);
         }
         re.group = configurationName(re.config, run.label);
+        re.coverage = RunCoverage::ofStoredRun(run.coverage, run.record);
         if (!out.groups.contains(re.group))
             out.groups << re.group;
         for (const StoredComment &r : mr.references)
@@ -349,6 +350,14 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             st.pr.match = judged.match;
             st.outcome = outcomeOf(at, judged);
             st.found = idsOf(re.references, judged.found);
+            // A reference not found lies in lines no model saw (unreviewed), or was missed.
+            for (int r = 0; r < refs; ++r) {
+                if (judged.found.value(r))
+                    continue;
+                const Location &at = re.references[r].where;
+                (re.coverage.unreviewed(at.path, at.side, at.from.value_or(0), at.to.value_or(at.from.value_or(0))) ? st.unreviewed : st.missed)
+                    << re.references[r].id;
+            }
             for (int g = 0; g < at.size(); ++g) {
                 const ReviewComment &c = at[g]->comment;
                 const qint64 id = at[g]->id;

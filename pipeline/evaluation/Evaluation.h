@@ -8,6 +8,7 @@
 
 #include "CodeAgentMetrics.h"
 #include "RunConfig.h"
+#include "RunCoverage.h"
 #include "TagEvaluation.h"
 
 #include <Agreement.h>
@@ -78,6 +79,10 @@ struct StageResult
     QList<qint64> comments;    // ids, file order
     QList<qint64> falseAlarms;
     QList<qint64> found;       // references found
+    // The references not found, told apart (docs/comparing.md, "Coverage"):
+    // in lines no model of the run saw (unreviewed), or seen and missed.
+    QList<qint64> missed;
+    QList<qint64> unreviewed;
     QList<qint64> invalidLines;
     int judged = 0;
     int accepted = 0;
@@ -107,6 +112,7 @@ struct RunEvaluation
     MergeRequestEntry mergeRequest;
     std::optional<RunConfig> config; // from the run's record
     QString group;                   // the configuration, in words
+    RunCoverage coverage;            // from the run's record: which changed lines reached a model
     QList<Item> references;
     // Comment id -> the id of the reference it finds by an annotator's link,
     // or as a key-bug comment of that group (threshold tuning counts
@@ -163,6 +169,7 @@ struct Evaluation
     Table agreementTable() const;  // Cohen's kappa per pair of annotators and label (beside their precision)
     Table codeAgentTable() const;  // CodeAgent's hit rates, recall and F1 per task (CodeAgentMetrics.cpp)
     Table tagTable() const;        // CQS §4 per tag: located, exact tag match, rationale match (TagEvaluation.cpp)
+    Table coverageTable() const;   // per configuration: changed lines reviewed, references found, missed, unreviewed (EvaluationCoverage.cpp)
     QList<Table> tables() const;
 };
 

@@ -97,6 +97,35 @@ QJsonObject tagsJson(const QMap<QString, TagOutcome> &tags, bool semantic)
                        {QStringLiteral("per_tag"), perTag}};
 }
 
+// Which changed lines the configuration's runs showed a model (RunCoverage.h).
+QJsonObject coverageJson(const Evaluation &e, const QString &group)
+{
+    int runs = 0, recorded = 0, changed = 0, reviewed = 0;
+    QJsonArray unreviewedUnits;
+    for (const RunEvaluation &r : e.runs) {
+        if (r.group != group)
+            continue;
+        ++runs;
+        if (!r.coverage.recorded)
+            continue;
+        ++recorded;
+        changed += r.coverage.changedLines();
+        reviewed += r.coverage.reviewedLines();
+        for (const CoverageUnit &u : r.coverage.units)
+            if (!u.reviewed)
+                unreviewedUnits << QJsonObject{{QStringLiteral("run"), r.run.id}, {QStringLiteral("kind"), u.kind}, {QStringLiteral("name"), u.name},
+                                               {QStringLiteral("reason"), u.reason}};
+    }
+    return QJsonObject{{QStringLiteral("definition"), QStringLiteral("changed lines (added and deleted) that a request which got a readable answer showed a model, "
+                                                                     "over every changed line, summed over the runs that recorded it (docs/comparing.md, Coverage)")},
+                       {QStringLiteral("runs"), runs},
+                       {QStringLiteral("runs_with_coverage"), recorded},
+                       {QStringLiteral("changed_lines"), changed},
+                       {QStringLiteral("reviewed_lines"), reviewed},
+                       {QStringLiteral("coverage"), figureJson(recorded > 0 && changed > 0 ? std::optional<double>(100.0 * reviewed / changed) : std::nullopt)},
+                       {QStringLiteral("unreviewed_units"), unreviewedUnits}};
+}
+
 } // namespace
 
 QByteArray reportJson(const Evaluation &e)
@@ -123,13 +152,23 @@ QByteArray reportJson(const Evaluation &e)
                 o.insert(QStringLiteral("avg_comments_per_patch_unavailable"),
                          QStringLiteral("no diff for %1 of %2 merge requests (no code in their repository)").arg(a.prsWithoutPatches).arg(a.pullRequests));
             o.insert(QStringLiteral("avg_comments_per_pr"), a.commentsPerPr);
+            // The key issues not found, told apart: a model saw their lines (missed) or none did (unreviewed).
+            int missed = 0, unreviewed = 0;
+            for (const RunEvaluation &r : e.runs)
+                if (r.group == g) {
+                    missed += static_cast<int>(r.stages[s].missed.size());
+                    unreviewed += static_cast<int>(r.stages[s].unreviewed.size());
+                }
+            o.insert(QStringLiteral("key_issues_missed"), missed);
+            o.insert(QStringLiteral("key_issues_unreviewed"), unreviewed);
             stages.insert(stageKey(stage), o);
         }
         QJsonArray runs;
         for (const RunEvaluation &r : e.runs)
             if (r.group == g)
                 runs << r.run.id;
-        QJsonObject group{{QStringLiteral("configuration"), g}, {QStringLiteral("runs"), runs}, {QStringLiteral("stages"), stages}};
+        QJsonObject group{{QStringLiteral("configuration"), g}, {QStringLiteral("runs"), runs}, {QStringLiteral("stages"), stages},
+                          {QStringLiteral("coverage"), coverageJson(e, g)}};
         if (const auto tags = e.tagOutcomes(g); !tags.isEmpty())
             group.insert(QStringLiteral("cqs_tags"), tagsJson(tags, e.semantic));
         groups << group;

@@ -340,6 +340,7 @@ QList<Table> Evaluation::tables() const
         out << codeAgentTable();
     if (std::any_of(runs.begin(), runs.end(), [](const RunEvaluation &r) { return !r.tags.isEmpty(); }))
         out << tagTable();
+    out << coverageTable();
     return out;
 }
 

@@ -12,6 +12,20 @@
 
 namespace rd {
 
+// What a role's endpoint charges, in US dollars per million tokens (the unit
+// providers publish). Prompt tokens are input, completion tokens output.
+struct TokenPrice
+{
+    double inputPerMTok = 0;
+    double outputPerMTok = 0;
+
+    double costOf(qint64 promptTokens, qint64 completionTokens) const
+    {
+        return (double(promptTokens) * inputPerMTok + double(completionTokens) * outputPerMTok) / 1e6;
+    }
+    bool operator==(const TokenPrice &) const = default;
+};
+
 // One role's model: where it is served and how to sample it. The API key is
 // never here: only the name of the environment variable that holds it.
 struct EndpointProfile
@@ -28,6 +42,9 @@ struct EndpointProfile
     // first is `endpoint`, which names the role's answers in the cache);
     // LlmClient spreads the requests over them.
     QStringList endpoints;
+    // What the role's tokens cost (roles.<role>.price); empty: not known, so
+    // a run's cost is not either. Never part of a request or its cache key.
+    std::optional<TokenPrice> price;
 
     bool isReplay() const { return endpoint.startsWith(QLatin1String("replay:")); }
 };
@@ -53,6 +70,9 @@ struct ChatRequest
     // Not empty: an embeddings request for these texts (POST {endpoint}/embeddings);
     // the answer's response is the vectors as a JSON array of arrays.
     QStringList embeddingInput = {};
+    // The run configuration's role that asks (reviewer, validator, judge, ...):
+    // what its tokens are counted under and priced at. Not sent, not in the key.
+    QString role = {};
 
     bool isEmbedding() const { return !embeddingInput.isEmpty(); }
 };

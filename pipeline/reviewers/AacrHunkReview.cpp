@@ -73,7 +73,23 @@ struct HunkJob
     QList<Exchange> exchanges;
     QList<ReviewComment> comments;
     QStringList errors;
+    // Its answer was read: the hunk's changed lines reached a model (RunCoverage.h).
+    bool reviewed = false;
+    QString unreviewedReason;
 };
+
+// The changed lines of a hunk, per side: what reviewing it shows a model.
+std::pair<QList<int>, QList<int>> changedLinesOfHunk(const Hunk &hunk)
+{
+    QList<int> added, deleted;
+    for (const DiffLine &l : hunk.lines) {
+        if (l.kind == LineKind::Added)
+            added << l.newLine;
+        else if (l.kind == LineKind::Deleted)
+            deleted << l.oldLine;
+    }
+    return {added, deleted};
+}
 
 // The hunk's own lines on the new side: retrieving them is no context.
 Bm25Index::Exclusion exclusionOf(const AacrHunkPlace &p)
@@ -128,6 +144,7 @@ public:
                 return {};
             ChatRequest request;
             request.profile = *m_config.embedding;
+            request.role = QStringLiteral("embedding");
             request.embeddingInput = texts.mid(from, batch);
             request.label = QStringLiteral("embeddings: %1 %2-%3 of %4").arg(what).arg(from + 1).arg(from + request.embeddingInput.size()).arg(texts.size());
             Exchange e = sendAndWait(m_client, request);
@@ -250,6 +267,7 @@ public:
             v.insert(QStringLiteral("contexts"), renderContexts(job.retrieval.chunks));
             ChatRequest request;
             request.profile = m_config.reviewer;
+            request.role = QStringLiteral("reviewer");
             request.label = label;
             const QString name = m_config.context == AacrContext::None ? QStringLiteral("aacr_review") : QStringLiteral("aacr_review_context");
             request.messages = {{QStringLiteral("user"), fill(promptTemplate(name), v)}};
@@ -260,12 +278,17 @@ public:
                 answered = true;
             } else {
                 job.errors << QStringLiteral("%1: %2").arg(label, e.error);
+                job.unreviewedReason = job.errors.last();
             }
         }
-        if (!answered)
+        if (!answered) {
+            if (job.unreviewedReason.isEmpty())
+                job.unreviewedReason = job.errors.isEmpty() ? QStringLiteral("%1: no answer").arg(label) : job.errors.last();
             return;
+        }
         AacrParsed parsed = parseAacrReview(reply, job.place);
         if (!parsed.error.isEmpty()) {
+            job.unreviewedReason = QStringLiteral("%1: the answer could not be read (%2)").arg(label, parsed.error);
             ReviewComment unparsed;
             unparsed.id = QStringLiteral("h%1-unparsed").arg(job.index + 1);
             unparsed.file = QString::fromUtf8(job.place.path);
@@ -280,6 +303,7 @@ public:
             job.errors << QStringLiteral("%1: %2 (the reply is kept in %3)").arg(label, parsed.error, unparsed.id);
             return;
         }
+        job.reviewed = true;
         for (qsizetype i = 0; i < parsed.comments.size(); ++i) {
             ReviewComment c = parsed.comments[i];
             c.id = QStringLiteral("h%1-c%2").arg(job.index + 1).arg(i + 1);
@@ -418,7 +442,15 @@ RunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRun
                 progress(state);
         });
     }
+    CoverageTally coverage(mr);
     for (const HunkJob &job : std::as_const(jobs)) {
+        const auto [added, deleted] = changedLinesOfHunk(job.place.hunk);
+        const QString path = QString::fromUtf8(job.place.path);
+        QString reason = job.unreviewedReason;
+        if (!job.reviewed && reason.isEmpty())
+            reason = !ready ? QCoreApplication::translate("rd::pipeline", "the %1 context could not be prepared").arg(aacrContextName(config.context))
+                            : QCoreApplication::translate("rd::pipeline", "the run was cancelled before this hunk");
+        coverage.add(QStringLiteral("hunk"), QStringLiteral("%1 hunk %2").arg(path).arg(job.index + 1), path, added, deleted, job.reviewed, reason);
         record.exchanges += job.exchanges;
         for (ReviewComment c : job.comments) {
             c.pipeline = QStringLiteral("aacr"); // provenance: which reviewer system wrote it
@@ -427,6 +459,7 @@ RunRecord runAacrReview(LlmClient &client, const MergeRequest &mr, const AacrRun
         record.errors += job.errors;
         record.retrieval.append(job.retrieval);
     }
+    record.coverage = coverage.result();
     record.cancelled = runner.cancelled();
     if (notStarted > 0)
         record.errors << QCoreApplication::translate("rd::pipeline", "cancelled: %1 of %2 hunks were not reviewed").arg(notStarted.load()).arg(jobs.size());

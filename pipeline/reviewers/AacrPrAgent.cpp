@@ -198,7 +198,10 @@ RunRecord runAacrPrAgent(LlmClient &client, const MergeRequest &mr, const AacrRu
     QElapsedTimer clock;
     clock.start();
     const auto cancelled = [cancel] { return cancel && cancel->load(); };
+    // The agent's unit is the whole pull request: its exploration shows it every hunk.
+    CoverageTally coverage(mr);
     const auto finish = [&] {
+        record.coverage = coverage.result();
         record.cancelled = cancelled();
         record.finished = QDateTime::currentDateTimeUtc();
         return record;
@@ -214,6 +217,7 @@ RunRecord runAacrPrAgent(LlmClient &client, const MergeRequest &mr, const AacrRu
         record.errors << tools.error().message;
         if (!cancelled())
             record.errors << QCoreApplication::translate("rd::pipeline", "the agent-pr context could not be prepared: the pull request was not reviewed");
+        coverage.addWholeChange(QStringLiteral("diff"), QStringLiteral("agent-pr, explore"), false, record.errors.join(QStringLiteral("; ")));
         return finish();
     }
     PrAgent agent(client, mr, config, **tools, cancel);
@@ -221,6 +225,8 @@ RunRecord runAacrPrAgent(LlmClient &client, const MergeRequest &mr, const AacrRu
         return finish(); // no text change to review, as a hunk run with no hunks
 
     const std::optional<QList<ReviewComment>> findings = agent.explore(record);
+    coverage.addWholeChange(QStringLiteral("diff"), QStringLiteral("agent-pr, explore"), findings.has_value(),
+                            record.errors.isEmpty() ? QCoreApplication::translate("rd::pipeline", "the run was cancelled before the exploration answered") : record.errors.last());
     account(state, record.exchanges);
     state.slicesDone = 1;
     state.elapsedMs = clock.elapsed();

@@ -59,6 +59,7 @@ AgentAnswer converseWithTools(const AgentSetup &setup, QList<ChatMessage> messag
         }
         ChatRequest request;
         request.profile = setup.profile;
+        request.role = setup.role;
         request.messages = messages;
         request.tools = RepositoryTools::definitions();
         request.label = QStringLiteral("%1, turn %2").arg(setup.label).arg(trace.turns + 1);
@@ -94,6 +95,7 @@ AgentAnswer converseWithTools(const AgentSetup &setup, QList<ChatMessage> messag
                                           .arg(setup.answerKind)});
         ChatRequest last;
         last.profile = setup.profile;
+        last.role = setup.role;
         last.messages = messages;
         last.label = QStringLiteral("%1, final answer (%2)").arg(setup.label, trace.stopReason);
         const Exchange f = sendAndWait(setup.client, last);

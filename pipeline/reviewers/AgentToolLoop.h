@@ -37,6 +37,7 @@ struct AgentSetup
     QString label;      // "aacr agent, src/a.cpp hunk 1"; ", turn N" is added
     QString answerKind; // what the model owes when its budget runs out: "review", "verdict"
     const std::atomic<bool> *cancel = nullptr;
+    QString role = QStringLiteral("reviewer"); // the run configuration's role that converses (its tokens' price)
 };
 
 // How a conversation ended and what it said.

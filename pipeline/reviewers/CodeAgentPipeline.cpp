@@ -205,6 +205,7 @@ private:
     Exchange send(ConversationRun &run, const EndpointProfile &profile, const QList<ChatMessage> &messages, const QString &label, int &index)
     {
         ChatRequest request{profile, messages, label};
+        request.role = &profile == m_checker ? QStringLiteral("qa_checker") : QStringLiteral("agent");
         return keep(run, m_context.client.send(request).result(), index);
     }
 
@@ -224,6 +225,7 @@ private:
     {
         ChatRequest embed;
         embed.profile = *m_embedding;
+        embed.role = QStringLiteral("embedding");
         embed.embeddingInput = {qaEmbeddingText(question), qaEmbeddingText(answer)};
         embed.label = QStringLiteral("qa-checker %1, turn %2: embeddings").arg(task).arg(turn);
         Exchange vectors = m_context.client.send(embed).result();
@@ -410,15 +412,21 @@ RunRecord CodeAgentPipeline::run(const PipelineContext &context)
         record.conversations.append(run.conversation);
     }
 
-    // The task reports become comments.
+    // The task reports become comments. Each task is shown the whole diff:
+    // its lines reached a model when some task's report could be read.
+    CoverageTally coverage(context.mr);
     for (const Task &t : chosen) {
         const QString answer = answers.value(t.name);
         const ConversationRun *run = nullptr;
         for (const ConversationRun &r : runs)
             if (r.conversation.task == t.name)
                 run = &r;
-        if (!run || answer.isEmpty())
+        if (!run || answer.isEmpty()) {
+            coverage.addWholeChange(QStringLiteral("task"), t.name, false,
+                                    run && !run->errors.isEmpty() ? run->errors.last()
+                                                                  : QStringLiteral("codeagent %1: the conversation gave no answer").arg(t.name));
             continue;
+        }
         const Conversation &c = run->conversation;
         double best = -1;
         for (const ConversationTurn &turn : c.turns)
@@ -427,6 +435,8 @@ RunRecord CodeAgentPipeline::run(const PipelineContext &context)
                                 : c.accepted  ? QStringLiteral("QA-Checker score %1 after %2 turn(s)").arg(c.turns.last().score, 0, 'f', 2).arg(c.turns.size())
                                               : QStringLiteral("QA-Checker: no answer reached τ %1 in %2 turn(s) (best %3)").arg(c.threshold).arg(c.turns.size()).arg(best, 0, 'f', 2);
         const AgentReport report = parseAgentReport(answer);
+        coverage.addWholeChange(QStringLiteral("task"), t.name, report.error.isEmpty(),
+                                QStringLiteral("codeagent %1: the report could not be read (%2)").arg(t.name, report.error));
         auto base = [&](const QString &id) {
             ReviewComment comment;
             comment.id = id;
@@ -469,6 +479,7 @@ RunRecord CodeAgentPipeline::run(const PipelineContext &context)
             record.comments.append(comment);
         }
     }
+    record.coverage = coverage.result();
     record.cancelled = context.cancelled();
     return record;
 }

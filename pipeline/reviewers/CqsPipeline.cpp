@@ -150,10 +150,14 @@ RunRecord CqsPipeline::run(const PipelineContext &context)
                                                 {QStringLiteral("diff"), job.diff},
                                                 {QStringLiteral("title"), context.mr.title},
                                                 {QStringLiteral("description"), context.mr.description}};
-        asked.append(context.client.send({*collector, buildPrompt(QStringLiteral("cqs/collector"), values), QStringLiteral("collector, %1").arg(job.path)}));
+        ChatRequest request{*collector, buildPrompt(QStringLiteral("cqs/collector"), values), QStringLiteral("collector, %1").arg(job.path)};
+        request.role = QStringLiteral("collector");
+        asked.append(context.client.send(request));
     }
     QList<ReviewComment> comments;
     QList<int> fileOf; // comments[i] was collected from files[fileOf[i]]
+    // The collector's unit is a file: its changed lines reached a model when its answer was read.
+    CoverageTally coverage(context.mr);
     for (qsizetype n = 0; n < files.size(); ++n) {
         const Exchange e = asked[n].result();
         record.exchanges.append(e);
@@ -162,10 +166,13 @@ RunRecord CqsPipeline::run(const PipelineContext &context)
         if (!e.ok()) {
             if (!context.cancelled())
                 record.errors << QStringLiteral("%1: %2").arg(e.request.label, e.error);
+            coverage.addFile(QStringLiteral("file"), job.path, job.path, false, QStringLiteral("%1: %2").arg(e.request.label, e.error));
             tally.unitDone(e.request.label);
             continue;
         }
         const ParsedIssues parsed = parseCqsIssues(e.response);
+        coverage.addFile(QStringLiteral("file"), job.path, job.path, parsed.error.isEmpty(),
+                         QStringLiteral("%1: the answer could not be read (%2)").arg(e.request.label, parsed.error));
         if (!parsed.error.isEmpty()) {
             ReviewComment unparsed;
             unparsed.id = QStringLiteral("cqs-f%1-unparsed").arg(n + 1);
@@ -212,7 +219,9 @@ RunRecord CqsPipeline::run(const PipelineContext &context)
             continue;
         }
         const ReviewComment &c = comments[i];
-        judged.append({static_cast<int>(i), context.client.send({*judge, cqsJudgePrompt(c, files[fileOf[i]].diff), QStringLiteral("judge, %1").arg(c.id)})});
+        ChatRequest request{*judge, cqsJudgePrompt(c, files[fileOf[i]].diff), QStringLiteral("judge, %1").arg(c.id)};
+        request.role = QStringLiteral("judge");
+        judged.append({static_cast<int>(i), context.client.send(request)});
     }
     for (auto &[i, future] : judged) {
         const Exchange e = future.result();
@@ -254,6 +263,7 @@ RunRecord CqsPipeline::run(const PipelineContext &context)
         tally.unitDone(e.request.label);
     }
     applyCqsRules(comments, options);
+    record.coverage = coverage.result();
     record.comments = comments;
     record.cancelled = context.cancelled();
     return record;

@@ -10,6 +10,19 @@
 namespace rd {
 namespace {
 
+// A run that stopped before it showed a model anything (a missing role, a
+// pipeline this build lacks) reviewed none of the change: said so, never
+// left unknown.
+void markNothingReviewed(RunRecord &record, const MergeRequest &mr)
+{
+    if (record.coverage.recorded)
+        return;
+    CoverageTally nothing(mr);
+    nothing.addWholeChange(QStringLiteral("diff"), pipelineName(record.config.pipeline), false,
+                           record.errors.isEmpty() ? QStringLiteral("the run showed the model nothing") : record.errors.first());
+    record.coverage = nothing.result();
+}
+
 // The paper's multi-role review (ReviewRun.h) behind the common interface.
 class DefectPipeline : public ReviewPipeline
 {
@@ -44,10 +57,12 @@ RunRecord runPipeline(LlmClient &client, const MergeRequest &mr, const QList<Sli
     if (!pipeline) {
         RunRecord record = context.newRecord();
         record.errors << QCoreApplication::translate("rd::pipeline", "the %1 pipeline is not part of this build").arg(pipelineName(config.pipeline));
+        markNothingReviewed(record, mr);
         record.finished = QDateTime::currentDateTimeUtc();
         return record;
     }
     RunRecord record = pipeline->run(context);
+    markNothingReviewed(record, mr);
     record.finished = QDateTime::currentDateTimeUtc();
     return record;
 }

@@ -95,11 +95,19 @@ RunRecord runReview(LlmClient &client, const MergeRequest &mr, const QList<Slice
             progress(state);
     });
 
-    for (const SliceReviewResult &review : reviews) {
+    CoverageTally coverage(mr);
+    for (qsizetype n = 0; n < chosen.size(); ++n) {
+        const SliceReviewResult &review = reviews[static_cast<std::size_t>(n)];
         record.comments += review.comments;
         record.exchanges += review.exchanges;
         record.errors += review.errors;
+        const Slice &slice = slices[chosen[n]];
+        const bool started = !review.exchanges.isEmpty() || review.reviewed;
+        coverage.add(QStringLiteral("slice"), QStringLiteral("%1 slice %2").arg(QString::fromUtf8(slice.file)).arg(chosen[n]), QString::fromUtf8(slice.file),
+                     slice.newLines, slice.oldLines, review.reviewed,
+                     started ? review.unreviewedReason : QStringLiteral("the run was cancelled before this slice"));
     }
+    record.coverage = coverage.result();
     record.cancelled = cancel && cancel->load();
     if (notStarted > 0)
         record.errors << QStringLiteral("cancelled: %1 of %2 slices were not reviewed").arg(notStarted.load()).arg(reviews.size());

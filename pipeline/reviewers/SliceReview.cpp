@@ -107,6 +107,8 @@ public:
     QList<ReviewComment> comments;
     QList<Exchange> exchanges;
     QStringList errors;
+    bool reviewed = false;
+    QString unreviewedReason;
 
     void run(const std::atomic<bool> *cancel)
     {
@@ -176,7 +178,9 @@ private:
         QHash<QString, QString> v = values();
         v.insert(QStringLiteral("comments"), commentsForPrompt(input, role == ReviewRole::MetaReviewer));
         const QString label = QStringLiteral("%1, %2").arg(roleLabel, where());
-        const Exchange e = m_client.send({profile, buildPrompt(role, m_config.cot, v, m_config.lineFormat), label}).result();
+        ChatRequest request{profile, buildPrompt(role, m_config.cot, v, m_config.lineFormat), label};
+        request.role = roleName(role);
+        const Exchange e = m_client.send(request).result();
         exchanges.append(e);
         ParsedComments parsed = e.ok() ? parseComments(e.response) : ParsedComments{{}, {}, {}, e.error};
         if (!parsed.error.isEmpty() && !stopped())
@@ -245,17 +249,23 @@ private:
             EndpointProfile profile = m_config.reviewer;
             if (profile.seed)
                 profile.seed = *profile.seed + r - 1;
-            futures.append(m_client.send({profile, messages, QStringLiteral("reviewer %1, %2").arg(r).arg(where())}));
+            ChatRequest request{profile, messages, QStringLiteral("reviewer %1, %2").arg(r).arg(where())};
+            request.role = roleName(ReviewRole::Reviewer);
+            futures.append(m_client.send(request));
         }
         for (int r = 1; r <= futures.size(); ++r) {
             const Exchange e = futures[r - 1].result();
             exchanges.append(e);
             if (!e.ok()) {
                 errors << QStringLiteral("%1: %2").arg(e.request.label, e.error);
+                if (unreviewedReason.isEmpty())
+                    unreviewedReason = QStringLiteral("%1: %2").arg(e.request.label, e.error);
                 continue;
             }
             const ParsedComments parsed = parseComments(e.response);
             if (!parsed.error.isEmpty()) {
+                if (unreviewedReason.isEmpty())
+                    unreviewedReason = QStringLiteral("%1: the answer could not be read (%2)").arg(e.request.label, parsed.error);
                 ReviewComment unparsed;
                 unparsed.id = QStringLiteral("s%1-r%2-unparsed").arg(m_index).arg(r);
                 unparsed.reviewers = {r};
@@ -267,6 +277,7 @@ private:
                 errors << QStringLiteral("%1: %2 (this reviewer's findings are lost; the reply is kept in %3)").arg(e.request.label, parsed.error, unparsed.id);
                 continue;
             }
+            reviewed = true;
             int n = 0;
             for (qsizetype k = 0; k < parsed.comments.size(); ++k) {
                 ReviewComment c = parsed.comments[k];
@@ -565,7 +576,7 @@ SliceReviewResult reviewSlice(LlmClient &client, const RunConfig &config, const 
 {
     SliceReview review(client, config, mr, slice, index, text);
     review.run(cancel);
-    return {review.comments, review.exchanges, review.errors};
+    return {review.comments, review.exchanges, review.errors, review.reviewed, review.reviewed ? QString() : review.unreviewedReason};
 }
 
 } // namespace rd

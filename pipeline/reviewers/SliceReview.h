@@ -24,6 +24,11 @@ struct SliceReviewResult
     QList<ReviewComment> comments;
     QList<Exchange> exchanges;
     QStringList errors;
+    // A reviewer's answer was read: the slice's lines reached a model
+    // (RunCoverage.h). Otherwise why not: every reviewer's request failed, or
+    // no answer could be read.
+    bool reviewed = false;
+    QString unreviewedReason;
 };
 
 // One slice of the defect pipeline (ReviewRun.h) through all its roles: the

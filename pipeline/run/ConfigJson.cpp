@@ -3,7 +3,9 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <string_view>
 
 namespace rd::config {
 
@@ -86,7 +88,7 @@ Result<EndpointProfile> readProfile(const Json &j, const QString &role)
         if (key == "api_key")
             return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1 holds an API key; name the environment variable that holds it in \"api_key_env\" instead").arg(role));
     if (auto e = unknownKey(j, {QStringLiteral("endpoint"), QStringLiteral("endpoints"), QStringLiteral("model"), QStringLiteral("api_key_env"), QStringLiteral("temperature"), QStringLiteral("top_p"),
-                                QStringLiteral("max_tokens"), QStringLiteral("seed"), QStringLiteral("json_mode")},
+                                QStringLiteral("max_tokens"), QStringLiteral("seed"), QStringLiteral("json_mode"), QStringLiteral("price")},
                             QStringLiteral("roles.%1.").arg(role)))
         return *e;
     EndpointProfile p;
@@ -145,7 +147,38 @@ Result<EndpointProfile> readProfile(const Json &j, const QString &role)
             return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: roles.%1.json_mode must be true or false").arg(role));
         p.jsonMode = j["json_mode"].get<bool>();
     }
+    if (j.contains("price")) {
+        auto price = readPrice(j["price"], role);
+        if (!price)
+            return price.error();
+        p.price = *price;
+    }
     return p;
+}
+
+Result<TokenPrice> readPrice(const Json &j, const QString &role)
+{
+    const QString where = QStringLiteral("roles.%1.price").arg(role);
+    if (!j.is_object())
+        return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: %1 must be an object with input_per_mtok and output_per_mtok (US dollars per million tokens)").arg(where));
+    if (auto e = unknownKey(j, {QStringLiteral("input_per_mtok"), QStringLiteral("output_per_mtok")}, where + QLatin1Char('.')))
+        return *e;
+    TokenPrice price;
+    // An embeddings endpoint answers no completion tokens: its output price may be left out.
+    const bool embedding = role == QLatin1String("embedding");
+    for (const auto &[key, target] : {std::pair{"input_per_mtok", &price.inputPerMTok}, std::pair{"output_per_mtok", &price.outputPerMTok}}) {
+        const QString name = where + QLatin1Char('.') + QLatin1String(key);
+        if (!j.contains(key)) {
+            if (embedding && std::string_view(key) == "output_per_mtok")
+                continue;
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: %1 is missing (US dollars per million tokens; 0 when free)").arg(name));
+        }
+        // A boolean is not a number here, though JSON libraries may convert it.
+        if (!j[key].is_number() || !std::isfinite(j[key].get<double>()) || j[key].get<double>() < 0)
+            return invalid(QCoreApplication::translate("rd::pipeline", "run configuration: %1 must be a number of US dollars per million tokens, 0 or more").arg(name));
+        *target = j[key].get<double>();
+    }
+    return price;
 }
 
 Json profileJson(const EndpointProfile &p)
@@ -167,7 +200,14 @@ Json profileJson(const EndpointProfile &p)
     if (p.seed)
         j["seed"] = *p.seed;
     j["json_mode"] = p.jsonMode;
+    if (p.price)
+        j["price"] = priceJson(*p.price);
     return j;
+}
+
+Json priceJson(const TokenPrice &price)
+{
+    return {{"input_per_mtok", price.inputPerMTok}, {"output_per_mtok", price.outputPerMTok}};
 }
 
 std::optional<Error> checkApiKey(const EndpointProfile &profile, const QString &role)

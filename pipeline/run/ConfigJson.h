@@ -39,6 +39,11 @@ std::optional<Error> unknownKey(const QStringList &keys, const QStringList &know
 // key in the file, only the name of the variable holding it.
 Result<EndpointProfile> readProfile(const Json &j, const QString &role);
 Json profileJson(const EndpointProfile &p);
+// roles.<role>.price: {"input_per_mtok", "output_per_mtok"}, each a number
+// of US dollars per million tokens, 0 or more (an embedding role may leave
+// out the output price); an unknown key or a bad value is an error naming it.
+Result<TokenPrice> readPrice(const Json &j, const QString &role);
+Json priceJson(const TokenPrice &price);
 // An error when the profile names an API-key variable that is not set.
 std::optional<Error> checkApiKey(const EndpointProfile &profile, const QString &role);
 

@@ -25,6 +25,8 @@ StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record)
     run.started = record.started;
     run.finished = record.finished;
     run.record = record.toJson();
+    if (record.coverage.recorded)
+        run.coverage = record.coverage.toJson();
     run.revisionFrom = record.revisionFrom;
     run.revisionTo = record.revisionTo;
     return run;
@@ -32,7 +34,12 @@ StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record)
 
 QString configHashOf(const RunConfig &config)
 {
-    return QString::fromLatin1(QCryptographicHash::hash(config.toJson(), QCryptographicHash::Sha256).toHex().left(16));
+    // A price changes what a run cost, never what it said: runs that differ
+    // only in their roles' prices are one configuration.
+    RunConfig unpriced = config;
+    for (const auto &[role, profile] : unpriced.profiles())
+        profile->price.reset();
+    return QString::fromLatin1(QCryptographicHash::hash(unpriced.toJson(), QCryptographicHash::Sha256).toHex().left(16));
 }
 
 MergeRequestEntry mergeRequestEntryFor(const MergeRequest &mr, const QString &repositoryPath)

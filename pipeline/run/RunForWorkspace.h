@@ -17,7 +17,8 @@ namespace rd {
 // hash of the configuration (equal configurations, equal hashes).
 StoredRun storedRunFor(qint64 mergeRequest, const RunRecord &record);
 // The hash a workspace keeps with a run of `config` (StoredRun::configHash):
-// equal configurations, equal hashes; the batch review claims by it.
+// equal configurations, equal hashes; the batch review claims by it. The
+// roles' prices are left out: they change a run's cost, not its comments.
 QString configHashOf(const RunConfig &config);
 // The workspace entry of an opened merge request.
 MergeRequestEntry mergeRequestEntryFor(const MergeRequest &mr, const QString &repositoryPath);

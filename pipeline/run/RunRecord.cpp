@@ -1,6 +1,7 @@
 #include "RunRecord.h"
 
 #include "CommentJson.h"
+#include "RunUsage.h"
 
 #include <AacrLines.h>
 #include <DatasetExport.h>
@@ -150,6 +151,8 @@ QByteArray RunRecord::toJson() const
                                 {"completion_tokens", e.completionTokens},
                                 {"from_cache", e.fromCache},
                                 {"from_replay", e.fromReplay}});
+        if (!e.request.role.isEmpty())
+            exchangeList.back()["role"] = e.request.role.toStdString();
         if (!e.toolCalls.isEmpty())
             exchangeList.back()["tool_calls"] = Json::parse(e.toolCalls.toStdString(), nullptr, false);
         if (!e.servedBy.isEmpty())
@@ -175,8 +178,11 @@ QByteArray RunRecord::toJson() const
                       {"cancelled", cancelled},
                       {"errors", errorList},
                       {"exchanges", exchangeList},
-                      {"endpoints", endpointFigures(exchanges)}};
+                      {"endpoints", endpointFigures(exchanges)},
+                      {"usage", Json::parse(usageJson(usageOf(config, exchanges)).toStdString())}};
     Json runOut = run;
+    if (coverage.recorded)
+        runOut["coverage"] = Json::parse(coverage.toJson().toStdString());
     if (!conversations.isEmpty())
         runOut["conversations"] = Json::parse(conversationsJson(conversations).toStdString());
     if (!summary.isEmpty())

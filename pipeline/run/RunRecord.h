@@ -5,6 +5,7 @@
 #include "LlmTypes.h"
 #include "PrAgentRecord.h"
 #include "RunConfig.h"
+#include "RunCoverage.h"
 
 #include <MergeRequest.h>
 #include <ObjectId.h>
@@ -61,6 +62,9 @@ struct RunRecord
     // that revision's head). 0 / 0: not reviewed through a workspace's revisions.
     int revisionFrom = 0;
     int revisionTo = 0;
+    // Which changed lines reached a model (RunCoverage.h): every pipeline
+    // fills it from the units it showed the model.
+    RunCoverage coverage;
 
     int promptTokens() const;
     int completionTokens() const;

@@ -119,6 +119,21 @@ QList<qint64> RevisionService::addressedQuestions() const
     return out;
 }
 
+bool RevisionService::canAskAddressed(const StoredComment &comment) const
+{
+    if (comment.outdated)
+        return true;
+    if (m_revisions.size() < 2)
+        return false;
+    // A run's comment was made on the revision the run reviewed; another on
+    // the revision that was newest when it was written (ReviewerEconomics.h).
+    if (comment.run)
+        for (const StoredRun &r : s.runs())
+            if (r.id == *comment.run)
+                return std::max(1, r.revisionTo) < m_revisions.last().number;
+    return comment.created.isValid() && m_revisions.last().created.isValid() && comment.created < m_revisions.last().created;
+}
+
 std::optional<bool> RevisionService::addressed(qint64 comment) const
 {
     for (const AddressedAnswer &a : m_answers)

@@ -46,6 +46,11 @@ public:
     // The comments the newest revision made outdated: whether the new
     // commits addressed them is the annotator's to say.
     QList<qint64> addressedQuestions() const;
+    // Whether "addressed?" can be asked of a comment: a later revision came
+    // after it (it is outdated, or was made before the newest revision was
+    // recorded). Asking of those whose lines did not change too is what
+    // measures the detector's misses (docs/comparing.md).
+    bool canAskAddressed(const StoredComment &comment) const;
     // The annotator's answer (empty: none yet).
     std::optional<bool> addressed(qint64 comment) const;
     // Every answer to a comment, by annotator.

@@ -382,6 +382,14 @@ void DiffView::setSliceOverlays(const QList<SliceOverlay> &overlays)
     viewport()->update();
 }
 
+void DiffView::setUnreviewedLines(const PerSide<QHash<int, QString>> &lines)
+{
+    if (lines == m_unreviewed)
+        return;
+    m_unreviewed = lines;
+    viewport()->update();
+}
+
 void DiffView::setCards(const QList<DiffCard> &cards)
 {
     const int top = topLine();

@@ -80,6 +80,13 @@ public:
     // "Left Flow: condition reads total" for every overlay holding the line.
     QStringList sliceReasonsAt(int visualLine) const;
 
+    // Changed lines no model saw in the runs shown (RunCoverage.h), per
+    // side, each with why: their gutter is hatched, the tool tip says why.
+    void setUnreviewedLines(const PerSide<QHash<int, QString>> &lines);
+    const PerSide<QHash<int, QString>> &unreviewedLines() const { return m_unreviewed; }
+    // Why the line is unreviewed, for each side of it that is (empty: reviewed).
+    QStringList unreviewedReasonsAt(int visualLine) const;
+
     // Comment cards; the rows they hang under are unfolded.
     void setCards(const QList<DiffCard> &cards);
     const QList<DiffCard> &cards() const { return m_cards; }
@@ -155,6 +162,7 @@ private:
     int m_currentChange = -1;
     QString m_findText;
     QList<SliceOverlay> m_overlays;
+    PerSide<QHash<int, QString>> m_unreviewed;
     QList<DiffCard> m_cards;
     mutable QHash<qint64, std::shared_ptr<QTextDocument>> m_cardDocuments;
     qint64 m_currentCard = 0;

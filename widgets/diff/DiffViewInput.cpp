@@ -38,6 +38,24 @@ QStringList DiffView::sliceReasonsAt(int visualLine) const
     return out;
 }
 
+QStringList DiffView::unreviewedReasonsAt(int visualLine) const
+{
+    QStringList out;
+    if (!m_document || visualLine < 0 || visualLine >= m_layout.lines().size())
+        return out;
+    const VisualLine &line = m_layout.lines()[visualLine];
+    if (line.kind != VisualLine::Kind::Row)
+        return out;
+    const DiffRow &row = m_document->rows[line.row];
+    for (Side side : BothSides) {
+        const bool shown = side == Side::Old ? (line.sides & VisualLine::OldSide) : (line.sides & VisualLine::NewSide);
+        const auto it = m_unreviewed[side].constFind(row.line[side]);
+        if (shown && row.line[side] && it != m_unreviewed[side].constEnd())
+            out << tr("Unreviewed: no model saw %1 line %2.\n%3").arg(side == Side::Old ? tr("deleted") : tr("added")).arg(row.line[side]).arg(*it);
+    }
+    return out;
+}
+
 DiffLayout::Reveal DiffView::gapActionAt(int x) const
 {
     const int third = viewport()->width() / 3;
@@ -176,7 +194,7 @@ bool DiffView::viewportEvent(QEvent *event)
             QToolTip::showText(help->globalPos(), tip, viewport());
             return true;
         }
-        if (const QStringList reasons = sliceReasonsAt(line); !reasons.isEmpty()) {
+        if (const QStringList reasons = unreviewedReasonsAt(line) + sliceReasonsAt(line); !reasons.isEmpty()) {
             QToolTip::showText(help->globalPos(), reasons.join(QLatin1Char('\n')), viewport());
             return true;
         }

@@ -289,11 +289,23 @@ QString CommentsPanel::addressedNote() const
 void CommentsPanel::updateAddressed()
 {
     const StoredComment *c = m_session->comment(m_session->currentComment());
-    const bool outdated = c && c->outdated;
-    m_addressed->setText(outdated ? m_model->outdatedText(*c) : QString());
+    // Outdated comments, and those a later revision left alone (whether the
+    // author addressed them elsewhere is people's to say, and how the
+    // detector's misses are counted).
+    const bool ask = c && m_session->revisions()->canAskAddressed(*c);
+    QString text;
+    if (c && c->outdated) {
+        text = m_model->outdatedText(*c);
+    } else if (ask) {
+        const auto answer = m_session->revisions()->addressed(c->id);
+        text = tr("Revision %1 came after this comment and left its lines as they were.").arg(m_session->revisions()->currentRevision()) + QLatin1Char('
+')
+               + tr("Addressed? %1").arg(!answer ? tr("not answered") : *answer ? tr("yes") : tr("no"));
+    }
+    m_addressed->setText(text);
     for (QPushButton *button : {m_addressedYes, m_addressedNo})
-        button->setVisible(outdated);
-    if (outdated) {
+        button->setVisible(ask);
+    if (ask) {
         const auto answer = m_session->revisions()->addressed(c->id);
         m_addressedYes->setEnabled(answer != std::optional<bool>(true));
         m_addressedNo->setEnabled(answer != std::optional<bool>(false));

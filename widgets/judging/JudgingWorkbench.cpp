@@ -10,6 +10,7 @@
 #include "JudgingController.h"
 #include "JudgingStatus.h"
 #include "PendingNotice.h"
+#include "UnreviewedMarks.h"
 #include "ShortcutSettings.h"
 #include "ShortcutSheet.h"
 
@@ -58,6 +59,9 @@ JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QWidget *window, Diff
     m_controller->setVisibleFilter(visible);
     m_codeless->setVisibleFilter(visible);
     connect(m_panel, &CommentsPanel::filterChanged, m_cards, &CommentCards::refresh);
+    m_unreviewed = new UnreviewedMarks(session, pane, this);
+    m_unreviewed->setRunFilter([panel = m_panel] { return panel->filterModel()->filter().run; });
+    connect(m_panel, &CommentsPanel::filterChanged, m_unreviewed, &UnreviewedMarks::refresh);
     connect(m_panel, &CommentsPanel::filterChanged, m_codeless, &CodelessReviewView::refresh);
     connect(m_controller, &JudgingController::toggleCardRequested, m_cards, &CommentCards::toggleCurrent);
     connect(m_controller, &JudgingController::toggleFilteredRequested, m_panel, &CommentsPanel::toggleFilteredComments);

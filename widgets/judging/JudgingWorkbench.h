@@ -23,6 +23,7 @@ class JudgingBar;
 class JudgingController;
 class JudgingStatus;
 class PendingNotice;
+class UnreviewedMarks;
 class ReviewSession;
 
 // Puts judging into the window: the cards in the diff, the comments panel,
@@ -39,6 +40,8 @@ public:
     ReviewSession *session() const { return m_session; }
     JudgingController *controller() const { return m_controller; }
     CommentCards *cards() const { return m_cards; }
+    // The diff's marks on changed lines no model saw (the Run filter's run, or every run).
+    UnreviewedMarks *unreviewedMarks() const { return m_unreviewed; }
     // A merge request without code: its comments in place of the diff.
     CodelessReviewView *codelessView() const { return m_codeless; }
     CommentsPanel *commentsPanel() const { return m_panel; }
@@ -72,6 +75,7 @@ private:
     DiffPane *m_pane;
     JudgingController *m_controller = nullptr;
     CommentCards *m_cards = nullptr;
+    UnreviewedMarks *m_unreviewed = nullptr;
     CodelessReviewView *m_codeless = nullptr;
     CommentsPanel *m_panel = nullptr;
     JudgingBar *m_bar = nullptr;

@@ -94,6 +94,7 @@ DiffColors diffColors(const QPalette &palette)
         c.gapText = QColor(0x8b949e);
         c.findMatch = QColor(0x9e6a03);
         c.current = QColor(0x1f6feb);
+        c.unreviewed = QColor(0xd29922);
     } else {
         c.gutter = QColor(0xf6f8fa);
         c.gutterText = QColor(0x6e7781);
@@ -109,6 +110,7 @@ DiffColors diffColors(const QPalette &palette)
         c.gapText = QColor(0x57606a);
         c.findMatch = QColor(0xfff8c5);
         c.current = QColor(0x0969da);
+        c.unreviewed = QColor(0xbf8700);
     }
     return c;
 }

@@ -21,6 +21,7 @@ struct DiffColors
     QColor added, addedChange, addedGutter;
     QColor deleted, deletedChange, deletedGutter;
     QColor filler, gap, gapText, findMatch, current;
+    QColor unreviewed; // changed lines no model saw: the gutter's hatching
 };
 DiffColors diffColors(const QPalette &palette);
 
