@@ -785,6 +785,26 @@
         <source>Not Addressed</source>
         <translation>未解决</translation>
     </message>
+    <message>
+        <source>Revision %1 came after this comment and left its lines as they were.</source>
+        <translation>修订 %1 在此评论之后提交，且未改动它所在的行。</translation>
+    </message>
+    <message>
+        <source>Addressed? %1</source>
+        <translation>已解决？%1</translation>
+    </message>
+    <message>
+        <source>not answered</source>
+        <translation>未回答</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
 </context>
 <context>
     <name>rd::DiffPane</name>
@@ -890,6 +910,18 @@
     <message>
         <source>⊘ no newline at end</source>
         <translation>⊘ 文件末尾无换行</translation>
+    </message>
+    <message>
+        <source>Unreviewed: no model saw %1 line %2.</source>
+        <translation>未审阅：没有模型看到%1第 %2 行。</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
     </message>
 </context>
 <context>
@@ -4343,6 +4375,13 @@
     </message>
 </context>
 <context>
+    <name>rd::UnreviewedMarks</name>
+    <message>
+        <source>Run %1 (%2): %3</source>
+        <translation>运行 %1（%2）：%3</translation>
+    </message>
+</context>
+<context>
     <name>rd::WorkspaceActions</name>
     <message>
         <source>&amp;New Workspace…</source>
@@ -5882,6 +5921,10 @@
         <source>read the addressed answers</source>
         <translation>读取“已解决”回答</translation>
     </message>
+    <message>
+        <source>read which suggestions were applied</source>
+        <translation>读取哪些建议已被采纳</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -6828,6 +6871,78 @@
     <message>
         <source>%1: no file; the released runner does not count the PR</source>
         <translation>%1：没有文件；发布的运行器不计入该 PR</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>the %1 context could not be prepared</source>
+        <translation>无法准备 %1 上下文</translation>
+    </message>
+    <message>
+        <source>the run was cancelled before this hunk</source>
+        <translation>运行在此代码块之前被取消</translation>
+    </message>
+    <message>
+        <source>the run was cancelled before the exploration answered</source>
+        <translation>运行在探索给出回答之前被取消</translation>
+    </message>
+    <message>
+        <source>run configuration: %1 must be an object with input_per_mtok and output_per_mtok (US dollars per million tokens)</source>
+        <translation>运行配置：%1 必须是包含 input_per_mtok 和 output_per_mtok 的对象（每百万词元的美元价格）</translation>
+    </message>
+    <message>
+        <source>run configuration: %1 is missing (US dollars per million tokens; 0 when free)</source>
+        <translation>运行配置：缺少 %1（每百万词元的美元价格；免费时为 0）</translation>
+    </message>
+    <message>
+        <source>run configuration: %1 must be a number of US dollars per million tokens, 0 or more</source>
+        <translation>运行配置：%1 必须是每百万词元的美元价格，为 0 或更大的数</translation>
+    </message>
+    <message>
+        <source>no unit of the run (slice, hunk, file) held this line: see the run's slicing diagnostics</source>
+        <translation>运行中没有任何单元（切片、代码块、文件）包含此行：请查看该运行的切片诊断</translation>
+    </message>
+    <message>
+        <source>not a run record: expected {"run":{...}}</source>
+        <translation>不是运行记录：应为 {"run":{...}}</translation>
+    </message>
+    <message>
+        <source>Runs with coverage</source>
+        <translation>有覆盖率记录的运行</translation>
+    </message>
+    <message>
+        <source>Changed lines</source>
+        <translation>变更行</translation>
+    </message>
+    <message>
+        <source>Reviewed lines</source>
+        <translation>已审阅行</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>覆盖率</translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation>已发现</translation>
+    </message>
+    <message>
+        <source>Missed</source>
+        <translation>遗漏</translation>
+    </message>
+    <message>
+        <source>Unreviewed</source>
+        <translation>未审阅</translation>
+    </message>
+    <message>
+        <source>Coverage: changed lines a model saw, and references missed or unreviewed (last stage)</source>
+        <translation>覆盖率：模型看到的变更行，以及遗漏或未审阅的参考问题（最后阶段）</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
     </message>
 </context>
 <context>

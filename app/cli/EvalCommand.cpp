@@ -54,7 +54,7 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
                                          QStringLiteral("IDS"), QStringLiteral("given"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default), md, csv or latex."), QStringLiteral("FORMAT"), QStringLiteral("json"));
     const QCommandLineOption table(QStringLiteral("table"), QStringLiteral("Only this table (md, csv, latex): stages, stage-runs, configurations, slicing, reviewers, cot, line-format, aacr, categories, contexts, languages, "
-                                                  "pr-categories, annotators, agreement, codeagent, tags."),
+                                                  "pr-categories, annotators, agreement, codeagent, tags, coverage."),
                                    QStringLiteral("ID"));
     const QCommandLineOption out(QStringLiteral("out"), QStringLiteral("Write here instead of standard output."), QStringLiteral("FILE"));
     const QCommandLineOption cache(QStringLiteral("cache"), QStringLiteral("Response cache folder (default: the user's cache folder)."), QStringLiteral("DIR"));

@@ -10,12 +10,17 @@ namespace rd::eval {
 
 Table Evaluation::coverageTable() const
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("rd::pipeline", text); };
     const auto coverageCell = [](const QString &text, const QList<qint64> &comments = {}) { return Cell{text, comments}; };
-    Table t{QStringLiteral("coverage"), tr("Coverage: changed lines a model saw, and references missed or unreviewed (last stage)"),
-            {tr("Configuration"), tr("Runs"), tr("Runs with coverage"), tr("Changed lines"), tr("Reviewed lines"), tr("Coverage"), tr("References"),
-             tr("Found"), tr("Missed"), tr("Unreviewed")},
-            {}};
+    static const char *const columns[] = {
+        QT_TRANSLATE_NOOP("rd::pipeline", "Configuration"), QT_TRANSLATE_NOOP("rd::pipeline", "Runs"),
+        QT_TRANSLATE_NOOP("rd::pipeline", "Runs with coverage"), QT_TRANSLATE_NOOP("rd::pipeline", "Changed lines"),
+        QT_TRANSLATE_NOOP("rd::pipeline", "Reviewed lines"), QT_TRANSLATE_NOOP("rd::pipeline", "Coverage"),
+        QT_TRANSLATE_NOOP("rd::pipeline", "References"), QT_TRANSLATE_NOOP("rd::pipeline", "Found"),
+        QT_TRANSLATE_NOOP("rd::pipeline", "Missed"), QT_TRANSLATE_NOOP("rd::pipeline", "Unreviewed")};
+    Table t{QStringLiteral("coverage"),
+            QCoreApplication::translate("rd::pipeline", "Coverage: changed lines a model saw, and references missed or unreviewed (last stage)"), {}, {}};
+    for (const char *column : columns)
+        t.columns << QCoreApplication::translate("rd::pipeline", column);
     const int last = StageCount - 1;
     for (const QString &g : groups) {
         int runCount = 0, recorded = 0, changed = 0, reviewed = 0;
@@ -35,7 +40,8 @@ Table Evaluation::coverageTable() const
             missed << r.stages[last].missed;
             unreviewed << r.stages[last].unreviewed;
         }
-        const QString ratio = recorded == 0 ? tr("not recorded") : percentText(changed > 0 ? std::optional<double>(100.0 * reviewed / changed) : std::nullopt);
+        const QString ratio = recorded == 0 ? QCoreApplication::translate("rd::pipeline", "not recorded")
+                                            : percentText(changed > 0 ? std::optional<double>(100.0 * reviewed / changed) : std::nullopt);
         t.rows << QList<Cell>{coverageCell(g), coverageCell(QString::number(runCount)), coverageCell(QString::number(recorded)),
                               coverageCell(QString::number(changed)), coverageCell(QString::number(reviewed)), coverageCell(ratio),
                               coverageCell(QString::number(references.size()), references), coverageCell(QString::number(found.size()), found),

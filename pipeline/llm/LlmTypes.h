@@ -44,7 +44,7 @@ struct EndpointProfile
     QStringList endpoints;
     // What the role's tokens cost (roles.<role>.price); empty: not known, so
     // a run's cost is not either. Never part of a request or its cache key.
-    std::optional<TokenPrice> price;
+    std::optional<TokenPrice> price = {};
 
     bool isReplay() const { return endpoint.startsWith(QLatin1String("replay:")); }
 };

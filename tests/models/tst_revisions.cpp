@@ -329,6 +329,7 @@ void RevisionsTest::version9WorkspaceUpgradesAndTakesItsFirstRevisionFromTheNewe
         QCOMPARE(raw.schemaVersion(), SqlWorkspaceStore::SchemaVersion);
         QVERIFY(raw.hasTable(QStringLiteral("mr_revisions")));
         QVERIFY(raw.hasTable(QStringLiteral("comment_addressed")));
+        QVERIFY(raw.hasTable(QStringLiteral("suggestion_outcomes")));
     }
     QVERIFY(store->revisions(1)->isEmpty());
     const auto old = store->comment(7);
@@ -336,6 +337,7 @@ void RevisionsTest::version9WorkspaceUpgradesAndTakesItsFirstRevisionFromTheNewe
     QCOMPARE(old->revision, 1);
     QVERIFY(!old->outdated);
     QCOMPARE(store->runs(1)->first().revisionTo, 0);
+    QVERIFY(store->runs(1)->first().coverage.isEmpty()); // recorded before coverage was
     const auto revisions = followedRevisions(*store, 1);
     QVERIFY2(revisions, revisions ? "" : qPrintable(revisions.error().message));
     QCOMPARE(revisions->size(), 1);
@@ -359,11 +361,20 @@ void RevisionsTest::copyKeepsRevisionsAndOutdatedComments()
         auto store = openStore(from);
         QVERIFY(store);
         const auto mr = store->addMergeRequest({0, repo.path(), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}, {}});
-        QVERIFY(store->importComment(*mr, on(QStringLiteral("a.cpp"), 2, 2, QStringLiteral("c")), QStringLiteral("x")));
+        // A comment whose suggestion the next revision does not take verbatim (schema 14).
+        ReviewComment suggesting = on(QStringLiteral("a.cpp"), 2, 2, QStringLiteral("c"));
+        suggesting.fix = QStringLiteral("```suggestion\nx2 = checked(14);\n```");
+        QVERIFY(store->importComment(*mr, suggesting, QStringLiteral("x")));
         QVERIFY(followedRevisions(*store, *mr));
         repo.commit("feature", {{"a.cpp", file(numbered("y", 5))}}, "later\n");
         QVERIFY(updateMergeRequest(*store, *mr));
         QVERIFY(store->setAddressed(1, QStringLiteral("ann"), true));
+        // A run with its coverage beside its record (schema 14).
+        StoredRun run;
+        run.mergeRequest = *mr;
+        run.record = "{}";
+        run.coverage = R"({"changed_lines":2,"reviewed_lines":1,"units":[],"files":[]})";
+        QVERIFY(store->addRun(run, {}));
     }
     // From a file to a file, or (the postgresql row) to the server.
     const QString to = workspace(QStringLiteral("to.rdw"));
@@ -375,6 +386,13 @@ void RevisionsTest::copyKeepsRevisionsAndOutdatedComments()
     QVERIFY(store->comment(1)->outdated);
     QCOMPARE(store->comment(1)->outdatedText, QStringLiteral("x2 = compute(14);"));
     QCOMPARE(store->addressedAnswers(1)->size(), 1);
+    const auto outcomes = store->suggestionOutcomes(1);
+    QVERIFY(outcomes);
+    QCOMPARE(outcomes->size(), 1);
+    QCOMPARE(outcomes->first().comment, 1);
+    QCOMPARE(outcomes->first().revision, 2);
+    QVERIFY(!outcomes->first().applied);
+    QCOMPARE(store->runs(1)->first().coverage, QByteArray(R"({"changed_lines":2,"reviewed_lines":1,"units":[],"files":[]})"));
 }
 
 void RevisionsTest::addressedAnswersArePerAnnotator()

@@ -51,7 +51,7 @@ QStringList DiffView::unreviewedReasonsAt(int visualLine) const
         const bool shown = side == Side::Old ? (line.sides & VisualLine::OldSide) : (line.sides & VisualLine::NewSide);
         const auto it = m_unreviewed[side].constFind(row.line[side]);
         if (shown && row.line[side] && it != m_unreviewed[side].constEnd())
-            out << tr("Unreviewed: no model saw %1 line %2.\n%3").arg(side == Side::Old ? tr("deleted") : tr("added")).arg(row.line[side]).arg(*it);
+            out << tr("Unreviewed: no model saw %1 line %2.").arg(side == Side::Old ? tr("deleted") : tr("added")).arg(row.line[side]) + QLatin1Char('\n') + *it;
     }
     return out;
 }

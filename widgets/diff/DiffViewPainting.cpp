@@ -141,15 +141,18 @@ void DiffView::paintRow(QPainter &p, const VisualLine &line, int y, int height, 
     auto gutterNumber = [&](int x, int number, const QColor &background, Side side) {
         const bool selected = m_range.from && m_range.side == side && number >= m_range.from && number <= m_range.to;
         p.fillRect(QRect(x, y, g.gutter, height), selected ? palette().color(QPalette::Highlight) : background);
-        // A changed line no model saw: the gutter tinted and hatched (the tool tip says why).
-        if (number && m_unreviewed[side].contains(number)) {
-            QColor tint = colors.unreviewed;
-            tint.setAlpha(70);
+        // A changed line no model saw: the gutter tinted and hatched, its number
+        // in the text's colour to stay legible (the tool tip says why).
+        const bool unreviewed = number && m_unreviewed[side].contains(number);
+        if (unreviewed) {
+            QColor tint = colors.unreviewed, hatch = colors.unreviewed;
+            tint.setAlpha(60);
+            hatch.setAlpha(150); // the line number stays legible over it
             p.fillRect(QRect(x, y, g.gutter, height), tint);
-            p.fillRect(QRect(x, y, g.gutter, height), QBrush(colors.unreviewed, Qt::BDiagPattern));
+            p.fillRect(QRect(x, y, g.gutter, height), QBrush(hatch, Qt::BDiagPattern));
         }
         if (number) {
-            p.setPen(colors.gutterText);
+            p.setPen(unreviewed ? colors.text : colors.gutterText);
             p.drawText(QRect(x, y, g.gutter - TextPadding - 4 * BandWidth, m_lineHeight), Qt::AlignRight | Qt::AlignVCenter, QString::number(number));
         }
     };

@@ -298,8 +298,7 @@ void CommentsPanel::updateAddressed()
         text = m_model->outdatedText(*c);
     } else if (ask) {
         const auto answer = m_session->revisions()->addressed(c->id);
-        text = tr("Revision %1 came after this comment and left its lines as they were.").arg(m_session->revisions()->currentRevision()) + QLatin1Char('
-')
+        text = tr("Revision %1 came after this comment and left its lines as they were.").arg(m_session->revisions()->currentRevision()) + QLatin1Char('\n')
                + tr("Addressed? %1").arg(!answer ? tr("not answered") : *answer ? tr("yes") : tr("no"));
     }
     m_addressed->setText(text);
