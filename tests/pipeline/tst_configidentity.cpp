@@ -22,6 +22,29 @@
 using namespace rd;
 using namespace rd::eval;
 
+// Declared before the configurations below: moc reads no further than it must.
+class TestConfigIdentity : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void codeAgentWithAndWithoutTheQaCheckerAreTwoConfigurations();
+    void cqsThresholdsAreTwoConfigurations();
+    void aacrReviewerModelsAreTwoConfigurations();
+    void runsDifferingOnlyInConcurrencyAndTimeoutArePooled();
+    void defectThresholdsAreTwoConfigurationsInTuningToo();
+    void runsWithoutAConfigurationAreGroupedByTheirLabel();
+    void reportAndConfigurationTableNameWhatIdentifiesAConfiguration();
+    void resultNeutralSettingsLeaveTheIdentity_data();
+    void resultNeutralSettingsLeaveTheIdentity();
+    void minAgreementAboveTheReviewersIsAllOfThem();
+    void settingsThatChangeCommentsChangeTheIdentity_data();
+    void settingsThatChangeCommentsChangeTheIdentity();
+    void aConfigurationAloneKeepsItsBaseName();
+    void aRoleAnotherConfigurationLacksIsNamedByItsPresenceOnly();
+    void labelsThatWouldCoincideCarryTheFingerprint();
+};
+
 namespace {
 
 RunConfig configOf(const char *json)
@@ -119,27 +142,6 @@ QString labelOf(const QList<ConfigurationIdentity> &ids, int i)
 
 } // namespace
 
-class TestConfigIdentity : public QObject
-{
-    Q_OBJECT
-
-private Q_SLOTS:
-    void codeAgentWithAndWithoutTheQaCheckerAreTwoConfigurations();
-    void cqsThresholdsAreTwoConfigurations();
-    void aacrReviewerModelsAreTwoConfigurations();
-    void runsDifferingOnlyInConcurrencyAndTimeoutArePooled();
-    void defectThresholdsAreTwoConfigurationsInTuningToo();
-    void runsWithoutAConfigurationAreGroupedByTheirLabel();
-    void reportAndConfigurationTableNameWhatIdentifiesAConfiguration();
-    void resultNeutralSettingsLeaveTheIdentity_data();
-    void resultNeutralSettingsLeaveTheIdentity();
-    void minAgreementAboveTheReviewersIsAllOfThem();
-    void settingsThatChangeCommentsChangeTheIdentity_data();
-    void settingsThatChangeCommentsChangeTheIdentity();
-    void aConfigurationAloneKeepsItsBaseName();
-    void aRoleAnotherConfigurationLacksIsNamedByItsPresenceOnly();
-    void labelsThatWouldCoincideCarryTheFingerprint();
-};
 
 void TestConfigIdentity::codeAgentWithAndWithoutTheQaCheckerAreTwoConfigurations()
 {
