@@ -6829,6 +6829,214 @@
         <source>%1: no file; the released runner does not count the PR</source>
         <translation>%1：没有文件；发布的运行器不计入该 PR</translation>
     </message>
+    <message>
+        <source>%1 temperature %2</source>
+        <translation>%1 温度 %2</translation>
+    </message>
+    <message>
+        <source>%1 top-p %2</source>
+        <translation>%1 top-p %2</translation>
+    </message>
+    <message>
+        <source>%1 top-p default</source>
+        <translation>%1 top-p 默认</translation>
+    </message>
+    <message>
+        <source>%1 max tokens %2</source>
+        <translation>%1 最大令牌数 %2</translation>
+    </message>
+    <message>
+        <source>%1 JSON mode</source>
+        <translation>%1 JSON 模式</translation>
+    </message>
+    <message>
+        <source>%1 without JSON mode</source>
+        <translation>%1 无 JSON 模式</translation>
+    </message>
+    <message>
+        <source>%1 reviewers</source>
+        <translation>%1 名评审者</translation>
+    </message>
+    <message>
+        <source>top-%1</source>
+        <translation>top-%1</translation>
+    </message>
+    <message>
+        <source>%1 line numbers</source>
+        <translation>%1 行号</translation>
+    </message>
+    <message>
+        <source>nitpick threshold %1</source>
+        <translation>吹毛求疵阈值 %1</translation>
+    </message>
+    <message>
+        <source>fake threshold %1</source>
+        <translation>虚假阈值 %1</translation>
+    </message>
+    <message>
+        <source>agreement of %1</source>
+        <translation>%1 人一致</translation>
+    </message>
+    <message>
+        <source>slices of %1 tokens</source>
+        <translation>%1 令牌的切片</translation>
+    </message>
+    <message>
+        <source>reviewer</source>
+        <translation>评审者</translation>
+    </message>
+    <message>
+        <source>meta-reviewer</source>
+        <translation>元审查者</translation>
+    </message>
+    <message>
+        <source>no meta-reviewer</source>
+        <translation>无元审查者</translation>
+    </message>
+    <message>
+        <source>validator</source>
+        <translation>验证者</translation>
+    </message>
+    <message>
+        <source>no validator</source>
+        <translation>无验证者</translation>
+    </message>
+    <message>
+        <source>untranslated</source>
+        <translation>不翻译</translation>
+    </message>
+    <message>
+        <source>translated to %1</source>
+        <translation>译为 %1</translation>
+    </message>
+    <message>
+        <source>translator</source>
+        <translation>翻译者</translation>
+    </message>
+    <message>
+        <source>threshold %1</source>
+        <translation>阈值 %1</translation>
+    </message>
+    <message>
+        <source>collector</source>
+        <translation>收集者</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>评判者</translation>
+    </message>
+    <message>
+        <source>%1 context lines</source>
+        <translation>%1 行上下文</translation>
+    </message>
+    <message>
+        <source>no extra tags</source>
+        <translation>无额外标签</translation>
+    </message>
+    <message>
+        <source>extra tags %1</source>
+        <translation>额外标签 %1</translation>
+    </message>
+    <message>
+        <source>%1 off</source>
+        <translation>%1 关闭</translation>
+    </message>
+    <message>
+        <source>%1 from score %2</source>
+        <translation>%1 自评分 %2 起</translation>
+    </message>
+    <message>
+        <source>%1 on</source>
+        <translation>%1 开启</translation>
+    </message>
+    <message>
+        <source>QA-Checker on</source>
+        <translation>QA-Checker 开启</translation>
+    </message>
+    <message>
+        <source>QA-Checker off</source>
+        <translation>QA-Checker 关闭</translation>
+    </message>
+    <message>
+        <source>τ %1</source>
+        <translation>τ %1</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>QA-Checker</source>
+        <translation>QA-Checker</translation>
+    </message>
+    <message>
+        <source>embeddings %1</source>
+        <translation>嵌入 %1</translation>
+    </message>
+    <message>
+        <source>tasks %1</source>
+        <translation>任务 %1</translation>
+    </message>
+    <message>
+        <source>%1 turns</source>
+        <translation>%1 轮</translation>
+    </message>
+    <message>
+        <source>%1 context</source>
+        <translation>%1 上下文</translation>
+    </message>
+    <message>
+        <source>top-%1 chunks</source>
+        <translation>top-%1 片段</translation>
+    </message>
+    <message>
+        <source>chunks of %1 lines</source>
+        <translation>%1 行的片段</translation>
+    </message>
+    <message>
+        <source>chunk overlap %1</source>
+        <translation>片段重叠 %1</translation>
+    </message>
+    <message>
+        <source>files up to %1 bytes</source>
+        <translation>文件至多 %1 字节</translation>
+    </message>
+    <message>
+        <source>exact search up to %1 vectors</source>
+        <translation>精确搜索至多 %1 个向量</translation>
+    </message>
+    <message>
+        <source>tool answers of %1 characters</source>
+        <translation>工具回答 %1 个字符</translation>
+    </message>
+    <message>
+        <source>%1 tokens per hunk</source>
+        <translation>每个代码块 %1 令牌</translation>
+    </message>
+    <message>
+        <source>%1 turns over the pull request</source>
+        <translation>整个拉取请求 %1 轮</translation>
+    </message>
+    <message>
+        <source>%1 tokens over the pull request</source>
+        <translation>整个拉取请求 %1 令牌</translation>
+    </message>
+    <message>
+        <source>%1 findings validated</source>
+        <translation>验证 %1 项发现</translation>
+    </message>
+    <message>
+        <source>%1 turns per validation</source>
+        <translation>每次验证 %1 轮</translation>
+    </message>
+    <message>
+        <source>%1 tokens per validation</source>
+        <translation>每次验证 %1 令牌</translation>
+    </message>
+    <message>
+        <source>pipeline %1</source>
+        <translation>流水线 %1</translation>
+    </message>
 </context>
 <context>
     <name>rd::slicing</name>
