@@ -263,20 +263,33 @@ QStringList TeamService::annotatorNames() const
     return names;
 }
 
+void TeamService::readJudgements(QList<Judgement> &judgements, QHash<qint64, qint64> &mergeRequestOf) const
+{
+    if (!m_context.store())
+        return;
+    if (auto comments = m_context.store()->comments())
+        for (const StoredComment &c : std::as_const(*comments))
+            mergeRequestOf.insert(c.id, c.mergeRequest);
+    if (auto all = m_context.store()->judgements())
+        for (const Judgement &j : std::as_const(*all))
+            if (mergeRequestOf.contains(j.comment))
+                judgements << j;
+}
+
 AgreementReport TeamService::agreement(const QString &first, const QString &second) const
 {
     QList<Judgement> judgements;
     QHash<qint64, qint64> mergeRequestOf;
-    if (m_context.store()) {
-        if (auto comments = m_context.store()->comments())
-            for (const StoredComment &c : std::as_const(*comments))
-                mergeRequestOf.insert(c.id, c.mergeRequest);
-        if (auto all = m_context.store()->judgements())
-            for (const Judgement &j : std::as_const(*all))
-                if (mergeRequestOf.contains(j.comment))
-                    judgements << j;
-    }
+    readJudgements(judgements, mergeRequestOf);
     return computeAgreement(judgements, mergeRequestOf, first, second);
+}
+
+TeamAgreementReport TeamService::teamAgreement() const
+{
+    QList<Judgement> judgements;
+    QHash<qint64, qint64> mergeRequestOf;
+    readJudgements(judgements, mergeRequestOf);
+    return computeTeamAgreement(judgements, mergeRequestOf, annotatorsWithVerdicts(judgements));
 }
 
 } // namespace rd

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <Agreement.h>
+#include <TeamAgreement.h>
 #include <Result.h>
 #include <TeamAnnotation.h>
 #include <Workspace.h>
@@ -83,6 +84,9 @@ public:
     QStringList annotatorNames() const;
     // Agreement of two annotators over the workspace (AgreementReport per label, per merge request).
     AgreementReport agreement(const QString &first, const QString &second) const;
+    // Krippendorff's alpha of every annotator who gave a verdict, and Cohen's
+    // kappa of each pair of them, over the workspace (TeamAgreement.h).
+    TeamAgreementReport teamAgreement() const;
 
     // The workspace or the annotator changed, or others committed to the
     // workspace: blind mode is read again, and teamChanged says what the
@@ -101,6 +105,8 @@ private:
     void refreshBlindMode();
     void regroupIfStale() const;
     QList<qint64> disagreementsIn(bool withAdjudicated) const;
+    // Every judgement of a comment not removed, and each such comment's merge request.
+    void readJudgements(QList<Judgement> &judgements, QHash<qint64, qint64> &mergeRequestOf) const;
 
     const SessionContext &m_context;
     const MergeRequestDocument &m_document;
