@@ -175,8 +175,9 @@ int runAgreement(const QStringList &arguments)
     resampling.resamples = parser.value(bootstrap).toInt(&ok);
     if (!ok || resampling.resamples < 0 || resampling.resamples > 1000000)
         return fail(ExitUsage, QStringLiteral("agreement: --bootstrap is a whole number from 0 to 1000000, not '%1'").arg(parser.value(bootstrap)));
-    resampling.seed = parser.value(seed).toULongLong(&ok);
-    if (!ok)
+    const qint64 seedValue = parser.value(seed).toLongLong(&ok);
+    resampling.seed = static_cast<quint64>(seedValue);
+    if (!ok || seedValue < 0)
         return fail(ExitUsage, QStringLiteral("agreement: --seed is a whole number of 0 or more, not '%1'").arg(parser.value(seed)));
     QStringList names;
     if (parser.isSet(annotators))

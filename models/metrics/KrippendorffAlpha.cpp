@@ -171,7 +171,7 @@ AlphaResult krippendorffAlpha(const QList<AlphaUnit> &units, AlphaMetric metric,
     // A fixed generator and `% units` (not std::uniform_int_distribution,
     // whose output differs between standard libraries): the same seed gives
     // the same interval everywhere.
-    std::mt19937_64 random(bootstrap.seed);
+    std::mt19937_64 generator(bootstrap.seed);
     const auto unitCount = static_cast<quint64>(r.units);
     std::vector<double> alphas;
     alphas.reserve(static_cast<size_t>(bootstrap.resamples));
@@ -179,7 +179,7 @@ AlphaResult krippendorffAlpha(const QList<AlphaUnit> &units, AlphaMetric metric,
     for (int b = 0; b < bootstrap.resamples; ++b) {
         std::fill(resampled.begin(), resampled.end(), 0.0);
         for (quint64 i = 0; i < unitCount; ++i) {
-            const auto u = static_cast<size_t>(random() % unitCount);
+            const auto u = static_cast<size_t>(generator() % unitCount);
             for (size_t e = unitStart[u]; e < unitStart[u + 1]; ++e)
                 resampled[static_cast<size_t>(cells[e].c * v + cells[e].k)] += cells[e].weight;
         }

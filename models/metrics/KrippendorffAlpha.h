@@ -33,7 +33,7 @@ using AlphaUnit = QList<double>;
 struct AlphaBootstrap
 {
     int resamples = 1000; // 0: no interval
-    quint64 seed = 1;
+    quint64 seed = 1; // the commands take 0 .. 2^63 − 1, so it prints as a JSON number
     double level = 0.95;
 };
 

@@ -251,7 +251,7 @@ QByteArray teamAgreementToJson(const TeamAgreementReport &report)
     alpha.insert(QStringLiteral("merge_requests"), mrs);
     QJsonObject bootstrap;
     bootstrap.insert(QStringLiteral("resamples"), report.bootstrap.resamples);
-    bootstrap.insert(QStringLiteral("seed"), QString::number(report.bootstrap.seed));
+    bootstrap.insert(QStringLiteral("seed"), static_cast<qint64>(report.bootstrap.seed));
     bootstrap.insert(QStringLiteral("level"), report.bootstrap.level);
     alpha.insert(QStringLiteral("bootstrap"), bootstrap);
     o.insert(QStringLiteral("alpha"), alpha);
