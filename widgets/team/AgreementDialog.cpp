@@ -53,7 +53,10 @@ AgreementDialog::AgreementDialog(TeamService *team, const QList<MergeRequestEntr
     m_alpha->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_alpha->setSelectionMode(QAbstractItemView::SingleSelection);
     m_alpha->setWordWrap(true);
-    everyoneLayout->addWidget(m_alpha, 3);
+    // Seven rows always: the table is as tall as they are, the kappa matrix takes the rest.
+    m_alpha->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_alpha->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    everyoneLayout->addWidget(m_alpha);
     m_pairsTitle = new QLabel(everyone);
     m_pairsTitle->setWordWrap(true);
     everyoneLayout->addWidget(m_pairsTitle);
@@ -61,7 +64,8 @@ AgreementDialog::AgreementDialog(TeamService *team, const QList<MergeRequestEntr
     m_pairs->setObjectName(QStringLiteral("pairwiseKappa"));
     m_pairs->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_pairs->setSelectionMode(QAbstractItemView::SingleSelection);
-    everyoneLayout->addWidget(m_pairs, 2);
+    m_pairs->horizontalHeader()->setMinimumSectionSize(96);
+    everyoneLayout->addWidget(m_pairs, 1);
     auto *alphaNote = new QLabel(tr("Alpha = 1 − observed / expected disagreement over every annotator's values (Krippendorff 2011): 1 is perfect "
                                     "agreement, 0 agreement by chance. Nominal for verdict, category, context level and key bug; interval for "
                                     "severity and the Q1/Q2 scores. A comment counts once two annotators gave it the label; the interval is a "
@@ -135,7 +139,10 @@ AgreementDialog::AgreementDialog(TeamService *team, const QList<MergeRequestEntr
             showPair(m_teamReport.annotators[row], m_teamReport.annotators[column]);
     });
     connect(team, &TeamService::teamChanged, this, &AgreementDialog::refresh);
-    resize(980, 720);
+    // The notes wrap: rows follow the columns' widths, which a tab learns only when shown.
+    for (QTableWidget *table : {m_alpha, m_labels})
+        connect(table->horizontalHeader(), &QHeaderView::sectionResized, table, &QTableWidget::resizeRowsToContents);
+    resize(980, 640);
     refresh();
 }
 
