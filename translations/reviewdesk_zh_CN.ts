@@ -308,6 +308,10 @@
         <source>%1 and %2: kappa %3 over %n item(s) both judged</source>
         <translation><numerusform>%1 与 %2：在双方都评判过的 %n 个条目上 kappa 为 %3</numerusform></translation>
     </message>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
 </context>
 <context>
     <name>rd::CodelessReviewView</name>

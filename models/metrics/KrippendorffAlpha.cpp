@@ -19,12 +19,11 @@ QString alphaMetricName(AlphaMetric metric)
 
 namespace {
 
-// One cell of a unit's share of the coincidence matrix: value indices c, k
-// and the pairs they form in the unit divided by m_u − 1.
+// One cell of a unit's share of the coincidence matrix: its place c·v + k
+// in the row-major matrix and the c–k pairs of the unit divided by m_u − 1.
 struct AlphaCoincidence
 {
-    qsizetype c = 0;
-    qsizetype k = 0;
+    size_t cell = 0;
     double weight = 0;
 };
 
@@ -135,14 +134,14 @@ AlphaResult krippendorffAlpha(const QList<AlphaUnit> &units, AlphaMetric metric,
             for (const auto &[k, nk] : counts) {
                 const double pairs = static_cast<double>(nc) * (c == k ? nk - 1 : nk);
                 if (pairs > 0)
-                    cells.push_back({c, k, pairs / pairsPerValue});
+                    cells.push_back({static_cast<size_t>(c * v + k), pairs / pairsPerValue});
             }
     }
     unitStart.push_back(cells.size());
 
     std::vector<double> o(static_cast<size_t>(v * v), 0.0);
     for (const AlphaCoincidence &cell : cells)
-        o[static_cast<size_t>(cell.c * v + cell.k)] += cell.weight;
+        o[cell.cell] += cell.weight;
     r.coincidences = QList<QList<double>>(v, QList<double>(v, 0.0));
     r.valueCounts = QList<int>(v, 0);
     for (qsizetype c = 0; c < v; ++c)
@@ -181,7 +180,7 @@ AlphaResult krippendorffAlpha(const QList<AlphaUnit> &units, AlphaMetric metric,
         for (quint64 i = 0; i < unitCount; ++i) {
             const auto u = static_cast<size_t>(generator() % unitCount);
             for (size_t e = unitStart[u]; e < unitStart[u + 1]; ++e)
-                resampled[static_cast<size_t>(cells[e].c * v + cells[e].k)] += cells[e].weight;
+                resampled[cells[e].cell] += cells[e].weight;
         }
         if (const auto a = alphaOfCoincidences(resampled, r.valueSet, metric).alpha)
             alphas.push_back(*a);

@@ -303,6 +303,10 @@ void TeamViewsTest::agreementViewShowsAlphaAndEveryPairsKappa()
     QCOMPARE(alpha->item(1, 2)->text(), QStringLiteral("undefined"));
     QVERIFY(alpha->item(1, 6)->text().contains(QLatin1String("Code Defect")));
     QVERIFY(alpha->item(5, 6)->text().contains(QLatin1String("two or more annotators")));
+    // The bootstrap interval comes from a worker thread.
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->intervalsPending(), 30000);
+    QVERIFY2(alpha->item(0, 3)->text().contains(QStringLiteral(" – ")), qPrintable(alpha->item(0, 3)->text()));
+    QCOMPARE(alpha->item(1, 3)->text(), QStringLiteral("—")); // undefined alpha, no interval
 
     QTableWidget *pairs = dialog->pairsTable();
     QCOMPARE(pairs->rowCount(), 3);
@@ -444,6 +448,7 @@ void TeamViewsTest::screenshots()
     agreement->selectAlphaLabel(AlphaLabel::Verdict);
     QVERIFY(QTest::qWaitForWindowExposed(agreement));
     QCOMPARE(agreement->teamReport().annotators.size(), 3);
+    QTRY_VERIFY_WITH_TIMEOUT(!agreement->intervalsPending(), 30000);
     QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-agreement-%1-%2.png").arg(theme, language);
     QVERIFY(agreement->grab().toImage().save(path));

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QTabWidget>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -138,6 +139,8 @@ AgreementDialog::AgreementDialog(TeamService *team, const QList<MergeRequestEntr
         if (row != column && row < m_teamReport.annotators.size() && column < m_teamReport.annotators.size())
             showPair(m_teamReport.annotators[row], m_teamReport.annotators[column]);
     });
+    m_intervals = new QFutureWatcher<TeamAgreementReport>(this);
+    connect(m_intervals, &QFutureWatcher<TeamAgreementReport>::finished, this, &AgreementDialog::intervalsComputed);
     connect(team, &TeamService::teamChanged, this, &AgreementDialog::refresh);
     // The notes wrap: rows follow the columns' widths, which a tab learns only when shown.
     for (QTableWidget *table : {m_alpha, m_labels})
@@ -236,8 +239,37 @@ QString AgreementDialog::degeneracyText(const LabelAgreement &a)
 void AgreementDialog::refresh()
 {
     m_report = m_team->agreement(m_first->currentText(), m_second->currentText());
-    m_teamReport = m_team->teamAgreement();
+    m_data = m_team->agreementData();
+    m_teamReport = computeTeamAgreement(m_data.judgements, m_data.mergeRequestOf, annotatorsWithVerdicts(m_data.judgements), AlphaBootstrap{0, 1, 0.95});
+    m_intervalsPending = true;
+    computeIntervals();
     showScope();
+}
+
+void AgreementDialog::computeIntervals()
+{
+    // One computation at a time: a change meanwhile runs it again once
+    // this one ends, instead of queueing one per verdict.
+    if (m_intervals->isRunning()) {
+        m_intervalsStale = true;
+        return;
+    }
+    m_intervalsStale = false;
+    m_intervals->setFuture(QtConcurrent::run([data = m_data] {
+        return computeTeamAgreement(data.judgements, data.mergeRequestOf, annotatorsWithVerdicts(data.judgements));
+    }));
+}
+
+void AgreementDialog::intervalsComputed()
+{
+    if (m_intervalsStale) {
+        computeIntervals();
+        return;
+    }
+    m_teamReport = m_intervals->result();
+    m_intervalsPending = false;
+    showAlpha();
+    Q_EMIT intervalsShown();
 }
 
 void AgreementDialog::showScope()
@@ -287,7 +319,10 @@ void AgreementDialog::showAlpha()
     for (int r = 0; r < all.size(); ++r) {
         const LabelAlpha *a = alpha && r < alpha->size() ? &(*alpha)[r] : nullptr;
         const AlphaResult *result = a ? &a->result : nullptr;
-        const QString interval = result && result->low ? QStringLiteral("%1 – %2").arg(*result->low, 0, 'f', 3).arg(*result->high, 0, 'f', 3) : tr("—");
+        const bool overall = alpha == &m_teamReport.alpha;
+        const QString interval = result && result->low ? QStringLiteral("%1 – %2").arg(*result->low, 0, 'f', 3).arg(*result->high, 0, 'f', 3)
+                                 : overall && m_intervalsPending && result && result->alpha ? tr("computing…")
+                                                                                             : tr("—");
         const QStringList cells = {alphaLabelText(all[r]),
                                    alphaLabelMetric(all[r]) == AlphaMetric::Nominal ? tr("nominal") : tr("interval"),
                                    result && result->alpha ? QString::number(*result->alpha, 'f', 3) : tr("undefined"),

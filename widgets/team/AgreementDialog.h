@@ -2,9 +2,11 @@
 
 #include <Agreement.h>
 #include <TeamAgreement.h>
+#include <TeamService.h>
 #include <Workspace.h>
 
 #include <QDialog>
+#include <QFutureWatcher>
 
 class QComboBox;
 class QLabel;
@@ -13,8 +15,6 @@ class QTabWidget;
 
 namespace rd {
 
-class TeamService;
-
 // Review ▸ Agreement, overall or for one merge request. "All annotators":
 // Krippendorff's alpha per label over every annotator who gave a verdict
 // (units and values it rests on, bootstrap interval, why it is undefined)
@@ -22,6 +22,9 @@ class TeamService;
 // "Two annotators": one pair's agreement per label (Cohen's kappa, percent
 // agreement, items both judged, why kappa is undefined) and the confusion
 // matrix of the selected label; a double-click on the kappa matrix opens it.
+// Alpha, kappa and the counts are computed at once; the bootstrap intervals
+// (1000 resamples per label, a second or more on thousands of comments) on a
+// worker thread, shown when done.
 class AgreementDialog : public QDialog
 {
     Q_OBJECT
@@ -45,6 +48,8 @@ public:
     QTableWidget *alphaTable() const { return m_alpha; }
     QTableWidget *pairsTable() const { return m_pairs; }
     QTabWidget *tabs() const { return m_tabs; }
+    // Whether the bootstrap intervals of the figures shown are still being computed.
+    bool intervalsPending() const { return m_intervalsPending; }
 
     static QString degeneracyText(const LabelAgreement &agreement);
     static QString degeneracyText(const LabelAlpha &alpha);
@@ -54,7 +59,12 @@ public:
 public Q_SLOTS:
     void refresh();
 
+Q_SIGNALS:
+    void intervalsShown();
+
 private:
+    void computeIntervals();
+    void intervalsComputed();
     void showScope();
     void showAlpha();
     void showPairs();
@@ -79,6 +89,10 @@ private:
     TeamLabel m_pairLabel = TeamLabel::Verdict; // the kappa matrix's label
     AgreementReport m_report;
     TeamAgreementReport m_teamReport;
+    TeamService::AgreementData m_data; // what m_teamReport was computed from
+    QFutureWatcher<TeamAgreementReport> *m_intervals = nullptr;
+    bool m_intervalsPending = false;
+    bool m_intervalsStale = false; // the data changed while the intervals were computed
 };
 
 } // namespace rd
