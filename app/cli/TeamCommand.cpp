@@ -150,7 +150,7 @@ int runAgreement(const QStringList &arguments)
         "  bootstrap interval over the comments;\n"
         "- Cohen's kappa of every pair (verdict, category, context level, key bug, severity within ±1): percent\n"
         "  agreement, the items both judged and the confusion matrix.\n"
-        "Alpha is undefined (null, with the reason) when no comment has two values or only one value was given;\n"
+        "Alpha is undefined (null, with the reason) when no comment has two values or every value given is the same;\n"
         "kappa when a pair shares no item or chance agreement is 1 (both gave one and the same value)."));
     const QCommandLineOption workspace = workspaceOption();
     const QCommandLineOption annotators(QStringLiteral("annotators"), QStringLiteral("Two or more annotators, separated by commas."), QStringLiteral("A,B[,C…]"));
