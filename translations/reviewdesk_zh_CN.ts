@@ -220,6 +220,98 @@
         <source>no key bug</source>
         <translation>非关键缺陷</translation>
     </message>
+    <message>
+        <source>Level</source>
+        <translation>测量尺度</translation>
+    </message>
+    <message>
+        <source>Krippendorff's alpha</source>
+        <translation>Krippendorff's alpha</translation>
+    </message>
+    <message>
+        <source>95 % interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>取值数</translation>
+    </message>
+    <message>
+        <source>Units: comments with this label from two or more annotators</source>
+        <translation>单元：至少两位标注者给出此标签的评论</translation>
+    </message>
+    <message>
+        <source>The values given to those comments, by every annotator</source>
+        <translation>所有标注者对这些评论给出的值</translation>
+    </message>
+    <message>
+        <source>Alpha = 1 − observed / expected disagreement over every annotator's values (Krippendorff 2011): 1 is perfect agreement, 0 agreement by chance. Nominal for verdict, category, context level and key bug; interval for severity and the Q1/Q2 scores. A comment counts once two annotators gave it the label; the interval is a 95 % bootstrap over the comments.</source>
+        <translation>Alpha = 1 − 观察到的分歧 / 期望分歧，基于所有标注者给出的值（Krippendorff 2011）：1 表示完全一致，0 表示一致程度与偶然相当。结论、类别、上下文级别和关键缺陷按名义尺度计算；严重程度和 Q1/Q2 评分按等距尺度计算。一条评论在两位标注者都给出该标签后才计入；区间是对评论做 95% bootstrap 重抽样得到的。</translation>
+    </message>
+    <message>
+        <source>All annotators</source>
+        <translation>全部标注者</translation>
+    </message>
+    <message>
+        <source>Two annotators</source>
+        <translation>两位标注者</translation>
+    </message>
+    <message>
+        <source>severity (Q3)</source>
+        <translation>严重程度（Q3）</translation>
+    </message>
+    <message>
+        <source>Q1 nitpick</source>
+        <translation>Q1 吹毛求疵</translation>
+    </message>
+    <message>
+        <source>Q2 fake problem</source>
+        <translation>Q2 伪问题</translation>
+    </message>
+    <message>
+        <source>No comment has this label from two or more annotators: nothing to compare.</source>
+        <translation>没有评论得到两位或更多标注者给出的此标签：无可比较。</translation>
+    </message>
+    <message>
+        <source>Every value given is the same (%1): with no variation, alpha is undefined.</source>
+        <translation>给出的所有值都相同（%1）：没有变化，因此 alpha 无定义。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Krippendorff's alpha needs two annotators with verdicts; this workspace has %n.</source>
+        <translation><numerusform>Krippendorff's alpha 需要两位给出过结论的标注者；此工作区只有 %n 位。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Krippendorff's alpha over the %n annotators who gave verdicts: %1</source>
+        <translation><numerusform>基于给出过结论的 %n 位标注者计算的 Krippendorff's alpha：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>nominal</source>
+        <translation>名义</translation>
+    </message>
+    <message>
+        <source>interval</source>
+        <translation>等距</translation>
+    </message>
+    <message>
+        <source>Cohen's kappa of every pair for %1 (items both judged); double-click a pair for its confusion matrix</source>
+        <translation>每对标注者在“%1”上的 Cohen's kappa（括号内为双方都评判过的条目数）；双击一对可查看其混淆矩阵</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %2: kappa %3 over %n item(s) both judged</source>
+        <translation><numerusform>%1 与 %2：在双方都评判过的 %n 个条目上 kappa 为 %3</numerusform></translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
 </context>
 <context>
     <name>rd::CodelessReviewView</name>
