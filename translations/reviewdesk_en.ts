@@ -1,6 +1,21 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
 <context>
+    <name>rd::AgreementDialog</name>
+    <message numerus="yes">
+        <source>Krippendorff's alpha needs two annotators with verdicts; this workspace has %n.</source>
+        <translation><numerusform>Krippendorff's alpha needs two annotators with verdicts; this workspace has %n.</numerusform><numerusform>Krippendorff's alpha needs two annotators with verdicts; this workspace has %n.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Krippendorff's alpha over the %n annotators who gave verdicts: %1</source>
+        <translation><numerusform>Krippendorff's alpha over the %n annotators who gave verdicts: %1</numerusform><numerusform>Krippendorff's alpha over the %n annotators who gave verdicts: %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %2: kappa %3 over %n item(s) both judged</source>
+        <translation><numerusform>%1 and %2: kappa %3 over %n item both judged</numerusform><numerusform>%1 and %2: kappa %3 over %n items both judged</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::DiffView</name>
     <message numerus="yes">
         <source>Show %n more line(s) below the previous change</source>

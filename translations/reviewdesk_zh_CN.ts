@@ -220,6 +220,98 @@
         <source>no key bug</source>
         <translation>非关键缺陷</translation>
     </message>
+    <message>
+        <source>Level</source>
+        <translation>测量尺度</translation>
+    </message>
+    <message>
+        <source>Krippendorff's alpha</source>
+        <translation>Krippendorff's alpha</translation>
+    </message>
+    <message>
+        <source>95 % interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>取值数</translation>
+    </message>
+    <message>
+        <source>Units: comments with this label from two or more annotators</source>
+        <translation>单元：至少两位标注者给出此标签的评论</translation>
+    </message>
+    <message>
+        <source>The values given to those comments, by every annotator</source>
+        <translation>所有标注者对这些评论给出的值</translation>
+    </message>
+    <message>
+        <source>Alpha = 1 − observed / expected disagreement over every annotator's values (Krippendorff 2011): 1 is perfect agreement, 0 agreement by chance. Nominal for verdict, category, context level and key bug; interval for severity and the Q1/Q2 scores. A comment counts once two annotators gave it the label; the interval is a 95 % bootstrap over the comments.</source>
+        <translation>Alpha = 1 − 观察到的分歧 / 期望分歧，基于所有标注者给出的值（Krippendorff 2011）：1 表示完全一致，0 表示一致程度与偶然相当。结论、类别、上下文级别和关键缺陷按名义尺度计算；严重程度和 Q1/Q2 评分按等距尺度计算。一条评论在两位标注者都给出该标签后才计入；区间是对评论做 95% bootstrap 重抽样得到的。</translation>
+    </message>
+    <message>
+        <source>All annotators</source>
+        <translation>全部标注者</translation>
+    </message>
+    <message>
+        <source>Two annotators</source>
+        <translation>两位标注者</translation>
+    </message>
+    <message>
+        <source>severity (Q3)</source>
+        <translation>严重程度（Q3）</translation>
+    </message>
+    <message>
+        <source>Q1 nitpick</source>
+        <translation>Q1 吹毛求疵</translation>
+    </message>
+    <message>
+        <source>Q2 fake problem</source>
+        <translation>Q2 伪问题</translation>
+    </message>
+    <message>
+        <source>No comment has this label from two or more annotators: nothing to compare.</source>
+        <translation>没有评论得到两位或更多标注者给出的此标签：无可比较。</translation>
+    </message>
+    <message>
+        <source>Every value given is the same (%1): with no variation, alpha is undefined.</source>
+        <translation>给出的所有值都相同（%1）：没有变化，因此 alpha 无定义。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Krippendorff's alpha needs two annotators with verdicts; this workspace has %n.</source>
+        <translation><numerusform>Krippendorff's alpha 需要两位给出过结论的标注者；此工作区只有 %n 位。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Krippendorff's alpha over the %n annotators who gave verdicts: %1</source>
+        <translation><numerusform>基于给出过结论的 %n 位标注者计算的 Krippendorff's alpha：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>nominal</source>
+        <translation>名义</translation>
+    </message>
+    <message>
+        <source>interval</source>
+        <translation>等距</translation>
+    </message>
+    <message>
+        <source>Cohen's kappa of every pair for %1 (items both judged); double-click a pair for its confusion matrix</source>
+        <translation>每对标注者在“%1”上的 Cohen's kappa（括号内为双方都评判过的条目数）；双击一对可查看其混淆矩阵</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %2: kappa %3 over %n item(s) both judged</source>
+        <translation><numerusform>%1 与 %2：在双方都评判过的 %n 个条目上 kappa 为 %3</numerusform></translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
 </context>
 <context>
     <name>rd::CodelessReviewView</name>
@@ -6873,40 +6965,212 @@
         <translation>%1：没有文件；发布的运行器不计入该 PR</translation>
     </message>
     <message>
-        <source>run %1: %2</source>
-        <translation>运行 %1：%2</translation>
+        <source>%1 temperature %2</source>
+        <translation>%1 温度 %2</translation>
     </message>
     <message>
-        <source>the %1 context could not be prepared</source>
-        <translation>无法准备 %1 上下文</translation>
+        <source>%1 top-p %2</source>
+        <translation>%1 top-p %2</translation>
     </message>
     <message>
-        <source>the run was cancelled before this hunk</source>
-        <translation>运行在此代码块之前被取消</translation>
+        <source>%1 top-p default</source>
+        <translation>%1 top-p 默认</translation>
     </message>
     <message>
-        <source>the run was cancelled before the exploration answered</source>
-        <translation>运行在探索给出回答之前被取消</translation>
+        <source>%1 max tokens %2</source>
+        <translation>%1 最大令牌数 %2</translation>
     </message>
     <message>
-        <source>run configuration: %1 must be an object with input_per_mtok and output_per_mtok (US dollars per million tokens)</source>
-        <translation>运行配置：%1 必须是包含 input_per_mtok 和 output_per_mtok 的对象（每百万词元的美元价格）</translation>
+        <source>%1 JSON mode</source>
+        <translation>%1 JSON 模式</translation>
     </message>
     <message>
-        <source>run configuration: %1 is missing (US dollars per million tokens; 0 when free)</source>
-        <translation>运行配置：缺少 %1（每百万词元的美元价格；免费时为 0）</translation>
+        <source>%1 without JSON mode</source>
+        <translation>%1 无 JSON 模式</translation>
     </message>
     <message>
-        <source>run configuration: %1 must be a number of US dollars per million tokens, 0 or more</source>
-        <translation>运行配置：%1 必须是每百万词元的美元价格，为 0 或更大的数</translation>
+        <source>%1 reviewers</source>
+        <translation>%1 名评审者</translation>
     </message>
     <message>
-        <source>no unit of the run (slice, hunk, file) held this line: see the run's slicing diagnostics</source>
-        <translation>运行中没有任何单元（切片、代码块、文件）包含此行：请查看该运行的切片诊断</translation>
+        <source>top-%1</source>
+        <translation>top-%1</translation>
     </message>
     <message>
-        <source>not a run record: expected {"run":{...}}</source>
-        <translation>不是运行记录：应为 {"run":{...}}</translation>
+        <source>%1 line numbers</source>
+        <translation>%1 行号</translation>
+    </message>
+    <message>
+        <source>nitpick threshold %1</source>
+        <translation>吹毛求疵阈值 %1</translation>
+    </message>
+    <message>
+        <source>fake threshold %1</source>
+        <translation>虚假阈值 %1</translation>
+    </message>
+    <message>
+        <source>agreement of %1</source>
+        <translation>%1 人一致</translation>
+    </message>
+    <message>
+        <source>slices of %1 tokens</source>
+        <translation>%1 令牌的切片</translation>
+    </message>
+    <message>
+        <source>reviewer</source>
+        <translation>评审者</translation>
+    </message>
+    <message>
+        <source>meta-reviewer</source>
+        <translation>元审查者</translation>
+    </message>
+    <message>
+        <source>no meta-reviewer</source>
+        <translation>无元审查者</translation>
+    </message>
+    <message>
+        <source>validator</source>
+        <translation>验证者</translation>
+    </message>
+    <message>
+        <source>no validator</source>
+        <translation>无验证者</translation>
+    </message>
+    <message>
+        <source>untranslated</source>
+        <translation>不翻译</translation>
+    </message>
+    <message>
+        <source>translated to %1</source>
+        <translation>译为 %1</translation>
+    </message>
+    <message>
+        <source>translator</source>
+        <translation>翻译者</translation>
+    </message>
+    <message>
+        <source>threshold %1</source>
+        <translation>阈值 %1</translation>
+    </message>
+    <message>
+        <source>collector</source>
+        <translation>收集者</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>评判者</translation>
+    </message>
+    <message>
+        <source>%1 context lines</source>
+        <translation>%1 行上下文</translation>
+    </message>
+    <message>
+        <source>no extra tags</source>
+        <translation>无额外标签</translation>
+    </message>
+    <message>
+        <source>extra tags %1</source>
+        <translation>额外标签 %1</translation>
+    </message>
+    <message>
+        <source>%1 off</source>
+        <translation>%1 关闭</translation>
+    </message>
+    <message>
+        <source>%1 from score %2</source>
+        <translation>%1 自评分 %2 起</translation>
+    </message>
+    <message>
+        <source>%1 on</source>
+        <translation>%1 开启</translation>
+    </message>
+    <message>
+        <source>QA-Checker on</source>
+        <translation>QA-Checker 开启</translation>
+    </message>
+    <message>
+        <source>QA-Checker off</source>
+        <translation>QA-Checker 关闭</translation>
+    </message>
+    <message>
+        <source>τ %1</source>
+        <translation>τ %1</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>QA-Checker</source>
+        <translation>QA-Checker</translation>
+    </message>
+    <message>
+        <source>embeddings %1</source>
+        <translation>嵌入 %1</translation>
+    </message>
+    <message>
+        <source>tasks %1</source>
+        <translation>任务 %1</translation>
+    </message>
+    <message>
+        <source>%1 turns</source>
+        <translation>%1 轮</translation>
+    </message>
+    <message>
+        <source>%1 context</source>
+        <translation>%1 上下文</translation>
+    </message>
+    <message>
+        <source>top-%1 chunks</source>
+        <translation>top-%1 片段</translation>
+    </message>
+    <message>
+        <source>chunks of %1 lines</source>
+        <translation>%1 行的片段</translation>
+    </message>
+    <message>
+        <source>chunk overlap %1</source>
+        <translation>片段重叠 %1</translation>
+    </message>
+    <message>
+        <source>files up to %1 bytes</source>
+        <translation>文件至多 %1 字节</translation>
+    </message>
+    <message>
+        <source>exact search up to %1 vectors</source>
+        <translation>精确搜索至多 %1 个向量</translation>
+    </message>
+    <message>
+        <source>tool answers of %1 characters</source>
+        <translation>工具回答 %1 个字符</translation>
+    </message>
+    <message>
+        <source>%1 tokens per hunk</source>
+        <translation>每个代码块 %1 令牌</translation>
+    </message>
+    <message>
+        <source>%1 turns over the pull request</source>
+        <translation>整个拉取请求 %1 轮</translation>
+    </message>
+    <message>
+        <source>%1 tokens over the pull request</source>
+        <translation>整个拉取请求 %1 令牌</translation>
+    </message>
+    <message>
+        <source>%1 findings validated</source>
+        <translation>验证 %1 项发现</translation>
+    </message>
+    <message>
+        <source>%1 turns per validation</source>
+        <translation>每次验证 %1 轮</translation>
+    </message>
+    <message>
+        <source>%1 tokens per validation</source>
+        <translation>每次验证 %1 令牌</translation>
+    </message>
+    <message>
+        <source>pipeline %1</source>
+        <translation>流水线 %1</translation>
     </message>
     <message>
         <source>Runs with coverage</source>
@@ -6943,6 +7207,42 @@
     <message>
         <source>not recorded</source>
         <translation>未记录</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>the %1 context could not be prepared</source>
+        <translation>无法准备 %1 上下文</translation>
+    </message>
+    <message>
+        <source>the run was cancelled before this hunk</source>
+        <translation>运行在此代码块之前被取消</translation>
+    </message>
+    <message>
+        <source>the run was cancelled before the exploration answered</source>
+        <translation>运行在探索给出回答之前被取消</translation>
+    </message>
+    <message>
+        <source>run configuration: %1 must be an object with input_per_mtok and output_per_mtok (US dollars per million tokens)</source>
+        <translation>运行配置：%1 必须是包含 input_per_mtok 和 output_per_mtok 的对象（每百万词元的美元价格）</translation>
+    </message>
+    <message>
+        <source>run configuration: %1 is missing (US dollars per million tokens; 0 when free)</source>
+        <translation>运行配置：缺少 %1（每百万词元的美元价格；免费时为 0）</translation>
+    </message>
+    <message>
+        <source>run configuration: %1 must be a number of US dollars per million tokens, 0 or more</source>
+        <translation>运行配置：%1 必须是每百万词元的美元价格，为 0 或更大的数</translation>
+    </message>
+    <message>
+        <source>no unit of the run (slice, hunk, file) held this line: see the run's slicing diagnostics</source>
+        <translation>运行中没有任何单元（切片、代码块、文件）包含此行：请查看该运行的切片诊断</translation>
+    </message>
+    <message>
+        <source>not a run record: expected {"run":{...}}</source>
+        <translation>不是运行记录：应为 {"run":{...}}</translation>
     </message>
 </context>
 <context>

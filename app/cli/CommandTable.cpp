@@ -18,7 +18,7 @@ std::span<const Command> commands()
         {"comments", Analysis, "reviewdeskComments", "Print the comments of a workspace with every annotator's judgement (JSON or CSV)"},
         {"judge", Analysis, "reviewdeskJudge", "Store judgements read as JSON Lines on stdin in a workspace"},
         {"assign", Analysis, "reviewdeskAssign", "Assign merge requests to two or more annotators (blind judging)"},
-        {"agreement", Analysis, "reviewdeskAgreement", "Cohen's kappa and agreement of two annotators per label (JSON or Markdown)"},
+        {"agreement", Analysis, "reviewdeskAgreement", "Krippendorff's alpha of two or more annotators and Cohen's kappa of every pair, per label (JSON or Markdown)"},
         {"groups", Analysis, "reviewdeskGroups", "Print the near-duplicate groups of candidate comments with their provenance"},
         {"import", Core, runImport, "Import AACR-Bench samples or a ReviewDesk run into a workspace"},
         {"export", Core, runExport, "Export a workspace as AACR-Bench, TRL (SFT/DPO/KTO), SARIF, rdjson or CSV"},

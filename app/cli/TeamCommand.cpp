@@ -1,10 +1,13 @@
 // Ground truth by a team (issue 11): `assign` gives merge requests to
-// annotators, `agreement` prints their agreement per label, `groups` the
-// near-duplicate groups of candidate comments with each member's provenance.
+// annotators (all named, or n of them each, balanced), `agreement` prints
+// Krippendorff's alpha of any number of annotators and Cohen's kappa of every
+// pair per label, `groups` the near-duplicate groups of candidate comments
+// with each member's provenance.
 
 #include "CliCommand.h"
 
-#include <Agreement.h>
+#include <AssignmentPlan.h>
+#include <TeamAgreement.h>
 #include <TeamAnnotation.h>
 #include <WorkspaceOpening.h>
 
@@ -50,15 +53,20 @@ int runAssign(const QStringList &arguments)
     const QString command = QStringLiteral("assign");
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Assign merge requests to annotators, each to at least two (AACR-Bench's double-blind rounds).\n"
-        "Annotators already assigned stay. Blind mode (on by default once a workspace has several annotators)\n"
-        "hides each annotator's judgements from the others until they have judged the comment too."));
+        "Assign merge requests to annotators, each to at least two (AACR-Bench's double-blind rounds): to every\n"
+        "annotator named, or with --per-merge-request N to N of them, balanced: each next one is the annotator\n"
+        "with the fewest merge requests, then the one sharing the fewest with those already on it (so every pair\n"
+        "meets), then the first named. Annotators already assigned stay and count. Blind mode (on by default once\n"
+        "a workspace has several annotators) hides each annotator's judgements from the others until they have\n"
+        "judged the comment too."));
     const QCommandLineOption workspace = workspaceOption();
     const QCommandLineOption annotators(QStringLiteral("annotators"), QStringLiteral("Two or more names, separated by commas."), QStringLiteral("A,B[,C]"));
     const QCommandLineOption mr(QStringLiteral("mr"), QStringLiteral("This merge request (its id in the workspace)."), QStringLiteral("ID"));
     const QCommandLineOption all(QStringLiteral("all"), QStringLiteral("Every merge request of the workspace."));
     const QCommandLineOption blind(QStringLiteral("blind"), QStringLiteral("Also set the workspace's blind mode: on or off."), QStringLiteral("on|off"));
-    parser.addOptions({workspace, annotators, mr, all, blind});
+    const QCommandLineOption perMergeRequest(QStringLiteral("per-merge-request"),
+                                             QStringLiteral("Give each merge request N of the annotators (2 to their number) instead of all."), QStringLiteral("N"));
+    parser.addOptions({workspace, annotators, mr, all, blind, perMergeRequest});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
     for (const auto *required : {&workspace, &annotators})
@@ -69,6 +77,18 @@ int runAssign(const QStringList &arguments)
     QStringList names;
     if (const int bad = parseAnnotators(command, parser.value(annotators), MinimumAnnotatorsPerItem, 1000, names); bad >= 0)
         return bad;
+    int each = static_cast<int>(names.size());
+    if (parser.isSet(perMergeRequest)) {
+        bool ok = false;
+        each = parser.value(perMergeRequest).toInt(&ok);
+        if (!ok || each < MinimumAnnotatorsPerItem)
+            return fail(ExitUsage, QStringLiteral("assign: --per-merge-request is a whole number of at least %1 (every annotator needs a second one beside "
+                                                  "them), not '%2'")
+                                       .arg(MinimumAnnotatorsPerItem)
+                                       .arg(parser.value(perMergeRequest)));
+        if (each > names.size())
+            return fail(ExitUsage, QStringLiteral("assign: --per-merge-request %1 needs at least %1 names in --annotators, not %2").arg(each).arg(names.size()));
+    }
     qint64 only = 0;
     if (parser.isSet(mr))
         if (const int bad = parseMr(command, parser.value(mr), only); bad >= 0)
@@ -90,9 +110,19 @@ int runAssign(const QStringList &arguments)
         for (const MergeRequestEntry &e : std::as_const(*entries))
             targets << e.id;
     }
+    QList<QStringList> plan;
+    if (each < names.size()) {
+        auto existing = (*store)->assignments();
+        if (!existing)
+            return failIn(command, existing.error());
+        plan = planAssignments(targets, names, each, *existing);
+    } else {
+        plan = QList<QStringList>(targets.size(), names);
+    }
     QByteArray out;
-    for (qint64 id : std::as_const(targets)) {
-        if (auto done = (*store)->assign(id, names); !done)
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        const qint64 id = targets[i];
+        if (auto done = (*store)->assign(id, plan[i]); !done)
             return failIn(command, done.error());
         auto assignments = (*store)->assignments(id);
         if (!assignments)
@@ -113,26 +143,46 @@ int runAgreement(const QStringList &arguments)
     const QString command = QStringLiteral("agreement");
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Agreement of two annotators per label (verdict, category, context level, key bug, severity within ±1):\n"
-        "Cohen's kappa, percent agreement, the items both judged and the confusion matrix, overall and per\n"
-        "merge request. Kappa is undefined (null, with the reason) when no item was judged by both, or when\n"
-        "chance agreement is 1 (both gave one and the same value)."));
+        "Agreement of two or more annotators per label, overall and per merge request:\n"
+        "- Krippendorff's alpha over all of them (each comment a unit; an annotator who did not judge it is a\n"
+        "  missing value): nominal for verdict, category, context level and key bug, interval for severity and\n"
+        "  the Q1/Q2 scores, with the units (comments with two or more values) and values it rests on and a\n"
+        "  bootstrap interval over the comments;\n"
+        "- Cohen's kappa of every pair (verdict, category, context level, key bug, severity within ±1): percent\n"
+        "  agreement, the items both judged and the confusion matrix.\n"
+        "Alpha is undefined (null, with the reason) when no comment has two values or every value given is the same;\n"
+        "kappa when a pair shares no item or chance agreement is 1 (both gave one and the same value)."));
     const QCommandLineOption workspace = workspaceOption();
-    const QCommandLineOption annotators(QStringLiteral("annotators"), QStringLiteral("The two annotators, separated by a comma."), QStringLiteral("A,B"));
+    const QCommandLineOption annotators(QStringLiteral("annotators"), QStringLiteral("Two or more annotators, separated by commas."), QStringLiteral("A,B[,C…]"));
+    const QCommandLineOption all(QStringLiteral("all"), QStringLiteral("Every annotator who gave a verdict (in the merge request of --mr, if given)."));
     const QCommandLineOption mr(QStringLiteral("mr"), QStringLiteral("Only this merge request (its id in the workspace)."), QStringLiteral("ID"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default) or md (Markdown)."), QStringLiteral("FORMAT"), QStringLiteral("json"));
-    parser.addOptions({workspace, annotators, mr, format});
+    const QCommandLineOption bootstrap(QStringLiteral("bootstrap"), QStringLiteral("Resamples of the comments for alpha's 95 % interval (default 1000; 0: none)."),
+                                       QStringLiteral("N"), QStringLiteral("1000"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Seed of the bootstrap (default 1)."), QStringLiteral("S"), QStringLiteral("1"));
+    parser.addOptions({workspace, annotators, all, mr, format, bootstrap, seed});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    for (const auto *required : {&workspace, &annotators})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("agreement: --%1 is required").arg(required->names().constFirst()));
+    if (!parser.isSet(workspace))
+        return fail(ExitUsage, QStringLiteral("agreement: --workspace is required"));
+    if (parser.isSet(annotators) == parser.isSet(all))
+        return fail(ExitUsage, QStringLiteral("agreement: give either --annotators A,B[,C…] or --all"));
     const QString outputFormat = parser.value(format);
     if (outputFormat != QLatin1String("json") && outputFormat != QLatin1String("md"))
         return fail(ExitUsage, QStringLiteral("agreement: --format is json or md, not '%1'").arg(outputFormat));
+    AlphaBootstrap resampling;
+    bool ok = false;
+    resampling.resamples = parser.value(bootstrap).toInt(&ok);
+    if (!ok || resampling.resamples < 0 || resampling.resamples > 1000000)
+        return fail(ExitUsage, QStringLiteral("agreement: --bootstrap is a whole number from 0 to 1000000, not '%1'").arg(parser.value(bootstrap)));
+    const qint64 seedValue = parser.value(seed).toLongLong(&ok);
+    resampling.seed = static_cast<quint64>(seedValue);
+    if (!ok || seedValue < 0)
+        return fail(ExitUsage, QStringLiteral("agreement: --seed is a whole number of 0 or more, not '%1'").arg(parser.value(seed)));
     QStringList names;
-    if (const int bad = parseAnnotators(command, parser.value(annotators), 2, 2, names); bad >= 0)
-        return bad;
+    if (parser.isSet(annotators))
+        if (const int bad = parseAnnotators(command, parser.value(annotators), 2, 100000, names); bad >= 0)
+            return bad;
     std::optional<qint64> only;
     if (parser.isSet(mr)) {
         qint64 id = 0;
@@ -168,8 +218,16 @@ int runAgreement(const QStringList &arguments)
     for (const Judgement &j : std::as_const(*judgements))
         if (mergeRequestOf.contains(j.comment))
             shown << j;
-    const AgreementReport report = computeAgreement(shown, mergeRequestOf, names[0], names[1]);
-    return writeOutput(command, outputFormat == QLatin1String("json") ? agreementToJson(report) : agreementToMarkdown(report).toUtf8());
+    if (parser.isSet(all)) {
+        names = annotatorsWithVerdicts(shown);
+        if (names.size() < 2)
+            return fail(ExitUsage, QStringLiteral("agreement: --all needs two annotators who gave a verdict%1; found %2%3")
+                                       .arg(only ? QStringLiteral(" in merge request %1").arg(*only) : QString())
+                                       .arg(names.size())
+                                       .arg(names.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(names.constFirst())));
+    }
+    const TeamAgreementReport report = computeTeamAgreement(shown, mergeRequestOf, names, resampling);
+    return writeOutput(command, outputFormat == QLatin1String("json") ? teamAgreementToJson(report) : teamAgreementToMarkdown(report).toUtf8());
 }
 
 int runGroups(const QStringList &arguments)

@@ -19,7 +19,9 @@ bool agreeing(TeamLabel label, qsizetype i, qsizetype j)
     return label == TeamLabel::Severity ? std::abs(static_cast<int>(i - j)) <= 1 : i == j;
 }
 
-QStringList valuesOf(TeamLabel label)
+} // namespace
+
+QStringList teamLabelValues(TeamLabel label)
 {
     switch (label) {
     case TeamLabel::Verdict: return {verdictName(Verdict::Accept), verdictName(Verdict::Reject), verdictName(Verdict::Unsure)};
@@ -32,8 +34,7 @@ QStringList valuesOf(TeamLabel label)
     return {};
 }
 
-// The label's value in a judgement with a verdict, as in valuesOf(); empty when unset.
-QString valueOf(TeamLabel label, const Judgement &j)
+QString teamLabelValue(TeamLabel label, const Judgement &j)
 {
     switch (label) {
     case TeamLabel::Verdict: return j.verdict ? verdictName(*j.verdict) : QString();
@@ -44,8 +45,6 @@ QString valueOf(TeamLabel label, const Judgement &j)
     }
     return {};
 }
-
-} // namespace
 
 LabelAgreement kappaFromConfusion(TeamLabel label, const QStringList &values, const QList<QList<int>> &confusion)
 {
@@ -96,12 +95,12 @@ LabelAgreement kappaFromConfusion(TeamLabel label, const QStringList &values, co
 
 LabelAgreement labelAgreement(TeamLabel label, const QList<std::pair<Judgement, Judgement>> &pairs)
 {
-    const QStringList values = valuesOf(label);
+    const QStringList values = teamLabelValues(label);
     QList<QList<int>> confusion(values.size(), QList<int>(values.size(), 0));
     for (const auto &[a, b] : pairs) {
         if (!a.verdict || !b.verdict)
             continue;
-        const qsizetype i = values.indexOf(valueOf(label, a)), j = values.indexOf(valueOf(label, b));
+        const qsizetype i = values.indexOf(teamLabelValue(label, a)), j = values.indexOf(teamLabelValue(label, b));
         if (i >= 0 && j >= 0)
             ++confusion[i][j];
     }
@@ -190,7 +189,7 @@ QString tableOf(const QList<LabelAgreement> &labels)
 
 } // namespace
 
-QByteArray agreementToJson(const AgreementReport &report)
+QJsonObject agreementToJsonObject(const AgreementReport &report)
 {
     QJsonObject o;
     o.insert(QStringLiteral("annotators"), QJsonArray{report.first, report.second});
@@ -203,18 +202,24 @@ QByteArray agreementToJson(const AgreementReport &report)
         mrs.append(e);
     }
     o.insert(QStringLiteral("merge_requests"), mrs);
-    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+    return o;
 }
 
-QString agreementToMarkdown(const AgreementReport &report)
+QByteArray agreementToJson(const AgreementReport &report)
 {
-    QString md = QStringLiteral("# Agreement: %1 and %2\n\n## Overall\n\n").arg(report.first, report.second);
+    return QJsonDocument(agreementToJsonObject(report)).toJson(QJsonDocument::Indented);
+}
+
+QString agreementToMarkdown(const AgreementReport &report, int level)
+{
+    const QString title(level, QLatin1Char('#')), section(level + 1, QLatin1Char('#')), sub(level + 2, QLatin1Char('#'));
+    QString md = QStringLiteral("%1 Agreement: %2 and %3\n\n%4 Overall\n\n").arg(title, report.first, report.second, section);
     md += tableOf(report.overall);
     for (const LabelAgreement &a : report.overall) {
         if (a.items == 0)
             continue;
-        md += QStringLiteral("\n### %1: rows %2, columns %3\n\n| | %4 |\n|---|%5\n")
-                  .arg(teamLabelName(a.label), report.first, report.second, a.values.join(QStringLiteral(" | ")),
+        md += QStringLiteral("\n%1 %2: rows %3, columns %4\n\n| | %5 |\n|---|%6\n")
+                  .arg(sub, teamLabelName(a.label), report.first, report.second, a.values.join(QStringLiteral(" | ")),
                        QStringLiteral("---:|").repeated(a.values.size()));
         for (qsizetype i = 0; i < a.values.size(); ++i) {
             QStringList cells;
@@ -224,7 +229,7 @@ QString agreementToMarkdown(const AgreementReport &report)
         }
     }
     for (const auto &m : report.mergeRequests)
-        md += QStringLiteral("\n## Merge request %1\n\n").arg(m.mergeRequest) + tableOf(m.labels);
+        md += QStringLiteral("\n%1 Merge request %2\n\n").arg(section).arg(m.mergeRequest) + tableOf(m.labels);
     return md;
 }
 

@@ -8,6 +8,7 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -38,6 +39,13 @@ struct LabelAgreement
     std::optional<double> percent() const { return items > 0 ? std::optional<double>(100.0 * observed) : std::nullopt; }
 };
 
+// The values of a label in the order of its confusion matrix (verdict,
+// context level and category by name, key bug "yes"/"no", severity "1".."7"),
+// and the value a judgement with a verdict gives it (empty when unset; key bug
+// unset is "no").
+QStringList teamLabelValues(TeamLabel label);
+QString teamLabelValue(TeamLabel label, const Judgement &judgement);
+
 // Cohen's kappa from a confusion matrix, with agreement weights: w(i, j) is
 // 1 where values i and j count as agreeing (the diagonal; for severity also
 // the cells one apart), else 0 — Cohen's weighted kappa with 0/1 weights,
@@ -65,7 +73,10 @@ struct AgreementReport
 AgreementReport computeAgreement(const QList<Judgement> &judgements, const QHash<qint64, qint64> &mergeRequestOf, const QString &first,
                                  const QString &second);
 
+QJsonObject agreementToJsonObject(const AgreementReport &report);
 QByteArray agreementToJson(const AgreementReport &report);
-QString agreementToMarkdown(const AgreementReport &report);
+// `level`: the heading level of its title (1: "# Agreement: a and b"); its
+// sections are one level below.
+QString agreementToMarkdown(const AgreementReport &report, int level = 1);
 
 } // namespace rd

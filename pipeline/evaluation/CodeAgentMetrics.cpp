@@ -124,8 +124,10 @@ QList<CodeAgentMetrics> codeAgentMetrics(const QList<RunEvaluation> &runs, const
         for (const Judgement &j : mr.judgements)
             if (j.tag)
                 tagsOf[j.comment] << *j.tag;
-        // The paper's ablation (Table 2, CodeAgent w/o) is a configuration of its own.
-        const QString group = r.config->role(QStringLiteral("qa_checker"))
+        // The paper's ablation (Table 2, CodeAgent w/o) is a configuration of
+        // its own (its identity says so); its name says so too when its label
+        // does not already (no CodeAgent configuration with the QA-Checker beside it).
+        const QString group = r.config->role(QStringLiteral("qa_checker")) || r.groupNames.contains(QStringLiteral("codeagent.qa_checker"))
                                   ? r.group
                                   : QCoreApplication::translate("rd::pipeline", "%1 without the QA-Checker").arg(r.group);
         CodeAgentMetrics &m = metricsOf(group);

@@ -158,25 +158,7 @@ QHash<qint64, std::optional<Verdict>> decidedVerdicts(const QList<Judgement> &ju
 
 QString configurationName(const std::optional<RunConfig> &config, const QString &fallback)
 {
-    if (!config)
-        return fallback.isEmpty() ? QCoreApplication::translate("rd::pipeline", "unknown configuration") : fallback;
-    // The other papers' reviewers share none of the defect pipeline's knobs:
-    // their runs are a configuration of their own, never averaged with its runs.
-    switch (config->pipeline) {
-    case PipelineKind::Defect: break;
-    case PipelineKind::Cqs: return QCoreApplication::translate("rd::pipeline", "CQS issue collector and judge");
-    case PipelineKind::CodeAgent: return QCoreApplication::translate("rd::pipeline", "CodeAgent");
-    case PipelineKind::Aacr:
-        return QCoreApplication::translate("rd::pipeline", "AACR-Bench hunk review, %1 context").arg(config->context.isEmpty() ? QStringLiteral("none") : config->context);
-    }
-    static const char *slicing[] = {"Original Diff", "Parent Function", "Left Flow", "Full Flow"};
-    static const char *lines[] = {"inline", "relative", "no"};
-    return QCoreApplication::translate("rd::pipeline", "%1, %2 reviewers, top-%3, %4, %5 line numbers")
-        .arg(QLatin1String(slicing[int(config->slicing)]))
-        .arg(config->reviewers)
-        .arg(config->topK)
-        .arg(config->cot ? QCoreApplication::translate("rd::pipeline", "CoT") : QCoreApplication::translate("rd::pipeline", "no CoT"))
-        .arg(QLatin1String(lines[int(config->lineFormat)]));
+    return (config ? configurationIdentity(*config) : unreadableConfiguration(fallback)).baseName;
 }
 
 namespace {
@@ -207,6 +189,31 @@ QList<AgreementReport> agreementsOf(const MrMap &mrs)
     return out;
 }
 
+// Groups the runs by their configurations' identities, in first-seen order,
+// each named by its label among them all: every table of the evaluation
+// names a configuration the same way.
+void nameConfigurations(Evaluation &e)
+{
+    QHash<QString, int> indexOf; // identity key -> index into e.configurations
+    QList<int> runIndex;
+    for (const RunEvaluation &r : std::as_const(e.runs)) {
+        const QString key = r.configuration.key();
+        auto it = indexOf.find(key);
+        if (it == indexOf.end()) {
+            it = indexOf.insert(key, static_cast<int>(e.configurations.size()));
+            e.configurations << r.configuration;
+        }
+        runIndex << *it;
+    }
+    const QList<ConfigurationLabel> labels = configurationLabels(e.configurations);
+    for (const ConfigurationLabel &l : labels)
+        e.groups << l.text;
+    for (qsizetype i = 0; i < e.runs.size(); ++i) {
+        e.runs[i].group = labels[runIndex[i]].text;
+        e.runs[i].groupNames = labels[runIndex[i]].named;
+    }
+}
+
 } // namespace
 
 Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options &options)
@@ -221,6 +228,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
     QHash<qint64, MergeRequestEvidence> mrs = std::move(*evidence);
     // Runs of one configuration share its record's configuration: read once.
     QHash<QString, std::optional<RunConfig>> configOf;
+    QHash<QString, ConfigurationIdentity> identityOf; // by the stored configuration hash
 
     // The judge is asked once per pair, whichever stages the pair is in.
     QHash<QPair<qint64, qint64>, bool> answers;
@@ -253,10 +261,17 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             if (!run.configHash.isEmpty())
                 configOf.insert(run.configHash, re.config);
         }
-        re.group = configurationName(re.config, run.label);
+        if (!re.config)
+            re.configuration = unreadableConfiguration(run.label);
+        else if (run.configHash.isEmpty())
+            re.configuration = configurationIdentity(*re.config);
+        else {
+            auto id = identityOf.find(run.configHash);
+            if (id == identityOf.end())
+                id = identityOf.insert(run.configHash, configurationIdentity(*re.config));
+            re.configuration = *id;
+        }
         re.coverage = RunCoverage::ofStoredRun(run.coverage, run.record);
-        if (!out.groups.contains(re.group))
-            out.groups << re.group;
         for (const StoredComment &r : mr.references)
             re.references << itemOf(r, mr.decided.value(r.id), options.matchTranslation);
         QHash<qint64, int> referenceIndex;
@@ -421,6 +436,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             }
         out.runs << re;
     }
+    nameConfigurations(out);
     out.agreements = agreementsOf(mrs);
     out.codeAgent = codeAgentMetrics(out.runs, mrs);
     return out;

@@ -7,6 +7,7 @@
 // the Evaluation window both show what this computes.
 
 #include "CodeAgentMetrics.h"
+#include "ConfigurationIdentity.h"
 #include "RunConfig.h"
 #include "RunCoverage.h"
 #include "TagEvaluation.h"
@@ -111,8 +112,15 @@ struct RunEvaluation
     StoredRun run;
     MergeRequestEntry mergeRequest;
     std::optional<RunConfig> config; // from the run's record
-    QString group;                   // the configuration, in words
-    RunCoverage coverage;            // from the run's record: which changed lines reached a model
+    // What was run (ConfigurationIdentity.h): runs are one configuration
+    // exactly when their identities are equal; a run without a readable
+    // configuration is known by its label.
+    ConfigurationIdentity configuration;
+    // The configuration's label among the evaluation's (configurationLabels()):
+    // one per identity, so grouping by it is grouping by the identity.
+    QString group;
+    QStringList groupNames; // the settings that label names after the base name (ConfigurationLabel::named)
+    RunCoverage coverage; // from the run's record: which changed lines reached a model
     QList<Item> references;
     // Comment id -> the id of the reference it finds by an annotator's link,
     // or as a key-bug comment of that issue's group (threshold tuning counts
@@ -129,7 +137,8 @@ struct Evaluation
     QList<RunEvaluation> runs;
     bool semantic = false;
     QString semanticPrompt; // the judge's prompt, by semanticPromptName(), when semantic
-    QStringList groups; // configurations in first-seen order
+    QStringList groups; // configurations' labels in first-seen order
+    QList<ConfigurationIdentity> configurations; // the same configurations, same order
     QList<AgreementReport> agreements; // every pair of annotators with items both judged
     QList<CodeAgentMetrics> codeAgent; // CodeAgent runs' detection figures (codeagent.txt §4, CodeAgentMetrics.h)
 
@@ -173,7 +182,9 @@ struct Evaluation
     QList<Table> tables() const;
 };
 
-// A configuration in words: "Left Flow, 3 reviewers, top-5, CoT, inline lines".
+// A configuration's base name: "Left Flow, 3 reviewers, top-5, CoT, inline
+// line numbers", "CodeAgent"; `fallback` (a run's label) without a
+// configuration. Runs are grouped by ConfigurationIdentity, not by this name.
 QString configurationName(const std::optional<RunConfig> &config, const QString &fallback);
 
 Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options &options);

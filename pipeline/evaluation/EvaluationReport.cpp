@@ -131,7 +131,8 @@ QJsonObject coverageJson(const Evaluation &e, const QString &group)
 QByteArray reportJson(const Evaluation &e)
 {
     QJsonArray groups;
-    for (const QString &g : e.groups) {
+    for (qsizetype index = 0; index < e.groups.size(); ++index) {
+        const QString &g = e.groups[index];
         QJsonObject stages;
         for (int s = 0; s < StageCount; ++s) {
             const auto stage = Stage(s);
@@ -167,7 +168,18 @@ QByteArray reportJson(const Evaluation &e)
         for (const RunEvaluation &r : e.runs)
             if (r.group == g)
                 runs << r.run.id;
-        QJsonObject group{{QStringLiteral("configuration"), g}, {QStringLiteral("runs"), runs}, {QStringLiteral("stages"), stages},
+        // What identifies the configuration (ConfigurationIdentity.h): every
+        // setting that can change the comments; none for runs without a
+        // readable configuration, which are grouped by their label.
+        const ConfigurationIdentity &identity = e.configurations[index];
+        QJsonObject settings;
+        for (const ConfigurationSetting &s : identity.settings)
+            settings.insert(s.key, s.value);
+        QJsonObject group{{QStringLiteral("configuration"), g},
+                          {QStringLiteral("configuration_id"), identity.fingerprint()},
+                          {QStringLiteral("settings"), identity.readable ? QJsonValue(settings) : QJsonValue()},
+                          {QStringLiteral("runs"), runs},
+                          {QStringLiteral("stages"), stages},
                           {QStringLiteral("coverage"), coverageJson(e, g)}};
         if (const auto tags = e.tagOutcomes(g); !tags.isEmpty())
             group.insert(QStringLiteral("cqs_tags"), tagsJson(tags, e.semantic));

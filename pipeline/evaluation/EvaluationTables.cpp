@@ -210,7 +210,7 @@ Table Evaluation::stageRunsTable() const
 Table Evaluation::configurationTable() const
 {
     Table t{QStringLiteral("configurations"), QCoreApplication::translate("rd::pipeline", "Configurations compared (after the last stage)"),
-            {QCoreApplication::translate("rd::pipeline", "Slicing"), QCoreApplication::translate("rd::pipeline", "Reviewers"), QCoreApplication::translate("rd::pipeline", "Top-k"), QCoreApplication::translate("rd::pipeline", "CoT"), QCoreApplication::translate("rd::pipeline", "Line numbers"), QCoreApplication::translate("rd::pipeline", "Runs"), QStringLiteral("KBI"), QStringLiteral("FAR1"),
+            {QCoreApplication::translate("rd::pipeline", "Configuration"), QCoreApplication::translate("rd::pipeline", "Slicing"), QCoreApplication::translate("rd::pipeline", "Reviewers"), QCoreApplication::translate("rd::pipeline", "Top-k"), QCoreApplication::translate("rd::pipeline", "CoT"), QCoreApplication::translate("rd::pipeline", "Line numbers"), QCoreApplication::translate("rd::pipeline", "Runs"), QStringLiteral("KBI"), QStringLiteral("FAR1"),
              QStringLiteral("CPI1"), QStringLiteral("FAR2"), QStringLiteral("CPI2"), QStringLiteral("LSR")},
             {}};
     static const char *slicing[] = {"Original Diff", "Parent Function", "Left Flow", "Full Flow"};
@@ -219,12 +219,15 @@ Table Evaluation::configurationTable() const
         const auto first = std::find_if(runs.begin(), runs.end(), [&](const RunEvaluation &r) { return r.group == g; });
         const auto &c = first->config;
         const int count = static_cast<int>(std::count_if(runs.begin(), runs.end(), [&](const RunEvaluation &r) { return r.group == g; }));
-        QList<Cell> row;
-        if (c)
+        // The label tells apart configurations whose defect fields are the
+        // same (other thresholds, models, another pipeline); those fields
+        // mean nothing for the other pipelines' runs.
+        QList<Cell> row{cell(g)};
+        if (c && c->pipeline == PipelineKind::Defect)
             row << cell(QLatin1String(slicing[int(c->slicing)])) << cell(QString::number(c->reviewers)) << cell(QString::number(c->topK))
                 << cell(c->cot ? QCoreApplication::translate("rd::pipeline", "on") : QCoreApplication::translate("rd::pipeline", "off")) << cell(QLatin1String(lines[int(c->lineFormat)]));
         else
-            row << cell(g) << cell(QStringLiteral("-")) << cell(QStringLiteral("-")) << cell(QStringLiteral("-")) << cell(QStringLiteral("-"));
+            row << cell(QStringLiteral("-")) << cell(QStringLiteral("-")) << cell(QStringLiteral("-")) << cell(QStringLiteral("-")) << cell(QStringLiteral("-"));
         row << cell(QString::number(count));
         row << defectCells(defect(g, Stage::Validator), behind(*this, g, Stage::Validator));
         t.rows << row;

@@ -263,20 +263,31 @@ QStringList TeamService::annotatorNames() const
     return names;
 }
 
+TeamService::AgreementData TeamService::agreementData() const
+{
+    AgreementData data;
+    if (!m_context.store())
+        return data;
+    if (auto comments = m_context.store()->comments())
+        for (const StoredComment &c : std::as_const(*comments))
+            data.mergeRequestOf.insert(c.id, c.mergeRequest);
+    if (auto all = m_context.store()->judgements())
+        for (const Judgement &j : std::as_const(*all))
+            if (data.mergeRequestOf.contains(j.comment))
+                data.judgements << j;
+    return data;
+}
+
 AgreementReport TeamService::agreement(const QString &first, const QString &second) const
 {
-    QList<Judgement> judgements;
-    QHash<qint64, qint64> mergeRequestOf;
-    if (m_context.store()) {
-        if (auto comments = m_context.store()->comments())
-            for (const StoredComment &c : std::as_const(*comments))
-                mergeRequestOf.insert(c.id, c.mergeRequest);
-        if (auto all = m_context.store()->judgements())
-            for (const Judgement &j : std::as_const(*all))
-                if (mergeRequestOf.contains(j.comment))
-                    judgements << j;
-    }
-    return computeAgreement(judgements, mergeRequestOf, first, second);
+    const AgreementData data = agreementData();
+    return computeAgreement(data.judgements, data.mergeRequestOf, first, second);
+}
+
+TeamAgreementReport TeamService::teamAgreement(const AlphaBootstrap &bootstrap) const
+{
+    const AgreementData data = agreementData();
+    return computeTeamAgreement(data.judgements, data.mergeRequestOf, annotatorsWithVerdicts(data.judgements), bootstrap);
 }
 
 } // namespace rd

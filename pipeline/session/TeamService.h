@@ -1,6 +1,7 @@
 #pragma once
 
 #include <Agreement.h>
+#include <TeamAgreement.h>
 #include <Result.h>
 #include <TeamAnnotation.h>
 #include <Workspace.h>
@@ -81,8 +82,20 @@ public:
     QList<Judgement> judgementsForAdjudication(qint64 comment) const;
     // Annotators of the workspace, by name.
     QStringList annotatorNames() const;
+    // What agreement is computed from: every judgement of a comment not
+    // removed and each such comment's merge request. Plain values, so the
+    // computation can run on a worker thread.
+    struct AgreementData
+    {
+        QList<Judgement> judgements;
+        QHash<qint64, qint64> mergeRequestOf;
+    };
+    AgreementData agreementData() const;
     // Agreement of two annotators over the workspace (AgreementReport per label, per merge request).
     AgreementReport agreement(const QString &first, const QString &second) const;
+    // Krippendorff's alpha of every annotator who gave a verdict, and Cohen's
+    // kappa of each pair of them, over the workspace (TeamAgreement.h).
+    TeamAgreementReport teamAgreement(const AlphaBootstrap &bootstrap = {}) const;
 
     // The workspace or the annotator changed, or others committed to the
     // workspace: blind mode is read again, and teamChanged says what the

@@ -776,7 +776,9 @@ void TestEvalCli::workspaceTablesInEveryFormat()
     QVERIFY(md.out.contains("| +Validator | 2 | 100.00 | 50.00 | 66.67 | 50.00 | 66.67 | 100.00 |"));
     const CliRun csv = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--table"),
                             QStringLiteral("configurations")});
-    QVERIFY(csv.out.startsWith("Slicing,Reviewers,Top-k,CoT,Line numbers,Runs,KBI,FAR1,CPI1,FAR2,CPI2,LSR\nLeft Flow,3,5,on,inline,1,100.00,50.00,66.67"));
+    QVERIFY2(csv.out.startsWith("Configuration,Slicing,Reviewers,Top-k,CoT,Line numbers,Runs,KBI,FAR1,CPI1,FAR2,CPI2,LSR\n"
+                                "\"Left Flow, 3 reviewers, top-5, CoT, inline line numbers\",Left Flow,3,5,on,inline,1,100.00,50.00,66.67"),
+             csv.out.constData());
     const CliRun latex = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--format"), QStringLiteral("latex"), QStringLiteral("--table"),
                               QStringLiteral("aacr")});
     QVERIFY(latex.out.contains("\\begin{tabular}"));

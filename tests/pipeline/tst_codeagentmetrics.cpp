@@ -173,7 +173,8 @@ void TestCodeAgentMetrics::workspaceRunsThroughTheEvaluationJob()
         QVERIFY(store.setReference(refId, true));
         addRun(mrs[3], {va}, *codeAgent);
         addRun(mrs[4], {}, *codeAgent);
-        // The ablation without the QA-Checker is a configuration of its own (Table 2's CodeAgent w/o).
+        // The ablation without the QA-Checker is a configuration of its own
+        // (Table 2's CodeAgent w/o), named by what differs (issue 33, item 5).
         RunConfig ablation = *codeAgent;
         ablation.roles.erase(QStringLiteral("qa_checker"));
         ablation.roles.erase(QStringLiteral("embedding"));
@@ -194,11 +195,11 @@ void TestCodeAgentMetrics::workspaceRunsThroughTheEvaluationJob()
     QCOMPARE(outcome.evaluation->codeAgent.size(), 2);
     const CodeAgentMetrics &m = outcome.evaluation->codeAgent.first();
     const CodeAgentMetrics &without = outcome.evaluation->codeAgent.last();
-    QCOMPARE(without.group, QStringLiteral("CodeAgent without the QA-Checker"));
+    QCOMPARE(without.group, QStringLiteral("CodeAgent (QA-Checker off)"));
     QCOMPARE(without.runs.size(), 1);
     QCOMPARE(without.tasks[1].counts.found, 1);
     QCOMPARE(without.tasks[1].counts.confirmed, 1); // MR1 is labelled vulnerable by the accepted comment of the other run
-    QCOMPARE(m.group, QStringLiteral("CodeAgent"));
+    QCOMPARE(m.group, QStringLiteral("CodeAgent (QA-Checker on, τ 4.5)"));
     QCOMPARE(m.runs.size(), 5);
     QCOMPARE(m.tasks.size(), 2);
     QCOMPARE(m.tasks[0].task, QStringLiteral("consistency"));
@@ -227,7 +228,7 @@ void TestCodeAgentMetrics::workspaceRunsThroughTheEvaluationJob()
     QCOMPARE(caJson.value(QStringLiteral("f1")).toDouble(), 66.67);
     const auto table = outcome.report(TableFormat::Markdown, QStringLiteral("codeagent"));
     QVERIFY2(table, table ? "" : qPrintable(table.error().message));
-    QVERIFY2(table->contains("| CodeAgent | vulnerability | 5 | 3 | 1 | 33.33 | 20.00 | 50.00 | 40.00 | 1 |"), table->constData());
+    QVERIFY2(table->contains("| CodeAgent (QA-Checker on, τ 4.5) | vulnerability | 5 | 3 | 1 | 33.33 | 20.00 | 50.00 | 40.00 | 1 |"), table->constData());
 }
 
 QTEST_GUILESS_MAIN(TestCodeAgentMetrics)

@@ -501,11 +501,17 @@ private Q_SLOTS:
         }
         auto out = test::runCli({QStringLiteral("agreement"), QStringLiteral("--workspace"), file, QStringLiteral("--annotators"), QStringLiteral("ada,bob")});
         QCOMPARE(out.exitCode, 0);
-        const QJsonObject verdict = QJsonDocument::fromJson(out.out).object().value(QStringLiteral("overall")).toObject().value(QStringLiteral("verdict")).toObject();
+        const QJsonObject report = QJsonDocument::fromJson(out.out).object();
+        QCOMPARE(report.value(QStringLiteral("pairs")).toArray().size(), 1); // two annotators: one pair beside alpha
+        const QJsonObject verdict = report.value(QStringLiteral("pairs")).toArray()[0].toObject().value(QStringLiteral("overall")).toObject().value(QStringLiteral("verdict")).toObject();
         QCOMPARE(verdict.value(QStringLiteral("items")).toInt(), 1);
         QCOMPARE(verdict.value(QStringLiteral("percent_agreement")).toDouble(), 100.0);
         QVERIFY(verdict.value(QStringLiteral("kappa")).isNull()); // both said accept: one value only
         QVERIFY(verdict.value(QStringLiteral("degenerate")).toString().contains(QLatin1String("accept")));
+        // Alpha over the one comment both judged: both accepted, one value only.
+        const QJsonObject alpha = report.value(QStringLiteral("alpha")).toObject().value(QStringLiteral("overall")).toObject().value(QStringLiteral("verdict")).toObject();
+        QCOMPARE(alpha.value(QStringLiteral("units")).toInt(), 1);
+        QVERIFY(alpha.value(QStringLiteral("alpha")).isNull());
         out = test::runCli({QStringLiteral("agreement"), QStringLiteral("--workspace"), file, QStringLiteral("--annotators"), QStringLiteral("ada,bob"),
                             QStringLiteral("--format"), QStringLiteral("md")});
         QCOMPARE(out.exitCode, 0);

@@ -27,8 +27,10 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QHeaderView>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -47,6 +49,7 @@ private Q_SLOTS:
     void blindModeHidesOthersJudgementsUntilYouJudge();
     void adjudicationNeedsAReasonAndSettlesTheItem();
     void agreementViewShowsKappaAndDegenerateLabels();
+    void agreementViewShowsAlphaAndEveryPairsKappa();
     void nextUnjudgedFollowsTheQueue();
     void screenshots_data();
     void screenshots();
@@ -276,6 +279,65 @@ void TeamViewsTest::agreementViewShowsKappaAndDegenerateLabels()
     QTRY_COMPARE(labels->item(0, 1)->text(), QStringLiteral("3"));
 }
 
+void TeamViewsTest::agreementViewShowsAlphaAndEveryPairsKappa()
+{
+    const qint64 c1 = importComment(39, 39, QStringLiteral("underflow"), QStringLiteral("a.json"));
+    const qint64 c2 = importComment(47, 49, QStringLiteral("race"), QStringLiteral("a.json"));
+    // ada accepts both, bob rejects both, cy accepts c1 only (c2 is missing for cy).
+    for (qint64 c : {c1, c2}) {
+        QVERIFY(m_session->store()->judge(judgement(c, QStringLiteral("ada"), Verdict::Accept, 5, QStringLiteral("Code Defect"), ContextLevel::File)));
+        QVERIFY(m_session->store()->judge(judgement(c, QStringLiteral("bob"), Verdict::Reject, 5, QStringLiteral("Code Defect"), ContextLevel::File)));
+    }
+    QVERIFY(m_session->store()->judge(judgement(c1, QStringLiteral("cy"), Verdict::Accept, 6, QStringLiteral("Code Defect"), ContextLevel::File)));
+    AgreementDialog *dialog = test::team(*m_window)->showAgreement();
+    QCOMPARE(dialog->tabs()->currentIndex(), 0);
+    QTableWidget *alpha = dialog->alphaTable();
+    QCOMPARE(alpha->rowCount(), 7);
+    // Verdict: o_AA = 1, o_AR = o_RA = 2 over n = 5 values in 2 units: D_o = 0.8, D_e = 12/20, alpha = 1 − 0.8/0.6.
+    QCOMPARE(alpha->item(0, 2)->text(), QStringLiteral("-0.333"));
+    QCOMPARE(alpha->item(0, 4)->text(), QStringLiteral("2"));
+    QCOMPARE(alpha->item(0, 5)->text(), QStringLiteral("5"));
+    QCOMPARE(alpha->item(0, 1)->text(), QStringLiteral("nominal"));
+    QCOMPARE(alpha->item(4, 1)->text(), QStringLiteral("interval"));
+    // Category: everyone said Code Defect; Q1: nobody scored it.
+    QCOMPARE(alpha->item(1, 2)->text(), QStringLiteral("undefined"));
+    QVERIFY(alpha->item(1, 6)->text().contains(QLatin1String("Code Defect")));
+    QVERIFY(alpha->item(5, 6)->text().contains(QLatin1String("two or more annotators")));
+    // The bootstrap interval comes from a worker thread.
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->intervalsPending(), 30000);
+    QVERIFY2(alpha->item(0, 3)->text().contains(QStringLiteral(" – ")), qPrintable(alpha->item(0, 3)->text()));
+    QCOMPARE(alpha->item(1, 3)->text(), QStringLiteral("—")); // undefined alpha, no interval
+
+    QTableWidget *pairs = dialog->pairsTable();
+    QCOMPARE(pairs->rowCount(), 3);
+    QCOMPARE(pairs->horizontalHeaderItem(2)->text(), QStringLiteral("cy"));
+    QCOMPARE(pairs->item(0, 1)->text(), QStringLiteral("0.000 (2)")); // ada and bob: always opposite
+    QCOMPARE(pairs->item(1, 0)->text(), QStringLiteral("0.000 (2)"));
+    QCOMPARE(pairs->item(0, 2)->text(), QStringLiteral("— (1)"));    // ada and cy: both accepted c1, one value only
+    QVERIFY(pairs->item(0, 2)->toolTip().contains(QLatin1String("chance agreement is 1")));
+    QCOMPARE(pairs->item(1, 1)->text(), QString());
+    // The matrix follows the label chosen above; Q1 has no kappa, so it stays.
+    dialog->selectAlphaLabel(AlphaLabel::Severity);
+    QCOMPARE(pairs->item(0, 1)->text(), QStringLiteral("— (2)")); // ada and bob both gave 5: chance agreement 1
+    dialog->selectAlphaLabel(AlphaLabel::Nitpick);
+    QCOMPARE(pairs->item(0, 1)->text(), QStringLiteral("— (2)"));
+    dialog->selectAlphaLabel(AlphaLabel::Verdict);
+    QCOMPARE(pairs->item(0, 1)->text(), QStringLiteral("0.000 (2)"));
+    // A double-click opens the pair with its confusion matrix.
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    const QPoint adaAndCy = pairs->visualItemRect(pairs->item(0, 2)).center();
+    QTest::mouseClick(pairs->viewport(), Qt::LeftButton, {}, adaAndCy); // a widget's double-click event alone comes without its first press
+    QTest::mouseDClick(pairs->viewport(), Qt::LeftButton, {}, adaAndCy);
+    QCOMPARE(dialog->tabs()->currentIndex(), 1);
+    QCOMPARE(dialog->report().first, QStringLiteral("ada"));
+    QCOMPARE(dialog->report().second, QStringLiteral("cy"));
+    QCOMPARE(dialog->matrixTable()->item(0, 0)->text(), QStringLiteral("1"));
+    // One merge request's scope: its alpha, no interval.
+    dialog->setMergeRequest(m_mr);
+    QCOMPARE(alpha->item(0, 2)->text(), QStringLiteral("-0.333"));
+    QCOMPARE(alpha->item(0, 3)->text(), QStringLiteral("—"));
+}
+
 void TeamViewsTest::nextUnjudgedFollowsTheQueue()
 {
     const qint64 c1 = importComment(39, 39, QStringLiteral("underflow"), QStringLiteral("a.json"));
@@ -341,40 +403,59 @@ void TeamViewsTest::screenshots()
     {
         int from, to;
         const char *issue;
-        Verdict ada, bob;
-        int adaSeverity, bobSeverity;
+        Verdict ada, bob, cy;
+        int adaSeverity, bobSeverity, cySeverity; // cy: 0 where cy did not judge the comment
         const char *adaCategory, *bobCategory;
         ContextLevel adaContext, bobContext;
+        int adaNitpick, bobNitpick, cyNitpick; // Q1
     };
     using V = Verdict;
     using C = ContextLevel;
     const Candidate candidates[] = {
-        {39, 39, "available() - count is unsigned: the check never fails and reserve() over-reserves", V::Accept, V::Reject, 6, 3, "Code Defect", "Code Defect", C::File, C::File},
-        {47, 49, "release() changes reserved without taking m_lock", V::Accept, V::Accept, 6, 5, "Code Defect", "Code Defect", C::File, C::File},
-        {49, 49, "reserved -= count can wrap below zero when count > reserved", V::Accept, V::Accept, 5, 5, "Code Defect", "Code Defect", C::Diff, C::Diff},
-        {7, 7, "lock_guard could be scoped_lock", V::Reject, V::Reject, 2, 1, "Maintainability and Readability", "Maintainability and Readability", C::Diff, C::Diff},
-        {25, 25, "available() is computed twice", V::Reject, V::Unsure, 2, 2, "Performance", "Performance", C::Diff, C::Diff},
-        {28, 29, "remove() silently keeps reserved stock", V::Accept, V::Accept, 4, 5, "Code Defect", "Code Defect", C::File, C::Repo},
-        {33, 33, "reserve() needs a doc comment", V::Reject, V::Reject, 1, 1, "Maintainability and Readability", "Maintainability and Readability", C::Diff, C::Diff},
-        {41, 41, "reserved += count may overflow", V::Unsure, V::Reject, 3, 2, "Code Defect", "Code Defect", C::Diff, C::Diff},
+        {39, 39, "available() - count is unsigned: the check never fails and reserve() over-reserves", V::Accept, V::Reject, V::Accept, 6, 3, 6, "Code Defect", "Code Defect", C::File, C::File, 7, 5, 7},
+        {47, 49, "release() changes reserved without taking m_lock", V::Accept, V::Accept, V::Accept, 6, 5, 6, "Code Defect", "Code Defect", C::File, C::File, 7, 6, 6},
+        {49, 49, "reserved -= count can wrap below zero when count > reserved", V::Accept, V::Accept, V::Accept, 5, 5, 4, "Code Defect", "Code Defect", C::Diff, C::Diff, 6, 6, 6},
+        {7, 7, "lock_guard could be scoped_lock", V::Reject, V::Reject, V::Reject, 2, 1, 1, "Maintainability and Readability", "Maintainability and Readability", C::Diff, C::Diff, 1, 2, 1},
+        {25, 25, "available() is computed twice", V::Reject, V::Unsure, V::Reject, 2, 2, 0, "Performance", "Performance", C::Diff, C::Diff, 2, 3, 0},
+        {28, 29, "remove() silently keeps reserved stock", V::Accept, V::Accept, V::Unsure, 4, 5, 3, "Code Defect", "Code Defect", C::File, C::Repo, 5, 6, 4},
+        {33, 33, "reserve() needs a doc comment", V::Reject, V::Reject, V::Reject, 1, 1, 0, "Maintainability and Readability", "Maintainability and Readability", C::Diff, C::Diff, 1, 1, 0},
+        {41, 41, "reserved += count may overflow", V::Unsure, V::Reject, V::Reject, 3, 2, 2, "Code Defect", "Code Defect", C::Diff, C::Diff, 3, 2, 2},
     };
     qint64 first = 0;
     for (const Candidate &c : candidates) {
         const qint64 id = importComment(c.from, c.to, QString::fromUtf8(c.issue), QStringLiteral("qwen-run.json"));
         first = first ? first : id;
-        QVERIFY(m_session->store()->judge(judgement(id, QStringLiteral("ada"), c.ada, c.adaSeverity, QString::fromLatin1(c.adaCategory), c.adaContext)));
-        QVERIFY(m_session->store()->judge(judgement(id, QStringLiteral("bob"), c.bob, c.bobSeverity, QString::fromLatin1(c.bobCategory), c.bobContext)));
+        Judgement ada = judgement(id, QStringLiteral("ada"), c.ada, c.adaSeverity, QString::fromLatin1(c.adaCategory), c.adaContext);
+        Judgement bob = judgement(id, QStringLiteral("bob"), c.bob, c.bobSeverity, QString::fromLatin1(c.bobCategory), c.bobContext);
+        ada.q1Nitpick = c.adaNitpick;
+        bob.q1Nitpick = c.bobNitpick;
+        QVERIFY(m_session->store()->judge(ada));
+        QVERIFY(m_session->store()->judge(bob));
+        if (c.cySeverity) { // cy judged six of the eight: the other two are missing values
+            Judgement cy = judgement(id, QStringLiteral("cy"), c.cy, c.cySeverity, QString::fromLatin1(c.adaCategory), c.adaContext);
+            cy.q1Nitpick = c.cyNitpick;
+            QVERIFY(m_session->store()->judge(cy));
+        }
     }
-    QVERIFY(m_session->store()->assign(m_mr, {QStringLiteral("ada"), QStringLiteral("bob")}));
+    QVERIFY(m_session->store()->assign(m_mr, {QStringLiteral("ada"), QStringLiteral("bob"), QStringLiteral("cy")}));
     QVERIFY(m_session->openMergeRequest(m_mr));
     QVERIFY(m_session->setAnnotator(QStringLiteral("core")));
 
+    // All annotators: alpha per label and every pair's kappa; then one pair.
     AgreementDialog *agreement = test::team(*m_window)->showAgreement();
     agreement->setAnnotators(QStringLiteral("ada"), QStringLiteral("bob"));
     agreement->selectLabel(TeamLabel::Verdict);
+    agreement->selectAlphaLabel(AlphaLabel::Verdict);
     QVERIFY(QTest::qWaitForWindowExposed(agreement));
+    QCOMPARE(agreement->teamReport().annotators.size(), 3);
+    QTRY_VERIFY_WITH_TIMEOUT(!agreement->intervalsPending(), 30000);
     QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-agreement-%1-%2.png").arg(theme, language);
+    QVERIFY(agreement->grab().toImage().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+    agreement->tabs()->setCurrentIndex(1);
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-agreement-pair-%1-%2.png").arg(theme, language);
     QVERIFY(agreement->grab().toImage().save(path));
     qInfo("screenshot: %s", qPrintable(path));
     agreement->close();
