@@ -934,18 +934,6 @@
         <translation>评估运行</translation>
     </message>
     <message>
-        <source>All references</source>
-        <translation>全部参考问题</translation>
-    </message>
-    <message>
-        <source>Marked references (AACR-Bench)</source>
-        <translation>已标记的参考问题（AACR-Bench）</translation>
-    </message>
-    <message>
-        <source>Key bugs flagged by annotators</source>
-        <translation>标注者标记的关键缺陷</translation>
-    </message>
-    <message>
         <source> lines</source>
         <translation> 行</translation>
     </message>
@@ -1200,6 +1188,30 @@
     <message>
         <source>%1 of %2 questions to the semantic judge failed; no figures shown. The first: %3</source>
         <translation>向语义评判提出的 %2 个问题中有 %1 个失败；不显示任何数据。第一个：%3</translation>
+    </message>
+    <message>
+        <source>The live set is rebuilt from the workspace at each evaluation; a snapshot (reviewdesk-cli references freeze) keeps the references as they were when it was frozen.</source>
+        <translation>实时集合在每次评估时从工作区重新构建；快照（reviewdesk-cli references freeze）保留冻结时的参考问题。</translation>
+    </message>
+    <message>
+        <source>All references (live)</source>
+        <translation>全部参考问题（实时）</translation>
+    </message>
+    <message>
+        <source>Marked references, AACR-Bench (live)</source>
+        <translation>标记的参考问题，AACR-Bench（实时）</translation>
+    </message>
+    <message>
+        <source>Key bugs flagged by annotators (live)</source>
+        <translation>标注者标记的关键缺陷（实时）</translation>
+    </message>
+    <message>
+        <source>Snapshot: %1</source>
+        <translation>快照：%1</translation>
+    </message>
+    <message>
+        <source>Set %1, frozen by %2 on %3; fingerprint %4</source>
+        <translation>集合 %1，由 %2 于 %3 冻结；指纹 %4</translation>
     </message>
 </context>
 <context>
@@ -5882,6 +5894,26 @@
         <source>read the addressed answers</source>
         <translation>读取“已解决”回答</translation>
     </message>
+    <message>
+        <source>a reference snapshot needs a name</source>
+        <translation>参考快照需要一个名称</translation>
+    </message>
+    <message>
+        <source>store the reference snapshot</source>
+        <translation>保存参考快照</translation>
+    </message>
+    <message>
+        <source>a reference snapshot named '%1' exists already; a snapshot is never replaced, so freeze under another name</source>
+        <translation>名为“%1”的参考快照已存在；快照永不被替换，请以其他名称冻结</translation>
+    </message>
+    <message>
+        <source>read the reference snapshots</source>
+        <translation>读取参考快照</translation>
+    </message>
+    <message>
+        <source>read the reference snapshot</source>
+        <translation>读取参考快照</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -6828,6 +6860,50 @@
     <message>
         <source>%1: no file; the released runner does not count the PR</source>
         <translation>%1：没有文件；发布的运行器不计入该 PR</translation>
+    </message>
+    <message>
+        <source>the reference snapshot '%1' has no references for merge request %2 (%3): it was added after the snapshot was frozen. Evaluate the other runs (--run), or freeze a new snapshot</source>
+        <translation>参考快照“%1”没有合并请求 %2（%3）的参考问题：该合并请求是在快照冻结之后添加的。请评估其他运行（--run），或冻结一个新快照</translation>
+    </message>
+    <message>
+        <source>no reference snapshot '%1' in this workspace (it has none; `reviewdesk-cli references freeze` makes one)</source>
+        <translation>此工作区中没有参考快照“%1”（工作区尚无快照；`reviewdesk-cli references freeze` 可创建一个）</translation>
+    </message>
+    <message>
+        <source>no reference snapshot '%1' in this workspace (it has: %2)</source>
+        <translation>此工作区中没有参考快照“%1”（现有：%2）</translation>
+    </message>
+    <message>
+        <source>References: the live set '%1'; references: %2, merge requests: %3, fingerprint: %4</source>
+        <translation>参考问题：实时集合“%1”；参考问题数：%2，合并请求数：%3，指纹：%4</translation>
+    </message>
+    <message>
+        <source>References: snapshot '%1' (set '%2', frozen by %3 on %4); references: %5, merge requests: %6, fingerprint: %7</source>
+        <translation>参考问题：快照“%1”（集合“%2”，由 %3 于 %4 冻结）；参考问题数：%5，合并请求数：%6，指纹：%7</translation>
+    </message>
+    <message>
+        <source>; key-bug flags disputed and not adjudicated (no reference until decided): %1</source>
+        <translation>；存在分歧且未裁决的关键缺陷标记（裁决前不作为参考问题）：%1</translation>
+    </message>
+    <message>
+        <source>; the live set has moved since (references: %1, fingerprint: %2)</source>
+        <translation>；此后实时集合已变化（参考问题数：%1，指纹：%2）</translation>
+    </message>
+    <message>
+        <source>a reference snapshot needs a name</source>
+        <translation>参考快照需要一个名称</translation>
+    </message>
+    <message>
+        <source>'%1' names a live reference set (all, aacr, key-bugs, live); give the snapshot another name</source>
+        <translation>“%1”是实时参考集合的名称（all、aacr、key-bugs、live）；请为快照另取名称</translation>
+    </message>
+    <message>
+        <source>a reference snapshot needs the name of who freezes it</source>
+        <translation>参考快照需要冻结者的名称</translation>
+    </message>
+    <message>
+        <source>a reference snapshot named '%1' exists already (frozen by %2 on %3); a snapshot is never replaced, so freeze under another name</source>
+        <translation>名为“%1”的参考快照已存在（由 %2 于 %3 冻结）；快照永不被替换，请以其他名称冻结</translation>
     </message>
 </context>
 <context>

@@ -1088,7 +1088,7 @@ void TestEvalCli::referencesFreezeListAndEvalAgainstTheSnapshot()
     QVERIFY2(list.exitCode == 0, list.err.constData());
     QVERIFY2(list.out.startsWith("NAME      SET  FROZEN BY  FROZEN (UTC)"), list.out.constData());
     QVERIFY2(list.out.contains("paper-v1  all  ann"), list.out.constData());
-    QVERIFY2(list.out.contains("  1               1           0        " + fingerprint.toUtf8()), list.out.constData());
+    QVERIFY2(list.out.contains(QByteArray("  1               1           0        " + fingerprint.toUtf8())), list.out.constData());
 
     // Run 2; d1 judged a key bug: the live set moves.
     {
@@ -1139,7 +1139,7 @@ void TestEvalCli::referencesFreezeListAndEvalAgainstTheSnapshot()
                            QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--table"), QStringLiteral("stages")});
     QVERIFY2(md.exitCode == 0, md.err.constData());
     QVERIFY2(md.out.startsWith("References: snapshot 'paper-v1' (set 'all', frozen by ann on "), md.out.constData());
-    QVERIFY2(md.out.contains("fingerprint: " + fingerprint.toUtf8() + "; the live set has moved since (references: 2, fingerprint: "), md.out.constData());
+    QVERIFY2(md.out.contains(QByteArray("fingerprint: " + fingerprint.toUtf8() + "; the live set has moved since (references: 2, fingerprint: ")), md.out.constData());
     const CliRun unknown = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--references"), QStringLiteral("paper-v2")});
     QCOMPARE(unknown.exitCode, 2);
     QVERIFY2(unknown.err.contains("no reference snapshot 'paper-v2' in this workspace (it has: paper-v1)"), unknown.err.constData());

@@ -10,6 +10,7 @@
 #include "RawDb.h"
 
 #include <AacrPositiveSamples.h>
+#include <DatasetExchange.h>
 #include <DatasetExport.h>
 #include <Evaluation.h>
 #include <EvaluationReport.h>
@@ -19,6 +20,7 @@
 #include <TeamAnnotation.h>
 #include <TestPostgres.h>
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -163,6 +165,7 @@ private Q_SLOTS:
     void version11WorkspaceUpgradesAndFreezes();
     void copyKeepsSnapshots();
     void exportWritesTheFrozenReferencesAsPositiveSamples();
+    void releasedGroundTruthFrozenAndExportedIsTheSameFile();
 
 private:
     QString workspace(const QString &name = QStringLiteral("w.rdw")) const { return m_server.isEmpty() ? m_dir->filePath(name) : m_server; }
@@ -588,6 +591,33 @@ void ReferenceSnapshotsTest::exportWritesTheFrozenReferencesAsPositiveSamples()
     std::sort(lines.begin(), lines.end());
     QCOMPARE(lines, (QList<int>{7, 20}));
     QVERIFY(categories.contains(QStringLiteral("Code Defect")));
+}
+
+// AACR-Bench's 196 pull requests imported as ground truth, frozen and
+// exported again: byte for byte the released positive_samples.json (each
+// pull request and comment written back from the record it was read from).
+void ReferenceSnapshotsTest::releasedGroundTruthFrozenAndExportedIsTheSameFile()
+{
+    const QString file = QStringLiteral(REVIEWDESK_SOURCE_DIR "/tests/data/aacr-bench/positive_samples.json");
+    QFile released(file);
+    QVERIFY(released.open(QIODevice::ReadOnly));
+    auto store = openStore(workspace());
+    QVERIFY(store);
+    AacrImportOptions options;
+    options.kind = QStringLiteral("ground-truth");
+    const auto imported = importAacrFile(*store, file, options);
+    QVERIFY2(imported, imported ? "" : qPrintable(imported.error().message));
+    const auto frozen = freezeReferences(*store, FreezeRequest{QStringLiteral("aacr-v1.0"), ReferenceSet::All, QStringLiteral("ann")});
+    QVERIFY2(frozen, frozen ? "" : qPrintable(frozen.error().message));
+    QCOMPARE(frozen->mergeRequests.size(), 196);
+    QCOMPARE(frozen->referenceCount, 1505);
+    const auto snapshot = store->referenceSnapshot(QStringLiteral("aacr-v1.0"));
+    QVERIFY(snapshot && *snapshot);
+    const auto data = loadExportData(*store);
+    QVERIFY(data);
+    const auto bytes = exportAacrReferences(*data, (*snapshot)->references);
+    QVERIFY(bytes);
+    QVERIFY(*bytes == released.readAll());
 }
 
 QTEST_GUILESS_MAIN(ReferenceSnapshotsTest)

@@ -290,6 +290,14 @@ void TestEvalWindow::theWindowNamesTheReferenceSetAndEvaluatesASnapshot()
     QCOMPARE(m_window->evaluation()->referenceSet.snapshot, QStringLiteral("paper-v1"));
     QCOMPARE(m_window->evaluation()->referenceSet.fingerprint, live.fingerprint);
     QVERIFY2(used->text().startsWith(QStringLiteral("References: snapshot 'paper-v1' (set 'all', frozen by expert on ")), qPrintable(used->text()));
+    // The manual's picture of it (docs/images/evaluation-snapshot.png).
+    applyTheme(Theme::Light);
+    m_window->tabs()->setCurrentIndex(0);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest); // the label's second line laid out
+    QVERIFY(used->height() >= used->heightForWidth(used->width()));
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-evaluation-snapshot.png");
+    QVERIFY(m_window->grab().toImage().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
     QVERIFY(m_window->setReferenceSet(QStringLiteral("all")));
 }
 

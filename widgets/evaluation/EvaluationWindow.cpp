@@ -6,6 +6,7 @@
 #include <WorkspaceStore.h>
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -121,6 +122,9 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
     m_referencesUsed->setObjectName(QStringLiteral("evaluationReferences"));
     m_referencesUsed->setWordWrap(true);
     m_referencesUsed->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A splitter does not ask its panes for a height for their width: the
+    // label keeps the height its wrapped lines need itself.
+    m_referencesUsed->installEventFilter(this);
     m_tabs = new QTabWidget;
     m_behind = new QListWidget;
     m_behind->setObjectName(QStringLiteral("commentsBehind"));
@@ -207,13 +211,23 @@ void EvaluationWindow::reloadReferenceSets()
     m_references->addItem(tr("Key bugs flagged by annotators (live)"), QStringLiteral("key-bugs"));
     // The snapshots by name: no snapshot can take a live set's name.
     if (auto snapshots = m_store.referenceSnapshots())
-        for (const ReferenceSnapshot &s : std::as_const(*snapshots))
-            m_references->addItem(tr("Snapshot %1 (%2, frozen by %3 on %4)")
-                                      .arg(s.name, s.referenceSet, s.author, QLocale().toString(s.created.toLocalTime(), QLocale::ShortFormat)),
-                                  s.name);
+        for (const ReferenceSnapshot &s : std::as_const(*snapshots)) {
+            m_references->addItem(tr("Snapshot: %1").arg(s.name), s.name);
+            m_references->setItemData(m_references->count() - 1,
+                                      tr("Set %1, frozen by %2 on %3; fingerprint %4")
+                                          .arg(s.referenceSet, s.author, QLocale().toString(s.created.toLocalTime(), QLocale::ShortFormat), s.fingerprint),
+                                      Qt::ToolTipRole);
+        }
     else
         m_status->setText(snapshots.error().message);
     m_references->setCurrentIndex(std::max(0, m_references->findData(current)));
+}
+
+bool EvaluationWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_referencesUsed && event->type() == QEvent::Resize)
+        m_referencesUsed->setMinimumHeight(m_referencesUsed->heightForWidth(m_referencesUsed->width()));
+    return QWidget::eventFilter(watched, event);
 }
 
 bool EvaluationWindow::setReferenceSet(const QString &set)
@@ -343,6 +357,7 @@ void EvaluationWindow::showOutcome(const EvaluationOutcome &outcome)
     m_status->setText(tr("%n run(s) evaluated%1.", nullptr, int(m_evaluation->runs.size()))
                           .arg(m_evaluation->semantic ? tr(" with semantic matching") : tr(", line match")));
     m_referencesUsed->setText(m_evaluation->referenceSet.describe());
+    m_referencesUsed->setMinimumHeight(m_referencesUsed->heightForWidth(m_referencesUsed->width()));
     Q_EMIT evaluated();
 }
 

@@ -91,6 +91,9 @@ Q_SIGNALS:
     void evaluated();
     void failed(const QString &message);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void showOutcome(const EvaluationOutcome &outcome);
     void showError(const QString &message);
