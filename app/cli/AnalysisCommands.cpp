@@ -46,6 +46,11 @@ Q_DECL_EXPORT int reviewdeskEval(const QStringList &arguments)
     return rd::cli::runEval(arguments);
 }
 
+Q_DECL_EXPORT int reviewdeskReferences(const QStringList &arguments)
+{
+    return rd::cli::runReferences(arguments);
+}
+
 Q_DECL_EXPORT int reviewdeskJudgeEval(const QStringList &arguments)
 {
     return rd::cli::runJudgeEval(arguments);

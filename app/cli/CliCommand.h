@@ -71,6 +71,8 @@ int runImport(const QStringList &arguments);
 int runExport(const QStringList &arguments);
 int runEval(const QStringList &arguments);
 int runJudgeEval(const QStringList &arguments);
+// Named reference snapshots (issue 33, ReferencesCommand.cpp): freeze, list, export.
+int runReferences(const QStringList &arguments);
 // Team scale (issue 14): `workspace copy`, and `review --all-mrs`.
 int runWorkspace(const QStringList &arguments);
 int runBatchReview(const QStringList &arguments);

@@ -23,6 +23,8 @@ std::span<const Command> commands()
         {"import", Core, runImport, "Import AACR-Bench samples or a ReviewDesk run into a workspace"},
         {"export", Core, runExport, "Export a workspace as AACR-Bench, TRL (SFT/DPO/KTO), SARIF, rdjson or CSV"},
         {"eval", Analysis, "reviewdeskEval", "Evaluate runs (KBI/FAR/CPI/LSR, precision/recall/F1) or AACR-Bench generated-comment files"},
+        {"references", Analysis, "reviewdeskReferences",
+         "freeze: keep the references every merge request is evaluated against under a name (eval --references NAME); list; export"},
         {"judge-eval", Analysis, "reviewdeskJudgeEval", "Measure an LLM judge against people's labels (accuracy, kappa, calibration, flip rate)"},
         {"publish", Analysis, "reviewdeskPublish", "Publish an annotator's review of a merge request to GitHub, GitLab or Gerrit"},
         {"workspace", Analysis, "reviewdeskWorkspace", "copy FROM TO: copy a workspace between SQLite and PostgreSQL, losslessly"},

@@ -6,6 +6,7 @@
 // the workspace's values to the file's bytes; a new format is one more entry.
 
 #include "DatasetImport.h"
+#include "ReferenceSnapshotStore.h"
 #include "Result.h"
 #include "TeamAnnotation.h"
 #include "Workspace.h"
@@ -95,6 +96,10 @@ const ExportFormat *findExportFormat(const QString &name);
 // The formats' writers (ExportAacr.cpp, ExportTrl.cpp, ExportTools.cpp).
 Result<QByteArray> exportAacrPositive(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportAacrNegative(const ExportData &data, const ExportOptions &options);
+// A reference snapshot (ReferenceSnapshotStore.h) as AACR-Bench positive
+// samples: each frozen reference under its pull request, with the place,
+// text and labels it was frozen with, in the snapshot's order.
+Result<QByteArray> exportAacrReferences(const ExportData &data, const QList<ReferenceIssue> &references);
 Result<QByteArray> exportTrlSft(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportTrlDpo(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportTrlKto(const ExportData &data, const ExportOptions &options);

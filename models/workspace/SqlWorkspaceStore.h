@@ -38,8 +38,9 @@ public:
     // judge score, ...). Version 10: merge-request revisions, comments
     // anchored at a revision or outdated, the revisions a run reviewed,
     // "addressed?" answers (issue 24). Version 11: comments on a code host
-    // (their remote ids, issue 24).
-    static constexpr int SchemaVersion = 11;
+    // (their remote ids, issue 24). Version 12: named reference snapshots
+    // (issue 33).
+    static constexpr int SchemaVersion = 12;
 
     // openWorkspaceStore's (WorkspaceOpening.h), which opens through this class.
     using Mode = WorkspaceOpenMode;
@@ -144,6 +145,11 @@ public:
     Result<bool> linkToReference(qint64 comment, qint64 reference, const QString &annotator) override;
     Result<bool> unlinkFromReference(qint64 comment, qint64 reference) override;
     Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
+
+    // ReferenceSnapshotStore (SqlWorkspaceStoreSnapshots.cpp)
+    Result<qint64> addReferenceSnapshot(const ReferenceSnapshot &snapshot) override;
+    Result<QList<ReferenceSnapshot>> referenceSnapshots() const override;
+    Result<std::optional<ReferenceSnapshot>> referenceSnapshot(const QString &name) const override;
 
     // JudgeEvaluationStore (SqlWorkspaceStoreJudgeEvaluations.cpp)
     Result<qint64> addJudgeEvaluation(const StoredJudgeEvaluation &evaluation) override;

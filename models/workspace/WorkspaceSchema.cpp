@@ -262,6 +262,41 @@ const char *const version11[] = {
     "CREATE INDEX remote_comments_by_remote_id ON remote_comments (pull_request, remote_id)",
 };
 
+// Version 12 (issue 33): named reference snapshots. The references a
+// merge request is evaluated against are rebuilt from every key-bug comment
+// at each evaluation, so judging a later run moves an earlier run's
+// figures; a snapshot keeps the references of every merge request as they
+// were when it was frozen (each with the lines, text and labels it had, and
+// the key-bug comments of its issue), so `eval --references NAME` gives the
+// published figure again. Who froze it and when; its fingerprint; per merge
+// request, the key-bug flags that were still disputed.
+const char *const version12[] = {
+    "CREATE TABLE reference_snapshots ("
+    " id %ID%, name TEXT NOT NULL UNIQUE,"
+    " reference_set TEXT NOT NULL," // all, aacr, key-bugs
+    " author TEXT NOT NULL, created BIGINT NOT NULL, fingerprint TEXT NOT NULL)",
+    "CREATE TABLE reference_snapshot_merge_requests ("
+    " snapshot BIGINT NOT NULL REFERENCES reference_snapshots (id),"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " pending_key_bugs INTEGER NOT NULL DEFAULT 0,"
+    " PRIMARY KEY (snapshot, merge_request))",
+    "CREATE TABLE reference_snapshot_items ("
+    " snapshot BIGINT NOT NULL REFERENCES reference_snapshots (id),"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " key_bug INTEGER NOT NULL," // 0: marked as reference (ground truth, by hand)
+    " file TEXT NOT NULL DEFAULT '', side TEXT NOT NULL DEFAULT '',"
+    " line_from INTEGER NOT NULL DEFAULT 0, line_to INTEGER NOT NULL DEFAULT 0," // 0: no line
+    " text TEXT NOT NULL DEFAULT '', translated_text TEXT NOT NULL DEFAULT '',"
+    " category TEXT, context TEXT, tag TEXT,"
+    " PRIMARY KEY (snapshot, comment))",
+    "CREATE TABLE reference_snapshot_members ("
+    " snapshot BIGINT NOT NULL REFERENCES reference_snapshots (id),"
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " reference_comment BIGINT NOT NULL REFERENCES comments (id),"
+    " PRIMARY KEY (snapshot, comment))",
+};
+
 QStringList migrationTo(int version, const QString &idColumn)
 {
     switch (version) {
@@ -276,6 +311,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 9: return statements(version9, idColumn);
     case 10: return statements(version10, idColumn);
     case 11: return statements(version11, idColumn);
+    case 12: return statements(version12, idColumn);
     default: return {};
     }
 }

@@ -5,6 +5,7 @@
 #include "HostCommentStore.h"
 #include "JudgeEvaluationStore.h"
 #include "JudgingStore.h"
+#include "ReferenceSnapshotStore.h"
 #include "ReferenceStore.h"
 #include "RevisionStore.h"
 #include "RunStore.h"
@@ -28,6 +29,7 @@ class WorkspaceStore : public WorkspaceConnection,
                        public JudgingStore,
                        public TeamStore,
                        public ReferenceStore,
+                       public ReferenceSnapshotStore,
                        public JudgeEvaluationStore,
                        public ExchangeStore,
                        public RevisionStore,
