@@ -38,8 +38,9 @@ public:
     // judge score, ...). Version 10: merge-request revisions, comments
     // anchored at a revision or outdated, the revisions a run reviewed,
     // "addressed?" answers (issue 24). Version 11: comments on a code host
-    // (their remote ids, issue 24).
-    static constexpr int SchemaVersion = 11;
+    // (their remote ids, issue 24). Version 15: pairwise votes on whole
+    // reviews (issue 35; 12 to 14 are other issues').
+    static constexpr int SchemaVersion = 15;
 
     // openWorkspaceStore's (WorkspaceOpening.h), which opens through this class.
     using Mode = WorkspaceOpenMode;
@@ -164,6 +165,11 @@ public:
     Result<bool> setRemoteComment(const RemoteComment &remote) override;
     Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const override;
     Result<QList<qint64>> importHostComments(qint64 mergeRequest, const QList<HostCommentImport> &comments) override;
+
+    // VoteStore (SqlWorkspaceStoreVotes.cpp)
+    Result<StoredVote> addVote(const PairwiseVote &vote) override;
+    Result<QList<PairwiseVote>> votes(std::optional<qint64> mergeRequest = {}) const override;
+    Result<bool> removeVote(const QString &annotator, qint64 runA, qint64 runB) override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

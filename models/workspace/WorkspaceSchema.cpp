@@ -262,6 +262,28 @@ const char *const version11[] = {
     "CREATE INDEX remote_comments_by_remote_id ON remote_comments (pull_request, remote_id)",
 };
 
+// Versions 12 to 14 are other issues' (numbered at merge); on this branch they
+// change nothing, so a workspace passes through them to 15.
+
+// Version 15 (issue 35, the arena): pairwise votes on whole reviews. Each is
+// one annotator's preference between two runs of one merge request, run_a
+// shown first (as "A"), with the seed of the draw that ordered them when the
+// pairwise view drew it; one vote per annotator, runs and order.
+const char *const version15[] = {
+    "CREATE TABLE pairwise_votes ("
+    " id %ID%,"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " run_a BIGINT NOT NULL REFERENCES runs (id),"
+    " run_b BIGINT NOT NULL REFERENCES runs (id),"
+    " winner TEXT NOT NULL," // a, b, tie
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " order_seed BIGINT,"
+    " time_spent BIGINT,"
+    " updated BIGINT NOT NULL,"
+    " UNIQUE (annotator, run_a, run_b))",
+    "CREATE INDEX pairwise_votes_by_merge_request ON pairwise_votes (merge_request)",
+};
+
 QStringList migrationTo(int version, const QString &idColumn)
 {
     switch (version) {
@@ -276,6 +298,10 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 9: return statements(version9, idColumn);
     case 10: return statements(version10, idColumn);
     case 11: return statements(version11, idColumn);
+    case 12:
+    case 13:
+    case 14: return {};
+    case 15: return statements(version15, idColumn);
     default: return {};
     }
 }

@@ -9,6 +9,7 @@
 #include "RevisionStore.h"
 #include "RunStore.h"
 #include "TeamStore.h"
+#include "VoteStore.h"
 #include "WorkspaceConnection.h"
 
 namespace rd {
@@ -31,7 +32,8 @@ class WorkspaceStore : public WorkspaceConnection,
                        public JudgeEvaluationStore,
                        public ExchangeStore,
                        public RevisionStore,
-                       public HostCommentStore
+                       public HostCommentStore,
+                       public VoteStore
 {
 public:
     virtual ~WorkspaceStore() = default;

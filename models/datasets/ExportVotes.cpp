@@ -1,0 +1,18 @@
+// The `votes` export (issue 35): the workspace's pairwise votes on whole
+// reviews, one JSON object a line, as VoteJson.h writes them.
+
+#include "DatasetExport.h"
+
+#include <VoteJson.h>
+
+namespace rd {
+
+Result<QByteArray> exportVotes(const ExportData &data, const ExportOptions &)
+{
+    QByteArray out;
+    for (const PairwiseVote &v : data.votes)
+        out += voteToJson(v) + '\n';
+    return out;
+}
+
+} // namespace rd
