@@ -64,7 +64,7 @@ std::vector<char> btReachable(int from, int m, Edge edge)
 std::vector<int> btUnbeatenGroup(int m, const std::vector<double> &w)
 {
     const auto beatenBy = [&](int i, int j) { return w[std::size_t(j) * std::size_t(m) + std::size_t(i)] > 0; }; // edge i -> j: j beat i
-    std::vector<std::vector<char>> above(std::size_t(m));
+    std::vector<std::vector<char>> above(static_cast<std::size_t>(m));
     for (int i = 0; i < m; ++i)
         above[std::size_t(i)] = btReachable(i, m, beatenBy);
     for (int i = 0; i < m; ++i) {
@@ -206,7 +206,7 @@ BradleyTerryFit fitBradleyTerry(const PairwiseTally &tally)
         if (largest < tolerance)
             break;
         std::vector<double> reduced(std::size_t(n) * std::size_t(n));
-        std::vector<double> step(std::size_t(n));
+        std::vector<double> step(static_cast<std::size_t>(n));
         for (int r = 0; r < n; ++r) {
             step[std::size_t(r)] = gradient[std::size_t(r + 1)];
             for (int c = 0; c < n; ++c)
@@ -246,7 +246,7 @@ BradleyTerryBootstrap bootstrapBradleyTerry(int players, const std::vector<std::
     for (const auto &unit : units)
         for (const PairOutcome &o : unit)
             whole.add(o);
-    std::vector<char> present(std::size_t(players));
+    std::vector<char> present(static_cast<std::size_t>(players));
     for (int i = 0; i < players; ++i)
         present[std::size_t(i)] = whole.played(i);
     std::mt19937 random(seed);
