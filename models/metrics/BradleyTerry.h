@@ -33,6 +33,8 @@ class PairwiseTally
 {
 public:
     explicit PairwiseTally(int players = 0);
+    // From the dense wins matrix (row-major, players × players).
+    PairwiseTally(int players, std::vector<double> wins);
     int players() const { return m_players; }
     void add(const PairOutcome &outcome, double times = 1);
     void addWin(int winner, int loser) { add({winner, loser, 1, 0}); }

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <vector>
 
 namespace rd {
 
@@ -85,32 +87,41 @@ ArenaRanking rankConfigurations(const QList<ArenaComparison> &comparisons, const
 {
     ArenaRanking out;
     out.settings = settings;
-    // Every configuration with a run, in name order (stable indices).
-    QMap<QString, QList<qint64>> runsOf;
+    // Every configuration with a run, in name order (stable indices), and
+    // each run's configuration as an index, once: the comparisons are many.
+    QHash<QString, QList<qint64>> runsOf;
     for (auto it = runs.cbegin(); it != runs.cend(); ++it)
         runsOf[it->configuration] << it.key();
-    const QStringList labels = runsOf.keys();
-    QHash<QString, int> index;
-    for (int i = 0; i < labels.size(); ++i)
-        index.insert(labels[i], i);
+    QStringList labels = runsOf.keys();
+    labels.sort();
     const int players = int(labels.size());
     QList<ArenaReviewer> reviewers(players);
+    QHash<qint64, int> playerOf;
+    playerOf.reserve(runs.size());
     for (int i = 0; i < players; ++i) {
         reviewers[i].label = labels[i];
         reviewers[i].runs = runsOf.value(labels[i]);
         std::sort(reviewers[i].runs.begin(), reviewers[i].runs.end());
+        for (qint64 run : std::as_const(reviewers[i].runs))
+            playerOf.insert(run, i);
     }
-
-    // One unit of the bootstrap per merge request: its comparisons summed per pair.
-    QMap<qint64, QMap<std::pair<int, int>, PairOutcome>> byMergeRequest;
+    // One unit of the bootstrap per merge request: its comparisons summed per
+    // pair of configurations (sorted, then merged).
+    struct Counted
+    {
+        qint64 mergeRequest;
+        PairOutcome outcome; // a < b
+    };
+    std::vector<Counted> counted;
+    counted.reserve(std::size_t(comparisons.size()));
     PairwiseTally tally(players);
     for (const ArenaComparison &c : comparisons) {
-        const auto a = runs.constFind(c.runA);
-        const auto b = runs.constFind(c.runB);
-        if (a == runs.cend() || b == runs.cend())
+        const auto a = playerOf.constFind(c.runA);
+        const auto b = playerOf.constFind(c.runB);
+        if (a == playerOf.cend() || b == playerOf.cend())
             continue; // runs are never deleted; a comparison of runs from elsewhere (a judge's) is not this workspace's
-        const int i = index.value(a->configuration);
-        const int j = index.value(b->configuration);
+        const int i = *a;
+        const int j = *b;
         if (i == j) {
             ++out.sameConfiguration;
             continue;
@@ -120,7 +131,6 @@ ArenaRanking rankConfigurations(const QList<ArenaComparison> &comparisons, const
         ArenaReviewer &rj = reviewers[j];
         ++ri.votes;
         ++rj.votes;
-        PairOutcome o{std::min(i, j), std::max(i, j), 0, 0};
         const double iWins = c.winner == PairWinner::A ? 1.0 : c.winner == PairWinner::B ? 0.0 : 0.5; // i's run was shown first
         switch (c.winner) {
         case PairWinner::A:
@@ -136,21 +146,27 @@ ArenaRanking rankConfigurations(const QList<ArenaComparison> &comparisons, const
             ++rj.ties;
             break;
         }
-        if (o.a == i) {
-            o.aWins = iWins;
-            o.bWins = 1.0 - iWins;
-        } else {
-            o.aWins = 1.0 - iWins;
-            o.bWins = iWins;
-        }
+        const PairOutcome o = i < j ? PairOutcome{i, j, iWins, 1.0 - iWins} : PairOutcome{j, i, 1.0 - iWins, iWins};
         tally.add(o);
-        PairOutcome &unit = byMergeRequest[c.mergeRequest][{o.a, o.b}];
-        unit.a = o.a;
-        unit.b = o.b;
-        unit.aWins += o.aWins;
-        unit.bWins += o.bWins;
+        counted.push_back({c.mergeRequest, o});
     }
-    out.mergeRequests = int(byMergeRequest.size());
+    std::sort(counted.begin(), counted.end(), [](const Counted &x, const Counted &y) {
+        return std::tie(x.mergeRequest, x.outcome.a, x.outcome.b) < std::tie(y.mergeRequest, y.outcome.a, y.outcome.b);
+    });
+    std::vector<std::vector<PairOutcome>> units;
+    for (std::size_t k = 0; k < counted.size(); ++k) {
+        if (k == 0 || counted[k].mergeRequest != counted[k - 1].mergeRequest)
+            units.emplace_back();
+        std::vector<PairOutcome> &unit = units.back();
+        const PairOutcome &o = counted[k].outcome;
+        if (!unit.empty() && unit.back().a == o.a && unit.back().b == o.b) {
+            unit.back().aWins += o.aWins;
+            unit.back().bWins += o.bWins;
+        } else {
+            unit.push_back(o);
+        }
+    }
+    out.mergeRequests = int(units.size());
 
     const BradleyTerryFit fit = fitBradleyTerry(tally);
     out.finite = fit.finite();
@@ -177,10 +193,6 @@ ArenaRanking rankConfigurations(const QList<ArenaComparison> &comparisons, const
     // across the configurations (and their win probabilities).
     std::vector<std::vector<double>> resampled;
     if (out.finite && settings.bootstrap > 0) {
-        std::vector<std::vector<PairOutcome>> units;
-        units.reserve(std::size_t(byMergeRequest.size()));
-        for (const auto &pairs : std::as_const(byMergeRequest))
-            units.emplace_back(pairs.cbegin(), pairs.cend());
         const BradleyTerryBootstrap boot = bootstrapBradleyTerry(players, units, settings.bootstrap, settings.seed);
         out.countedResamples = int(boot.strengths.size());
         // A resample without a finite fit (a configuration that won every

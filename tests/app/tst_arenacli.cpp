@@ -47,6 +47,7 @@ private Q_SLOTS:
     void arenaAsksAJudgeInBothOrdersAndReplaysItsRecording();
     void arenaAsksTheJudgeOnlyWhatTheCacheLacks();
     void aJudgeThatNeverAnswersIsExitFourWithoutFigures();
+    void theMarkdownTableShowsTheJudgeBesidePeople();
     void arenaRefusesBadOptions_data();
     void arenaRefusesBadOptions();
 
@@ -258,6 +259,30 @@ void ArenaCliTest::aJudgeThatNeverAnswersIsExitFourWithoutFigures()
     QCOMPARE(run.exitCode, 4);
     QVERIFY2(run.err.contains("18 of 18 judge requests got no answer; no figures written"), run.err.constData());
     QVERIFY(run.out.isEmpty());
+}
+
+void ArenaCliTest::theMarkdownTableShowsTheJudgeBesidePeople()
+{
+    // Twelve merge requests, people's 36 votes, an always-first judge asked
+    // twice in both orders; the table is kept as build/tests/arena-table.md
+    // (docs/arena.md shows it).
+    const QString w = workspace(12, true);
+    const QString config = m_dir->filePath(QStringLiteral("judge.json"));
+    test::FakeLlmServer server;
+    server.setResponder(test::alwaysFirstJudge);
+    QVERIFY(test::writePairJudgeConfig(config, server.endpoint(), QStringLiteral("always-first")));
+    const auto run = cli({QStringLiteral("arena"), QStringLiteral("--workspace"), w, QStringLiteral("--judge-config"), config, QStringLiteral("--repeats"), QStringLiteral("2"),
+                          QStringLiteral("--no-cache"), QStringLiteral("--format"), QStringLiteral("md")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.out.contains("## Arena: people's votes"));
+    QVERIFY(run.out.contains("## Judge always-first"));
+    QVERIFY2(run.out.contains("| position consistency | 0.000 | 72 pairs × repeats (72 first-position, 0 second-position preferred) |"), run.out.constData());
+    QVERIFY(run.out.contains("| preference fairness: A / B / tie | 1.000 / 0.000 / 0.000 | 144 answers |"));
+    // Its ranking beside people's: all equal (each run won as often as it lost).
+    QVERIFY2(run.out.contains("| alpha config | "), run.out.constData());
+    QFile f(QStringLiteral(QT_TESTCASE_BUILDDIR "/arena-table.md"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(run.out);
 }
 
 void ArenaCliTest::arenaRefusesBadOptions_data()

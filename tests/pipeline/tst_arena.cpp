@@ -451,8 +451,9 @@ void ArenaTest::drawnPairsCoverEveryPairOfConfigurationsBeforeRepeatingOne()
         QVERIFY(x != y);
         if (y < x)
             std::swap(x, y);
-        QVERIFY2(!from[{x, y}].contains(draw.pair->mergeRequest), "a pair of configurations drawn twice from one merge request");
-        from[{x, y}].insert(draw.pair->mergeRequest);
+        const std::pair<QString, QString> configurations{x, y};
+        QVERIFY2(!from[configurations].contains(draw.pair->mergeRequest), "a pair of configurations drawn twice from one merge request");
+        from[configurations].insert(draw.pair->mergeRequest);
         for (const auto &seen : std::as_const(from))
             QVERIFY(seen.size() >= (k + 1) / 3 && seen.size() <= (k + 1) / 3 + 1);
         PairwiseVote v{0, draw.pair->mergeRequest, draw.pair->runA, draw.pair->runB, PairWinner::Tie, options.annotator, draw.pair->orderSeed, {}, {}};
