@@ -5882,6 +5882,74 @@
         <source>read the addressed answers</source>
         <translation>读取“已解决”回答</translation>
     </message>
+    <message>
+        <source>Pairwise votes on whole reviews (JSON Lines: merge request, runs a and b, winner, annotator)</source>
+        <translation>整份评审的成对投票（JSON Lines：合并请求、运行 a 和 b、胜者、标注者）</translation>
+    </message>
+    <message>
+        <source>store the vote</source>
+        <translation>保存投票</translation>
+    </message>
+    <message>
+        <source>run %1 is named as both A and B: a vote compares two different runs</source>
+        <translation>运行 %1 同时被指定为 A 和 B：一次投票比较的是两个不同的运行</translation>
+    </message>
+    <message>
+        <source>the time spent on a vote cannot be negative</source>
+        <translation>投票所用时间不能为负数</translation>
+    </message>
+    <message>
+        <source>run %1 is a run of merge request %2, not of merge request %3</source>
+        <translation>运行 %1 属于合并请求 %2，而不属于合并请求 %3</translation>
+    </message>
+    <message>
+        <source>read the votes</source>
+        <translation>读取投票</translation>
+    </message>
+    <message>
+        <source>take back the vote</source>
+        <translation>撤回投票</translation>
+    </message>
+    <message>
+        <source>"%1" is missing</source>
+        <translation>缺少 "%1"</translation>
+    </message>
+    <message>
+        <source>"%1" must be %2, not %3</source>
+        <translation>"%1" 必须是%2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>不是 JSON</translation>
+    </message>
+    <message>
+        <source>unknown field "%1" (a vote has %2)</source>
+        <translation>未知字段 "%1"（投票包含的字段为 %2）</translation>
+    </message>
+    <message>
+        <source>a merge request id (a positive number)</source>
+        <translation>合并请求编号（正整数）</translation>
+    </message>
+    <message>
+        <source>a run id (a positive number)</source>
+        <translation>运行编号（正整数）</translation>
+    </message>
+    <message>
+        <source>"winner" is missing</source>
+        <translation>缺少 "winner"</translation>
+    </message>
+    <message>
+        <source>"winner" must be "a", "b" or "tie", not %1</source>
+        <translation>"winner" 必须是 "a"、"b" 或 "tie"，而不是 %1</translation>
+    </message>
+    <message>
+        <source>"%1" must be a whole number of 0 or more, not %2</source>
+        <translation>"%1" 必须是不小于 0 的整数，而不是 %2</translation>
+    </message>
+    <message>
+        <source>"a" and "b" are both run %1: a vote compares two different runs</source>
+        <translation>"a" 和 "b" 都是运行 %1：一次投票比较的是两个不同的运行</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -6828,6 +6896,62 @@
     <message>
         <source>%1: no file; the released runner does not count the PR</source>
         <translation>%1：没有文件；发布的运行器不计入该 PR</translation>
+    </message>
+    <message>
+        <source>you have cast as many votes as the cap allows</source>
+        <translation>你的投票数已达到上限</translation>
+    </message>
+    <message>
+        <source>you have voted on (or skipped) every pair of reviews</source>
+        <translation>你已对每一对评审投票（或跳过）</translation>
+    </message>
+    <message>
+        <source>no merge request has runs of two different configurations to compare</source>
+        <translation>没有合并请求包含两种不同配置的运行可供比较</translation>
+    </message>
+    <message>
+        <source>the judge's configuration is not a JSON object</source>
+        <translation>评判模型的配置不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the judge's configuration: roles.judge is missing (its endpoint and model)</source>
+        <translation>评判模型的配置：缺少 roles.judge（其端点和模型）</translation>
+    </message>
+    <message>
+        <source>cannot read the judge's configuration %1: %2</source>
+        <translation>无法读取评判模型的配置 %1：%2</translation>
+    </message>
+    <message>
+        <source>no JSON object with a "winner" in the judge's answer</source>
+        <translation>评判模型的回答中没有带 "winner" 的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the judge's winner %1 is not "A", "B" or "tie"</source>
+        <translation>评判模型给出的胜者 %1 不是 "A"、"B" 或 "tie"</translation>
+    </message>
+    <message>
+        <source>repeats must be at least 1 and the sample not negative</source>
+        <translation>重复次数至少为 1，样本数不能为负数</translation>
+    </message>
+    <message>
+        <source>no merge request has runs of two configurations to sample a pair from</source>
+        <translation>没有合并请求包含两种配置的运行，无法抽取成对样本</translation>
+    </message>
+    <message>
+        <source>nobody has voted on a pair yet: vote first (prefer), or ask about a --sample of pairs</source>
+        <translation>还没有人对任何一对评审投票：请先投票（prefer），或用 --sample 抽取成对样本来询问</translation>
+    </message>
+    <message>
+        <source>choose an annotator before voting</source>
+        <translation>投票前请先选择标注者</translation>
+    </message>
+    <message>
+        <source>the cap of votes cannot be negative</source>
+        <translation>投票上限不能为负数</translation>
+    </message>
+    <message>
+        <source>there is no pair to vote on: %1</source>
+        <translation>没有可投票的评审对：%1</translation>
     </message>
 </context>
 <context>

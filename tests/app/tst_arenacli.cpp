@@ -283,6 +283,9 @@ void ArenaCliTest::theMarkdownTableShowsTheJudgeBesidePeople()
     QFile f(QStringLiteral(QT_TESTCASE_BUILDDIR "/arena-table.md"));
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(run.out);
+    // People's ranking alone as JSON, beside it (arena-table.json).
+    const auto json = cli({QStringLiteral("arena"), QStringLiteral("--workspace"), w, QStringLiteral("--out"), QStringLiteral(QT_TESTCASE_BUILDDIR "/arena-table.json")});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
 }
 
 void ArenaCliTest::arenaRefusesBadOptions_data()
