@@ -13,6 +13,7 @@
 #include <PairwiseVoting.h>
 #include <RawDb.h>
 #include <SqlWorkspaceStore.h>
+#include <TestPostgres.h>
 #include <VoteJson.h>
 
 #include <QFile>
@@ -64,6 +65,7 @@ private Q_SLOTS:
     void voteLinesNameTheirBadField();
     void aWorkspaceOfVersionElevenTakesVotesAfterItsUpgrade();
     void votesAreCopiedAndExported();
+    void votesWorkOnPostgresqlAndCopyBothWays();
     void rankingGroupsRunsByConfigurationAndCountsVotes();
     void rankingEqualsTheFitOfTheVotesTally();
     void votesBetweenRunsOfOneConfigurationAreSetAside();
@@ -297,6 +299,40 @@ void ArenaTest::votesAreCopiedAndExported()
     QFile g(*one);
     QVERIFY(g.open(QIODevice::ReadOnly));
     QCOMPARE(g.readAll().trimmed().split('\n').size(), 3);
+}
+
+void ArenaTest::votesWorkOnPostgresqlAndCopyBothWays()
+{
+    QString server;
+    RD_REQUIRE_POSTGRES(server);
+    auto opened = SqlWorkspaceStore::open(server, SqlWorkspaceStore::Mode::CreateIfMissing);
+    QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
+    SqlWorkspaceStore &pg = **opened;
+    const test::ArenaWorkspace w = test::makeArenaWorkspace(pg, 2);
+    QCOMPARE(pg.votes()->size(), 6);
+    // Replacement, refusal and removal as on SQLite.
+    PairwiseVote again = w.votes.first();
+    again.winner = PairWinner::Tie;
+    const auto replaced = pg.addVote(again);
+    QVERIFY(replaced && replaced->replaced && replaced->id == w.votes.first().id);
+    PairwiseVote other = again;
+    other.runB = w.mergeRequests[1].runOf.value(QStringLiteral("beta config"));
+    QVERIFY(!pg.addVote(other));
+    QVERIFY(*pg.removeVote(again.annotator, again.runA, again.runB));
+    QCOMPARE(pg.votes(w.mergeRequests[0].id)->size(), 2);
+    // To a file and back: every vote as it was, ids included.
+    const QString file = m_dir->filePath(QStringLiteral("from-server.rdw"));
+    QVERIFY(SqlWorkspaceStore::copyWorkspace(server, file));
+    QString back;
+    RD_REQUIRE_POSTGRES(back);
+    QVERIFY(SqlWorkspaceStore::copyWorkspace(file, back));
+    auto returned = SqlWorkspaceStore::open(back);
+    QVERIFY(returned);
+    const auto before = pg.votes();
+    const auto after = (*returned)->votes();
+    QCOMPARE(after->size(), before->size());
+    for (qsizetype i = 0; i < before->size(); ++i)
+        QCOMPARE(voteToJson(after->at(i)), voteToJson(before->at(i)));
 }
 
 void ArenaTest::rankingGroupsRunsByConfigurationAndCountsVotes()
