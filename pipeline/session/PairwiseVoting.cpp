@@ -141,6 +141,12 @@ Result<bool> PairwiseVoting::undo()
     if (!votes)
         return votes.error();
     m_data.votes = *votes;
+    // The pair undone is one the annotator can be shown again: counted anew.
+    PairDrawingOptions drawing;
+    drawing.annotator = m_options.annotator;
+    drawing.mergeRequest = m_options.mergeRequest;
+    drawing.skipped = m_skipped;
+    m_remaining = drawPair(m_data.runs, m_data.votes, drawing, 0).candidates;
     // The pair shown now goes back to be drawn again later.
     return show(step.pair);
 }

@@ -587,10 +587,13 @@ void ArenaTest::undoTakesBackTheVoteAndShowsThePairAgain()
     PairwiseVoting &v = **voting;
     QVERIFY(!v.canUndo());
     const PairOnScreen first = *v.current();
+    QCOMPARE(v.remaining(), 3);
     QVERIFY(v.vote(PairWinner::B));
     QVERIFY(v.canUndo());
     QCOMPARE(m_store->votes()->size(), 1);
+    QCOMPARE(v.remaining(), 2);
     QVERIFY(*v.undo());
+    QCOMPARE(v.remaining(), 3);
     QVERIFY(m_store->votes()->isEmpty());
     QCOMPARE(v.current()->a.comments.first().issue, first.a.comments.first().issue);
     QCOMPARE(v.current()->b.comments.size(), first.b.comments.size());
