@@ -10,8 +10,10 @@ namespace rd {
 Result<QByteArray> exportVotes(const ExportData &data, const ExportOptions &)
 {
     QByteArray out;
-    for (const PairwiseVote &v : data.votes)
+    for (PairwiseVote v : data.votes) {
+        v.annotator = data.clean(v.annotator); // a name is the user's text, cleaned as any
         out += voteToJson(v) + '\n';
+    }
     return out;
 }
 
