@@ -934,6 +934,18 @@
         <translation>评估运行</translation>
     </message>
     <message>
+        <source>All references</source>
+        <translation>全部参考问题</translation>
+    </message>
+    <message>
+        <source>Marked references (AACR-Bench)</source>
+        <translation>已标记的参考问题（AACR-Bench）</translation>
+    </message>
+    <message>
+        <source>Key bugs flagged by annotators</source>
+        <translation>标注者标记的关键缺陷</translation>
+    </message>
+    <message>
         <source> lines</source>
         <translation> 行</translation>
     </message>
@@ -1188,30 +1200,6 @@
     <message>
         <source>%1 of %2 questions to the semantic judge failed; no figures shown. The first: %3</source>
         <translation>向语义评判提出的 %2 个问题中有 %1 个失败；不显示任何数据。第一个：%3</translation>
-    </message>
-    <message>
-        <source>The live set is rebuilt from the workspace at each evaluation; a snapshot (reviewdesk-cli references freeze) keeps the references as they were when it was frozen.</source>
-        <translation>实时集合在每次评估时从工作区重新构建；快照（reviewdesk-cli references freeze）保留冻结时的参考问题。</translation>
-    </message>
-    <message>
-        <source>All references (live)</source>
-        <translation>全部参考问题（实时）</translation>
-    </message>
-    <message>
-        <source>Marked references, AACR-Bench (live)</source>
-        <translation>标记的参考问题，AACR-Bench（实时）</translation>
-    </message>
-    <message>
-        <source>Key bugs flagged by annotators (live)</source>
-        <translation>标注者标记的关键缺陷（实时）</translation>
-    </message>
-    <message>
-        <source>Snapshot: %1</source>
-        <translation>快照：%1</translation>
-    </message>
-    <message>
-        <source>Set %1, frozen by %2 on %3; fingerprint %4</source>
-        <translation>集合 %1，由 %2 于 %3 冻结；指纹 %4</translation>
     </message>
 </context>
 <context>
@@ -5895,24 +5883,72 @@
         <translation>读取“已解决”回答</translation>
     </message>
     <message>
-        <source>a reference snapshot needs a name</source>
-        <translation>参考快照需要一个名称</translation>
+        <source>Pairwise votes on whole reviews (JSON Lines: merge request, runs a and b, winner, annotator)</source>
+        <translation>整份评审的成对投票（JSON Lines：合并请求、运行 a 和 b、胜者、标注者）</translation>
     </message>
     <message>
-        <source>store the reference snapshot</source>
-        <translation>保存参考快照</translation>
+        <source>store the vote</source>
+        <translation>保存投票</translation>
     </message>
     <message>
-        <source>a reference snapshot named '%1' exists already; a snapshot is never replaced, so freeze under another name</source>
-        <translation>名为“%1”的参考快照已存在；快照永不被替换，请以其他名称冻结</translation>
+        <source>run %1 is named as both A and B: a vote compares two different runs</source>
+        <translation>运行 %1 同时被指定为 A 和 B：一次投票比较的是两个不同的运行</translation>
     </message>
     <message>
-        <source>read the reference snapshots</source>
-        <translation>读取参考快照</translation>
+        <source>the time spent on a vote cannot be negative</source>
+        <translation>投票所用时间不能为负数</translation>
     </message>
     <message>
-        <source>read the reference snapshot</source>
-        <translation>读取参考快照</translation>
+        <source>run %1 is a run of merge request %2, not of merge request %3</source>
+        <translation>运行 %1 属于合并请求 %2，而不属于合并请求 %3</translation>
+    </message>
+    <message>
+        <source>read the votes</source>
+        <translation>读取投票</translation>
+    </message>
+    <message>
+        <source>take back the vote</source>
+        <translation>撤回投票</translation>
+    </message>
+    <message>
+        <source>"%1" is missing</source>
+        <translation>缺少 "%1"</translation>
+    </message>
+    <message>
+        <source>"%1" must be %2, not %3</source>
+        <translation>"%1" 必须是%2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>不是 JSON</translation>
+    </message>
+    <message>
+        <source>unknown field "%1" (a vote has %2)</source>
+        <translation>未知字段 "%1"（投票包含的字段为 %2）</translation>
+    </message>
+    <message>
+        <source>a merge request id (a positive number)</source>
+        <translation>合并请求编号（正整数）</translation>
+    </message>
+    <message>
+        <source>a run id (a positive number)</source>
+        <translation>运行编号（正整数）</translation>
+    </message>
+    <message>
+        <source>"winner" is missing</source>
+        <translation>缺少 "winner"</translation>
+    </message>
+    <message>
+        <source>"winner" must be "a", "b" or "tie", not %1</source>
+        <translation>"winner" 必须是 "a"、"b" 或 "tie"，而不是 %1</translation>
+    </message>
+    <message>
+        <source>"%1" must be a whole number of 0 or more, not %2</source>
+        <translation>"%1" 必须是不小于 0 的整数，而不是 %2</translation>
+    </message>
+    <message>
+        <source>"a" and "b" are both run %1: a vote compares two different runs</source>
+        <translation>"a" 和 "b" 都是运行 %1：一次投票比较的是两个不同的运行</translation>
     </message>
 </context>
 <context>
@@ -6862,48 +6898,60 @@
         <translation>%1：没有文件；发布的运行器不计入该 PR</translation>
     </message>
     <message>
-        <source>the reference snapshot '%1' has no references for merge request %2 (%3): it was added after the snapshot was frozen. Evaluate the other runs (--run), or freeze a new snapshot</source>
-        <translation>参考快照“%1”没有合并请求 %2（%3）的参考问题：该合并请求是在快照冻结之后添加的。请评估其他运行（--run），或冻结一个新快照</translation>
+        <source>you have cast as many votes as the cap allows</source>
+        <translation>你的投票数已达到上限</translation>
     </message>
     <message>
-        <source>no reference snapshot '%1' in this workspace (it has none; `reviewdesk-cli references freeze` makes one)</source>
-        <translation>此工作区中没有参考快照“%1”（工作区尚无快照；`reviewdesk-cli references freeze` 可创建一个）</translation>
+        <source>you have voted on (or skipped) every pair of reviews</source>
+        <translation>你已对每一对评审投票（或跳过）</translation>
     </message>
     <message>
-        <source>no reference snapshot '%1' in this workspace (it has: %2)</source>
-        <translation>此工作区中没有参考快照“%1”（现有：%2）</translation>
+        <source>no merge request has runs of two different configurations to compare</source>
+        <translation>没有合并请求包含两种不同配置的运行可供比较</translation>
     </message>
     <message>
-        <source>References: the live set '%1'; references: %2, merge requests: %3, fingerprint: %4</source>
-        <translation>参考问题：实时集合“%1”；参考问题数：%2，合并请求数：%3，指纹：%4</translation>
+        <source>the judge's configuration is not a JSON object</source>
+        <translation>评判模型的配置不是 JSON 对象</translation>
     </message>
     <message>
-        <source>References: snapshot '%1' (set '%2', frozen by %3 on %4); references: %5, merge requests: %6, fingerprint: %7</source>
-        <translation>参考问题：快照“%1”（集合“%2”，由 %3 于 %4 冻结）；参考问题数：%5，合并请求数：%6，指纹：%7</translation>
+        <source>the judge's configuration: roles.judge is missing (its endpoint and model)</source>
+        <translation>评判模型的配置：缺少 roles.judge（其端点和模型）</translation>
     </message>
     <message>
-        <source>; key-bug flags disputed and not adjudicated (no reference until decided): %1</source>
-        <translation>；存在分歧且未裁决的关键缺陷标记（裁决前不作为参考问题）：%1</translation>
+        <source>cannot read the judge's configuration %1: %2</source>
+        <translation>无法读取评判模型的配置 %1：%2</translation>
     </message>
     <message>
-        <source>; the live set has moved since (references: %1, fingerprint: %2)</source>
-        <translation>；此后实时集合已变化（参考问题数：%1，指纹：%2）</translation>
+        <source>no JSON object with a "winner" in the judge's answer</source>
+        <translation>评判模型的回答中没有带 "winner" 的 JSON 对象</translation>
     </message>
     <message>
-        <source>a reference snapshot needs a name</source>
-        <translation>参考快照需要一个名称</translation>
+        <source>the judge's winner %1 is not "A", "B" or "tie"</source>
+        <translation>评判模型给出的胜者 %1 不是 "A"、"B" 或 "tie"</translation>
     </message>
     <message>
-        <source>'%1' names a live reference set (all, aacr, key-bugs, live); give the snapshot another name</source>
-        <translation>“%1”是实时参考集合的名称（all、aacr、key-bugs、live）；请为快照另取名称</translation>
+        <source>repeats must be at least 1 and the sample not negative</source>
+        <translation>重复次数至少为 1，样本数不能为负数</translation>
     </message>
     <message>
-        <source>a reference snapshot needs the name of who freezes it</source>
-        <translation>参考快照需要冻结者的名称</translation>
+        <source>no merge request has runs of two configurations to sample a pair from</source>
+        <translation>没有合并请求包含两种配置的运行，无法抽取成对样本</translation>
     </message>
     <message>
-        <source>a reference snapshot named '%1' exists already (frozen by %2 on %3); a snapshot is never replaced, so freeze under another name</source>
-        <translation>名为“%1”的参考快照已存在（由 %2 于 %3 冻结）；快照永不被替换，请以其他名称冻结</translation>
+        <source>nobody has voted on a pair yet: vote first (prefer), or ask about a --sample of pairs</source>
+        <translation>还没有人对任何一对评审投票：请先投票（prefer），或用 --sample 抽取成对样本来询问</translation>
+    </message>
+    <message>
+        <source>choose an annotator before voting</source>
+        <translation>投票前请先选择标注者</translation>
+    </message>
+    <message>
+        <source>the cap of votes cannot be negative</source>
+        <translation>投票上限不能为负数</translation>
+    </message>
+    <message>
+        <source>there is no pair to vote on: %1</source>
+        <translation>没有可投票的评审对：%1</translation>
     </message>
 </context>
 <context>

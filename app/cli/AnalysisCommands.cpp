@@ -66,6 +66,16 @@ Q_DECL_EXPORT int reviewdeskWorkspace(const QStringList &arguments)
     return rd::cli::runWorkspace(arguments);
 }
 
+Q_DECL_EXPORT int reviewdeskPrefer(const QStringList &arguments)
+{
+    return rd::cli::runPrefer(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskArena(const QStringList &arguments)
+{
+    return rd::cli::runArena(arguments);
+}
+
 Q_DECL_EXPORT int reviewdeskMr(const QStringList &arguments)
 {
     return rd::cli::runMr(arguments);

@@ -84,6 +84,9 @@ int runMrRevisions(const QStringList &arguments);
 int runMrAdd(const QStringList &arguments);
 // Publishing a review to its code host (PublishCommand.cpp).
 int runPublish(const QStringList &arguments);
+// The arena (issue 35, ArenaCommands.cpp): pairwise votes, and the configurations ranked by them.
+int runPrefer(const QStringList &arguments);
+int runArena(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

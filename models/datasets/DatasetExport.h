@@ -7,6 +7,7 @@
 
 #include "DatasetImport.h"
 #include "ReferenceSnapshotStore.h"
+#include "PairwiseVote.h"
 #include "Result.h"
 #include "TeamAnnotation.h"
 #include "Workspace.h"
@@ -34,6 +35,7 @@ struct ExportData
     QList<StoredRun> runs;                  // without their records
     QList<ExchangeRecord> records;          // by import, then position
     QHash<qint64, Adjudication> adjudications; // by comment
+    QList<PairwiseVote> votes;              // by id (of the merge request, or naming the run, when exporting one)
 
     // Text as it may leave the machine: the absolute paths of local clones
     // become their folder names, the home folder "~", and the values of
@@ -106,6 +108,8 @@ Result<QByteArray> exportTrlKto(const ExportData &data, const ExportOptions &opt
 Result<QByteArray> exportSarif(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportRdjson(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportCsv(const ExportData &data, const ExportOptions &options);
+// Pairwise votes on whole reviews (issue 35), one JSON object a line (VoteJson.h).
+Result<QByteArray> exportVotes(const ExportData &data, const ExportOptions &options);
 
 // Shared by the writers.
 // The comment as one text: the issue, then root cause, fix and example.

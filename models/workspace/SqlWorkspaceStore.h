@@ -39,8 +39,8 @@ public:
     // anchored at a revision or outdated, the revisions a run reviewed,
     // "addressed?" answers (issue 24). Version 11: comments on a code host
     // (their remote ids, issue 24). Version 12: named reference snapshots
-    // (issue 33).
-    static constexpr int SchemaVersion = 12;
+    // (issue 33). Version 13: pairwise votes on whole reviews (issue 35).
+    static constexpr int SchemaVersion = 13;
 
     // openWorkspaceStore's (WorkspaceOpening.h), which opens through this class.
     using Mode = WorkspaceOpenMode;
@@ -170,6 +170,11 @@ public:
     Result<bool> setRemoteComment(const RemoteComment &remote) override;
     Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const override;
     Result<QList<qint64>> importHostComments(qint64 mergeRequest, const QList<HostCommentImport> &comments) override;
+
+    // VoteStore (SqlWorkspaceStoreVotes.cpp)
+    Result<StoredVote> addVote(const PairwiseVote &vote) override;
+    Result<QList<PairwiseVote>> votes(std::optional<qint64> mergeRequest = {}) const override;
+    Result<bool> removeVote(const QString &annotator, qint64 runA, qint64 runB) override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

@@ -297,6 +297,25 @@ const char *const version12[] = {
     " PRIMARY KEY (snapshot, comment))",
 };
 
+// Version 13 (issue 35, the arena): pairwise votes on whole reviews. Each is
+// one annotator's preference between two runs of one merge request, run_a
+// shown first (as "A"), with the seed of the draw that ordered them when the
+// pairwise view drew it; one vote per annotator, runs and order.
+const char *const version13[] = {
+    "CREATE TABLE pairwise_votes ("
+    " id %ID%,"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " run_a BIGINT NOT NULL REFERENCES runs (id),"
+    " run_b BIGINT NOT NULL REFERENCES runs (id),"
+    " winner TEXT NOT NULL," // a, b, tie
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " order_seed BIGINT,"
+    " time_spent BIGINT,"
+    " updated BIGINT NOT NULL,"
+    " UNIQUE (annotator, run_a, run_b))",
+    "CREATE INDEX pairwise_votes_by_merge_request ON pairwise_votes (merge_request)",
+};
+
 QStringList migrationTo(int version, const QString &idColumn)
 {
     switch (version) {
@@ -312,6 +331,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 10: return statements(version10, idColumn);
     case 11: return statements(version11, idColumn);
     case 12: return statements(version12, idColumn);
+    case 13: return statements(version13, idColumn);
     default: return {};
     }
 }

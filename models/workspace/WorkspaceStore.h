@@ -10,6 +10,7 @@
 #include "RevisionStore.h"
 #include "RunStore.h"
 #include "TeamStore.h"
+#include "VoteStore.h"
 #include "WorkspaceConnection.h"
 
 namespace rd {
@@ -33,7 +34,8 @@ class WorkspaceStore : public WorkspaceConnection,
                        public JudgeEvaluationStore,
                        public ExchangeStore,
                        public RevisionStore,
-                       public HostCommentStore
+                       public HostCommentStore,
+                       public VoteStore
 {
 public:
     virtual ~WorkspaceStore() = default;
