@@ -38,8 +38,9 @@ public:
     // judge score, ...). Version 10: merge-request revisions, comments
     // anchored at a revision or outdated, the revisions a run reviewed,
     // "addressed?" answers (issue 24). Version 11: comments on a code host
-    // (their remote ids, issue 24).
-    static constexpr int SchemaVersion = 11;
+    // (their remote ids, issue 24). Version 13: labels of merge requests and
+    // comments, judges and their verdicts on imported benchmarks (issue 34).
+    static constexpr int SchemaVersion = 13;
 
     // openWorkspaceStore's (WorkspaceOpening.h), which opens through this class.
     using Mode = WorkspaceOpenMode;
@@ -164,6 +165,13 @@ public:
     Result<bool> setRemoteComment(const RemoteComment &remote) override;
     Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const override;
     Result<QList<qint64>> importHostComments(qint64 mergeRequest, const QList<HostCommentImport> &comments) override;
+
+    // BenchmarkStore (SqlWorkspaceStoreBenchmarks.cpp)
+    Result<BenchmarkImportSummary> importBenchmark(const BenchmarkImport &import) override;
+    Result<QList<JudgeEntry>> judges() const override;
+    Result<QList<JudgedReview>> judgedReviews(const QString &judge = {}) const override;
+    Result<QList<MergeRequestLabel>> mergeRequestLabels() const override;
+    Result<QList<CommentLabel>> commentLabels(std::optional<qint64> mergeRequest = {}) const override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

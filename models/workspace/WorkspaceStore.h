@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BenchmarkStore.h"
 #include "ClaimStore.h"
 #include "ExchangeStore.h"
 #include "HostCommentStore.h"
@@ -31,7 +32,8 @@ class WorkspaceStore : public WorkspaceConnection,
                        public JudgeEvaluationStore,
                        public ExchangeStore,
                        public RevisionStore,
-                       public HostCommentStore
+                       public HostCommentStore,
+                       public BenchmarkStore
 {
 public:
     virtual ~WorkspaceStore() = default;
