@@ -82,6 +82,8 @@ int runMrRevisions(const QStringList &arguments);
 int runMrAdd(const QStringList &arguments);
 // Publishing a review to its code host (PublishCommand.cpp).
 int runPublish(const QStringList &arguments);
+// Comparing reviewers per judge (issue 34, CompareCommand.cpp).
+int runCompare(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

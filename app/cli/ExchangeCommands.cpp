@@ -44,7 +44,7 @@ int importCodeReviewBench(const QString &workspace, const QString &folder)
     const BenchmarkImportSummary &s = *summary;
     std::fprintf(stderr,
                  "import: %s: %d pull requests (%d new, without code), %d references (%d new), %d reviewers' comments (%d new); "
-                 "%d judges: %d reviews, %d verdicts, %d matches\n",
+                 "judges: %d, their reviews: %d, verdicts: %d, matches: %d\n",
                  qPrintable(folder), s.mergeRequests, s.newMergeRequests, s.references, s.newReferences, s.comments, s.newComments, s.judges, s.reviews,
                  s.verdicts, s.matches);
     return ExitOk;

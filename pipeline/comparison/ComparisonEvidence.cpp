@@ -100,7 +100,9 @@ QList<qint64> sortedIds(QSet<qint64> ids)
 // references, by line and by people's links (Evaluation.h).
 Result<std::optional<JudgeEvidence>> peopleEvidence(const WorkspaceStore &store, const QSet<qint64> &passing)
 {
-    auto evaluation = eval::evaluateWorkspace(store, {});
+    eval::Options options;
+    options.lastStageOnly = true;
+    auto evaluation = eval::evaluateWorkspace(store, options);
     if (!evaluation)
         return evaluation.error();
     JudgeEvidence judge;

@@ -3,29 +3,36 @@
 #include <EvalTable.h>
 #include <PythonRound.h>
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <nlohmann/json.hpp>
+
+#include <string>
 
 namespace rd::compare {
 
 namespace {
 
-QJsonValue jsonNumber(const std::optional<double> &v, int digits)
+// JSON in the order of fields (nlohmann's ordered_json keeps it;
+// QJsonObject would sort them).
+using Json = nlohmann::ordered_json;
+
+Json jsonNumber(const std::optional<double> &v, int digits)
 {
-    return v ? QJsonValue(eval::pythonRound(*v, digits)) : QJsonValue();
+    return v ? Json(eval::pythonRound(*v, digits)) : Json();
 }
 
-QJsonValue jsonCount(const std::optional<int> &v)
+Json jsonCount(const std::optional<int> &v)
 {
-    return v ? QJsonValue(*v) : QJsonValue();
+    return v ? Json(*v) : Json();
 }
 
-QJsonObject estimateJson(const Estimate &e)
+Json estimateJson(const Estimate &e)
 {
-    return QJsonObject{{QStringLiteral("value"), jsonNumber(e.value, 1)},
-                       {QStringLiteral("low"), jsonNumber(e.low, 1)},
-                       {QStringLiteral("high"), jsonNumber(e.high, 1)}};
+    return Json{{"value", jsonNumber(e.value, 1)}, {"low", jsonNumber(e.low, 1)}, {"high", jsonNumber(e.high, 1)}};
+}
+
+std::string utf8(const QString &s)
+{
+    return s.toStdString();
 }
 
 QString number(const std::optional<double> &v, int digits)
@@ -41,6 +48,14 @@ QString estimateText(const Estimate &e)
     if (!e.low || !e.high)
         return number(e.value, 1);
     return QStringLiteral("%1 [%2, %3]").arg(number(e.value, 1), number(e.low, 1), number(e.high, 1));
+}
+
+// A p-value; 0 (no resample crossed zero) is "< 1/B", what the resamples can tell.
+QString pValueText(const std::optional<double> &p, int resamples)
+{
+    if (p && *p == 0 && resamples > 0)
+        return QStringLiteral("< %1").arg(QString::number(1.0 / resamples, 'g', 3));
+    return number(p, 4);
 }
 
 QString filtersText(const QList<LabelFilter> &filters)
@@ -72,67 +87,74 @@ std::optional<ReportFormat> reportFormatFromName(const QString &name)
 QByteArray comparisonToJson(const Comparison &c)
 {
     const double beta = c.settings.beta;
-    QJsonArray judges;
+    Json judges = Json::array();
     for (const JudgeBoard &board : c.judges) {
-        QJsonArray reviewers;
+        Json reviewers = Json::array();
         for (const ReviewerStanding &s : board.reviewers) {
-            QJsonObject r{{QStringLiteral("reviewer"), s.reviewer},
-                          {QStringLiteral("kind"), reviewerKindName(s.kind)},
-                          {QStringLiteral("merge_requests"), s.mergeRequests},
-                          {QStringLiteral("tp"), s.tp},
-                          {QStringLiteral("fp"), s.fp},
-                          {QStringLiteral("fn"), s.fn},
-                          {QStringLiteral("precision"), estimateJson(s.precision)},
-                          {QStringLiteral("recall"), estimateJson(s.recall)},
-                          {metricKey(Metric::FBeta, beta), estimateJson(s.fBeta)},
-                          {QStringLiteral("cost_usd"), jsonNumber(s.costUsd, 6)},
-                          {QStringLiteral("accepted"), jsonCount(s.accepted)},
-                          {QStringLiteral("cost_per_accepted"), jsonNumber(s.costPerAccepted, 6)}};
+            Json r{{"reviewer", utf8(s.reviewer)},
+                   {"kind", utf8(reviewerKindName(s.kind))},
+                   {"merge_requests", s.mergeRequests},
+                   {"tp", s.tp},
+                   {"fp", s.fp},
+                   {"fn", s.fn},
+                   {"precision", estimateJson(s.precision)},
+                   {"recall", estimateJson(s.recall)},
+                   {utf8(metricKey(Metric::FBeta, beta)), estimateJson(s.fBeta)}};
             if (s.kind == ReviewerKind::Configuration) {
-                r.insert(QStringLiteral("runs"), s.runs);
+                r["runs"] = s.runs;
                 for (const auto &[metric, e] : {std::pair{Metric::Kbi, &s.kbi}, std::pair{Metric::Far1, &s.far1}, std::pair{Metric::Cpi1, &s.cpi1}})
-                    r.insert(metricKey(metric, beta), *e ? QJsonValue(estimateJson(**e)) : QJsonValue());
+                    r[utf8(metricKey(metric, beta))] = *e ? estimateJson(**e) : Json();
             }
-            reviewers.append(r);
+            r["cost_usd"] = jsonNumber(s.costUsd, 6);
+            r["accepted"] = jsonCount(s.accepted);
+            r["cost_per_accepted"] = jsonNumber(s.costPerAccepted, 6);
+            reviewers.push_back(std::move(r));
         }
-        QJsonArray pairs;
+        Json pairs = Json::array();
         for (const PairDifference &p : board.pairs)
-            pairs.append(QJsonObject{{QStringLiteral("a"), p.a},
-                                     {QStringLiteral("b"), p.b},
-                                     {QStringLiteral("metric"), metricKey(p.metric, beta)},
-                                     {QStringLiteral("difference"), jsonNumber(p.difference, 1)},
-                                     {QStringLiteral("low"), jsonNumber(p.low, 1)},
-                                     {QStringLiteral("high"), jsonNumber(p.high, 1)},
-                                     {QStringLiteral("p"), jsonNumber(p.p, 4)}});
-        judges.append(QJsonObject{{QStringLiteral("judge"), board.judge},
-                                  {QStringLiteral("kind"), judgeKindName(board.kind)},
-                                  {QStringLiteral("merge_requests"), board.mergeRequests},
-                                  {QStringLiteral("references"), board.references},
-                                  {QStringLiteral("reviewers"), reviewers},
-                                  {QStringLiteral("pairs"), pairs}});
+            pairs.push_back(Json{{"a", utf8(p.a)},
+                                 {"b", utf8(p.b)},
+                                 {"metric", utf8(metricKey(p.metric, beta))},
+                                 {"difference", jsonNumber(p.difference, 1)},
+                                 {"low", jsonNumber(p.low, 1)},
+                                 {"high", jsonNumber(p.high, 1)},
+                                 {"p", jsonNumber(p.p, 4)}});
+        judges.push_back(Json{{"judge", utf8(board.judge)},
+                              {"kind", utf8(judgeKindName(board.kind))},
+                              {"merge_requests", board.mergeRequests},
+                              {"references", board.references},
+                              {"reviewers", std::move(reviewers)},
+                              {"pairs", std::move(pairs)}});
     }
-    QJsonArray agreement;
+    Json agreement = Json::array();
     for (const JudgeAgreement &a : c.agreement)
-        agreement.append(QJsonObject{{QStringLiteral("a"), a.a},
-                                     {QStringLiteral("b"), a.b},
-                                     {QStringLiteral("items"), a.items},
-                                     {QStringLiteral("merge_requests"), a.mergeRequests},
-                                     {QStringLiteral("kappa"), jsonNumber(a.kappa, 3)},
-                                     {QStringLiteral("low"), jsonNumber(a.low, 3)},
-                                     {QStringLiteral("high"), jsonNumber(a.high, 3)},
-                                     {QStringLiteral("agreement"), jsonNumber(a.agreement, 1)}});
-    QJsonArray filters;
-    for (const LabelFilter &f : c.filters)
-        filters.append(QJsonObject{{QStringLiteral("label"), f.name}, {QStringLiteral("values"), QJsonArray::fromStringList(f.values)}});
-    QJsonObject root{{QStringLiteral("resamples"), c.settings.resamples},
-                     {QStringLiteral("seed"), QString::number(c.settings.seed)},
-                     {QStringLiteral("level"), c.settings.level},
-                     {QStringLiteral("beta"), beta},
-                     {QStringLiteral("filters"), filters},
-                     {QStringLiteral("judges"), judges},
-                     {QStringLiteral("judge_agreement"), agreement},
-                     {QStringLiteral("notes"), QJsonArray::fromStringList(c.notes)}};
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+        agreement.push_back(Json{{"a", utf8(a.a)},
+                                 {"b", utf8(a.b)},
+                                 {"items", a.items},
+                                 {"merge_requests", a.mergeRequests},
+                                 {"kappa", jsonNumber(a.kappa, 3)},
+                                 {"low", jsonNumber(a.low, 3)},
+                                 {"high", jsonNumber(a.high, 3)},
+                                 {"agreement", jsonNumber(a.agreement, 1)}});
+    Json filters = Json::array();
+    for (const LabelFilter &f : c.filters) {
+        Json values = Json::array();
+        for (const QString &v : f.values)
+            values.push_back(utf8(v));
+        filters.push_back(Json{{"label", utf8(f.name)}, {"values", std::move(values)}});
+    }
+    Json notes = Json::array();
+    for (const QString &n : c.notes)
+        notes.push_back(utf8(n));
+    const Json root{{"resamples", c.settings.resamples},
+                    {"seed", std::to_string(c.settings.seed)},
+                    {"level", c.settings.level},
+                    {"beta", beta},
+                    {"filters", std::move(filters)},
+                    {"judges", std::move(judges)},
+                    {"judge_agreement", std::move(agreement)},
+                    {"notes", std::move(notes)}};
+    return QByteArray::fromStdString(root.dump(2)) + '\n';
 }
 
 QByteArray comparisonToMarkdown(const Comparison &c)
@@ -188,7 +210,7 @@ QByteArray comparisonToMarkdown(const Comparison &c)
             d.value = p.difference;
             d.low = p.low;
             d.high = p.high;
-            pairs.rows << QList<eval::Cell>{{p.a, {}}, {p.b, {}}, {metricKey(p.metric, beta), {}}, {estimateText(d), {}}, {number(p.p, 4), {}}};
+            pairs.rows << QList<eval::Cell>{{p.a, {}}, {p.b, {}}, {metricKey(p.metric, beta), {}}, {estimateText(d), {}}, {pValueText(p.p, p.resamples), {}}};
         }
         out += eval::formatTable(pairs, eval::TableFormat::Markdown);
     }
