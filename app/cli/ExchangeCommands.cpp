@@ -141,6 +141,8 @@ int runExport(const QStringList &arguments)
     for (const ExportFormat &f : exportFormats())
         formats << QStringLiteral("  %1  %2").arg(f.name, -14).arg(f.description);
     // One file per pull request (comments_{repo}_{pr}.txt), so it is written by run, not through the table.
+    formats << QStringLiteral("  %1  %2").arg(QStringLiteral("code-review-bench"), -14)
+                   .arg(QStringLiteral("Code Review Bench's offline layout (golden comments, labels, every judge's files) into the --out folder"));
     formats << QStringLiteral("  %1  %2").arg(QStringLiteral("aacr-generated"), -14)
                    .arg(QStringLiteral("AACR-Bench generated-comment files, one per run and pull request, into the --out folder"));
     QCommandLineParser parser;
@@ -175,6 +177,18 @@ int runExport(const QStringList &arguments)
     const std::optional<DpoPairs> pairRules = dpoPairsFromName(parser.value(pairs));
     if (!pairRules)
         return fail(ExitUsage, QStringLiteral("export: --pairs must be auto, judge, human or both, not '%1'").arg(parser.value(pairs)));
+    if (parser.value(format) == QLatin1String("code-review-bench")) {
+        if (*onlyMr || *onlyRun)
+            return fail(ExitUsage, QStringLiteral("export: code-review-bench writes the whole benchmark; leave out --mr and --run"));
+        auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
+        if (!store)
+            return failIn(QStringLiteral("export"), store.error());
+        auto written = codereviewbench::writeFolder(**store, parser.value(out));
+        if (!written)
+            return failIn(QStringLiteral("export"), written.error());
+        std::fprintf(stderr, "export: wrote %lld files into %s\n", static_cast<long long>(written->size()), qPrintable(parser.value(out)));
+        return ExitOk;
+    }
     if (parser.value(format) == QLatin1String("aacr-generated")) {
         if (*onlyMr)
             return fail(ExitUsage, QStringLiteral("export: aacr-generated is written per run; give --run ID (or nothing for every run), not --mr"));

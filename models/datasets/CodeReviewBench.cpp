@@ -1,6 +1,7 @@
 #include "CodeReviewBench.h"
 
 #include "DatasetParsers.h"
+#include "WorkspaceStore.h"
 #include "ImportJson.h"
 
 #include <QCoreApplication>
@@ -8,6 +9,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QMap>
+#include <QSaveFile>
 #include <QSet>
 
 #include <algorithm>
@@ -603,6 +606,7 @@ Result<ReadOutcome> readFolder(const QString &folder)
 
     // Labels, by the golden file's key.
     QHash<QString, QList<Label>> labels;
+    QHash<QString, QByteArray> labelRecords;
     const QString labelsFile = results.filePath(QStringLiteral("pr_labels.json"));
     if (QFileInfo::exists(labelsFile)) {
         auto bytes = readBytes(labelsFile);
@@ -611,6 +615,11 @@ Result<ReadOutcome> readFolder(const QString &folder)
         auto parsed = parseLabels(*bytes);
         if (!parsed)
             return inBenchmarkFile(QStringLiteral("results/pr_labels.json"), parsed.error());
+        // Each entry as read, kept for export (the labels above are what ReviewDesk reads of it).
+        QHash<QString, QByteArray> records;
+        if (auto whole = importjson::parse(*bytes))
+            for (auto it = whole->begin(); it != whole->end(); ++it)
+                records.insert(QString::fromStdString(it.key()), compactJson(*it));
         QStringList unknown;
         for (const auto &[key, list] : std::as_const(*parsed)) {
             const auto at = byKey.constFind(key);
@@ -619,6 +628,7 @@ Result<ReadOutcome> readFolder(const QString &folder)
                 continue;
             }
             labels.insert(golden[at->first].pullRequests[at->second].url, list);
+            labelRecords.insert(golden[at->first].pullRequests[at->second].url, records.value(key));
         }
         if (!unknown.isEmpty())
             out.notes << QCoreApplication::translate("rd::models", "results/pr_labels.json: labels of %n pull request(s) in no golden comments file, left out: %1", nullptr,
@@ -649,6 +659,7 @@ Result<ReadOutcome> readFolder(const QString &folder)
             e.title = pr.title;
             e.codeLinked = false;
             p.labels << Label{QStringLiteral("project"), file.name};
+            p.labelsRecord = labelRecords.value(pr.url);
             for (const Label &l : labels.value(pr.url)) {
                 p.labels << l;
                 if (l.first == QLatin1String("language"))
@@ -711,6 +722,100 @@ Result<ReadOutcome> readFolder(const QString &folder)
         out.notes << QCoreApplication::translate("rd::models", "%n pull request(s) of the golden comments no judge evaluated: imported with their references only",
                                                  nullptr, unjudged);
     return out;
+}
+
+Result<QStringList> writeFolder(const WorkspaceStore &store, const QString &folder)
+{
+    const QString format = QStringLiteral("code-review-bench");
+    auto records = store.exchangeRecords();
+    if (!records)
+        return records.error();
+    auto entries = store.mergeRequests();
+    if (!entries)
+        return entries.error();
+    auto labels = store.mergeRequestLabels();
+    if (!labels)
+        return labels.error();
+    auto reviews = store.judgedReviews();
+    if (!reviews)
+        return reviews.error();
+    QHash<qint64, QString> urlOf, projectOf;
+    for (const MergeRequestEntry &e : std::as_const(*entries))
+        urlOf.insert(e.id, e.url);
+    for (const MergeRequestLabel &l : std::as_const(*labels))
+        if (l.name == QLatin1String("project"))
+            projectOf.insert(l.mergeRequest, l.value);
+    const auto parsed = [](const QByteArray &record) { return Json::parse(record.constBegin(), record.constEnd(), nullptr, false); };
+
+    // Golden files by project, pull requests in their order; the labels file.
+    QMap<QString, QMap<int, Json>> golden;
+    QMap<int, std::pair<QString, Json>> labelRecords;
+    for (const ExchangeRecord &r : std::as_const(*records)) {
+        if (r.dataset == format)
+            golden[projectOf.value(r.mergeRequest, QStringLiteral("golden"))].insert(r.position, parsed(r.record));
+        else if (r.dataset == format + QStringLiteral("-labels"))
+            labelRecords.insert(r.position, {urlOf.value(r.mergeRequest), parsed(r.record)});
+    }
+    if (golden.isEmpty())
+        return badInput(tr("the workspace holds no Code Review Bench import to export"));
+
+    // Each judge's reviews in the order its evaluations file had them.
+    QMap<QString, QList<const JudgedReview *>> byJudge;
+    for (const JudgedReview &r : std::as_const(*reviews))
+        byJudge[r.judge] << &r;
+    struct File
+    {
+        QString relative;
+        Json json;
+    };
+    QList<File> files;
+    for (auto g = golden.cbegin(); g != golden.cend(); ++g) {
+        Json list = Json::array();
+        for (const Json &pr : g.value())
+            list.push_back(pr);
+        files << File{QStringLiteral("golden_comments/%1.json").arg(g.key()), list};
+    }
+    if (!labelRecords.isEmpty()) {
+        Json object = Json::object();
+        for (const auto &[url, record] : std::as_const(labelRecords))
+            object[url.toStdString()] = record;
+        files << File{QStringLiteral("results/pr_labels.json"), object};
+    }
+    for (auto j = byJudge.begin(); j != byJudge.end(); ++j) {
+        QList<const JudgedReview *> &list = j.value();
+        std::stable_sort(list.begin(), list.end(), [](const JudgedReview *a, const JudgedReview *b) { return a->position < b->position; });
+        Json evaluations = Json::object(), candidates = Json::object();
+        for (const JudgedReview *r : std::as_const(list)) {
+            const std::string url = urlOf.value(r->mergeRequest).toStdString();
+            const std::string tool = r->reviewer.toStdString();
+            evaluations[url][tool] = parsed(r->record);
+            QList<JudgedCandidate> listed;
+            for (const JudgedCandidate &c : r->candidates)
+                if (!c.record.isEmpty())
+                    listed << c;
+            if (listed.isEmpty())
+                continue; // judged on the tool's raw comments: no candidate list
+            std::stable_sort(listed.begin(), listed.end(), [](const JudgedCandidate &a, const JudgedCandidate &b) { return a.position < b.position; });
+            Json array = Json::array();
+            for (const JudgedCandidate &c : std::as_const(listed))
+                array.push_back(parsed(c.record));
+            candidates[url][tool] = array;
+        }
+        for (const auto &[name, json] : {std::pair{QStringLiteral("candidates.json"), &candidates}, std::pair{QStringLiteral("evaluations.json"), &evaluations}})
+            files << File{QStringLiteral("results/%1/%2").arg(j.key(), name), *json};
+    }
+    QStringList written;
+    for (const File &f : std::as_const(files)) {
+        const QString path = QDir(folder).filePath(f.relative);
+        if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+            return Error{Error::Kind::Path, tr("cannot make the folder of %1").arg(QDir::toNativeSeparators(path))};
+        QSaveFile out(path);
+        const QByteArray bytes = QByteArray::fromStdString(f.json.dump(2)) + '\n';
+        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
+            return Error{Error::Kind::Path, tr("cannot write %1: %2").arg(QDir::toNativeSeparators(path), out.errorString())};
+        written << path;
+    }
+    return written;
 }
 
 } // namespace rd::codereviewbench

@@ -21,6 +21,8 @@
 
 namespace rd {
 
+class WorkspaceStore;
+
 namespace codereviewbench {
 
 // One pull request of a golden_comments file.
@@ -85,6 +87,13 @@ struct ReadOutcome
 // The folder, every file read and checked against the others; stored
 // with BenchmarkStore::importBenchmark (in one transaction).
 Result<ReadOutcome> readFolder(const QString &folder);
+
+// The workspace's Code Review Bench back in the offline layout, from the
+// records kept at import (every field as read, unknown ones included):
+// golden_comments/<project>.json, results/pr_labels.json and each judge's
+// candidates.json and evaluations.json, into `folder` (made when missing).
+// Reading the folder again gives what was imported. Returns the files written.
+Result<QStringList> writeFolder(const WorkspaceStore &store, const QString &folder);
 
 } // namespace codereviewbench
 } // namespace rd

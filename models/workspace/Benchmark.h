@@ -73,6 +73,7 @@ struct BenchmarkPullRequest
     int position = 0;
     QByteArray record;  // the golden file's object as read
     QList<Label> labels;
+    QByteArray labelsRecord; // its labels file's object as read; empty: none
     QList<BenchmarkReference> references;
     QList<BenchmarkReview> reviews;
 };
@@ -112,6 +113,8 @@ struct JudgedCandidate
 {
     qint64 comment = 0;
     CandidateVerdict verdict = CandidateVerdict::Unmatched;
+    int position = 0;
+    QByteArray record; // as the judge's candidate list had it; empty: not in a list
 };
 
 struct JudgeMatch
@@ -130,6 +133,8 @@ struct JudgedReview
     QString reviewer;
     bool skipped = false;
     int errors = 0;
+    int position = 0;
+    QByteArray record; // the evaluation's object as read
     QList<JudgedCandidate> candidates;
     QList<JudgeMatch> matches;
 };

@@ -123,6 +123,15 @@ Result<BenchmarkImportSummary> SqlWorkspaceStore::importBenchmark(const Benchmar
                              {mr, import.format, *imported, pr.position, QString::fromUtf8(pr.record)}, doing);
             !q)
             return q.error();
+        if (!pr.labelsRecord.isEmpty()) {
+            const QString labelsDataset = import.format + QStringLiteral("-labels");
+            if (auto q = d->exec("DELETE FROM exchange_records WHERE merge_request = ? AND dataset = ?", {mr, labelsDataset}, doing); !q)
+                return q.error();
+            if (auto q = d->exec("INSERT INTO exchange_records (merge_request, dataset, import_id, position, record) VALUES (?, ?, ?, ?, ?)",
+                                 {mr, labelsDataset, *imported, pr.position, QString::fromUtf8(pr.labelsRecord)}, doing);
+                !q)
+                return q.error();
+        }
         if (auto q = d->exec("DELETE FROM mr_labels WHERE merge_request = ?", {mr}, doing); !q)
             return q.error();
         for (const Label &label : pr.labels)
@@ -237,7 +246,8 @@ Result<QList<JudgedReview>> SqlWorkspaceStore::judgedReviews(const QString &judg
     const QString doing = QCoreApplication::translate("rd::models", "read the judges' verdicts");
     const QString only = judge.isEmpty() ? QString() : QStringLiteral(" WHERE j.name = ?");
     const QVariantList values = judge.isEmpty() ? QVariantList() : QVariantList{judge};
-    auto reviews = d->exec(QStringLiteral("SELECT j.name, r.merge_request, r.reviewer, r.skipped, r.errors FROM judged_reviews r JOIN judges j ON j.id = r.judge")
+    auto reviews = d->exec(QStringLiteral("SELECT j.name, r.merge_request, r.reviewer, r.skipped, r.errors, r.position, r.record FROM judged_reviews r"
+                                          " JOIN judges j ON j.id = r.judge")
                                + only + QStringLiteral(" ORDER BY j.name, r.merge_request, r.position, r.reviewer"),
                            values, doing);
     if (!reviews)
@@ -255,10 +265,12 @@ Result<QList<JudgedReview>> SqlWorkspaceStore::judgedReviews(const QString &judg
         r.reviewer = reviews->value(2).toString();
         r.skipped = reviews->value(3).toInt() != 0;
         r.errors = reviews->value(4).toInt();
+        r.position = reviews->value(5).toInt();
+        r.record = reviews->value(6).toString().toUtf8();
         index.insert(key(r.judge, r.mergeRequest, r.reviewer), out.size());
         out << r;
     }
-    auto verdicts = d->exec(QStringLiteral("SELECT j.name, c.merge_request, c.author, v.comment, v.verdict FROM judge_verdicts v"
+    auto verdicts = d->exec(QStringLiteral("SELECT j.name, c.merge_request, c.author, v.comment, v.verdict, v.position, v.record FROM judge_verdicts v"
                                            " JOIN judges j ON j.id = v.judge JOIN comments c ON c.id = v.comment")
                                 + only + QStringLiteral(" ORDER BY j.name, c.merge_request, v.position, v.comment"),
                             values, doing);
@@ -271,7 +283,7 @@ Result<QList<JudgedReview>> SqlWorkspaceStore::judgedReviews(const QString &judg
             return workspaceError(QCoreApplication::translate("rd::models", "comment %1 has a judge's verdict ('%2') outside any judged review")
                                       .arg(verdicts->value(3).toLongLong())
                                       .arg(verdicts->value(4).toString()));
-        out[*at].candidates << JudgedCandidate{verdicts->value(3).toLongLong(), *verdict};
+        out[*at].candidates << JudgedCandidate{verdicts->value(3).toLongLong(), *verdict, verdicts->value(5).toInt(), verdicts->value(6).toString().toUtf8()};
     }
     auto matches = d->exec(QStringLiteral("SELECT j.name, c.merge_request, c.author, m.comment, m.reference_comment, m.confidence, m.reasoning FROM judge_matches m"
                                           " JOIN judges j ON j.id = m.judge JOIN comments c ON c.id = m.comment")

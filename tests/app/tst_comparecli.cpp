@@ -83,6 +83,7 @@ private Q_SLOTS:
     void pairsAndIntervalsComeWithTheLeaderboard();
     void importingAgainGivesTheSameComparison();
     void markdownAndCsvCarryTheSameFigures();
+    void exportedBenchmarkImportsToTheSameComparison();
     void badInputExitsWithoutWriting_data();
     void badInputExitsWithoutWriting();
     void malformedBenchmarkLeavesNoWorkspace();
@@ -232,6 +233,32 @@ void CompareCliTest::markdownAndCsvCarryTheSameFigures()
     // 12 tools x 3 figures, 66 pairs x 3.
     QCOMPARE(lines.size(), 1 + 36 + 198);
     QVERIFY(std::any_of(lines.cbegin(), lines.cend(), [](const QByteArray &l) { return l.startsWith("reviewer,openai_gpt-5.2,graphite,,tool,precision,66.7,"); }));
+}
+
+// export --format code-review-bench writes the offline layout back from the
+// records kept at import; a fresh workspace importing it compares the same.
+void CompareCliTest::exportedBenchmarkImportsToTheSameComparison()
+{
+    const QString workspace = imported();
+    const QString folder = m_dir->filePath(QStringLiteral("exported"));
+    const test::GitOutput exported = test::runCli({QStringLiteral("export"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"),
+                                                  QStringLiteral("code-review-bench"), QStringLiteral("--out"), folder});
+    QVERIFY2(exported.exitCode == 0, exported.err.constData());
+    for (const char *file : {"golden_comments/sentry.json", "golden_comments/cal_dot_com.json", "results/pr_labels.json", "results/openai_gpt-5.2/candidates.json",
+                             "results/openai_gpt-5.2/evaluations.json"})
+        QVERIFY2(QFileInfo::exists(folder + QLatin1Char('/') + QLatin1String(file)), file);
+    // The evaluations as the file had them, entry for entry.
+    QFile original(benchmarkDir + QStringLiteral("/results/openai_gpt-5.2/evaluations.json")), written(folder + QStringLiteral("/results/openai_gpt-5.2/evaluations.json"));
+    QVERIFY(original.open(QIODevice::ReadOnly) && written.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(written.readAll()).object(), QJsonDocument::fromJson(original.readAll()).object());
+    const QString copy = m_dir->filePath(QStringLiteral("copy.rdw"));
+    const test::GitOutput again = test::runCli({QStringLiteral("import"), QStringLiteral("--workspace"), copy, QStringLiteral("--code-review-bench"), folder});
+    QVERIFY2(again.exitCode == 0, again.err.constData());
+    const QStringList compare{QStringLiteral("--bootstrap"), QStringLiteral("300"), QStringLiteral("--format"), QStringLiteral("csv")};
+    const test::GitOutput before = test::runCli(QStringList{QStringLiteral("compare"), QStringLiteral("--workspace"), workspace} + compare);
+    const test::GitOutput after = test::runCli(QStringList{QStringLiteral("compare"), QStringLiteral("--workspace"), copy} + compare);
+    QCOMPARE(after.exitCode, 0);
+    QCOMPARE(after.out, before.out);
 }
 
 void CompareCliTest::badInputExitsWithoutWriting_data()
