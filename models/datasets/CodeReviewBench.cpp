@@ -25,11 +25,6 @@ using importjson::badInput;
 using importjson::Json;
 using importjson::wrongType;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("rd::models", text);
-}
-
 QString keyPath(const QString &where, const std::string &key)
 {
     return QStringLiteral("%1[\"%2\"]").arg(where, QString::fromStdString(key).left(200));
@@ -47,13 +42,13 @@ Result<QString> textAt(const Json &object, const char *key, const QString &where
     if (it == object.end() || (optional && it->is_null())) {
         if (optional)
             return QString();
-        return badInput(tr("%1 is missing").arg(fieldPath(where, key)));
+        return badInput(QCoreApplication::translate("rd::models", "%1 is missing").arg(fieldPath(where, key)));
     }
     if (!it->is_string())
-        return wrongType(fieldPath(where, key), tr("a string"), *it);
+        return wrongType(fieldPath(where, key), QCoreApplication::translate("rd::models", "a string"), *it);
     const std::string &s = it->get_ref<const std::string &>();
     if (static_cast<qsizetype>(s.size()) > MaxImportTextBytes)
-        return badInput(tr("%1 is %2 bytes long; ReviewDesk imports texts of up to %3 bytes (1 MiB)").arg(fieldPath(where, key)).arg(s.size()).arg(MaxImportTextBytes));
+        return badInput(QCoreApplication::translate("rd::models", "%1 is %2 bytes long; ReviewDesk imports texts of up to %3 bytes (1 MiB)").arg(fieldPath(where, key)).arg(s.size()).arg(MaxImportTextBytes));
     return QString::fromStdString(s);
 }
 
@@ -61,12 +56,12 @@ Result<int> countAt(const Json &object, const char *key, const QString &where)
 {
     const auto it = object.find(key);
     if (it == object.end())
-        return badInput(tr("%1 is missing").arg(fieldPath(where, key)));
+        return badInput(QCoreApplication::translate("rd::models", "%1 is missing").arg(fieldPath(where, key)));
     if (!it->is_number_integer())
-        return wrongType(fieldPath(where, key), tr("a whole number"), *it);
+        return wrongType(fieldPath(where, key), QCoreApplication::translate("rd::models", "a whole number"), *it);
     const auto v = it->get<long long>();
     if (v < 0 || v > 1'000'000)
-        return badInput(tr("%1: %2 is not a count").arg(fieldPath(where, key)).arg(v));
+        return badInput(QCoreApplication::translate("rd::models", "%1: %2 is not a count").arg(fieldPath(where, key)).arg(v));
     return static_cast<int>(v);
 }
 
@@ -74,16 +69,16 @@ Result<const Json *> arrayAt(const Json &object, const char *key, const QString 
 {
     const auto it = object.find(key);
     if (it == object.end())
-        return badInput(tr("%1 is missing").arg(fieldPath(where, key)));
+        return badInput(QCoreApplication::translate("rd::models", "%1 is missing").arg(fieldPath(where, key)));
     if (!it->is_array())
-        return wrongType(fieldPath(where, key), tr("an array"), *it);
+        return wrongType(fieldPath(where, key), QCoreApplication::translate("rd::models", "an array"), *it);
     return &*it;
 }
 
 Result<const Json *> objectRoot(const Json &json, const QString &expected)
 {
     if (!json.is_object())
-        return wrongType(tr("the top level"), expected, json);
+        return wrongType(QCoreApplication::translate("rd::models", "the top level"), expected, json);
     return &json;
 }
 
@@ -108,9 +103,9 @@ Result<QByteArray> readBytes(const QString &file)
 {
     QFile f(file);
     if (!f.open(QIODevice::ReadOnly))
-        return Error{Error::Kind::Path, tr("cannot read %1: %2").arg(QDir::toNativeSeparators(file), f.errorString())};
+        return Error{Error::Kind::Path, QCoreApplication::translate("rd::models", "cannot read %1: %2").arg(QDir::toNativeSeparators(file), f.errorString())};
     if (f.size() > MaxImportFileBytes)
-        return badInput(tr("%1 is %2 MiB; ReviewDesk imports files up to %3 MiB").arg(QDir::toNativeSeparators(file)).arg(f.size() / (1024 * 1024)).arg(MaxImportFileBytes / (1024 * 1024)));
+        return badInput(QCoreApplication::translate("rd::models", "%1 is %2 MiB; ReviewDesk imports files up to %3 MiB").arg(QDir::toNativeSeparators(file)).arg(f.size() / (1024 * 1024)).arg(MaxImportFileBytes / (1024 * 1024)));
     return f.readAll();
 }
 
@@ -155,9 +150,9 @@ Result<BenchmarkReview> reviewOf(const QString &judge, const ToolEvaluation &eva
     QSet<QString> decided;
     const auto decide = [&](const QString &text, const QString &field) -> std::optional<Error> {
         if (!goldens.contains(text))
-            return badInput(tr("%1: \"%2\" is not one of the pull request's golden comments").arg(field, shortText(text)));
+            return badInput(QCoreApplication::translate("rd::models", "%1: \"%2\" is not one of the pull request's golden comments").arg(field, shortText(text)));
         if (decided.contains(text))
-            return badInput(tr("%1: \"%2\" is decided twice (true positive and false negative lists)").arg(field, shortText(text)));
+            return badInput(QCoreApplication::translate("rd::models", "%1: \"%2\" is decided twice (true positive and false negative lists)").arg(field, shortText(text)));
         decided.insert(text);
         return std::nullopt;
     };
@@ -169,7 +164,7 @@ Result<BenchmarkReview> reviewOf(const QString &judge, const ToolEvaluation &eva
             return *e;
     for (const BenchmarkReference &r : golden.comments)
         if (!decided.contains(r.text))
-            return badInput(tr("%1: the golden comment \"%2\" is in neither true_positives nor false_negatives").arg(where, shortText(r.text)));
+            return badInput(QCoreApplication::translate("rd::models", "%1: the golden comment \"%2\" is in neither true_positives nor false_negatives").arg(where, shortText(r.text)));
 
     // The judge's candidates: its candidate list, or (a tool the list does
     // not have) what the evaluation names, as the judge then read the
@@ -204,7 +199,7 @@ Result<BenchmarkReview> reviewOf(const QString &judge, const ToolEvaluation &eva
     for (int i = 0; i < evaluation.truePositives.size(); ++i) {
         const TruePositive &tp = evaluation.truePositives[i];
         if (!candidateIndex.contains(tp.candidate))
-            return badInput(tr("%1.true_positives[%2].matched_candidate: \"%3\" is not one of the tool's candidates in candidates.json")
+            return badInput(QCoreApplication::translate("rd::models", "%1.true_positives[%2].matched_candidate: \"%3\" is not one of the tool's candidates in candidates.json")
                                 .arg(where)
                                 .arg(i)
                                 .arg(shortText(tp.candidate)));
@@ -216,11 +211,11 @@ Result<BenchmarkReview> reviewOf(const QString &judge, const ToolEvaluation &eva
         const QString &fp = evaluation.falsePositives[i];
         const QString field = QStringLiteral("%1.false_positives[%2].candidate").arg(where).arg(i);
         if (!candidateIndex.contains(fp))
-            return badInput(tr("%1: \"%2\" is not one of the tool's candidates in candidates.json").arg(field, shortText(fp)));
+            return badInput(QCoreApplication::translate("rd::models", "%1: \"%2\" is not one of the tool's candidates in candidates.json").arg(field, shortText(fp)));
         if (matched.contains(fp))
-            return badInput(tr("%1: \"%2\" is also a matched candidate of a true positive").arg(field, shortText(fp)));
+            return badInput(QCoreApplication::translate("rd::models", "%1: \"%2\" is also a matched candidate of a true positive").arg(field, shortText(fp)));
         if (unmatched.contains(fp))
-            return badInput(tr("%1: \"%2\" is listed twice").arg(field, shortText(fp)));
+            return badInput(QCoreApplication::translate("rd::models", "%1: \"%2\" is listed twice").arg(field, shortText(fp)));
         unmatched.insert(fp);
     }
     for (BenchmarkCandidate &c : candidates)
@@ -239,23 +234,23 @@ Result<QList<GoldenPullRequest>> parseGoldenComments(const QByteArray &bytes)
     if (!json)
         return json.error();
     if (!json->is_array())
-        return wrongType(tr("the top level"), tr("an array of pull requests"), *json);
+        return wrongType(QCoreApplication::translate("rd::models", "the top level"), QCoreApplication::translate("rd::models", "an array of pull requests"), *json);
     QList<GoldenPullRequest> out;
     QSet<QString> urls;
     for (std::size_t i = 0; i < json->size(); ++i) {
         const Json &pr = (*json)[i];
         const QString where = QStringLiteral("[%1]").arg(i);
         if (!pr.is_object())
-            return wrongType(where, tr("an object"), pr);
+            return wrongType(where, QCoreApplication::translate("rd::models", "an object"), pr);
         GoldenPullRequest g;
         auto url = textAt(pr, "url", where, false);
         if (!url)
             return url.error();
         g.url = url->trimmed();
         if (g.url.isEmpty())
-            return badInput(tr("%1.url is empty").arg(where));
+            return badInput(QCoreApplication::translate("rd::models", "%1.url is empty").arg(where));
         if (urls.contains(g.url))
-            return badInput(tr("%1.url: %2 appears twice in the file").arg(where, g.url));
+            return badInput(QCoreApplication::translate("rd::models", "%1.url: %2 appears twice in the file").arg(where, g.url));
         urls.insert(g.url);
         auto original = textAt(pr, "original_url", where, true);
         if (!original)
@@ -273,12 +268,12 @@ Result<QList<GoldenPullRequest>> parseGoldenComments(const QByteArray &bytes)
             const Json &comment = (**comments)[c];
             const QString at = QStringLiteral("%1.comments[%2]").arg(where).arg(c);
             if (!comment.is_object())
-                return wrongType(at, tr("an object"), comment);
+                return wrongType(at, QCoreApplication::translate("rd::models", "an object"), comment);
             auto text = textAt(comment, "comment", at, false);
             if (!text)
                 return text.error();
             if (text->trimmed().isEmpty())
-                return badInput(tr("%1.comment is empty").arg(at));
+                return badInput(QCoreApplication::translate("rd::models", "%1.comment is empty").arg(at));
             auto severity = textAt(comment, "severity", at, true);
             if (!severity)
                 return severity.error();
@@ -299,7 +294,7 @@ Result<QList<std::pair<QString, QList<Label>>>> parseLabels(const QByteArray &by
     auto json = importjson::parse(bytes);
     if (!json)
         return json.error();
-    auto root = objectRoot(*json, tr("an object from pull request to its labels"));
+    auto root = objectRoot(*json, QCoreApplication::translate("rd::models", "an object from pull request to its labels"));
     if (!root)
         return root.error();
     // The dashboard's dimensions (analysis/benchmark_dashboard.py, prepare_model_data).
@@ -310,11 +305,11 @@ Result<QList<std::pair<QString, QList<Label>>>> parseLabels(const QByteArray &by
     for (auto it = json->begin(); it != json->end(); ++it) {
         const QString where = keyPath(QString(), it.key());
         if (!it->is_object())
-            return wrongType(where, tr("an object"), *it);
+            return wrongType(where, QCoreApplication::translate("rd::models", "an object"), *it);
         QList<Label> labels;
         if (const auto derived = it->find("derived"); derived != it->end() && !derived->is_null()) {
             if (!derived->is_object())
-                return wrongType(where + QStringLiteral(".derived"), tr("an object"), *derived);
+                return wrongType(where + QStringLiteral(".derived"), QCoreApplication::translate("rd::models", "an object"), *derived);
             auto language = textAt(*derived, "language", where + QStringLiteral(".derived"), true);
             if (!language)
                 return language.error();
@@ -324,7 +319,7 @@ Result<QList<std::pair<QString, QList<Label>>>> parseLabels(const QByteArray &by
         if (const auto llm = it->find("llm_pr_labels"); llm != it->end() && !llm->is_null()) {
             const QString at = where + QStringLiteral(".llm_pr_labels");
             if (!llm->is_object())
-                return wrongType(at, tr("an object"), *llm);
+                return wrongType(at, QCoreApplication::translate("rd::models", "an object"), *llm);
             for (const auto &[key, name] : llmLabels) {
                 auto value = textAt(*llm, key, at, true);
                 if (!value)
@@ -334,10 +329,10 @@ Result<QList<std::pair<QString, QList<Label>>>> parseLabels(const QByteArray &by
             }
             if (const auto bugs = llm->find("bug_categories"); bugs != llm->end() && !bugs->is_null()) {
                 if (!bugs->is_array())
-                    return wrongType(at + QStringLiteral(".bug_categories"), tr("an array"), *bugs);
+                    return wrongType(at + QStringLiteral(".bug_categories"), QCoreApplication::translate("rd::models", "an array"), *bugs);
                 for (std::size_t b = 0; b < bugs->size(); ++b) {
                     if (!(*bugs)[b].is_string())
-                        return wrongType(at + QStringLiteral(".bug_categories[%1]").arg(b), tr("a string"), (*bugs)[b]);
+                        return wrongType(at + QStringLiteral(".bug_categories[%1]").arg(b), QCoreApplication::translate("rd::models", "a string"), (*bugs)[b]);
                     const Label label{QStringLiteral("bug_category"), QString::fromStdString((*bugs)[b].get<std::string>())};
                     if (!label.second.isEmpty() && !labels.contains(label))
                         labels << label;
@@ -354,21 +349,21 @@ Result<QList<std::pair<QString, QList<ToolCandidates>>>> parseCandidates(const Q
     auto json = importjson::parse(bytes);
     if (!json)
         return json.error();
-    auto root = objectRoot(*json, tr("an object from pull request to each tool's candidates"));
+    auto root = objectRoot(*json, QCoreApplication::translate("rd::models", "an object from pull request to each tool's candidates"));
     if (!root)
         return root.error();
     QList<std::pair<QString, QList<ToolCandidates>>> out;
     for (auto pr = json->begin(); pr != json->end(); ++pr) {
         const QString where = keyPath(QString(), pr.key());
         if (!pr->is_object())
-            return wrongType(where, tr("an object from tool to its candidates"), *pr);
+            return wrongType(where, QCoreApplication::translate("rd::models", "an object from tool to its candidates"), *pr);
         QList<ToolCandidates> tools;
         for (auto tool = pr->begin(); tool != pr->end(); ++tool) {
             const QString at = keyPath(where, tool.key());
             if (tool.key().empty())
-                return badInput(tr("%1: a tool without a name").arg(at));
+                return badInput(QCoreApplication::translate("rd::models", "%1: a tool without a name").arg(at));
             if (!tool->is_array())
-                return wrongType(at, tr("an array of candidates"), *tool);
+                return wrongType(at, QCoreApplication::translate("rd::models", "an array of candidates"), *tool);
             ToolCandidates t;
             t.tool = QString::fromStdString(tool.key());
             QSet<QString> texts;
@@ -376,7 +371,7 @@ Result<QList<std::pair<QString, QList<ToolCandidates>>>> parseCandidates(const Q
                 const Json &c = (*tool)[i];
                 const QString field = QStringLiteral("%1[%2]").arg(at).arg(i);
                 if (!c.is_object())
-                    return wrongType(field, tr("an object"), c);
+                    return wrongType(field, QCoreApplication::translate("rd::models", "an object"), c);
                 auto text = textAt(c, "text", field, true);
                 if (!text)
                     return text.error();
@@ -389,10 +384,10 @@ Result<QList<std::pair<QString, QList<ToolCandidates>>>> parseCandidates(const Q
                 int line = 0;
                 if (const auto l = c.find("line"); l != c.end() && !l->is_null()) {
                     if (!l->is_number_integer())
-                        return wrongType(field + QStringLiteral(".line"), tr("a whole number or null"), *l);
+                        return wrongType(field + QStringLiteral(".line"), QCoreApplication::translate("rd::models", "a whole number or null"), *l);
                     const auto v = l->get<long long>();
                     if (v < 0 || v > 100'000'000)
-                        return badInput(tr("%1.line: %2 is not a line number").arg(field).arg(v));
+                        return badInput(QCoreApplication::translate("rd::models", "%1.line: %2 is not a line number").arg(field).arg(v));
                     line = static_cast<int>(v);
                 }
                 // The judge reads the candidates with a text, each text once.
@@ -417,21 +412,21 @@ Result<QList<std::pair<QString, QList<ToolEvaluation>>>> parseEvaluations(const 
     auto json = importjson::parse(bytes);
     if (!json)
         return json.error();
-    auto root = objectRoot(*json, tr("an object from pull request to each tool's evaluation"));
+    auto root = objectRoot(*json, QCoreApplication::translate("rd::models", "an object from pull request to each tool's evaluation"));
     if (!root)
         return root.error();
     QList<std::pair<QString, QList<ToolEvaluation>>> out;
     for (auto pr = json->begin(); pr != json->end(); ++pr) {
         const QString where = keyPath(QString(), pr.key());
         if (!pr->is_object())
-            return wrongType(where, tr("an object from tool to its evaluation"), *pr);
+            return wrongType(where, QCoreApplication::translate("rd::models", "an object from tool to its evaluation"), *pr);
         QList<ToolEvaluation> tools;
         for (auto tool = pr->begin(); tool != pr->end(); ++tool) {
             const QString at = keyPath(where, tool.key());
             if (tool.key().empty())
-                return badInput(tr("%1: a tool without a name").arg(at));
+                return badInput(QCoreApplication::translate("rd::models", "%1: a tool without a name").arg(at));
             if (!tool->is_object())
-                return wrongType(at, tr("an object"), *tool);
+                return wrongType(at, QCoreApplication::translate("rd::models", "an object"), *tool);
             ToolEvaluation e;
             e.tool = QString::fromStdString(tool.key());
             e.record = compactJson(*tool);
@@ -439,15 +434,15 @@ Result<QList<std::pair<QString, QList<ToolEvaluation>>>> parseEvaluations(const 
             if (!named)
                 return named.error();
             if (!named->isEmpty() && *named != e.tool)
-                return badInput(tr("%1.tool: \"%2\" under the key of tool \"%3\"").arg(at, named->left(80), e.tool));
+                return badInput(QCoreApplication::translate("rd::models", "%1.tool: \"%2\" under the key of tool \"%3\"").arg(at, named->left(80), e.tool));
             if (const auto skipped = tool->find("skipped"); skipped != tool->end() && !skipped->is_null()) {
                 if (!skipped->is_boolean())
-                    return wrongType(at + QStringLiteral(".skipped"), tr("true or false"), *skipped);
+                    return wrongType(at + QStringLiteral(".skipped"), QCoreApplication::translate("rd::models", "true or false"), *skipped);
                 e.skipped = skipped->get<bool>();
             }
             if (const auto errors = tool->find("errors"); errors != tool->end() && !errors->is_null()) {
                 if (!errors->is_array())
-                    return wrongType(at + QStringLiteral(".errors"), tr("an array"), *errors);
+                    return wrongType(at + QStringLiteral(".errors"), QCoreApplication::translate("rd::models", "an array"), *errors);
                 e.errors = static_cast<int>(errors->size());
             }
             if (e.skipped) {
@@ -467,7 +462,7 @@ Result<QList<std::pair<QString, QList<ToolEvaluation>>>> parseEvaluations(const 
                 const Json &tp = (**tps)[i];
                 const QString field = QStringLiteral("%1.true_positives[%2]").arg(at).arg(i);
                 if (!tp.is_object())
-                    return wrongType(field, tr("an object"), tp);
+                    return wrongType(field, QCoreApplication::translate("rd::models", "an object"), tp);
                 TruePositive t;
                 auto golden = textAt(tp, "golden_comment", field, false);
                 if (!golden)
@@ -483,10 +478,10 @@ Result<QList<std::pair<QString, QList<ToolEvaluation>>>> parseEvaluations(const 
                 t.reasoning = *reasoning;
                 if (const auto c = tp.find("confidence"); c != tp.end() && !c->is_null()) {
                     if (!c->is_number())
-                        return wrongType(field + QStringLiteral(".confidence"), tr("a number from 0 to 1"), *c);
+                        return wrongType(field + QStringLiteral(".confidence"), QCoreApplication::translate("rd::models", "a number from 0 to 1"), *c);
                     const double v = c->get<double>();
                     if (!std::isfinite(v) || v < 0 || v > 1)
-                        return badInput(tr("%1.confidence: %2 is not from 0 to 1").arg(field).arg(v));
+                        return badInput(QCoreApplication::translate("rd::models", "%1.confidence: %2 is not from 0 to 1").arg(field).arg(v));
                     t.confidence = v;
                 }
                 e.truePositives << t;
@@ -498,7 +493,7 @@ Result<QList<std::pair<QString, QList<ToolEvaluation>>>> parseEvaluations(const 
                 const Json &fp = (**fps)[i];
                 const QString field = QStringLiteral("%1.false_positives[%2]").arg(at).arg(i);
                 if (!fp.is_object())
-                    return wrongType(field, tr("an object"), fp);
+                    return wrongType(field, QCoreApplication::translate("rd::models", "an object"), fp);
                 auto candidate = textAt(fp, "candidate", field, false);
                 if (!candidate)
                     return candidate.error();
@@ -511,7 +506,7 @@ Result<QList<std::pair<QString, QList<ToolEvaluation>>>> parseEvaluations(const 
                 const Json &fn = (**fns)[i];
                 const QString field = QStringLiteral("%1.false_negatives[%2]").arg(at).arg(i);
                 if (!fn.is_object())
-                    return wrongType(field, tr("an object"), fn);
+                    return wrongType(field, QCoreApplication::translate("rd::models", "an object"), fn);
                 auto golden = textAt(fn, "golden_comment", field, false);
                 if (!golden)
                     return golden.error();
@@ -521,7 +516,7 @@ Result<QList<std::pair<QString, QList<ToolEvaluation>>>> parseEvaluations(const 
             for (const auto &[key, count, listed] : {std::tuple{"tp", e.tp, e.truePositives.size()}, std::tuple{"fp", e.fp, e.falsePositives.size()},
                                                      std::tuple{"fn", e.fn, e.falseNegatives.size()}})
                 if (count != listed)
-                    return badInput(tr("%1.%2 is %3, but its list names %4").arg(at, QLatin1String(key)).arg(count).arg(listed));
+                    return badInput(QCoreApplication::translate("rd::models", "%1.%2 is %3, but its list names %4").arg(at, QLatin1String(key)).arg(count).arg(listed));
             tools << e;
         }
         out.append({QString::fromStdString(pr.key()), tools});
@@ -533,11 +528,11 @@ Result<ReadOutcome> readFolder(const QString &folder)
 {
     const QDir dir(folder);
     if (!dir.exists())
-        return Error{Error::Kind::Path, tr("no such folder")};
+        return Error{Error::Kind::Path, QCoreApplication::translate("rd::models", "no such folder")};
     const QDir goldenDir(dir.filePath(QStringLiteral("golden_comments")));
     const QStringList goldenNames = goldenDir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     if (goldenNames.isEmpty())
-        return badInput(tr("no golden_comments/*.json: not Code Review Bench's offline layout (golden_comments/, results/<judge>/)"));
+        return badInput(QCoreApplication::translate("rd::models", "no golden_comments/*.json: not Code Review Bench's offline layout (golden_comments/, results/<judge>/)"));
 
     ReadOutcome out;
     // Golden comments: the pull requests and their references.
@@ -555,7 +550,7 @@ Result<ReadOutcome> readFolder(const QString &folder)
         for (int i = 0; i < file.pullRequests.size(); ++i) {
             const GoldenPullRequest &pr = file.pullRequests[i];
             if (const auto before = byKey.constFind(pr.url); before != byKey.cend())
-                return badInput(tr("%1: %2 is also in golden_comments/%3.json; each pull request must be in one file").arg(relative, pr.url, golden[before->first].name));
+                return badInput(QCoreApplication::translate("rd::models", "%1: %2 is also in golden_comments/%3.json; each pull request must be in one file").arg(relative, pr.url, golden[before->first].name));
             byKey.insert(pr.url, {int(golden.size()), i});
         }
         golden << file;
@@ -575,14 +570,14 @@ Result<ReadOutcome> readFolder(const QString &folder)
         const bool hasEvaluations = judgeDir.exists(QStringLiteral("evaluations.json"));
         const QString relative = QStringLiteral("results/") + name;
         if (!hasCandidates && !hasEvaluations) {
-            out.notes << tr("%1 has neither candidates.json nor evaluations.json: not a judge's folder, left out").arg(relative);
+            out.notes << QCoreApplication::translate("rd::models", "%1 has neither candidates.json nor evaluations.json: not a judge's folder, left out").arg(relative);
             continue;
         }
         if (hasCandidates != hasEvaluations)
-            return badInput(tr("%1 has %2 but no %3: a judge's folder needs both").arg(relative, hasCandidates ? QStringLiteral("candidates.json") : QStringLiteral("evaluations.json"),
+            return badInput(QCoreApplication::translate("rd::models", "%1 has %2 but no %3: a judge's folder needs both").arg(relative, hasCandidates ? QStringLiteral("candidates.json") : QStringLiteral("evaluations.json"),
                                                                                          hasCandidates ? QStringLiteral("evaluations.json") : QStringLiteral("candidates.json")));
         if (name.compare(QLatin1String("people"), Qt::CaseInsensitive) == 0)
-            return badInput(tr("%1: \"people\" names people's own verdicts in ReviewDesk; rename the judge's folder").arg(relative));
+            return badInput(QCoreApplication::translate("rd::models", "%1: \"people\" names people's own verdicts in ReviewDesk; rename the judge's folder").arg(relative));
         JudgeFiles judge;
         judge.name = name;
         auto candidateBytes = readBytes(judgeDir.filePath(QStringLiteral("candidates.json")));
@@ -602,7 +597,7 @@ Result<ReadOutcome> readFolder(const QString &folder)
         judges << judge;
     }
     if (judges.isEmpty())
-        out.notes << tr("no judge's results (results/<judge>/candidates.json and evaluations.json): only the golden comments are imported");
+        out.notes << QCoreApplication::translate("rd::models", "no judge's results (results/<judge>/candidates.json and evaluations.json): only the golden comments are imported");
 
     // Labels, by the golden file's key.
     QHash<QString, QList<Label>> labels;
@@ -635,7 +630,7 @@ Result<ReadOutcome> readFolder(const QString &folder)
                                                      int(unknown.size()))
                              .arg(unknown.join(QStringLiteral(", ")));
     } else {
-        out.notes << tr("results/pr_labels.json is missing: the merge requests carry no labels (language, size, domain, ...)");
+        out.notes << QCoreApplication::translate("rd::models", "results/pr_labels.json is missing: the merge requests carry no labels (language, size, domain, ...)");
     }
 
     // The pull requests, each with every judge's reviews of it.
@@ -684,15 +679,15 @@ Result<ReadOutcome> readFolder(const QString &folder)
             const QString where = keyPath(QString(), key.toStdString());
             const auto at = byKey.constFind(key);
             if (at == byKey.cend())
-                return badInput(tr("%1/evaluations.json: %2: the pull request is in no golden comments file").arg(relative, where));
+                return badInput(QCoreApplication::translate("rd::models", "%1/evaluations.json: %2: the pull request is in no golden comments file").arg(relative, where));
             const GoldenPullRequest &pr = golden[at->first].pullRequests[at->second];
             const QList<ToolCandidates> *listed = candidatesOf.value(key);
             if (!listed)
-                return badInput(tr("%1: the pull request %2 is in evaluations.json but not in candidates.json").arg(relative, key));
+                return badInput(QCoreApplication::translate("rd::models", "%1: the pull request %2 is in evaluations.json but not in candidates.json").arg(relative, key));
             evaluated.insert(key);
             for (const ToolCandidates &t : *listed)
                 if (std::none_of(tools.cbegin(), tools.cend(), [&](const ToolEvaluation &e) { return e.tool == t.tool; }))
-                    return badInput(tr("%1: candidates.json has candidates of %2 on %3, which evaluations.json does not evaluate").arg(relative, t.tool, key));
+                    return badInput(QCoreApplication::translate("rd::models", "%1: candidates.json has candidates of %2 on %3, which evaluations.json does not evaluate").arg(relative, t.tool, key));
             BenchmarkPullRequest &target = import.pullRequests[pullRequestIndex.value(pr.url)];
             for (const ToolEvaluation &evaluation : tools) {
                 const ToolCandidates *own = nullptr;
@@ -710,7 +705,7 @@ Result<ReadOutcome> readFolder(const QString &folder)
         }
         for (const auto &[key, tools] : judge.candidates)
             if (!evaluated.contains(key))
-                return badInput(tr("%1: the pull request %2 is in candidates.json but not in evaluations.json").arg(relative, key));
+                return badInput(QCoreApplication::translate("rd::models", "%1: the pull request %2 is in candidates.json but not in evaluations.json").arg(relative, key));
     }
     if (withoutText > 0)
         out.notes << QCoreApplication::translate("rd::models", "%n candidate(s) without text left out, as the benchmark's judge leaves them out", nullptr, withoutText);
@@ -757,7 +752,7 @@ Result<QStringList> writeFolder(const WorkspaceStore &store, const QString &fold
             labelRecords.insert(r.position, {urlOf.value(r.mergeRequest), parsed(r.record)});
     }
     if (golden.isEmpty())
-        return badInput(tr("the workspace holds no Code Review Bench import to export"));
+        return badInput(QCoreApplication::translate("rd::models", "the workspace holds no Code Review Bench import to export"));
 
     // Each judge's reviews in the order its evaluations file had them.
     QMap<QString, QList<const JudgedReview *>> byJudge;
@@ -808,11 +803,11 @@ Result<QStringList> writeFolder(const WorkspaceStore &store, const QString &fold
     for (const File &f : std::as_const(files)) {
         const QString path = QDir(folder).filePath(f.relative);
         if (!QDir().mkpath(QFileInfo(path).absolutePath()))
-            return Error{Error::Kind::Path, tr("cannot make the folder of %1").arg(QDir::toNativeSeparators(path))};
+            return Error{Error::Kind::Path, QCoreApplication::translate("rd::models", "cannot make the folder of %1").arg(QDir::toNativeSeparators(path))};
         QSaveFile out(path);
         const QByteArray bytes = QByteArray::fromStdString(f.json.dump(2)) + '\n';
         if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
-            return Error{Error::Kind::Path, tr("cannot write %1: %2").arg(QDir::toNativeSeparators(path), out.errorString())};
+            return Error{Error::Kind::Path, QCoreApplication::translate("rd::models", "cannot write %1: %2").arg(QDir::toNativeSeparators(path), out.errorString())};
         written << path;
     }
     return written;

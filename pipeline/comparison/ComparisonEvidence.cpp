@@ -14,11 +14,6 @@ namespace rd::compare {
 
 namespace {
 
-QString trc(const char *text)
-{
-    return QCoreApplication::translate("rd::pipeline", text);
-}
-
 Error usageError(const QString &message)
 {
     return Error{Error::Kind::Usage, message};
@@ -69,8 +64,8 @@ Result<QSet<qint64>> passingMergeRequests(const WorkspaceStore &store, const QLi
         if (!names.contains(f.name)) {
             QStringList known(names.cbegin(), names.cend());
             known.sort();
-            return usageError(trc("--mr-filter %1: no merge request has the label '%1' (labels: %2)")
-                                  .arg(f.name, known.isEmpty() ? trc("none") : known.join(QStringLiteral(", "))));
+            return usageError(QCoreApplication::translate("rd::pipeline", "--mr-filter %1: no merge request has the label '%1' (labels: %2)")
+                                  .arg(f.name, known.isEmpty() ? QCoreApplication::translate("rd::pipeline", "none") : known.join(QStringLiteral(", "))));
         }
         QSet<qint64> kept;
         for (qint64 id : std::as_const(passing)) {
@@ -81,7 +76,7 @@ Result<QSet<qint64>> passingMergeRequests(const WorkspaceStore &store, const QLi
         if (kept.isEmpty()) {
             QStringList known(values.cbegin(), values.cend());
             known.sort();
-            return usageError(trc("--mr-filter %1=%2: no merge request passes (values of %1: %3)").arg(f.name, f.values.join(QLatin1Char(',')), known.join(QStringLiteral(", "))));
+            return usageError(QCoreApplication::translate("rd::pipeline", "--mr-filter %1=%2: no merge request passes (values of %1: %3)").arg(f.name, f.values.join(QLatin1Char(',')), known.join(QStringLiteral(", "))));
         }
         passing = kept;
     }
@@ -270,7 +265,7 @@ Result<Evidence> readComparisonEvidence(const WorkspaceStore &store, const Compa
     const bool people = !request.judge || *request.judge == peopleJudgeName();
     if (request.judge && !people) {
         if (!imported.contains(*request.judge))
-            return usageError(trc("--judge %1: no such judge (judges: %2)").arg(*request.judge, (QStringList{peopleJudgeName()} + imported).join(QStringLiteral(", "))));
+            return usageError(QCoreApplication::translate("rd::pipeline", "--judge %1: no such judge (judges: %2)").arg(*request.judge, (QStringList{peopleJudgeName()} + imported).join(QStringLiteral(", "))));
         imported = {*request.judge};
     } else if (request.judge) {
         imported.clear();
@@ -284,19 +279,19 @@ Result<Evidence> readComparisonEvidence(const WorkspaceStore &store, const Compa
         if (*own)
             evidence.judges << **own;
         else if (request.judge)
-            return usageError(trc("--judge people: people judge the workspace's own runs, and no run of the merge requests compared has one"));
+            return usageError(QCoreApplication::translate("rd::pipeline", "--judge people: people judge the workspace's own runs, and no run of the merge requests compared has one"));
     }
     auto others = importedEvidence(store, imported, *passing);
     if (!others)
         return others.error();
     for (const JudgeEvidence &j : std::as_const(*others)) {
         if (j.mergeRequests.isEmpty())
-            evidence.notes << trc("judge %1: no judged merge request passes the filters").arg(j.name);
+            evidence.notes << QCoreApplication::translate("rd::pipeline", "judge %1: no judged merge request passes the filters").arg(j.name);
         else
             evidence.judges << j;
     }
     if (evidence.judges.isEmpty())
-        return usageError(trc("nothing to compare: no run of ours with references, and no imported judge's verdicts (import --code-review-bench DIR)"));
+        return usageError(QCoreApplication::translate("rd::pipeline", "nothing to compare: no run of ours with references, and no imported judge's verdicts (import --code-review-bench DIR)"));
     return evidence;
 }
 
