@@ -81,4 +81,9 @@ Q_DECL_EXPORT int reviewdeskMr(const QStringList &arguments)
     return rd::cli::runMr(arguments);
 }
 
+Q_DECL_EXPORT int reviewdeskCompare(const QStringList &arguments)
+{
+    return rd::cli::runCompare(arguments);
+}
+
 } // extern "C"

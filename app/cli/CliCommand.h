@@ -87,6 +87,8 @@ int runPublish(const QStringList &arguments);
 // The arena (issue 35, ArenaCommands.cpp): pairwise votes, and the configurations ranked by them.
 int runPrefer(const QStringList &arguments);
 int runArena(const QStringList &arguments);
+// Comparing reviewers per judge (issue 34, CompareCommand.cpp).
+int runCompare(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

@@ -40,7 +40,9 @@ public:
     // "addressed?" answers (issue 24). Version 11: comments on a code host
     // (their remote ids, issue 24). Version 12: named reference snapshots
     // (issue 33). Version 13: pairwise votes on whole reviews (issue 35).
-    static constexpr int SchemaVersion = 13;
+    // Version 14: labels of merge requests and comments, judges and their
+    // verdicts on imported benchmarks (issue 34).
+    static constexpr int SchemaVersion = 14;
 
     // openWorkspaceStore's (WorkspaceOpening.h), which opens through this class.
     using Mode = WorkspaceOpenMode;
@@ -175,6 +177,12 @@ public:
     Result<StoredVote> addVote(const PairwiseVote &vote) override;
     Result<QList<PairwiseVote>> votes(std::optional<qint64> mergeRequest = {}) const override;
     Result<bool> removeVote(const QString &annotator, qint64 runA, qint64 runB) override;
+    // BenchmarkStore (SqlWorkspaceStoreBenchmarks.cpp)
+    Result<BenchmarkImportSummary> importBenchmark(const BenchmarkImport &import) override;
+    Result<QList<JudgeEntry>> judges() const override;
+    Result<QList<JudgedReview>> judgedReviews(const QString &judge = {}) const override;
+    Result<QList<MergeRequestLabel>> mergeRequestLabels() const override;
+    Result<QList<CommentLabel>> commentLabels(std::optional<qint64> mergeRequest = {}) const override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

@@ -316,6 +316,58 @@ const char *const version13[] = {
     "CREATE INDEX pairwise_votes_by_merge_request ON pairwise_votes (merge_request)",
 };
 
+// Version 14 (issue 34, comparing reviewers): what public benchmarks bring
+// (Code Review Bench): labels of a merge request (language, size, domain, …:
+// what `compare --mr-filter` selects on) and of a comment (a golden
+// comment's severity); the judges whose verdicts are kept, each apart; for
+// each judge, the reviews it judged (one reviewer on one merge request: a
+// tool, its comments being the comments of that author), its verdict on each
+// candidate comment (matched, unmatched, or superseded: it matched a
+// reference that a more confident candidate took) and the (candidate,
+// reference) pairs it matched, with its confidence and reasoning. A person's
+// audit of a pair can later be kept beside these rows, keyed the same way.
+// The file's records are kept (`record`, `position`) for lossless export.
+const char *const version14[] = {
+    "CREATE TABLE mr_labels ("
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " name TEXT NOT NULL, value TEXT NOT NULL,"
+    " PRIMARY KEY (merge_request, name, value))",
+    "CREATE TABLE comment_labels ("
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " name TEXT NOT NULL, value TEXT NOT NULL,"
+    " PRIMARY KEY (comment, name))",
+    "CREATE TABLE judges ("
+    " id %ID%, name TEXT NOT NULL UNIQUE,"
+    " kind TEXT NOT NULL," // imported
+    " source TEXT NOT NULL DEFAULT ''," // the benchmark it came with
+    " created BIGINT NOT NULL)",
+    "CREATE TABLE judged_reviews ("
+    " judge BIGINT NOT NULL REFERENCES judges (id),"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " reviewer TEXT NOT NULL,"
+    " skipped INTEGER NOT NULL DEFAULT 0,"
+    " errors INTEGER NOT NULL DEFAULT 0," // the judge's questions that failed
+    " position INTEGER NOT NULL DEFAULT 0,"
+    " record TEXT NOT NULL DEFAULT '',"
+    " PRIMARY KEY (judge, merge_request, reviewer))",
+    "CREATE TABLE judge_verdicts ("
+    " judge BIGINT NOT NULL REFERENCES judges (id),"
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " verdict TEXT NOT NULL," // matched, unmatched, superseded
+    " position INTEGER NOT NULL DEFAULT 0,"
+    " record TEXT NOT NULL DEFAULT '',"
+    " PRIMARY KEY (judge, comment))",
+    "CREATE INDEX judge_verdicts_by_comment ON judge_verdicts (comment)",
+    "CREATE TABLE judge_matches ("
+    " judge BIGINT NOT NULL REFERENCES judges (id),"
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " reference_comment BIGINT NOT NULL REFERENCES comments (id),"
+    " confidence DOUBLE PRECISION,"
+    " reasoning TEXT NOT NULL DEFAULT '',"
+    " PRIMARY KEY (judge, comment, reference_comment))",
+    "CREATE INDEX judge_matches_by_reference ON judge_matches (reference_comment)",
+};
+
 QStringList migrationTo(int version, const QString &idColumn)
 {
     switch (version) {
@@ -332,6 +384,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 11: return statements(version11, idColumn);
     case 12: return statements(version12, idColumn);
     case 13: return statements(version13, idColumn);
+    case 14: return statements(version14, idColumn);
     default: return {};
     }
 }

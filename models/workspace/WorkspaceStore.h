@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BenchmarkStore.h"
 #include "ClaimStore.h"
 #include "ExchangeStore.h"
 #include "HostCommentStore.h"
@@ -35,7 +36,8 @@ class WorkspaceStore : public WorkspaceConnection,
                        public ExchangeStore,
                        public RevisionStore,
                        public HostCommentStore,
-                       public VoteStore
+                       public VoteStore,
+                       public BenchmarkStore
 {
 public:
     virtual ~WorkspaceStore() = default;

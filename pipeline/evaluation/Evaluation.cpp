@@ -335,7 +335,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             return o;
         };
 
-        for (int s = 0; s < StageCount; ++s) {
+        for (int s = options.lastStageOnly ? StageCount - 1 : 0; s < StageCount; ++s) {
             StageResult &st = re.stages[s];
             QList<const StoredComment *> at;
             QList<int> atItem;

@@ -100,6 +100,9 @@ struct Options
     // The judge reads a translated comment's original text (the language the
     // reviewer wrote, as the references are); true: its translation instead.
     bool matchTranslation = false;
+    // Only the last stage (what each run shows), the other stages' results
+    // left empty: what comparing reviewers reads (pipeline/comparison).
+    bool lastStageOnly = false;
 };
 
 struct StageResult
