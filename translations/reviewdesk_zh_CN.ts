@@ -220,6 +220,98 @@
         <source>no key bug</source>
         <translation>非关键缺陷</translation>
     </message>
+    <message>
+        <source>Level</source>
+        <translation>测量尺度</translation>
+    </message>
+    <message>
+        <source>Krippendorff's alpha</source>
+        <translation>Krippendorff's alpha</translation>
+    </message>
+    <message>
+        <source>95 % interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>Comments</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>取值数</translation>
+    </message>
+    <message>
+        <source>Units: comments with this label from two or more annotators</source>
+        <translation>单元：至少两位标注者给出此标签的评论</translation>
+    </message>
+    <message>
+        <source>The values given to those comments, by every annotator</source>
+        <translation>所有标注者对这些评论给出的值</translation>
+    </message>
+    <message>
+        <source>Alpha = 1 − observed / expected disagreement over every annotator's values (Krippendorff 2011): 1 is perfect agreement, 0 agreement by chance. Nominal for verdict, category, context level and key bug; interval for severity and the Q1/Q2 scores. A comment counts once two annotators gave it the label; the interval is a 95 % bootstrap over the comments.</source>
+        <translation>Alpha = 1 − 观察到的分歧 / 期望分歧，基于所有标注者给出的值（Krippendorff 2011）：1 表示完全一致，0 表示一致程度与偶然相当。结论、类别、上下文级别和关键缺陷按名义尺度计算；严重程度和 Q1/Q2 评分按等距尺度计算。一条评论在两位标注者都给出该标签后才计入；区间是对评论做 95% bootstrap 重抽样得到的。</translation>
+    </message>
+    <message>
+        <source>All annotators</source>
+        <translation>全部标注者</translation>
+    </message>
+    <message>
+        <source>Two annotators</source>
+        <translation>两位标注者</translation>
+    </message>
+    <message>
+        <source>severity (Q3)</source>
+        <translation>严重程度（Q3）</translation>
+    </message>
+    <message>
+        <source>Q1 nitpick</source>
+        <translation>Q1 吹毛求疵</translation>
+    </message>
+    <message>
+        <source>Q2 fake problem</source>
+        <translation>Q2 伪问题</translation>
+    </message>
+    <message>
+        <source>No comment has this label from two or more annotators: nothing to compare.</source>
+        <translation>没有评论得到两位或更多标注者给出的此标签：无可比较。</translation>
+    </message>
+    <message>
+        <source>Every value given is the same (%1): with no variation, alpha is undefined.</source>
+        <translation>给出的所有值都相同（%1）：没有变化，因此 alpha 无定义。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Krippendorff's alpha needs two annotators with verdicts; this workspace has %n.</source>
+        <translation><numerusform>Krippendorff's alpha 需要两位给出过结论的标注者；此工作区只有 %n 位。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Krippendorff's alpha over the %n annotators who gave verdicts: %1</source>
+        <translation><numerusform>基于给出过结论的 %n 位标注者计算的 Krippendorff's alpha：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>nominal</source>
+        <translation>名义</translation>
+    </message>
+    <message>
+        <source>interval</source>
+        <translation>等距</translation>
+    </message>
+    <message>
+        <source>Cohen's kappa of every pair for %1 (items both judged); double-click a pair for its confusion matrix</source>
+        <translation>每对标注者在“%1”上的 Cohen's kappa（括号内为双方都评判过的条目数）；双击一对可查看其混淆矩阵</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %2: kappa %3 over %n item(s) both judged</source>
+        <translation><numerusform>%1 与 %2：在双方都评判过的 %n 个条目上 kappa 为 %3</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>rd::CodelessReviewView</name>
@@ -934,18 +1026,6 @@
         <translation>评估运行</translation>
     </message>
     <message>
-        <source>All references</source>
-        <translation>全部参考问题</translation>
-    </message>
-    <message>
-        <source>Marked references (AACR-Bench)</source>
-        <translation>已标记的参考问题（AACR-Bench）</translation>
-    </message>
-    <message>
-        <source>Key bugs flagged by annotators</source>
-        <translation>标注者标记的关键缺陷</translation>
-    </message>
-    <message>
         <source> lines</source>
         <translation> 行</translation>
     </message>
@@ -1200,6 +1280,30 @@
     <message>
         <source>%1 of %2 questions to the semantic judge failed; no figures shown. The first: %3</source>
         <translation>向语义评判提出的 %2 个问题中有 %1 个失败；不显示任何数据。第一个：%3</translation>
+    </message>
+    <message>
+        <source>The live set is rebuilt from the workspace at each evaluation; a snapshot (reviewdesk-cli references freeze) keeps the references as they were when it was frozen.</source>
+        <translation>实时集合在每次评估时从工作区重新构建；快照（reviewdesk-cli references freeze）保留冻结时的参考问题。</translation>
+    </message>
+    <message>
+        <source>All references (live)</source>
+        <translation>全部参考问题（实时）</translation>
+    </message>
+    <message>
+        <source>Marked references, AACR-Bench (live)</source>
+        <translation>标记的参考问题，AACR-Bench（实时）</translation>
+    </message>
+    <message>
+        <source>Key bugs flagged by annotators (live)</source>
+        <translation>标注者标记的关键缺陷（实时）</translation>
+    </message>
+    <message>
+        <source>Snapshot: %1</source>
+        <translation>快照：%1</translation>
+    </message>
+    <message>
+        <source>Set %1, frozen by %2 on %3; fingerprint %4</source>
+        <translation>集合 %1，由 %2 于 %3 冻结；指纹 %4</translation>
     </message>
 </context>
 <context>
@@ -6086,6 +6190,94 @@
         <source>cannot make the folder of %1</source>
         <translation>无法创建 %1 所在的文件夹</translation>
     </message>
+    <message>
+        <source>Pairwise votes on whole reviews (JSON Lines: merge request, runs a and b, winner, annotator)</source>
+        <translation>整份评审的成对投票（JSON Lines：合并请求、运行 a 和 b、胜者、标注者）</translation>
+    </message>
+    <message>
+        <source>a reference snapshot needs a name</source>
+        <translation>参考快照需要一个名称</translation>
+    </message>
+    <message>
+        <source>store the reference snapshot</source>
+        <translation>保存参考快照</translation>
+    </message>
+    <message>
+        <source>a reference snapshot named '%1' exists already; a snapshot is never replaced, so freeze under another name</source>
+        <translation>名为“%1”的参考快照已存在；快照永不被替换，请以其他名称冻结</translation>
+    </message>
+    <message>
+        <source>read the reference snapshots</source>
+        <translation>读取参考快照</translation>
+    </message>
+    <message>
+        <source>read the reference snapshot</source>
+        <translation>读取参考快照</translation>
+    </message>
+    <message>
+        <source>store the vote</source>
+        <translation>保存投票</translation>
+    </message>
+    <message>
+        <source>run %1 is named as both A and B: a vote compares two different runs</source>
+        <translation>运行 %1 同时被指定为 A 和 B：一次投票比较的是两个不同的运行</translation>
+    </message>
+    <message>
+        <source>the time spent on a vote cannot be negative</source>
+        <translation>投票所用时间不能为负数</translation>
+    </message>
+    <message>
+        <source>run %1 is a run of merge request %2, not of merge request %3</source>
+        <translation>运行 %1 属于合并请求 %2，而不属于合并请求 %3</translation>
+    </message>
+    <message>
+        <source>read the votes</source>
+        <translation>读取投票</translation>
+    </message>
+    <message>
+        <source>take back the vote</source>
+        <translation>撤回投票</translation>
+    </message>
+    <message>
+        <source>"%1" is missing</source>
+        <translation>缺少 "%1"</translation>
+    </message>
+    <message>
+        <source>"%1" must be %2, not %3</source>
+        <translation>"%1" 必须是%2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>不是 JSON</translation>
+    </message>
+    <message>
+        <source>unknown field "%1" (a vote has %2)</source>
+        <translation>未知字段 "%1"（投票包含的字段为 %2）</translation>
+    </message>
+    <message>
+        <source>a merge request id (a positive number)</source>
+        <translation>合并请求编号（正整数）</translation>
+    </message>
+    <message>
+        <source>a run id (a positive number)</source>
+        <translation>运行编号（正整数）</translation>
+    </message>
+    <message>
+        <source>"winner" is missing</source>
+        <translation>缺少 "winner"</translation>
+    </message>
+    <message>
+        <source>"winner" must be "a", "b" or "tie", not %1</source>
+        <translation>"winner" 必须是 "a"、"b" 或 "tie"，而不是 %1</translation>
+    </message>
+    <message>
+        <source>"%1" must be a whole number of 0 or more, not %2</source>
+        <translation>"%1" 必须是不小于 0 的整数，而不是 %2</translation>
+    </message>
+    <message>
+        <source>"a" and "b" are both run %1: a vote compares two different runs</source>
+        <translation>"a" 和 "b" 都是运行 %1：一次投票比较的是两个不同的运行</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -7076,6 +7268,314 @@
     <message>
         <source>nothing to compare: no run of ours with references, and no imported judge's verdicts (import --code-review-bench DIR)</source>
         <translation>没有可比较的内容：没有带参考问题的本地运行，也没有导入的评审者判定（import --code-review-bench DIR）</translation>
+    </message>
+    <message>
+        <source>the reference snapshot '%1' has no references for merge request %2 (%3): it was added after the snapshot was frozen. Evaluate the other runs (--run), or freeze a new snapshot</source>
+        <translation>参考快照“%1”没有合并请求 %2（%3）的参考问题：该合并请求是在快照冻结之后添加的。请评估其他运行（--run），或冻结一个新快照</translation>
+    </message>
+    <message>
+        <source>no reference snapshot '%1' in this workspace (it has none; `reviewdesk-cli references freeze` makes one)</source>
+        <translation>此工作区中没有参考快照“%1”（工作区尚无快照；`reviewdesk-cli references freeze` 可创建一个）</translation>
+    </message>
+    <message>
+        <source>no reference snapshot '%1' in this workspace (it has: %2)</source>
+        <translation>此工作区中没有参考快照“%1”（现有：%2）</translation>
+    </message>
+    <message>
+        <source>you have cast as many votes as the cap allows</source>
+        <translation>你的投票数已达到上限</translation>
+    </message>
+    <message>
+        <source>you have voted on (or skipped) every pair of reviews</source>
+        <translation>你已对每一对评审投票（或跳过）</translation>
+    </message>
+    <message>
+        <source>no merge request has runs of two different configurations to compare</source>
+        <translation>没有合并请求包含两种不同配置的运行可供比较</translation>
+    </message>
+    <message>
+        <source>the judge's configuration is not a JSON object</source>
+        <translation>评判模型的配置不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the judge's configuration: roles.judge is missing (its endpoint and model)</source>
+        <translation>评判模型的配置：缺少 roles.judge（其端点和模型）</translation>
+    </message>
+    <message>
+        <source>cannot read the judge's configuration %1: %2</source>
+        <translation>无法读取评判模型的配置 %1：%2</translation>
+    </message>
+    <message>
+        <source>no JSON object with a "winner" in the judge's answer</source>
+        <translation>评判模型的回答中没有带 "winner" 的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the judge's winner %1 is not "A", "B" or "tie"</source>
+        <translation>评判模型给出的胜者 %1 不是 "A"、"B" 或 "tie"</translation>
+    </message>
+    <message>
+        <source>repeats must be at least 1 and the sample not negative</source>
+        <translation>重复次数至少为 1，样本数不能为负数</translation>
+    </message>
+    <message>
+        <source>no merge request has runs of two configurations to sample a pair from</source>
+        <translation>没有合并请求包含两种配置的运行，无法抽取成对样本</translation>
+    </message>
+    <message>
+        <source>nobody has voted on a pair yet: vote first (prefer), or ask about a --sample of pairs</source>
+        <translation>还没有人对任何一对评审投票：请先投票（prefer），或用 --sample 抽取成对样本来询问</translation>
+    </message>
+    <message>
+        <source>References: the live set '%1'; references: %2, merge requests: %3, fingerprint: %4</source>
+        <translation>参考问题：实时集合“%1”；参考问题数：%2，合并请求数：%3，指纹：%4</translation>
+    </message>
+    <message>
+        <source>References: snapshot '%1' (set '%2', frozen by %3 on %4); references: %5, merge requests: %6, fingerprint: %7</source>
+        <translation>参考问题：快照“%1”（集合“%2”，由 %3 于 %4 冻结）；参考问题数：%5，合并请求数：%6，指纹：%7</translation>
+    </message>
+    <message>
+        <source>; key-bug flags disputed and not adjudicated (no reference until decided): %1</source>
+        <translation>；存在分歧且未裁决的关键缺陷标记（裁决前不作为参考问题）：%1</translation>
+    </message>
+    <message>
+        <source>; the live set has moved since (references: %1, fingerprint: %2)</source>
+        <translation>；此后实时集合已变化（参考问题数：%1，指纹：%2）</translation>
+    </message>
+    <message>
+        <source>a reference snapshot needs a name</source>
+        <translation>参考快照需要一个名称</translation>
+    </message>
+    <message>
+        <source>'%1' names a live reference set (all, aacr, key-bugs, live); give the snapshot another name</source>
+        <translation>“%1”是实时参考集合的名称（all、aacr、key-bugs、live）；请为快照另取名称</translation>
+    </message>
+    <message>
+        <source>a reference snapshot needs the name of who freezes it</source>
+        <translation>参考快照需要冻结者的名称</translation>
+    </message>
+    <message>
+        <source>a reference snapshot named '%1' exists already (frozen by %2 on %3); a snapshot is never replaced, so freeze under another name</source>
+        <translation>名为“%1”的参考快照已存在（由 %2 于 %3 冻结）；快照永不被替换，请以其他名称冻结</translation>
+    </message>
+    <message>
+        <source>%1 temperature %2</source>
+        <translation>%1 温度 %2</translation>
+    </message>
+    <message>
+        <source>%1 top-p %2</source>
+        <translation>%1 top-p %2</translation>
+    </message>
+    <message>
+        <source>%1 top-p default</source>
+        <translation>%1 top-p 默认</translation>
+    </message>
+    <message>
+        <source>%1 max tokens %2</source>
+        <translation>%1 最大令牌数 %2</translation>
+    </message>
+    <message>
+        <source>%1 JSON mode</source>
+        <translation>%1 JSON 模式</translation>
+    </message>
+    <message>
+        <source>%1 without JSON mode</source>
+        <translation>%1 无 JSON 模式</translation>
+    </message>
+    <message>
+        <source>%1 reviewers</source>
+        <translation>%1 名评审者</translation>
+    </message>
+    <message>
+        <source>top-%1</source>
+        <translation>top-%1</translation>
+    </message>
+    <message>
+        <source>%1 line numbers</source>
+        <translation>%1 行号</translation>
+    </message>
+    <message>
+        <source>nitpick threshold %1</source>
+        <translation>吹毛求疵阈值 %1</translation>
+    </message>
+    <message>
+        <source>fake threshold %1</source>
+        <translation>虚假阈值 %1</translation>
+    </message>
+    <message>
+        <source>agreement of %1</source>
+        <translation>%1 人一致</translation>
+    </message>
+    <message>
+        <source>slices of %1 tokens</source>
+        <translation>%1 令牌的切片</translation>
+    </message>
+    <message>
+        <source>reviewer</source>
+        <translation>评审者</translation>
+    </message>
+    <message>
+        <source>meta-reviewer</source>
+        <translation>元审查者</translation>
+    </message>
+    <message>
+        <source>no meta-reviewer</source>
+        <translation>无元审查者</translation>
+    </message>
+    <message>
+        <source>validator</source>
+        <translation>验证者</translation>
+    </message>
+    <message>
+        <source>no validator</source>
+        <translation>无验证者</translation>
+    </message>
+    <message>
+        <source>untranslated</source>
+        <translation>不翻译</translation>
+    </message>
+    <message>
+        <source>translated to %1</source>
+        <translation>译为 %1</translation>
+    </message>
+    <message>
+        <source>translator</source>
+        <translation>翻译者</translation>
+    </message>
+    <message>
+        <source>threshold %1</source>
+        <translation>阈值 %1</translation>
+    </message>
+    <message>
+        <source>collector</source>
+        <translation>收集者</translation>
+    </message>
+    <message>
+        <source>judge</source>
+        <translation>评判者</translation>
+    </message>
+    <message>
+        <source>%1 context lines</source>
+        <translation>%1 行上下文</translation>
+    </message>
+    <message>
+        <source>no extra tags</source>
+        <translation>无额外标签</translation>
+    </message>
+    <message>
+        <source>extra tags %1</source>
+        <translation>额外标签 %1</translation>
+    </message>
+    <message>
+        <source>%1 off</source>
+        <translation>%1 关闭</translation>
+    </message>
+    <message>
+        <source>%1 from score %2</source>
+        <translation>%1 自评分 %2 起</translation>
+    </message>
+    <message>
+        <source>%1 on</source>
+        <translation>%1 开启</translation>
+    </message>
+    <message>
+        <source>QA-Checker on</source>
+        <translation>QA-Checker 开启</translation>
+    </message>
+    <message>
+        <source>QA-Checker off</source>
+        <translation>QA-Checker 关闭</translation>
+    </message>
+    <message>
+        <source>τ %1</source>
+        <translation>τ %1</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>QA-Checker</source>
+        <translation>QA-Checker</translation>
+    </message>
+    <message>
+        <source>embeddings %1</source>
+        <translation>嵌入 %1</translation>
+    </message>
+    <message>
+        <source>tasks %1</source>
+        <translation>任务 %1</translation>
+    </message>
+    <message>
+        <source>%1 turns</source>
+        <translation>%1 轮</translation>
+    </message>
+    <message>
+        <source>%1 context</source>
+        <translation>%1 上下文</translation>
+    </message>
+    <message>
+        <source>top-%1 chunks</source>
+        <translation>top-%1 片段</translation>
+    </message>
+    <message>
+        <source>chunks of %1 lines</source>
+        <translation>%1 行的片段</translation>
+    </message>
+    <message>
+        <source>chunk overlap %1</source>
+        <translation>片段重叠 %1</translation>
+    </message>
+    <message>
+        <source>files up to %1 bytes</source>
+        <translation>文件至多 %1 字节</translation>
+    </message>
+    <message>
+        <source>exact search up to %1 vectors</source>
+        <translation>精确搜索至多 %1 个向量</translation>
+    </message>
+    <message>
+        <source>tool answers of %1 characters</source>
+        <translation>工具回答 %1 个字符</translation>
+    </message>
+    <message>
+        <source>%1 tokens per hunk</source>
+        <translation>每个代码块 %1 令牌</translation>
+    </message>
+    <message>
+        <source>%1 turns over the pull request</source>
+        <translation>整个拉取请求 %1 轮</translation>
+    </message>
+    <message>
+        <source>%1 tokens over the pull request</source>
+        <translation>整个拉取请求 %1 令牌</translation>
+    </message>
+    <message>
+        <source>%1 findings validated</source>
+        <translation>验证 %1 项发现</translation>
+    </message>
+    <message>
+        <source>%1 turns per validation</source>
+        <translation>每次验证 %1 轮</translation>
+    </message>
+    <message>
+        <source>%1 tokens per validation</source>
+        <translation>每次验证 %1 令牌</translation>
+    </message>
+    <message>
+        <source>pipeline %1</source>
+        <translation>流水线 %1</translation>
+    </message>
+    <message>
+        <source>choose an annotator before voting</source>
+        <translation>投票前请先选择标注者</translation>
+    </message>
+    <message>
+        <source>the cap of votes cannot be negative</source>
+        <translation>投票上限不能为负数</translation>
+    </message>
+    <message>
+        <source>there is no pair to vote on: %1</source>
+        <translation>没有可投票的评审对：%1</translation>
     </message>
 </context>
 <context>
