@@ -36,9 +36,8 @@ int runPrefer(const QStringList &arguments)
     parser.addOptions({workspace, annotator});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    for (const auto *required : {&workspace, &annotator})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("prefer: --%1 is required").arg(required->names().constFirst()));
+    if (const int missing = requireOptions(parser, QStringLiteral("prefer"), {&workspace, &annotator}); missing >= 0)
+        return missing;
     const QString name = parser.value(annotator).trimmed();
     if (name.isEmpty())
         return fail(ExitUsage, QStringLiteral("prefer: --annotator is empty"));

@@ -6,6 +6,7 @@
 #include <Result.h>
 #include <WorkspaceStore.h>
 
+#include <initializer_list>
 #include <memory>
 
 namespace rd {
@@ -36,6 +37,10 @@ QCommandLineOption workspaceOption();
 // Parses `arguments` (the command name first) with `parser`, handling --help.
 // Returns -1 when the command should go on, else the exit code.
 int parseCommandLine(QCommandLineParser &parser, const QStringList &arguments);
+// "COMMAND: --NAME is required" (exit 2) for the first of `options` not given;
+// -1 when all are.
+int requireOptions(const QCommandLineParser &parser, const QString &command,
+                   std::initializer_list<const QCommandLineOption *> options);
 
 // --repo, --base, --head and --two-dot, which every merge-request command takes.
 struct MergeRequestOptions

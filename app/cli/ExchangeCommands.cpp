@@ -161,9 +161,8 @@ int runExport(const QStringList &arguments)
     parser.addOptions({workspace, format, out, mr, run, delta, pairs});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    for (const auto *required : {&workspace, &format, &out})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("export: --%1 is required").arg(required->names().constFirst()));
+    if (const int missing = requireOptions(parser, QStringLiteral("export"), {&workspace, &format, &out}); missing >= 0)
+        return missing;
     auto onlyMr = idOption(parser, mr);
     if (!onlyMr)
         return failIn(QStringLiteral("export"), onlyMr.error());

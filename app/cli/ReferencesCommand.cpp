@@ -66,9 +66,8 @@ int runFreeze(const QStringList &arguments)
     parser.addOptions({workspace, name, annotator, set});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    for (const auto *required : {&workspace, &name})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("%1: --%2 is required").arg(command, required->names().constFirst()));
+    if (const int missing = requireOptions(parser, command, {&workspace, &name}); missing >= 0)
+        return missing;
     const auto referenceSet = eval::referenceSetFromName(parser.value(set));
     if (!referenceSet)
         return fail(ExitUsage, QStringLiteral("%1: --set must be all, aacr or key-bugs, not '%2'").arg(command, parser.value(set)));
@@ -159,9 +158,8 @@ int runExportSnapshot(const QStringList &arguments)
     parser.addOptions({workspace, name, out});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    for (const auto *required : {&workspace, &name})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("%1: --%2 is required").arg(command, required->names().constFirst()));
+    if (const int missing = requireOptions(parser, command, {&workspace, &name}); missing >= 0)
+        return missing;
     auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
     if (!store)
         return failIn(command, store.error());
