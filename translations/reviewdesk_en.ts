@@ -203,4 +203,19 @@
         <translation><numerusform>%n disagreement to adjudicate</numerusform><numerusform>%n disagreements to adjudicate</numerusform></translation>
     </message>
 </context>
+<context>
+    <name>rd::models</name>
+    <message numerus="yes">
+        <source>results/pr_labels.json: labels of %n pull request(s) in no golden comments file, left out: %1</source>
+        <translation><numerusform>results/pr_labels.json: labels of %n pull request in no golden comments file, left out: %1</numerusform><numerusform>results/pr_labels.json: labels of %n pull requests in no golden comments file, left out: %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) without text left out, as the benchmark's judge leaves them out</source>
+        <translation><numerusform>%n candidate without text left out, as the benchmark's judge leaves them out</numerusform><numerusform>%n candidates without text left out, as the benchmark's judge leaves them out</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pull request(s) of the golden comments no judge evaluated: imported with their references only</source>
+        <translation><numerusform>%n pull request of the golden comments no judge evaluated: imported with their references only</numerusform><numerusform>%n pull requests of the golden comments no judge evaluated: imported with their references only</numerusform></translation>
+    </message>
+</context>
 </TS>

@@ -289,6 +289,10 @@
         <translation><numerusform>基于给出过结论的 %n 位标注者计算的 Krippendorff's alpha：%1</numerusform></translation>
     </message>
     <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
         <source>nominal</source>
         <translation>名义</translation>
     </message>
@@ -307,10 +311,6 @@
     <message numerus="yes">
         <source>%1 and %2: kappa %3 over %n item(s) both judged</source>
         <translation><numerusform>%1 与 %2：在双方都评判过的 %n 个条目上 kappa 为 %3</numerusform></translation>
-    </message>
-    <message>
-        <source>computing…</source>
-        <translation>计算中…</translation>
     </message>
 </context>
 <context>
@@ -1058,18 +1058,6 @@
         <translation>评估运行</translation>
     </message>
     <message>
-        <source>All references</source>
-        <translation>全部参考问题</translation>
-    </message>
-    <message>
-        <source>Marked references (AACR-Bench)</source>
-        <translation>已标记的参考问题（AACR-Bench）</translation>
-    </message>
-    <message>
-        <source>Key bugs flagged by annotators</source>
-        <translation>标注者标记的关键缺陷</translation>
-    </message>
-    <message>
         <source> lines</source>
         <translation> 行</translation>
     </message>
@@ -1324,6 +1312,30 @@
     <message>
         <source>%1 of %2 questions to the semantic judge failed; no figures shown. The first: %3</source>
         <translation>向语义评判提出的 %2 个问题中有 %1 个失败；不显示任何数据。第一个：%3</translation>
+    </message>
+    <message>
+        <source>The live set is rebuilt from the workspace at each evaluation; a snapshot (reviewdesk-cli references freeze) keeps the references as they were when it was frozen.</source>
+        <translation>实时集合在每次评估时从工作区重新构建；快照（reviewdesk-cli references freeze）保留冻结时的参考问题。</translation>
+    </message>
+    <message>
+        <source>All references (live)</source>
+        <translation>全部参考问题（实时）</translation>
+    </message>
+    <message>
+        <source>Marked references, AACR-Bench (live)</source>
+        <translation>标记的参考问题，AACR-Bench（实时）</translation>
+    </message>
+    <message>
+        <source>Key bugs flagged by annotators (live)</source>
+        <translation>标注者标记的关键缺陷（实时）</translation>
+    </message>
+    <message>
+        <source>Snapshot: %1</source>
+        <translation>快照：%1</translation>
+    </message>
+    <message>
+        <source>Set %1, frozen by %2 on %3; fingerprint %4</source>
+        <translation>集合 %1，由 %2 于 %3 冻结；指纹 %4</translation>
     </message>
 </context>
 <context>
@@ -6013,6 +6025,298 @@
         <source>read the addressed answers</source>
         <translation>读取“已解决”回答</translation>
     </message>
+    <message numerus="yes">
+        <source>results/pr_labels.json: labels of %n pull request(s) in no golden comments file, left out: %1</source>
+        <translation><numerusform>results/pr_labels.json：%n 个拉取请求不在任何黄金评论文件中，其标签未导入：%1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s) without text left out, as the benchmark's judge leaves them out</source>
+        <translation><numerusform>%n 个没有文本的候选未导入，与基准的评审者一样将其略去</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pull request(s) of the golden comments no judge evaluated: imported with their references only</source>
+        <translation><numerusform>黄金评论中有 %n 个拉取请求没有任何评审者评估：只导入了它们的参考问题</numerusform></translation>
+    </message>
+    <message>
+        <source>import the benchmark</source>
+        <translation>导入基准</translation>
+    </message>
+    <message>
+        <source>a benchmark's merge request needs its address, a repository, a base and a head</source>
+        <translation>基准的合并请求需要地址、仓库、基线和头部</translation>
+    </message>
+    <message>
+        <source>the review of %1 by %2 names a judge the import does not list</source>
+        <translation>%2 对 %1 的评审指向了导入未列出的评审者</translation>
+    </message>
+    <message>
+        <source>%1's match on %2 by %3 names a candidate or a reference the pull request does not have</source>
+        <translation>%1 在 %2 上对 %3 的匹配指向了该拉取请求没有的候选或参考问题</translation>
+    </message>
+    <message>
+        <source>read the judges</source>
+        <translation>读取评审者</translation>
+    </message>
+    <message>
+        <source>read the judges' verdicts</source>
+        <translation>读取评审者的判定</translation>
+    </message>
+    <message>
+        <source>comment %1 has a judge's verdict ('%2') outside any judged review</source>
+        <translation>评论 %1 有一条不属于任何已评审评审的判定（'%2'）</translation>
+    </message>
+    <message>
+        <source>comment %1 has a judge's match outside any judged review</source>
+        <translation>评论 %1 有一条不属于任何已评审评审的匹配</translation>
+    </message>
+    <message>
+        <source>read the merge requests' labels</source>
+        <translation>读取合并请求的标签</translation>
+    </message>
+    <message>
+        <source>read the comments' labels</source>
+        <translation>读取评论的标签</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a count</source>
+        <translation>%1：%2 不是计数</translation>
+    </message>
+    <message>
+        <source>%1: "%2" is not one of the pull request's golden comments</source>
+        <translation>%1：“%2”不是该拉取请求的黄金评论</translation>
+    </message>
+    <message>
+        <source>%1: "%2" is decided twice (true positive and false negative lists)</source>
+        <translation>%1：“%2”被判定了两次（真阳性和假阴性列表）</translation>
+    </message>
+    <message>
+        <source>%1: the golden comment "%2" is in neither true_positives nor false_negatives</source>
+        <translation>%1：黄金评论“%2”既不在 true_positives 中也不在 false_negatives 中</translation>
+    </message>
+    <message>
+        <source>%1.true_positives[%2].matched_candidate: "%3" is not one of the tool's candidates in candidates.json</source>
+        <translation>%1.true_positives[%2].matched_candidate：“%3”不是该工具在 candidates.json 中的候选</translation>
+    </message>
+    <message>
+        <source>%1: "%2" is not one of the tool's candidates in candidates.json</source>
+        <translation>%1：“%2”不是该工具在 candidates.json 中的候选</translation>
+    </message>
+    <message>
+        <source>%1: "%2" is also a matched candidate of a true positive</source>
+        <translation>%1：“%2”同时也是某个真阳性所匹配的候选</translation>
+    </message>
+    <message>
+        <source>%1: "%2" is listed twice</source>
+        <translation>%1：“%2”列出了两次</translation>
+    </message>
+    <message>
+        <source>%1.url is empty</source>
+        <translation>%1.url 为空</translation>
+    </message>
+    <message>
+        <source>%1.url: %2 appears twice in the file</source>
+        <translation>%1.url：%2 在文件中出现了两次</translation>
+    </message>
+    <message>
+        <source>%1.comment is empty</source>
+        <translation>%1.comment 为空</translation>
+    </message>
+    <message>
+        <source>an object from pull request to its labels</source>
+        <translation>从拉取请求到其标签的对象</translation>
+    </message>
+    <message>
+        <source>an object from pull request to each tool's candidates</source>
+        <translation>从拉取请求到各工具候选的对象</translation>
+    </message>
+    <message>
+        <source>an object from tool to its candidates</source>
+        <translation>从工具到其候选的对象</translation>
+    </message>
+    <message>
+        <source>%1: a tool without a name</source>
+        <translation>%1：工具没有名称</translation>
+    </message>
+    <message>
+        <source>an array of candidates</source>
+        <translation>候选数组</translation>
+    </message>
+    <message>
+        <source>a whole number or null</source>
+        <translation>整数或 null</translation>
+    </message>
+    <message>
+        <source>%1.line: %2 is not a line number</source>
+        <translation>%1.line：%2 不是行号</translation>
+    </message>
+    <message>
+        <source>an object from pull request to each tool's evaluation</source>
+        <translation>从拉取请求到各工具评估的对象</translation>
+    </message>
+    <message>
+        <source>an object from tool to its evaluation</source>
+        <translation>从工具到其评估的对象</translation>
+    </message>
+    <message>
+        <source>%1.tool: "%2" under the key of tool "%3"</source>
+        <translation>%1.tool：工具“%3”的键下出现了“%2”</translation>
+    </message>
+    <message>
+        <source>a number from 0 to 1</source>
+        <translation>0 到 1 之间的数</translation>
+    </message>
+    <message>
+        <source>%1.confidence: %2 is not from 0 to 1</source>
+        <translation>%1.confidence：%2 不在 0 到 1 之间</translation>
+    </message>
+    <message>
+        <source>%1.%2 is %3, but its list names %4</source>
+        <translation>%1.%2 为 %3，但其列表列出了 %4 项</translation>
+    </message>
+    <message>
+        <source>no such folder</source>
+        <translation>没有这个文件夹</translation>
+    </message>
+    <message>
+        <source>no golden_comments/*.json: not Code Review Bench's offline layout (golden_comments/, results/&lt;judge&gt;/)</source>
+        <translation>没有 golden_comments/*.json：不是 Code Review Bench 的离线布局（golden_comments/、results/&lt;judge&gt;/）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is also in golden_comments/%3.json; each pull request must be in one file</source>
+        <translation>%1：%2 也在 golden_comments/%3.json 中；每个拉取请求只能在一个文件中</translation>
+    </message>
+    <message>
+        <source>%1 has neither candidates.json nor evaluations.json: not a judge's folder, left out</source>
+        <translation>%1 既没有 candidates.json 也没有 evaluations.json：不是评审者的文件夹，已略过</translation>
+    </message>
+    <message>
+        <source>%1 has %2 but no %3: a judge's folder needs both</source>
+        <translation>%1 有 %2 但没有 %3：评审者的文件夹两者都需要</translation>
+    </message>
+    <message>
+        <source>%1: "people" names people's own verdicts in ReviewDesk; rename the judge's folder</source>
+        <translation>%1：在 ReviewDesk 中 “people” 指人的判定；请重命名该评审者的文件夹</translation>
+    </message>
+    <message>
+        <source>no judge's results (results/&lt;judge&gt;/candidates.json and evaluations.json): only the golden comments are imported</source>
+        <translation>没有评审者的结果（results/&lt;judge&gt;/candidates.json 和 evaluations.json）：只导入黄金评论</translation>
+    </message>
+    <message>
+        <source>results/pr_labels.json is missing: the merge requests carry no labels (language, size, domain, ...)</source>
+        <translation>缺少 results/pr_labels.json：合并请求没有标签（语言、规模、领域……）</translation>
+    </message>
+    <message>
+        <source>%1/evaluations.json: %2: the pull request is in no golden comments file</source>
+        <translation>%1/evaluations.json：%2：该拉取请求不在任何黄金评论文件中</translation>
+    </message>
+    <message>
+        <source>%1: the pull request %2 is in evaluations.json but not in candidates.json</source>
+        <translation>%1：拉取请求 %2 在 evaluations.json 中，但不在 candidates.json 中</translation>
+    </message>
+    <message>
+        <source>%1: candidates.json has candidates of %2 on %3, which evaluations.json does not evaluate</source>
+        <translation>%1：candidates.json 中有 %2 在 %3 上的候选，而 evaluations.json 没有评估它们</translation>
+    </message>
+    <message>
+        <source>%1: the pull request %2 is in candidates.json but not in evaluations.json</source>
+        <translation>%1：拉取请求 %2 在 candidates.json 中，但不在 evaluations.json 中</translation>
+    </message>
+    <message>
+        <source>the workspace holds no Code Review Bench import to export</source>
+        <translation>工作区中没有可导出的 Code Review Bench 导入</translation>
+    </message>
+    <message>
+        <source>cannot make the folder of %1</source>
+        <translation>无法创建 %1 所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Pairwise votes on whole reviews (JSON Lines: merge request, runs a and b, winner, annotator)</source>
+        <translation>整份评审的成对投票（JSON Lines：合并请求、运行 a 和 b、胜者、标注者）</translation>
+    </message>
+    <message>
+        <source>a reference snapshot needs a name</source>
+        <translation>参考快照需要一个名称</translation>
+    </message>
+    <message>
+        <source>store the reference snapshot</source>
+        <translation>保存参考快照</translation>
+    </message>
+    <message>
+        <source>a reference snapshot named '%1' exists already; a snapshot is never replaced, so freeze under another name</source>
+        <translation>名为“%1”的参考快照已存在；快照永不被替换，请以其他名称冻结</translation>
+    </message>
+    <message>
+        <source>read the reference snapshots</source>
+        <translation>读取参考快照</translation>
+    </message>
+    <message>
+        <source>read the reference snapshot</source>
+        <translation>读取参考快照</translation>
+    </message>
+    <message>
+        <source>store the vote</source>
+        <translation>保存投票</translation>
+    </message>
+    <message>
+        <source>run %1 is named as both A and B: a vote compares two different runs</source>
+        <translation>运行 %1 同时被指定为 A 和 B：一次投票比较的是两个不同的运行</translation>
+    </message>
+    <message>
+        <source>the time spent on a vote cannot be negative</source>
+        <translation>投票所用时间不能为负数</translation>
+    </message>
+    <message>
+        <source>run %1 is a run of merge request %2, not of merge request %3</source>
+        <translation>运行 %1 属于合并请求 %2，而不属于合并请求 %3</translation>
+    </message>
+    <message>
+        <source>read the votes</source>
+        <translation>读取投票</translation>
+    </message>
+    <message>
+        <source>take back the vote</source>
+        <translation>撤回投票</translation>
+    </message>
+    <message>
+        <source>"%1" is missing</source>
+        <translation>缺少 "%1"</translation>
+    </message>
+    <message>
+        <source>"%1" must be %2, not %3</source>
+        <translation>"%1" 必须是%2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>不是 JSON</translation>
+    </message>
+    <message>
+        <source>unknown field "%1" (a vote has %2)</source>
+        <translation>未知字段 "%1"（投票包含的字段为 %2）</translation>
+    </message>
+    <message>
+        <source>a merge request id (a positive number)</source>
+        <translation>合并请求编号（正整数）</translation>
+    </message>
+    <message>
+        <source>a run id (a positive number)</source>
+        <translation>运行编号（正整数）</translation>
+    </message>
+    <message>
+        <source>"winner" is missing</source>
+        <translation>缺少 "winner"</translation>
+    </message>
+    <message>
+        <source>"winner" must be "a", "b" or "tie", not %1</source>
+        <translation>"winner" 必须是 "a"、"b" 或 "tie"，而不是 %1</translation>
+    </message>
+    <message>
+        <source>"%1" must be a whole number of 0 or more, not %2</source>
+        <translation>"%1" 必须是不小于 0 的整数，而不是 %2</translation>
+    </message>
+    <message>
+        <source>"a" and "b" are both run %1: a vote compares two different runs</source>
+        <translation>"a" 和 "b" 都是运行 %1：一次投票比较的是两个不同的运行</translation>
+    </message>
     <message>
         <source>read which suggestions were applied</source>
         <translation>读取哪些建议已被采纳</translation>
@@ -6965,6 +7269,138 @@
         <translation>%1：没有文件；发布的运行器不计入该 PR</translation>
     </message>
     <message>
+        <source>--mr-filter takes LABEL=VALUE[,VALUE...] (e.g. language=Go or pr_size=large), not '%1'</source>
+        <translation>--mr-filter 的格式为 LABEL=VALUE[,VALUE...]（如 language=Go 或 pr_size=large），而不是 '%1'</translation>
+    </message>
+    <message>
+        <source>the bootstrap takes 1 to 1,000,000 resamples, not %1</source>
+        <translation>自助法的重抽样次数为 1 到 1,000,000，而不是 %1</translation>
+    </message>
+    <message>
+        <source>beta must be a number above 0, not %1</source>
+        <translation>beta 必须是大于 0 的数，而不是 %1</translation>
+    </message>
+    <message>
+        <source>the interval's level must lie between 0 and 1, not %1</source>
+        <translation>区间的置信水平必须在 0 和 1 之间，而不是 %1</translation>
+    </message>
+    <message>
+        <source>--mr-filter %1: no merge request has the label '%1' (labels: %2)</source>
+        <translation>--mr-filter %1：没有合并请求带有标签 '%1'（标签：%2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>--mr-filter %1=%2: no merge request passes (values of %1: %3)</source>
+        <translation>--mr-filter %1=%2：没有合并请求符合（%1 的取值：%3）</translation>
+    </message>
+    <message>
+        <source>--judge %1: no such judge (judges: %2)</source>
+        <translation>--judge %1：没有这个评审者（评审者：%2）</translation>
+    </message>
+    <message>
+        <source>--judge people: people judge the workspace's own runs, and no run of the merge requests compared has one</source>
+        <translation>--judge people：人评判的是工作区自己的运行，而所比较的合并请求没有任何运行</translation>
+    </message>
+    <message>
+        <source>judge %1: no judged merge request passes the filters</source>
+        <translation>评审者 %1：没有已评审的合并请求符合筛选条件</translation>
+    </message>
+    <message>
+        <source>nothing to compare: no run of ours with references, and no imported judge's verdicts (import --code-review-bench DIR)</source>
+        <translation>没有可比较的内容：没有带参考问题的本地运行，也没有导入的评审者判定（import --code-review-bench DIR）</translation>
+    </message>
+    <message>
+        <source>the reference snapshot '%1' has no references for merge request %2 (%3): it was added after the snapshot was frozen. Evaluate the other runs (--run), or freeze a new snapshot</source>
+        <translation>参考快照“%1”没有合并请求 %2（%3）的参考问题：该合并请求是在快照冻结之后添加的。请评估其他运行（--run），或冻结一个新快照</translation>
+    </message>
+    <message>
+        <source>no reference snapshot '%1' in this workspace (it has none; `reviewdesk-cli references freeze` makes one)</source>
+        <translation>此工作区中没有参考快照“%1”（工作区尚无快照；`reviewdesk-cli references freeze` 可创建一个）</translation>
+    </message>
+    <message>
+        <source>no reference snapshot '%1' in this workspace (it has: %2)</source>
+        <translation>此工作区中没有参考快照“%1”（现有：%2）</translation>
+    </message>
+    <message>
+        <source>you have cast as many votes as the cap allows</source>
+        <translation>你的投票数已达到上限</translation>
+    </message>
+    <message>
+        <source>you have voted on (or skipped) every pair of reviews</source>
+        <translation>你已对每一对评审投票（或跳过）</translation>
+    </message>
+    <message>
+        <source>no merge request has runs of two different configurations to compare</source>
+        <translation>没有合并请求包含两种不同配置的运行可供比较</translation>
+    </message>
+    <message>
+        <source>the judge's configuration is not a JSON object</source>
+        <translation>评判模型的配置不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the judge's configuration: roles.judge is missing (its endpoint and model)</source>
+        <translation>评判模型的配置：缺少 roles.judge（其端点和模型）</translation>
+    </message>
+    <message>
+        <source>cannot read the judge's configuration %1: %2</source>
+        <translation>无法读取评判模型的配置 %1：%2</translation>
+    </message>
+    <message>
+        <source>no JSON object with a "winner" in the judge's answer</source>
+        <translation>评判模型的回答中没有带 "winner" 的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the judge's winner %1 is not "A", "B" or "tie"</source>
+        <translation>评判模型给出的胜者 %1 不是 "A"、"B" 或 "tie"</translation>
+    </message>
+    <message>
+        <source>repeats must be at least 1 and the sample not negative</source>
+        <translation>重复次数至少为 1，样本数不能为负数</translation>
+    </message>
+    <message>
+        <source>no merge request has runs of two configurations to sample a pair from</source>
+        <translation>没有合并请求包含两种配置的运行，无法抽取成对样本</translation>
+    </message>
+    <message>
+        <source>nobody has voted on a pair yet: vote first (prefer), or ask about a --sample of pairs</source>
+        <translation>还没有人对任何一对评审投票：请先投票（prefer），或用 --sample 抽取成对样本来询问</translation>
+    </message>
+    <message>
+        <source>References: the live set '%1'; references: %2, merge requests: %3, fingerprint: %4</source>
+        <translation>参考问题：实时集合“%1”；参考问题数：%2，合并请求数：%3，指纹：%4</translation>
+    </message>
+    <message>
+        <source>References: snapshot '%1' (set '%2', frozen by %3 on %4); references: %5, merge requests: %6, fingerprint: %7</source>
+        <translation>参考问题：快照“%1”（集合“%2”，由 %3 于 %4 冻结）；参考问题数：%5，合并请求数：%6，指纹：%7</translation>
+    </message>
+    <message>
+        <source>; key-bug flags disputed and not adjudicated (no reference until decided): %1</source>
+        <translation>；存在分歧且未裁决的关键缺陷标记（裁决前不作为参考问题）：%1</translation>
+    </message>
+    <message>
+        <source>; the live set has moved since (references: %1, fingerprint: %2)</source>
+        <translation>；此后实时集合已变化（参考问题数：%1，指纹：%2）</translation>
+    </message>
+    <message>
+        <source>a reference snapshot needs a name</source>
+        <translation>参考快照需要一个名称</translation>
+    </message>
+    <message>
+        <source>'%1' names a live reference set (all, aacr, key-bugs, live); give the snapshot another name</source>
+        <translation>“%1”是实时参考集合的名称（all、aacr、key-bugs、live）；请为快照另取名称</translation>
+    </message>
+    <message>
+        <source>a reference snapshot needs the name of who freezes it</source>
+        <translation>参考快照需要冻结者的名称</translation>
+    </message>
+    <message>
+        <source>a reference snapshot named '%1' exists already (frozen by %2 on %3); a snapshot is never replaced, so freeze under another name</source>
+        <translation>名为“%1”的参考快照已存在（由 %2 于 %3 冻结）；快照永不被替换，请以其他名称冻结</translation>
+    </message>
+    <message>
         <source>%1 temperature %2</source>
         <translation>%1 温度 %2</translation>
     </message>
@@ -7171,6 +7607,18 @@
     <message>
         <source>pipeline %1</source>
         <translation>流水线 %1</translation>
+    </message>
+    <message>
+        <source>choose an annotator before voting</source>
+        <translation>投票前请先选择标注者</translation>
+    </message>
+    <message>
+        <source>the cap of votes cannot be negative</source>
+        <translation>投票上限不能为负数</translation>
+    </message>
+    <message>
+        <source>there is no pair to vote on: %1</source>
+        <translation>没有可投票的评审对：%1</translation>
     </message>
     <message>
         <source>Runs with coverage</source>

@@ -46,6 +46,11 @@ Q_DECL_EXPORT int reviewdeskEval(const QStringList &arguments)
     return rd::cli::runEval(arguments);
 }
 
+Q_DECL_EXPORT int reviewdeskReferences(const QStringList &arguments)
+{
+    return rd::cli::runReferences(arguments);
+}
+
 Q_DECL_EXPORT int reviewdeskJudgeEval(const QStringList &arguments)
 {
     return rd::cli::runJudgeEval(arguments);
@@ -61,9 +66,24 @@ Q_DECL_EXPORT int reviewdeskWorkspace(const QStringList &arguments)
     return rd::cli::runWorkspace(arguments);
 }
 
+Q_DECL_EXPORT int reviewdeskPrefer(const QStringList &arguments)
+{
+    return rd::cli::runPrefer(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskArena(const QStringList &arguments)
+{
+    return rd::cli::runArena(arguments);
+}
+
 Q_DECL_EXPORT int reviewdeskMr(const QStringList &arguments)
 {
     return rd::cli::runMr(arguments);
+}
+
+Q_DECL_EXPORT int reviewdeskCompare(const QStringList &arguments)
+{
+    return rd::cli::runCompare(arguments);
 }
 
 } // extern "C"

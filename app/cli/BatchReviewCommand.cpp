@@ -333,9 +333,8 @@ int runBatchReview(const QStringList &arguments)
     parser.addOptions({workspace, allMrs, where, config, shard, claim, lease, worker, cache, noCache, compileCommands});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    for (const auto *required : {&workspace, &config})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("review --all-mrs: --%1 is required").arg(required->names().constFirst()));
+    if (const int missing = requireOptions(parser, QStringLiteral("review --all-mrs"), {&workspace, &config}); missing >= 0)
+        return missing;
 
     BatchOptions options;
     options.workspace = parser.value(workspace);

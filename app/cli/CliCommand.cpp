@@ -53,12 +53,18 @@ int parseCommandLine(QCommandLineParser &parser, const QStringList &arguments)
     return -1;
 }
 
-int MergeRequestOptions::checkRequired(const QCommandLineParser &parser, const QString &command) const
+int requireOptions(const QCommandLineParser &parser, const QString &command,
+                   std::initializer_list<const QCommandLineOption *> options)
 {
-    for (const auto *required : {&repo, &base, &head})
+    for (const QCommandLineOption *required : options)
         if (!parser.isSet(*required))
             return fail(ExitUsage, QStringLiteral("%1: --%2 is required").arg(command, required->names().constFirst()));
     return -1;
+}
+
+int MergeRequestOptions::checkRequired(const QCommandLineParser &parser, const QString &command) const
+{
+    return requireOptions(parser, command, {&repo, &base, &head});
 }
 
 bool writeStdout(const QByteArray &bytes)

@@ -6,6 +6,7 @@
 #include <Result.h>
 #include <WorkspaceStore.h>
 
+#include <initializer_list>
 #include <memory>
 
 namespace rd {
@@ -36,6 +37,10 @@ QCommandLineOption workspaceOption();
 // Parses `arguments` (the command name first) with `parser`, handling --help.
 // Returns -1 when the command should go on, else the exit code.
 int parseCommandLine(QCommandLineParser &parser, const QStringList &arguments);
+// "COMMAND: --NAME is required" (exit 2) for the first of `options` not given;
+// -1 when all are.
+int requireOptions(const QCommandLineParser &parser, const QString &command,
+                   std::initializer_list<const QCommandLineOption *> options);
 
 // --repo, --base, --head and --two-dot, which every merge-request command takes.
 struct MergeRequestOptions
@@ -71,6 +76,8 @@ int runImport(const QStringList &arguments);
 int runExport(const QStringList &arguments);
 int runEval(const QStringList &arguments);
 int runJudgeEval(const QStringList &arguments);
+// Named reference snapshots (issue 33, ReferencesCommand.cpp): freeze, list, export.
+int runReferences(const QStringList &arguments);
 // Team scale (issue 14): `workspace copy`, and `review --all-mrs`.
 int runWorkspace(const QStringList &arguments);
 int runBatchReview(const QStringList &arguments);
@@ -82,6 +89,11 @@ int runMrRevisions(const QStringList &arguments);
 int runMrAdd(const QStringList &arguments);
 // Publishing a review to its code host (PublishCommand.cpp).
 int runPublish(const QStringList &arguments);
+// The arena (issue 35, ArenaCommands.cpp): pairwise votes, and the configurations ranked by them.
+int runPrefer(const QStringList &arguments);
+int runArena(const QStringList &arguments);
+// Comparing reviewers per judge (issue 34, CompareCommand.cpp).
+int runCompare(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

@@ -36,8 +36,10 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
     parser.setApplicationDescription(QStringLiteral("Evaluate review comments against reference issues."));
     const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("The workspace whose runs to evaluate."), QStringLiteral("FILE"));
     const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("A run to evaluate (repeatable; default: every run)."), QStringLiteral("ID"));
-    const QCommandLineOption references(QStringLiteral("references"), QStringLiteral("all (default), aacr (comments marked as reference) or key-bugs (flagged by annotators)."),
-                                        QStringLiteral("SET"), QStringLiteral("all"));
+    const QCommandLineOption references(QStringLiteral("references"),
+                                        QStringLiteral("The live set: all (default), aacr (comments marked as reference) or key-bugs (flagged by annotators);\n"
+                                                       "or the name of a snapshot frozen by `references freeze`: exactly its references."),
+                                        QStringLiteral("SET|NAME"), QStringLiteral("all"));
     const QCommandLineOption aacrGt(QStringLiteral("aacr-gt"), QStringLiteral("AACR-Bench positive_samples.json to evaluate --generated against."), QStringLiteral("FILE"));
     const QCommandLineOption generated(QStringLiteral("generated"), QStringLiteral("Folder of comments_{repo}_{pr}.txt files."), QStringLiteral("DIR"));
     const QCommandLineOption diffs(QStringLiteral("diffs"), QStringLiteral("Folder of {repo}_{pr}.diff files (git diff of each PR) whose hunks give comments per patch (with --aacr-gt)."),
@@ -99,9 +101,14 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
         return fail(ExitUsage, QStringLiteral("eval: --format must be json, md, csv or latex"));
     if (directoryMode && tableFormat)
         return fail(ExitUsage, QStringLiteral("eval: --aacr-gt writes json only"));
-    const auto referenceSet = eval::referenceSetFromName(parser.value(references));
-    if (!referenceSet)
-        return fail(ExitUsage, QStringLiteral("eval: --references must be all, aacr or key-bugs"));
+    // A live set by its name, else a snapshot's name (the workspace says
+    // whether it has one: an unknown name fails there, exit 2).
+    const QString referencesValue = parser.value(references).trimmed();
+    const auto referenceSet = eval::referenceSetFromName(referencesValue);
+    if (referencesValue.isEmpty())
+        return fail(ExitUsage, QStringLiteral("eval: --references must be all, aacr, key-bugs or a reference snapshot's name"));
+    if (!referenceSet && directoryMode)
+        return fail(ExitUsage, QStringLiteral("eval: --references names a workspace's references; with --aacr-gt they are that file's"));
     if (parser.value(upstreamIds) != QLatin1String("given") && parser.value(upstreamIds) != QLatin1String("released"))
         return fail(ExitUsage, QStringLiteral("eval: --upstream-ids must be given or released"));
     EvaluationRequest &request = options.request;
@@ -112,7 +119,10 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
         request.runs << v;
     }
     request.workspace = parser.value(workspace);
-    request.references = *referenceSet;
+    if (referenceSet)
+        request.references = *referenceSet;
+    else
+        request.snapshot = referencesValue;
     request.matchTranslation = parser.isSet(matchTranslation);
     request.aacrGroundTruth = parser.value(aacrGt);
     request.generated = parser.value(generated);
@@ -148,6 +158,9 @@ int runEval(const EvalOptions &options)
         return fail(exitCodeFor(*outcome.error), QStringLiteral("eval: %1").arg(outcome.error->message));
     for (const QString &p : outcome.problems)
         std::fprintf(stderr, "eval: %s\n", qPrintable(p));
+    // Which references every figure is measured against (a CSV table has no room for it).
+    if (outcome.evaluation)
+        std::fprintf(stderr, "eval: %s\n", qPrintable(outcome.evaluation->referenceSet.describe()));
     const Result<QByteArray> bytes = outcome.report(options.format, options.table);
     if (!bytes)
         return fail(exitCodeFor(bytes.error()), QStringLiteral("eval: %1").arg(bytes.error().message));

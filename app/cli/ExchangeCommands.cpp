@@ -4,6 +4,7 @@
 #include "AacrGeneratedExport.h"
 #include "CliCommand.h"
 
+#include <CodeReviewBench.h>
 #include <DatasetExchange.h>
 #include <WorkspaceOpening.h>
 
@@ -24,6 +25,31 @@ Result<std::optional<qint64>> idOption(const QCommandLineParser &parser, const Q
     return std::optional<qint64>(id);
 }
 
+// `import --code-review-bench DIR`: the folder is read and checked whole
+// before the workspace is opened, so a malformed file leaves no workspace
+// behind, not even an empty one.
+int importCodeReviewBench(const QString &workspace, const QString &folder)
+{
+    auto read = codereviewbench::readFolder(folder);
+    if (!read)
+        return failIn(QStringLiteral("import"), Error{read.error().kind, QStringLiteral("%1: %2").arg(folder, read.error().message)});
+    auto store = openWorkspaceStore(workspace, WorkspaceOpenMode::CreateIfMissing);
+    if (!store)
+        return failIn(QStringLiteral("import"), store.error());
+    auto summary = (*store)->importBenchmark(read->import);
+    if (!summary)
+        return failIn(QStringLiteral("import"), Error{summary.error().kind, QStringLiteral("%1: %2").arg(folder, summary.error().message)});
+    for (const QString &note : std::as_const(read->notes))
+        std::fprintf(stderr, "import: %s\n", qPrintable(note));
+    const BenchmarkImportSummary &s = *summary;
+    std::fprintf(stderr,
+                 "import: %s: %d pull requests (%d new, without code), %d references (%d new), %d reviewers' comments (%d new); "
+                 "judges: %d, their reviews: %d, verdicts: %d, matches: %d\n",
+                 qPrintable(folder), s.mergeRequests, s.newMergeRequests, s.references, s.newReferences, s.comments, s.newComments, s.judges, s.reviews,
+                 s.verdicts, s.matches);
+    return ExitOk;
+}
+
 } // namespace
 
 int runImport(const QStringList &arguments)
@@ -32,7 +58,9 @@ int runImport(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Import a dataset into a workspace (made when missing), all of a file or nothing:\n"
         "  --aacr FILE --as ground-truth|candidates|labelled   AACR-Bench positive_samples.json / negative_samples.json\n"
-        "  --run FILE --repository PATH [--base REV --head REV]  a ReviewDesk run (reviewdesk-cli review --out), as candidates"));
+        "  --run FILE --repository PATH [--base REV --head REV]  a ReviewDesk run (reviewdesk-cli review --out), as candidates\n"
+        "  --code-review-bench DIR  Code Review Bench's offline folder: golden comments as references, each tool's comments,\n"
+        "                           every judge's verdicts (results/<judge>/), pull-request labels (again: the same result)"));
     const QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("The workspace file."), QStringLiteral("FILE"));
     const QCommandLineOption aacr(QStringLiteral("aacr"), QStringLiteral("An AACR-Bench samples file."), QStringLiteral("FILE"));
     const QCommandLineOption as(QStringLiteral("as"),
@@ -53,13 +81,18 @@ int runImport(const QStringList &arguments)
     const QCommandLineOption base(QStringLiteral("base"), QStringLiteral("Base of the run's merge request (default: the run's)."), QStringLiteral("REV"));
     const QCommandLineOption head(QStringLiteral("head"), QStringLiteral("Head of the run's merge request (default: the run's)."), QStringLiteral("REV"));
     const QCommandLineOption twoDot(QStringLiteral("two-dot"), QStringLiteral("The run's merge request diffs BASE to HEAD directly."));
-    parser.addOptions({workspace, aacr, as, samples, repoMap, fetch, annotator, run, repository, base, head, twoDot});
+    const QCommandLineOption codeReviewBench(QStringLiteral("code-review-bench"),
+                                             QStringLiteral("Code Review Bench's offline folder (golden_comments/, results/<judge>/, results/pr_labels.json)."),
+                                             QStringLiteral("DIR"));
+    parser.addOptions({workspace, aacr, as, samples, repoMap, fetch, annotator, run, repository, base, head, twoDot, codeReviewBench});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
     if (!parser.isSet(workspace))
         return fail(ExitUsage, QStringLiteral("import: --workspace is required"));
-    if (parser.isSet(aacr) == parser.isSet(run))
-        return fail(ExitUsage, QStringLiteral("import: give one of --aacr FILE or --run FILE"));
+    if (int(parser.isSet(aacr)) + int(parser.isSet(run)) + int(parser.isSet(codeReviewBench)) != 1)
+        return fail(ExitUsage, QStringLiteral("import: give one of --aacr FILE, --run FILE or --code-review-bench DIR"));
+    if (parser.isSet(codeReviewBench))
+        return importCodeReviewBench(parser.value(workspace), parser.value(codeReviewBench));
     if (parser.isSet(aacr) && !parser.isSet(as))
         return fail(ExitUsage, QStringLiteral("import: --as ground-truth|candidates|labelled is required with --aacr"));
     if (parser.isSet(fetch) && !parser.isSet(repoMap))
@@ -108,6 +141,8 @@ int runExport(const QStringList &arguments)
     for (const ExportFormat &f : exportFormats())
         formats << QStringLiteral("  %1  %2").arg(f.name, -14).arg(f.description);
     // One file per pull request (comments_{repo}_{pr}.txt), so it is written by run, not through the table.
+    formats << QStringLiteral("  %1  %2").arg(QStringLiteral("code-review-bench"), -14)
+                   .arg(QStringLiteral("Code Review Bench's offline layout (golden comments, labels, every judge's files) into the --out folder"));
     formats << QStringLiteral("  %1  %2").arg(QStringLiteral("aacr-generated"), -14)
                    .arg(QStringLiteral("AACR-Bench generated-comment files, one per run and pull request, into the --out folder"));
     QCommandLineParser parser;
@@ -126,9 +161,8 @@ int runExport(const QStringList &arguments)
     parser.addOptions({workspace, format, out, mr, run, delta, pairs});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    for (const auto *required : {&workspace, &format, &out})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("export: --%1 is required").arg(required->names().constFirst()));
+    if (const int missing = requireOptions(parser, QStringLiteral("export"), {&workspace, &format, &out}); missing >= 0)
+        return missing;
     auto onlyMr = idOption(parser, mr);
     if (!onlyMr)
         return failIn(QStringLiteral("export"), onlyMr.error());
@@ -142,6 +176,18 @@ int runExport(const QStringList &arguments)
     const std::optional<DpoPairs> pairRules = dpoPairsFromName(parser.value(pairs));
     if (!pairRules)
         return fail(ExitUsage, QStringLiteral("export: --pairs must be auto, judge, human or both, not '%1'").arg(parser.value(pairs)));
+    if (parser.value(format) == QLatin1String("code-review-bench")) {
+        if (*onlyMr || *onlyRun)
+            return fail(ExitUsage, QStringLiteral("export: code-review-bench writes the whole benchmark; leave out --mr and --run"));
+        auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
+        if (!store)
+            return failIn(QStringLiteral("export"), store.error());
+        auto written = codereviewbench::writeFolder(**store, parser.value(out));
+        if (!written)
+            return failIn(QStringLiteral("export"), written.error());
+        std::fprintf(stderr, "export: wrote %lld files into %s\n", static_cast<long long>(written->size()), qPrintable(parser.value(out)));
+        return ExitOk;
+    }
     if (parser.value(format) == QLatin1String("aacr-generated")) {
         if (*onlyMr)
             return fail(ExitUsage, QStringLiteral("export: aacr-generated is written per run; give --run ID (or nothing for every run), not --mr"));

@@ -69,9 +69,8 @@ int runAssign(const QStringList &arguments)
     parser.addOptions({workspace, annotators, mr, all, blind, perMergeRequest});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    for (const auto *required : {&workspace, &annotators})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("assign: --%1 is required").arg(required->names().constFirst()));
+    if (const int missing = requireOptions(parser, QStringLiteral("assign"), {&workspace, &annotators}); missing >= 0)
+        return missing;
     if (parser.isSet(mr) == parser.isSet(all))
         return fail(ExitUsage, QStringLiteral("assign: give either --mr ID or --all"));
     QStringList names;

@@ -143,9 +143,8 @@ int runJudge(const QStringList &arguments)
     parser.addOptions({workspace, annotator, retries, retryDelay});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    for (const auto *required : {&workspace, &annotator})
-        if (!parser.isSet(*required))
-            return fail(ExitUsage, QStringLiteral("judge: --%1 is required").arg(required->names().constFirst()));
+    if (const int missing = requireOptions(parser, QStringLiteral("judge"), {&workspace, &annotator}); missing >= 0)
+        return missing;
     const QString name = parser.value(annotator).trimmed();
     if (name.isEmpty())
         return fail(ExitUsage, QStringLiteral("judge: --annotator is empty"));

@@ -23,6 +23,7 @@ const QList<ExportFormat> &exportFormats()
         {QStringLiteral("sarif"), QStringLiteral("sarif"), QCoreApplication::translate("rd::models", "SARIF 2.1.0: one result per kept or accepted comment"), exportSarif},
         {QStringLiteral("rdjson"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "reviewdog diagnostic format (rdjson)"), exportRdjson},
         {QStringLiteral("csv"), QStringLiteral("csv"), QCoreApplication::translate("rd::models", "CSV: one row per comment and annotator"), exportCsv},
+        {QStringLiteral("votes"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "Pairwise votes on whole reviews (JSON Lines: merge request, runs a and b, winner, annotator)"), exportVotes},
     };
     return formats;
 }
@@ -139,6 +140,12 @@ Result<ExportData> loadExportData(const WorkspaceStore &store, std::optional<qin
         return adjudications.error();
     for (const Adjudication &a : std::as_const(*adjudications))
         data.adjudications.insert(a.comment, a);
+    auto votes = store.votes(mergeRequest);
+    if (!votes)
+        return votes.error();
+    for (const PairwiseVote &v : std::as_const(*votes))
+        if (!run || v.runA == *run || v.runB == *run)
+            data.votes.append(v);
     auto records = store.exchangeRecords();
     if (!records)
         return records.error();

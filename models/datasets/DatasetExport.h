@@ -6,6 +6,8 @@
 // the workspace's values to the file's bytes; a new format is one more entry.
 
 #include "DatasetImport.h"
+#include "ReferenceSnapshotStore.h"
+#include "PairwiseVote.h"
 #include "Result.h"
 #include "TeamAnnotation.h"
 #include "Workspace.h"
@@ -33,6 +35,7 @@ struct ExportData
     QList<StoredRun> runs;                  // without their records
     QList<ExchangeRecord> records;          // by import, then position
     QHash<qint64, Adjudication> adjudications; // by comment
+    QList<PairwiseVote> votes;              // by id (of the merge request, or naming the run, when exporting one)
 
     // Text as it may leave the machine: the absolute paths of local clones
     // become their folder names, the home folder "~", and the values of
@@ -95,12 +98,18 @@ const ExportFormat *findExportFormat(const QString &name);
 // The formats' writers (ExportAacr.cpp, ExportTrl.cpp, ExportTools.cpp).
 Result<QByteArray> exportAacrPositive(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportAacrNegative(const ExportData &data, const ExportOptions &options);
+// A reference snapshot (ReferenceSnapshotStore.h) as AACR-Bench positive
+// samples: each frozen reference under its pull request, with the place,
+// text and labels it was frozen with, in the snapshot's order.
+Result<QByteArray> exportAacrReferences(const ExportData &data, const QList<ReferenceIssue> &references);
 Result<QByteArray> exportTrlSft(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportTrlDpo(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportTrlKto(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportSarif(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportRdjson(const ExportData &data, const ExportOptions &options);
 Result<QByteArray> exportCsv(const ExportData &data, const ExportOptions &options);
+// Pairwise votes on whole reviews (issue 35), one JSON object a line (VoteJson.h).
+Result<QByteArray> exportVotes(const ExportData &data, const ExportOptions &options);
 
 // Shared by the writers.
 // The comment as one text: the issue, then root cause, fix and example.

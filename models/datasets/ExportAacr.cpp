@@ -118,6 +118,54 @@ Result<QByteArray> exportAacr(const ExportData &data, Verdict wanted, const QStr
 
 } // namespace
 
+Result<QByteArray> exportAacrReferences(const ExportData &data, const QList<ReferenceIssue> &references)
+{
+    QHash<qint64, const StoredComment *> byId;
+    for (const StoredComment &c : data.comments)
+        byId.insert(c.id, &c);
+    QHash<qint64, QList<Json>> selected;
+    QList<qint64> order;
+    for (const ReferenceIssue &r : references) {
+        const StoredComment *c = byId.value(r.comment);
+        if (!c)
+            return Error{Error::Kind::Workspace, QStringLiteral("reference %1 of the snapshot is not a comment of this workspace").arg(r.comment)};
+        // The comment's own record (an imported one writes back its fields),
+        // with what the snapshot froze in place of what it reads now.
+        ExportLabel label;
+        label.category = r.category;
+        if (r.context)
+            label.context = contextLevelFromName(*r.context);
+        StoredComment frozen = *c;
+        frozen.comment.file = r.file;
+        frozen.comment.side = r.side;
+        frozen.comment.lineStart = r.lineFrom;
+        frozen.comment.lineEnd = r.lineTo;
+        frozen.comment.lineValid = r.lineFrom > 0;
+        Json record = commentObject(data, frozen, label);
+        record["note"] = utf8(data.clean(r.text));
+        if (!label.category)
+            record["category"] = "";
+        if (!selected.contains(r.mergeRequest))
+            order.append(r.mergeRequest);
+        selected[r.mergeRequest].append(std::move(record));
+    }
+    Json out = Json::array();
+    for (qint64 id : std::as_const(order)) {
+        const MergeRequestEntry *mr = data.mergeRequest(id);
+        if (!mr)
+            return Error{Error::Kind::Workspace, QStringLiteral("merge request %1 of the snapshot is not in this workspace").arg(id)};
+        const ExchangeRecord *stored = nullptr; // the pull request's fields from a file it was imported from
+        for (const ExchangeRecord &rec : data.records)
+            if (rec.mergeRequest == id && rec.dataset.startsWith(QLatin1String("aacr-")))
+                stored = &rec;
+        Json pr = pullRequestObject(data, *mr, stored);
+        for (Json &c : selected[id])
+            pr["comments"].push_back(std::move(c));
+        out.push_back(std::move(pr));
+    }
+    return QByteArray::fromStdString(out.dump(2, ' ', false, Json::error_handler_t::replace));
+}
+
 Result<QByteArray> exportAacrPositive(const ExportData &data, const ExportOptions &)
 {
     return exportAacr(data, Verdict::Accept, QStringLiteral("aacr-positive"));

@@ -38,9 +38,13 @@ public:
     // judge score, ...). Version 10: merge-request revisions, comments
     // anchored at a revision or outdated, the revisions a run reviewed,
     // "addressed?" answers (issue 24). Version 11: comments on a code host
-    // (their remote ids, issue 24). Version 14: whether a revision applied an
-    // outdated comment's suggested code, and each run's coverage (issue 34).
-    static constexpr int SchemaVersion = 14;
+    // (their remote ids, issue 24). Version 12: named reference snapshots
+    // (issue 33). Version 13: pairwise votes on whole reviews (issue 35).
+    // Version 14: labels of merge requests and comments, judges and their
+    // verdicts on imported benchmarks (issue 34).
+    // Version 15: whether a revision applied an outdated comment's suggested
+    // code, and each run's coverage (issue 34).
+    static constexpr int SchemaVersion = 15;
 
     // openWorkspaceStore's (WorkspaceOpening.h), which opens through this class.
     using Mode = WorkspaceOpenMode;
@@ -146,6 +150,11 @@ public:
     Result<bool> unlinkFromReference(qint64 comment, qint64 reference) override;
     Result<QList<ReferenceLink>> referenceLinks(std::optional<qint64> mergeRequest = {}) const override;
 
+    // ReferenceSnapshotStore (SqlWorkspaceStoreSnapshots.cpp)
+    Result<qint64> addReferenceSnapshot(const ReferenceSnapshot &snapshot) override;
+    Result<QList<ReferenceSnapshot>> referenceSnapshots() const override;
+    Result<std::optional<ReferenceSnapshot>> referenceSnapshot(const QString &name) const override;
+
     // JudgeEvaluationStore (SqlWorkspaceStoreJudgeEvaluations.cpp)
     Result<qint64> addJudgeEvaluation(const StoredJudgeEvaluation &evaluation) override;
     Result<QList<StoredJudgeEvaluation>> judgeEvaluations() const override;
@@ -167,6 +176,17 @@ public:
     Result<bool> setRemoteComment(const RemoteComment &remote) override;
     Result<QList<RemoteComment>> remoteComments(qint64 mergeRequest) const override;
     Result<QList<qint64>> importHostComments(qint64 mergeRequest, const QList<HostCommentImport> &comments) override;
+
+    // VoteStore (SqlWorkspaceStoreVotes.cpp)
+    Result<StoredVote> addVote(const PairwiseVote &vote) override;
+    Result<QList<PairwiseVote>> votes(std::optional<qint64> mergeRequest = {}) const override;
+    Result<bool> removeVote(const QString &annotator, qint64 runA, qint64 runB) override;
+    // BenchmarkStore (SqlWorkspaceStoreBenchmarks.cpp)
+    Result<BenchmarkImportSummary> importBenchmark(const BenchmarkImport &import) override;
+    Result<QList<JudgeEntry>> judges() const override;
+    Result<QList<JudgedReview>> judgedReviews(const QString &judge = {}) const override;
+    Result<QList<MergeRequestLabel>> mergeRequestLabels() const override;
+    Result<QList<CommentLabel>> commentLabels(std::optional<qint64> mergeRequest = {}) const override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

@@ -248,6 +248,53 @@ FinalLabel finalLabel(const QList<Judgement> &judgements, const std::optional<Ad
     return f;
 }
 
+namespace {
+
+// A label from the annotators' values alone: the one value all who set it
+// gave, else pending.
+template <typename T, typename Get>
+DecidedLabel<T> agreedOrPending(const QList<Judgement> &judgements, Get get)
+{
+    DecidedLabel<T> out;
+    for (const Judgement &j : judgements) {
+        const std::optional<T> &v = get(j);
+        if (!v)
+            continue;
+        if (out.value && *out.value != *v)
+            return DecidedLabel<T>{std::nullopt, true};
+        out.value = v;
+    }
+    return out;
+}
+
+template <typename T>
+DecidedLabel<T> adjudicatedOr(const std::optional<T> &adjudicated, DecidedLabel<T> annotators)
+{
+    return adjudicated ? DecidedLabel<T>{adjudicated, false} : annotators;
+}
+
+} // namespace
+
+DecidedLabels decidedLabels(const QList<Judgement> &judgements, const std::optional<Adjudication> &adjudication)
+{
+    const Adjudication *a = adjudication ? &*adjudication : nullptr;
+    DecidedLabels out;
+    out.verdict = adjudicatedOr(a ? a->verdict : std::nullopt,
+                                agreedOrPending<Verdict>(judgements, [](const Judgement &j) -> const std::optional<Verdict> & { return j.verdict; }));
+    out.category = adjudicatedOr(a ? a->category : std::nullopt,
+                                 agreedOrPending<QString>(judgements, [](const Judgement &j) -> const std::optional<QString> & { return j.category; }));
+    out.context = adjudicatedOr(a ? a->context : std::nullopt,
+                                agreedOrPending<ContextLevel>(judgements, [](const Judgement &j) -> const std::optional<ContextLevel> & { return j.context; }));
+    DecidedLabel<bool> flag = adjudicatedOr(a ? a->keyBug : std::nullopt,
+                                            agreedOrPending<bool>(judgements, [](const Judgement &j) -> const std::optional<bool> & { return j.keyBug; }));
+    if (out.verdict.value == Verdict::Reject)
+        flag = DecidedLabel<bool>{false, false}; // a rejected comment is no key bug, whoever flagged it
+    else if (out.verdict.pending && flag.value.value_or(false))
+        flag = DecidedLabel<bool>{std::nullopt, true}; // flagged, but whether the comment stands at all is disputed
+    out.keyBug = flag;
+    return out;
+}
+
 QString finalStatusName(FinalLabel::Status status)
 {
     switch (status) {

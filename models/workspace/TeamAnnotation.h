@@ -128,4 +128,35 @@ FinalLabel finalLabel(const QList<Judgement> &judgements, const std::optional<Ad
 
 QString finalStatusName(FinalLabel::Status status); // "unjudged", "single", "agreed", "disagreement", "adjudicated"
 
+// --- Labels decided one by one (what the evaluation reads) -----------------
+
+// One label of a comment as the team has decided it, in this order: the
+// adjudicator's value when they set one; else the value every annotator
+// who set it gave (one annotator alone decides it); else pending, while
+// annotators set it differently and nobody adjudicated it. Unlike
+// finalLabel(), each label stands on its own: a dispute over the category
+// leaves the key-bug flag the annotators agree on decided.
+template <typename T>
+struct DecidedLabel
+{
+    std::optional<T> value; // empty: nobody set it, or pending
+    bool pending = false;
+};
+
+struct DecidedLabels
+{
+    DecidedLabel<Verdict> verdict;
+    DecidedLabel<QString> category;
+    DecidedLabel<ContextLevel> context;
+    // A key bug only when the decided verdict is not Reject: an adjudicator's
+    // (or the agreed) Reject removes the flag whoever set it. Pending while
+    // the flag itself is disputed, or while it is set and the verdict is.
+    DecidedLabel<bool> keyBug;
+
+    bool isKeyBug() const { return keyBug.value.value_or(false); }
+};
+
+// Every judgement counts for the labels it sets (with a verdict or not).
+DecidedLabels decidedLabels(const QList<Judgement> &judgements, const std::optional<Adjudication> &adjudication = {});
+
 } // namespace rd

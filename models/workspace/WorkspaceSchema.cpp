@@ -262,11 +262,116 @@ const char *const version11[] = {
     "CREATE INDEX remote_comments_by_remote_id ON remote_comments (pull_request, remote_id)",
 };
 
-// Version 14 (issue 34): for a comment whose code suggestion (a ```suggestion
+// Version 12 (issue 33): named reference snapshots. The references a
+// merge request is evaluated against are rebuilt from every key-bug comment
+// at each evaluation, so judging a later run moves an earlier run's
+// figures; a snapshot keeps the references of every merge request as they
+// were when it was frozen (each with the lines, text and labels it had, and
+// the key-bug comments of its issue), so `eval --references NAME` gives the
+// published figure again. Who froze it and when; its fingerprint; per merge
+// request, the key-bug flags that were still disputed.
+const char *const version12[] = {
+    "CREATE TABLE reference_snapshots ("
+    " id %ID%, name TEXT NOT NULL UNIQUE,"
+    " reference_set TEXT NOT NULL," // all, aacr, key-bugs
+    " author TEXT NOT NULL, created BIGINT NOT NULL, fingerprint TEXT NOT NULL)",
+    "CREATE TABLE reference_snapshot_merge_requests ("
+    " snapshot BIGINT NOT NULL REFERENCES reference_snapshots (id),"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " pending_key_bugs INTEGER NOT NULL DEFAULT 0,"
+    " PRIMARY KEY (snapshot, merge_request))",
+    "CREATE TABLE reference_snapshot_items ("
+    " snapshot BIGINT NOT NULL REFERENCES reference_snapshots (id),"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " key_bug INTEGER NOT NULL," // 0: marked as reference (ground truth, by hand)
+    " file TEXT NOT NULL DEFAULT '', side TEXT NOT NULL DEFAULT '',"
+    " line_from INTEGER NOT NULL DEFAULT 0, line_to INTEGER NOT NULL DEFAULT 0," // 0: no line
+    " text TEXT NOT NULL DEFAULT '', translated_text TEXT NOT NULL DEFAULT '',"
+    " category TEXT, context TEXT, tag TEXT,"
+    " PRIMARY KEY (snapshot, comment))",
+    "CREATE TABLE reference_snapshot_members ("
+    " snapshot BIGINT NOT NULL REFERENCES reference_snapshots (id),"
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " reference_comment BIGINT NOT NULL REFERENCES comments (id),"
+    " PRIMARY KEY (snapshot, comment))",
+};
+
+// Version 13 (issue 35, the arena): pairwise votes on whole reviews. Each is
+// one annotator's preference between two runs of one merge request, run_a
+// shown first (as "A"), with the seed of the draw that ordered them when the
+// pairwise view drew it; one vote per annotator, runs and order.
+const char *const version13[] = {
+    "CREATE TABLE pairwise_votes ("
+    " id %ID%,"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " run_a BIGINT NOT NULL REFERENCES runs (id),"
+    " run_b BIGINT NOT NULL REFERENCES runs (id),"
+    " winner TEXT NOT NULL," // a, b, tie
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " order_seed BIGINT,"
+    " time_spent BIGINT,"
+    " updated BIGINT NOT NULL,"
+    " UNIQUE (annotator, run_a, run_b))",
+    "CREATE INDEX pairwise_votes_by_merge_request ON pairwise_votes (merge_request)",
+};
+
+// Version 14 (issue 34, comparing reviewers): what public benchmarks bring
+// (Code Review Bench): labels of a merge request (language, size, domain, …:
+// what `compare --mr-filter` selects on) and of a comment (a golden
+// comment's severity); the judges whose verdicts are kept, each apart; for
+// each judge, the reviews it judged (one reviewer on one merge request: a
+// tool, its comments being the comments of that author), its verdict on each
+// candidate comment (matched, unmatched, or superseded: it matched a
+// reference that a more confident candidate took) and the (candidate,
+// reference) pairs it matched, with its confidence and reasoning. A person's
+// audit of a pair can later be kept beside these rows, keyed the same way.
+// The file's records are kept (`record`, `position`) for lossless export.
+const char *const version14[] = {
+    "CREATE TABLE mr_labels ("
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " name TEXT NOT NULL, value TEXT NOT NULL,"
+    " PRIMARY KEY (merge_request, name, value))",
+    "CREATE TABLE comment_labels ("
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " name TEXT NOT NULL, value TEXT NOT NULL,"
+    " PRIMARY KEY (comment, name))",
+    "CREATE TABLE judges ("
+    " id %ID%, name TEXT NOT NULL UNIQUE,"
+    " kind TEXT NOT NULL," // imported
+    " source TEXT NOT NULL DEFAULT ''," // the benchmark it came with
+    " created BIGINT NOT NULL)",
+    "CREATE TABLE judged_reviews ("
+    " judge BIGINT NOT NULL REFERENCES judges (id),"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " reviewer TEXT NOT NULL,"
+    " skipped INTEGER NOT NULL DEFAULT 0,"
+    " errors INTEGER NOT NULL DEFAULT 0," // the judge's questions that failed
+    " position INTEGER NOT NULL DEFAULT 0,"
+    " record TEXT NOT NULL DEFAULT '',"
+    " PRIMARY KEY (judge, merge_request, reviewer))",
+    "CREATE TABLE judge_verdicts ("
+    " judge BIGINT NOT NULL REFERENCES judges (id),"
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " verdict TEXT NOT NULL," // matched, unmatched, superseded
+    " position INTEGER NOT NULL DEFAULT 0,"
+    " record TEXT NOT NULL DEFAULT '',"
+    " PRIMARY KEY (judge, comment))",
+    "CREATE INDEX judge_verdicts_by_comment ON judge_verdicts (comment)",
+    "CREATE TABLE judge_matches ("
+    " judge BIGINT NOT NULL REFERENCES judges (id),"
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " reference_comment BIGINT NOT NULL REFERENCES comments (id),"
+    " confidence DOUBLE PRECISION,"
+    " reasoning TEXT NOT NULL DEFAULT '',"
+    " PRIMARY KEY (judge, comment, reference_comment))",
+    "CREATE INDEX judge_matches_by_reference ON judge_matches (reference_comment)",
+
+// Version 15 (issue 34): for a comment whose code suggestion (a ```suggestion
 // block, or its example code) a later revision outdated, whether that
 // revision applied the suggestion verbatim in place of its lines — the
 // "addressed" detector's sure sign; and each run's coverage.
-const char *const version14[] = {
+const char *const version15[] = {
     "CREATE TABLE suggestion_outcomes ("
     " comment BIGINT NOT NULL PRIMARY KEY REFERENCES comments (id),"
     " revision INTEGER NOT NULL,"
@@ -290,7 +395,10 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 9: return statements(version9, idColumn);
     case 10: return statements(version10, idColumn);
     case 11: return statements(version11, idColumn);
+    case 12: return statements(version12, idColumn);
+    case 13: return statements(version13, idColumn);
     case 14: return statements(version14, idColumn);
+    case 15: return statements(version15, idColumn);
     default: return {};
     }
 }

@@ -1,15 +1,18 @@
 #pragma once
 
+#include "BenchmarkStore.h"
 #include "ClaimStore.h"
 #include "ExchangeStore.h"
 #include "HostCommentStore.h"
 #include "JudgeEvaluationStore.h"
 #include "JudgingStore.h"
+#include "ReferenceSnapshotStore.h"
 #include "ReferenceStore.h"
 #include "RevisionStore.h"
 #include "RunStore.h"
 #include "SuggestionStore.h"
 #include "TeamStore.h"
+#include "VoteStore.h"
 #include "WorkspaceConnection.h"
 
 namespace rd {
@@ -29,11 +32,14 @@ class WorkspaceStore : public WorkspaceConnection,
                        public JudgingStore,
                        public TeamStore,
                        public ReferenceStore,
+                       public ReferenceSnapshotStore,
                        public JudgeEvaluationStore,
                        public ExchangeStore,
                        public RevisionStore,
                        public HostCommentStore,
-                       public SuggestionStore
+                       public SuggestionStore,
+                       public VoteStore,
+                       public BenchmarkStore
 {
 public:
     virtual ~WorkspaceStore() = default;

@@ -41,19 +41,8 @@ int bornRank(const ReviewComment &c)
     return !c.history.isEmpty() && c.history.first().stage == QLatin1String("meta") ? int(Stage::Meta) : int(Stage::All);
 }
 
-// What the semantic judge reads: a translated comment's original text
-// unless Options::matchTranslation asks for the translation.
-QString commentText(const ReviewComment &c, bool translation)
-{
-    const bool original = !translation && !c.translationLanguage.isEmpty();
-    QStringList parts{original ? c.issueOriginal : c.issue};
-    for (const QString &part : {original ? c.rootCauseOriginal : c.rootCause, original ? c.fixOriginal : c.fix})
-        if (!part.isEmpty())
-            parts << part;
-    return parts.join(QLatin1Char('\n'));
-}
-
-Item itemOf(const StoredComment &s, const std::optional<Judgement> &decided = {}, bool translation = false)
+// A generated comment as the matching takes it.
+Item itemOf(const StoredComment &s, bool translation)
 {
     Item i;
     i.id = s.id;
@@ -64,12 +53,8 @@ Item itemOf(const StoredComment &s, const std::optional<Judgement> &decided = {}
         if (s.comment.lineEnd > 0)
             i.where.to = s.comment.lineEnd;
     }
-    i.text = commentText(s.comment, translation);
+    i.text = semanticText(s.comment, translation);
     i.category = s.comment.category;
-    if (decided && decided->category)
-        i.category = *decided->category;
-    if (decided && decided->context)
-        i.context = contextLevelName(*decided->context);
     i.key = QString::number(s.id);
     return i;
 }
@@ -117,6 +102,16 @@ std::optional<ReferenceSet> referenceSetFromName(const QString &name)
     if (name == QLatin1String("key-bugs"))
         return ReferenceSet::KeyBugs;
     return std::nullopt;
+}
+
+QString referenceSetName(ReferenceSet set)
+{
+    switch (set) {
+    case ReferenceSet::All: return QStringLiteral("all");
+    case ReferenceSet::Aacr: return QStringLiteral("aacr");
+    case ReferenceSet::KeyBugs: return QStringLiteral("key-bugs");
+    }
+    return {};
 }
 
 std::optional<Verdict> decidedVerdict(const QList<Judgement> &judgements, const std::optional<Adjudication> &adjudication)
@@ -225,7 +220,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
     auto evidence = readEvidence(store, runs, options);
     if (!evidence)
         return evidence.error();
-    QHash<qint64, MergeRequestEvidence> mrs = std::move(*evidence);
+    QHash<qint64, MergeRequestEvidence> mrs = std::move(evidence->mergeRequests);
     // Runs of one configuration share its record's configuration: read once.
     QHash<QString, std::optional<RunConfig>> configOf;
     QHash<QString, ConfigurationIdentity> identityOf; // by the stored configuration hash
@@ -272,8 +267,8 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             re.configuration = *id;
         }
         re.coverage = RunCoverage::ofStoredRun(run.coverage, run.record);
-        for (const StoredComment &r : mr.references)
-            re.references << itemOf(r, mr.decided.value(r.id), options.matchTranslation);
+        for (const ReferenceIssue &r : mr.references)
+            re.references << referenceItem(r, options.matchTranslation);
         QHash<qint64, int> referenceIndex;
         for (int i = 0; i < re.references.size(); ++i)
             referenceIndex.insert(re.references[i].id, i);
@@ -285,7 +280,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         for (const StoredComment &c : mr.comments)
             if (c.run == run.id) {
                 sorted << &c;
-                items << itemOf(c, {}, options.matchTranslation);
+                items << itemOf(c, options.matchTranslation);
                 // A link to a key-bug comment is a link to its issue's reference.
                 const auto link = mr.links.find(c.id);
                 const qint64 linkedTo = link == mr.links.end() ? -1 : mr.issueOf.value(*link, *link);
@@ -341,7 +336,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
             return o;
         };
 
-        for (int s = 0; s < StageCount; ++s) {
+        for (int s = options.lastStageOnly ? StageCount - 1 : 0; s < StageCount; ++s) {
             StageResult &st = re.stages[s];
             QList<const StoredComment *> at;
             QList<int> atItem;
@@ -415,8 +410,8 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
         QHash<qint64, QString> tagOf;
         for (const StoredComment *c : sorted)
             tagOf.insert(c->id, c->comment.tag);
-        for (const StoredComment &r : mr.references)
-            tagOf.insert(r.id, r.comment.tag.isEmpty() ? mr.decided.value(r.id).tag.value_or(QString()) : r.comment.tag);
+        for (const ReferenceIssue &r : mr.references)
+            tagOf.insert(r.comment, r.tag.value_or(QString()));
         QStringList generatedTags, referenceTags;
         for (const Item &g : last.pr.generated)
             generatedTags << tagOf.value(g.id);
@@ -439,6 +434,7 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
     nameConfigurations(out);
     out.agreements = agreementsOf(mrs);
     out.codeAgent = codeAgentMetrics(out.runs, mrs);
+    out.referenceSet = referenceSetUsed(evidence->snapshot, mrs, options.references);
     return out;
 }
 

@@ -18,6 +18,7 @@
 #include <TeamAnnotation.h>
 #include <Workspace.h>
 
+#include <QDateTime>
 #include <QHash>
 #include <QList>
 #include <QString>
@@ -46,6 +47,32 @@ enum class ReferenceSet {
     KeyBugs, // comments an annotator flagged as key bug, and human comments marked as reference
 };
 std::optional<ReferenceSet> referenceSetFromName(const QString &name);
+QString referenceSetName(ReferenceSet set); // all, aacr, key-bugs
+
+// The set an evaluation used, as its outputs name it.
+struct ReferenceSetUsed
+{
+    QString snapshot;          // its name; empty: the live set
+    ReferenceSet set = ReferenceSet::All;
+    QString author;            // who froze the snapshot, and when
+    QDateTime created;
+    int references = 0;        // of the merge requests evaluated
+    int mergeRequests = 0;
+    // Key-bug flags disputed between annotators and not adjudicated on
+    // those merge requests (when the snapshot was frozen, for a snapshot):
+    // they are no reference until an adjudicator decides them.
+    int pendingKeyBugs = 0;
+    QString fingerprint;       // referenceFingerprint() of the references used
+    // For a snapshot: the live set of the same merge requests now, so a
+    // reader sees whether it has moved since.
+    int liveReferences = 0;
+    QString liveFingerprint;
+
+    bool isLive() const { return snapshot.isEmpty(); }
+    // One line for people: "References: the live set 'all'; references: 4,
+    // merge requests: 2, fingerprint: 1a2b3c4d5e6f" and what is pending.
+    QString describe() const;
+};
 
 // One comment's decided verdict: the team's final label (TeamAnnotation.h:
 // the adjudicator's, else the annotators' when they agree), or the only
@@ -61,6 +88,9 @@ struct Options
 {
     QList<qint64> runs; // empty: every run in the workspace
     ReferenceSet references = ReferenceSet::All;
+    // A reference snapshot's name (ReferenceSnapshots.h): its references
+    // instead of the live ones (`references` is then the snapshot's own).
+    QString snapshot;
     int maxDistance = 1;
     // Semantic judge (generated text, reference text); empty: line match only.
     std::function<bool(const QString &, const QString &)> semantic;
@@ -71,6 +101,9 @@ struct Options
     // The judge reads a translated comment's original text (the language the
     // reviewer wrote, as the references are); true: its translation instead.
     bool matchTranslation = false;
+    // Only the last stage (what each run shows), the other stages' results
+    // left empty: what comparing reviewers reads (pipeline/comparison).
+    bool lastStageOnly = false;
 };
 
 struct StageResult
@@ -135,6 +168,7 @@ struct RunEvaluation
 struct Evaluation
 {
     QList<RunEvaluation> runs;
+    ReferenceSetUsed referenceSet; // which references, named in every output
     bool semantic = false;
     QString semanticPrompt; // the judge's prompt, by semanticPromptName(), when semantic
     QStringList groups; // configurations' labels in first-seen order

@@ -10,7 +10,9 @@
 #include <AacrPositiveSamples.h>
 #include <WorkspaceOpening.h>
 
+#include <QCryptographicHash>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QSemaphore>
 #include <QThread>
@@ -146,7 +148,8 @@ void EvaluationJob::evaluateDirectory(const Judge &judge, EvaluationOutcome &out
         out.error = Error{Error::Kind::Usage, QStringLiteral("cannot read %1").arg(r.aacrGroundTruth)};
         return;
     }
-    auto prs = readAacrPositiveSamples(gt.readAll(), r.aacrGroundTruth);
+    const QByteArray groundTruth = gt.readAll();
+    auto prs = readAacrPositiveSamples(groundTruth, r.aacrGroundTruth);
     if (!prs) {
         out.error = prs.error();
         return;
@@ -165,6 +168,19 @@ void EvaluationJob::evaluateDirectory(const Judge &judge, EvaluationOutcome &out
         return;
     }
     out.directoryReport = result->json;
+    // The set measured against is the file itself: named, with a
+    // fingerprint of its bytes (a live set or snapshot names a workspace's).
+    int references = 0;
+    for (const AacrPositivePr &pr : *prs)
+        references += static_cast<int>(pr.references.size());
+    out.directoryReport.insert(QStringLiteral("references"),
+                               QJsonObject{{QStringLiteral("set"), QStringLiteral("file")},
+                                           {QStringLiteral("name"), QFileInfo(r.aacrGroundTruth).fileName()},
+                                           {QStringLiteral("references"), references},
+                                           {QStringLiteral("merge_requests"), static_cast<int>(prs->size())},
+                                           {QStringLiteral("fingerprint"),
+                                            QString::fromLatin1(QCryptographicHash::hash(groundTruth, QCryptographicHash::Sha256).toHex().left(12))},
+                                           {QStringLiteral("definition"), QStringLiteral("the references of --aacr-gt; fingerprint: the first 12 hex digits of SHA-256 over the file's bytes")}});
     out.problems = result->problems;
 }
 
@@ -180,6 +196,7 @@ void EvaluationJob::evaluateWorkspace(const Judge &judge, EvaluationOutcome &out
     eval::Options options;
     options.runs = r.runs;
     options.references = r.references;
+    options.snapshot = r.snapshot;
     options.maxDistance = r.maxDistance;
     options.semantic = judge;
     options.patchesOf = countDiffHunks;

@@ -36,6 +36,7 @@ struct EvaluationRequest
     QString workspace; // opened, never made, on the thread that evaluates
     QList<qint64> runs; // empty: every run
     eval::ReferenceSet references = eval::ReferenceSet::All;
+    QString snapshot; // a reference snapshot's name: exactly its references; empty: the live set
     // The judge reads a translated comment's translation, not the reviewer's text.
     bool matchTranslation = false;
     // Set: the filter thresholds are tuned for this goal as well (the window's tab).

@@ -128,6 +128,28 @@ QJsonObject coverageJson(const Evaluation &e, const QString &group)
 
 } // namespace
 
+QJsonObject referenceSetJson(const ReferenceSetUsed &r)
+{
+    QJsonObject o{{QStringLiteral("set"), r.isLive() ? QStringLiteral("live") : QStringLiteral("snapshot")},
+                  {QStringLiteral("name"), r.isLive() ? QJsonValue() : QJsonValue(r.snapshot)},
+                  {QStringLiteral("reference_set"), referenceSetName(r.set)},
+                  {QStringLiteral("references"), r.references},
+                  {QStringLiteral("merge_requests"), r.mergeRequests},
+                  {QStringLiteral("fingerprint"), r.fingerprint},
+                  {QStringLiteral("pending_key_bugs"), r.pendingKeyBugs},
+                  {QStringLiteral("definition"),
+                   QStringLiteral("the references of the merge requests evaluated: live (rebuilt from the workspace now) or a snapshot frozen by `references freeze`; "
+                                  "fingerprint: the first 12 hex digits of SHA-256 over the references' identities and labels (docs/evaluation.md, Reference sets); "
+                                  "pending_key_bugs: key-bug flags disputed between annotators and not adjudicated, no reference until decided")}};
+    if (!r.isLive()) {
+        o.insert(QStringLiteral("author"), r.author);
+        o.insert(QStringLiteral("created"), r.created.toUTC().toString(Qt::ISODateWithMs));
+        o.insert(QStringLiteral("live_references"), r.liveReferences);
+        o.insert(QStringLiteral("live_fingerprint"), r.liveFingerprint);
+    }
+    return o;
+}
+
 QByteArray reportJson(const Evaluation &e)
 {
     QJsonArray groups;
@@ -185,7 +207,7 @@ QByteArray reportJson(const Evaluation &e)
             group.insert(QStringLiteral("cqs_tags"), tagsJson(tags, e.semantic));
         groups << group;
     }
-    QJsonObject report{{QStringLiteral("semantic"), e.semantic}, {QStringLiteral("configurations"), groups}};
+    QJsonObject report{{QStringLiteral("references"), referenceSetJson(e.referenceSet)}, {QStringLiteral("semantic"), e.semantic}, {QStringLiteral("configurations"), groups}};
     if (e.semantic)
         report.insert(QStringLiteral("semantic_prompt"), e.semanticPrompt);
     if (!e.codeAgent.isEmpty())
@@ -195,7 +217,14 @@ QByteArray reportJson(const Evaluation &e)
 
 Result<QByteArray> tablesReport(const Evaluation &evaluation, TableFormat format, const std::optional<QString> &onlyTable)
 {
+    // The set the figures were measured against, first (a CSV stays one
+    // plain table per --table: the CLI says it on stderr).
     QString text;
+    if (format == TableFormat::Markdown)
+        text += evaluation.referenceSet.describe() + QStringLiteral("\n\n");
+    else if (format == TableFormat::Latex)
+        text += QStringLiteral("%% ") + evaluation.referenceSet.describe() + QLatin1Char('\n');
+    const qsizetype header = text.size();
     for (const Table &t : evaluation.tables()) {
         if (onlyTable && t.id != *onlyTable)
             continue;
@@ -205,7 +234,7 @@ Result<QByteArray> tablesReport(const Evaluation &evaluation, TableFormat format
             text += QStringLiteral("%% ") + t.title + QLatin1Char('\n');
         text += formatTable(t, format) + QLatin1Char('\n');
     }
-    if (text.isEmpty())
+    if (text.size() == header)
         return Error{Error::Kind::Usage, QStringLiteral("no table %1").arg(onlyTable.value_or(QString()))};
     return text.toUtf8();
 }

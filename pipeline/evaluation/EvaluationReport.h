@@ -9,6 +9,7 @@
 #include <Result.h>
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 
 #include <optional>
@@ -16,6 +17,8 @@
 namespace rd::eval {
 
 QByteArray reportJson(const Evaluation &evaluation);
+// The JSON's "references": which set the figures were measured against.
+QJsonObject referenceSetJson(const ReferenceSetUsed &references);
 // Every table in `format`, each under its title; only the table `onlyTable`
 // when one is named (an error when the evaluation has no such table).
 Result<QByteArray> tablesReport(const Evaluation &evaluation, TableFormat format, const std::optional<QString> &onlyTable = {});

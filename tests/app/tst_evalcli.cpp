@@ -357,6 +357,7 @@ private Q_SLOTS:
     void workspaceCommentsPerPatchCountsTheMergeRequestsHunks();
     void workspaceSemanticMatchThroughTheFakeServer();
     void exportCommandWritesAacrGeneratedFiles();
+    void referencesFreezeListAndEvalAgainstTheSnapshot();
     void badUsageIsRefused_data();
     void badUsageIsRefused();
 };
@@ -1031,6 +1032,133 @@ void TestEvalCli::workspaceSemanticMatchThroughTheFakeServer()
     QCOMPARE(server.requests().size(), 2);
 }
 
+// The README's worked example, frozen before run 2 is judged (issue 33):
+// `references freeze` keeps R alone; once d1 of run 2 is a key bug, the live
+// set has two key issues and run 1's KBI is 50, while `eval --references
+// paper-v1` gives run 1 its published 100. A name is frozen once; an
+// unknown one is an error (exit 2); every output names the set.
+void TestEvalCli::referencesFreezeListAndEvalAgainstTheSnapshot()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("w.rdw"));
+    const auto at = [](const char *id, const char *file, int line, const char *issue) {
+        ReviewComment c;
+        c.id = QLatin1String(id);
+        c.file = QLatin1String(file);
+        c.lineStart = c.lineEnd = line;
+        c.issue = QLatin1String(issue);
+        c.reviewers = {1};
+        return c;
+    };
+    RunRecord record;
+    record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
+    record.config.reviewer.model = QStringLiteral("m");
+    record.config.reviewers = 1;
+    record.config.minAgreement = 1;
+    StoredRun run;
+    {
+        auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::CreateIfMissing);
+        QVERIFY(store);
+        MergeRequestEntry e;
+        e.repository = QStringLiteral("/r");
+        e.base = QStringLiteral("a");
+        e.head = QStringLiteral("b");
+        run.mergeRequest = *(*store)->addMergeRequest(e);
+        run.record = record.toJson();
+        const qint64 ref = *(*store)->importComment(run.mergeRequest, at("R", "a.cpp", 20, "buffer overrun when len == cap"), QStringLiteral("ground truth"));
+        QVERIFY((*store)->setReference(ref, true));
+        QVERIFY((*store)->addRun(run, {at("c1", "a.cpp", 20, "writes past the end of buf"), at("c3", "b.cpp", 5, "rename this variable")}));
+    }
+    const QStringList freeze{QStringLiteral("references"), QStringLiteral("freeze"), QStringLiteral("--workspace"), path, QStringLiteral("--name"),
+                             QStringLiteral("paper-v1"), QStringLiteral("--annotator"), QStringLiteral("ann")};
+    const CliRun frozen = cli(freeze);
+    QVERIFY2(frozen.exitCode == 0, frozen.err.constData());
+    const QJsonObject snapshot = QJsonDocument::fromJson(frozen.out).object();
+    QCOMPARE(snapshot.value(QStringLiteral("name")).toString(), QStringLiteral("paper-v1"));
+    QCOMPARE(snapshot.value(QStringLiteral("author")).toString(), QStringLiteral("ann"));
+    QCOMPARE(snapshot.value(QStringLiteral("references")).toInt(), 1);
+    QCOMPARE(snapshot.value(QStringLiteral("merge_requests")).toInt(), 1);
+    const QString fingerprint = snapshot.value(QStringLiteral("fingerprint")).toString();
+    QCOMPARE(fingerprint.size(), 12);
+    const CliRun twice = cli(freeze);
+    QCOMPARE(twice.exitCode, 2);
+    QVERIFY2(twice.err.contains("a reference snapshot named 'paper-v1' exists already"), twice.err.constData());
+    const CliRun reserved = cli({QStringLiteral("references"), QStringLiteral("freeze"), QStringLiteral("--workspace"), path, QStringLiteral("--name"),
+                                 QStringLiteral("key-bugs"), QStringLiteral("--annotator"), QStringLiteral("ann")});
+    QCOMPARE(reserved.exitCode, 2);
+    const CliRun list = cli({QStringLiteral("references"), QStringLiteral("list"), QStringLiteral("--workspace"), path});
+    QVERIFY2(list.exitCode == 0, list.err.constData());
+    QVERIFY2(list.out.startsWith("NAME      SET  FROZEN BY  FROZEN (UTC)"), list.out.constData());
+    QVERIFY2(list.out.contains("paper-v1  all  ann"), list.out.constData());
+    QVERIFY2(list.out.contains(QByteArray("  1               1           0        " + fingerprint.toUtf8())), list.out.constData());
+
+    // Run 2; d1 judged a key bug: the live set moves.
+    {
+        auto store = SqlWorkspaceStore::open(path, SqlWorkspaceStore::Mode::OpenExisting);
+        QVERIFY(store);
+        const qint64 run2 = *(*store)->addRun(run, {at("d1", "c.cpp", 40, "session used after it is freed"), at("d2", "b.cpp", 9, "missing const")});
+        CommentQuery q;
+        q.run = run2;
+        const auto comments = (*store)->comments(q);
+        QVERIFY(comments);
+        for (const StoredComment &c : *comments)
+            if (c.comment.id == QLatin1String("d1")) {
+                Judgement key;
+                key.comment = c.id;
+                key.annotator = QStringLiteral("ann");
+                key.verdict = Verdict::Accept;
+                key.keyBug = true;
+                QVERIFY((*store)->judge(key));
+            }
+    }
+    const auto firstRunKbi = [](const QByteArray &json) {
+        return QJsonDocument::fromJson(json)
+            .object()[QStringLiteral("configurations")]
+            .toArray()
+            .first()
+            .toObject()[QStringLiteral("stages")]
+            .toObject()[QStringLiteral("validator")]
+            .toObject()[QStringLiteral("per_run")]
+            .toObject()[QStringLiteral("runs")]
+            .toArray()
+            .first()
+            .toObject()[QStringLiteral("kbi")]
+            .toDouble();
+    };
+    const CliRun live = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path});
+    QVERIFY2(live.exitCode == 0, live.err.constData());
+    QCOMPARE(firstRunKbi(live.out), 50.0);
+    QCOMPARE(QJsonDocument::fromJson(live.out).object()[QStringLiteral("references")].toObject()[QStringLiteral("set")].toString(), QStringLiteral("live"));
+    QVERIFY2(live.err.contains("eval: References: the live set 'all'; references: 2, merge requests: 1, fingerprint: "), live.err.constData());
+    const CliRun pinned = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--references"), QStringLiteral("paper-v1")});
+    QVERIFY2(pinned.exitCode == 0, pinned.err.constData());
+    QCOMPARE(firstRunKbi(pinned.out), 100.0);
+    const QJsonObject used = QJsonDocument::fromJson(pinned.out).object()[QStringLiteral("references")].toObject();
+    QCOMPARE(used[QStringLiteral("name")].toString(), QStringLiteral("paper-v1"));
+    QCOMPARE(used[QStringLiteral("fingerprint")].toString(), fingerprint);
+    QVERIFY2(pinned.err.contains("eval: References: snapshot 'paper-v1' (set 'all', frozen by ann on "), pinned.err.constData());
+    const CliRun md = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--references"), QStringLiteral("paper-v1"),
+                           QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--table"), QStringLiteral("stages")});
+    QVERIFY2(md.exitCode == 0, md.err.constData());
+    QVERIFY2(md.out.startsWith("References: snapshot 'paper-v1' (set 'all', frozen by ann on "), md.out.constData());
+    QVERIFY2(md.out.contains(QByteArray("fingerprint: " + fingerprint.toUtf8() + "; the live set has moved since (references: 2, fingerprint: ")), md.out.constData());
+    const CliRun unknown = cli({QStringLiteral("eval"), QStringLiteral("--workspace"), path, QStringLiteral("--references"), QStringLiteral("paper-v2")});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("no reference snapshot 'paper-v2' in this workspace (it has: paper-v1)"), unknown.err.constData());
+    const CliRun exported = cli({QStringLiteral("references"), QStringLiteral("export"), QStringLiteral("--workspace"), path, QStringLiteral("--name"),
+                                 QStringLiteral("paper-v1"), QStringLiteral("--out"), dir.filePath(QStringLiteral("paper-v1.json"))});
+    QVERIFY2(exported.exitCode == 0, exported.err.constData());
+    QFile positive(dir.filePath(QStringLiteral("paper-v1.json")));
+    QVERIFY(positive.open(QIODevice::ReadOnly));
+    const QJsonArray prs = QJsonDocument::fromJson(positive.readAll()).array();
+    QCOMPARE(prs.size(), 1);
+    QCOMPARE(prs.first()[QStringLiteral("comments")].toArray().size(), 1);
+    QCOMPARE(prs.first()[QStringLiteral("comments")].toArray().first()[QStringLiteral("from_line")].toInt(), 20);
+    const CliRun unknownSub = cli({QStringLiteral("references"), QStringLiteral("thaw"), QStringLiteral("--workspace"), path});
+    QCOMPARE(unknownSub.exitCode, 2);
+    QVERIFY2(unknownSub.err.contains("unknown subcommand 'thaw'"), unknownSub.err.constData());
+}
+
 void TestEvalCli::badUsageIsRefused_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -1047,8 +1175,11 @@ void TestEvalCli::badUsageIsRefused_data()
                                         << QStringLiteral("needs --config");
     QTest::newRow("negative distance") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--line-distance"), QStringLiteral("-1")}
                                        << QStringLiteral("--line-distance");
-    QTest::newRow("bad references") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--references"), QStringLiteral("x")}
-                                    << QStringLiteral("--references must be");
+    QTest::newRow("empty references") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--references"), QStringLiteral(" ")}
+                                      << QStringLiteral("--references must be");
+    QTest::newRow("snapshot with aacr-gt") << QStringList{QStringLiteral("--aacr-gt"), QStringLiteral("g"), QStringLiteral("--generated"), QStringLiteral("d"),
+                                                          QStringLiteral("--references"), QStringLiteral("v1")}
+                                           << QStringLiteral("--references names a workspace's references");
     QTest::newRow("bad run") << QStringList{QStringLiteral("--workspace"), QStringLiteral("w"), QStringLiteral("--run"), QStringLiteral("x")}
                              << QStringLiteral("is not a run id");
 }

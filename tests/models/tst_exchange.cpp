@@ -848,6 +848,11 @@ void TestExchange::exportsKeepSecretsAndPathsAtHome()
         j.verdict = Verdict::Accept;
         j.critique = QStringLiteral("see %1").arg(QDir::homePath() + QStringLiteral("/notes"));
         QVERIFY((*store)->judge(j));
+        // A second run and a pairwise vote between the two, for the votes export.
+        StoredRun second{0, *id, QStringLiteral("r2"), QStringLiteral("m"), {}, {}, {}, "{}"};
+        const auto secondId = (*store)->addRun(second, {reviewComment("c3", "a.c", 2, 2)});
+        QVERIFY(secondId);
+        QVERIFY((*store)->addVote({0, *id, stored->at(0).run.value_or(0), *secondId, PairWinner::A, QStringLiteral("ann"), {}, {}, {}}));
     }
     const QString out = m_dir.filePath(QStringLiteral("secret-out"));
     QVERIFY(QDir().mkpath(out));
@@ -862,7 +867,9 @@ void TestExchange::exportsKeepSecretsAndPathsAtHome()
         QVERIFY2(!bytes.contains(secret), qPrintable(format.name));
         QVERIFY2(!bytes.contains(m_dir.path().toUtf8()), qPrintable(format.name));
         QVERIFY2(!bytes.contains(QByteArray(QDir::homePath().toUtf8() + '/')), qPrintable(format.name));
-        if (format.name != QLatin1String("aacr-negative"))
+        if (format.name == QLatin1String("votes"))
+            QVERIFY2(bytes.contains("\"winner\":\"a\""), bytes.constData()); // votes name runs, not comments
+        else if (format.name != QLatin1String("aacr-negative"))
             QVERIFY2(bytes.contains("[redacted]"), qPrintable(format.name)); // the comment is there, cleaned
         else
             QVERIFY2(bytes.contains("issue c2"), bytes.constData());

@@ -361,7 +361,7 @@ void RevisionsTest::copyKeepsRevisionsAndOutdatedComments()
         auto store = openStore(from);
         QVERIFY(store);
         const auto mr = store->addMergeRequest({0, repo.path(), QStringLiteral("main"), QStringLiteral("feature"), false, {}, {}, {}});
-        // A comment whose suggestion the next revision does not take verbatim (schema 14).
+        // A comment whose suggestion the next revision does not take verbatim (schema 15).
         ReviewComment suggesting = on(QStringLiteral("a.cpp"), 2, 2, QStringLiteral("c"));
         suggesting.fix = QStringLiteral("```suggestion\nx2 = checked(14);\n```");
         QVERIFY(store->importComment(*mr, suggesting, QStringLiteral("x")));
@@ -369,7 +369,7 @@ void RevisionsTest::copyKeepsRevisionsAndOutdatedComments()
         repo.commit("feature", {{"a.cpp", file(numbered("y", 5))}}, "later\n");
         QVERIFY(updateMergeRequest(*store, *mr));
         QVERIFY(store->setAddressed(1, QStringLiteral("ann"), true));
-        // A run with its coverage beside its record (schema 14).
+        // A run with its coverage beside its record (schema 15).
         StoredRun run;
         run.mergeRequest = *mr;
         run.record = "{}";

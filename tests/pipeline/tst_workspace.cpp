@@ -238,7 +238,8 @@ void WorkspaceTest::newWorkspaceHasTheCurrentSchema()
     QCOMPARE(raw.schemaVersion(), SqlWorkspaceStore::SchemaVersion);
     if (!onServer())
         QCOMPARE(raw.value(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
-    for (const char *table : {"merge_requests", "runs", "comments", "annotators", "judgements", "history", "places", "workspace_info", "team_claims"})
+    for (const char *table : {"merge_requests", "runs", "comments", "annotators", "judgements", "history", "places", "workspace_info", "team_claims",
+                              "mr_labels", "comment_labels", "judges", "judged_reviews", "judge_verdicts", "judge_matches"})
         QVERIFY2(raw.hasTable(QLatin1String(table)), table);
     // Opening again does not migrate again.
     auto again = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);

@@ -4,6 +4,7 @@
 #include <SqlWorkspaceStore.h>
 #include <WorkspaceSchema.h>
 
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QSqlDatabase>
@@ -72,12 +73,14 @@ Result<bool> writeRepository(const QString &directory, const QList<bool> &codeLi
     return builder->setHead("main");
 }
 
-ReviewComment commentFor(int m, int i)
+// Comment i of merge request m (a run's comments are shifted by `shift`, so
+// that runs of different configurations differ).
+ReviewComment commentFor(int m, int i, int shift = 0)
 {
     ReviewComment c;
     c.id = QStringLiteral("c%1").arg(i);
     c.file = QString::fromUtf8(filePath(filesOf(m)[i % FilesPerMergeRequest]));
-    c.lineStart = 1 + (i * 7) % (LinesPerFile - 3);
+    c.lineStart = 1 + (i * 7 + shift) % (LinesPerFile - 3);
     c.lineEnd = c.lineStart + i % 3;
     c.issue = QStringLiteral("Possible %1 when the buffer of request %2 is reused after release.")
                   .arg(i % 4 == 0 ? QStringLiteral("overflow") : QStringLiteral("leak"))
@@ -180,17 +183,35 @@ Result<GeneratedWorkspace> generateWorkspace(const QString &directory, const Wor
             const int count = large > 0 && m == 0 ? large : rest / others + (index < rest % others ? 1 : 0);
             if (large > 0 && m == 0)
                 out.largeMergeRequest = *id;
-            QList<ReviewComment> comments;
-            comments.reserve(count);
-            for (int i = 0; i < count; ++i)
-                comments << commentFor(m, i);
-            StoredRun run;
-            run.mergeRequest = *id;
-            run.model = QStringLiteral("model-%1").arg(m % 3);
-            run.label = QStringLiteral("left · %1 × 3").arg(run.model);
-            run.record = QByteArray(shape.runRecordBytes, 'x');
-            if (auto added = (*store)->addRun(run, comments); !added)
-                return added.error();
+            for (int r = 0; r < shape.referencesPerMergeRequest; ++r) {
+                // Where comment 5r + m % 7 of the first run points: runs
+                // and merge requests find different shares of them.
+                ReviewComment reference = commentFor(m, 5 * r + m % 7);
+                reference.id.clear();
+                reference.issue = QStringLiteral("Reference issue %1 of merge request %2.").arg(r).arg(m);
+                auto ref = (*store)->importComment(*id, reference, QStringLiteral("ground truth"));
+                if (!ref)
+                    return ref.error();
+                if (auto marked = (*store)->setReference(*ref, true); !marked)
+                    return marked.error();
+            }
+            const int runs = std::max<int>(1, int(shape.runRecords.size()));
+            for (int r = 0; r < runs; ++r) {
+                const int own = count / runs + (r < count % runs ? 1 : 0);
+                QList<ReviewComment> comments;
+                comments.reserve(own);
+                for (int i = 0; i < own; ++i)
+                    comments << commentFor(m, i, 2 * r + (m * r) % 5);
+                StoredRun run;
+                run.mergeRequest = *id;
+                run.model = QStringLiteral("model-%1").arg(shape.runRecords.isEmpty() ? m % 3 : r);
+                run.label = QStringLiteral("left · %1 × 3").arg(run.model);
+                run.record = shape.runRecords.isEmpty() ? QByteArray(shape.runRecordBytes, 'x') : shape.runRecords[r];
+                if (!shape.runRecords.isEmpty()) // as a stored run names its configuration
+                    run.configHash = QString::fromLatin1(QCryptographicHash::hash(run.record, QCryptographicHash::Sha256).toHex().left(16));
+                if (auto added = (*store)->addRun(run, comments); !added)
+                    return added.error();
+            }
             out.comments += count;
             if (shape.assignments && shape.annotators.size() >= 2) {
                 const qsizetype n = shape.annotators.size();

@@ -33,6 +33,14 @@ struct WorkspaceShape
     // requests name /work/repoN, which does not exist.
     bool repository = false;
     qsizetype runRecordBytes = 20000; // about a real run record's size
+    // Several runs per merge request, one per record here (each a run
+    // configuration's run.json, which models/ cannot write: the caller's),
+    // the merge request's comments shared out among them; empty: one run
+    // whose record is runRecordBytes of filler.
+    QList<QByteArray> runRecords = {};
+    // Reference issues (imported ground truth) per merge request, on lines
+    // that some of each run's comments hit and others miss.
+    int referencesPerMergeRequest = 0;
 };
 
 struct GeneratedWorkspace

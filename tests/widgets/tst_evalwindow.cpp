@@ -5,6 +5,7 @@
 
 #include <EvaluationWindow.h>
 #include <FakeLlmServer.h>
+#include <ReferenceSnapshots.h>
 #include <ResponseStore.h>
 #include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void clickingAFigureListsItsComments();
     void exportsAndWritesTheBestSetting();
     void referencesAndLinksFromTheWindowCount();
+    void theWindowNamesTheReferenceSetAndEvaluatesASnapshot();
     void everyTableListsTheCommentsBehindItsFigures();
     void clickingAChartListsItsComments();
     void semanticMatchThroughTheFakeServerKeepsTheWindowResponsive();
@@ -263,6 +265,40 @@ void TestEvalWindow::referencesAndLinksFromTheWindowCount()
     QVERIFY(done.wait(60000));
     QVERIFY(!m_window->evaluation()->runs.first().stages[0].falseAlarms.contains(far));
     QVERIFY(m_store->unlinkFromReference(far, m_window->evaluation()->runs.first().references.last().id));
+}
+
+// Above the tables, the set the figures were measured against: the live
+// set with its size and fingerprint, or a snapshot chosen in the list.
+void TestEvalWindow::theWindowNamesTheReferenceSetAndEvaluatesASnapshot()
+{
+    QSignalSpy done(m_window.get(), &EvaluationWindow::evaluated);
+    m_window->evaluate();
+    QVERIFY(done.wait(60000));
+    auto *used = m_window->findChild<QLabel *>(QStringLiteral("evaluationReferences"));
+    QVERIFY(used);
+    const eval::ReferenceSetUsed live = m_window->evaluation()->referenceSet;
+    QVERIFY(live.isLive());
+    QCOMPARE(live.references, 9);
+    QCOMPARE(used->text(), QStringLiteral("References: the live set 'all'; references: 9, merge requests: 3, fingerprint: %1").arg(live.fingerprint));
+    QVERIFY(!m_window->setReferenceSet(QStringLiteral("paper-v1")));
+    const auto frozen = eval::freezeReferences(*m_store, eval::FreezeRequest{QStringLiteral("paper-v1"), eval::ReferenceSet::All, QStringLiteral("expert")});
+    QVERIFY2(frozen, frozen ? "" : qPrintable(frozen.error().message));
+    m_window->reloadReferenceSets();
+    QVERIFY(m_window->setReferenceSet(QStringLiteral("paper-v1")));
+    m_window->evaluate();
+    QVERIFY(done.wait(60000));
+    QCOMPARE(m_window->evaluation()->referenceSet.snapshot, QStringLiteral("paper-v1"));
+    QCOMPARE(m_window->evaluation()->referenceSet.fingerprint, live.fingerprint);
+    QVERIFY2(used->text().startsWith(QStringLiteral("References: snapshot 'paper-v1' (set 'all', frozen by expert on ")), qPrintable(used->text()));
+    // The manual's picture of it (docs/images/evaluation-snapshot.png).
+    applyTheme(Theme::Light);
+    m_window->tabs()->setCurrentIndex(0);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest); // the label's second line laid out
+    QVERIFY(used->height() >= used->heightForWidth(used->width()));
+    const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-evaluation-snapshot.png");
+    QVERIFY(m_window->grab().toImage().save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+    QVERIFY(m_window->setReferenceSet(QStringLiteral("all")));
 }
 
 void TestEvalWindow::everyTableListsTheCommentsBehindItsFigures()

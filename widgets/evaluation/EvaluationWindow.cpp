@@ -6,6 +6,7 @@
 #include <WorkspaceStore.h>
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -51,9 +53,9 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
     m_runs = new QListWidget;
     m_runs->setObjectName(QStringLiteral("evaluationRuns"));
     m_references = new QComboBox;
-    m_references->addItem(tr("All references"), QStringLiteral("all"));
-    m_references->addItem(tr("Marked references (AACR-Bench)"), QStringLiteral("aacr"));
-    m_references->addItem(tr("Key bugs flagged by annotators"), QStringLiteral("key-bugs"));
+    m_references->setObjectName(QStringLiteral("referenceSet"));
+    m_references->setToolTip(tr("The live set is rebuilt from the workspace at each evaluation; a snapshot (reviewdesk-cli references freeze) "
+                                "keeps the references as they were when it was frozen."));
     m_distance = new QSpinBox;
     m_distance->setRange(0, 100);
     m_distance->setValue(1);
@@ -116,13 +118,26 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
     sideLayout->addWidget(m_status);
     sideLayout->addWidget(m_saveRecording);
 
+    m_referencesUsed = new QLabel;
+    m_referencesUsed->setObjectName(QStringLiteral("evaluationReferences"));
+    m_referencesUsed->setWordWrap(true);
+    m_referencesUsed->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A splitter does not ask its panes for a height for their width: the
+    // label keeps the height its wrapped lines need itself.
+    m_referencesUsed->installEventFilter(this);
     m_tabs = new QTabWidget;
     m_behind = new QListWidget;
     m_behind->setObjectName(QStringLiteral("commentsBehind"));
     m_behind->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_behind, &QListWidget::customContextMenuRequested, this, &EvaluationWindow::behindMenu);
     auto *right = new QSplitter(Qt::Vertical);
-    right->addWidget(m_tabs);
+    // Which references the figures below were measured against.
+    auto *tablesBox = new QWidget;
+    auto *tablesLayout = new QVBoxLayout(tablesBox);
+    tablesLayout->setContentsMargins(0, 0, 0, 0);
+    tablesLayout->addWidget(m_referencesUsed);
+    tablesLayout->addWidget(m_tabs, 1);
+    right->addWidget(tablesBox);
     auto *behindBox = new QWidget;
     auto *behindLayout = new QVBoxLayout(behindBox);
     behindLayout->setContentsMargins(0, 0, 0, 0);
@@ -187,8 +202,46 @@ void EvaluationWindow::showError(const QString &message)
     box->open();
 }
 
+void EvaluationWindow::reloadReferenceSets()
+{
+    const QString current = m_references->currentData().toString();
+    m_references->clear();
+    m_references->addItem(tr("All references (live)"), QStringLiteral("all"));
+    m_references->addItem(tr("Marked references, AACR-Bench (live)"), QStringLiteral("aacr"));
+    m_references->addItem(tr("Key bugs flagged by annotators (live)"), QStringLiteral("key-bugs"));
+    // The snapshots by name: no snapshot can take a live set's name.
+    if (auto snapshots = m_store.referenceSnapshots())
+        for (const ReferenceSnapshot &s : std::as_const(*snapshots)) {
+            m_references->addItem(tr("Snapshot: %1").arg(s.name), s.name);
+            m_references->setItemData(m_references->count() - 1,
+                                      tr("Set %1, frozen by %2 on %3; fingerprint %4")
+                                          .arg(s.referenceSet, s.author, QLocale().toString(s.created.toLocalTime(), QLocale::ShortFormat), s.fingerprint),
+                                      Qt::ToolTipRole);
+        }
+    else
+        m_status->setText(snapshots.error().message);
+    m_references->setCurrentIndex(std::max(0, m_references->findData(current)));
+}
+
+bool EvaluationWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_referencesUsed && event->type() == QEvent::Resize)
+        m_referencesUsed->setMinimumHeight(m_referencesUsed->heightForWidth(m_referencesUsed->width()));
+    return QWidget::eventFilter(watched, event);
+}
+
+bool EvaluationWindow::setReferenceSet(const QString &set)
+{
+    const int index = m_references->findData(set);
+    if (index < 0)
+        return false;
+    m_references->setCurrentIndex(index);
+    return true;
+}
+
 void EvaluationWindow::reloadRuns()
 {
+    reloadReferenceSets();
     m_runs->clear();
     auto mrs = m_store.mergeRequests();
     if (!mrs) {
@@ -228,7 +281,11 @@ void EvaluationWindow::evaluate()
         m_status->setText(tr("Check at least one run."));
         return;
     }
-    request.references = eval::referenceSetFromName(m_references->currentData().toString()).value_or(eval::ReferenceSet::All);
+    const QString references = m_references->currentData().toString();
+    if (const auto live = eval::referenceSetFromName(references))
+        request.references = *live;
+    else
+        request.snapshot = references;
     request.maxDistance = m_distance->value();
     request.tuneFor = m_goal->currentIndex() == 0 ? eval::TuningGoal::Cpi1 : eval::TuningGoal::F1;
     if (m_matching->currentIndex() == 1) {
@@ -299,6 +356,8 @@ void EvaluationWindow::showOutcome(const EvaluationOutcome &outcome)
     m_tabs->setCurrentIndex(std::max(0, std::min(current, m_tabs->count() - 1)));
     m_status->setText(tr("%n run(s) evaluated%1.", nullptr, int(m_evaluation->runs.size()))
                           .arg(m_evaluation->semantic ? tr(" with semantic matching") : tr(", line match")));
+    m_referencesUsed->setText(m_evaluation->referenceSet.describe());
+    m_referencesUsed->setMinimumHeight(m_referencesUsed->heightForWidth(m_referencesUsed->width()));
     Q_EMIT evaluated();
 }
 

@@ -45,8 +45,13 @@ public:
     EvaluationWindow(WorkspaceStore &store, const QString &workspacePath, QWidget *parent = nullptr);
     ~EvaluationWindow() override;
 
-    // Re-reads the runs of the workspace into the run list (all checked).
+    // Re-reads the runs of the workspace into the run list (all checked),
+    // and the reference sets (the live ones, then every snapshot).
     void reloadRuns();
+    void reloadReferenceSets();
+    // Chooses the reference set: all, aacr, key-bugs or a snapshot's name;
+    // false when the list has no such set.
+    bool setReferenceSet(const QString &set);
     // Starts the evaluation of the checked runs; evaluated() when done.
     void evaluate();
     bool isEvaluating() const;
@@ -86,6 +91,9 @@ Q_SIGNALS:
     void evaluated();
     void failed(const QString &message);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void showOutcome(const EvaluationOutcome &outcome);
     void showError(const QString &message);
@@ -100,6 +108,7 @@ private:
     QString m_path;
     QListWidget *m_runs = nullptr;
     QComboBox *m_references = nullptr;
+    QLabel *m_referencesUsed = nullptr; // the set the figures shown were measured against
     QComboBox *m_goal = nullptr;
     QSpinBox *m_distance = nullptr;
     QComboBox *m_matching = nullptr;

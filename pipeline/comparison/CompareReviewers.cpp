@@ -1,0 +1,374 @@
+// The statistics of a comparison: each judge's leaderboard with bootstrap
+// intervals, the paired differences of every two reviewers, and Cohen's
+// kappa between judges. Definitions and their sources: docs/comparing.md.
+
+#include "Bootstrap.h"
+#include "ComparisonEvidence.h"
+
+#include <Agreement.h>
+#include <WorkspaceOpening.h>
+#include <WorkspaceStore.h>
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QSet>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numeric>
+
+namespace rd::compare {
+
+namespace {
+
+constexpr int MetricCount = 6;
+constexpr std::array<Metric, MetricCount> allMetrics{Metric::Precision, Metric::Recall, Metric::FBeta, Metric::Kbi, Metric::Far1, Metric::Cpi1};
+
+struct Sums
+{
+    qint64 tp = 0, fp = 0, fn = 0;
+};
+
+// Code Review Bench's leaderboard (analysis/benchmark_dashboard.py,
+// calculate_aggregate_metrics): the ratios of the summed counts, 0 where the
+// denominator is 0; F-beta of the two fractions (F1 = 2PR/(P+R) for beta 1,
+// the same operations in the same order), all in percent.
+std::array<double, 3> leaderboardFigures(const Sums &s, double beta)
+{
+    const double precision = s.tp + s.fp > 0 ? double(s.tp) / double(s.tp + s.fp) : 0.0;
+    const double recall = s.tp + s.fn > 0 ? double(s.tp) / double(s.tp + s.fn) : 0.0;
+    const double b2 = beta * beta;
+    const double f = precision + recall > 0 ? (1 + b2) * precision * recall / (b2 * precision + recall) : 0.0;
+    return {precision * 100, recall * 100, f * 100};
+}
+
+// The defect-focused paper's figures (App. M) of a run configuration's runs
+// on the merge requests drawn, each as often as drawn.
+std::array<std::optional<double>, 3> defectFigures(const ReviewerEvidence &r, const QList<int> *counts, QList<eval::MrOutcome> &scratch)
+{
+    scratch.clear();
+    for (int i = 0; i < r.reviews.size(); ++i) {
+        const int times = counts ? (*counts)[i] : 1;
+        if (times == 0 || !r.reviews[i])
+            continue;
+        for (int t = 0; t < times; ++t)
+            scratch.append(r.reviews[i]->runs);
+    }
+    const eval::DefectMetrics m = eval::defectMetrics(scratch);
+    return {m.kbi, m.far1, m.cpi1};
+}
+
+Sums sumsOf(const ReviewerEvidence &r, const QList<int> *counts)
+{
+    Sums s;
+    for (int i = 0; i < r.reviews.size(); ++i) {
+        const std::optional<ReviewOnMergeRequest> &review = r.reviews[i];
+        if (!review)
+            continue;
+        const qint64 times = counts ? (*counts)[i] : 1;
+        s.tp += times * review->tp;
+        s.fp += times * review->fp;
+        s.fn += times * review->fn;
+    }
+    return s;
+}
+
+bool hasDefectFigures(const ReviewerEvidence &r)
+{
+    return r.kind == ReviewerKind::Configuration;
+}
+
+// Per reviewer, per metric, per resample: the figure (NaN where undefined).
+using Samples = QList<std::array<QList<double>, MetricCount>>;
+
+Estimate estimateOf(std::optional<double> value, const QList<double> &samples, double level)
+{
+    Estimate e;
+    e.value = value;
+    QList<double> defined;
+    defined.reserve(samples.size());
+    for (double v : samples)
+        if (!std::isnan(v))
+            defined << v;
+    e.resamples = int(defined.size());
+    if (value) {
+        const Interval interval = percentileInterval(defined, level);
+        e.low = interval.low;
+        e.high = interval.high;
+    }
+    return e;
+}
+
+JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings)
+{
+    JudgeBoard board;
+    board.judge = judge.name;
+    board.kind = judge.kind;
+    board.mergeRequests = int(judge.mergeRequests.size());
+    for (const QList<qint64> &refs : judge.references)
+        board.references += int(refs.size());
+    const qsizetype reviewers = judge.reviewers.size();
+
+    // The same resamples of the merge requests for every reviewer (one
+    // generator, one draw per resample): a pair's difference is paired.
+    Samples samples(reviewers);
+    for (auto &perReviewer : samples)
+        for (QList<double> &values : perReviewer)
+            values.reserve(settings.resamples);
+    Resampler resampler(int(judge.mergeRequests.size()), settings.seed);
+    QList<eval::MrOutcome> scratch;
+    for (int b = 0; b < settings.resamples; ++b) {
+        const QList<int> &counts = resampler.next();
+        for (qsizetype r = 0; r < reviewers; ++r) {
+            const ReviewerEvidence &reviewer = judge.reviewers[r];
+            const auto figures = leaderboardFigures(sumsOf(reviewer, &counts), settings.beta);
+            for (int m = 0; m < 3; ++m)
+                samples[r][m] << figures[m];
+            if (hasDefectFigures(reviewer)) {
+                const auto defect = defectFigures(reviewer, &counts, scratch);
+                for (int m = 0; m < 3; ++m)
+                    samples[r][3 + m] << defect[m].value_or(std::nan(""));
+            }
+        }
+    }
+
+    QList<ReviewerStanding> standings;
+    QList<std::array<std::optional<double>, MetricCount>> points;
+    for (qsizetype r = 0; r < reviewers; ++r) {
+        const ReviewerEvidence &reviewer = judge.reviewers[r];
+        ReviewerStanding s;
+        s.reviewer = reviewer.name;
+        s.kind = reviewer.kind;
+        s.accepted = reviewer.accepted;
+        s.runs = reviewer.runs;
+        const Sums sums = sumsOf(reviewer, nullptr);
+        s.tp = int(sums.tp);
+        s.fp = int(sums.fp);
+        s.fn = int(sums.fn);
+        s.mergeRequests = int(std::count_if(reviewer.reviews.cbegin(), reviewer.reviews.cend(), [](const auto &review) { return review.has_value(); }));
+        std::array<std::optional<double>, MetricCount> point;
+        const auto figures = leaderboardFigures(sums, settings.beta);
+        for (int m = 0; m < 3; ++m)
+            point[m] = figures[m];
+        s.precision = estimateOf(point[0], samples[r][0], settings.level);
+        s.recall = estimateOf(point[1], samples[r][1], settings.level);
+        s.fBeta = estimateOf(point[2], samples[r][2], settings.level);
+        if (hasDefectFigures(reviewer)) {
+            const auto defect = defectFigures(reviewer, nullptr, scratch);
+            for (int m = 0; m < 3; ++m)
+                point[3 + m] = defect[m];
+            s.kbi = estimateOf(point[3], samples[r][3], settings.level);
+            s.far1 = estimateOf(point[4], samples[r][4], settings.level);
+            s.cpi1 = estimateOf(point[5], samples[r][5], settings.level);
+        }
+        standings << s;
+        points << point;
+    }
+
+    // Best F-beta first (then by name, so that ties keep one order).
+    QList<qsizetype> order(reviewers);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype x, qsizetype y) {
+        const double fx = *points[x][2], fy = *points[y][2];
+        return fx != fy ? fx > fy : standings[x].reviewer < standings[y].reviewer;
+    });
+    for (qsizetype r : order)
+        board.reviewers << standings[r];
+
+    for (qsizetype i = 0; i < order.size(); ++i)
+        for (qsizetype j = i + 1; j < order.size(); ++j) {
+            const qsizetype a = order[i], b = order[j];
+            for (int m = 0; m < MetricCount; ++m) {
+                if (!points[a][m] || !points[b][m])
+                    continue;
+                const QList<double> &sa = samples[a][m], &sb = samples[b][m];
+                QList<double> differences;
+                differences.reserve(sa.size());
+                for (qsizetype k = 0; k < sa.size() && k < sb.size(); ++k)
+                    if (!std::isnan(sa[k]) && !std::isnan(sb[k]))
+                        differences << sa[k] - sb[k];
+                PairDifference pair;
+                pair.a = standings[a].reviewer;
+                pair.b = standings[b].reviewer;
+                pair.metric = allMetrics[m];
+                pair.difference = *points[a][m] - *points[b][m];
+                const Interval interval = percentileInterval(differences, settings.level);
+                pair.low = interval.low;
+                pair.high = interval.high;
+                pair.p = bootstrapPValue(differences);
+                pair.resamples = int(differences.size());
+                board.pairs << pair;
+            }
+        }
+    return board;
+}
+
+// The decision "reference r was found by reviewer v on merge request m" of
+// two judges, counted per merge request as a 2x2 table (found by both,
+// only the first, only the second, neither).
+struct SharedItems
+{
+    QList<std::array<int, 4>> perMergeRequest;
+};
+
+SharedItems sharedItems(const JudgeEvidence &x, const JudgeEvidence &y)
+{
+    SharedItems out;
+    QHash<qint64, int> yIndex;
+    for (int i = 0; i < y.mergeRequests.size(); ++i)
+        yIndex.insert(y.mergeRequests[i], i);
+    QHash<QString, const ReviewerEvidence *> yReviewers;
+    for (const ReviewerEvidence &r : y.reviewers)
+        yReviewers.insert(r.name, &r);
+    for (int i = 0; i < x.mergeRequests.size(); ++i) {
+        const auto j = yIndex.constFind(x.mergeRequests[i]);
+        if (j == yIndex.cend())
+            continue;
+        const QList<qint64> &refs = x.references[i];
+        const QList<qint64> &otherRefs = y.references[*j];
+        std::array<int, 4> cells{0, 0, 0, 0};
+        for (const ReviewerEvidence &rx : x.reviewers) {
+            const ReviewerEvidence *ry = yReviewers.value(rx.name);
+            if (!ry)
+                continue;
+            const auto &a = rx.reviews[i];
+            const auto &b = ry->reviews[*j];
+            if (!a || !b || a->skipped || b->skipped)
+                continue;
+            for (qint64 ref : refs) {
+                if (!std::binary_search(otherRefs.cbegin(), otherRefs.cend(), ref))
+                    continue;
+                const bool foundX = std::binary_search(a->found.cbegin(), a->found.cend(), ref);
+                const bool foundY = std::binary_search(b->found.cbegin(), b->found.cend(), ref);
+                ++cells[(foundX ? 0 : 2) + (foundY ? 0 : 1)];
+            }
+        }
+        if (cells[0] + cells[1] + cells[2] + cells[3] > 0)
+            out.perMergeRequest << cells;
+    }
+    return out;
+}
+
+LabelAgreement kappaOfCells(const std::array<qint64, 4> &cells)
+{
+    // Cohen's kappa of two raters on one yes/no decision (Agreement.h).
+    return kappaFromConfusion(TeamLabel::KeyBug, {QStringLiteral("yes"), QStringLiteral("no")},
+                              {{int(cells[0]), int(cells[1])}, {int(cells[2]), int(cells[3])}});
+}
+
+JudgeAgreement agreementOf(const JudgeEvidence &x, const JudgeEvidence &y, const Settings &settings)
+{
+    JudgeAgreement out;
+    out.a = x.name;
+    out.b = y.name;
+    const SharedItems shared = sharedItems(x, y);
+    out.mergeRequests = int(shared.perMergeRequest.size());
+    std::array<qint64, 4> total{0, 0, 0, 0};
+    for (const auto &cells : shared.perMergeRequest)
+        for (int c = 0; c < 4; ++c)
+            total[c] += cells[c];
+    out.items = int(total[0] + total[1] + total[2] + total[3]);
+    if (out.items == 0)
+        return out;
+    const LabelAgreement point = kappaOfCells(total);
+    out.kappa = point.kappa;
+    out.agreement = point.percent();
+    if (!out.kappa)
+        return out;
+    Resampler resampler(out.mergeRequests, settings.seed);
+    QList<double> kappas;
+    kappas.reserve(settings.resamples);
+    for (int b = 0; b < settings.resamples; ++b) {
+        const QList<int> &counts = resampler.next();
+        std::array<qint64, 4> cells{0, 0, 0, 0};
+        for (int i = 0; i < counts.size(); ++i)
+            for (int c = 0; c < 4; ++c)
+                cells[c] += qint64(counts[i]) * shared.perMergeRequest[i][c];
+        if (const auto k = kappaOfCells(cells).kappa)
+            kappas << *k;
+    }
+    const Interval interval = percentileInterval(kappas, settings.level);
+    out.low = interval.low;
+    out.high = interval.high;
+    return out;
+}
+
+} // namespace
+
+QString reviewerKindName(ReviewerKind kind)
+{
+    return kind == ReviewerKind::Tool ? QStringLiteral("tool") : QStringLiteral("configuration");
+}
+
+QString judgeKindName(JudgeKind kind)
+{
+    return kind == JudgeKind::People ? QStringLiteral("people") : QStringLiteral("imported");
+}
+
+QString metricKey(Metric metric, double beta)
+{
+    switch (metric) {
+    case Metric::Precision: return QStringLiteral("precision");
+    case Metric::Recall: return QStringLiteral("recall");
+    case Metric::FBeta: return beta == 1 ? QStringLiteral("f1") : QStringLiteral("f_beta");
+    case Metric::Kbi: return QStringLiteral("kbi");
+    case Metric::Far1: return QStringLiteral("far1");
+    case Metric::Cpi1: return QStringLiteral("cpi1");
+    }
+    return {};
+}
+
+Result<LabelFilter> labelFilterFromText(const QString &text)
+{
+    const qsizetype eq = text.indexOf(QLatin1Char('='));
+    LabelFilter f;
+    f.name = eq > 0 ? text.left(eq).trimmed() : QString();
+    if (eq > 0)
+        for (const QString &v : text.mid(eq + 1).split(QLatin1Char(',')))
+            if (!v.trimmed().isEmpty())
+                f.values << v.trimmed();
+    if (f.name.isEmpty() || f.values.isEmpty())
+        return Error{Error::Kind::Usage,
+                     QCoreApplication::translate("rd::pipeline", "--mr-filter takes LABEL=VALUE[,VALUE...] (e.g. language=Go or pr_size=large), not '%1'").arg(text)};
+    return f;
+}
+
+Comparison compareEvidence(const Evidence &evidence, const ComparisonRequest &request)
+{
+    Comparison out;
+    out.settings = request.settings;
+    out.filters = request.filters;
+    out.notes = evidence.notes;
+    for (const JudgeEvidence &judge : evidence.judges)
+        out.judges << boardOf(judge, request.settings);
+    for (qsizetype i = 0; i < evidence.judges.size(); ++i)
+        for (qsizetype j = i + 1; j < evidence.judges.size(); ++j)
+            out.agreement << agreementOf(evidence.judges[i], evidence.judges[j], request.settings);
+    return out;
+}
+
+Result<Comparison> compareReviewers(const WorkspaceStore &store, const ComparisonRequest &request)
+{
+    const Settings &s = request.settings;
+    if (s.resamples < 1 || s.resamples > 1'000'000)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "the bootstrap takes 1 to 1,000,000 resamples, not %1").arg(s.resamples)};
+    if (!(s.beta > 0) || !std::isfinite(s.beta))
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "beta must be a number above 0, not %1").arg(s.beta)};
+    if (!(s.level > 0 && s.level < 1))
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "the interval's level must lie between 0 and 1, not %1").arg(s.level)};
+    auto evidence = readComparisonEvidence(store, request);
+    if (!evidence)
+        return evidence.error();
+    return compareEvidence(*evidence, request);
+}
+
+Result<Comparison> compareWorkspace(const QString &location, const ComparisonRequest &request)
+{
+    auto store = openWorkspaceStore(location, WorkspaceOpenMode::OpenExisting);
+    if (!store)
+        return store.error();
+    return compareReviewers(**store, request);
+}
+
+} // namespace rd::compare

@@ -1,0 +1,142 @@
+#pragma once
+
+// Comparing reviewers (issue 34): for each judge (people's final verdicts,
+// each imported benchmark judge) and each reviewer (an imported tool, or a
+// run configuration of ours), precision, recall and F-beta as Code Review
+// Bench defines them (sums over merge requests, then the ratios), each with a
+// seeded percentile bootstrap interval over merge requests; every pair of
+// reviewers' paired-bootstrap difference with a p-value; Cohen's kappa
+// between judges. Headless: `reviewdesk-cli compare` and the window's
+// Compare view read the same Comparison, computed on a worker thread.
+// Definitions and sources: docs/comparing.md.
+
+#include <EvalMetrics.h>
+#include <Result.h>
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace rd {
+
+class WorkspaceStore;
+
+namespace compare {
+
+// One --mr-filter: a merge request passes when it has label `name` with one
+// of `values` (several filters: all of them), as the upstream dashboard's
+// filters select pull requests.
+struct LabelFilter
+{
+    QString name;
+    QStringList values;
+};
+// "language=Java,Go" -> {language, [Java, Go]}; an error names what is wrong.
+Result<LabelFilter> labelFilterFromText(const QString &text);
+
+struct Settings
+{
+    int resamples = 2000;        // bootstrap resamples of the merge requests
+    quint64 seed = 1;            // of the resamples (std::mt19937_64)
+    double beta = 1;             // F-beta; 1: F1
+    double level = 0.95;         // of the percentile intervals
+};
+
+struct ComparisonRequest
+{
+    Settings settings;
+    std::optional<QString> judge; // only this judge ("people" or an imported judge's name)
+    QList<LabelFilter> filters;
+};
+
+// A figure in percent with its percentile bootstrap interval; an empty
+// value where the figure is not defined (KBI without key issues).
+struct Estimate
+{
+    std::optional<double> value;
+    std::optional<double> low;
+    std::optional<double> high;
+    int resamples = 0; // resamples where the figure was defined
+};
+
+enum class ReviewerKind { Tool, Configuration };
+enum class JudgeKind { People, Imported };
+QString reviewerKindName(ReviewerKind kind); // tool, configuration
+QString judgeKindName(JudgeKind kind);       // people, imported
+
+// The metrics a pair is compared on.
+enum class Metric { Precision, Recall, FBeta, Kbi, Far1, Cpi1 };
+QString metricKey(Metric metric, double beta); // precision, recall, f1 (f_beta when beta is not 1), kbi, far1, cpi1
+
+struct ReviewerStanding
+{
+    QString reviewer;
+    ReviewerKind kind = ReviewerKind::Tool;
+    int mergeRequests = 0; // those it has an entry on, as the leaderboard counts them
+    int tp = 0;            // references found
+    int fp = 0;            // comments that found none (the judge's false positives)
+    int fn = 0;            // references missed
+    Estimate precision, recall, fBeta;
+    // Run configurations judged by people: the defect-focused paper's
+    // figures pooled over the configuration's runs (App. M), as `eval`'s
+    // stage table at the last stage; empty for tools.
+    std::optional<Estimate> kbi, far1, cpi1;
+    int runs = 0;
+    // Comments with a final accept by people; empty when people judged none of them.
+    std::optional<int> accepted;
+    // Cost (issue 34, "Cost"): empty until the runs' prices are known.
+    std::optional<double> costUsd;
+    std::optional<double> costPerAccepted;
+};
+
+struct PairDifference
+{
+    QString a;
+    QString b;
+    Metric metric = Metric::FBeta;
+    double difference = 0;          // a - b, percentage points
+    std::optional<double> low, high; // paired percentile bootstrap interval
+    std::optional<double> p;        // two-sided bootstrap p-value (docs/comparing.md)
+    int resamples = 0;
+};
+
+struct JudgeBoard
+{
+    QString judge;
+    JudgeKind kind = JudgeKind::Imported;
+    int mergeRequests = 0; // resampled: those with an entry of any reviewer
+    int references = 0;
+    QList<ReviewerStanding> reviewers; // by F-beta, best first
+    QList<PairDifference> pairs;       // every pair, in the reviewers' order, every metric both have
+};
+
+struct JudgeAgreement
+{
+    QString a;
+    QString b;
+    int items = 0;         // (merge request, reviewer, reference) both judged
+    int mergeRequests = 0; // that they come from (resampled for the interval)
+    std::optional<double> kappa, low, high;
+    std::optional<double> agreement; // percent of items with the same decision
+};
+
+struct Comparison
+{
+    Settings settings;
+    QList<LabelFilter> filters;
+    QList<JudgeBoard> judges;
+    QList<JudgeAgreement> agreement;
+    QStringList notes; // what a reader should know (judges without reviewers, ...)
+};
+
+// Reads the workspace and compares (on the calling thread; a store belongs
+// to one thread, so a worker opens its own).
+Result<Comparison> compareReviewers(const WorkspaceStore &store, const ComparisonRequest &request);
+// The same, opening the workspace at `location` on this thread: what the
+// window's worker runs.
+Result<Comparison> compareWorkspace(const QString &location, const ComparisonRequest &request);
+
+} // namespace compare
+} // namespace rd

@@ -1,0 +1,298 @@
+#include "ComparisonEvidence.h"
+
+#include <Evaluation.h>
+#include <WorkspaceStore.h>
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QMap>
+#include <QSet>
+
+#include <algorithm>
+
+namespace rd::compare {
+
+namespace {
+
+Error usageError(const QString &message)
+{
+    return Error{Error::Kind::Usage, message};
+}
+
+// Every label of every merge request: the stored ones, and the language and
+// category a merge request names itself (AACR-Bench imports, generated ones).
+using LabelsOf = QHash<qint64, QMap<QString, QStringList>>;
+
+Result<LabelsOf> labelsOfMergeRequests(const WorkspaceStore &store, QList<qint64> &all)
+{
+    auto entries = store.mergeRequests();
+    if (!entries)
+        return entries.error();
+    auto stored = store.mergeRequestLabels();
+    if (!stored)
+        return stored.error();
+    LabelsOf labels;
+    for (const MergeRequestLabel &l : std::as_const(*stored))
+        labels[l.mergeRequest][l.name] << l.value;
+    for (const MergeRequestEntry &e : std::as_const(*entries)) {
+        all << e.id;
+        QMap<QString, QStringList> &own = labels[e.id];
+        if (!e.language.isEmpty() && !own.contains(QStringLiteral("language")))
+            own[QStringLiteral("language")] << e.language;
+        if (!e.prCategory.isEmpty() && !own.contains(QStringLiteral("category")) && !own.contains(QStringLiteral("domain")))
+            own[QStringLiteral("category")] << e.prCategory;
+    }
+    return labels;
+}
+
+// The merge requests the filters let through (all of them without filters).
+Result<QSet<qint64>> passingMergeRequests(const WorkspaceStore &store, const QList<LabelFilter> &filters)
+{
+    QList<qint64> all;
+    auto labels = labelsOfMergeRequests(store, all);
+    if (!labels)
+        return labels.error();
+    QSet<qint64> passing(all.cbegin(), all.cend());
+    for (const LabelFilter &f : filters) {
+        QSet<QString> names, values;
+        for (const auto &own : std::as_const(*labels)) {
+            for (auto it = own.cbegin(); it != own.cend(); ++it)
+                names.insert(it.key());
+            for (const QString &v : own.value(f.name))
+                values.insert(v);
+        }
+        if (!names.contains(f.name)) {
+            QStringList known(names.cbegin(), names.cend());
+            known.sort();
+            return usageError(QCoreApplication::translate("rd::pipeline", "--mr-filter %1: no merge request has the label '%1' (labels: %2)")
+                                  .arg(f.name, known.isEmpty() ? QCoreApplication::translate("rd::pipeline", "none") : known.join(QStringLiteral(", "))));
+        }
+        QSet<qint64> kept;
+        for (qint64 id : std::as_const(passing)) {
+            const QStringList own = labels->value(id).value(f.name);
+            if (std::any_of(own.cbegin(), own.cend(), [&](const QString &v) { return f.values.contains(v); }))
+                kept.insert(id);
+        }
+        if (kept.isEmpty()) {
+            QStringList known(values.cbegin(), values.cend());
+            known.sort();
+            return usageError(QCoreApplication::translate("rd::pipeline", "--mr-filter %1=%2: no merge request passes (values of %1: %3)").arg(f.name, f.values.join(QLatin1Char(',')), known.join(QStringLiteral(", "))));
+        }
+        passing = kept;
+    }
+    return passing;
+}
+
+QList<qint64> sortedIds(QSet<qint64> ids)
+{
+    QList<qint64> out(ids.cbegin(), ids.cend());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// People as the judge of our own runs: the evaluation's matching of each
+// run's comments (what the run shows: the last stage) against the
+// references, by line and by people's links (Evaluation.h).
+Result<std::optional<JudgeEvidence>> peopleEvidence(const WorkspaceStore &store, const QSet<qint64> &passing)
+{
+    eval::Options options;
+    options.lastStageOnly = true;
+    auto evaluation = eval::evaluateWorkspace(store, options);
+    if (!evaluation)
+        return evaluation.error();
+    JudgeEvidence judge;
+    judge.name = peopleJudgeName();
+    judge.kind = JudgeKind::People;
+    QMap<qint64, QList<qint64>> references;
+    QHash<QString, QHash<qint64, ReviewOnMergeRequest>> byReviewer;
+    QHash<QString, int> runsOf, acceptedOf, judgedOf;
+    for (const eval::RunEvaluation &run : std::as_const(evaluation->runs)) {
+        const qint64 mr = run.mergeRequest.id;
+        if (!passing.contains(mr))
+            continue;
+        if (!references.contains(mr)) {
+            QList<qint64> ids;
+            for (const eval::Item &r : run.references)
+                ids << r.id;
+            std::sort(ids.begin(), ids.end());
+            references.insert(mr, ids);
+        }
+        const eval::StageResult &shown = run.stages[eval::StageCount - 1];
+        ReviewOnMergeRequest &review = byReviewer[run.group][mr];
+        review.tp += shown.outcome.keyIssuesFound;
+        review.fp += shown.outcome.falseAlarms;
+        review.fn += shown.outcome.keyIssues - shown.outcome.keyIssuesFound;
+        for (qint64 id : shown.found)
+            if (!review.found.contains(id))
+                review.found << id;
+        std::sort(review.found.begin(), review.found.end());
+        review.runs << shown.outcome;
+        ++runsOf[run.group];
+        acceptedOf[run.group] += shown.accepted;
+        judgedOf[run.group] += shown.judged;
+    }
+    if (references.isEmpty())
+        return std::optional<JudgeEvidence>();
+    judge.mergeRequests = references.keys();
+    judge.references = references.values();
+    QHash<qint64, int> index;
+    for (int i = 0; i < judge.mergeRequests.size(); ++i)
+        index.insert(judge.mergeRequests[i], i);
+    for (const QString &group : std::as_const(evaluation->groups)) {
+        if (!byReviewer.contains(group))
+            continue;
+        ReviewerEvidence reviewer;
+        reviewer.name = group;
+        reviewer.kind = ReviewerKind::Configuration;
+        reviewer.reviews.resize(judge.mergeRequests.size());
+        const auto &reviews = byReviewer[group];
+        for (auto it = reviews.cbegin(); it != reviews.cend(); ++it)
+            reviewer.reviews[index.value(it.key())] = it.value();
+        reviewer.runs = runsOf.value(group);
+        if (judgedOf.value(group) > 0)
+            reviewer.accepted = acceptedOf.value(group);
+        judge.reviewers << reviewer;
+    }
+    return std::optional<JudgeEvidence>(judge);
+}
+
+// The imported judges' verdicts: per review, the references its matches
+// found (tp), its candidates no reference matched (fp), the references left
+// (fn), as Code Review Bench's judge counts them.
+Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const QStringList &judges, const QSet<qint64> &passing)
+{
+    QList<JudgeEvidence> out;
+    if (judges.isEmpty())
+        return out;
+    CommentQuery referenceQuery;
+    referenceQuery.reference = true;
+    auto referenceComments = store.comments(referenceQuery);
+    if (!referenceComments)
+        return referenceComments.error();
+    QHash<qint64, QList<qint64>> referencesOf;
+    for (const StoredComment &c : std::as_const(*referenceComments))
+        referencesOf[c.mergeRequest] << c.id;
+    for (QList<qint64> &ids : referencesOf)
+        std::sort(ids.begin(), ids.end());
+
+    // People's final accepts of the tools' comments (the same on every board).
+    auto judgements = store.judgements();
+    if (!judgements)
+        return judgements.error();
+    auto adjudications = store.adjudications();
+    if (!adjudications)
+        return adjudications.error();
+    const QHash<qint64, std::optional<Verdict>> decided = eval::decidedVerdicts(*judgements, *adjudications);
+
+    for (const QString &name : judges) {
+        auto reviews = store.judgedReviews(name);
+        if (!reviews)
+            return reviews.error();
+        JudgeEvidence judge;
+        judge.name = name;
+        judge.kind = JudgeKind::Imported;
+        QSet<qint64> mergeRequests;
+        for (const JudgedReview &r : std::as_const(*reviews))
+            if (passing.contains(r.mergeRequest))
+                mergeRequests.insert(r.mergeRequest);
+        judge.mergeRequests = sortedIds(mergeRequests);
+        QHash<qint64, int> index;
+        for (int i = 0; i < judge.mergeRequests.size(); ++i) {
+            index.insert(judge.mergeRequests[i], i);
+            judge.references << referencesOf.value(judge.mergeRequests[i]);
+        }
+        QHash<QString, int> reviewerIndex;
+        QHash<QString, QSet<qint64>> acceptedOf, judgedOf;
+        for (const JudgedReview &r : std::as_const(*reviews)) {
+            const auto at = index.constFind(r.mergeRequest);
+            if (at == index.cend())
+                continue;
+            if (!reviewerIndex.contains(r.reviewer)) {
+                reviewerIndex.insert(r.reviewer, int(judge.reviewers.size()));
+                ReviewerEvidence reviewer;
+                reviewer.name = r.reviewer;
+                reviewer.kind = ReviewerKind::Tool;
+                reviewer.reviews.resize(judge.mergeRequests.size());
+                judge.reviewers << reviewer;
+            }
+            ReviewOnMergeRequest review;
+            review.skipped = r.skipped;
+            const QList<qint64> &references = judge.references[*at];
+            for (const JudgedCandidate &c : r.candidates) {
+                if (const auto v = decided.constFind(c.comment); v != decided.cend() && v->has_value()) {
+                    judgedOf[r.reviewer].insert(c.comment);
+                    if (**v == Verdict::Accept)
+                        acceptedOf[r.reviewer].insert(c.comment);
+                }
+            }
+            if (!r.skipped) {
+                for (const JudgeMatch &m : r.matches)
+                    if (std::binary_search(references.cbegin(), references.cend(), m.reference) && !review.found.contains(m.reference))
+                        review.found << m.reference;
+                std::sort(review.found.begin(), review.found.end());
+                review.tp = int(review.found.size());
+                review.fp = int(std::count_if(r.candidates.cbegin(), r.candidates.cend(), [](const JudgedCandidate &c) { return c.verdict == CandidateVerdict::Unmatched; }));
+                review.fn = int(references.size()) - review.tp;
+            }
+            judge.reviewers[reviewerIndex.value(r.reviewer)].reviews[*at] = review;
+        }
+        for (ReviewerEvidence &reviewer : judge.reviewers)
+            if (!judgedOf.value(reviewer.name).isEmpty())
+                reviewer.accepted = int(acceptedOf.value(reviewer.name).size());
+        out << judge;
+    }
+    return out;
+}
+
+} // namespace
+
+QString peopleJudgeName()
+{
+    return QStringLiteral("people");
+}
+
+Result<Evidence> readComparisonEvidence(const WorkspaceStore &store, const ComparisonRequest &request)
+{
+    auto passing = passingMergeRequests(store, request.filters);
+    if (!passing)
+        return passing.error();
+    auto stored = store.judges();
+    if (!stored)
+        return stored.error();
+    QStringList imported;
+    for (const JudgeEntry &j : std::as_const(*stored))
+        imported << j.name;
+    const bool people = !request.judge || *request.judge == peopleJudgeName();
+    if (request.judge && !people) {
+        if (!imported.contains(*request.judge))
+            return usageError(QCoreApplication::translate("rd::pipeline", "--judge %1: no such judge (judges: %2)").arg(*request.judge, (QStringList{peopleJudgeName()} + imported).join(QStringLiteral(", "))));
+        imported = {*request.judge};
+    } else if (request.judge) {
+        imported.clear();
+    }
+
+    Evidence evidence;
+    if (people) {
+        auto own = peopleEvidence(store, *passing);
+        if (!own)
+            return own.error();
+        if (*own)
+            evidence.judges << **own;
+        else if (request.judge)
+            return usageError(QCoreApplication::translate("rd::pipeline", "--judge people: people judge the workspace's own runs, and no run of the merge requests compared has one"));
+    }
+    auto others = importedEvidence(store, imported, *passing);
+    if (!others)
+        return others.error();
+    for (const JudgeEvidence &j : std::as_const(*others)) {
+        if (j.mergeRequests.isEmpty())
+            evidence.notes << QCoreApplication::translate("rd::pipeline", "judge %1: no judged merge request passes the filters").arg(j.name);
+        else
+            evidence.judges << j;
+    }
+    if (evidence.judges.isEmpty())
+        return usageError(QCoreApplication::translate("rd::pipeline", "nothing to compare: no run of ours with references, and no imported judge's verdicts (import --code-review-bench DIR)"));
+    return evidence;
+}
+
+} // namespace rd::compare

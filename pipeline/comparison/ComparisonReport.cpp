@@ -1,0 +1,283 @@
+#include "ComparisonReport.h"
+
+#include <EvalTable.h>
+#include <PythonRound.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace rd::compare {
+
+namespace {
+
+// JSON in the order of fields (nlohmann's ordered_json keeps it;
+// QJsonObject would sort them).
+using Json = nlohmann::ordered_json;
+
+Json jsonNumber(const std::optional<double> &v, int digits)
+{
+    return v ? Json(eval::pythonRound(*v, digits)) : Json();
+}
+
+Json jsonCount(const std::optional<int> &v)
+{
+    return v ? Json(*v) : Json();
+}
+
+Json estimateJson(const Estimate &e)
+{
+    return Json{{"value", jsonNumber(e.value, 1)}, {"low", jsonNumber(e.low, 1)}, {"high", jsonNumber(e.high, 1)}};
+}
+
+std::string utf8(const QString &s)
+{
+    return s.toStdString();
+}
+
+QString number(const std::optional<double> &v, int digits)
+{
+    return v ? QString::number(eval::pythonRound(*v, digits), 'f', digits) : QStringLiteral("—");
+}
+
+// "37.3 [30.1, 44.0]"
+QString estimateText(const Estimate &e)
+{
+    if (!e.value)
+        return QStringLiteral("—");
+    if (!e.low || !e.high)
+        return number(e.value, 1);
+    return QStringLiteral("%1 [%2, %3]").arg(number(e.value, 1), number(e.low, 1), number(e.high, 1));
+}
+
+// A p-value; 0 (no resample crossed zero) is "< 1/B", what the resamples can tell.
+QString pValueText(const std::optional<double> &p, int resamples)
+{
+    if (p && *p == 0 && resamples > 0)
+        return QStringLiteral("< %1").arg(QString::number(1.0 / resamples, 'g', 3));
+    return number(p, 4);
+}
+
+QString filtersText(const QList<LabelFilter> &filters)
+{
+    QStringList parts;
+    for (const LabelFilter &f : filters)
+        parts << f.name + QLatin1Char('=') + f.values.join(QLatin1Char(','));
+    return parts.join(QLatin1Char(' '));
+}
+
+QString costText(const std::optional<double> &v)
+{
+    return v ? QString::number(*v, 'f', 4) : QStringLiteral("—");
+}
+
+} // namespace
+
+std::optional<ReportFormat> reportFormatFromName(const QString &name)
+{
+    if (name == QLatin1String("json"))
+        return ReportFormat::Json;
+    if (name == QLatin1String("md"))
+        return ReportFormat::Markdown;
+    if (name == QLatin1String("csv"))
+        return ReportFormat::Csv;
+    return std::nullopt;
+}
+
+QByteArray comparisonToJson(const Comparison &c)
+{
+    const double beta = c.settings.beta;
+    Json judges = Json::array();
+    for (const JudgeBoard &board : c.judges) {
+        Json reviewers = Json::array();
+        for (const ReviewerStanding &s : board.reviewers) {
+            Json r{{"reviewer", utf8(s.reviewer)},
+                   {"kind", utf8(reviewerKindName(s.kind))},
+                   {"merge_requests", s.mergeRequests},
+                   {"tp", s.tp},
+                   {"fp", s.fp},
+                   {"fn", s.fn},
+                   {"precision", estimateJson(s.precision)},
+                   {"recall", estimateJson(s.recall)},
+                   {utf8(metricKey(Metric::FBeta, beta)), estimateJson(s.fBeta)}};
+            if (s.kind == ReviewerKind::Configuration) {
+                r["runs"] = s.runs;
+                for (const auto &[metric, e] : {std::pair{Metric::Kbi, &s.kbi}, std::pair{Metric::Far1, &s.far1}, std::pair{Metric::Cpi1, &s.cpi1}})
+                    r[utf8(metricKey(metric, beta))] = *e ? estimateJson(**e) : Json();
+            }
+            r["cost_usd"] = jsonNumber(s.costUsd, 6);
+            r["accepted"] = jsonCount(s.accepted);
+            r["cost_per_accepted"] = jsonNumber(s.costPerAccepted, 6);
+            reviewers.push_back(std::move(r));
+        }
+        Json pairs = Json::array();
+        for (const PairDifference &p : board.pairs)
+            pairs.push_back(Json{{"a", utf8(p.a)},
+                                 {"b", utf8(p.b)},
+                                 {"metric", utf8(metricKey(p.metric, beta))},
+                                 {"difference", jsonNumber(p.difference, 1)},
+                                 {"low", jsonNumber(p.low, 1)},
+                                 {"high", jsonNumber(p.high, 1)},
+                                 {"p", jsonNumber(p.p, 4)}});
+        judges.push_back(Json{{"judge", utf8(board.judge)},
+                              {"kind", utf8(judgeKindName(board.kind))},
+                              {"merge_requests", board.mergeRequests},
+                              {"references", board.references},
+                              {"reviewers", std::move(reviewers)},
+                              {"pairs", std::move(pairs)}});
+    }
+    Json agreement = Json::array();
+    for (const JudgeAgreement &a : c.agreement)
+        agreement.push_back(Json{{"a", utf8(a.a)},
+                                 {"b", utf8(a.b)},
+                                 {"items", a.items},
+                                 {"merge_requests", a.mergeRequests},
+                                 {"kappa", jsonNumber(a.kappa, 3)},
+                                 {"low", jsonNumber(a.low, 3)},
+                                 {"high", jsonNumber(a.high, 3)},
+                                 {"agreement", jsonNumber(a.agreement, 1)}});
+    Json filters = Json::array();
+    for (const LabelFilter &f : c.filters) {
+        Json values = Json::array();
+        for (const QString &v : f.values)
+            values.push_back(utf8(v));
+        filters.push_back(Json{{"label", utf8(f.name)}, {"values", std::move(values)}});
+    }
+    Json notes = Json::array();
+    for (const QString &n : c.notes)
+        notes.push_back(utf8(n));
+    const Json root{{"resamples", c.settings.resamples},
+                    {"seed", std::to_string(c.settings.seed)},
+                    {"level", c.settings.level},
+                    {"beta", beta},
+                    {"filters", std::move(filters)},
+                    {"judges", std::move(judges)},
+                    {"judge_agreement", std::move(agreement)},
+                    {"notes", std::move(notes)}};
+    return QByteArray::fromStdString(root.dump(2)) + '\n';
+}
+
+QByteArray comparisonToMarkdown(const Comparison &c)
+{
+    const double beta = c.settings.beta;
+    const QString f = beta == 1 ? QStringLiteral("F1") : QStringLiteral("F%1").arg(beta);
+    const QString level = QString::number(c.settings.level * 100, 'g', 4) + QLatin1Char('%');
+    QString out = QStringLiteral("# Comparing reviewers\n\n");
+    out += QStringLiteral("Percent, with %1 percentile bootstrap intervals over %2 resamples of the merge requests (seed %3, the same resamples for "
+                          "every reviewer of a judge). Pairs: the paired bootstrap difference a − b and its two-sided p-value.")
+               .arg(level)
+               .arg(c.settings.resamples)
+               .arg(c.settings.seed);
+    if (!c.filters.isEmpty())
+        out += QStringLiteral(" Merge requests: %1.").arg(filtersText(c.filters));
+    out += QStringLiteral("\n");
+    for (const QString &note : c.notes)
+        out += QStringLiteral("\n- %1").arg(note);
+    if (!c.notes.isEmpty())
+        out += QLatin1Char('\n');
+    for (const JudgeBoard &board : c.judges) {
+        out += QStringLiteral("\n## Judge: %1 (%2)\n\n%3 merge requests, %4 references.\n\n")
+                   .arg(board.judge, judgeKindName(board.kind))
+                   .arg(board.mergeRequests)
+                   .arg(board.references);
+        const bool defect = std::any_of(board.reviewers.cbegin(), board.reviewers.cend(), [](const ReviewerStanding &s) { return s.kbi.has_value(); });
+        eval::Table table;
+        table.columns = {QStringLiteral("Reviewer"), QStringLiteral("MRs"), QStringLiteral("TP"), QStringLiteral("FP"), QStringLiteral("FN"),
+                         QStringLiteral("Precision"), QStringLiteral("Recall"), f};
+        if (defect)
+            table.columns << QStringLiteral("Runs") << QStringLiteral("KBI") << QStringLiteral("FAR1") << QStringLiteral("CPI1");
+        table.columns << QStringLiteral("Accepted") << QStringLiteral("Cost (USD)") << QStringLiteral("Cost per accepted");
+        for (const ReviewerStanding &s : board.reviewers) {
+            QStringList cells{s.reviewer,          QString::number(s.mergeRequests), QString::number(s.tp),    QString::number(s.fp),
+                              QString::number(s.fn), estimateText(s.precision),       estimateText(s.recall), estimateText(s.fBeta)};
+            if (defect)
+                cells << (s.kbi ? QString::number(s.runs) : QStringLiteral("—")) << (s.kbi ? estimateText(*s.kbi) : QStringLiteral("—"))
+                      << (s.far1 ? estimateText(*s.far1) : QStringLiteral("—")) << (s.cpi1 ? estimateText(*s.cpi1) : QStringLiteral("—"));
+            cells << (s.accepted ? QString::number(*s.accepted) : QStringLiteral("—")) << costText(s.costUsd) << costText(s.costPerAccepted);
+            QList<eval::Cell> row;
+            for (const QString &text : std::as_const(cells))
+                row << eval::Cell{text, {}};
+            table.rows << row;
+        }
+        out += eval::formatTable(table, eval::TableFormat::Markdown);
+        if (board.pairs.isEmpty())
+            continue;
+        out += QStringLiteral("\n### Pairs (%1)\n\n").arg(board.judge);
+        eval::Table pairs;
+        pairs.columns = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("Metric"), QStringLiteral("a − b [%1]").arg(level), QStringLiteral("p")};
+        for (const PairDifference &p : board.pairs) {
+            Estimate d;
+            d.value = p.difference;
+            d.low = p.low;
+            d.high = p.high;
+            pairs.rows << QList<eval::Cell>{{p.a, {}}, {p.b, {}}, {metricKey(p.metric, beta), {}}, {estimateText(d), {}}, {pValueText(p.p, p.resamples), {}}};
+        }
+        out += eval::formatTable(pairs, eval::TableFormat::Markdown);
+    }
+    if (!c.agreement.isEmpty()) {
+        out += QStringLiteral("\n## Agreement between judges\n\nCohen's kappa on \"this reference was found by this reviewer on this merge request\", "
+                              "over the items both judged, with its %1 bootstrap interval over their merge requests.\n\n")
+                   .arg(level);
+        eval::Table table;
+        table.columns = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("Items"), QStringLiteral("MRs"), QStringLiteral("Agreement %"),
+                         QStringLiteral("Kappa"), QStringLiteral("Interval")};
+        for (const JudgeAgreement &a : c.agreement)
+            table.rows << QList<eval::Cell>{{a.a, {}},
+                                            {a.b, {}},
+                                            {QString::number(a.items), {}},
+                                            {QString::number(a.mergeRequests), {}},
+                                            {number(a.agreement, 1), {}},
+                                            {number(a.kappa, 3), {}},
+                                            {a.low && a.high ? QStringLiteral("[%1, %2]").arg(number(a.low, 3), number(a.high, 3)) : QStringLiteral("—"), {}}};
+        out += eval::formatTable(table, eval::TableFormat::Markdown);
+    }
+    return out.toUtf8();
+}
+
+QByteArray comparisonToCsv(const Comparison &c)
+{
+    const double beta = c.settings.beta;
+    eval::Table table;
+    table.columns = {QStringLiteral("section"), QStringLiteral("judge"), QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("kind"),
+                     QStringLiteral("metric"), QStringLiteral("value"), QStringLiteral("low"), QStringLiteral("high"), QStringLiteral("p"),
+                     QStringLiteral("merge_requests"), QStringLiteral("items"), QStringLiteral("tp"), QStringLiteral("fp"), QStringLiteral("fn"),
+                     QStringLiteral("accepted"), QStringLiteral("cost_usd"), QStringLiteral("cost_per_accepted")};
+    const auto text = [](const std::optional<double> &v, int digits) { return v ? QString::number(eval::pythonRound(*v, digits), 'f', digits) : QString(); };
+    const auto row = [&](const QStringList &cells) {
+        QList<eval::Cell> r;
+        for (const QString &cell : cells)
+            r << eval::Cell{cell, {}};
+        table.rows << r;
+    };
+    for (const JudgeBoard &board : c.judges) {
+        for (const ReviewerStanding &s : board.reviewers) {
+            QList<std::pair<Metric, const Estimate *>> figures{{Metric::Precision, &s.precision}, {Metric::Recall, &s.recall}, {Metric::FBeta, &s.fBeta}};
+            for (const auto &[metric, e] : {std::pair{Metric::Kbi, &s.kbi}, std::pair{Metric::Far1, &s.far1}, std::pair{Metric::Cpi1, &s.cpi1}})
+                if (*e)
+                    figures.append({metric, &**e});
+            for (const auto &[metric, e] : figures)
+                row({QStringLiteral("reviewer"), board.judge, s.reviewer, QString(), reviewerKindName(s.kind), metricKey(metric, beta), text(e->value, 1),
+                     text(e->low, 1), text(e->high, 1), QString(), QString::number(s.mergeRequests), QString(), QString::number(s.tp), QString::number(s.fp),
+                     QString::number(s.fn), s.accepted ? QString::number(*s.accepted) : QString(), text(s.costUsd, 6), text(s.costPerAccepted, 6)});
+        }
+        for (const PairDifference &p : board.pairs)
+            row({QStringLiteral("pair"), board.judge, p.a, p.b, QString(), metricKey(p.metric, beta), text(p.difference, 1), text(p.low, 1), text(p.high, 1),
+                 text(p.p, 4), QString(), QString(), QString(), QString(), QString(), QString(), QString(), QString()});
+    }
+    for (const JudgeAgreement &a : c.agreement)
+        row({QStringLiteral("agreement"), QString(), a.a, a.b, QString(), QStringLiteral("kappa"), text(a.kappa, 3), text(a.low, 3), text(a.high, 3), QString(),
+             QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(), QString(), QString()});
+    return eval::formatTable(table, eval::TableFormat::Csv).toUtf8();
+}
+
+QByteArray comparisonReport(const Comparison &comparison, ReportFormat format)
+{
+    switch (format) {
+    case ReportFormat::Json: return comparisonToJson(comparison);
+    case ReportFormat::Markdown: return comparisonToMarkdown(comparison);
+    case ReportFormat::Csv: return comparisonToCsv(comparison);
+    }
+    return {};
+}
+
+} // namespace rd::compare

@@ -1,0 +1,182 @@
+#include "PairwiseVoting.h"
+
+#include <TeamAnnotation.h>
+#include <WorkspaceStore.h>
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace rd {
+
+PairwiseVoting::PairwiseVoting(WorkspaceStore &store, Options options) : m_store(store), m_options(std::move(options)) {}
+
+Result<std::unique_ptr<PairwiseVoting>> PairwiseVoting::open(WorkspaceStore &store, const Options &options)
+{
+    Options o = options;
+    o.annotator = o.annotator.trimmed();
+    if (o.annotator.isEmpty())
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "choose an annotator before voting")};
+    if (o.cap && *o.cap < 0)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "the cap of votes cannot be negative")};
+    if (o.mergeRequest)
+        if (auto known = store.mergeRequest(*o.mergeRequest); !known)
+            return known.error();
+    std::unique_ptr<PairwiseVoting> voting(new PairwiseVoting(store, o));
+    auto data = loadArenaData(store);
+    if (!data)
+        return data.error();
+    voting->m_data = std::move(*data);
+    // Blind mode as for judgements: the workspace's setting, else on with several annotators.
+    auto setting = store.teamSetting(QStringLiteral("blind_mode"));
+    if (!setting)
+        return setting.error();
+    auto annotators = store.annotators();
+    if (!annotators)
+        return annotators.error();
+    voting->m_blind = blindModeFor(*setting ? std::optional<bool>(**setting == QLatin1String("on")) : std::nullopt, int(annotators->size()));
+    if (auto drawn = voting->drawNext(); !drawn)
+        return drawn.error();
+    return voting;
+}
+
+QString PairwiseVoting::noPair() const
+{
+    return m_screen ? QString() : noPairText(m_none);
+}
+
+int PairwiseVoting::myVotes() const
+{
+    return int(std::count_if(m_data.votes.cbegin(), m_data.votes.cend(), [this](const PairwiseVote &v) { return v.annotator == m_options.annotator; }));
+}
+
+Result<bool> PairwiseVoting::drawNext()
+{
+    auto votes = m_store.votes();
+    if (!votes)
+        return votes.error();
+    m_data.votes = *votes;
+    PairDrawingOptions drawing;
+    drawing.annotator = m_options.annotator;
+    drawing.cap = m_options.cap;
+    drawing.mergeRequest = m_options.mergeRequest;
+    drawing.skipped = m_skipped;
+    // Each draw its own seed, from the session's: recorded with the vote.
+    const PairDraw draw = drawPair(m_data.runs, m_data.votes, drawing, qint64(m_options.seed) * 1000003 + m_draws++);
+    m_remaining = draw.candidates;
+    m_none = draw.none;
+    if (!draw.pair) {
+        m_pair.reset();
+        m_screen.reset();
+        return true;
+    }
+    return show(*draw.pair);
+}
+
+Result<bool> PairwiseVoting::show(const DrawnPair &pair)
+{
+    if (!m_comments.contains(pair.mergeRequest)) {
+        CommentQuery query;
+        query.mergeRequest = pair.mergeRequest;
+        auto comments = m_store.comments(query);
+        if (!comments)
+            return comments.error();
+        m_comments.insert(pair.mergeRequest, *comments);
+    }
+    const QList<StoredComment> &comments = m_comments[pair.mergeRequest];
+    PairOnScreen screen;
+    screen.mergeRequest = pair.mergeRequest;
+    if (const MergeRequestEntry *mr = m_data.mergeRequest(pair.mergeRequest))
+        screen.title = mr->title;
+    screen.a = blindReviewOf(comments, pair.runA);
+    screen.b = blindReviewOf(comments, pair.runB);
+    m_pair = pair;
+    m_screen = std::move(screen);
+    m_none = NoPairReason::None;
+    return true;
+}
+
+Result<StoredVote> PairwiseVoting::vote(PairWinner winner, std::optional<qint64> timeSpentMs)
+{
+    if (!m_pair)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "there is no pair to vote on: %1").arg(noPairText(m_none))};
+    PairwiseVote v;
+    v.mergeRequest = m_pair->mergeRequest;
+    v.runA = m_pair->runA;
+    v.runB = m_pair->runB;
+    v.winner = winner;
+    v.annotator = m_options.annotator;
+    v.orderSeed = m_pair->orderSeed;
+    v.timeSpentMs = timeSpentMs;
+    auto stored = m_store.addVote(v);
+    if (!stored)
+        return stored.error();
+    m_undo << Step{*m_pair, stored->replaced};
+    if (auto drawn = drawNext(); !drawn)
+        return drawn.error();
+    return stored;
+}
+
+Result<bool> PairwiseVoting::skip()
+{
+    if (!m_pair)
+        return false;
+    m_skipped.insert({std::min(m_pair->runA, m_pair->runB), std::max(m_pair->runA, m_pair->runB)});
+    return drawNext();
+}
+
+Result<bool> PairwiseVoting::undo()
+{
+    if (m_undo.isEmpty())
+        return false;
+    const Step step = m_undo.constLast();
+    if (step.replaced) {
+        if (auto restored = m_store.addVote(*step.replaced); !restored)
+            return restored.error();
+    } else if (auto removed = m_store.removeVote(m_options.annotator, step.pair.runA, step.pair.runB); !removed) {
+        return removed.error();
+    }
+    m_undo.removeLast();
+    auto votes = m_store.votes();
+    if (!votes)
+        return votes.error();
+    m_data.votes = *votes;
+    // The pair undone is one the annotator can be shown again: counted anew.
+    PairDrawingOptions drawing;
+    drawing.annotator = m_options.annotator;
+    drawing.mergeRequest = m_options.mergeRequest;
+    drawing.skipped = m_skipped;
+    m_remaining = drawPair(m_data.runs, m_data.votes, drawing, 0).candidates;
+    // The pair shown now goes back to be drawn again later.
+    return show(step.pair);
+}
+
+OthersOnPair PairwiseVoting::othersOnCurrent() const
+{
+    OthersOnPair out;
+    if (!m_pair)
+        return out;
+    QList<PairwiseVote> onPair;
+    for (const PairwiseVote &v : m_data.votes)
+        if (v.samePair(m_pair->runA, m_pair->runB))
+            onPair << v;
+    const QList<PairwiseVote> visible = visibleVotes(onPair, m_options.annotator, m_blind);
+    for (const PairwiseVote &v : onPair)
+        if (v.annotator != m_options.annotator)
+            ++out.hidden;
+    for (const PairwiseVote &v : visible) {
+        if (v.annotator == m_options.annotator)
+            continue;
+        --out.hidden;
+        const auto winner = v.winningRun();
+        if (!winner)
+            ++out.ties;
+        else if (*winner == m_pair->runA)
+            ++out.preferA;
+        else
+            ++out.preferB;
+    }
+    return out;
+}
+
+} // namespace rd
