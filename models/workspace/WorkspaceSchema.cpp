@@ -366,6 +366,7 @@ const char *const version14[] = {
     " reasoning TEXT NOT NULL DEFAULT '',"
     " PRIMARY KEY (judge, comment, reference_comment))",
     "CREATE INDEX judge_matches_by_reference ON judge_matches (reference_comment)",
+};
 
 // Version 15 (issue 34): for a comment whose code suggestion (a ```suggestion
 // block, or its example code) a later revision outdated, whether that
