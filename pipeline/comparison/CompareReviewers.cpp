@@ -74,6 +74,40 @@ Sums sumsOf(const ReviewerEvidence &r, const QList<int> *counts)
     return s;
 }
 
+// A run configuration's economics on the merge requests drawn, each as
+// often as drawn (docs/comparing.md, "Cost, coverage and what authors
+// addressed"): cost per accepted comment in US dollars, coverage and the
+// addressed rate in percent; NaN where a figure is undefined in the resample.
+std::array<double, 3> economicsFigures(const ReviewerEvidence &r, const QList<int> *counts)
+{
+    double cost = 0;
+    bool costKnown = true;
+    qint64 accepted = 0, changed = 0, reviewed = 0, addressable = 0, addressed = 0;
+    for (int i = 0; i < r.economicsOf.size(); ++i) {
+        const std::optional<MergeRequestEconomics> &mr = r.economicsOf[i];
+        const int times = counts ? (*counts)[i] : 1;
+        if (!mr || times == 0)
+            continue;
+        if (mr->costUsd)
+            cost += times * *mr->costUsd;
+        else
+            costKnown = false;
+        accepted += times * mr->accepted;
+        changed += times * mr->changedLines;
+        reviewed += times * mr->reviewedLines;
+        addressable += times * mr->addressable;
+        addressed += times * mr->addressed;
+    }
+    const double undefined = std::nan("");
+    return {costKnown && accepted > 0 ? cost / double(accepted) : undefined, changed > 0 ? 100.0 * double(reviewed) / double(changed) : undefined,
+            addressable > 0 ? 100.0 * double(addressed) / double(addressable) : undefined};
+}
+
+std::optional<double> definedOrEmpty(double v)
+{
+    return std::isnan(v) ? std::nullopt : std::optional<double>(v);
+}
+
 bool hasDefectFigures(const ReviewerEvidence &r)
 {
     return r.kind == ReviewerKind::Configuration;
@@ -105,6 +139,7 @@ JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings)
     JudgeBoard board;
     board.judge = judge.name;
     board.kind = judge.kind;
+    board.addressedDetector = judge.addressedDetector;
     board.mergeRequests = int(judge.mergeRequests.size());
     for (const QList<qint64> &refs : judge.references)
         board.references += int(refs.size());
@@ -116,6 +151,8 @@ JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings)
     for (auto &perReviewer : samples)
         for (QList<double> &values : perReviewer)
             values.reserve(settings.resamples);
+    // Cost per accepted, coverage, addressed rate: not compared in pairs.
+    QList<std::array<QList<double>, 3>> economicsSamples(reviewers);
     Resampler resampler(int(judge.mergeRequests.size()), settings.seed);
     QList<eval::MrOutcome> scratch;
     for (int b = 0; b < settings.resamples; ++b) {
@@ -129,6 +166,11 @@ JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings)
                 const auto defect = defectFigures(reviewer, &counts, scratch);
                 for (int m = 0; m < 3; ++m)
                     samples[r][3 + m] << defect[m].value_or(std::nan(""));
+            }
+            if (reviewer.economics) {
+                const auto figures = economicsFigures(reviewer, &counts);
+                for (int m = 0; m < 3; ++m)
+                    economicsSamples[r][m] << figures[m];
             }
         }
     }
@@ -161,6 +203,17 @@ JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings)
             s.kbi = estimateOf(point[3], samples[r][3], settings.level);
             s.far1 = estimateOf(point[4], samples[r][4], settings.level);
             s.cpi1 = estimateOf(point[5], samples[r][5], settings.level);
+        }
+        if (reviewer.economics) {
+            const ReviewerEconomics &e = *reviewer.economics;
+            s.economics = e;
+            s.costUsd = e.cost.costUsd;
+            if (s.costUsd && s.accepted && *s.accepted > 0)
+                s.costPerAccepted = *s.costUsd / *s.accepted;
+            const auto figures = economicsFigures(reviewer, nullptr);
+            s.costPerAcceptedInterval = estimateOf(s.costPerAccepted, economicsSamples[r][0], settings.level);
+            s.coverage = estimateOf(definedOrEmpty(figures[1]), economicsSamples[r][1], settings.level);
+            s.addressedRate = estimateOf(definedOrEmpty(figures[2]), economicsSamples[r][2], settings.level);
         }
         standings << s;
         points << point;

@@ -12,6 +12,7 @@
 
 #include <EvalMetrics.h>
 #include <Result.h>
+#include <ReviewerEconomics.h>
 
 #include <QList>
 #include <QString>
@@ -86,9 +87,19 @@ struct ReviewerStanding
     int runs = 0;
     // Comments with a final accept by people; empty when people judged none of them.
     std::optional<int> accepted;
-    // Cost (issue 34, "Cost"): empty until the runs' prices are known.
+    // Cost (docs/comparing.md, "Cost"): empty unless every role that used
+    // tokens had a price; cost per accepted comment with its bootstrap
+    // interval (in US dollars, not percent).
     std::optional<double> costUsd;
     std::optional<double> costPerAccepted;
+    Estimate costPerAcceptedInterval;
+    // A run configuration's tokens, cost, coverage and addressed comments
+    // (ReviewerEconomics.h; each run's per-line coverage left out); empty for tools.
+    std::optional<ReviewerEconomics> economics;
+    // Percent of the changed lines a model saw, and of the comments that
+    // can be asked that authors addressed, with their bootstrap intervals.
+    std::optional<Estimate> coverage;
+    std::optional<Estimate> addressedRate;
 };
 
 struct PairDifference
@@ -110,6 +121,9 @@ struct JudgeBoard
     int references = 0;
     QList<ReviewerStanding> reviewers; // by F-beta, best first
     QList<PairDifference> pairs;       // every pair, in the reviewers' order, every metric both have
+    // People's board: the addressed detector against people's answers over
+    // every run comment both judged (its own error); empty for imported judges.
+    std::optional<DetectorAgreement> addressedDetector;
 };
 
 struct JudgeAgreement

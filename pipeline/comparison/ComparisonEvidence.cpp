@@ -106,10 +106,12 @@ Result<std::optional<JudgeEvidence>> peopleEvidence(const WorkspaceStore &store,
     QMap<qint64, QList<qint64>> references;
     QHash<QString, QHash<qint64, ReviewOnMergeRequest>> byReviewer;
     QHash<QString, int> runsOf, acceptedOf, judgedOf;
+    QHash<QString, QList<StoredRun>> storedRunsOf;
     for (const eval::RunEvaluation &run : std::as_const(evaluation->runs)) {
         const qint64 mr = run.mergeRequest.id;
         if (!passing.contains(mr))
             continue;
+        storedRunsOf[run.group] << run.run;
         if (!references.contains(mr)) {
             QList<qint64> ids;
             for (const eval::Item &r : run.references)
@@ -138,6 +140,14 @@ Result<std::optional<JudgeEvidence>> peopleEvidence(const WorkspaceStore &store,
     QHash<qint64, int> index;
     for (int i = 0; i < judge.mergeRequests.size(); ++i)
         index.insert(judge.mergeRequests[i], i);
+    // What each configuration cost, saw and had addressed (ReviewerEconomics.h).
+    auto economics = readEconomicsEvidence(store, judge.mergeRequests);
+    if (!economics)
+        return economics.error();
+    QList<StoredComment> runComments;
+    for (const QList<StoredComment> &comments : std::as_const(economics->commentsOfRun))
+        runComments += comments;
+    judge.addressedDetector = detectorAgreement(*economics, runComments);
     for (const QString &group : std::as_const(evaluation->groups)) {
         if (!byReviewer.contains(group))
             continue;
@@ -151,6 +161,13 @@ Result<std::optional<JudgeEvidence>> peopleEvidence(const WorkspaceStore &store,
         reviewer.runs = runsOf.value(group);
         if (judgedOf.value(group) > 0)
             reviewer.accepted = acceptedOf.value(group);
+        ReviewerEconomics figures = reviewerEconomics(storedRunsOf.value(group), *economics);
+        figures.coverage.byRun.clear(); // per-line detail the comparison does not show
+        reviewer.economicsOf.resize(judge.mergeRequests.size());
+        for (const MergeRequestEconomics &mr : std::as_const(figures.perMergeRequest))
+            if (const auto i = index.constFind(mr.mergeRequest); i != index.cend())
+                reviewer.economicsOf[*i] = mr;
+        reviewer.economics = std::move(figures);
         judge.reviewers << reviewer;
     }
     return std::optional<JudgeEvidence>(judge);

@@ -36,6 +36,11 @@ struct ReviewerEvidence
     QList<std::optional<ReviewOnMergeRequest>> reviews;
     std::optional<int> accepted;
     int runs = 0;
+    // A run configuration's cost, coverage and addressed comments, and the
+    // same per merge request (by JudgeEvidence::mergeRequests index) for the
+    // bootstrap; empty for tools.
+    std::optional<ReviewerEconomics> economics;
+    QList<std::optional<MergeRequestEconomics>> economicsOf;
 };
 
 struct JudgeEvidence
@@ -45,6 +50,7 @@ struct JudgeEvidence
     QList<qint64> mergeRequests;
     QList<QList<qint64>> references; // per merge request, ascending
     QList<ReviewerEvidence> reviewers;
+    std::optional<DetectorAgreement> addressedDetector; // people's judge only
 };
 
 struct Evidence

@@ -35,6 +35,59 @@ std::string utf8(const QString &s)
     return s.toStdString();
 }
 
+Json costEstimateJson(const Estimate &e)
+{
+    return Json{{"low", jsonNumber(e.low, 6)}, {"high", jsonNumber(e.high, 6)}};
+}
+
+Json detectorJson(const DetectorAgreement &d)
+{
+    return Json{{"items", d.items},
+                {"both_addressed", d.bothAddressed},
+                {"only_detector", d.onlyDetector},
+                {"only_people", d.onlyPeople},
+                {"neither", d.neither},
+                {"kappa", jsonNumber(d.kappa.kappa, 3)},
+                {"precision", jsonNumber(d.precision() ? std::optional<double>(*d.precision() * 100) : std::nullopt, 1)},
+                {"recall", jsonNumber(d.recall() ? std::optional<double>(*d.recall() * 100) : std::nullopt, 1)}};
+}
+
+// A run configuration's tokens, cost (recorded exchanges flagged), coverage
+// and addressed comments: docs/comparing.md, "Cost, coverage and what
+// authors addressed".
+void addEconomics(Json &r, const ReviewerStanding &s)
+{
+    const ReviewerEconomics &e = *s.economics;
+    const ReviewerCost &cost = e.cost;
+    Json unpriced = Json::array();
+    for (const QString &role : cost.unpricedRoles)
+        unpriced.push_back(utf8(role));
+    r["cost_per_accepted_interval"] = costEstimateJson(s.costPerAcceptedInterval);
+    r["prompt_tokens"] = cost.promptTokens;
+    r["completion_tokens"] = cost.completionTokens;
+    r["unpriced_roles"] = std::move(unpriced);
+    r["recorded_prompt_tokens"] = cost.recordedPromptTokens;
+    r["recorded_completion_tokens"] = cost.recordedCompletionTokens;
+    r["recorded_cost_usd"] = jsonNumber(cost.recordedCostUsd, 6);
+    r["runs_from_recorded_exchanges"] = cost.runsFromRecordedExchanges;
+    r["coverage"] = Json{{"value", jsonNumber(s.coverage->value, 1)},
+                         {"low", jsonNumber(s.coverage->low, 1)},
+                         {"high", jsonNumber(s.coverage->high, 1)},
+                         {"changed_lines", e.coverage.changedLines},
+                         {"reviewed_lines", e.coverage.reviewedLines},
+                         {"runs_with_coverage", e.coverage.runsWithCoverage}};
+    Json byReason = Json::object();
+    for (auto it = e.addressed.byReason.cbegin(); it != e.addressed.byReason.cend(); ++it)
+        byReason[utf8(addressedByKey(it.key()))] = it.value();
+    r["addressed_rate"] = Json{{"value", jsonNumber(s.addressedRate->value, 1)},
+                               {"low", jsonNumber(s.addressedRate->low, 1)},
+                               {"high", jsonNumber(s.addressedRate->high, 1)},
+                               {"comments", e.addressed.comments},
+                               {"addressed", e.addressed.addressed},
+                               {"decided_by", std::move(byReason)},
+                               {"detector", detectorJson(e.addressed.detector)}};
+}
+
 QString number(const std::optional<double> &v, int digits)
 {
     return v ? QString::number(eval::pythonRound(*v, digits), 'f', digits) : QStringLiteral("—");
@@ -69,6 +122,60 @@ QString filtersText(const QList<LabelFilter> &filters)
 QString costText(const std::optional<double> &v)
 {
     return v ? QString::number(*v, 'f', 4) : QStringLiteral("—");
+}
+
+QString countText(qint64 n)
+{
+    return QString::number(n);
+}
+
+// The run configurations' tokens, cost, coverage and addressed rate.
+QString economicsMarkdown(const JudgeBoard &board, const QString &level)
+{
+    eval::Table table;
+    table.columns = {QStringLiteral("Reviewer"), QStringLiteral("Prompt tokens"), QStringLiteral("Completion tokens"),
+                     QStringLiteral("Cost per accepted [%1]").arg(level), QStringLiteral("Coverage %"), QStringLiteral("Addressed %"),
+                     QStringLiteral("Addressed / asked")};
+    QStringList flags;
+    for (const ReviewerStanding &s : board.reviewers) {
+        if (!s.economics)
+            continue;
+        const ReviewerEconomics &e = *s.economics;
+        QString perAccepted = costText(s.costPerAccepted);
+        if (s.costPerAccepted && s.costPerAcceptedInterval.low && s.costPerAcceptedInterval.high)
+            perAccepted += QStringLiteral(" [%1, %2]").arg(costText(s.costPerAcceptedInterval.low), costText(s.costPerAcceptedInterval.high));
+        table.rows << QList<eval::Cell>{{s.reviewer, {}},
+                                        {countText(e.cost.promptTokens), {}},
+                                        {countText(e.cost.completionTokens), {}},
+                                        {perAccepted, {}},
+                                        {estimateText(*s.coverage), {}},
+                                        {estimateText(*s.addressedRate), {}},
+                                        {QStringLiteral("%1 / %2").arg(e.addressed.addressed).arg(e.addressed.comments), {}}};
+        if (e.cost.runsFromRecordedExchanges > 0)
+            flags << QStringLiteral("%1: %2 of %3 runs answered from recorded exchanges (cache, replay or journal), costed at the recorded usage (%4 USD)")
+                         .arg(s.reviewer)
+                         .arg(e.cost.runsFromRecordedExchanges)
+                         .arg(e.cost.runs)
+                         .arg(costText(e.cost.recordedCostUsd));
+        if (!e.cost.unpricedRoles.isEmpty())
+            flags << QStringLiteral("%1: no price for %2, so no cost").arg(s.reviewer, e.cost.unpricedRoles.join(QStringLiteral(", ")));
+    }
+    if (table.rows.isEmpty())
+        return {};
+    QString out = QStringLiteral("\n### Cost, coverage and addressed comments (%1)\n\n").arg(board.judge);
+    out += eval::formatTable(table, eval::TableFormat::Markdown);
+    for (const QString &flag : std::as_const(flags))
+        out += QStringLiteral("\n- %1").arg(flag);
+    if (board.addressedDetector && board.addressedDetector->items > 0) {
+        const DetectorAgreement &d = *board.addressedDetector;
+        const auto percent = [](const std::optional<double> &v) { return v ? std::optional<double>(*v * 100) : std::nullopt; };
+        out += QStringLiteral("\n- The addressed detector against people's answers: %1 comments, kappa %2, precision %3 %, recall %4 %")
+                   .arg(d.items)
+                   .arg(number(d.kappa.kappa, 3), number(percent(d.precision()), 1), number(percent(d.recall()), 1));
+    }
+    if (!flags.isEmpty() || (board.addressedDetector && board.addressedDetector->items > 0))
+        out += QLatin1Char('\n');
+    return out;
 }
 
 } // namespace
@@ -108,6 +215,8 @@ QByteArray comparisonToJson(const Comparison &c)
             r["cost_usd"] = jsonNumber(s.costUsd, 6);
             r["accepted"] = jsonCount(s.accepted);
             r["cost_per_accepted"] = jsonNumber(s.costPerAccepted, 6);
+            if (s.economics)
+                addEconomics(r, s);
             reviewers.push_back(std::move(r));
         }
         Json pairs = Json::array();
@@ -119,12 +228,15 @@ QByteArray comparisonToJson(const Comparison &c)
                                  {"low", jsonNumber(p.low, 1)},
                                  {"high", jsonNumber(p.high, 1)},
                                  {"p", jsonNumber(p.p, 4)}});
-        judges.push_back(Json{{"judge", utf8(board.judge)},
-                              {"kind", utf8(judgeKindName(board.kind))},
-                              {"merge_requests", board.mergeRequests},
-                              {"references", board.references},
-                              {"reviewers", std::move(reviewers)},
-                              {"pairs", std::move(pairs)}});
+        Json judge{{"judge", utf8(board.judge)},
+                   {"kind", utf8(judgeKindName(board.kind))},
+                   {"merge_requests", board.mergeRequests},
+                   {"references", board.references},
+                   {"reviewers", std::move(reviewers)},
+                   {"pairs", std::move(pairs)}};
+        if (board.addressedDetector)
+            judge["addressed_detector"] = detectorJson(*board.addressedDetector);
+        judges.push_back(std::move(judge));
     }
     Json agreement = Json::array();
     for (const JudgeAgreement &a : c.agreement)
@@ -200,6 +312,7 @@ QByteArray comparisonToMarkdown(const Comparison &c)
             table.rows << row;
         }
         out += eval::formatTable(table, eval::TableFormat::Markdown);
+        out += economicsMarkdown(board, level);
         if (board.pairs.isEmpty())
             continue;
         out += QStringLiteral("\n### Pairs (%1)\n\n").arg(board.judge);
@@ -255,10 +368,20 @@ QByteArray comparisonToCsv(const Comparison &c)
             for (const auto &[metric, e] : {std::pair{Metric::Kbi, &s.kbi}, std::pair{Metric::Far1, &s.far1}, std::pair{Metric::Cpi1, &s.cpi1}})
                 if (*e)
                     figures.append({metric, &**e});
+            QList<std::pair<QString, const Estimate *>> named;
             for (const auto &[metric, e] : figures)
-                row({QStringLiteral("reviewer"), board.judge, s.reviewer, QString(), reviewerKindName(s.kind), metricKey(metric, beta), text(e->value, 1),
+                named.append({metricKey(metric, beta), e});
+            if (s.economics)
+                named.append({{QStringLiteral("coverage"), &*s.coverage}, {QStringLiteral("addressed_rate"), &*s.addressedRate}});
+            for (const auto &[metric, e] : named)
+                row({QStringLiteral("reviewer"), board.judge, s.reviewer, QString(), reviewerKindName(s.kind), metric, text(e->value, 1),
                      text(e->low, 1), text(e->high, 1), QString(), QString::number(s.mergeRequests), QString(), QString::number(s.tp), QString::number(s.fp),
                      QString::number(s.fn), s.accepted ? QString::number(*s.accepted) : QString(), text(s.costUsd, 6), text(s.costPerAccepted, 6)});
+            if (s.economics && s.costPerAccepted)
+                row({QStringLiteral("reviewer"), board.judge, s.reviewer, QString(), reviewerKindName(s.kind), QStringLiteral("cost_per_accepted"),
+                     text(s.costPerAccepted, 6), text(s.costPerAcceptedInterval.low, 6), text(s.costPerAcceptedInterval.high, 6), QString(),
+                     QString::number(s.mergeRequests), QString(), QString::number(s.tp), QString::number(s.fp), QString::number(s.fn),
+                     s.accepted ? QString::number(*s.accepted) : QString(), text(s.costUsd, 6), text(s.costPerAccepted, 6)});
         }
         for (const PairDifference &p : board.pairs)
             row({QStringLiteral("pair"), board.judge, p.a, p.b, QString(), metricKey(p.metric, beta), text(p.difference, 1), text(p.low, 1), text(p.high, 1),

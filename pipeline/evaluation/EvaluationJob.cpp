@@ -41,11 +41,6 @@ EvaluationJob::~EvaluationJob()
 {
     cancel();
     m_matcher.reset();
-    if (m_judgeThread) {
-        m_judgeThread->quit();
-        m_judgeThread->wait();
-    }
-    delete m_judgeClient; // its thread has ended
 }
 
 Result<bool> EvaluationJob::prepare(const EvaluationRequest &request)
@@ -55,10 +50,7 @@ Result<bool> EvaluationJob::prepare(const EvaluationRequest &request)
     m_request = request;
     m_outcome = {};
     m_matcher.reset();
-    if (m_judgeClient) { // prepared before and never run
-        m_judgeClient->deleteLater();
-        m_judgeClient = nullptr;
-    }
+    m_judgeClient.release(); // prepared before and never run
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     if (!request.semantic())
         return true;
@@ -68,19 +60,12 @@ Result<bool> EvaluationJob::prepare(const EvaluationRequest &request)
     const auto answers = AnswerSource::from(request.judgeReplay, request.judgeCache);
     if (!answers)
         return answers.error();
-    // The evaluation blocks on the judge's answers: its client answers on a
-    // thread of its own, so the evaluating thread (and the GUI) stay free.
-    if (!m_judgeThread) {
-        m_judgeThread = new QThread(this);
-        m_judgeThread->setObjectName(QStringLiteral("semantic judge"));
-        m_judgeThread->start();
-    }
-    m_judgeClient = makeLlmClient(setup->client, *answers).release();
-    m_judgeClient->moveToThread(m_judgeThread);
+    // The evaluation blocks on the judge's answers (ClientThread.h).
+    LlmClient *client = m_judgeClient.replace(makeLlmClient(setup->client, *answers));
     setup->match.cancelled = m_cancel;
     // Counting as the released evaluator does asks its judge in its words.
     setup->match.prompt = request.directoryMode() && request.upstreamCompat ? SemanticPrompt::ReleasedEvaluator : SemanticPrompt::Fig9;
-    m_matcher = std::make_shared<SemanticMatcher>(*m_judgeClient, setup->match);
+    m_matcher = std::make_shared<SemanticMatcher>(*client, setup->match);
     return true;
 }
 
@@ -107,9 +92,9 @@ void EvaluationJob::cancel()
 {
     if (m_cancel)
         *m_cancel = true;
-    if (m_judgeClient && m_judgeThread && m_judgeThread->isRunning() && m_workerDone) {
+    if (m_judgeClient.client() && m_workerDone) {
         do
-            QMetaObject::invokeMethod(m_judgeClient, &LlmClient::cancelAll, Qt::BlockingQueuedConnection);
+            m_judgeClient.cancelAll();
         while (!m_workerDone->tryAcquire(1, 100));
         m_workerDone.reset(); // acquired: a second cancel() has nothing to wait for
     }
@@ -229,10 +214,7 @@ void EvaluationJob::done(EvaluationOutcome outcome)
 {
     m_outcome = std::move(outcome);
     m_matcher.reset();
-    if (m_judgeClient) {
-        m_judgeClient->deleteLater(); // on the judge's thread
-        m_judgeClient = nullptr;
-    }
+    m_judgeClient.release();
     m_running = false;
     Q_EMIT finished();
 }

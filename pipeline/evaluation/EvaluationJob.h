@@ -7,6 +7,7 @@
 // front ends make of the outcome (tables and charts, JSON or text) is theirs.
 
 #include "Evaluation.h"
+#include "ClientThread.h"
 #include "LlmTypes.h"
 #include "ThresholdTuning.h"
 
@@ -22,7 +23,6 @@
 #include <optional>
 
 class QSemaphore;
-class QThread;
 
 namespace rd {
 
@@ -122,8 +122,7 @@ private:
     void done(EvaluationOutcome outcome);
 
     EvaluationRequest m_request;
-    QThread *m_judgeThread = nullptr; // the judge's client lives here
-    LlmClient *m_judgeClient = nullptr; // of the prepared evaluation
+    ClientThread m_judgeClient{QStringLiteral("semantic judge")}; // of the prepared evaluation
     std::shared_ptr<SemanticMatcher> m_matcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::shared_ptr<QSemaphore> m_workerDone; // released when the worker ends

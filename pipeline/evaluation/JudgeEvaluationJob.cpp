@@ -50,11 +50,6 @@ JudgeEvaluationJob::JudgeEvaluationJob(QObject *parent) : QObject(parent)
 JudgeEvaluationJob::~JudgeEvaluationJob()
 {
     cancel();
-    if (m_clientThread) {
-        m_clientThread->quit();
-        m_clientThread->wait();
-    }
-    delete m_client; // its thread has ended
 }
 
 Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request)
@@ -99,18 +94,8 @@ Result<bool> JudgeEvaluationJob::prepare(const JudgeEvaluationRequest &request)
     s.minScore = request.minScore;
     s.labels = request.labels;
 
-    if (m_client) { // prepared before and never run
-        m_client->deleteLater();
-        m_client = nullptr;
-    }
-    // The worker blocks on the answers: the client answers on a thread of its own.
-    if (!m_clientThread) {
-        m_clientThread = new QThread(this);
-        m_clientThread->setObjectName(QStringLiteral("judge evaluation"));
-        m_clientThread->start();
-    }
-    m_client = makeLlmClient(config->clientOptions(), *answers).release();
-    m_client->moveToThread(m_clientThread);
+    // The worker blocks on the answers (ClientThread.h).
+    m_client.replace(makeLlmClient(config->clientOptions(), *answers));
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     return true;
 }
@@ -131,7 +116,7 @@ std::optional<Error> JudgeEvaluationJob::chooseItems(ExportData &data, JudgeEval
         if (!recorded)
             return recorded.error();
         // Set where the client lives; nothing is asked before it returns.
-        QMetaObject::invokeMethod(m_client, [client = m_client, replay = *recorded] { client->setReplay(replay); }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(m_client.client(), [client = m_client.client(), replay = *recorded] { client->setReplay(replay); }, Qt::BlockingQueuedConnection);
     }
     std::optional<QSet<qint64>> sameItems;
     if (request.sameItemsAs) {
@@ -176,7 +161,7 @@ const JudgeEvaluationOutcome &JudgeEvaluationJob::run()
 
 void JudgeEvaluationJob::start()
 {
-    if (m_running || !m_client)
+    if (m_running || !m_client.client())
         return;
     m_running = true;
     m_watcher.setFuture(QtConcurrent::run([this] { return work(); }));
@@ -186,8 +171,8 @@ void JudgeEvaluationJob::cancel()
 {
     if (m_cancel)
         *m_cancel = true;
-    if (m_client && m_clientThread && m_clientThread->isRunning() && m_running)
-        QMetaObject::invokeMethod(m_client, &LlmClient::cancelAll, Qt::BlockingQueuedConnection);
+    if (m_running)
+        m_client.cancelAll();
     m_watcher.waitForFinished();
 }
 
@@ -263,11 +248,11 @@ JudgeEvaluationOutcome JudgeEvaluationJob::work()
             Ask ask{&item, k, {}, {}};
             const QString label = QStringLiteral("judge, comment %1, repeat %2").arg(item.comment).arg(k + 1);
             if (m_request.kind == JudgeKind::CqsIssue) {
-                ask.requests << m_client->send(judgeRequest(m_judge, seed, cqsJudgePrompt(comment->comment, diff), label));
+                ask.requests << m_client.client()->send(judgeRequest(m_judge, seed, cqsJudgePrompt(comment->comment, diff), label));
             } else {
                 for (const StoredComment *r : std::as_const(references)) {
                     const QList<ChatMessage> prompt = {{QStringLiteral("user"), SemanticMatcher::prompt(commentNote(comment->comment), commentNote(r->comment), diff)}};
-                    ask.requests << m_client->send(judgeRequest(m_judge, seed, prompt, label + QStringLiteral(", reference %1").arg(r->id)));
+                    ask.requests << m_client.client()->send(judgeRequest(m_judge, seed, prompt, label + QStringLiteral(", reference %1").arg(r->id)));
                     ask.references << r->id;
                 }
             }

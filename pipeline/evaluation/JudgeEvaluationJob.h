@@ -8,6 +8,7 @@
 // pipeline's LlmClient: answers are cached, recorded and replayable.
 
 #include "JudgeEvaluation.h"
+#include "ClientThread.h"
 #include "LlmTypes.h"
 
 #include <QFutureWatcher>
@@ -16,7 +17,6 @@
 #include <atomic>
 #include <memory>
 
-class QThread;
 
 namespace rd {
 
@@ -103,8 +103,7 @@ private:
     JudgeEvaluationRequest m_request;
     EndpointProfile m_judge;
     JudgeEvaluationOutcome m_outcome;
-    QThread *m_clientThread = nullptr;
-    LlmClient *m_client = nullptr;
+    ClientThread m_client{QStringLiteral("judge evaluation")};
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QFutureWatcher<JudgeEvaluationOutcome> m_watcher;
     bool m_running = false;

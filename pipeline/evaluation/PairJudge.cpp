@@ -126,14 +126,7 @@ std::optional<std::optional<qint64>> JudgedPair::verdict() const
 
 PairJudgeJob::PairJudgeJob(QObject *parent) : QObject(parent) {}
 
-PairJudgeJob::~PairJudgeJob()
-{
-    if (m_clientThread) {
-        m_clientThread->quit();
-        m_clientThread->wait();
-    }
-    delete m_client; // its thread has ended
-}
+PairJudgeJob::~PairJudgeJob() = default;
 
 Result<bool> PairJudgeJob::prepare(const PairJudgeRequest &request)
 {
@@ -153,18 +146,8 @@ Result<bool> PairJudgeJob::prepare(const PairJudgeRequest &request)
     m_judge = config->judge;
     if (replay)
         m_judge.endpoint = QStringLiteral("replay:");
-    if (m_client) { // prepared before and never run
-        m_client->deleteLater();
-        m_client = nullptr;
-    }
-    // run() blocks on the answers: the client answers on a thread of its own.
-    if (!m_clientThread) {
-        m_clientThread = new QThread(this);
-        m_clientThread->setObjectName(QStringLiteral("pair judge"));
-        m_clientThread->start();
-    }
-    m_client = makeLlmClient(config->client, *answers).release();
-    m_client->moveToThread(m_clientThread);
+    // run() blocks on the answers (ClientThread.h).
+    m_client.replace(makeLlmClient(config->client, *answers));
     return true;
 }
 
@@ -223,7 +206,7 @@ PairJudgeOutcome PairJudgeJob::run(const ArenaData &data, const QList<StoredComm
     out.repeats = m_request.repeats;
     out.seed = m_request.seed;
     out.pairsFrom = m_request.sample > 0 ? QStringLiteral("sample") : QStringLiteral("votes");
-    if (!m_client) {
+    if (!m_client.client()) {
         out.error = Error{Error::Kind::Internal, QStringLiteral("the pair judge was not prepared")};
         return out;
     }
@@ -280,7 +263,7 @@ PairJudgeOutcome PairJudgeJob::run(const ArenaData &data, const QList<StoredComm
                                           .arg(pair.second)
                                           .arg(swappedOrder ? pair.second : pair.first)
                                           .arg(k + 1);
-                asks << PairAsk{p, swappedOrder, k, m_client->send(pairJudgeRequest(m_judge, seed, prompt, label))};
+                asks << PairAsk{p, swappedOrder, k, m_client.client()->send(pairJudgeRequest(m_judge, seed, prompt, label))};
             }
         }
     }

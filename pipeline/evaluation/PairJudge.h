@@ -12,6 +12,7 @@
 
 #include "Arena.h"
 #include "LlmClient.h"
+#include "ClientThread.h"
 #include "LlmTypes.h"
 
 #include <Result.h>
@@ -24,7 +25,6 @@
 #include <memory>
 #include <optional>
 
-class QThread;
 
 namespace rd {
 
@@ -157,8 +157,7 @@ Q_SIGNALS:
 private:
     PairJudgeRequest m_request;
     EndpointProfile m_judge;
-    QThread *m_clientThread = nullptr;
-    LlmClient *m_client = nullptr;
+    ClientThread m_client{QStringLiteral("pair judge")};
 };
 
 } // namespace rd

@@ -14,6 +14,8 @@
 
 #include <AnswerSource.h>
 #include <ConfigJson.h>
+#include <Comparison.h>
+#include <ComparisonReport.h>
 #include <Evaluation.h>
 #include <EvaluationReport.h>
 #include <LlmClient.h>
@@ -138,7 +140,7 @@ private Q_SLOTS:
     void costIsTheEndpointsReportedTokensTimesEachRolesPrice();
     void aCachedRunCostsWhatItsRecordedExchangesCostFlaggedAsSuch();
     void withoutAPriceTokensAreCountedAndTheCostIsUnknown();
-    void costPerAcceptedCountsPeoplesDecidedAccepts();
+    void costPerAcceptedCountsPeoplesDecidedAcceptsAlsoInCompare();
     // Coverage
     void lineRangesRoundTripAndBadTextIsRefused();
     void aPlaceIsUnreviewedOnlyWhereNoModelSawItsChangedLines();
@@ -317,7 +319,7 @@ void EconomicsTest::withoutAPriceTokensAreCountedAndTheCostIsUnknown()
     QCOMPARE(written.value(QStringLiteral("prompt_tokens")).toInt(), 2600);
 }
 
-void EconomicsTest::costPerAcceptedCountsPeoplesDecidedAccepts()
+void EconomicsTest::costPerAcceptedCountsPeoplesDecidedAcceptsAlsoInCompare()
 {
     FakeLlmServer server;
     server.setResponder(cqsAnswer);
@@ -375,6 +377,43 @@ void EconomicsTest::costPerAcceptedCountsPeoplesDecidedAccepts()
     QCOMPARE(e.perMergeRequest.first().accepted, 2);
     QCOMPARE(e.perMergeRequest.first().keptComments, 4);
     QVERIFY(near(*e.perMergeRequest.first().costUsd, 2 * cost));
+
+    // `compare` under people (who judge once there is a reference): the
+    // configuration's cost, accepted comments and cost per accepted, with
+    // the recorded run flagged; coverage of both runs (every changed line seen).
+    const auto truth = store->importComment(*mr, commentAt(QStringLiteral("app.py"), 5, QStringLiteral("a5 is wrong")), QStringLiteral("truth"));
+    QVERIFY(truth && store->setReference(*truth, true));
+    compare::ComparisonRequest request;
+    request.settings.resamples = 200;
+    const auto compared = compare::compareReviewers(*store, request);
+    QVERIFY2(compared, compared ? "" : qPrintable(compared.error().message));
+    QCOMPARE(compared->judges.size(), 1);
+    QCOMPARE(compared->judges.first().reviewers.size(), 1);
+    const compare::ReviewerStanding &s = compared->judges.first().reviewers.first();
+    QCOMPARE(s.accepted, std::optional<int>(2));
+    QVERIFY(s.costUsd && near(*s.costUsd, 2 * cost));
+    QVERIFY(s.costPerAccepted && near(*s.costPerAccepted, cost));
+    QVERIFY(s.economics);
+    QCOMPARE(s.economics->cost.accepted, *s.accepted); // the two definitions of "accepted" agree
+    QCOMPARE(s.coverage->value, std::optional<double>(100.0));
+    const QJsonObject json = QJsonDocument::fromJson(compare::comparisonReport(*compared, compare::ReportFormat::Json))
+                                 .object()
+                                 .value(QStringLiteral("judges"))
+                                 .toArray()
+                                 .first()
+                                 .toObject()
+                                 .value(QStringLiteral("reviewers"))
+                                 .toArray()
+                                 .first()
+                                 .toObject();
+    QCOMPARE(json.value(QStringLiteral("prompt_tokens")).toInteger(), 2 * 2600);
+    QCOMPARE(json.value(QStringLiteral("recorded_prompt_tokens")).toInteger(), 2600);
+    QCOMPARE(json.value(QStringLiteral("runs_from_recorded_exchanges")).toInt(), 1);
+    QCOMPARE(json.value(QStringLiteral("accepted")).toInt(), 2);
+    QVERIFY(std::abs(json.value(QStringLiteral("cost_per_accepted")).toDouble() - cost) < 1e-6);
+    QCOMPARE(json.value(QStringLiteral("coverage")).toObject().value(QStringLiteral("changed_lines")).toInt(), 8);
+    const QByteArray markdown = compare::comparisonReport(*compared, compare::ReportFormat::Markdown);
+    QVERIFY2(markdown.contains("1 of 2 runs answered from recorded exchanges"), markdown.constData());
 }
 
 // --- Coverage ----------------------------------------------------------------
