@@ -1,6 +1,7 @@
 #include "ComparisonEvidence.h"
 
 #include <Evaluation.h>
+#include <EvaluationEvidence.h>
 #include <WorkspaceStore.h>
 
 #include <QCoreApplication>
@@ -97,6 +98,8 @@ Result<std::optional<JudgeEvidence>> peopleEvidence(const WorkspaceStore &store,
 {
     eval::Options options;
     options.lastStageOnly = true;
+    eval::Evidence read; // the comments and verdicts, for the economics below
+    options.keepEvidence = &read;
     auto evaluation = eval::evaluateWorkspace(store, options);
     if (!evaluation)
         return evaluation.error();
@@ -141,7 +144,10 @@ Result<std::optional<JudgeEvidence>> peopleEvidence(const WorkspaceStore &store,
     for (int i = 0; i < judge.mergeRequests.size(); ++i)
         index.insert(judge.mergeRequests[i], i);
     // What each configuration cost, saw and had addressed (ReviewerEconomics.h).
-    auto economics = readEconomicsEvidence(store, judge.mergeRequests);
+    QList<StoredRun> evaluatedRuns;
+    for (const QList<StoredRun> &runs : std::as_const(storedRunsOf))
+        evaluatedRuns += runs;
+    auto economics = readEconomicsEvidence(store, judge.mergeRequests, read, evaluatedRuns);
     if (!economics)
         return economics.error();
     QList<StoredComment> runComments;

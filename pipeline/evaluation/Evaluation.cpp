@@ -435,6 +435,10 @@ Result<Evaluation> evaluateWorkspace(const WorkspaceStore &store, const Options 
     out.agreements = agreementsOf(mrs);
     out.codeAgent = codeAgentMetrics(out.runs, mrs);
     out.referenceSet = referenceSetUsed(evidence->snapshot, mrs, options.references);
+    if (options.keepEvidence) {
+        options.keepEvidence->mergeRequests = std::move(mrs);
+        options.keepEvidence->snapshot = std::move(evidence->snapshot);
+    }
     return out;
 }
 

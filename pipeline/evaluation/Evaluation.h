@@ -33,6 +33,8 @@ class WorkspaceStore;
 
 namespace eval {
 
+struct Evidence; // EvaluationEvidence.h
+
 // The pipeline's stages in order; a comment reached a stage unless an
 // earlier one (or the stage itself) dropped it.
 enum class Stage { All, Coarse, TopK, Meta, Validator };
@@ -104,6 +106,11 @@ struct Options
     // Only the last stage (what each run shows), the other stages' results
     // left empty: what comparing reviewers reads (pipeline/comparison).
     bool lastStageOnly = false;
+    // Where to leave what the evaluation read of the workspace (every
+    // comment, decided verdict, ...), so that a caller that needs it too
+    // (comparing reviewers: cost per accepted comment, addressed comments)
+    // does not read it again; nothing is kept when empty.
+    Evidence *keepEvidence = nullptr;
 };
 
 struct StageResult

@@ -1,6 +1,7 @@
 #include "ReviewerEconomics.h"
 
 #include "Evaluation.h"
+#include "EvaluationEvidence.h"
 
 #include <WorkspaceStore.h>
 
@@ -95,10 +96,13 @@ void DetectorAgreement::finish()
                                {{bothAddressed, onlyDetector}, {onlyPeople, neither}});
 }
 
-Result<EconomicsEvidence> readEconomicsEvidence(const WorkspaceStore &store, const QList<qint64> &mergeRequests)
+namespace {
+
+// The comments of the runs on `wanted` and their decided verdicts (the
+// team's final label, else the only annotator's: Evaluation's decidedVerdicts).
+std::optional<Error> readCommentsAndVerdicts(const WorkspaceStore &store, const QSet<qint64> &wanted, EconomicsEvidence &out,
+                                             QHash<qint64, qint64> &mergeRequestOf)
 {
-    EconomicsEvidence out;
-    const QSet<qint64> wanted(mergeRequests.begin(), mergeRequests.end());
     // One query per kind for the whole workspace when there are many merge
     // requests (a query per merge request costs more than the rows it reads).
     const bool whole = wanted.size() > 8;
@@ -118,7 +122,6 @@ Result<EconomicsEvidence> readEconomicsEvidence(const WorkspaceStore &store, con
             comments += *some;
         }
     }
-    QHash<qint64, qint64> mergeRequestOf;
     for (const StoredComment &c : std::as_const(comments))
         if (wanted.contains(c.mergeRequest)) {
             mergeRequestOf.insert(c.id, c.mergeRequest);
@@ -150,17 +153,33 @@ Result<EconomicsEvidence> readEconomicsEvidence(const WorkspaceStore &store, con
     }
     judgements.removeIf([&](const Judgement &j) { return !mergeRequestOf.contains(j.comment); });
     adjudications.removeIf([&](const Adjudication &a) { return !mergeRequestOf.contains(a.comment); });
-    out.verdicts = eval::decidedVerdicts(judgements, adjudications);
+    out.verdicts.insert(eval::decidedVerdicts(judgements, adjudications));
+    return std::nullopt;
+}
+
+// The revisions of `wanted`, people's "addressed?" answers and the
+// suggestion outcomes; the revision each run reviewed, from `runs` or else
+// read per merge request.
+std::optional<Error> readRevisionsAndAnswers(const WorkspaceStore &store, const QSet<qint64> &wanted, const QHash<qint64, qint64> &mergeRequestOf,
+                                             const QList<StoredRun> *runs, EconomicsEvidence &out)
+{
+    const auto reviewed = [&out](const StoredRun &r) { out.reviewedRevision.insert(r.id, r.revisionTo > 0 ? r.revisionTo : 1); }; // stored before version 10: revision 1
+    if (runs)
+        for (const StoredRun &r : *runs)
+            if (wanted.contains(r.mergeRequest))
+                reviewed(r);
     for (qint64 id : wanted) {
         auto revisions = store.revisions(id);
         if (!revisions)
             return revisions.error();
         out.revisions.insert(id, *revisions);
-        auto runs = store.runs(id);
-        if (!runs)
-            return runs.error();
-        for (const StoredRun &r : std::as_const(*runs))
-            out.reviewedRevision.insert(r.id, r.revisionTo > 0 ? r.revisionTo : 1); // stored before version 10: revision 1
+        if (!runs) {
+            auto stored = store.runs(id);
+            if (!stored)
+                return stored.error();
+            for (const StoredRun &r : std::as_const(*stored))
+                reviewed(r);
+        }
         if (revisions->size() < 2)
             continue; // nothing was addressed across revisions: no answer to read
         auto answers = store.addressedAnswers(id);
@@ -169,6 +188,7 @@ Result<EconomicsEvidence> readEconomicsEvidence(const WorkspaceStore &store, con
         for (const AddressedAnswer &a : std::as_const(*answers))
             out.answers[a.comment] << a;
     }
+    const bool whole = wanted.size() > 8;
     auto outcomes = whole ? store.suggestionOutcomes() : Result<QList<SuggestionOutcome>>(QList<SuggestionOutcome>());
     if (!outcomes)
         return outcomes.error();
@@ -182,6 +202,48 @@ Result<EconomicsEvidence> readEconomicsEvidence(const WorkspaceStore &store, con
     for (const SuggestionOutcome &s : std::as_const(*outcomes))
         if (mergeRequestOf.contains(s.comment))
             out.suggestionApplied.insert(s.comment, s.applied);
+    return std::nullopt;
+}
+
+} // namespace
+
+Result<EconomicsEvidence> readEconomicsEvidence(const WorkspaceStore &store, const QList<qint64> &mergeRequests)
+{
+    EconomicsEvidence out;
+    const QSet<qint64> wanted(mergeRequests.begin(), mergeRequests.end());
+    QHash<qint64, qint64> mergeRequestOf;
+    if (auto error = readCommentsAndVerdicts(store, wanted, out, mergeRequestOf))
+        return *error;
+    if (auto error = readRevisionsAndAnswers(store, wanted, mergeRequestOf, nullptr, out))
+        return *error;
+    return out;
+}
+
+Result<EconomicsEvidence> readEconomicsEvidence(const WorkspaceStore &store, const QList<qint64> &mergeRequests, const eval::Evidence &read,
+                                                const QList<StoredRun> &runs)
+{
+    EconomicsEvidence out;
+    const QSet<qint64> wanted(mergeRequests.begin(), mergeRequests.end());
+    QHash<qint64, qint64> mergeRequestOf;
+    QSet<qint64> unread;
+    for (qint64 id : wanted) {
+        const auto mr = read.mergeRequests.constFind(id);
+        if (mr == read.mergeRequests.cend()) {
+            unread.insert(id);
+            continue;
+        }
+        for (const StoredComment &c : mr->comments) {
+            mergeRequestOf.insert(c.id, c.mergeRequest);
+            if (c.run)
+                out.commentsOfRun[*c.run] << c;
+        }
+        out.verdicts.insert(mr->verdicts);
+    }
+    if (!unread.isEmpty())
+        if (auto error = readCommentsAndVerdicts(store, unread, out, mergeRequestOf))
+            return *error;
+    if (auto error = readRevisionsAndAnswers(store, wanted, mergeRequestOf, &runs, out))
+        return *error;
     return out;
 }
 

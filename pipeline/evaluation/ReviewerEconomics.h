@@ -25,6 +25,9 @@
 namespace rd {
 
 class WorkspaceStore;
+namespace eval {
+struct Evidence;
+}
 
 // --- What authors addressed ------------------------------------------------
 
@@ -155,6 +158,12 @@ struct EconomicsEvidence
     QHash<qint64, int> reviewedRevision;           // by run: the revision it reviewed (what its comments were made on)
 };
 Result<EconomicsEvidence> readEconomicsEvidence(const WorkspaceStore &store, const QList<qint64> &mergeRequests);
+// The same, taking the comments and decided verdicts from what an evaluation
+// already read (eval::Options::keepEvidence) and the revision each run
+// reviewed from `runs`: what `compare` does, so that the workspace's
+// comments are read once. Merge requests `read` lacks are read here.
+Result<EconomicsEvidence> readEconomicsEvidence(const WorkspaceStore &store, const QList<qint64> &mergeRequests, const eval::Evidence &read,
+                                                const QList<StoredRun> &runs);
 
 // One reviewer's figures over `runs` (as RunStore::run() returns them, with
 // their records).
