@@ -388,15 +388,15 @@ Result<Evidence> readComparisonEvidence(const WorkspaceStore &store, const Compa
         else if (request.judge)
             return usageError(QCoreApplication::translate("rd::pipeline", "--judge people: people judge the workspace's own runs, and no run of the merge requests compared has one"));
     }
-    std::optional<PeopleOnPairs> people;
+    std::optional<PeopleOnPairs> audited;
     if (request.audit && !imported.isEmpty()) {
         auto decided = peopleOnPairs(store);
         if (!decided)
             return decided.error();
         if (!decided->isEmpty())
-            people = *decided;
+            audited = *decided;
     }
-    auto others = importedEvidence(store, imported, *passing, people, evidence.audits);
+    auto others = importedEvidence(store, imported, *passing, audited, evidence.audits);
     if (!others)
         return others.error();
     for (const JudgeEvidence &j : std::as_const(*others)) {

@@ -23,7 +23,7 @@ QString auditCellText(const QString &text)
     QString one = text.simplified();
     if (one.size() > 160)
         one = one.left(157) + QStringLiteral("…");
-    return one.replace(QLatin1Char('|'), QStringLiteral("\\|"));
+    return one; // formatTable escapes '|'
 }
 
 } // namespace
