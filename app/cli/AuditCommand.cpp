@@ -138,7 +138,7 @@ int runAudit(const QStringList &arguments)
     auto items = compare::auditItems(**store, selection);
     if (!items)
         return failIn(command, items.error());
-    std::fprintf(stderr, "audit: %lld pairs: %d disagreements, %d of %d agreements and %d near misses drawn\n", static_cast<long long>(items->items.size()),
+    std::fprintf(stderr, "audit: %lld pairs: %d disagreements; a sample of %d from %d agreements and %d near misses\n", static_cast<long long>(items->items.size()),
                  items->disagreements, items->sampled, items->agreements, items->nearMisses);
     return writeOutput(command, outputFormat == QLatin1String("md") ? compare::auditItemsToMarkdown(*items, selection) : compare::auditItemsToJson(*items, selection));
 }

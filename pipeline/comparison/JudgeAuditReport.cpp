@@ -75,8 +75,8 @@ QByteArray auditItemsToJson(const AuditItems &a, const AuditSelection &selection
 
 QByteArray auditItemsToMarkdown(const AuditItems &a, const AuditSelection &selection)
 {
-    QString out = QStringLiteral("# Audit of the judges\n\nJudges: %1. %2 disagreements (all listed); %3 of %4 agreements and %5 near misses drawn "
-                                 "(sample %6, seed %7).\n\n")
+    QString out = QStringLiteral("# Audit of the judges\n\nJudges: %1. %2 disagreements (all listed); a sample of %3 from %4 agreements and %5 near misses "
+                                 "(--sample %6, seed %7); and every pair people decided.\n\n")
                       .arg(a.judges.join(QStringLiteral(", ")))
                       .arg(a.disagreements)
                       .arg(a.sampled)
