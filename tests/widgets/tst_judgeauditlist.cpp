@@ -34,6 +34,7 @@ private Q_SLOTS:
     void cleanupTestCase();
 
 private:
+    void showList(); // a new list on the workspace, shown and active
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<SqlWorkspaceStore> m_store;
     JudgeAuditList *m_list = nullptr;
@@ -58,6 +59,12 @@ void JudgeAuditListTest::init()
     QVERIFY(decided);
     for (const JudgeAuditDecision &d : *decided)
         QVERIFY(m_store->removeAuditDecision(d.annotator, d.comment, d.reference));
+    showList();
+}
+
+void JudgeAuditListTest::showList()
+{
+    delete m_list;
     auto audit = JudgeAudit::open(*m_store, {QStringLiteral("ann"), {6, 1}});
     QVERIFY2(audit, audit ? "" : qPrintable(audit.error().message));
     m_list = new JudgeAuditList(std::move(*audit));
@@ -142,6 +149,7 @@ void JudgeAuditListTest::screenshot()
 {
     QFETCH(QString, theme);
     applyTheme(themeFromName(theme));
+    showList(); // made under the theme
     // A few decided, as a person half-way through sees it.
     QTest::keyClick(m_list->list(), Qt::Key_A, Qt::ShiftModifier);
     QTest::keyClick(m_list->list(), Qt::Key_R, Qt::ShiftModifier);

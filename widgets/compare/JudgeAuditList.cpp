@@ -10,6 +10,8 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace rd {
 
 namespace {
@@ -104,8 +106,8 @@ JudgeAuditList::JudgeAuditList(std::unique_ptr<JudgeAudit> audit, QWidget *paren
         m_sides->addWidget(m_judges.constLast());
     }
     split->addWidget(m_sides);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
 
     auto *buttons = new QHBoxLayout;
@@ -180,7 +182,13 @@ void JudgeAuditList::fillList()
         const QStringList &judges = m_audit->selection().judges;
         for (int j = 0; j < judges.size(); ++j) {
             const compare::JudgeOnPair *on = judgeNamed(item, judges[j]);
-            m_list->setItem(row, FirstJudgeColumn + j, auditCell(on ? (on->matched ? tr("matched") : tr("not matched")) : tr("did not judge")));
+            QTableWidgetItem *cell = auditCell(on ? (on->matched ? tr("matched") : tr("not matched")) : tr("did not judge"));
+            if (on && on->matched) { // a judge's yes stands out from its no
+                QFont bold = cell->font();
+                bold.setBold(true);
+                cell->setFont(bold);
+            }
+            m_list->setItem(row, FirstJudgeColumn + j, cell);
         }
         updateRow(row);
     }
@@ -188,6 +196,8 @@ void JudgeAuditList::fillList()
     m_list->setColumnWidth(MergeRequestColumn, 160);
     m_list->setColumnWidth(GoldenColumn, 280);
     m_list->setColumnWidth(CandidateColumn, 280);
+    for (int j = 0; j < m_audit->selection().judges.size(); ++j) // each judge's name in full
+        m_list->setColumnWidth(FirstJudgeColumn + j, std::max(110, m_list->horizontalHeader()->sectionSizeHint(FirstJudgeColumn + j)));
     m_filling = false;
 }
 
