@@ -1665,6 +1665,133 @@
     </message>
 </context>
 <context>
+    <name>rd::JudgeAuditList</name>
+    <message>
+        <source>Judges disagree</source>
+        <translation>评审模型意见不一</translation>
+    </message>
+    <message>
+        <source>All matched</source>
+        <translation>全部匹配</translation>
+    </message>
+    <message>
+        <source>Near miss</source>
+        <translation>险些匹配</translation>
+    </message>
+    <message>
+        <source>Decided before</source>
+        <translation>此前已决定</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Same issue</source>
+        <translation>同一问题</translation>
+    </message>
+    <message>
+        <source>Different</source>
+        <translation>不同问题</translation>
+    </message>
+    <message>
+        <source>Unsure</source>
+        <translation>不确定</translation>
+    </message>
+    <message>
+        <source>A: same issue · R: different · U: unsure · Shift+A / Shift+R: decide and go on · Ctrl+Z: undo · Up/Down: choose a pair</source>
+        <translation>A：同一问题 · R：不同问题 · U：不确定 · Shift+A / Shift+R：决定并继续 · Ctrl+Z：撤销 · 上/下：选择一对</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Merge request</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>Golden comment</source>
+        <translation>标准评论</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>候选评论</translation>
+    </message>
+    <message>
+        <source>Your decision</source>
+        <translation>你的决定</translation>
+    </message>
+    <message>
+        <source>Same issue (A)</source>
+        <translation>同一问题 (A)</translation>
+    </message>
+    <message>
+        <source>Different (R)</source>
+        <translation>不同问题 (R)</translation>
+    </message>
+    <message>
+        <source>Unsure (U)</source>
+        <translation>不确定 (U)</translation>
+    </message>
+    <message>
+        <source>Undo (Ctrl+Z)</source>
+        <translation>撤销 (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>not matched (the candidate matched nothing)</source>
+        <translation>未匹配（该候选评论未匹配任何标准评论）</translation>
+    </message>
+    <message>
+        <source>not matched (the candidate is %1 elsewhere)</source>
+        <translation>未匹配（该候选评论在别处为 %1）</translation>
+    </message>
+    <message>
+        <source>matched, confidence %1</source>
+        <translation>已匹配，置信度 %1</translation>
+    </message>
+    <message>
+        <source>matched</source>
+        <translation>已匹配</translation>
+    </message>
+    <message>
+        <source>not matched</source>
+        <translation>未匹配</translation>
+    </message>
+    <message>
+        <source>did not judge</source>
+        <translation>未评判</translation>
+    </message>
+    <message>
+        <source>Nothing to audit: the judges agree everywhere and no agreement or near miss was drawn.</source>
+        <translation>无需审核：评审模型处处一致，且未抽取一致项或险些匹配项。</translation>
+    </message>
+    <message>
+        <source>Pair %1 of %2 · %3 decided by %4 · %5 disagreements, %6 sampled agreements and near misses</source>
+        <translation>第 %1 对，共 %2 对 · %4 已决定 %3 对 · %5 处分歧，抽样 %6 个一致项和险些匹配项</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Golden comment&lt;/h3&gt;&lt;p&gt;&lt;i&gt;%1&lt;/i&gt;%2&lt;/p&gt;&lt;p&gt;%3&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;标准评论&lt;/h3&gt;&lt;p&gt;&lt;i&gt;%1&lt;/i&gt;%2&lt;/p&gt;&lt;p&gt;%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> · severity %1</source>
+        <translation> · 严重程度 %1</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Candidate&lt;/h3&gt;&lt;p&gt;&lt;i&gt;%1&lt;/i&gt;%2&lt;/p&gt;&lt;p&gt;%3&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your decision:&lt;/b&gt; %4&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;候选评论&lt;/h3&gt;&lt;p&gt;&lt;i&gt;%1&lt;/i&gt;%2&lt;/p&gt;&lt;p&gt;%3&lt;/p&gt;&lt;p&gt;&lt;b&gt;你的决定：&lt;/b&gt;%4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Did not judge this candidate.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;未评判此候选评论。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Not stored: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+</context>
+<context>
     <name>rd::JudgeEvaluationWindow</name>
     <message>
         <source>Evaluate Judge</source>
@@ -6321,6 +6448,78 @@
         <source>read which suggestions were applied</source>
         <translation>读取哪些建议已被采纳</translation>
     </message>
+    <message>
+        <source>People's audit of the benchmark judges' matches (JSON Lines: comment, reference, same/different/unsure, annotator)</source>
+        <translation>人工审核基准评审模型的匹配（JSON Lines：评论、参考、相同/不同/不确定、标注者）</translation>
+    </message>
+    <message>
+        <source>"%1" must be a comment id (a positive number), not %2</source>
+        <translation>"%1" 必须是评论 ID（正数），而不是 %2</translation>
+    </message>
+    <message>
+        <source>unknown field "%1" (an audit decision has %2)</source>
+        <translation>未知字段 "%1"（审核决定包含 %2）</translation>
+    </message>
+    <message>
+        <source>"comment" and "reference" are both comment %1</source>
+        <translation>"comment" 和 "reference" 都是评论 %1</translation>
+    </message>
+    <message>
+        <source>"decision" is missing (same, different, unsure, or null to take it back)</source>
+        <translation>缺少 "decision"（same、different、unsure，或用 null 撤回）</translation>
+    </message>
+    <message>
+        <source>"decision" must be "same", "different", "unsure" or null, not %1</source>
+        <translation>"decision" 必须是 "same"、"different"、"unsure" 或 null，而不是 %1</translation>
+    </message>
+    <message>
+        <source>"merge_request" must be a merge request id (a positive number), not %1</source>
+        <translation>"merge_request" 必须是合并请求 ID（正数），而不是 %1</translation>
+    </message>
+    <message>
+        <source>"annotator" must be a name, not %1</source>
+        <translation>"annotator" 必须是名字，而不是 %1</translation>
+    </message>
+    <message>
+        <source>"updated" must be a time in ISO 8601 (2026-01-31T12:00:00Z), not %1</source>
+        <translation>"updated" 必须是 ISO 8601 时间（2026-01-31T12:00:00Z），而不是 %1</translation>
+    </message>
+    <message>
+        <source>store the audit decision</source>
+        <translation>保存审核决定</translation>
+    </message>
+    <message>
+        <source>comment %1 is named as both the candidate and the reference</source>
+        <translation>评论 %1 同时被指定为候选评论和参考</translation>
+    </message>
+    <message>
+        <source>no reference %1 in this workspace</source>
+        <translation>此工作区中没有参考 %1</translation>
+    </message>
+    <message>
+        <source>comment %1 is not a reference (golden comment)</source>
+        <translation>评论 %1 不是参考（标准评论）</translation>
+    </message>
+    <message>
+        <source>comment %1 is a reference, not a reviewer's comment</source>
+        <translation>评论 %1 是参考，而不是审查者的评论</translation>
+    </message>
+    <message>
+        <source>reference %1 belongs to merge request %2, comment %3 to merge request %4</source>
+        <translation>参考 %1 属于合并请求 %2，评论 %3 属于合并请求 %4</translation>
+    </message>
+    <message>
+        <source>comment %1 belongs to merge request %2, not %3</source>
+        <translation>评论 %1 属于合并请求 %2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>read the audit decisions</source>
+        <translation>读取审核决定</translation>
+    </message>
+    <message>
+        <source>take back the audit decision</source>
+        <translation>撤回审核决定</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -7691,6 +7890,22 @@
     <message>
         <source>not a run record: expected {"run":{...}}</source>
         <translation>不是运行记录：应为 {"run":{...}}</translation>
+    </message>
+    <message>
+        <source>the sample of agreements is a number of pairs from 0 up, not %1</source>
+        <translation>一致项样本数必须是 0 或以上的对数，而不是 %1</translation>
+    </message>
+    <message>
+        <source>no judge's verdicts to audit: import a benchmark with its judges first (import --code-review-bench DIR)</source>
+        <translation>没有可审核的评审模型结论：请先导入带评审模型的基准（import --code-review-bench DIR）</translation>
+    </message>
+    <message>
+        <source>choose an annotator before auditing the judges</source>
+        <translation>审核评审模型前请先选择标注者</translation>
+    </message>
+    <message>
+        <source>there is no pair to decide</source>
+        <translation>没有需要决定的对</translation>
     </message>
 </context>
 <context>

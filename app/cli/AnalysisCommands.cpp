@@ -86,4 +86,9 @@ Q_DECL_EXPORT int reviewdeskCompare(const QStringList &arguments)
     return rd::cli::runCompare(arguments);
 }
 
+Q_DECL_EXPORT int reviewdeskAudit(const QStringList &arguments)
+{
+    return rd::cli::runAudit(arguments);
+}
+
 } // extern "C"

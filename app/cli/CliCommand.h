@@ -94,6 +94,8 @@ int runPrefer(const QStringList &arguments);
 int runArena(const QStringList &arguments);
 // Comparing reviewers per judge (issue 34, CompareCommand.cpp).
 int runCompare(const QStringList &arguments);
+// People audit the benchmark judges' matching (issue 34, AuditCommand.cpp).
+int runAudit(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

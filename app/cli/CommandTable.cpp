@@ -27,6 +27,8 @@ std::span<const Command> commands()
          "freeze: keep the references every merge request is evaluated against under a name (eval --references NAME); list; export"},
         {"compare", Analysis, "reviewdeskCompare",
          "Compare reviewers per judge: precision, recall, F1 with bootstrap intervals, paired differences, the judges' kappa (JSON, Markdown or CSV)"},
+        {"audit", Analysis, "reviewdeskAudit",
+         "People audit the benchmark judges: --list the pairs they disagree on (and a sample of agreements); store decisions read as JSON Lines"},
         {"judge-eval", Analysis, "reviewdeskJudgeEval", "Measure an LLM judge against people's labels (accuracy, kappa, calibration, flip rate)"},
         {"prefer", Analysis, "reviewdeskPrefer", "Store pairwise votes on whole reviews read as JSON Lines on stdin in a workspace"},
         {"arena", Analysis, "reviewdeskArena",

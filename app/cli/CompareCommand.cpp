@@ -23,7 +23,9 @@ int runCompare(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Compare reviewers (imported tools, the workspace's run configurations) per judge (people, each imported judge):\n"
         "merge requests, tp, fp, fn, precision, recall and F1 (Code Review Bench's definitions) with percentile bootstrap\n"
-        "intervals over the merge requests, every pair's paired difference with its p-value, Cohen's kappa between judges.\n"
+        "intervals over the merge requests, every pair's paired difference with its p-value, Cohen's kappa between judges;\n"
+        "where people audited the imported judges (audit), each judge's accuracy and kappa against people and the\n"
+        "leaderboard under people's decisions (\"people (audit of JUDGE)\").\n"
         "Definitions: the manual's chapter \"Comparing reviewers\" (docs/comparing.md)."));
     const QCommandLineOption workspace = workspaceOption();
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default), md or csv."), QStringLiteral("FORMAT"), QStringLiteral("json"));

@@ -24,6 +24,7 @@ const QList<ExportFormat> &exportFormats()
         {QStringLiteral("rdjson"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "reviewdog diagnostic format (rdjson)"), exportRdjson},
         {QStringLiteral("csv"), QStringLiteral("csv"), QCoreApplication::translate("rd::models", "CSV: one row per comment and annotator"), exportCsv},
         {QStringLiteral("votes"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "Pairwise votes on whole reviews (JSON Lines: merge request, runs a and b, winner, annotator)"), exportVotes},
+        {QStringLiteral("audit-decisions"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "People's audit of the benchmark judges' matches (JSON Lines: comment, reference, same/different/unsure, annotator)"), exportAuditDecisions},
     };
     return formats;
 }
@@ -146,6 +147,16 @@ Result<ExportData> loadExportData(const WorkspaceStore &store, std::optional<qin
     for (const PairwiseVote &v : std::as_const(*votes))
         if (!run || v.runA == *run || v.runB == *run)
             data.votes.append(v);
+    auto audit = store.auditDecisions();
+    if (!audit)
+        return audit.error();
+    QSet<qint64> ofRun;
+    if (run)
+        for (const StoredComment &c : std::as_const(data.comments))
+            ofRun.insert(c.id);
+    for (const JudgeAuditDecision &d : std::as_const(*audit))
+        if ((!mergeRequest || d.mergeRequest == *mergeRequest) && (!run || ofRun.contains(d.comment)))
+            data.auditDecisions.append(d);
     auto records = store.exchangeRecords();
     if (!records)
         return records.error();

@@ -43,8 +43,9 @@ public:
     // Version 14: labels of merge requests and comments, judges and their
     // verdicts on imported benchmarks (issue 34).
     // Version 15: whether a revision applied an outdated comment's suggested
-    // code, and each run's coverage (issue 34).
-    static constexpr int SchemaVersion = 15;
+    // code, and each run's coverage (issue 34). Version 16: people's audit
+    // decisions on the judges' (candidate, reference) matches (issue 34).
+    static constexpr int SchemaVersion = 16;
 
     // openWorkspaceStore's (WorkspaceOpening.h), which opens through this class.
     using Mode = WorkspaceOpenMode;
@@ -187,6 +188,10 @@ public:
     Result<QList<JudgedReview>> judgedReviews(const QString &judge = {}) const override;
     Result<QList<MergeRequestLabel>> mergeRequestLabels() const override;
     Result<QList<CommentLabel>> commentLabels(std::optional<qint64> mergeRequest = {}) const override;
+    // JudgeAuditStore (SqlWorkspaceStoreJudgeAudit.cpp)
+    Result<StoredAuditDecision> addAuditDecision(const JudgeAuditDecision &decision) override;
+    Result<QList<JudgeAuditDecision>> auditDecisions() const override;
+    Result<bool> removeAuditDecision(const QString &annotator, qint64 comment, qint64 reference) override;
 
     struct Private; // the connection; public only for the .cpp's helpers
 

@@ -382,6 +382,23 @@ const char *const version15[] = {
     "ALTER TABLE runs ADD COLUMN coverage TEXT NOT NULL DEFAULT ''",
 };
 
+// Version 16 (issue 34, "People audit the judge"): a person's decision on
+// one (candidate comment, reference) pair the benchmark judges decided:
+// the same issue, a different one, or unsure. Keyed as judge_matches are,
+// one decision per annotator and pair; merge_request repeats the comments'
+// so that an audit reads one merge request's decisions without a join.
+const char *const version16[] = {
+    "CREATE TABLE judge_audit_decisions ("
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " comment BIGINT NOT NULL REFERENCES comments (id),"
+    " reference_comment BIGINT NOT NULL REFERENCES comments (id),"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " decision TEXT NOT NULL," // same, different, unsure
+    " updated BIGINT NOT NULL,"
+    " PRIMARY KEY (annotator, comment, reference_comment))",
+    "CREATE INDEX judge_audit_decisions_by_pair ON judge_audit_decisions (comment, reference_comment)",
+};
+
 QStringList migrationTo(int version, const QString &idColumn)
 {
     switch (version) {
@@ -400,6 +417,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 13: return statements(version13, idColumn);
     case 14: return statements(version14, idColumn);
     case 15: return statements(version15, idColumn);
+    case 16: return statements(version16, idColumn);
     default: return {};
     }
 }

@@ -4,6 +4,7 @@
 #include "ClaimStore.h"
 #include "ExchangeStore.h"
 #include "HostCommentStore.h"
+#include "JudgeAuditStore.h"
 #include "JudgeEvaluationStore.h"
 #include "JudgingStore.h"
 #include "ReferenceSnapshotStore.h"
@@ -39,7 +40,8 @@ class WorkspaceStore : public WorkspaceConnection,
                        public HostCommentStore,
                        public SuggestionStore,
                        public VoteStore,
-                       public BenchmarkStore
+                       public BenchmarkStore,
+                       public JudgeAuditStore
 {
 public:
     virtual ~WorkspaceStore() = default;

@@ -356,7 +356,12 @@ QString reviewerKindName(ReviewerKind kind)
 
 QString judgeKindName(JudgeKind kind)
 {
-    return kind == JudgeKind::People ? QStringLiteral("people") : QStringLiteral("imported");
+    switch (kind) {
+    case JudgeKind::People: return QStringLiteral("people");
+    case JudgeKind::Imported: return QStringLiteral("imported");
+    case JudgeKind::Audited: return QStringLiteral("audited");
+    }
+    return {};
 }
 
 QString metricKey(Metric metric, double beta)
@@ -395,9 +400,14 @@ Comparison compareEvidence(const Evidence &evidence, const ComparisonRequest &re
     out.notes = evidence.notes;
     for (const JudgeEvidence &judge : evidence.judges)
         out.judges << boardOf(judge, request.settings);
+    // An audited board is its judge's matches with people's decisions in
+    // place: its agreement with people is judge_audit, not a judge pair.
     for (qsizetype i = 0; i < evidence.judges.size(); ++i)
         for (qsizetype j = i + 1; j < evidence.judges.size(); ++j)
-            out.agreement << agreementOf(evidence.judges[i], evidence.judges[j], request.settings);
+            if (evidence.judges[i].kind != JudgeKind::Audited && evidence.judges[j].kind != JudgeKind::Audited)
+                out.agreement << agreementOf(evidence.judges[i], evidence.judges[j], request.settings);
+    for (const AuditEvidence &audit : evidence.audits)
+        out.judgeAudit << auditStandingOf(audit, request.settings);
     return out;
 }
 

@@ -49,6 +49,7 @@ struct ComparisonRequest
 {
     Settings settings;
     std::optional<QString> judge; // only this judge ("people" or an imported judge's name)
+    bool audit = true;            // people's audit of the imported judges (judge_audit and the audited boards)
     QList<LabelFilter> filters;
 };
 
@@ -63,9 +64,11 @@ struct Estimate
 };
 
 enum class ReviewerKind { Tool, Configuration };
-enum class JudgeKind { People, Imported };
+// Audited: an imported judge's matches with people's audit decisions in
+// place of its own where people decided (docs/comparing.md).
+enum class JudgeKind { People, Imported, Audited };
 QString reviewerKindName(ReviewerKind kind); // tool, configuration
-QString judgeKindName(JudgeKind kind);       // people, imported
+QString judgeKindName(JudgeKind kind);       // people, imported, audited
 
 // The metrics a pair is compared on.
 enum class Metric { Precision, Recall, FBeta, Kbi, Far1, Cpi1 };
@@ -136,12 +139,32 @@ struct JudgeAgreement
     std::optional<double> agreement; // percent of items with the same decision
 };
 
+// An imported judge against people's audit decisions on matching (issue
+// 34, "People audit the judge"): on the audited (candidate, reference)
+// pairs the judge judged and people decided (same or different), how often
+// the judge's matched / not matched is people's same / different, and
+// Cohen's kappa, each with a bootstrap interval over their merge requests.
+struct JudgeAuditStanding
+{
+    QString judge;
+    int items = 0;         // audited pairs the judge judged and people decided
+    int mergeRequests = 0; // they come from (resampled)
+    // The 2x2 table: the judge matched and people said same, the judge
+    // matched and people said different, it did not and people said same,
+    // neither.
+    int matchedSame = 0, matchedDifferent = 0, unmatchedSame = 0, unmatchedDifferent = 0;
+    Estimate accuracy; // percent of items where the judge decided as people
+    std::optional<double> kappa, kappaLow, kappaHigh;
+    int kappaResamples = 0;
+};
+
 struct Comparison
 {
     Settings settings;
     QList<LabelFilter> filters;
     QList<JudgeBoard> judges;
     QList<JudgeAgreement> agreement;
+    QList<JudgeAuditStanding> judgeAudit; // per imported judge with audited pairs
     QStringList notes; // what a reader should know (judges without reviewers, ...)
 };
 

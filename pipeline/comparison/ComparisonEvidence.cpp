@@ -1,5 +1,7 @@
 #include "ComparisonEvidence.h"
 
+#include "JudgeAuditItems.h"
+
 #include <Evaluation.h>
 #include <EvaluationEvidence.h>
 #include <WorkspaceStore.h>
@@ -10,6 +12,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <set>
 
 namespace rd::compare {
 
@@ -182,7 +185,76 @@ Result<std::optional<JudgeEvidence>> peopleEvidence(const WorkspaceStore &store,
 // The imported judges' verdicts: per review, the references its matches
 // found (tp), its candidates no reference matched (fp), the references left
 // (fn), as Code Review Bench's judge counts them.
-Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const QStringList &judges, const QSet<qint64> &passing)
+// People's audit decisions, resolved over annotators (peopleSaySame), by
+// candidate comment: (reference, said same).
+using PeopleOnPairs = QHash<qint64, QList<std::pair<qint64, bool>>>;
+
+Result<PeopleOnPairs> peopleOnPairs(const WorkspaceStore &store)
+{
+    auto decisions = store.auditDecisions();
+    if (!decisions)
+        return decisions.error();
+    QMap<std::pair<qint64, qint64>, QList<JudgeAuditDecision>> byPair;
+    for (const JudgeAuditDecision &d : std::as_const(*decisions))
+        byPair[{d.comment, d.reference}] << d;
+    PeopleOnPairs out;
+    for (auto it = byPair.cbegin(); it != byPair.cend(); ++it)
+        if (const auto same = peopleSaySame(it.value()))
+            out[it.key().first].append({it.key().second, *same});
+    return out;
+}
+
+// One judge's review with people's decisions in place of its own where
+// they decided: a pair people called the same issue is matched, one they
+// called different is not; then tp, fp and fn as the judge counts them (a
+// candidate it superseded stays uncounted unless people matched it; one
+// whose every match people took back is a false positive).
+ReviewOnMergeRequest auditedReview(const JudgedReview &r, const QList<qint64> &references, const PeopleOnPairs &people)
+{
+    ReviewOnMergeRequest review;
+    std::set<std::pair<qint64, qint64>> matched;
+    for (const JudgeMatch &m : r.matches)
+        if (std::binary_search(references.cbegin(), references.cend(), m.reference))
+            matched.insert({m.comment, m.reference});
+    for (const JudgedCandidate &c : r.candidates)
+        for (const auto &[reference, same] : people.value(c.comment)) {
+            if (!std::binary_search(references.cbegin(), references.cend(), reference))
+                continue;
+            if (same)
+                matched.insert({c.comment, reference});
+            else
+                matched.erase({c.comment, reference});
+        }
+    std::set<qint64> matchedCandidates;
+    for (const auto &[comment, reference] : matched) {
+        matchedCandidates.insert(comment);
+        if (!review.found.contains(reference))
+            review.found << reference;
+    }
+    std::sort(review.found.begin(), review.found.end());
+    review.tp = int(review.found.size());
+    review.fp = int(std::count_if(r.candidates.cbegin(), r.candidates.cend(), [&](const JudgedCandidate &c) {
+        return !matchedCandidates.count(c.comment) && c.verdict != CandidateVerdict::Superseded;
+    }));
+    review.fn = int(references.size()) - review.tp;
+    return review;
+}
+
+// The judge's decisions on the pairs people decided: per merge request, the
+// 2x2 table of AuditEvidence.
+void countAudit(const JudgedReview &r, const QList<qint64> &references, const PeopleOnPairs &people, std::array<int, 4> &cells)
+{
+    for (const JudgedCandidate &c : r.candidates)
+        for (const auto &[reference, same] : people.value(c.comment)) {
+            if (!std::binary_search(references.cbegin(), references.cend(), reference))
+                continue;
+            const bool matched = std::any_of(r.matches.cbegin(), r.matches.cend(), [&](const JudgeMatch &m) { return m.comment == c.comment && m.reference == reference; });
+            ++cells[(matched ? 0 : 2) + (same ? 0 : 1)];
+        }
+}
+
+Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const QStringList &judges, const QSet<qint64> &passing,
+                                             const std::optional<PeopleOnPairs> &people, QList<AuditEvidence> &audits)
 {
     QList<JudgeEvidence> out;
     if (judges.isEmpty())
@@ -226,6 +298,8 @@ Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const
         }
         QHash<QString, int> reviewerIndex;
         QHash<QString, QSet<qint64>> acceptedOf, judgedOf;
+        JudgeEvidence audited;
+        QList<std::array<int, 4>> auditCells(judge.mergeRequests.size(), std::array<int, 4>{0, 0, 0, 0});
         for (const JudgedReview &r : std::as_const(*reviews)) {
             const auto at = index.constFind(r.mergeRequest);
             if (at == index.cend())
@@ -237,6 +311,7 @@ Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const
                 reviewer.kind = ReviewerKind::Tool;
                 reviewer.reviews.resize(judge.mergeRequests.size());
                 judge.reviewers << reviewer;
+                audited.reviewers << reviewer;
             }
             ReviewOnMergeRequest review;
             review.skipped = r.skipped;
@@ -258,11 +333,38 @@ Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const
                 review.fn = int(references.size()) - review.tp;
             }
             judge.reviewers[reviewerIndex.value(r.reviewer)].reviews[*at] = review;
+            if (people && !r.skipped) {
+                audited.reviewers[reviewerIndex.value(r.reviewer)].reviews[*at] = auditedReview(r, references, *people);
+                countAudit(r, references, *people, auditCells[*at]);
+            }
         }
         for (ReviewerEvidence &reviewer : judge.reviewers)
             if (!judgedOf.value(reviewer.name).isEmpty())
                 reviewer.accepted = int(acceptedOf.value(reviewer.name).size());
         out << judge;
+        AuditEvidence audit;
+        audit.judge = name;
+        for (const auto &cells : std::as_const(auditCells))
+            if (cells[0] + cells[1] + cells[2] + cells[3] > 0)
+                audit.perMergeRequest << cells;
+        if (!audit.perMergeRequest.isEmpty()) {
+            // The audited board: the judge's reviewers and merge requests,
+            // each review as people's decisions make it.
+            for (qsizetype i = 0; i < judge.reviewers.size(); ++i) {
+                audited.reviewers[i].name = judge.reviewers[i].name;
+                audited.reviewers[i].kind = judge.reviewers[i].kind;
+                audited.reviewers[i].accepted = judge.reviewers[i].accepted;
+                for (qsizetype m = 0; m < judge.reviewers[i].reviews.size(); ++m)
+                    if (judge.reviewers[i].reviews[m] && judge.reviewers[i].reviews[m]->skipped)
+                        audited.reviewers[i].reviews[m] = judge.reviewers[i].reviews[m];
+            }
+            audited.name = auditedJudgeName(name);
+            audited.kind = JudgeKind::Audited;
+            audited.mergeRequests = judge.mergeRequests;
+            audited.references = judge.references;
+            out << audited;
+            audits << audit;
+        }
     }
     return out;
 }
@@ -272,6 +374,11 @@ Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const
 QString peopleJudgeName()
 {
     return QStringLiteral("people");
+}
+
+QString auditedJudgeName(const QString &judge)
+{
+    return QStringLiteral("people (audit of %1)").arg(judge);
 }
 
 Result<Evidence> readComparisonEvidence(const WorkspaceStore &store, const ComparisonRequest &request)
@@ -304,7 +411,15 @@ Result<Evidence> readComparisonEvidence(const WorkspaceStore &store, const Compa
         else if (request.judge)
             return usageError(QCoreApplication::translate("rd::pipeline", "--judge people: people judge the workspace's own runs, and no run of the merge requests compared has one"));
     }
-    auto others = importedEvidence(store, imported, *passing);
+    std::optional<PeopleOnPairs> audited;
+    if (request.audit && !imported.isEmpty()) {
+        auto decided = peopleOnPairs(store);
+        if (!decided)
+            return decided.error();
+        if (!decided->isEmpty())
+            audited = *decided;
+    }
+    auto others = importedEvidence(store, imported, *passing, audited, evidence.audits);
     if (!others)
         return others.error();
     for (const JudgeEvidence &j : std::as_const(*others)) {

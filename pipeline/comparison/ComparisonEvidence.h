@@ -13,6 +13,7 @@
 #include <QList>
 #include <QString>
 
+#include <array>
 #include <optional>
 
 namespace rd::compare {
@@ -53,9 +54,19 @@ struct JudgeEvidence
     std::optional<DetectorAgreement> addressedDetector; // people's judge only
 };
 
+// People's audit of one imported judge: per merge request with audited
+// pairs, the 2x2 table {matched & same, matched & different, unmatched &
+// same, unmatched & different} (JudgeAuditStanding's order).
+struct AuditEvidence
+{
+    QString judge;
+    QList<std::array<int, 4>> perMergeRequest;
+};
+
 struct Evidence
 {
-    QList<JudgeEvidence> judges;
+    QList<JudgeEvidence> judges; // an audited judge's board follows the judge's
+    QList<AuditEvidence> audits;
     QStringList notes;
 };
 
@@ -68,5 +79,10 @@ Comparison compareEvidence(const Evidence &evidence, const ComparisonRequest &re
 
 // The name people's verdicts go by, as a judge.
 QString peopleJudgeName();
+// The name of an imported judge's board under people's audit decisions.
+QString auditedJudgeName(const QString &judge);
+
+// An imported judge against people's audit (JudgeAuditAgreement.cpp).
+JudgeAuditStanding auditStandingOf(const AuditEvidence &audit, const Settings &settings);
 
 } // namespace rd::compare

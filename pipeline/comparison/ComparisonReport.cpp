@@ -248,6 +248,17 @@ QByteArray comparisonToJson(const Comparison &c)
                                  {"low", jsonNumber(a.low, 3)},
                                  {"high", jsonNumber(a.high, 3)},
                                  {"agreement", jsonNumber(a.agreement, 1)}});
+    Json audit = Json::array();
+    for (const JudgeAuditStanding &a : c.judgeAudit)
+        audit.push_back(Json{{"judge", utf8(a.judge)},
+                             {"items", a.items},
+                             {"merge_requests", a.mergeRequests},
+                             {"accuracy", estimateJson(a.accuracy)},
+                             {"kappa", Json{{"value", jsonNumber(a.kappa, 3)}, {"low", jsonNumber(a.kappaLow, 3)}, {"high", jsonNumber(a.kappaHigh, 3)}}},
+                             {"matched_same", a.matchedSame},
+                             {"matched_different", a.matchedDifferent},
+                             {"unmatched_same", a.unmatchedSame},
+                             {"unmatched_different", a.unmatchedDifferent}});
     Json filters = Json::array();
     for (const LabelFilter &f : c.filters) {
         Json values = Json::array();
@@ -265,6 +276,7 @@ QByteArray comparisonToJson(const Comparison &c)
                     {"filters", std::move(filters)},
                     {"judges", std::move(judges)},
                     {"judge_agreement", std::move(agreement)},
+                    {"judge_audit", std::move(audit)},
                     {"notes", std::move(notes)}};
     return QByteArray::fromStdString(root.dump(2)) + '\n';
 }
@@ -344,6 +356,31 @@ QByteArray comparisonToMarkdown(const Comparison &c)
                                             {a.low && a.high ? QStringLiteral("[%1, %2]").arg(number(a.low, 3), number(a.high, 3)) : QStringLiteral("—"), {}}};
         out += eval::formatTable(table, eval::TableFormat::Markdown);
     }
+    if (!c.judgeAudit.isEmpty()) {
+        out += QStringLiteral("\n## People audit the judges\n\nOn the (candidate, reference) pairs people audited (same or different issue), how often "
+                              "each judge's matched / not matched is people's decision, and Cohen's kappa, with %1 bootstrap intervals over their merge "
+                              "requests. The boards \"people (audit of …)\" are that judge's matches with people's decisions in their place.\n\n")
+                   .arg(level);
+        eval::Table table;
+        table.columns = {QStringLiteral("Judge"),          QStringLiteral("Items"),           QStringLiteral("MRs"),
+                         QStringLiteral("Matched, same"),   QStringLiteral("Matched, different"), QStringLiteral("Unmatched, same"),
+                         QStringLiteral("Unmatched, different"), QStringLiteral("Accuracy %"),   QStringLiteral("Kappa")};
+        for (const JudgeAuditStanding &a : c.judgeAudit) {
+            QString kappa = number(a.kappa, 3);
+            if (a.kappaLow && a.kappaHigh)
+                kappa += QStringLiteral(" [%1, %2]").arg(number(a.kappaLow, 3), number(a.kappaHigh, 3));
+            table.rows << QList<eval::Cell>{{a.judge, {}},
+                                            {QString::number(a.items), {}},
+                                            {QString::number(a.mergeRequests), {}},
+                                            {QString::number(a.matchedSame), {}},
+                                            {QString::number(a.matchedDifferent), {}},
+                                            {QString::number(a.unmatchedSame), {}},
+                                            {QString::number(a.unmatchedDifferent), {}},
+                                            {estimateText(a.accuracy), {}},
+                                            {kappa, {}}};
+        }
+        out += eval::formatTable(table, eval::TableFormat::Markdown);
+    }
     return out.toUtf8();
 }
 
@@ -390,6 +427,13 @@ QByteArray comparisonToCsv(const Comparison &c)
     for (const JudgeAgreement &a : c.agreement)
         row({QStringLiteral("agreement"), QString(), a.a, a.b, QString(), QStringLiteral("kappa"), text(a.kappa, 3), text(a.low, 3), text(a.high, 3), QString(),
              QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(), QString(), QString()});
+    for (const JudgeAuditStanding &a : c.judgeAudit) {
+        row({QStringLiteral("audit"), a.judge, QString(), QString(), QString(), QStringLiteral("accuracy"), text(a.accuracy.value, 1), text(a.accuracy.low, 1),
+             text(a.accuracy.high, 1), QString(), QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(),
+             QString(), QString()});
+        row({QStringLiteral("audit"), a.judge, QString(), QString(), QString(), QStringLiteral("kappa"), text(a.kappa, 3), text(a.kappaLow, 3), text(a.kappaHigh, 3),
+             QString(), QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(), QString(), QString()});
+    }
     return eval::formatTable(table, eval::TableFormat::Csv).toUtf8();
 }
 

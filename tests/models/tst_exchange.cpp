@@ -853,6 +853,12 @@ void TestExchange::exportsKeepSecretsAndPathsAtHome()
         const auto secondId = (*store)->addRun(second, {reviewComment("c3", "a.c", 2, 2)});
         QVERIFY(secondId);
         QVERIFY((*store)->addVote({0, *id, stored->at(0).run.value_or(0), *secondId, PairWinner::A, QStringLiteral("ann"), {}, {}, {}}));
+        // The second run's comment as a reference, and an audit decision on
+        // the first comment against it, for the audit-decisions export.
+        const auto all = (*store)->comments();
+        QVERIFY(all && all->size() == 3);
+        QVERIFY((*store)->setReference(all->at(2).id, true));
+        QVERIFY((*store)->addAuditDecision({0, stored->at(0).id, all->at(2).id, AuditDecision::Same, QStringLiteral("ann"), {}}));
     }
     const QString out = m_dir.filePath(QStringLiteral("secret-out"));
     QVERIFY(QDir().mkpath(out));
@@ -869,6 +875,8 @@ void TestExchange::exportsKeepSecretsAndPathsAtHome()
         QVERIFY2(!bytes.contains(QByteArray(QDir::homePath().toUtf8() + '/')), qPrintable(format.name));
         if (format.name == QLatin1String("votes"))
             QVERIFY2(bytes.contains("\"winner\":\"a\""), bytes.constData()); // votes name runs, not comments
+        else if (format.name == QLatin1String("audit-decisions"))
+            QVERIFY2(bytes.contains("\"decision\":\"same\""), bytes.constData()); // decisions name comments, hold no text
         else if (format.name != QLatin1String("aacr-negative"))
             QVERIFY2(bytes.contains("[redacted]"), qPrintable(format.name)); // the comment is there, cleaned
         else

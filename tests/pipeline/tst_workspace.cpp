@@ -239,7 +239,7 @@ void WorkspaceTest::newWorkspaceHasTheCurrentSchema()
     if (!onServer())
         QCOMPARE(raw.value(QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
     for (const char *table : {"merge_requests", "runs", "comments", "annotators", "judgements", "history", "places", "workspace_info", "team_claims",
-                              "mr_labels", "comment_labels", "judges", "judged_reviews", "judge_verdicts", "judge_matches"})
+                              "mr_labels", "comment_labels", "judges", "judged_reviews", "judge_verdicts", "judge_matches", "judge_audit_decisions"})
         QVERIFY2(raw.hasTable(QLatin1String(table)), table);
     // Opening again does not migrate again.
     auto again = openStore(path(), SqlWorkspaceStore::Mode::OpenExisting);
