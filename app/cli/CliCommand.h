@@ -94,6 +94,8 @@ int runPrefer(const QStringList &arguments);
 int runArena(const QStringList &arguments);
 // Comparing reviewers per judge (issue 34, CompareCommand.cpp).
 int runCompare(const QStringList &arguments);
+// Gold-gap triage (issue 35, TriageCommand.cpp): enqueue, answer, list.
+int runTriage(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

@@ -24,6 +24,7 @@ const QList<ExportFormat> &exportFormats()
         {QStringLiteral("rdjson"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "reviewdog diagnostic format (rdjson)"), exportRdjson},
         {QStringLiteral("csv"), QStringLiteral("csv"), QCoreApplication::translate("rd::models", "CSV: one row per comment and annotator"), exportCsv},
         {QStringLiteral("votes"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "Pairwise votes on whole reviews (JSON Lines: merge request, runs a and b, winner, annotator)"), exportVotes},
+        {QStringLiteral("errata"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "Errata of imported ground truth: the references gold-gap triage added, with their provenance, as AACR-Bench and Code Review Bench entries"), exportErrata},
     };
     return formats;
 }
@@ -146,6 +147,12 @@ Result<ExportData> loadExportData(const WorkspaceStore &store, std::optional<qin
     for (const PairwiseVote &v : std::as_const(*votes))
         if (!run || v.runA == *run || v.runB == *run)
             data.votes.append(v);
+    auto triaged = triagedReferencesOf(store);
+    if (!triaged)
+        return triaged.error();
+    for (const TriagedReference &t : std::as_const(*triaged))
+        if ((!mergeRequest || t.item.mergeRequest == *mergeRequest) && (!run || t.item.run == *run))
+            data.triaged.append(t);
     auto records = store.exchangeRecords();
     if (!records)
         return records.error();

@@ -6,6 +6,7 @@
 // the workspace's values to the file's bytes; a new format is one more entry.
 
 #include "DatasetImport.h"
+#include "GoldTriage.h"
 #include "ReferenceSnapshotStore.h"
 #include "PairwiseVote.h"
 #include "Result.h"
@@ -36,6 +37,7 @@ struct ExportData
     QList<ExchangeRecord> records;          // by import, then position
     QHash<qint64, Adjudication> adjudications; // by comment
     QList<PairwiseVote> votes;              // by id (of the merge request, or naming the run, when exporting one)
+    QList<TriagedReference> triaged;        // the references gold-gap triage added (GoldTriage.h), in queue order
 
     // Text as it may leave the machine: the absolute paths of local clones
     // become their folder names, the home folder "~", and the values of
@@ -110,6 +112,10 @@ Result<QByteArray> exportRdjson(const ExportData &data, const ExportOptions &opt
 Result<QByteArray> exportCsv(const ExportData &data, const ExportOptions &options);
 // Pairwise votes on whole reviews (issue 35), one JSON object a line (VoteJson.h).
 Result<QByteArray> exportVotes(const ExportData &data, const ExportOptions &options);
+// The references gold-gap triage added (issue 35, GoldTriage.h), each with its
+// provenance, in its benchmark's own shape (ExportErrata.cpp): AACR-Bench
+// positive_samples entries, Code Review Bench golden-comment entries.
+Result<QByteArray> exportErrata(const ExportData &data, const ExportOptions &options);
 
 // Shared by the writers.
 // The comment as one text: the issue, then root cause, fix and example.

@@ -12,6 +12,7 @@
 #include "RunStore.h"
 #include "SuggestionStore.h"
 #include "TeamStore.h"
+#include "TriageStore.h"
 #include "VoteStore.h"
 #include "WorkspaceConnection.h"
 
@@ -39,7 +40,8 @@ class WorkspaceStore : public WorkspaceConnection,
                        public HostCommentStore,
                        public SuggestionStore,
                        public VoteStore,
-                       public BenchmarkStore
+                       public BenchmarkStore,
+                       public TriageStore
 {
 public:
     virtual ~WorkspaceStore() = default;
