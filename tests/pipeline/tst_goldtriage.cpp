@@ -17,6 +17,7 @@
 #include <TestPostgres.h>
 
 #include <QTemporaryDir>
+#include <QTimeZone>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
@@ -81,8 +82,11 @@ struct TriageWorkspace
         if (!store->importDataset(import))
             return false;
         const auto mrs = store->mergeRequests();
+        const auto imported = store->comments();
+        if (!mrs || !imported || mrs->isEmpty() || imported->isEmpty())
+            return false;
         mr = mrs->first().id;
-        gold = store->comments()->first().id;
+        gold = imported->first().id;
         RunRecord record;
         record.config.reviewer.endpoint = QStringLiteral("http://127.0.0.1:1/v1");
         record.config.reviewer.model = QStringLiteral("m");
@@ -98,7 +102,10 @@ struct TriageWorkspace
         run = *id;
         CommentQuery q;
         q.run = run;
-        for (const StoredComment &c : *store->comments(q))
+        const auto comments = store->comments(q);
+        if (!comments)
+            return false;
+        for (const StoredComment &c : *comments)
             (c.comment.id == QLatin1String("c1") ? found : falsePositive) = c.id;
         return found > 0 && falsePositive > 0;
     }
@@ -141,7 +148,7 @@ TriageItem itemFor(qint64 comment, const QStringList &annotators = {})
 
 TriageResponse response(qint64 comment, const char *annotator, TriageAnswer a, qint64 ms = 0)
 {
-    return TriageResponse{comment, QLatin1String(annotator), a, QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::UTC)};
+    return TriageResponse{comment, QLatin1String(annotator), a, QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc())};
 }
 
 } // namespace
