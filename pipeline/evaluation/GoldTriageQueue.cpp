@@ -98,6 +98,8 @@ Result<QList<TriageCandidate>> falsePositivesAgainstGold(const WorkspaceStore &s
 
     QList<TriageCandidate> out;
     QHash<qint64, int> indexOf; // comment -> place in out
+    if (withGold.isEmpty() && options.runs.isEmpty())
+        return out; // nothing to be a false positive against
 
     // The runs' false alarms against the imported ground truth.
     Options o;
@@ -108,7 +110,12 @@ Result<QList<TriageCandidate>> falsePositivesAgainstGold(const WorkspaceStore &s
     auto runs = runsToEvaluate(store, o);
     if (!runs)
         return runs.error();
-    if (!runs->isEmpty()) {
+    // Only the runs of merge requests with imported ground truth are evaluated.
+    o.runs.clear();
+    for (const StoredRun &r : std::as_const(*runs))
+        if (withGold.contains(r.mergeRequest))
+            o.runs << r.id;
+    if (!o.runs.isEmpty()) {
         auto evaluation = evaluateWorkspace(store, o);
         if (!evaluation)
             return evaluation.error();

@@ -9,6 +9,7 @@
 #include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void listIsBlindForAnAnnotator();
     void badOptionsAreUsageErrors_data();
     void badOptionsAreUsageErrors();
+    void codeReviewBenchQueueIsItsJudgesFalsePositives();
 
 private:
     QString m_workspace;
@@ -273,6 +275,57 @@ void TriageCliTest::badOptionsAreUsageErrors()
     const auto run = triageCli(arguments);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
+}
+
+// On the real Code Review Bench data (tests/data/code-review-bench): the
+// queue is exactly the judge's false positives, as evaluations.json counts
+// them (the upstream dashboard's fp summed over every pull request and tool
+// not skipped: 1403 for openai_gpt-5.2), counted here from the file itself;
+// the errata of one triaged candidate are in the golden-comment shape.
+void TriageCliTest::codeReviewBenchQueueIsItsJudgesFalsePositives()
+{
+    const QString benchmark = QStringLiteral(REVIEWDESK_SOURCE_DIR "/tests/data/code-review-bench");
+    QFile evaluations(benchmark + QStringLiteral("/results/openai_gpt-5.2/evaluations.json"));
+    QVERIFY(evaluations.open(QIODevice::ReadOnly));
+    int fp = 0;
+    const QJsonObject byPullRequest = QJsonDocument::fromJson(evaluations.readAll()).object();
+    for (const QJsonValue &tools : byPullRequest)
+        for (const QJsonValue &review : tools.toObject())
+            if (!review.toObject().value(QStringLiteral("skipped")).toBool())
+                fp += review.toObject().value(QStringLiteral("fp")).toInt();
+    QCOMPARE(fp, 1403);
+    const QString w = m_dir->filePath(QStringLiteral("crb.rdw"));
+    const auto imported = triageCli({QStringLiteral("import"), QStringLiteral("--workspace"), w, QStringLiteral("--code-review-bench"), benchmark});
+    QVERIFY2(imported.exitCode == 0, imported.err.constData());
+    const auto listed = triageCli({QStringLiteral("eval"), QStringLiteral("--workspace"), w, QStringLiteral("--triage")});
+    QVERIFY2(listed.exitCode == 0, listed.err.constData());
+    const QJsonArray queue = QJsonDocument::fromJson(listed.out).object().value(QStringLiteral("triage_queue")).toArray();
+    QCOMPARE(queue.size(), fp);
+    const QJsonObject first = queue.first().toObject();
+    QCOMPARE(first.value(QStringLiteral("source")).toString(), QStringLiteral("judge"));
+    QCOMPARE(first.value(QStringLiteral("judges")).toArray(), QJsonArray{QStringLiteral("openai_gpt-5.2")});
+    // One candidate queued and agreed yes: the errata hold it as a golden comment of its pull request.
+    const qint64 comment = first.value(QStringLiteral("comment")).toInteger();
+    QCOMPARE(triageCli({QStringLiteral("triage"), QStringLiteral("enqueue"), QStringLiteral("--workspace"), w, QStringLiteral("--all")}).exitCode, 0);
+    const QByteArray yes = QStringLiteral(R"({"comment": %1, "answer": "yes"})").arg(comment).toUtf8();
+    for (const char *who : {"ann", "bob"})
+        QCOMPARE(triageCli({QStringLiteral("triage"), QStringLiteral("answer"), QStringLiteral("--workspace"), w, QStringLiteral("--annotator"), QLatin1String(who)}, yes).exitCode, 0);
+    const QString out = m_dir->filePath(QStringLiteral("errata.json"));
+    const auto errata = triageCli({QStringLiteral("export"), QStringLiteral("--workspace"), w, QStringLiteral("--format"), QStringLiteral("errata"), QStringLiteral("--out"), out});
+    QVERIFY2(errata.exitCode == 0, errata.err.constData());
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject written = QJsonDocument::fromJson(file.readAll()).object();
+    QVERIFY(written.value(QStringLiteral("aacr_bench")).toArray().isEmpty());
+    const QJsonObject pr = written.value(QStringLiteral("code_review_bench")).toArray().first().toObject();
+    QCOMPARE(pr.value(QStringLiteral("url")).toString(), first.value(QStringLiteral("merge_request_url")).toString());
+    QVERIFY(pr.contains(QStringLiteral("pr_title")));
+    const QJsonArray comments = pr.value(QStringLiteral("comments")).toArray();
+    QCOMPARE(comments.size(), 1);
+    QCOMPARE(comments.first().toObject().value(QStringLiteral("comment")).toString(), first.value(QStringLiteral("text")).toString());
+    QCOMPARE(comments.first().toObject().value(QStringLiteral("severity")).toString(), QString());
+    QCOMPARE(comments.first().toObject().value(QStringLiteral("triage")).toObject().value(QStringLiteral("reviewer")).toString(),
+             first.value(QStringLiteral("reviewer")).toString());
 }
 
 QTEST_GUILESS_MAIN(TriageCliTest)
