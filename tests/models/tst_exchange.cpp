@@ -853,6 +853,10 @@ void TestExchange::exportsKeepSecretsAndPathsAtHome()
         const auto secondId = (*store)->addRun(second, {reviewComment("c3", "a.c", 2, 2)});
         QVERIFY(secondId);
         QVERIFY((*store)->addVote({0, *id, stored->at(0).run.value_or(0), *secondId, PairWinner::A, QStringLiteral("ann"), {}, {}, {}}));
+        // The first comment triaged as a gap in the ground truth, for the errata export.
+        QVERIFY((*store)->enqueueTriage({TriageItem{stored->at(0).id, *id, stored->at(0).run, QStringLiteral("r1"), {}, {}, {}}}));
+        for (const char *who : {"ann", "bob"})
+            QVERIFY((*store)->answerTriage({stored->at(0).id, QLatin1String(who), TriageAnswer::Yes, {}}));
     }
     const QString out = m_dir.filePath(QStringLiteral("secret-out"));
     QVERIFY(QDir().mkpath(out));
