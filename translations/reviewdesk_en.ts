@@ -60,6 +60,10 @@
         <source>Evaluating %n run(s), asking the judge…</source>
         <translation><numerusform>Evaluating %n run, asking the judge…</numerusform><numerusform>Evaluating %n runs, asking the judge…</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n comment(s) judged false positive(s) against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: reviewdesk-cli triage enqueue puts them to two annotators, blind; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</source>
+        <translation><numerusform>%n comment judged false positive against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: reviewdesk-cli triage enqueue puts them to two annotators, blind; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</numerusform><numerusform>%n comments judged false positives against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: reviewdesk-cli triage enqueue puts them to two annotators, blind; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>rd::ImportDialog</name>

@@ -1337,6 +1337,86 @@
         <source>Set %1, frozen by %2 on %3; fingerprint %4</source>
         <translation>集合 %1，由 %2 于 %3 冻结；指纹 %4</translation>
     </message>
+    <message>
+        <source>Imported ground truth only (live)</source>
+        <translation>仅导入的基准真值（实时）</translation>
+    </message>
+    <message>
+        <source>Imported ground truth and what triage added (live)</source>
+        <translation>导入的基准真值及分诊新增的参考（实时）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s) judged false positive(s) against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: reviewdesk-cli triage enqueue puts them to two annotators, blind; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</source>
+        <translation><numerusform>%n 条评论相对导入的基准真值（集合 'original'）被判为误报。每条都可能是基准真值遗漏的真实问题：reviewdesk-cli triage enqueue 将其交给两名标注者盲审；一致或裁决为“是”的评论成为集合 'triaged' 的参考，导入的基准真值保持不变。</numerusform></translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Merge request</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>Run or reviewer</source>
+        <translation>运行或审查者</translation>
+    </message>
+    <message>
+        <source>not queued</source>
+        <translation>未入队</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>待答</translation>
+    </message>
+    <message>
+        <source>agreed: yes (a reference)</source>
+        <translation>一致：是（成为参考）</translation>
+    </message>
+    <message>
+        <source>agreed: no</source>
+        <translation>一致：否</translation>
+    </message>
+    <message>
+        <source>disagreement: to adjudicate</source>
+        <translation>有分歧：待裁决</translation>
+    </message>
+    <message>
+        <source>adjudicated: yes (a reference)</source>
+        <translation>已裁决：是（成为参考）</translation>
+    </message>
+    <message>
+        <source>adjudicated: no</source>
+        <translation>已裁决：否</translation>
+    </message>
+    <message>
+        <source>adjudicated: unsure</source>
+        <translation>已裁决：不确定</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1, unmatched by %2</source>
+        <translation>%1，未被 %2 匹配</translation>
+    </message>
+    <message>
+        <source>Triage queue</source>
+        <translation>分诊队列</translation>
+    </message>
 </context>
 <context>
     <name>rd::ExchangeActions</name>
@@ -6519,6 +6599,54 @@
     <message>
         <source>take back the audit decision</source>
         <translation>撤回审核决定</translation>
+    </message>
+    <message>
+        <source>Errata of imported ground truth: the references gold-gap triage added, with their provenance, as AACR-Bench and Code Review Bench entries</source>
+        <translation>导入基准真值的勘误：基准真值缺口分诊新增的参考及其来源，以 AACR-Bench 和 Code Review Bench 条目写出</translation>
+    </message>
+    <message>
+        <source>comment %1 is not in the triage queue (`reviewdesk-cli triage enqueue` puts false positives there)</source>
+        <translation>评论 %1 不在分诊队列中（`reviewdesk-cli triage enqueue` 会把误报放入队列）</translation>
+    </message>
+    <message>
+        <source>queue the comments for triage</source>
+        <translation>将评论加入分诊队列</translation>
+    </message>
+    <message>
+        <source>comment %1 is a comment of merge request %2, not of merge request %3</source>
+        <translation>评论 %1 属于合并请求 %2，而不是合并请求 %3</translation>
+    </message>
+    <message>
+        <source>an annotator's name is empty</source>
+        <translation>标注者姓名为空</translation>
+    </message>
+    <message>
+        <source>read the triage queue</source>
+        <translation>读取分诊队列</translation>
+    </message>
+    <message>
+        <source>store the triage answer</source>
+        <translation>保存分诊回答</translation>
+    </message>
+    <message>
+        <source>comment %1 is assigned for triage to %2, not to %3</source>
+        <translation>评论 %1 的分诊分配给了 %2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>read the triage answers</source>
+        <translation>读取分诊回答</translation>
+    </message>
+    <message>
+        <source>store the triage adjudication</source>
+        <translation>保存分诊裁决</translation>
+    </message>
+    <message>
+        <source>the adjudicator's name is empty</source>
+        <translation>裁决者姓名为空</translation>
+    </message>
+    <message>
+        <source>read the triage adjudications</source>
+        <translation>读取分诊裁决</translation>
     </message>
 </context>
 <context>

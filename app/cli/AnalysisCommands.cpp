@@ -71,6 +71,11 @@ Q_DECL_EXPORT int reviewdeskPrefer(const QStringList &arguments)
     return rd::cli::runPrefer(arguments);
 }
 
+Q_DECL_EXPORT int reviewdeskTriage(const QStringList &arguments)
+{
+    return rd::cli::runTriage(arguments);
+}
+
 Q_DECL_EXPORT int reviewdeskArena(const QStringList &arguments)
 {
     return rd::cli::runArena(arguments);

@@ -96,6 +96,8 @@ int runArena(const QStringList &arguments);
 int runCompare(const QStringList &arguments);
 // People audit the benchmark judges' matching (issue 34, AuditCommand.cpp).
 int runAudit(const QStringList &arguments);
+// Gold-gap triage (issue 35, TriageCommand.cpp): enqueue, answer, list.
+int runTriage(const QStringList &arguments);
 
 // `review --workspace`: opened (or made) before the run, so an unusable
 // workspace fails before any request; the finished run stored after.

@@ -8,7 +8,9 @@
 
 #include <EvalTable.h>
 #include <EvaluationJob.h>
+#include <GoldTriageQueue.h>
 #include <ResponseStore.h>
+#include <WorkspaceOpening.h>
 
 #include <QSaveFile>
 
@@ -26,6 +28,7 @@ struct EvalOptions
     std::optional<QString> table;            // only this table
     std::optional<QString> out;              // else standard output
     std::optional<QString> record;           // the judge's answers, as a recording
+    bool triage = false;                     // the triage queue instead of the figures
 };
 
 // Reads `arguments` into `options`: -1 when the command goes on, else the
@@ -38,6 +41,7 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
     const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("A run to evaluate (repeatable; default: every run)."), QStringLiteral("ID"));
     const QCommandLineOption references(QStringLiteral("references"),
                                         QStringLiteral("The live set: all (default), aacr (comments marked as reference) or key-bugs (flagged by annotators);\n"
+                                                       "original (imported ground truth only) or triaged (with what gold-gap triage added);\n"
                                                        "or the name of a snapshot frozen by `references freeze`: exactly its references."),
                                         QStringLiteral("SET|NAME"), QStringLiteral("all"));
     const QCommandLineOption aacrGt(QStringLiteral("aacr-gt"), QStringLiteral("AACR-Bench positive_samples.json to evaluate --generated against."), QStringLiteral("FILE"));
@@ -63,11 +67,28 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
     const QCommandLineOption noCache(QStringLiteral("no-cache"), QStringLiteral("Ask the judge again even for pairs seen before."));
     const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Answer every judge request from this recording."), QStringLiteral("FILE"));
     const QCommandLineOption record(QStringLiteral("record"), QStringLiteral("Also write the judge's answers as a recording for --replay."), QStringLiteral("FILE"));
+    const QCommandLineOption triage(QStringLiteral("triage"),
+                                    QStringLiteral("List the triage queue instead: the comments judged false positives against the imported ground truth\n"
+                                                   "(reference set 'original'), with merge request, run or tool, place and text (json or md; docs/arena.md)."));
     parser.addOptions({workspace, run, references, aacrGt, generated, diffs, distance, semantic, config, matchTranslation, votes, upstream, upstreamIds, format, table, out, cache,
-                       noCache, replay, record});
+                       noCache, replay, record, triage});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
 
+    options.triage = parser.isSet(triage);
+    if (options.triage) {
+        // The queue is measured against the imported ground truth, by line and people's links.
+        if (!parser.isSet(workspace) || parser.isSet(aacrGt))
+            return fail(ExitUsage, QStringLiteral("eval: --triage lists a workspace's false positives; give --workspace"));
+        for (const QCommandLineOption *other : {&references, &semantic, &config, &table, &upstream, &matchTranslation, &record, &replay})
+            if (parser.isSet(*other))
+                return fail(ExitUsage, QStringLiteral("eval: --triage measures against the imported ground truth by line; leave out --%1").arg(other->names().constFirst()));
+        const QString f = parser.value(format);
+        if (f != QLatin1String("json") && f != QLatin1String("md"))
+            return fail(ExitUsage, QStringLiteral("eval: --triage writes json or md, not '%1'").arg(f));
+        if (f == QLatin1String("md"))
+            options.format = eval::TableFormat::Markdown;
+    }
     const bool directoryMode = parser.isSet(aacrGt);
     if (directoryMode == parser.isSet(workspace))
         return fail(ExitUsage, QStringLiteral("eval: give either --workspace or --aacr-gt with --generated"));
@@ -106,7 +127,7 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
     const QString referencesValue = parser.value(references).trimmed();
     const auto referenceSet = eval::referenceSetFromName(referencesValue);
     if (referencesValue.isEmpty())
-        return fail(ExitUsage, QStringLiteral("eval: --references must be all, aacr, key-bugs or a reference snapshot's name"));
+        return fail(ExitUsage, QStringLiteral("eval: --references must be all, aacr, key-bugs, original, triaged or a reference snapshot's name"));
     if (!referenceSet && directoryMode)
         return fail(ExitUsage, QStringLiteral("eval: --references names a workspace's references; with --aacr-gt they are that file's"));
     if (parser.value(upstreamIds) != QLatin1String("given") && parser.value(upstreamIds) != QLatin1String("released"))
@@ -137,7 +158,8 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
         if (!parser.isSet(replay) && !parser.isSet(noCache))
             request.judgeCache = parser.isSet(cache) ? parser.value(cache) : ResponseStore::userCacheFolder();
     }
-    options.format = tableFormat;
+    if (!options.triage)
+        options.format = tableFormat;
     for (const auto &[option, into] : {std::pair{&table, &options.table}, std::pair{&out, &options.out}, std::pair{&record, &options.record}})
         if (parser.isSet(*option))
             *into = parser.value(*option);
@@ -145,10 +167,41 @@ int parseEval(const QStringList &arguments, EvalOptions &options)
 }
 
 
+// Writes `bytes` to --out, else standard output.
+int writeEvalOutput(const EvalOptions &options, const QByteArray &bytes)
+{
+    if (options.out) {
+        QSaveFile file(*options.out);
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+            return fail(ExitInternal, QStringLiteral("eval: cannot write %1").arg(*options.out));
+        return ExitOk;
+    }
+    return writeStdout(bytes) ? ExitOk : ExitInternal;
+}
+
+// `eval --triage`: the comments judged false positives against imported ground truth.
+int runTriageQueue(const EvalOptions &options)
+{
+    auto store = openWorkspaceStore(options.request.workspace, WorkspaceOpenMode::OpenExisting);
+    if (!store)
+        return failIn(QStringLiteral("eval"), store.error());
+    eval::TriageQueueOptions queue;
+    queue.runs = options.request.runs;
+    queue.maxDistance = options.request.maxDistance;
+    auto candidates = eval::falsePositivesAgainstGold(**store, queue);
+    if (!candidates)
+        return failIn(QStringLiteral("eval"), candidates.error());
+    std::fprintf(stderr, "eval: the triage queue: %lld false positives against the imported ground truth (references: 'original')\n",
+                 static_cast<long long>(candidates->size()));
+    return writeEvalOutput(options, options.format ? eval::triageQueueMarkdown(*candidates) : eval::triageQueueJson(*candidates));
+}
+
 // The evaluation of checked options: the figures written, or the exit code
 // of what went wrong.
 int runEval(const EvalOptions &options)
 {
+    if (options.triage)
+        return runTriageQueue(options);
     EvaluationJob job;
     if (auto ready = job.prepare(options.request); !ready)
         return fail(ExitUsage, QStringLiteral("eval: %1").arg(ready.error().message));
@@ -179,13 +232,7 @@ int runEval(const EvalOptions &options)
             return fail(ExitService, QStringLiteral("eval: %1 of %2 judge requests failed; no figures written").arg(errors.size()).arg(exchanges.size()));
         }
     }
-    if (options.out) {
-        QSaveFile file(*options.out);
-        if (!file.open(QIODevice::WriteOnly) || file.write(*bytes) != bytes->size() || !file.commit())
-            return fail(ExitInternal, QStringLiteral("eval: cannot write %1").arg(*options.out));
-        return ExitOk;
-    }
-    return writeStdout(*bytes) ? ExitOk : ExitInternal;
+    return writeEvalOutput(options, *bytes);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 
 #include <CodeReviewBench.h>
 #include <DatasetExchange.h>
+#include <DatasetExport.h>
 #include <WorkspaceOpening.h>
 
 #include <cstdio>
@@ -161,7 +162,11 @@ int runExport(const QStringList &arguments)
     parser.addOptions({workspace, format, out, mr, run, delta, pairs});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
-    if (const int missing = requireOptions(parser, QStringLiteral("export"), {&workspace, &format, &out}); missing >= 0)
+    // The errata of gold-gap triage are small enough for standard output (to a pipe, or a mail).
+    const bool toStdout = parser.value(format) == QLatin1String("errata") && !parser.isSet(out);
+    if (const int missing = toStdout ? requireOptions(parser, QStringLiteral("export"), {&workspace, &format})
+                                     : requireOptions(parser, QStringLiteral("export"), {&workspace, &format, &out});
+        missing >= 0)
         return missing;
     auto onlyMr = idOption(parser, mr);
     if (!onlyMr)
@@ -199,6 +204,16 @@ int runExport(const QStringList &arguments)
     auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
     if (!store)
         return failIn(QStringLiteral("export"), store.error());
+    if (toStdout) {
+        auto data = loadExportData(**store, *onlyMr, *onlyRun);
+        if (!data)
+            return failIn(QStringLiteral("export"), data.error());
+        auto bytes = exportErrata(*data, ExportOptions{});
+        if (!bytes)
+            return failIn(QStringLiteral("export"), bytes.error());
+        std::fprintf(stderr, "export: %lld references added by triage\n", static_cast<long long>(data->triaged.size()));
+        return writeOutput(QStringLiteral("export"), *bytes);
+    }
     auto written = exportToFile(**store, parser.value(format), parser.value(out), *onlyMr, *onlyRun, gap, *pairRules);
     if (!written)
         return failIn(QStringLiteral("export"), written.error());

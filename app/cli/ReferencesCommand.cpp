@@ -59,9 +59,9 @@ int runFreeze(const QStringList &arguments)
         "reference and one per key-bug issue, with their lines, text and decided labels) under a new name, with who\n"
         "and when. `eval --references NAME` then measures against exactly these, whatever is judged later."));
     const QCommandLineOption workspace = workspaceOption();
-    const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("The snapshot's name (new; not all, aacr, key-bugs or live)."), QStringLiteral("NAME"));
+    const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("The snapshot's name (new; not all, aacr, key-bugs, original, triaged or live)."), QStringLiteral("NAME"));
     const QCommandLineOption annotator(QStringLiteral("annotator"), QStringLiteral("Who freezes it (default: $USER)."), QStringLiteral("NAME"));
-    const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Which references: all (default), aacr or key-bugs, as eval --references reads them."),
+    const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("Which references: all (default), aacr, key-bugs, original or triaged, as eval --references reads them."),
                                  QStringLiteral("SET"), QStringLiteral("all"));
     parser.addOptions({workspace, name, annotator, set});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
@@ -70,7 +70,7 @@ int runFreeze(const QStringList &arguments)
         return missing;
     const auto referenceSet = eval::referenceSetFromName(parser.value(set));
     if (!referenceSet)
-        return fail(ExitUsage, QStringLiteral("%1: --set must be all, aacr or key-bugs, not '%2'").arg(command, parser.value(set)));
+        return fail(ExitUsage, QStringLiteral("%1: --set must be all, aacr, key-bugs, original or triaged, not '%2'").arg(command, parser.value(set)));
     eval::FreezeRequest request;
     request.name = parser.value(name);
     request.set = *referenceSet;
@@ -190,7 +190,7 @@ int runReferences(const QStringList &arguments)
 {
     const QString sub = arguments.value(1);
     if (sub.isEmpty() || sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
-        writeStdout("Usage: reviewdesk-cli references freeze --workspace W --name NAME [--annotator WHO] [--set all|aacr|key-bugs]\n"
+        writeStdout("Usage: reviewdesk-cli references freeze --workspace W --name NAME [--annotator WHO] [--set all|aacr|key-bugs|original|triaged]\n"
                     "       reviewdesk-cli references list --workspace W [--format text|json]\n"
                     "       reviewdesk-cli references export --workspace W --name NAME [--out FILE]\n"
                     "A snapshot keeps the references every merge request is evaluated against; `eval --references NAME` uses it.\n"

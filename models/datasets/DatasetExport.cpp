@@ -25,6 +25,7 @@ const QList<ExportFormat> &exportFormats()
         {QStringLiteral("csv"), QStringLiteral("csv"), QCoreApplication::translate("rd::models", "CSV: one row per comment and annotator"), exportCsv},
         {QStringLiteral("votes"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "Pairwise votes on whole reviews (JSON Lines: merge request, runs a and b, winner, annotator)"), exportVotes},
         {QStringLiteral("audit-decisions"), QStringLiteral("jsonl"), QCoreApplication::translate("rd::models", "People's audit of the benchmark judges' matches (JSON Lines: comment, reference, same/different/unsure, annotator)"), exportAuditDecisions},
+        {QStringLiteral("errata"), QStringLiteral("json"), QCoreApplication::translate("rd::models", "Errata of imported ground truth: the references gold-gap triage added, with their provenance, as AACR-Bench and Code Review Bench entries"), exportErrata},
     };
     return formats;
 }
@@ -157,6 +158,12 @@ Result<ExportData> loadExportData(const WorkspaceStore &store, std::optional<qin
     for (const JudgeAuditDecision &d : std::as_const(*audit))
         if ((!mergeRequest || d.mergeRequest == *mergeRequest) && (!run || ofRun.contains(d.comment)))
             data.auditDecisions.append(d);
+    auto triaged = triagedReferencesOf(store);
+    if (!triaged)
+        return triaged.error();
+    for (const TriagedReference &t : std::as_const(*triaged))
+        if ((!mergeRequest || t.item.mergeRequest == *mergeRequest) && (!run || t.item.run == *run))
+            data.triaged.append(t);
     auto records = store.exchangeRecords();
     if (!records)
         return records.error();

@@ -7,6 +7,7 @@
 
 #include "DatasetImport.h"
 #include "JudgeAuditStore.h"
+#include "GoldTriage.h"
 #include "ReferenceSnapshotStore.h"
 #include "PairwiseVote.h"
 #include "Result.h"
@@ -38,6 +39,7 @@ struct ExportData
     QHash<qint64, Adjudication> adjudications; // by comment
     QList<PairwiseVote> votes;              // by id (of the merge request, or naming the run, when exporting one)
     QList<JudgeAuditDecision> auditDecisions; // people's audit of the judges (of the merge request, or on the run's comments)
+    QList<TriagedReference> triaged;        // the references gold-gap triage added (GoldTriage.h), in queue order
 
     // Text as it may leave the machine: the absolute paths of local clones
     // become their folder names, the home folder "~", and the values of
@@ -115,6 +117,10 @@ Result<QByteArray> exportVotes(const ExportData &data, const ExportOptions &opti
 // People's audit decisions on the benchmark judges' matches (issue 34), one
 // JSON object a line (JudgeAuditJson.h): what `reviewdesk-cli audit` reads back.
 Result<QByteArray> exportAuditDecisions(const ExportData &data, const ExportOptions &options);
+// The references gold-gap triage added (issue 35, GoldTriage.h), each with its
+// provenance, in its benchmark's own shape (ExportErrata.cpp): AACR-Bench
+// positive_samples entries, Code Review Bench golden-comment entries.
+Result<QByteArray> exportErrata(const ExportData &data, const ExportOptions &options);
 
 // Shared by the writers.
 // The comment as one text: the issue, then root cause, fix and example.

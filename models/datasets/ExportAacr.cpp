@@ -4,6 +4,7 @@
 // comment's text, lines, category, context) are the workspace's current ones.
 
 #include "AacrLines.h"
+#include "ExportAacrJson.h"
 #include "DatasetExport.h"
 #include "ExportText.h"
 
@@ -164,6 +165,20 @@ Result<QByteArray> exportAacrReferences(const ExportData &data, const QList<Refe
         out.push_back(std::move(pr));
     }
     return QByteArray::fromStdString(out.dump(2, ' ', false, Json::error_handler_t::replace));
+}
+
+nlohmann::ordered_json aacrCommentJson(const ExportData &data, const StoredComment &comment, const ExportLabel &label)
+{
+    return commentObject(data, comment, label);
+}
+
+nlohmann::ordered_json aacrPullRequestJson(const ExportData &data, const MergeRequestEntry &mr)
+{
+    const ExchangeRecord *stored = nullptr; // the pull request's fields from a file it was imported from
+    for (const ExchangeRecord &rec : data.records)
+        if (rec.mergeRequest == mr.id && rec.dataset.startsWith(QLatin1String("aacr-")))
+            stored = &rec;
+    return pullRequestObject(data, mr, stored);
 }
 
 Result<QByteArray> exportAacrPositive(const ExportData &data, const ExportOptions &)

@@ -45,7 +45,8 @@ public:
     // Version 15: whether a revision applied an outdated comment's suggested
     // code, and each run's coverage (issue 34). Version 16: people's audit
     // decisions on the judges' (candidate, reference) matches (issue 34).
-    static constexpr int SchemaVersion = 16;
+    // Version 17: the triage queue of gaps in the ground truth (issue 35).
+    static constexpr int SchemaVersion = 17;
 
     // openWorkspaceStore's (WorkspaceOpening.h), which opens through this class.
     using Mode = WorkspaceOpenMode;
@@ -182,6 +183,13 @@ public:
     Result<StoredVote> addVote(const PairwiseVote &vote) override;
     Result<QList<PairwiseVote>> votes(std::optional<qint64> mergeRequest = {}) const override;
     Result<bool> removeVote(const QString &annotator, qint64 runA, qint64 runB) override;
+    // TriageStore (SqlWorkspaceStoreTriage.cpp)
+    Result<int> enqueueTriage(const QList<TriageItem> &items) override;
+    Result<QList<TriageItem>> triageQueue() const override;
+    Result<StoredTriageAnswer> answerTriage(const TriageResponse &answer) override;
+    Result<QList<TriageResponse>> triageAnswers() const override;
+    Result<std::optional<TriageAdjudication>> adjudicateTriage(const TriageAdjudication &adjudication) override;
+    Result<QList<TriageAdjudication>> triageAdjudications() const override;
     // BenchmarkStore (SqlWorkspaceStoreBenchmarks.cpp)
     Result<BenchmarkImportSummary> importBenchmark(const BenchmarkImport &import) override;
     Result<QList<JudgeEntry>> judges() const override;

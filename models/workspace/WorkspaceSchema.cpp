@@ -399,6 +399,39 @@ const char *const version16[] = {
     "CREATE INDEX judge_audit_decisions_by_pair ON judge_audit_decisions (comment, reference_comment)",
 };
 
+// Version 17 (issue 35, gold-gap triage): the triage queue. A comment
+// judged a false positive against imported ground truth is queued once (with
+// the run, or the benchmark tool and the imported judge, that made it one),
+// assigned to annotators, and each annotator answers "a real issue the
+// ground truth misses?" (yes, no, unsure) once, a later answer replacing the
+// earlier; an adjudicator's answer decides. The references triage adds are
+// read from these rows (GoldTriage.h); the imported gold is never changed.
+const char *const version17[] = {
+    "CREATE TABLE triage_items ("
+    " comment BIGINT NOT NULL PRIMARY KEY REFERENCES comments (id),"
+    " merge_request BIGINT NOT NULL REFERENCES merge_requests (id),"
+    " run BIGINT REFERENCES runs (id)," // NULL: an imported tool's comment
+    " reviewer TEXT NOT NULL DEFAULT '',"
+    " judge TEXT NOT NULL DEFAULT ''," // the imported judge that left it unmatched
+    " enqueued BIGINT NOT NULL)",
+    "CREATE TABLE triage_assignments ("
+    " comment BIGINT NOT NULL REFERENCES triage_items (comment),"
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " PRIMARY KEY (comment, annotator))",
+    "CREATE TABLE triage_answers ("
+    " comment BIGINT NOT NULL REFERENCES triage_items (comment),"
+    " annotator BIGINT NOT NULL REFERENCES annotators (id),"
+    " answer TEXT NOT NULL," // yes, no, unsure
+    " updated BIGINT NOT NULL,"
+    " PRIMARY KEY (comment, annotator))",
+    "CREATE TABLE triage_adjudications ("
+    " comment BIGINT NOT NULL PRIMARY KEY REFERENCES triage_items (comment),"
+    " adjudicator BIGINT NOT NULL REFERENCES annotators (id),"
+    " answer TEXT NOT NULL,"
+    " reason TEXT NOT NULL DEFAULT '',"
+    " updated BIGINT NOT NULL)",
+};
+
 QStringList migrationTo(int version, const QString &idColumn)
 {
     switch (version) {
@@ -418,6 +451,7 @@ QStringList migrationTo(int version, const QString &idColumn)
     case 14: return statements(version14, idColumn);
     case 15: return statements(version15, idColumn);
     case 16: return statements(version16, idColumn);
+    case 17: return statements(version17, idColumn);
     default: return {};
     }
 }

@@ -5,7 +5,7 @@
 namespace rd::workspace_schema {
 
 // The newest schema; SqlWorkspaceStore::SchemaVersion repeats it.
-constexpr int Latest = 16;
+constexpr int Latest = 17;
 
 // The statements that bring a workspace from `version - 1` to `version`
 // (1 creates it). Portable SQL for SQLite and PostgreSQL: TEXT, INTEGER,

@@ -13,6 +13,7 @@
 #include "RunStore.h"
 #include "SuggestionStore.h"
 #include "TeamStore.h"
+#include "TriageStore.h"
 #include "VoteStore.h"
 #include "WorkspaceConnection.h"
 
@@ -41,7 +42,8 @@ class WorkspaceStore : public WorkspaceConnection,
                        public SuggestionStore,
                        public VoteStore,
                        public BenchmarkStore,
-                       public JudgeAuditStore
+                       public JudgeAuditStore,
+                       public TriageStore
 {
 public:
     virtual ~WorkspaceStore() = default;

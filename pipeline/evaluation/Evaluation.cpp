@@ -101,6 +101,10 @@ std::optional<ReferenceSet> referenceSetFromName(const QString &name)
         return ReferenceSet::Aacr;
     if (name == QLatin1String("key-bugs"))
         return ReferenceSet::KeyBugs;
+    if (name == QLatin1String("original"))
+        return ReferenceSet::Original;
+    if (name == QLatin1String("triaged"))
+        return ReferenceSet::Triaged;
     return std::nullopt;
 }
 
@@ -110,6 +114,8 @@ QString referenceSetName(ReferenceSet set)
     case ReferenceSet::All: return QStringLiteral("all");
     case ReferenceSet::Aacr: return QStringLiteral("aacr");
     case ReferenceSet::KeyBugs: return QStringLiteral("key-bugs");
+    case ReferenceSet::Original: return QStringLiteral("original");
+    case ReferenceSet::Triaged: return QStringLiteral("triaged");
     }
     return {};
 }

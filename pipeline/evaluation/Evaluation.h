@@ -47,9 +47,15 @@ enum class ReferenceSet {
     All,     // every reference below
     Aacr,    // comments marked as reference (imported ground truth, or marked by hand)
     KeyBugs, // comments an annotator flagged as key bug, and human comments marked as reference
+    // Gold-gap triage (issue 35, GoldTriage.h): the imported ground truth
+    // alone (comments imported and marked as reference: AACR-Bench positive
+    // samples, Code Review Bench golden comments), and the same with the
+    // comments triage decided are real issues it misses.
+    Original,
+    Triaged,
 };
 std::optional<ReferenceSet> referenceSetFromName(const QString &name);
-QString referenceSetName(ReferenceSet set); // all, aacr, key-bugs
+QString referenceSetName(ReferenceSet set); // all, aacr, key-bugs, original, triaged
 
 // The set an evaluation used, as its outputs name it.
 struct ReferenceSetUsed

@@ -124,10 +124,14 @@ void settle(MergeRequestEvidence &data, ReferenceSet set)
         data.links.insert(l.comment, l.reference);
     std::sort(data.comments.begin(), data.comments.end(), fileOrder);
 
-    const bool keyBugsCount = set != ReferenceSet::Aacr;
+    // The sets of gold-gap triage count imported ground truth (and what
+    // triage added) only: no key bugs, no references marked by hand.
+    const bool importedOnly = set == ReferenceSet::Original || set == ReferenceSet::Triaged;
+    const bool keyBugsCount = set != ReferenceSet::Aacr && !importedOnly;
     QList<StoredComment> marked, keyBugs;
     for (const StoredComment &c : data.comments) {
-        const bool isMarked = c.reference && (set != ReferenceSet::KeyBugs || c.origin == CommentOrigin::Human);
+        const bool isMarked = importedOnly ? (c.reference && c.origin == CommentOrigin::Imported) || data.triaged.contains(c.id)
+                                           : c.reference && (set != ReferenceSet::KeyBugs || c.origin == CommentOrigin::Human);
         const bool keyBug = keyBugsCount && data.decided.value(c.id).keyBug.value_or(false);
         if (isMarked)
             marked << c;
@@ -333,6 +337,14 @@ Result<QHash<qint64, MergeRequestEvidence>> readLiveEvidence(const WorkspaceStor
                 return links.error();
             data.referenceLinks = *links;
         }
+    }
+    if (set == ReferenceSet::Triaged) {
+        auto triaged = triagedReferencesOf(store);
+        if (!triaged)
+            return triaged.error();
+        for (const TriagedReference &r : std::as_const(*triaged))
+            if (auto it = mrs.find(r.item.mergeRequest); it != mrs.end())
+                it->triaged.insert(r.item.comment);
     }
     for (MergeRequestEvidence &data : mrs)
         settle(data, set);

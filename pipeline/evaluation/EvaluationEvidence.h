@@ -11,6 +11,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QSet>
 
 #include <optional>
 
@@ -44,6 +45,9 @@ struct MergeRequestEvidence
     int pendingKeyBugs = 0;
     // With a snapshot: the live set, to tell whether it has moved since.
     QList<ReferenceIssue> liveReferences;
+    // The set `triaged`: the comments triage decided are real issues the
+    // imported ground truth misses (GoldTriage.h).
+    QSet<qint64> triaged;
 };
 
 struct Evidence

@@ -200,6 +200,15 @@ void EvaluationJob::evaluateWorkspace(const Judge &judge, EvaluationOutcome &out
             out.tuning = eval::tuneThresholds(*runs, *r.tuneFor, {1, 2, 3, 5, 10, 100}, r.maxDistance);
             out.tuningRuns = *runs;
         }
+    if (r.triageQueue) {
+        eval::TriageQueueOptions queue;
+        queue.runs = r.runs;
+        queue.maxDistance = r.maxDistance;
+        if (auto candidates = eval::falsePositivesAgainstGold(**store, queue))
+            out.triage = *candidates;
+        else // the figures stand; the queue's failure is said beside them
+            out.problems << candidates.error().message;
+    }
 }
 
 void EvaluationJob::collectJudgement(EvaluationOutcome &out) const

@@ -8,6 +8,7 @@
 
 #include "Evaluation.h"
 #include "ClientThread.h"
+#include "GoldTriageQueue.h"
 #include "LlmTypes.h"
 #include "ThresholdTuning.h"
 
@@ -41,6 +42,9 @@ struct EvaluationRequest
     bool matchTranslation = false;
     // Set: the filter thresholds are tuned for this goal as well (the window's tab).
     std::optional<eval::TuningGoal> tuneFor;
+    // Also the triage queue of the runs: their comments judged false
+    // positives against the imported ground truth (GoldTriageQueue.h).
+    bool triageQueue = false;
 
     QString aacrGroundTruth; // positive_samples.json
     QString generated;       // the folder of comments_{repo}_{pr}.txt files
@@ -69,6 +73,7 @@ struct EvaluationOutcome
     QStringList problems;                        // AACR-Bench files: blocks left out, files without a PR
     eval::TuningResult tuning;                   // when the request asked for it
     QList<eval::TuningRun> tuningRuns;
+    QList<eval::TriageCandidate> triage;         // when the request asked for it
     // The semantic judge's questions and the ones that failed: a figure with
     // unanswered questions would be a different figure, so callers refuse it.
     QList<Exchange> judgeExchanges;

@@ -859,6 +859,10 @@ void TestExchange::exportsKeepSecretsAndPathsAtHome()
         QVERIFY(all && all->size() == 3);
         QVERIFY((*store)->setReference(all->at(2).id, true));
         QVERIFY((*store)->addAuditDecision({0, stored->at(0).id, all->at(2).id, AuditDecision::Same, QStringLiteral("ann"), {}}));
+        // The first comment triaged as a gap in the ground truth, for the errata export.
+        QVERIFY((*store)->enqueueTriage({TriageItem{stored->at(0).id, *id, stored->at(0).run, QStringLiteral("r1"), {}, {}, {}}}));
+        for (const char *who : {"ann", "bob"})
+            QVERIFY((*store)->answerTriage({stored->at(0).id, QLatin1String(who), TriageAnswer::Yes, {}}));
     }
     const QString out = m_dir.filePath(QStringLiteral("secret-out"));
     QVERIFY(QDir().mkpath(out));

@@ -5,6 +5,7 @@
 
 #include <EvaluationWindow.h>
 #include <FakeLlmServer.h>
+#include <GoldTriageQueue.h>
 #include <ReferenceSnapshots.h>
 #include <ResponseStore.h>
 #include <RunRecord.h>
@@ -68,6 +69,7 @@ private Q_SLOTS:
     void semanticMatchThroughTheFakeServerKeepsTheWindowResponsive();
     void judgeFailuresAndBadConfigurationsShowADialog();
     void closingWhileTheJudgeIsAskedDoesNotHang();
+    void theTriageQueueListsFalsePositivesAgainstImportedGold();
     void screenshots_data();
     void screenshots();
     void cleanup();
@@ -494,6 +496,62 @@ void TestEvalWindow::closingWhileTheJudgeIsAskedDoesNotHang()
     window.reset();
     QCOMPARE(server.heldCount(), 1);
     QCOMPARE(int(server.requests().size()), 1);
+}
+
+// The Triage queue tab: the runs' comments judged false positives against
+// the imported references, as `eval --triage` lists them, with where each
+// stands once queued; the manual's picture (docs/images/triage-queue.png).
+void TestEvalWindow::theTriageQueueListsFalsePositivesAgainstImportedGold()
+{
+    QSignalSpy done(m_window.get(), &EvaluationWindow::evaluated);
+    m_window->setReferenceSet(QStringLiteral("all"));
+    m_window->evaluate();
+    QVERIFY(done.wait(60000));
+    const auto expected = eval::falsePositivesAgainstGold(*m_store, {});
+    QVERIFY(expected);
+    QVERIFY(expected->size() >= 2);
+    auto *table = m_window->findChild<QTableWidget *>(QStringLiteral("triageQueue"));
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), int(expected->size()));
+    QCOMPARE(table->item(0, 0)->text().toLongLong(), expected->first().comment);
+    QCOMPARE(table->item(0, 2)->text(), eval::triagePlace(expected->first()));
+    QCOMPARE(table->item(0, 1)->text(), QStringLiteral("not queued"));
+    // Two queued for ann and bob: the first agreed yes, the second disputed.
+    QList<TriageItem> items;
+    for (int i = 0; i < 2; ++i) {
+        const eval::TriageCandidate &c = expected->at(i);
+        items << TriageItem{c.comment, c.mergeRequest, c.run, c.reviewer, {}, {QStringLiteral("ann"), QStringLiteral("bob")}, {}};
+    }
+    QVERIFY(m_store->enqueueTriage(items));
+    QVERIFY(m_store->answerTriage({items[0].comment, QStringLiteral("ann"), TriageAnswer::Yes, {}}));
+    QVERIFY(m_store->answerTriage({items[0].comment, QStringLiteral("bob"), TriageAnswer::Yes, {}}));
+    QVERIFY(m_store->answerTriage({items[1].comment, QStringLiteral("ann"), TriageAnswer::Yes, {}}));
+    QVERIFY(m_store->answerTriage({items[1].comment, QStringLiteral("bob"), TriageAnswer::No, {}}));
+    m_window->evaluate();
+    QVERIFY(done.wait(60000));
+    table = m_window->findChild<QTableWidget *>(QStringLiteral("triageQueue"));
+    QCOMPARE(table->item(0, 1)->text(), QStringLiteral("agreed: yes (a reference)"));
+    QCOMPARE(table->item(1, 1)->text(), QStringLiteral("disagreement: to adjudicate"));
+    // A click lists the comment below.
+    m_window->tabs()->setCurrentWidget(table->parentWidget());
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(1, 3)).center());
+    QCOMPARE(m_window->behindList()->count(), 1);
+    QCOMPARE(m_window->behindList()->item(0)->data(Qt::UserRole).toLongLong(), items[1].comment);
+    for (const Theme theme : {Theme::Light, Theme::Dark}) {
+        applyTheme(theme);
+        // Evaluated again under the theme, as the other screenshots are; the tab stays.
+        m_window->evaluate();
+        QVERIFY(done.wait(60000));
+        table = m_window->findChild<QTableWidget *>(QStringLiteral("triageQueue"));
+        m_window->tabs()->setCurrentWidget(table->parentWidget());
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(1, 3)).center());
+        QCOMPARE(m_window->behindList()->count(), 1);
+        QCOMPARE(isDark(m_window->palette()), theme == Theme::Dark);
+        const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-triage-queue-%1.png").arg(theme == Theme::Light ? QStringLiteral("light") : QStringLiteral("dark"));
+        QVERIFY(m_window->grab().toImage().save(path));
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+    applyTheme(Theme::Light);
 }
 
 void TestEvalWindow::screenshots_data()

@@ -209,6 +209,8 @@ void EvaluationWindow::reloadReferenceSets()
     m_references->addItem(tr("All references (live)"), QStringLiteral("all"));
     m_references->addItem(tr("Marked references, AACR-Bench (live)"), QStringLiteral("aacr"));
     m_references->addItem(tr("Key bugs flagged by annotators (live)"), QStringLiteral("key-bugs"));
+    m_references->addItem(tr("Imported ground truth only (live)"), QStringLiteral("original"));
+    m_references->addItem(tr("Imported ground truth and what triage added (live)"), QStringLiteral("triaged"));
     // The snapshots by name: no snapshot can take a live set's name.
     if (auto snapshots = m_store.referenceSnapshots())
         for (const ReferenceSnapshot &s : std::as_const(*snapshots)) {
@@ -288,6 +290,7 @@ void EvaluationWindow::evaluate()
         request.snapshot = references;
     request.maxDistance = m_distance->value();
     request.tuneFor = m_goal->currentIndex() == 0 ? eval::TuningGoal::Cpi1 : eval::TuningGoal::F1;
+    request.triageQueue = true;
     if (m_matching->currentIndex() == 1) {
         if (m_judgeConfig->text().trimmed().isEmpty()) {
             showError(tr("Semantic matching needs a run configuration naming the judge (its validator, else its reviewer)."));
@@ -353,6 +356,7 @@ void EvaluationWindow::showOutcome(const EvaluationOutcome &outcome)
     fillTables();
     fillCharts();
     fillTuning();
+    fillTriage(outcome.triage);
     m_tabs->setCurrentIndex(std::max(0, std::min(current, m_tabs->count() - 1)));
     m_status->setText(tr("%n run(s) evaluated%1.", nullptr, int(m_evaluation->runs.size()))
                           .arg(m_evaluation->semantic ? tr(" with semantic matching") : tr(", line match")));
@@ -418,6 +422,73 @@ void EvaluationWindow::fillCharts()
     connect(charts, &EvaluationCharts::clicked, this, &EvaluationWindow::showBehindChart);
     m_chartsPage = charts;
     m_tabs->addTab(charts, tr("Charts"));
+}
+
+// The runs' comments judged false positives against the imported ground
+// truth: the triage queue (docs/arena.md, "Triage of gaps in the ground
+// truth"), and where each stands once queued.
+void EvaluationWindow::fillTriage(const QList<eval::TriageCandidate> &candidates)
+{
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+    auto *about = new QLabel(tr("%n comment(s) judged false positive(s) against the imported ground truth (the set 'original'). Each may be a real issue the "
+                                "ground truth misses: reviewdesk-cli triage enqueue puts them to two annotators, blind; an agreed or adjudicated yes makes it "
+                                "a reference of the set 'triaged', and the imported ground truth stays as it is.",
+                                nullptr, int(candidates.size())));
+    about->setObjectName(QStringLiteral("triageAbout"));
+    about->setWordWrap(true);
+    layout->addWidget(about);
+    auto *table = new QTableWidget(int(candidates.size()), 6);
+    table->setObjectName(QStringLiteral("triageQueue"));
+    table->setHorizontalHeaderLabels({tr("Comment"), tr("Queue"), tr("Place"), tr("Text"), tr("Merge request"), tr("Run or reviewer")});
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setWordWrap(false); // one line a comment; the whole text in the tip
+    table->verticalHeader()->hide();
+    const auto statusText = [](const std::optional<TriageStatus> &status) {
+        if (!status)
+            return tr("not queued");
+        switch (*status) {
+        case TriageStatus::Open: return tr("open");
+        case TriageStatus::AgreedYes: return tr("agreed: yes (a reference)");
+        case TriageStatus::AgreedNo: return tr("agreed: no");
+        case TriageStatus::Disagreement: return tr("disagreement: to adjudicate");
+        case TriageStatus::AdjudicatedYes: return tr("adjudicated: yes (a reference)");
+        case TriageStatus::AdjudicatedNo: return tr("adjudicated: no");
+        case TriageStatus::AdjudicatedUnsure: return tr("adjudicated: unsure");
+        }
+        return tr("open");
+    };
+    for (int r = 0; r < candidates.size(); ++r) {
+        const eval::TriageCandidate &c = candidates[r];
+        const QString mr = c.mergeRequestTitle.isEmpty() ? QString::number(c.mergeRequest) : QStringLiteral("%1  %2").arg(c.mergeRequest).arg(c.mergeRequestTitle);
+        const QString by = c.run ? tr("run %1: %2").arg(*c.run).arg(c.reviewer) : tr("%1, unmatched by %2").arg(c.reviewer, c.judges.join(QStringLiteral(", ")));
+        // Where it stands first: what an adjudicator looks for; the long labels last.
+        const QStringList cells{QString::number(c.comment), statusText(c.status), eval::triagePlace(c), c.text.section(QLatin1Char('\n'), 0, 0), mr, by};
+        for (int col = 0; col < cells.size(); ++col) {
+            auto *cell = new QTableWidgetItem(cells[col]);
+            if (col == 3)
+                cell->setToolTip(c.text);
+            else if (col == 5)
+                cell->setToolTip(by);
+            cell->setData(Qt::UserRole, c.comment);
+            table->setItem(r, col, cell);
+        }
+        m_commentText.insert(c.comment, QStringLiteral("#%1  %2  %3").arg(c.comment).arg(eval::triagePlace(c), c.text.section(QLatin1Char('\n'), 0, 0)));
+        m_mergeRequestOf.insert(c.comment, c.mergeRequest);
+    }
+    table->resizeColumnsToContents();
+    table->horizontalHeader()->setStretchLastSection(true);
+    // The text and the configuration's label are long: cut to what the page
+    // shows, the whole in their tips.
+    table->setColumnWidth(3, std::min(table->columnWidth(3), 360));
+    table->setColumnWidth(5, std::min(table->columnWidth(5), 320));
+    connect(table, &QTableWidget::cellClicked, this, [this, table](int row, int) {
+        if (QTableWidgetItem *item = table->item(row, 0))
+            showBehindIds({item->data(Qt::UserRole).toLongLong()});
+    });
+    layout->addWidget(table, 1);
+    m_tabs->addTab(page, tr("Triage queue"));
 }
 
 void EvaluationWindow::fillTuning()

@@ -101,6 +101,7 @@ private:
     void fillTables();
     void fillCharts();
     void fillTuning();
+    void fillTriage(const QList<eval::TriageCandidate> &candidates);
     QWidget *tablePage(const eval::Table &table);
     void behindMenu(const QPoint &at);
 
