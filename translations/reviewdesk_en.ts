@@ -120,6 +120,21 @@
     </message>
 </context>
 <context>
+    <name>rd::PairwiseView</name>
+    <message numerus="yes">
+        <source>#%1 %2 (%n run(s))</source>
+        <translation><numerusform>#%1 %2 (%n run)</numerusform><numerusform>#%1 %2 (%n runs)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s)</source>
+        <translation><numerusform>%n comment</numerusform><numerusform>%n comments</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n vote(s) by others on this pair, hidden until you vote (blind mode)</source>
+        <translation><numerusform>%n vote by others on this pair, hidden until you vote (blind mode)</numerusform><numerusform>%n votes by others on this pair, hidden until you vote (blind mode)</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::PipelinePanel</name>
     <message numerus="yes">
         <source>Reviewing %n slice(s)…</source>
@@ -220,6 +235,13 @@
     <message numerus="yes">
         <source>%n pull request(s) of the golden comments no judge evaluated: imported with their references only</source>
         <translation><numerusform>%n pull request of the golden comments no judge evaluated: imported with their references only</numerusform><numerusform>%n pull requests of the golden comments no judge evaluated: imported with their references only</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::pipeline</name>
+    <message numerus="yes">
+        <source>the %n runs of this merge request are all of one configuration: only reviews by different configurations are compared</source>
+        <translation><numerusform>the %n runs of this merge request are all of one configuration: only reviews by different configurations are compared</numerusform><numerusform>the %n runs of this merge request are all of one configuration: only reviews by different configurations are compared</numerusform></translation>
     </message>
 </context>
 </TS>

@@ -314,6 +314,33 @@
     </message>
 </context>
 <context>
+    <name>rd::BlindReviewHtml</name>
+    <message>
+        <source>whole merge request</source>
+        <translation>整个合并请求</translation>
+    </message>
+    <message>
+        <source> (old)</source>
+        <translation>（旧版本）</translation>
+    </message>
+    <message>
+        <source>This review has no comments.</source>
+        <translation>这份审查没有评论。</translation>
+    </message>
+    <message>
+        <source>Severity %1</source>
+        <translation>严重度 %1</translation>
+    </message>
+    <message>
+        <source>Root cause:</source>
+        <translation>根因：</translation>
+    </message>
+    <message>
+        <source>Suggested fix:</source>
+        <translation>建议修复：</translation>
+    </message>
+</context>
+<context>
     <name>rd::CodelessReviewView</name>
     <message>
         <source>Fetch Code…</source>
@@ -652,7 +679,7 @@
     <name>rd::CommentsModel</name>
     <message>
         <source> (old)</source>
-        <translation>（旧）</translation>
+        <translation>（旧版本）</translation>
     </message>
     <message>
         <source>— filtered: %1</source>
@@ -2886,6 +2913,18 @@
         <source>Revision %1 recorded: %2 comment(s) moved, %3 unchanged, %4 outdated.</source>
         <translation>已记录修订 %1：%2 条评论已移动，%3 条未变，%4 条已过时。</translation>
     </message>
+    <message>
+        <source>Compare Two Reviews</source>
+        <translation>比较两份审查</translation>
+    </message>
+    <message>
+        <source>Open a workspace first: the reviews compared are its runs, and the votes are kept in it.</source>
+        <translation>请先打开一个工作区：比较的审查是其中的运行，投票也保存在其中。</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Two Reviews…</source>
+        <translation>比较两份审查(&amp;C)…</translation>
+    </message>
 </context>
 <context>
     <name>rd::ManualWindow</name>
@@ -3187,6 +3226,161 @@
     <message>
         <source> · patch set %1</source>
         <translation> · 补丁集 %1</translation>
+    </message>
+</context>
+<context>
+    <name>rd::PairwiseView</name>
+    <message>
+        <source>Compare Two Reviews</source>
+        <translation>比较两份审查</translation>
+    </message>
+    <message>
+        <source>Merge request:</source>
+        <translation>合并请求：</translation>
+    </message>
+    <message>
+        <source>Compare the reviews of one merge request, or pairs drawn from every merge request so that each pair of configurations gets votes.</source>
+        <translation>比较一个合并请求的审查，或从所有合并请求中抽取审查对，使每一对配置都得到投票。</translation>
+    </message>
+    <message>
+        <source>Cap:</source>
+        <translation>上限：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>At most this many votes by you in the workspace; none: no cap.</source>
+        <translation>你在工作区中最多投这么多票；无：不设上限。</translation>
+    </message>
+    <message>
+        <source>Which review would you rather receive for this change? Judge the whole review: what it finds, what it misses, and what it makes you read.</source>
+        <translation>对于这项变更，你更愿意收到哪一份审查？请评判整份审查：它发现了什么、遗漏了什么，以及它让你读了什么。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>A is better</source>
+        <translation>A 更好</translation>
+    </message>
+    <message>
+        <source>Tie</source>
+        <translation>平局</translation>
+    </message>
+    <message>
+        <source>B is better</source>
+        <translation>B 更好</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Cannot Compare Reviews</source>
+        <translation>无法比较审查</translation>
+    </message>
+    <message>
+        <source>Every merge request</source>
+        <translation>所有合并请求</translation>
+    </message>
+    <message numerus="yes">
+        <source>#%1 %2 (%n run(s))</source>
+        <translation><numerusform>#%1 %2（%n 次运行）</numerusform></translation>
+    </message>
+    <message>
+        <source>#%1 %2 (no runs)</source>
+        <translation>#%1 %2（没有运行）</translation>
+    </message>
+    <message>
+        <source>Nothing to compare</source>
+        <translation>没有可比较的审查</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pairs voted</source>
+        <translation>已对 %2 对中的 %1 对投票</translation>
+    </message>
+    <message>
+        <source>Choose another merge request above, or every merge request.</source>
+        <translation>请在上方选择另一个合并请求，或选择所有合并请求。</translation>
+    </message>
+    <message>
+        <source>Run a review of a merge request with a second configuration (Review ▸ Run Review…), or import another model's reviews.</source>
+        <translation>用第二种配置审查一个合并请求（审查 ▸ 运行审查…），或导入另一个模型的审查。</translation>
+    </message>
+    <message>
+        <source>Raise the cap above to go on.</source>
+        <translation>在上方提高上限即可继续。</translation>
+    </message>
+    <message>
+        <source>Your votes are in the workspace: reviewdesk-cli arena ranks the configurations by them.</source>
+        <translation>你的投票已保存在工作区中：reviewdesk-cli arena 据此为各配置排名。</translation>
+    </message>
+    <message>
+        <source>No pair left</source>
+        <translation>没有剩余的审查对</translation>
+    </message>
+    <message>
+        <source>Pair %1 of %2</source>
+        <translation>第 %1 对，共 %2 对</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s)</source>
+        <translation><numerusform>%n 条评论</numerusform></translation>
+    </message>
+    <message>
+        <source>Others on this pair: A %1 · B %2 · tie %3</source>
+        <translation>其他人对这一对的投票：A %1 · B %2 · 平局 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n vote(s) by others on this pair, hidden until you vote (blind mode)</source>
+        <translation><numerusform>其他人对这一对有 %n 票，在你投票前隐藏（盲评模式）</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot Store the Vote</source>
+        <translation>无法保存投票</translation>
+    </message>
+    <message>
+        <source>a tie</source>
+        <translation>平局</translation>
+    </message>
+    <message>
+        <source>Stored: %1. It replaces your earlier vote on the same pair in the same order (%2).</source>
+        <translation>已保存：%1。它替换了你之前对同一对、同一顺序的投票（%2）。</translation>
+    </message>
+    <message>
+        <source>Stored: %1.</source>
+        <translation>已保存：%1。</translation>
+    </message>
+    <message>
+        <source>Cannot Skip the Pair</source>
+        <translation>无法跳过这一对</translation>
+    </message>
+    <message>
+        <source>Skipped: this pair is not shown again in this session.</source>
+        <translation>已跳过：本次会话不会再显示这一对。</translation>
+    </message>
+    <message>
+        <source>Cannot Undo the Vote</source>
+        <translation>无法撤销投票</translation>
+    </message>
+    <message>
+        <source>Your last vote is taken back: its pair is shown again.</source>
+        <translation>你的上一票已撤回：重新显示这一对。</translation>
+    </message>
+    <message>
+        <source>Nothing to undo: you have not voted in this window yet.</source>
+        <translation>没有可撤销的内容：你还没有在此窗口中投票。</translation>
     </message>
 </context>
 <context>
@@ -8034,6 +8228,18 @@
     <message>
         <source>there is no pair to decide</source>
         <translation>没有需要决定的对</translation>
+    </message>
+    <message>
+        <source>this merge request has no runs yet: review it twice, with two different configurations, to compare the reviews</source>
+        <translation>此合并请求还没有运行：用两种不同的配置各审查一次，才能比较两份审查</translation>
+    </message>
+    <message>
+        <source>this merge request has one run: review it again with another configuration to compare the two reviews</source>
+        <translation>此合并请求只有一次运行：用另一种配置再审查一次，才能比较两份审查</translation>
+    </message>
+    <message numerus="yes">
+        <source>the %n runs of this merge request are all of one configuration: only reviews by different configurations are compared</source>
+        <translation><numerusform>此合并请求的 %n 次运行都属于同一种配置：只比较不同配置的审查</numerusform></translation>
     </message>
 </context>
 <context>

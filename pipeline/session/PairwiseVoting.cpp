@@ -4,6 +4,7 @@
 #include <WorkspaceStore.h>
 
 #include <QCoreApplication>
+#include <QMap>
 
 #include <algorithm>
 
@@ -42,12 +43,66 @@ Result<std::unique_ptr<PairwiseVoting>> PairwiseVoting::open(WorkspaceStore &sto
 
 QString PairwiseVoting::noPair() const
 {
-    return m_screen ? QString() : noPairText(m_none);
+    if (m_screen)
+        return {};
+    if (m_none == NoPairReason::TooFewConfigurations && m_options.mergeRequest) {
+        const QList<qint64> runs = m_data.runsOf(*m_options.mergeRequest);
+        if (runs.isEmpty())
+            return QCoreApplication::translate("rd::pipeline", "this merge request has no runs yet: review it twice, with two different configurations, to compare the reviews");
+        if (runs.size() == 1)
+            return QCoreApplication::translate("rd::pipeline", "this merge request has one run: review it again with another configuration to compare the two reviews");
+        return QCoreApplication::translate("rd::pipeline", "the %n runs of this merge request are all of one configuration: only reviews by different configurations are compared", nullptr,
+                                           int(runs.size()));
+    }
+    return noPairText(m_none);
+}
+
+VotingProgress PairwiseVoting::progress() const
+{
+    VotingProgress out;
+    for (const PairwiseVote &v : m_data.votes)
+        if (v.annotator == m_options.annotator && (!m_options.mergeRequest || v.mergeRequest == *m_options.mergeRequest))
+            ++out.voted;
+    int toShow = m_remaining;
+    if (m_options.cap)
+        toShow = std::min(toShow, std::max(0, *m_options.cap - myVotes()));
+    out.total = out.voted + toShow;
+    return out;
 }
 
 int PairwiseVoting::myVotes() const
 {
     return int(std::count_if(m_data.votes.cbegin(), m_data.votes.cend(), [this](const PairwiseVote &v) { return v.annotator == m_options.annotator; }));
+}
+
+Result<bool> PairwiseVoting::setCap(std::optional<int> cap)
+{
+    if (cap && *cap < 0)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "the cap of votes cannot be negative")};
+    m_options.cap = cap;
+    if (m_pair && !(cap && myVotes() >= *cap))
+        return true;
+    return drawNext();
+}
+
+QList<VotingMergeRequest> PairwiseVoting::mergeRequests() const
+{
+    QMap<qint64, VotingMergeRequest> byId;
+    QHash<qint64, QSet<QString>> configurations;
+    for (const ArenaRun &run : m_data.runs) {
+        VotingMergeRequest &entry = byId[run.run.mergeRequest];
+        entry.id = run.run.mergeRequest;
+        ++entry.runs;
+        configurations[entry.id].insert(run.configuration);
+    }
+    QList<VotingMergeRequest> out;
+    for (VotingMergeRequest entry : std::as_const(byId)) {
+        entry.configurations = int(configurations.value(entry.id).size());
+        if (const MergeRequestEntry *mr = m_data.mergeRequest(entry.id))
+            entry.title = mr->title;
+        out << entry;
+    }
+    return out;
 }
 
 Result<bool> PairwiseVoting::drawNext()

@@ -47,6 +47,26 @@ struct OthersOnPair
     int hidden = 0; // kept from the annotator by blind mode
 };
 
+// How far the annotator has come with the pairs in scope (the merge
+// request's, or every merge request's): their votes on them, and how many
+// votes they can cast there in all (those, plus the pairs still to be shown
+// as far as the cap lets them).
+struct VotingProgress
+{
+    int voted = 0;
+    int total = 0;
+};
+
+// A merge request the view can keep to: how many runs it has, of how many
+// configurations (two or more make pairs to compare).
+struct VotingMergeRequest
+{
+    qint64 id = 0;
+    QString title;
+    int runs = 0;
+    int configurations = 0;
+};
+
 class PairwiseVoting
 {
 public:
@@ -64,7 +84,10 @@ public:
 
     // The pair to vote on; empty when there is none left (noPair() says why).
     const std::optional<PairOnScreen> &current() const { return m_screen; }
+    // Why there is no pair; for one merge request without two
+    // configurations, what it has (no run, one run, runs of one configuration).
     QString noPair() const;
+    NoPairReason noPairReason() const { return m_screen ? NoPairReason::None : m_none; }
 
     // Stores the vote on the pair shown (a vote on the same pair and order
     // before replaces it: StoredVote::replaced), then shows the next pair.
@@ -75,10 +98,17 @@ public:
     // comes back) and shows that pair again.
     Result<bool> undo();
     bool canUndo() const { return !m_undo.isEmpty(); }
+    // Another cap (none: empty) for the rest of the session: the pair shown
+    // stays while the cap allows a vote on it; with none shown, one is drawn.
+    Result<bool> setCap(std::optional<int> cap);
 
     int myVotes() const;                        // the annotator's votes in the workspace
     std::optional<int> cap() const { return m_options.cap; }
     int remaining() const { return m_remaining; } // pairs the annotator could still be shown
+    VotingProgress progress() const;
+    const Options &options() const { return m_options; }
+    // The workspace's merge requests that have runs, by id.
+    QList<VotingMergeRequest> mergeRequests() const;
     bool blind() const { return m_blind; }
     OthersOnPair othersOnCurrent() const;
 

@@ -12,6 +12,8 @@
 #include "TeamWorkbench.h"
 #include "JudgingWorkbench.h"
 #include "ManualWindow.h"
+#include "PairwiseView.h"
+#include "JudgingController.h"
 #include "PublishReviewDialog.h"
 #include <PublishService.h>
 #include "MergeRequestHeader.h"
@@ -238,6 +240,33 @@ void MainWindow::showJudgeEvaluation()
     }
     m_judgeEvaluation->show();
     m_judgeEvaluation->raise();
+}
+
+// Judge ▸ Compare Two Reviews…: blind pairwise votes by the annotator, on
+// the open merge request's runs (the window offers every merge request too).
+void MainWindow::showPairwiseView()
+{
+    if (!m_session->hasWorkspace()) {
+        QMessageBox::information(this, tr("Compare Two Reviews"), tr("Open a workspace first: the reviews compared are its runs, and the votes are kept in it."));
+        return;
+    }
+    if (!m_judging->controller()->ensureAnnotator())
+        return;
+    if (m_pairwise) {
+        m_pairwise->show();
+        m_pairwise->raise();
+        m_pairwise->activateWindow();
+        return;
+    }
+    auto *view = new PairwiseView(*m_session->store(), m_session->annotator(), m_session->currentMergeRequestId(), this);
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    // Its votes are the annotator's in that workspace: it closes with either.
+    connect(m_session, &ReviewSession::workspaceChanged, view, &PairwiseView::abandon);
+    connect(m_session, &ReviewSession::annotatorChanged, view, &PairwiseView::abandon);
+    m_pairwise = view;
+    view->show();
+    view->raise();
+    view->activateWindow();
 }
 
 void MainWindow::showPublishDialog()

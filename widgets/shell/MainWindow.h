@@ -137,6 +137,7 @@ private:
     // Review ▸ Evaluate: the Evaluation window on the open workspace.
     void showEvaluation();
     void showJudgeEvaluation();
+    void showPairwiseView();
     void showPublishDialog();
     void showManual();
 
@@ -162,6 +163,7 @@ private:
     ExchangeActions *m_exchange = nullptr;
     QPointer<QWidget> m_evaluation; // the Evaluation window, while open
     QPointer<QWidget> m_judgeEvaluation; // the Evaluate Judge window, while open
+    QPointer<QWidget> m_pairwise; // Judge ▸ Compare Two Reviews…, while open
     QPointer<QWidget> m_manual; // Help ▸ Manual, while open
     QPointer<QWidget> m_publish; // Review ▸ Publish Review…, while open
 };

@@ -67,6 +67,7 @@ void MainWindow::createActions()
     command(QStringLiteral("refreshMergeRequest"), tr("Re&fresh Merge Request"), QKeySequence(Qt::Key_F5), [this] { refreshMergeRequest(); });
     command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
     command(QStringLiteral("evaluateJudge"), tr("Evaluate &Judge…"), QKeySequence(), [this] { showJudgeEvaluation(); });
+    command(QStringLiteral("compareReviews"), tr("&Compare Two Reviews…"), QKeySequence(), [this] { showPairwiseView(); });
     command(QStringLiteral("publishReview"), tr("&Publish Review…"), QKeySequence(), [this] { showPublishDialog(); });
     command(QStringLiteral("manual"), tr("&Manual"), QKeySequence(), [this] { showManual(); });
     command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
@@ -146,7 +147,10 @@ void MainWindow::createMenus()
     review->addSeparator();
     review->addAction(action(QStringLiteral("publishReview")));
 
-    m_judging->fillMenu(menuBar()->addMenu(tr("&Judge")));
+    QMenu *judge = menuBar()->addMenu(tr("&Judge"));
+    judge->addAction(action(QStringLiteral("compareReviews")));
+    judge->addSeparator();
+    m_judging->fillMenu(judge);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(action(QStringLiteral("manual")));
