@@ -5,6 +5,7 @@
 #include "DiffView.h"
 #include "EvaluationWindow.h"
 #include "JudgeEvaluationWindow.h"
+#include "CompareView.h"
 #include "FileListPanel.h"
 #include "FindBar.h"
 #include "JudgingBar.h"
@@ -238,6 +239,26 @@ void MainWindow::showJudgeEvaluation()
     }
     m_judgeEvaluation->show();
     m_judgeEvaluation->raise();
+}
+
+void MainWindow::showComparison()
+{
+    if (!m_session->hasWorkspace()) {
+        QMessageBox::information(this, tr("Compare Reviewers"),
+                                 tr("Open a workspace first: the comparison reads its runs, its imported benchmarks and their judges' verdicts."));
+        return;
+    }
+    if (!m_comparison) {
+        auto *view = new CompareView(*m_session->store(), m_session->workspacePath(), this);
+        view->setAttribute(Qt::WA_DeleteOnClose);
+        // The view closes with the workspace it reads.
+        connect(m_session, &ReviewSession::workspaceChanged, view, &CompareView::abandon);
+        m_comparison = view;
+    } else {
+        static_cast<CompareView *>(m_comparison.data())->reload();
+    }
+    m_comparison->show();
+    m_comparison->raise();
 }
 
 void MainWindow::showPublishDialog()

@@ -137,6 +137,8 @@ private:
     // Review ▸ Evaluate: the Evaluation window on the open workspace.
     void showEvaluation();
     void showJudgeEvaluation();
+    // Review ▸ Compare Reviewers: the Compare view on the open workspace.
+    void showComparison();
     void showPublishDialog();
     void showManual();
 
@@ -162,6 +164,7 @@ private:
     ExchangeActions *m_exchange = nullptr;
     QPointer<QWidget> m_evaluation; // the Evaluation window, while open
     QPointer<QWidget> m_judgeEvaluation; // the Evaluate Judge window, while open
+    QPointer<QWidget> m_comparison; // the Compare view, while open
     QPointer<QWidget> m_manual; // Help ▸ Manual, while open
     QPointer<QWidget> m_publish; // Review ▸ Publish Review…, while open
 };

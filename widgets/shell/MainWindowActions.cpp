@@ -67,6 +67,7 @@ void MainWindow::createActions()
     command(QStringLiteral("refreshMergeRequest"), tr("Re&fresh Merge Request"), QKeySequence(Qt::Key_F5), [this] { refreshMergeRequest(); });
     command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
     command(QStringLiteral("evaluateJudge"), tr("Evaluate &Judge…"), QKeySequence(), [this] { showJudgeEvaluation(); });
+    command(QStringLiteral("compareReviewers"), tr("&Compare Reviewers…"), QKeySequence(), [this] { showComparison(); });
     command(QStringLiteral("publishReview"), tr("&Publish Review…"), QKeySequence(), [this] { showPublishDialog(); });
     command(QStringLiteral("manual"), tr("&Manual"), QKeySequence(), [this] { showManual(); });
     command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
@@ -143,6 +144,7 @@ void MainWindow::createMenus()
     m_team->fillMenu(review);
     review->addAction(action(QStringLiteral("evaluate")));
     review->addAction(action(QStringLiteral("evaluateJudge")));
+    review->addAction(action(QStringLiteral("compareReviewers")));
     review->addSeparator();
     review->addAction(action(QStringLiteral("publishReview")));
 
