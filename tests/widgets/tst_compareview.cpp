@@ -79,6 +79,7 @@ private Q_SLOTS:
     void judgeSwitchShowsTheOtherJudgesBoard();
     void labelFilterComparesOnlyThoseMergeRequests();
     void paretoFrontKeepsTheReviewersNoOtherBeats();
+    void costChartDrawsReviewersWithCostAndAcceptedAndTheirFront();
     void screenshot_data();
     void screenshot();
 
@@ -214,6 +215,48 @@ void CompareViewTest::paretoFrontKeepsTheReviewersNoOtherBeats()
     QCOMPARE(CompareCharts::paretoFront(points), (QList<int>{0, 2, 3, 4}));
     QCOMPARE(CompareCharts::paretoFront({}), QList<int>());
     QCOMPARE(CompareCharts::paretoFront({{2, 5}}), QList<int>{0});
+}
+
+void CompareViewTest::costChartDrawsReviewersWithCostAndAcceptedAndTheirFront()
+{
+    const auto reviewer = [](const QString &name, std::optional<double> cost, std::optional<int> accepted) {
+        ReviewerStanding s;
+        s.reviewer = name;
+        s.kind = ReviewerKind::Configuration;
+        s.costUsd = cost;
+        s.accepted = accepted;
+        if (cost && accepted && *accepted > 0)
+            s.costPerAccepted = *cost / *accepted;
+        return s;
+    };
+    JudgeBoard board;
+    board.judge = QStringLiteral("people");
+    board.kind = JudgeKind::People;
+    // c costs more than a for fewer accepted: off the front; d has no cost, e no accepted: not drawn.
+    board.reviewers = {reviewer(QStringLiteral("a"), 2.0, 10), reviewer(QStringLiteral("b"), 1.0, 4), reviewer(QStringLiteral("c"), 3.0, 8),
+                       reviewer(QStringLiteral("d"), std::nullopt, 5), reviewer(QStringLiteral("e"), 1.5, std::nullopt)};
+    QVERIFY(CompareCharts::whyNoCostChart(board).isEmpty());
+    QChartView view(CompareCharts::costChart(board, QApplication::palette()));
+    QStringList drawn;
+    QLineSeries *front = nullptr;
+    for (QAbstractSeries *s : view.chart()->series()) {
+        if (!s->property("reviewer").toString().isEmpty())
+            drawn << s->property("reviewer").toString();
+        if (s->property("front").toBool())
+            front = qobject_cast<QLineSeries *>(s);
+    }
+    drawn.sort();
+    QCOMPARE(drawn, (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+    QVERIFY(front);
+    // The staircase from b (1 USD, 4) to a (2 USD, 10).
+    QCOMPARE(front->points(), (QList<QPointF>{{1, 4}, {2, 4}, {2, 10}}));
+    view.resize(900, 520);
+    QVERIFY(view.grab().save(QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-compare-cost-chart.png")));
+
+    // Costs and accepted findings on different reviewers: said so, nothing drawn.
+    board.reviewers = {reviewer(QStringLiteral("d"), std::nullopt, 5), reviewer(QStringLiteral("e"), 1.5, std::nullopt)};
+    QVERIFY(!CompareCharts::costChart(board, QApplication::palette()));
+    QVERIFY2(CompareCharts::whyNoCostChart(board).contains(QStringLiteral("none has both")), qPrintable(CompareCharts::whyNoCostChart(board)));
 }
 
 void CompareViewTest::screenshot_data()
