@@ -16,6 +16,40 @@
     </message>
 </context>
 <context>
+    <name>rd::CompareCharts</name>
+    <message numerus="yes">
+        <source>%1 (%), judge %2, %n merge request(s)</source>
+        <translation><numerusform>%1 (%), judge %2, %n merge request</numerusform><numerusform>%1 (%), judge %2, %n merge requests</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::CompareView</name>
+    <message numerus="yes">
+        <source>%n merge request(s) labelled %1=%2</source>
+        <translation><numerusform>%n merge request labelled %1=%2</numerusform><numerusform>%n merge requests labelled %1=%2</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n chosen)</source>
+        <translation><numerusform>%1 (%n chosen)</numerusform><numerusform>%1 (%n chosen)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n merge request(s) are compared.</source>
+        <translation><numerusform>All %n merge request are compared.</numerusform><numerusform>All %n merge requests are compared.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n merge request(s) have the labels chosen.</source>
+        <translation><numerusform>%1 of %n merge request have the labels chosen.</numerusform><numerusform>%1 of %n merge requests have the labels chosen.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n judge(s) compared.</source>
+        <translation><numerusform>%n judge compared.</numerusform><numerusform>%n judges compared.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Judge %1: %n merge request(s) (%2), %3 references.</source>
+        <translation><numerusform>Judge %1: %n merge request (%2), %3 references.</numerusform><numerusform>Judge %1: %n merge requests (%2), %3 references.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::DiffView</name>
     <message numerus="yes">
         <source>Show %n more line(s) below the previous change</source>
@@ -92,6 +126,13 @@
     <message numerus="yes">
         <source>%n comment(s) in this merge request; press J to judge the first.</source>
         <translation><numerusform>%n comment in this merge request; press J to judge the first.</numerusform><numerusform>%n comments in this merge request; press J to judge the first.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::LeaderboardModel</name>
+    <message numerus="yes">
+        <source>%1: a run configuration of this workspace (%n run(s))</source>
+        <translation><numerusform>%1: a run configuration of this workspace (%n run)</numerusform><numerusform>%1: a run configuration of this workspace (%n runs)</numerusform></translation>
     </message>
 </context>
 <context>

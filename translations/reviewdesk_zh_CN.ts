@@ -926,6 +926,312 @@
     </message>
 </context>
 <context>
+    <name>rd::CompareCharts</name>
+    <message>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>F%1</source>
+        <translation>F%1</translation>
+    </message>
+    <message>
+        <source>KBI</source>
+        <translation>KBI</translation>
+    </message>
+    <message>
+        <source>FAR1</source>
+        <translation>FAR1</translation>
+    </message>
+    <message>
+        <source>CPI1</source>
+        <translation>CPI1</translation>
+    </message>
+    <message>
+        <source>%1 per reviewer with its %2 % interval</source>
+        <translation>各评审者的 %1 及其 %2% 区间</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%), judge %2, %n merge request(s)</source>
+        <translation><numerusform>%1（%），评判者 %2，%n 个合并请求</numerusform></translation>
+    </message>
+    <message>
+        <source>point values</source>
+        <translation>点估计值</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 (%4 of %5 resamples)</source>
+        <translation>%1：%2 %3（%5 次重抽样中的 %4 次）</translation>
+    </message>
+    <message>
+        <source>Precision against recall (judge %1), each with its %2 % interval</source>
+        <translation>精确率对召回率（评判者 %1），各带 %2% 区间</translation>
+    </message>
+    <message>
+        <source>Recall (%)</source>
+        <translation>召回率（%）</translation>
+    </message>
+    <message>
+        <source>Precision (%)</source>
+        <translation>精确率（%）</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>%1: precision %2, recall %3</source>
+        <translation>%1：精确率 %2，召回率 %3</translation>
+    </message>
+    <message>
+        <source>No reviewer of judge %1 has a cost: there are no prices in the run configurations. A role's price is "price": {"input_per_mtok": …, "output_per_mtok": …} in US dollars per million tokens.</source>
+        <translation>评判者 %1 下没有评审者有成本：运行配置中没有价格。角色的价格写作 "price": {"input_per_mtok": …, "output_per_mtok": …}，单位为每百万 token 美元。</translation>
+    </message>
+    <message>
+        <source>No reviewer has accepted findings: people have given no final verdict on their comments.</source>
+        <translation>没有评审者有被接受的发现：人工尚未对其评论给出最终结论。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 reviewers have a cost and %3 have accepted findings, but none has both.</source>
+        <translation>%2 个评审者中有 %1 个有成本、%3 个有被接受的发现，但没有一个两者兼有。</translation>
+    </message>
+    <message>
+        <source>The reviewers here are a benchmark's tools, which come without token counts or prices.</source>
+        <translation>这里的评审者是基准中的工具，没有 token 计数和价格。</translation>
+    </message>
+    <message>
+        <source>Cost against accepted findings (judge %1): the Pareto front joins the reviewers no other beats on both</source>
+        <translation>成本对被接受的发现（评判者 %1）：帕累托前沿连接两方面都不被他者超越的评审者</translation>
+    </message>
+    <message>
+        <source>Cost (USD)</source>
+        <translation>成本（美元）</translation>
+    </message>
+    <message>
+        <source>Accepted findings</source>
+        <translation>被接受的发现</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>%1: %2 USD, %3 accepted, %4 USD per accepted finding; on the Pareto front</source>
+        <translation>%1：%2 美元，接受 %3 条，每条被接受的发现 %4 美元；位于帕累托前沿</translation>
+    </message>
+    <message>
+        <source>%1: %2 USD, %3 accepted, %4 USD per accepted finding</source>
+        <translation>%1：%2 美元，接受 %3 条，每条被接受的发现 %4 美元</translation>
+    </message>
+</context>
+<context>
+    <name>rd::CompareView</name>
+    <message>
+        <source>Compare Reviewers</source>
+        <translation>比较评审者</translation>
+    </message>
+    <message>
+        <source>Whose decisions count: people's final verdicts on the workspace's runs, or a benchmark's judge</source>
+        <translation>以谁的判定为准：人工对工作区运行的最终结论，或基准的评判者</translation>
+    </message>
+    <message>
+        <source>The figure the interval chart and the differences show</source>
+        <translation>区间图和差异表显示的指标</translation>
+    </message>
+    <message>
+        <source>Bootstrap resamples of the merge requests; more give steadier interval ends</source>
+        <translation>对合并请求的自助重抽样次数；越多，区间端点越稳定</translation>
+    </message>
+    <message>
+        <source>The seed of the resamples: the same seed gives the same intervals</source>
+        <translation>重抽样的种子：相同种子给出相同区间</translation>
+    </message>
+    <message>
+        <source>&amp;Judge:</source>
+        <translation>评判者(&amp;J)：</translation>
+    </message>
+    <message>
+        <source>&amp;Figure:</source>
+        <translation>指标(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Resamples:</source>
+        <translation>重抽样(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation>种子(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Merge requests with the labels:</source>
+        <translation>带有以下标签的合并请求：</translation>
+    </message>
+    <message>
+        <source>A merge request passes when it has, for every label with values checked, one of them (as --mr-filter)</source>
+        <translation>对每个勾选了取值的标签，合并请求具有其中之一时即通过（同 --mr-filter）</translation>
+    </message>
+    <message>
+        <source>&amp;All Merge Requests</source>
+        <translation>全部合并请求(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Reviewer A</source>
+        <translation>评审者 A</translation>
+    </message>
+    <message>
+        <source>Reviewer B</source>
+        <translation>评审者 B</translation>
+    </message>
+    <message>
+        <source>A − B (points) [interval]</source>
+        <translation>A − B（百分点）[区间]</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Resamples</source>
+        <translation>重抽样次数</translation>
+    </message>
+    <message>
+        <source>The difference of the figure, with its paired percentile bootstrap interval: both on the same resampled merge requests</source>
+        <translation>指标之差及其配对百分位自助区间：两者基于相同的重抽样合并请求</translation>
+    </message>
+    <message>
+        <source>Two-sided bootstrap p-value of no difference; &lt; 1/B: no resample crossed zero</source>
+        <translation>无差异的双侧自助 p 值；&lt; 1/B：没有重抽样越过零</translation>
+    </message>
+    <message>
+        <source>Judge A</source>
+        <translation>评判者 A</translation>
+    </message>
+    <message>
+        <source>Judge B</source>
+        <translation>评判者 B</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>Merge requests</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>Cohen's kappa [interval]</source>
+        <translation>Cohen's kappa [区间]</translation>
+    </message>
+    <message>
+        <source>Agreement (%)</source>
+        <translation>一致率（%）</translation>
+    </message>
+    <message>
+        <source>(merge request, reviewer, reference) both judged: was the reference found?</source>
+        <translation>双方都评判过的（合并请求，评审者，参考）：该参考是否被发现？</translation>
+    </message>
+    <message>
+        <source>Leaderboard</source>
+        <translation>排行榜</translation>
+    </message>
+    <message>
+        <source>Precision and Recall</source>
+        <translation>精确率与召回率</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>Judges</source>
+        <translation>评判者</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n merge request(s) labelled %1=%2</source>
+        <translation><numerusform>%n 个合并请求带有标签 %1=%2</numerusform></translation>
+    </message>
+    <message>
+        <source>No merge request has labels.</source>
+        <translation>没有合并请求带有标签。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n chosen)</source>
+        <translation><numerusform>%1（已选 %n 个）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n merge request(s) are compared.</source>
+        <translation><numerusform>比较全部 %n 个合并请求。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n merge request(s) have the labels chosen.</source>
+        <translation><numerusform>%n 个合并请求中有 %1 个带有所选标签。</numerusform></translation>
+    </message>
+    <message>
+        <source>No merge request has all the labels chosen: choose another value, or fewer labels.</source>
+        <translation>没有合并请求带有全部所选标签：请选择其他取值或减少标签。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Computing… %1 of %2 resamples</source>
+        <translation>正在计算… %2 次重抽样中已完成 %1 次</translation>
+    </message>
+    <message>
+        <source>The reviewers could not be compared: %1</source>
+        <translation>无法比较评审者：%1</translation>
+    </message>
+    <message>
+        <source>people (final verdicts)</source>
+        <translation>人工（最终结论）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n judge(s) compared.</source>
+        <translation><numerusform>已比较 %n 个评判者。</numerusform></translation>
+    </message>
+    <message>
+        <source>all merge requests</source>
+        <translation>全部合并请求</translation>
+    </message>
+    <message numerus="yes">
+        <source>Judge %1: %n merge request(s) (%2), %3 references.</source>
+        <translation><numerusform>评判者 %1：%n 个合并请求（%2），%3 条参考。</numerusform></translation>
+    </message>
+    <message>
+        <source>Figures in percent, each with its %1 % percentile bootstrap interval over merge requests: %2 resamples, seed %3, the same resamples for every reviewer.</source>
+        <translation>指标以百分比表示，各带对合并请求的 %1% 百分位自助区间：%2 次重抽样，种子 %3，所有评审者使用相同的重抽样。</translation>
+    </message>
+    <message>
+        <source>No chart of cost against accepted findings</source>
+        <translation>没有成本对被接受发现的图表</translation>
+    </message>
+    <message>
+        <source>A − B, %1 (points) [interval]</source>
+        <translation>A − B，%1（百分点）[区间]</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>审核</translation>
+    </message>
+</context>
+<context>
     <name>rd::DiffPane</name>
     <message>
         <source>Preparing the diff…</source>
@@ -2505,6 +2811,149 @@
     </message>
 </context>
 <context>
+    <name>rd::LeaderboardModel</name>
+    <message>
+        <source>%1 is not defined here (no key issue to find).</source>
+        <translation>%1 在此无定义（没有可发现的关键问题）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 %</source>
+        <translation>%1：%2%</translation>
+    </message>
+    <message>
+        <source>%1: %2 %, %3 % percentile bootstrap interval %4 to %5 over merge requests (%6 of %7 resamples)</source>
+        <translation>%1：%2%，对合并请求的 %3% 百分位自助区间为 %4 至 %5（%7 次重抽样中的 %6 次）</translation>
+    </message>
+    <message>
+        <source>%1: a review tool of the benchmark</source>
+        <translation>%1：基准中的评审工具</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: a run configuration of this workspace (%n run(s))</source>
+        <translation><numerusform>%1：本工作区的运行配置（%n 次运行）</numerusform></translation>
+    </message>
+    <message>
+        <source>People judged none of its comments.</source>
+        <translation>人工未评判其任何评论。</translation>
+    </message>
+    <message>
+        <source>No price in its run configurations: tokens are counted, not costed.</source>
+        <translation>其运行配置中没有价格：只统计 token，不计成本。</translation>
+    </message>
+    <message>
+        <source>Merge requests the reviewer has an entry on (after the filters)</source>
+        <translation>评审者有记录的合并请求（筛选后）</translation>
+    </message>
+    <message>
+        <source>References found, summed over merge requests</source>
+        <translation>发现的参考，对合并请求求和</translation>
+    </message>
+    <message>
+        <source>Comments that found no reference, summed over merge requests</source>
+        <translation>未发现任何参考的评论，对合并请求求和</translation>
+    </message>
+    <message>
+        <source>References missed, summed over merge requests</source>
+        <translation>遗漏的参考，对合并请求求和</translation>
+    </message>
+    <message>
+        <source>TP / (TP + FP) of the sums, in percent, with its interval</source>
+        <translation>各项和的 TP / (TP + FP)，百分比，带区间</translation>
+    </message>
+    <message>
+        <source>TP / (TP + FN) of the sums, in percent, with its interval</source>
+        <translation>各项和的 TP / (TP + FN)，百分比，带区间</translation>
+    </message>
+    <message>
+        <source>F-beta of precision and recall (beta %1), in percent, with its interval</source>
+        <translation>精确率与召回率的 F-beta（beta %1），百分比，带区间</translation>
+    </message>
+    <message>
+        <source>Key bug inclusion of the run configuration's runs (defect-focused paper, App. M)</source>
+        <translation>运行配置各次运行的关键缺陷包含率（缺陷导向论文，附录 M）</translation>
+    </message>
+    <message>
+        <source>False alarm rate 1 of the run configuration's runs (defect-focused paper, App. M)</source>
+        <translation>运行配置各次运行的误报率 1（缺陷导向论文，附录 M）</translation>
+    </message>
+    <message>
+        <source>Comprehensive performance index 1 of the run configuration's runs (defect-focused paper, App. M)</source>
+        <translation>运行配置各次运行的综合性能指数 1（缺陷导向论文，附录 M）</translation>
+    </message>
+    <message>
+        <source>Comments with a final accept by people</source>
+        <translation>人工最终接受的评论</translation>
+    </message>
+    <message>
+        <source>Tokens of its runs times the prices of their run configurations, in US dollars</source>
+        <translation>其运行的 token 乘以运行配置的价格，单位美元</translation>
+    </message>
+    <message>
+        <source>Cost divided by accepted comments, in US dollars</source>
+        <translation>成本除以被接受的评论数，单位美元</translation>
+    </message>
+    <message>
+        <source>Reviewer</source>
+        <translation>评审者</translation>
+    </message>
+    <message>
+        <source>MRs</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>FP</source>
+        <translation>FP</translation>
+    </message>
+    <message>
+        <source>FN</source>
+        <translation>FN</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>F%1</source>
+        <translation>F%1</translation>
+    </message>
+    <message>
+        <source>KBI</source>
+        <translation>KBI</translation>
+    </message>
+    <message>
+        <source>FAR1</source>
+        <translation>FAR1</translation>
+    </message>
+    <message>
+        <source>CPI1</source>
+        <translation>CPI1</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>已接受</translation>
+    </message>
+    <message>
+        <source>Cost (USD)</source>
+        <translation>成本（美元）</translation>
+    </message>
+    <message>
+        <source>USD per accepted</source>
+        <translation>每条被接受美元</translation>
+    </message>
+</context>
+<context>
     <name>rd::LlmClient</name>
     <message>
         <source>the environment variable %1 that should hold the API key is not set</source>
@@ -2924,6 +3373,18 @@
     <message>
         <source>&amp;Compare Two Reviews…</source>
         <translation>比较两份审查(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Compare Reviewers</source>
+        <translation>比较评审者</translation>
+    </message>
+    <message>
+        <source>Open a workspace first: the comparison reads its runs, its imported benchmarks and their judges' verdicts.</source>
+        <translation>请先打开工作区：比较会读取其运行、导入的基准及其评判者的结论。</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Reviewers…</source>
+        <translation>比较评审者(&amp;C)…</translation>
     </message>
 </context>
 <context>
@@ -8240,6 +8701,10 @@
     <message numerus="yes">
         <source>the %n runs of this merge request are all of one configuration: only reviews by different configurations are compared</source>
         <translation><numerusform>此合并请求的 %n 次运行都属于同一种配置：只比较不同配置的审查</numerusform></translation>
+    </message>
+    <message>
+        <source>the comparison was cancelled</source>
+        <translation>比较已取消</translation>
     </message>
 </context>
 <context>

@@ -134,7 +134,24 @@ Estimate estimateOf(std::optional<double> value, const QList<double> &samples, d
     return e;
 }
 
-JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings)
+// How far the resamples of all the judges' boards are, for the request's hooks.
+struct BootstrapProgress
+{
+    const ComparisonRequest &request;
+    qint64 done = 0;
+    qint64 total = 0;
+
+    // False when the request was cancelled.
+    bool step()
+    {
+        ++done;
+        if (request.progressed && (done % 64 == 0 || done == total))
+            request.progressed(done, total);
+        return !(request.cancelled && done % 16 == 0 && request.cancelled());
+    }
+};
+
+JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings, BootstrapProgress &progress)
 {
     JudgeBoard board;
     board.judge = judge.name;
@@ -156,6 +173,8 @@ JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings)
     Resampler resampler(int(judge.mergeRequests.size()), settings.seed);
     QList<eval::MrOutcome> scratch;
     for (int b = 0; b < settings.resamples; ++b) {
+        if (!progress.step())
+            return board;
         const QList<int> &counts = resampler.next();
         for (qsizetype r = 0; r < reviewers; ++r) {
             const ReviewerEvidence &reviewer = judge.reviewers[r];
@@ -398,8 +417,12 @@ Comparison compareEvidence(const Evidence &evidence, const ComparisonRequest &re
     out.settings = request.settings;
     out.filters = request.filters;
     out.notes = evidence.notes;
-    for (const JudgeEvidence &judge : evidence.judges)
-        out.judges << boardOf(judge, request.settings);
+    BootstrapProgress progress{request, 0, qint64(evidence.judges.size()) * request.settings.resamples};
+    for (const JudgeEvidence &judge : evidence.judges) {
+        out.judges << boardOf(judge, request.settings, progress);
+        if (request.cancelled && request.cancelled())
+            return out;
+    }
     // An audited board is its judge's matches with people's decisions in
     // place: its agreement with people is judge_audit, not a judge pair.
     for (qsizetype i = 0; i < evidence.judges.size(); ++i)
@@ -423,7 +446,11 @@ Result<Comparison> compareReviewers(const WorkspaceStore &store, const Compariso
     auto evidence = readComparisonEvidence(store, request);
     if (!evidence)
         return evidence.error();
-    return compareEvidence(*evidence, request);
+    Comparison comparison = compareEvidence(*evidence, request);
+    // A comparison cut short has boards without figures: never a result.
+    if (request.cancelled && request.cancelled())
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "the comparison was cancelled")};
+    return comparison;
 }
 
 Result<Comparison> compareWorkspace(const QString &location, const ComparisonRequest &request)

@@ -18,6 +18,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace rd {
@@ -51,6 +52,11 @@ struct ComparisonRequest
     std::optional<QString> judge; // only this judge ("people" or an imported judge's name)
     bool audit = true;            // people's audit of the imported judges (judge_audit and the audited boards)
     QList<LabelFilter> filters;
+    // For the window's worker (ComparisonJob): asked between resamples, true
+    // ends the comparison early (with an error); told the resamples done of
+    // all the judges' (judges x resamples), now and then, on the comparing thread.
+    std::function<bool()> cancelled;
+    std::function<void(qint64 done, qint64 total)> progressed;
 };
 
 // A figure in percent with its percentile bootstrap interval; an empty

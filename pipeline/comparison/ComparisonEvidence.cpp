@@ -1,4 +1,5 @@
 #include "ComparisonEvidence.h"
+#include "MergeRequestLabels.h"
 
 #include "JudgeAuditItems.h"
 
@@ -23,63 +24,23 @@ Error usageError(const QString &message)
     return Error{Error::Kind::Usage, message};
 }
 
-// Every label of every merge request: the stored ones, and the language and
-// category a merge request names itself (AACR-Bench imports, generated ones).
-using LabelsOf = QHash<qint64, QMap<QString, QStringList>>;
-
-Result<LabelsOf> labelsOfMergeRequests(const WorkspaceStore &store, QList<qint64> &all)
-{
-    auto entries = store.mergeRequests();
-    if (!entries)
-        return entries.error();
-    auto stored = store.mergeRequestLabels();
-    if (!stored)
-        return stored.error();
-    LabelsOf labels;
-    for (const MergeRequestLabel &l : std::as_const(*stored))
-        labels[l.mergeRequest][l.name] << l.value;
-    for (const MergeRequestEntry &e : std::as_const(*entries)) {
-        all << e.id;
-        QMap<QString, QStringList> &own = labels[e.id];
-        if (!e.language.isEmpty() && !own.contains(QStringLiteral("language")))
-            own[QStringLiteral("language")] << e.language;
-        if (!e.prCategory.isEmpty() && !own.contains(QStringLiteral("category")) && !own.contains(QStringLiteral("domain")))
-            own[QStringLiteral("category")] << e.prCategory;
-    }
-    return labels;
-}
-
-// The merge requests the filters let through (all of them without filters).
+// The merge requests the filters let through (all of them without filters);
+// a filter whose label no merge request has, or after which none is left,
+// is an error naming the labels or values there are.
 Result<QSet<qint64>> passingMergeRequests(const WorkspaceStore &store, const QList<LabelFilter> &filters)
 {
-    QList<qint64> all;
-    auto labels = labelsOfMergeRequests(store, all);
+    auto labels = MergeRequestLabels::read(store);
     if (!labels)
         return labels.error();
-    QSet<qint64> passing(all.cbegin(), all.cend());
+    QSet<qint64> passing(labels->mergeRequests().cbegin(), labels->mergeRequests().cend());
+    const QStringList names = labels->names();
     for (const LabelFilter &f : filters) {
-        QSet<QString> names, values;
-        for (const auto &own : std::as_const(*labels)) {
-            for (auto it = own.cbegin(); it != own.cend(); ++it)
-                names.insert(it.key());
-            for (const QString &v : own.value(f.name))
-                values.insert(v);
-        }
-        if (!names.contains(f.name)) {
-            QStringList known(names.cbegin(), names.cend());
-            known.sort();
+        if (!names.contains(f.name))
             return usageError(QCoreApplication::translate("rd::pipeline", "--mr-filter %1: no merge request has the label '%1' (labels: %2)")
-                                  .arg(f.name, known.isEmpty() ? QCoreApplication::translate("rd::pipeline", "none") : known.join(QStringLiteral(", "))));
-        }
-        QSet<qint64> kept;
-        for (qint64 id : std::as_const(passing)) {
-            const QStringList own = labels->value(id).value(f.name);
-            if (std::any_of(own.cbegin(), own.cend(), [&](const QString &v) { return f.values.contains(v); }))
-                kept.insert(id);
-        }
+                                  .arg(f.name, names.isEmpty() ? QCoreApplication::translate("rd::pipeline", "none") : names.join(QStringLiteral(", "))));
+        const QSet<qint64> kept = labels->passing(passing, {f});
         if (kept.isEmpty()) {
-            QStringList known(values.cbegin(), values.cend());
-            known.sort();
+            const QStringList known = labels->valueCounts(f.name).keys();
             return usageError(QCoreApplication::translate("rd::pipeline", "--mr-filter %1=%2: no merge request passes (values of %1: %3)").arg(f.name, f.values.join(QLatin1Char(',')), known.join(QStringLiteral(", "))));
         }
         passing = kept;

@@ -5,6 +5,9 @@
 #include "DiffView.h"
 #include "EvaluationWindow.h"
 #include "JudgeEvaluationWindow.h"
+#include "CompareView.h"
+#include "JudgeAuditList.h"
+#include <JudgeAudit.h>
 #include "FileListPanel.h"
 #include "FindBar.h"
 #include "JudgingBar.h"
@@ -267,6 +270,44 @@ void MainWindow::showPairwiseView()
     view->show();
     view->raise();
     view->activateWindow();
+}
+
+// The Compare view's Audit tab: the pairs of the benchmark judges' matches
+// for the annotator to decide (a workspace without imported judges has
+// none: no tab); each decision recomputes the boards under people's audit.
+void MainWindow::addAuditList(CompareView *view)
+{
+    if (!m_judging->controller()->ensureAnnotator())
+        return;
+    JudgeAudit::Options options;
+    options.annotator = m_session->annotator();
+    auto audit = JudgeAudit::open(*m_session->store(), options);
+    if (!audit)
+        return; // nothing to audit: the message says why, the tab is left out
+    auto *list = new JudgeAuditList(std::move(*audit));
+    connect(list, &JudgeAuditList::decisionsChanged, view, &CompareView::reload);
+    view->setAuditList(list);
+}
+
+void MainWindow::showComparison()
+{
+    if (!m_session->hasWorkspace()) {
+        QMessageBox::information(this, tr("Compare Reviewers"),
+                                 tr("Open a workspace first: the comparison reads its runs, its imported benchmarks and their judges' verdicts."));
+        return;
+    }
+    if (!m_comparison) {
+        auto *view = new CompareView(*m_session->store(), m_session->workspacePath(), this);
+        view->setAttribute(Qt::WA_DeleteOnClose);
+        // The view closes with the workspace it reads.
+        connect(m_session, &ReviewSession::workspaceChanged, view, &CompareView::abandon);
+        addAuditList(view);
+        m_comparison = view;
+    } else {
+        static_cast<CompareView *>(m_comparison.data())->reload();
+    }
+    m_comparison->show();
+    m_comparison->raise();
 }
 
 void MainWindow::showPublishDialog()

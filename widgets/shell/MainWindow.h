@@ -16,6 +16,7 @@ class QStackedWidget;
 
 namespace rd {
 
+class CompareView;
 class DiffPane;
 class ExchangeActions;
 class FileListPanel;
@@ -138,6 +139,9 @@ private:
     void showEvaluation();
     void showJudgeEvaluation();
     void showPairwiseView();
+    // Review ▸ Compare Reviewers: the Compare view on the open workspace.
+    void showComparison();
+    void addAuditList(CompareView *view);
     void showPublishDialog();
     void showManual();
 
@@ -164,6 +168,7 @@ private:
     QPointer<QWidget> m_evaluation; // the Evaluation window, while open
     QPointer<QWidget> m_judgeEvaluation; // the Evaluate Judge window, while open
     QPointer<QWidget> m_pairwise; // Judge ▸ Compare Two Reviews…, while open
+    QPointer<QWidget> m_comparison; // the Compare view, while open
     QPointer<QWidget> m_manual; // Help ▸ Manual, while open
     QPointer<QWidget> m_publish; // Review ▸ Publish Review…, while open
 };

@@ -68,6 +68,7 @@ void MainWindow::createActions()
     command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
     command(QStringLiteral("evaluateJudge"), tr("Evaluate &Judge…"), QKeySequence(), [this] { showJudgeEvaluation(); });
     command(QStringLiteral("compareReviews"), tr("&Compare Two Reviews…"), QKeySequence(), [this] { showPairwiseView(); });
+    command(QStringLiteral("compareReviewers"), tr("&Compare Reviewers…"), QKeySequence(), [this] { showComparison(); });
     command(QStringLiteral("publishReview"), tr("&Publish Review…"), QKeySequence(), [this] { showPublishDialog(); });
     command(QStringLiteral("manual"), tr("&Manual"), QKeySequence(), [this] { showManual(); });
     command(QStringLiteral("toggleViewed"), tr("Mark File as &Viewed"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), [this] {
@@ -144,6 +145,7 @@ void MainWindow::createMenus()
     m_team->fillMenu(review);
     review->addAction(action(QStringLiteral("evaluate")));
     review->addAction(action(QStringLiteral("evaluateJudge")));
+    review->addAction(action(QStringLiteral("compareReviewers")));
     review->addSeparator();
     review->addAction(action(QStringLiteral("publishReview")));
 
