@@ -3386,6 +3386,14 @@
         <source>&amp;Compare Reviewers…</source>
         <translation>比较评审者(&amp;C)…</translation>
     </message>
+    <message>
+        <source>People's decisions on the judges' matches are kept under the annotator's name.</source>
+        <translation>人们对评判者匹配的决定以标注者的名字保存。</translation>
+    </message>
+    <message>
+        <source>Audit the Judges…</source>
+        <translation>审核评判者…</translation>
+    </message>
 </context>
 <context>
     <name>rd::ManualWindow</name>

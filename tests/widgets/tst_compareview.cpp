@@ -7,6 +7,7 @@
 #include <CodeReviewBenchFixture.h>
 #include <CompareCharts.h>
 #include <CompareView.h>
+#include <JudgeAuditList.h>
 #include <LeaderboardModel.h>
 #include <MainWindow.h>
 #include <MergeRequestLabels.h>
@@ -22,6 +23,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QSettings>
 #include <QSignalSpy>
@@ -78,6 +80,7 @@ private Q_SLOTS:
     void reviewMenuOpensTheLeaderboardWithItsCharts();
     void judgeSwitchShowsTheOtherJudgesBoard();
     void labelFilterComparesOnlyThoseMergeRequests();
+    void auditTabAsksForTheNameThenRecomputesUnderPeoplesDecisions();
     void paretoFrontKeepsTheReviewersNoOtherBeats();
     void costChartDrawsReviewersWithCostAndAcceptedAndTheirFront();
     void screenshot_data();
@@ -205,6 +208,47 @@ void CompareViewTest::labelFilterComparesOnlyThoseMergeRequests()
     QVERIFY(view.setLabelFilter(QStringLiteral("language"), {}));
     QVERIFY(shown.wait(60000));
     QCOMPARE(view.board()->mergeRequests, labels->valueCounts(QStringLiteral("project")).value(QStringLiteral("sentry")));
+}
+
+void CompareViewTest::auditTabAsksForTheNameThenRecomputesUnderPeoplesDecisions()
+{
+    // Opening the view asks nobody's name: the Audit tab offers to audit.
+    QSettings().remove(QStringLiteral("judging/annotator"));
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openWorkspace(m_workspace, false));
+    test::windowAction(window, QStringLiteral("compareReviewers"))->trigger();
+    auto *view = window.findChild<CompareView *>();
+    QVERIFY(view);
+    QSignalSpy shown(view, &CompareView::comparisonShown);
+    QVERIFY(shown.wait(60000));
+    auto *tabs = view->findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    QCOMPARE(tabs->tabText(tabs->count() - 1), QStringLiteral("Audit"));
+    QVERIFY(!view->findChild<JudgeAuditList *>());
+    auto *auditAs = view->findChild<QPushButton *>(QStringLiteral("auditAs"));
+    QVERIFY(auditAs);
+
+    // With a name known, the button opens the audit list in the tab.
+    QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ann"));
+    auditAs->click();
+    auto *list = view->findChild<JudgeAuditList *>();
+    QVERIFY(list);
+    QCOMPARE(tabs->tabText(tabs->count() - 1), QStringLiteral("Audit"));
+    QCOMPARE(tabs->widget(tabs->count() - 1), list);
+
+    // A decision recomputes: the boards under people's audit appear.
+    shown.clear();
+    list->decide(AuditDecision::Different, true);
+    QVERIFY(shown.wait(60000));
+    auto *judges = view->findChild<QComboBox *>(QStringLiteral("compareJudge"));
+    QStringList names;
+    for (int i = 0; i < judges->count(); ++i)
+        names << judges->itemText(i);
+    QVERIFY2(std::any_of(names.cbegin(), names.cend(), [](const QString &n) { return n.startsWith(QStringLiteral("people (audit of ")); }),
+             qPrintable(names.join(QStringLiteral(", "))));
+    QSettings().remove(QStringLiteral("judging/annotator"));
 }
 
 void CompareViewTest::paretoFrontKeepsTheReviewersNoOtherBeats()

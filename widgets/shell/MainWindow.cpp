@@ -35,6 +35,8 @@
 #include <QDockWidget>
 #include <QInputDialog>
 #include <QMenu>
+#include <QPushButton>
+#include <QLabel>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
@@ -273,17 +275,39 @@ void MainWindow::showPairwiseView()
 }
 
 // The Compare view's Audit tab: the pairs of the benchmark judges' matches
-// for the annotator to decide (a workspace without imported judges has
-// none: no tab); each decision recomputes the boards under people's audit.
+// for the annotator to decide, each decision recomputing the boards under
+// people's audit. Without a name yet, the tab asks for it when the user
+// wants to audit (opening the view asks nothing); a workspace with nothing
+// to audit says why in the tab.
 void MainWindow::addAuditList(CompareView *view)
 {
-    if (!m_judging->controller()->ensureAnnotator())
+    if (m_session->annotator().isEmpty()) {
+        auto *ask = new QWidget;
+        auto *layout = new QVBoxLayout(ask);
+        layout->addWidget(new QLabel(tr("People's decisions on the judges' matches are kept under the annotator's name.")));
+        auto *button = new QPushButton(tr("Audit the Judges…"));
+        button->setObjectName(QStringLiteral("auditAs"));
+        layout->addWidget(button, 0, Qt::AlignLeft);
+        layout->addStretch();
+        connect(button, &QPushButton::clicked, view, [this, view, ask] {
+            if (!m_judging->controller()->ensureAnnotator())
+                return;
+            ask->deleteLater(); // its tab goes with it
+            addAuditList(view);
+        });
+        view->setAuditList(ask);
         return;
+    }
     JudgeAudit::Options options;
     options.annotator = m_session->annotator();
     auto audit = JudgeAudit::open(*m_session->store(), options);
-    if (!audit)
-        return; // nothing to audit: the message says why, the tab is left out
+    if (!audit) {
+        auto *why = new QLabel(audit.error().message);
+        why->setWordWrap(true);
+        why->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+        view->setAuditList(why);
+        return;
+    }
     auto *list = new JudgeAuditList(std::move(*audit));
     connect(list, &JudgeAuditList::decisionsChanged, view, &CompareView::reload);
     view->setAuditList(list);
