@@ -4,6 +4,7 @@
 // changes nothing, malformed files are errors naming the file and key with
 // nothing stored, and a copy of the workspace keeps the verdicts.
 
+#include <CodeReviewBenchFixture.h>
 #include <CodeReviewBench.h>
 #include <SqlWorkspaceStore.h>
 
@@ -218,34 +219,10 @@ void CodeReviewBenchTest::aSecondJudgeKeepsTheFirstJudgesVerdicts()
     // The second judge: the first's files, with every match of augment's turned down.
     QDir(folder).mkpath(QStringLiteral("results/second"));
     QFile::copy(folder + QStringLiteral("/results/openai_gpt-5.2/candidates.json"), folder + QStringLiteral("/results/second/candidates.json"));
-    QJsonObject evaluations = jsonObject(folder + QStringLiteral("/results/openai_gpt-5.2/evaluations.json"));
-    for (auto pr = evaluations.begin(); pr != evaluations.end(); ++pr) {
-        QJsonObject tools = pr->toObject();
-        QJsonObject augment = tools.value(QLatin1String("augment")).toObject();
-        QJsonArray fps = augment.value(QLatin1String("false_positives")).toArray();
-        QJsonArray fns = augment.value(QLatin1String("false_negatives")).toArray();
-        QSet<QString> seen;
-        for (const QJsonValue &fp : std::as_const(fps))
-            seen.insert(fp.toObject().value(QLatin1String("candidate")).toString());
-        for (const QJsonValue &tp : augment.value(QLatin1String("true_positives")).toArray()) {
-            const QJsonObject t = tp.toObject();
-            fns.append(QJsonObject{{QStringLiteral("golden_comment"), t.value(QLatin1String("golden_comment"))}, {QStringLiteral("severity"), t.value(QLatin1String("severity"))}});
-            const QString candidate = t.value(QLatin1String("matched_candidate")).toString();
-            if (!seen.contains(candidate)) {
-                seen.insert(candidate);
-                fps.append(QJsonObject{{QStringLiteral("candidate"), candidate}});
-            }
-        }
-        augment[QStringLiteral("true_positives")] = QJsonArray();
-        augment[QStringLiteral("false_positives")] = fps;
-        augment[QStringLiteral("false_negatives")] = fns;
-        augment[QStringLiteral("tp")] = 0;
-        augment[QStringLiteral("fp")] = fps.size();
-        augment[QStringLiteral("fn")] = fns.size();
-        tools[QStringLiteral("augment")] = augment;
-        *pr = tools;
-    }
-    writeJson(folder + QStringLiteral("/results/second/evaluations.json"), evaluations);
+    QFile second(folder + QStringLiteral("/results/second/evaluations.json"));
+    QVERIFY(second.open(QIODevice::WriteOnly));
+    QVERIFY(second.write(test::augmentFindsNothing(jsonObject(folder + QStringLiteral("/results/openai_gpt-5.2/evaluations.json")))) > 0);
+    second.close();
     auto read = codereviewbench::readFolder(folder);
     QVERIFY2(read, read ? "" : qPrintable(read.error().message));
     QCOMPARE(read->import.judges, (QStringList{QStringLiteral("openai_gpt-5.2"), QStringLiteral("second")}));

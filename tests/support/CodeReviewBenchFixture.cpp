@@ -31,6 +31,8 @@ Result<bool> copyBenchFile(const QString &from, const QString &to, const QByteAr
     return true;
 }
 
+} // namespace
+
 // The first judge's verdicts with every true positive of augment's made a
 // false negative (and its candidate a false positive).
 QByteArray augmentFindsNothing(const QJsonObject &first)
@@ -64,8 +66,6 @@ QByteArray augmentFindsNothing(const QJsonObject &first)
     }
     return QJsonDocument(evaluations).toJson(QJsonDocument::Compact);
 }
-
-} // namespace
 
 QString codeReviewBenchDir()
 {

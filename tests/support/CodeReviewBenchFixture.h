@@ -7,6 +7,8 @@
 
 #include <Result.h>
 
+#include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 
 namespace rd::test {
@@ -15,6 +17,10 @@ QString codeReviewBenchDir();
 // The judge the shared data holds, and the made-up second one.
 QString codeReviewBenchJudge();
 QString secondBenchJudge();
+
+// A judge's evaluations.json with every true positive of augment's made a
+// false negative (and its candidate a false positive): the second judge's.
+QByteArray augmentFindsNothing(const QJsonObject &evaluations);
 
 // Imports into the workspace at `workspace` (made when missing); `scratch`
 // is a folder for the copy with the second judge.
