@@ -127,9 +127,11 @@ QString arenaWithInterval(const std::optional<double> &v, const std::optional<do
 QString arenaRankingMarkdown(const ArenaRanking &r)
 {
     QString md;
-    md += QStringLiteral("%1 votes on %2 merge requests; Bradley–Terry by maximum likelihood, a tie half a win each; ")
+    md += QStringLiteral("%1 %2 on %3 %4; Bradley–Terry by maximum likelihood, a tie half a win each; ")
               .arg(r.votes)
-              .arg(r.mergeRequests);
+              .arg(r.votes == 1 ? QStringLiteral("vote") : QStringLiteral("votes"))
+              .arg(r.mergeRequests)
+              .arg(r.mergeRequests == 1 ? QStringLiteral("merge request") : QStringLiteral("merge requests"));
     md += r.noInterval.isEmpty() ? QStringLiteral("%1 % intervals from %2 bootstrap resamples of the merge requests (seed %3, %4 counted).\n\n")
                                        .arg(r.settings.level * 100)
                                        .arg(r.settings.bootstrap)

@@ -72,6 +72,7 @@ private Q_SLOTS:
     void aConfigurationThatNeverLostIsNamedAndHasNoStrength();
     void fewMergeRequestsGiveNoIntervalAndSayWhy();
     void arenaJsonHasTheIssuesNames();
+    void markdownCountsOneMergeRequestAndOneVoteInTheSingular();
     void drawnPairsCoverEveryPairOfConfigurationsBeforeRepeatingOne();
     void drawnOrderIsRandomAndTheSameForOneSeed();
     void theCapStopsTheDrawing();
@@ -440,6 +441,19 @@ void ArenaTest::fewMergeRequestsGiveNoIntervalAndSayWhy()
         QVERIFY(*c.low <= *c.strength && *c.strength <= *c.high && *c.low < *c.high);
     const ArenaRanking same = rankConfigurations(comparisonsOf(many.votes), many.runs, {1000, 1, 0.95});
     QCOMPARE(same.reviewers[0].low, wide.reviewers[0].low);
+}
+
+void ArenaTest::markdownCountsOneMergeRequestAndOneVoteInTheSingular()
+{
+    test::makeArenaWorkspace(*m_store, 1);
+    const ArenaData d = data();
+    ArenaReport report;
+    report.people = rankConfigurations(comparisonsOf(d.votes), d.runs, {200, 5, 0.95});
+    QCOMPARE(report.people.mergeRequests, 1);
+    const QString md = arenaMarkdown(report);
+    QVERIFY2(md.contains(QStringLiteral("%1 votes on 1 merge request;").arg(report.people.votes)), qPrintable(md));
+    report.people.votes = 1;
+    QVERIFY2(arenaMarkdown(report).contains(QStringLiteral("1 vote on 1 merge request;")), qPrintable(arenaMarkdown(report)));
 }
 
 void ArenaTest::arenaJsonHasTheIssuesNames()
