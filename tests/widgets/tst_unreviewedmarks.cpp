@@ -143,7 +143,7 @@ void UnreviewedMarksTest::unreviewedLinesAreHatchedWithWhy()
     for (int i = 0; i < view->layout().lines().size() && row < 0; ++i)
         if (!view->unreviewedReasonsAt(i).isEmpty())
             row = i;
-    QVERIFY(row >= 0);
+    QVERIFY2(row != -1, "no line of the diff is marked unreviewed");
     QVERIFY2(view->unreviewedReasonsAt(row).join(QLatin1Char('\n')).contains(QStringLiteral("Unreviewed: no model saw")), qPrintable(view->unreviewedReasonsAt(row).join(QLatin1Char('\n'))));
 
     // The Run filter: the run that saw everything leaves nothing marked; the failed one its lines.
@@ -167,7 +167,7 @@ void UnreviewedMarksTest::unreviewedLinesAreHatchedWithWhy()
     for (int i = 0; i < view->layout().lines().size() && line13 < 0; ++i)
         if (view->layout().lines()[i].kind == VisualLine::Kind::Row && view->document()->rows[view->layout().lines()[i].row].line[Side::New] == 13)
             line13 = i;
-    QVERIFY(line13 >= 0);
+    QVERIFY2(line13 != -1, "the new side's line 13 is not laid out");
     const QRect text = view->textRect(Side::New, line13);
     QVERIFY(!text.isEmpty());
     const QPoint at(text.left() - 12, text.center().y());
