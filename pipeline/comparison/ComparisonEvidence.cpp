@@ -206,7 +206,9 @@ ReviewOnMergeRequest auditedReview(const JudgedReview &r, const QList<qint64> &r
 void countAudit(const JudgedReview &r, const QList<qint64> &references, const PeopleOnPairs &people, std::array<int, 4> &cells)
 {
     for (const JudgedCandidate &c : r.candidates)
-        for (const auto &[reference, same] : people.value(c.comment)) {
+        for (const auto &[pairReference, same] : people.value(c.comment)) {
+            // A named copy: clang 14 cannot capture a structured binding in a lambda.
+            const qint64 reference = pairReference;
             if (!std::binary_search(references.cbegin(), references.cend(), reference))
                 continue;
             const bool matched = std::any_of(r.matches.cbegin(), r.matches.cend(), [&](const JudgeMatch &m) { return m.comment == c.comment && m.reference == reference; });
