@@ -14,8 +14,6 @@
 #include <QSaveFile>
 
 #include <cstdio>
-#include <iostream>
-#include <string>
 
 namespace rd::cli {
 
@@ -45,37 +43,24 @@ int runPrefer(const QStringList &arguments)
     if (!store)
         return failIn(command, store.error());
 
-    bool anyBad = false;
-    std::string line;
-    for (qint64 number = 1; std::getline(std::cin, line); ++number) {
-        const QByteArray bytes = QByteArray::fromStdString(line).trimmed();
-        if (bytes.isEmpty())
-            continue;
-        auto vote = parseVoteLine(bytes);
+    return forEachInputLine(ExitUsage, [&](qint64 number, const QByteArray &line) {
+        auto vote = parseVoteLine(line);
         if (!vote) {
             fail(ExitUsage, QStringLiteral("prefer: line %1: %2").arg(number).arg(vote.error().message));
-            anyBad = true;
-            continue;
+            return LineOutcome::bad();
         }
         vote->annotator = name;
         auto stored = (*store)->addVote(*vote);
-        if (!stored) {
-            // The line's own problem (an unknown merge request or run, a run
-            // of another merge request): that line only. The workspace's: stop.
-            if (stored.error().kind != Error::Kind::Usage)
-                return fail(exitCodeFor(stored.error()), QStringLiteral("prefer: line %1: not stored: %2").arg(number).arg(stored.error().message));
-            fail(ExitUsage, QStringLiteral("prefer: line %1: %2").arg(number).arg(stored.error().message));
-            anyBad = true;
-            continue;
-        }
+        if (!stored) // an unknown merge request or run, a run of another merge request: that line only
+            return lineNotStored(QStringLiteral("prefer"), number, stored.error());
         if (stored->replaced)
             std::fprintf(stderr, "reviewdesk-cli: prefer: line %lld: replaces %s's earlier vote on run %lld (a) against run %lld (b) of merge request %lld, which was \"%s\"\n",
                          static_cast<long long>(number), qPrintable(name), static_cast<long long>(vote->runA), static_cast<long long>(vote->runB),
                          static_cast<long long>(vote->mergeRequest), qPrintable(pairWinnerName(stored->replaced->winner)));
         std::printf("stored %lld\n", static_cast<long long>(stored->id));
         std::fflush(stdout);
-    }
-    return anyBad ? ExitUsage : ExitOk;
+        return LineOutcome::done();
+    });
 }
 
 namespace {

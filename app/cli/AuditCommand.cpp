@@ -14,8 +14,6 @@
 #include <QFileInfo>
 
 #include <cstdio>
-#include <iostream>
-#include <string>
 
 namespace rd::cli {
 
@@ -23,43 +21,30 @@ namespace {
 
 int storeAuditDecisions(WorkspaceStore &store, const QString &name)
 {
-    bool anyBad = false;
-    std::string line;
-    for (qint64 number = 1; std::getline(std::cin, line); ++number) {
-        const QByteArray bytes = QByteArray::fromStdString(line).trimmed();
-        if (bytes.isEmpty())
-            continue;
-        auto parsed = parseAuditLine(bytes);
+    const QString command = QStringLiteral("audit");
+    return forEachInputLine(ExitUsage, [&](qint64 number, const QByteArray &line) {
+        auto parsed = parseAuditLine(line);
         if (!parsed) {
             fail(ExitUsage, QStringLiteral("audit: line %1: %2").arg(number).arg(parsed.error().message));
-            anyBad = true;
-            continue;
+            return LineOutcome::bad();
         }
         if (!parsed->decision.annotator.isEmpty() && parsed->decision.annotator != name) {
             fail(ExitUsage, QStringLiteral("audit: line %1: the decision is %2's, not %3's (--annotator)").arg(number).arg(parsed->decision.annotator, name));
-            anyBad = true;
-            continue;
+            return LineOutcome::bad();
         }
         parsed->decision.annotator = name;
         const JudgeAuditDecision &d = parsed->decision;
         if (parsed->remove) {
             auto removed = store.removeAuditDecision(name, d.comment, d.reference);
             if (!removed)
-                return fail(exitCodeFor(removed.error()), QStringLiteral("audit: line %1: not stored: %2").arg(number).arg(removed.error().message));
+                return LineOutcome::stop(fail(exitCodeFor(removed.error()), QStringLiteral("audit: line %1: not stored: %2").arg(number).arg(removed.error().message)));
             if (!*removed)
                 std::fprintf(stderr, "reviewdesk-cli: audit: line %lld: %s had no decision on comment %lld against reference %lld to take back\n",
                              static_cast<long long>(number), qPrintable(name), static_cast<long long>(d.comment), static_cast<long long>(d.reference));
         } else {
             auto stored = store.addAuditDecision(d);
-            if (!stored) {
-                // The line's own problem (an unknown comment, a reference of
-                // another merge request): that line only. The workspace's: stop.
-                if (stored.error().kind != Error::Kind::Usage)
-                    return fail(exitCodeFor(stored.error()), QStringLiteral("audit: line %1: not stored: %2").arg(number).arg(stored.error().message));
-                fail(ExitUsage, QStringLiteral("audit: line %1: %2").arg(number).arg(stored.error().message));
-                anyBad = true;
-                continue;
-            }
+            if (!stored) // an unknown comment, a reference of another merge request: that line only
+                return lineNotStored(command, number, stored.error());
             if (stored->replaced)
                 std::fprintf(stderr, "reviewdesk-cli: audit: line %lld: replaces %s's earlier decision on comment %lld against reference %lld, which was \"%s\"\n",
                              static_cast<long long>(number), qPrintable(name), static_cast<long long>(d.comment), static_cast<long long>(d.reference),
@@ -67,8 +52,8 @@ int storeAuditDecisions(WorkspaceStore &store, const QString &name)
         }
         std::printf("stored\n");
         std::fflush(stdout);
-    }
-    return anyBad ? ExitUsage : ExitOk;
+        return LineOutcome::done();
+    });
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 #include "CliCommand.h"
 
 #include <cstdio>
+#include <iostream>
+#include <string>
 
 namespace rd::cli {
 
@@ -77,6 +79,30 @@ int writeOutput(const QString &command, const QByteArray &out)
     if (!writeStdout(out) || std::fflush(stdout) != 0)
         return fail(ExitInternal, QStringLiteral("%1: cannot write the output").arg(command));
     return ExitOk;
+}
+
+int forEachInputLine(int badLineCode, const std::function<LineOutcome(qint64 number, const QByteArray &line)> &handle)
+{
+    bool anyBad = false;
+    std::string text;
+    for (qint64 number = 1; std::getline(std::cin, text); ++number) {
+        const QByteArray line = QByteArray::fromStdString(text).trimmed();
+        if (line.isEmpty())
+            continue;
+        const LineOutcome outcome = handle(number, line);
+        if (outcome.stopWith)
+            return *outcome.stopWith;
+        anyBad = anyBad || outcome.isBad;
+    }
+    return anyBad ? badLineCode : ExitOk;
+}
+
+LineOutcome lineNotStored(const QString &command, qint64 number, const Error &error)
+{
+    if (error.kind != Error::Kind::Usage)
+        return LineOutcome::stop(fail(exitCodeFor(error), QStringLiteral("%1: line %2: not stored: %3").arg(command).arg(number).arg(error.message)));
+    fail(ExitUsage, QStringLiteral("%1: line %2: %3").arg(command).arg(number).arg(error.message));
+    return LineOutcome::bad();
 }
 
 int failIn(const QString &command, const Error &error)

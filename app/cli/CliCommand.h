@@ -6,8 +6,10 @@
 #include <Result.h>
 #include <WorkspaceStore.h>
 
+#include <functional>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 
 namespace rd {
 struct MergeRequest;
@@ -62,6 +64,30 @@ bool writeStdout(const QByteArray &bytes);
 // A command's whole output to stdout, flushed: ExitOk, or the failure
 // "COMMAND: cannot write the output".
 int writeOutput(const QString &command, const QByteArray &out);
+
+// What became of one line of input: done (stored, or nothing to do), bad
+// (the handler said why; the reading goes on) or the reading stops with an
+// exit code (the workspace failed).
+struct LineOutcome
+{
+    static LineOutcome done() { return {}; }
+    static LineOutcome bad() { return {true, std::nullopt}; }
+    static LineOutcome stop(int exitCode) { return {false, exitCode}; }
+    bool isBad = false;
+    std::optional<int> stopWith;
+};
+
+// The JSON Lines a command reads on stdin (judge, prefer, audit, triage
+// answer), one line at a time as it arrives, so that a writer can wait for
+// each 'stored': `handle` gets every non-blank line, trimmed, with its number
+// (from 1). The exit code: a stop's, else `badLineCode` when any line was
+// bad, else ExitOk.
+int forEachInputLine(int badLineCode, const std::function<LineOutcome(qint64 number, const QByteArray &line)> &handle);
+
+// A line `error` kept from being stored, said on stderr: a usage error is
+// the line's own (an unknown merge request, comment or run: bad, exit
+// ExitUsage at the end); any other is the workspace's (stop).
+LineOutcome lineNotStored(const QString &command, qint64 number, const Error &error);
 
 int runDiff(const QStringList &arguments);
 int runSlice(const QStringList &arguments);

@@ -31,6 +31,18 @@ int parseMr(const QString &command, const QString &text, qint64 &id)
     return -1;
 }
 
+// --mr when given: the one merge request to read, in `only`.
+int parseOnlyMr(const QString &command, const QCommandLineParser &parser, const QCommandLineOption &mr, std::optional<qint64> &only)
+{
+    if (!parser.isSet(mr))
+        return -1;
+    qint64 id = 0;
+    if (const int bad = parseMr(command, parser.value(mr), id); bad >= 0)
+        return bad;
+    only = id;
+    return -1;
+}
+
 // "a,b,c" -> names, trimmed; the usage failure when fewer than `minimum` or a name repeats.
 int parseAnnotators(const QString &command, const QString &text, int minimum, int maximum, QStringList &names)
 {
@@ -183,12 +195,8 @@ int runAgreement(const QStringList &arguments)
         if (const int bad = parseAnnotators(command, parser.value(annotators), 2, 100000, names); bad >= 0)
             return bad;
     std::optional<qint64> only;
-    if (parser.isSet(mr)) {
-        qint64 id = 0;
-        if (const int bad = parseMr(command, parser.value(mr), id); bad >= 0)
-            return bad;
-        only = id;
-    }
+    if (const int bad = parseOnlyMr(command, parser, mr, only); bad >= 0)
+        return bad;
 
     auto store = openWorkspaceStore(parser.value(workspace));
     if (!store)
@@ -251,12 +259,8 @@ int runGroups(const QStringList &arguments)
     if (!ok || t < 0 || t > 1)
         return fail(ExitUsage, QStringLiteral("groups: --threshold is a number from 0 to 1, not '%1'").arg(parser.value(threshold)));
     std::optional<qint64> only;
-    if (parser.isSet(mr)) {
-        qint64 id = 0;
-        if (const int bad = parseMr(command, parser.value(mr), id); bad >= 0)
-            return bad;
-        only = id;
-    }
+    if (const int bad = parseOnlyMr(command, parser, mr, only); bad >= 0)
+        return bad;
     auto store = openWorkspaceStore(parser.value(workspace));
     if (!store)
         return failIn(command, store.error());

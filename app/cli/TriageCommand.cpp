@@ -17,8 +17,6 @@
 #include <QSet>
 
 #include <cstdio>
-#include <iostream>
-#include <string>
 
 namespace rd::cli {
 
@@ -197,37 +195,39 @@ int runTriageAnswer(const QStringList &arguments)
     // Every line checked before any is stored: nothing half-written.
     QList<TriageAnswerLine> lines;
     QStringList problems;
-    std::string text;
-    for (qint64 number = 1; std::getline(std::cin, text); ++number) {
-        const QByteArray bytes = QByteArray::fromStdString(text).trimmed();
-        if (bytes.isEmpty())
-            continue;
-        auto line = parseTriageAnswerLine(bytes, adjudicating);
+    bool workspaceFailed = false;
+    const int read = forEachInputLine(ExitUsage, [&](qint64 number, const QByteArray &text) {
+        auto line = parseTriageAnswerLine(text, adjudicating);
         if (!line) {
             problems << QStringLiteral("line %1: %2").arg(number).arg(line.error().message);
-            continue;
+            return LineOutcome::bad();
         }
         line->number = number;
         const auto item = queued.constFind(line->comment);
         if (item == queued.cend()) {
             auto known = (*store)->comment(line->comment);
-            if (!known && known.error().kind != Error::Kind::Usage)
-                return failIn(command, known.error());
+            if (!known && known.error().kind != Error::Kind::Usage) {
+                workspaceFailed = true;
+                return LineOutcome::stop(failIn(command, known.error()));
+            }
             problems << (known ? QStringLiteral("line %1: comment %2 is not in the triage queue (`reviewdesk-cli triage enqueue` puts false positives there)")
                                      .arg(number)
                                      .arg(line->comment)
                                : QStringLiteral("line %1: no comment %2 in this workspace").arg(number).arg(line->comment));
-            continue;
+            return LineOutcome::bad();
         }
         if (!adjudicating && !item->annotators.isEmpty() && !item->annotators.contains(name)) {
             problems << QStringLiteral("line %1: comment %2 is assigned for triage to %3, not to %4")
                             .arg(number)
                             .arg(line->comment)
                             .arg(item->annotators.join(QStringLiteral(", ")), name);
-            continue;
+            return LineOutcome::bad();
         }
         lines << *line;
-    }
+        return LineOutcome::done();
+    });
+    if (workspaceFailed)
+        return read;
     if (!problems.isEmpty()) {
         for (const QString &p : std::as_const(problems))
             fail(ExitUsage, QStringLiteral("%1: %2").arg(command, p));

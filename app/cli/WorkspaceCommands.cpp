@@ -13,8 +13,6 @@
 #include <QThread>
 
 #include <cstdio>
-#include <iostream>
-#include <string>
 
 namespace rd::cli {
 
@@ -158,17 +156,11 @@ int runJudge(const QStringList &arguments)
     if (!store)
         return failIn(QStringLiteral("judge"), store.error());
 
-    bool anyBad = false;
-    std::string line;
-    for (qint64 number = 1; std::getline(std::cin, line); ++number) {
-        const QByteArray bytes = QByteArray::fromStdString(line).trimmed();
-        if (bytes.isEmpty())
-            continue;
-        const auto input = parseJudgementLine(bytes);
+    return forEachInputLine(ExitInternal, [&](qint64 number, const QByteArray &line) {
+        const auto input = parseJudgementLine(line);
         if (!input) {
             fail(ExitInternal, QStringLiteral("judge: line %1: %2").arg(number).arg(input.error().message));
-            anyBad = true;
-            continue;
+            return LineOutcome::bad();
         }
         Judgement change = input->change;
         change.annotator = name;
@@ -177,10 +169,10 @@ int runJudge(const QStringList &arguments)
         // rolled back); connect again and store it, a bounded number of times.
         for (int attempt = 1; !stored && stored.error().fault == Error::Fault::ServerLost; ++attempt) {
             if (attempt > maxTries)
-                return fail(exitCodeFor(stored.error()), QStringLiteral("judge: line %1: not stored; gave up after %2 tries to reconnect: %3")
-                                                             .arg(number)
-                                                             .arg(maxTries)
-                                                             .arg(stored.error().message));
+                return LineOutcome::stop(fail(exitCodeFor(stored.error()), QStringLiteral("judge: line %1: not stored; gave up after %2 tries to reconnect: %3")
+                                                                               .arg(number)
+                                                                               .arg(maxTries)
+                                                                               .arg(stored.error().message)));
             const int delayMs = PendingDecisions::retryDelayMs(attempt, firstDelayMs, 30000);
             std::fprintf(stderr, "reviewdesk-cli: judge: line %lld: the server went away; reconnecting in %.1f s (try %d of %d)\n",
                          static_cast<long long>(number), delayMs / 1000.0, attempt, maxTries);
@@ -195,15 +187,14 @@ int runJudge(const QStringList &arguments)
             // The workspace itself failed: stop. A bad line or a judgement
             // changed elsewhere since the line's version: that line only.
             if (stored.error().kind != Error::Kind::Usage && stored.error().kind != Error::Kind::Conflict)
-                return fail(exitCodeFor(stored.error()), QStringLiteral("judge: line %1: %2").arg(number).arg(stored.error().message));
+                return LineOutcome::stop(fail(exitCodeFor(stored.error()), QStringLiteral("judge: line %1: %2").arg(number).arg(stored.error().message)));
             fail(ExitInternal, QStringLiteral("judge: line %1: %2").arg(number).arg(stored.error().message));
-            anyBad = true;
-            continue;
+            return LineOutcome::bad();
         }
         std::printf("stored %lld\n", static_cast<long long>(change.comment));
         std::fflush(stdout);
-    }
-    return anyBad ? ExitInternal : ExitOk;
+        return LineOutcome::done();
+    });
 }
 
 int openReviewWorkspace(const QString &path, std::unique_ptr<WorkspaceStore> &store)

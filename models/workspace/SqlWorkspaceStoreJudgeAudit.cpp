@@ -104,25 +104,8 @@ Result<QList<JudgeAuditDecision>> SqlWorkspaceStore::auditDecisions() const
 
 Result<bool> SqlWorkspaceStore::removeAuditDecision(const QString &annotator, qint64 comment, qint64 reference)
 {
-    const QString doing = QCoreApplication::translate("rd::models", "take back the audit decision");
-    WriteTransaction t(*d);
-    if (auto begun = t.begin(doing); !begun)
-        return begun.error();
-    auto who = d->annotatorId(annotator.trimmed());
-    if (!who)
-        return who.error();
-    if (!*who)
-        return false;
-    auto existing = d->scalar("SELECT COUNT(*) FROM judge_audit_decisions WHERE annotator = ? AND comment = ? AND reference_comment = ?", {**who, comment, reference}, doing);
-    if (!existing)
-        return existing.error();
-    if (existing->toLongLong() == 0)
-        return false;
-    if (auto q = d->exec("DELETE FROM judge_audit_decisions WHERE annotator = ? AND comment = ? AND reference_comment = ?", {**who, comment, reference}, doing); !q)
-        return q.error();
-    if (auto committed = t.commit(doing); !committed)
-        return committed.error();
-    return true;
+    return d->removeAnnotatorsRow(annotator, "judge_audit_decisions", "comment = ? AND reference_comment = ?", {comment, reference},
+                                  QCoreApplication::translate("rd::models", "take back the audit decision"));
 }
 
 } // namespace rd

@@ -101,6 +101,28 @@ Result<qint64> SqlWorkspaceStore::Private::ensureAnnotator(const QString &name)
     return insert("INSERT INTO annotators (name, created) VALUES (?, ?)", {trimmed, nowMs()}, QCoreApplication::translate("rd::models", "add the annotator"));
 }
 
+Result<bool> SqlWorkspaceStore::Private::removeAnnotatorsRow(const QString &annotator, const char *table, const char *where,
+                                                            const QVariantList &key, const QString &doing)
+{
+    WriteTransaction t(*this);
+    if (auto begun = t.begin(doing); !begun)
+        return begun.error();
+    auto who = annotatorId(annotator.trimmed());
+    if (!who)
+        return who.error();
+    if (!*who)
+        return false;
+    auto q = exec(QStringLiteral("DELETE FROM %1 WHERE annotator = ? AND %2").arg(QLatin1String(table), QLatin1String(where)),
+                  QVariantList{**who} + key, doing);
+    if (!q)
+        return q.error();
+    if (q->numRowsAffected() == 0)
+        return false;
+    if (auto committed = t.commit(doing); !committed)
+        return committed.error();
+    return true;
+}
+
 Result<bool> SqlWorkspaceStore::Private::requireMergeRequest(qint64 id) const
 {
     auto found = scalar("SELECT id FROM merge_requests WHERE id = ?", {id}, QCoreApplication::translate("rd::models", "read the merge requests"));

@@ -73,6 +73,13 @@ struct SqlWorkspaceStore::Private
     // Inside a write transaction.
     Result<qint64> ensureAnnotator(const QString &name);
 
+    // Deletes, in a write transaction of its own, the annotator's row of
+    // `table` that `where` names (its `?` bound to `key`): an annotator takes
+    // back a vote or a decision. False when neither the annotator nor the row
+    // exists.
+    Result<bool> removeAnnotatorsRow(const QString &annotator, const char *table, const char *where, const QVariantList &key,
+                                     const QString &doing);
+
     Result<bool> requireMergeRequest(qint64 id) const;
 
     Result<StoredComment> readComment(qint64 id, bool includeRemoved) const;

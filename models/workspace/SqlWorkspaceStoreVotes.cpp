@@ -109,25 +109,8 @@ Result<QList<PairwiseVote>> SqlWorkspaceStore::votes(std::optional<qint64> merge
 
 Result<bool> SqlWorkspaceStore::removeVote(const QString &annotator, qint64 runA, qint64 runB)
 {
-    const QString doing = QCoreApplication::translate("rd::models", "take back the vote");
-    WriteTransaction t(*d);
-    if (auto begun = t.begin(doing); !begun)
-        return begun.error();
-    auto who = d->annotatorId(annotator.trimmed());
-    if (!who)
-        return who.error();
-    if (!*who)
-        return false;
-    auto existing = d->scalar("SELECT id FROM pairwise_votes WHERE annotator = ? AND run_a = ? AND run_b = ?", {**who, runA, runB}, doing);
-    if (!existing)
-        return existing.error();
-    if (!existing->isValid())
-        return false;
-    if (auto q = d->exec("DELETE FROM pairwise_votes WHERE id = ?", {existing->toLongLong()}, doing); !q)
-        return q.error();
-    if (auto committed = t.commit(doing); !committed)
-        return committed.error();
-    return true;
+    return d->removeAnnotatorsRow(annotator, "pairwise_votes", "run_a = ? AND run_b = ?", {runA, runB},
+                                  QCoreApplication::translate("rd::models", "take back the vote"));
 }
 
 } // namespace rd

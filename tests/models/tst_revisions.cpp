@@ -104,12 +104,7 @@ void RevisionsTest::initTestCase_data()
 
 void RevisionsTest::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_server.clear();
-    QFETCH_GLOBAL(QString, backend);
-    if (backend == QLatin1String("postgresql"))
-        RD_REQUIRE_POSTGRES(m_server);
+    RD_INIT_BACKEND(m_dir, m_server);
 }
 
 void RevisionsTest::lineMapFollowsShiftsAndRefusesChangedLines()

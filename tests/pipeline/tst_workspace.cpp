@@ -218,12 +218,7 @@ void WorkspaceTest::initTestCase_data()
 
 void WorkspaceTest::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_server.clear();
-    QFETCH_GLOBAL(QString, backend);
-    if (backend == QLatin1String("postgresql"))
-        RD_REQUIRE_POSTGRES(m_server);
+    RD_INIT_BACKEND(m_dir, m_server);
 }
 
 void WorkspaceTest::newWorkspaceHasTheCurrentSchema()

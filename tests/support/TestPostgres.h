@@ -73,3 +73,16 @@ private:
             QSKIP(qPrintable(rdWhy_));                                                                                                       \
         }                                                                                                                                    \
     } while (false)
+
+// init() of a test on both backends (addBackendRows): a fresh temporary
+// folder in `dir` (a std::unique_ptr<QTemporaryDir>) and, on the "postgresql"
+// row, a fresh database's address in `server` (else empty).
+#define RD_INIT_BACKEND(dir, server)                                                                                                         \
+    do {                                                                                                                                     \
+        dir = std::make_unique<QTemporaryDir>();                                                                                             \
+        QVERIFY(dir->isValid());                                                                                                             \
+        server.clear();                                                                                                                      \
+        QFETCH_GLOBAL(QString, backend);                                                                                                     \
+        if (backend == QLatin1String("postgresql"))                                                                                          \
+            RD_REQUIRE_POSTGRES(server);                                                                                                     \
+    } while (false)
