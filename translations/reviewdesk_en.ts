@@ -95,8 +95,16 @@
         <translation><numerusform>Evaluating %n run, asking the judge…</numerusform><numerusform>Evaluating %n runs, asking the judge…</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n comment(s) judged false positive(s) against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: reviewdesk-cli triage enqueue puts them to two annotators, blind; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</source>
-        <translation><numerusform>%n comment judged false positive against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: reviewdesk-cli triage enqueue puts them to two annotators, blind; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</numerusform><numerusform>%n comments judged false positives against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: reviewdesk-cli triage enqueue puts them to two annotators, blind; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</numerusform></translation>
+        <source>%n comment(s) judged false positive(s) against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: Queue for Triage puts the rows chosen (all, when none is) to two or more annotators, blind, who answer with reviewdesk-cli triage answer; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</source>
+        <translation><numerusform>%n comment judged false positive against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: Queue for Triage puts the rows chosen (all, when none is) to two or more annotators, blind, who answer with reviewdesk-cli triage answer; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</numerusform><numerusform>%n comments judged false positives against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: Queue for Triage puts the rows chosen (all, when none is) to two or more annotators, blind, who answer with reviewdesk-cli triage answer; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Put %n comment(s) to these annotators, blind (two or more, separated by commas; empty: anyone, and two answers agree):</source>
+        <translation><numerusform>Put %n comment to these annotators, blind (two or more, separated by commas; empty: anyone, and two answers agree):</numerusform><numerusform>Put %n comments to these annotators, blind (two or more, separated by commas; empty: anyone, and two answers agree):</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s) queued, %1 in the queue already; %2.</source>
+        <translation><numerusform>%n comment queued, %1 in the queue already; %2.</numerusform><numerusform>%n comments queued, %1 in the queue already; %2.</numerusform></translation>
     </message>
 </context>
 <context>

@@ -1678,10 +1678,6 @@
         <source>Imported ground truth and what triage added (live)</source>
         <translation>导入的基准真值及分诊新增的参考（实时）</translation>
     </message>
-    <message numerus="yes">
-        <source>%n comment(s) judged false positive(s) against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: reviewdesk-cli triage enqueue puts them to two annotators, blind; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</source>
-        <translation><numerusform>%n 条评论相对导入的基准真值（集合 'original'）被判为误报。每条都可能是基准真值遗漏的真实问题：reviewdesk-cli triage enqueue 将其交给两名标注者盲审；一致或裁决为“是”的评论成为集合 'triaged' 的参考，导入的基准真值保持不变。</numerusform></translation>
-    </message>
     <message>
         <source>Comment</source>
         <translation>评论</translation>
@@ -1749,6 +1745,38 @@
     <message>
         <source>Triage queue</source>
         <translation>分诊队列</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s) judged false positive(s) against the imported ground truth (the set 'original'). Each may be a real issue the ground truth misses: Queue for Triage puts the rows chosen (all, when none is) to two or more annotators, blind, who answer with reviewdesk-cli triage answer; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported ground truth stays as it is.</source>
+        <translation><numerusform>%n 条评论相对导入的基准真值（集合 'original'）被判为误报。每条都可能是基准真值遗漏的真实问题：“加入分诊队列”将所选的行（未选时为全部）交给两名或更多标注者盲审，他们用 reviewdesk-cli triage answer 作答；一致或裁决为“是”的评论成为集合 'triaged' 的参考，导入的基准真值保持不变。</numerusform></translation>
+    </message>
+    <message>
+        <source>&amp;Queue for Triage…</source>
+        <translation>加入分诊队列(&amp;Q)…</translation>
+    </message>
+    <message>
+        <source>Queue for Triage</source>
+        <translation>加入分诊队列</translation>
+    </message>
+    <message numerus="yes">
+        <source>Put %n comment(s) to these annotators, blind (two or more, separated by commas; empty: anyone, and two answers agree):</source>
+        <translation><numerusform>将 %n 条评论盲审交给这些标注者（两名或更多，以逗号分隔；留空：任何人，两个回答一致即可）：</numerusform></translation>
+    </message>
+    <message>
+        <source>comment %1 is not one of the triage candidates shown</source>
+        <translation>评论 %1 不在所示的分诊候选中</translation>
+    </message>
+    <message>
+        <source>anyone may answer</source>
+        <translation>任何人都可作答</translation>
+    </message>
+    <message>
+        <source>assigned to %1</source>
+        <translation>分配给 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comment(s) queued, %1 in the queue already; %2.</source>
+        <translation><numerusform>%n 条评论已加入队列，%1 条已在队列中；%2。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -8713,6 +8741,10 @@
     <message>
         <source>the comparison was cancelled</source>
         <translation>比较已取消</translation>
+    </message>
+    <message>
+        <source>triage asks two or more annotators (blind double annotation), not only '%1'</source>
+        <translation>分诊需要两名或更多标注者（盲审双重标注），不能只有 '%1'</translation>
     </message>
 </context>
 <context>

@@ -66,11 +66,10 @@ int runTriageEnqueue(const QStringList &arguments)
         return fail(ExitUsage, QStringLiteral("%1: --line-distance must be a number of lines from 0 to 1000").arg(command));
     QStringList names;
     if (parser.isSet(annotators)) {
-        for (const QString &n : parser.value(annotators).split(QLatin1Char(',')))
-            if (!n.trimmed().isEmpty() && !names.contains(n.trimmed()))
-                names << n.trimmed();
-        if (names.size() < 2)
+        auto parsed = eval::triageAnnotators(parser.value(annotators));
+        if (!parsed || parsed->isEmpty())
             return fail(ExitUsage, QStringLiteral("%1: --annotators names two or more annotators (blind double annotation), not '%2'").arg(command, parser.value(annotators)));
+        names = *parsed;
     }
     auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
     if (!store)
@@ -79,16 +78,8 @@ int runTriageEnqueue(const QStringList &arguments)
     if (!candidates)
         return failIn(command, candidates.error());
     QList<TriageItem> items;
-    for (const eval::TriageCandidate &c : std::as_const(*candidates)) {
-        TriageItem item;
-        item.comment = c.comment;
-        item.mergeRequest = c.mergeRequest;
-        item.run = c.run;
-        item.reviewer = c.reviewer;
-        item.judge = c.judges.join(QStringLiteral(", "));
-        item.annotators = names;
-        items << item;
-    }
+    for (const eval::TriageCandidate &c : std::as_const(*candidates))
+        items << eval::triageItemOf(c, names);
     if (items.isEmpty()) {
         std::fprintf(stderr, "%s: no false positives against imported ground truth%s; nothing queued\n", qPrintable(command),
                      options.runs.isEmpty() ? "" : " in these runs");

@@ -53,6 +53,30 @@ QString triageDefinition()
 
 } // namespace
 
+TriageItem triageItemOf(const TriageCandidate &candidate, const QStringList &annotators)
+{
+    TriageItem item;
+    item.comment = candidate.comment;
+    item.mergeRequest = candidate.mergeRequest;
+    item.run = candidate.run;
+    item.reviewer = candidate.reviewer;
+    item.judge = candidate.judges.join(QStringLiteral(", "));
+    item.annotators = annotators;
+    return item;
+}
+
+Result<QStringList> triageAnnotators(const QString &text)
+{
+    QStringList names;
+    for (const QString &part : text.split(QLatin1Char(',')))
+        if (const QString name = part.trimmed(); !name.isEmpty() && !names.contains(name))
+            names << name;
+    if (names.size() == 1)
+        return Error{Error::Kind::Usage, QCoreApplication::translate("rd::pipeline", "triage asks two or more annotators (blind double annotation), not only '%1'")
+                                             .arg(names.constFirst())};
+    return names;
+}
+
 QString triagePlace(const TriageCandidate &c)
 {
     if (c.lineStart <= 0)

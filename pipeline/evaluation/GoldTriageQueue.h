@@ -65,6 +65,16 @@ Result<QList<TriageCandidate>> falsePositivesAgainstGold(const WorkspaceStore &s
 QByteArray triageQueueJson(const QList<TriageCandidate> &candidates);
 QByteArray triageQueueMarkdown(const QList<TriageCandidate> &candidates);
 
+// The queue's entry for a candidate, to be answered by `annotators` (empty:
+// anyone; two answers agree): what `triage enqueue` and the window's
+// "Queue for Triage…" store.
+TriageItem triageItemOf(const TriageCandidate &candidate, const QStringList &annotators);
+
+// "ann, bob" -> the annotators to answer each queued comment, trimmed, each
+// once; empty text: anyone. One name alone is a Usage error: triage is blind
+// double annotation.
+Result<QStringList> triageAnnotators(const QString &text);
+
 // "src/a.cpp:12-14" (or the file alone, without lines).
 QString triagePlace(const TriageCandidate &candidate);
 

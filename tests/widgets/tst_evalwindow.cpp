@@ -20,6 +20,7 @@
 #include <QChartView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QFile>
 #include <QListWidget>
@@ -69,6 +70,7 @@ private Q_SLOTS:
     void semanticMatchThroughTheFakeServerKeepsTheWindowResponsive();
     void judgeFailuresAndBadConfigurationsShowADialog();
     void closingWhileTheJudgeIsAskedDoesNotHang();
+    void queueForTriageQueuesTheChosenRowsForTheNamedAnnotators();
     void theTriageQueueListsFalsePositivesAgainstImportedGold();
     void screenshots_data();
     void screenshots();
@@ -498,6 +500,62 @@ void TestEvalWindow::closingWhileTheJudgeIsAskedDoesNotHang()
     QCOMPARE(int(server.requests().size()), 1);
 }
 
+// The Triage queue tab's "Queue for Triage…": the rows chosen go to the
+// queue for the annotators named, their Queue cells say so; queueing again
+// adds nothing; one annotator alone or a comment not shown is refused.
+void TestEvalWindow::queueForTriageQueuesTheChosenRowsForTheNamedAnnotators()
+{
+    QSignalSpy done(m_window.get(), &EvaluationWindow::evaluated);
+    m_window->setReferenceSet(QStringLiteral("all"));
+    m_window->evaluate();
+    QVERIFY(done.wait(60000));
+    auto *table = m_window->findChild<QTableWidget *>(QStringLiteral("triageQueue"));
+    QVERIFY(table);
+    QVERIFY2(table->rowCount() >= 3, "the fixture has three false positives or more against the imported references");
+    const int last = table->rowCount() - 1;
+    const qint64 comment = table->item(last, 0)->data(Qt::UserRole).toLongLong();
+    QCOMPARE(table->item(last, 1)->text(), QStringLiteral("not queued"));
+    auto *button = m_window->findChild<QPushButton *>(QStringLiteral("queueForTriage"));
+    QVERIFY(button);
+    QVERIFY(button->isEnabled());
+
+    const auto names = eval::triageAnnotators(QStringLiteral(" ann, bob ,ann"));
+    QVERIFY(names);
+    QCOMPARE(*names, (QStringList{QStringLiteral("ann"), QStringLiteral("bob")}));
+    const auto alone = eval::triageAnnotators(QStringLiteral("ann"));
+    QVERIFY(!alone);
+    QVERIFY(alone.error().message.contains(QLatin1String("two or more")));
+
+    const auto added = m_window->queueForTriage({comment}, *names);
+    QVERIFY2(added, added ? "" : qPrintable(added.error().message));
+    QCOMPARE(*added, 1);
+    QCOMPARE(table->item(last, 1)->text(), QStringLiteral("open"));
+    QCOMPARE(table->item(0, 1)->text(), QStringLiteral("not queued")); // only the row chosen
+    const auto queue = m_store->triageQueue();
+    QVERIFY(queue);
+    QCOMPARE(int(queue->size()), 1);
+    QCOMPARE(queue->first().comment, comment);
+    QCOMPARE(queue->first().annotators, *names);
+    auto *queued = m_window->findChild<QLabel *>(QStringLiteral("triageQueued"));
+    QVERIFY(queued);
+    QVERIFY2(queued->text().contains(QLatin1String("0 in the queue already; assigned to ann, bob")), qPrintable(queued->text()));
+
+    const auto again = m_window->queueForTriage({comment}, *names);
+    QVERIFY(again);
+    QCOMPARE(*again, 0);
+    QVERIFY2(queued->text().contains(QLatin1String("1 in the queue already")), qPrintable(queued->text()));
+    QCOMPARE(int(m_store->triageQueue()->size()), 1);
+
+    const auto stranger = m_window->queueForTriage({comment + 100000}, *names);
+    QVERIFY(!stranger);
+    QVERIFY(stranger.error().message.contains(QLatin1String("not one of the triage candidates")));
+    // Evaluated again, the queue's state comes from the store.
+    m_window->evaluate();
+    QVERIFY(done.wait(60000));
+    table = m_window->findChild<QTableWidget *>(QStringLiteral("triageQueue"));
+    QCOMPARE(table->item(last, 1)->text(), QStringLiteral("open"));
+}
+
 // The Triage queue tab: the runs' comments judged false positives against
 // the imported references, as `eval --triage` lists them, with where each
 // stands once queued; the manual's picture (docs/images/triage-queue.png).
@@ -518,10 +576,8 @@ void TestEvalWindow::theTriageQueueListsFalsePositivesAgainstImportedGold()
     QCOMPARE(table->item(0, 1)->text(), QStringLiteral("not queued"));
     // Two queued for ann and bob: the first agreed yes, the second disputed.
     QList<TriageItem> items;
-    for (int i = 0; i < 2; ++i) {
-        const eval::TriageCandidate &c = expected->at(i);
-        items << TriageItem{c.comment, c.mergeRequest, c.run, c.reviewer, {}, {QStringLiteral("ann"), QStringLiteral("bob")}, {}};
-    }
+    for (int i = 0; i < 2; ++i)
+        items << eval::triageItemOf(expected->at(i), {QStringLiteral("ann"), QStringLiteral("bob")});
     QVERIFY(m_store->enqueueTriage(items));
     QVERIFY(m_store->answerTriage({items[0].comment, QStringLiteral("ann"), TriageAnswer::Yes, {}}));
     QVERIFY(m_store->answerTriage({items[0].comment, QStringLiteral("bob"), TriageAnswer::Yes, {}}));

@@ -2,6 +2,7 @@
 
 #include "EvaluationCharts.h"
 
+#include <GoldTriageQueue.h>
 #include <ResponseStore.h>
 #include <WorkspaceStore.h>
 
@@ -26,6 +27,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace rd {
 
 namespace {
@@ -38,6 +41,23 @@ QString lineText(const eval::Item &i)
     if (i.where.to && i.where.to != i.where.from)
         lines += QLatin1Char('-') + QString::number(*i.where.to);
     return QStringLiteral("#%1  %2:%3  %4").arg(i.id).arg(i.where.path, lines, i.text.section(QLatin1Char('\n'), 0, 0));
+}
+
+// Where a candidate stands in the triage queue, as the Queue column says it.
+QString triageStatusText(const std::optional<TriageStatus> &status)
+{
+    if (!status)
+        return EvaluationWindow::tr("not queued");
+    switch (*status) {
+    case TriageStatus::Open: return EvaluationWindow::tr("open");
+    case TriageStatus::AgreedYes: return EvaluationWindow::tr("agreed: yes (a reference)");
+    case TriageStatus::AgreedNo: return EvaluationWindow::tr("agreed: no");
+    case TriageStatus::Disagreement: return EvaluationWindow::tr("disagreement: to adjudicate");
+    case TriageStatus::AdjudicatedYes: return EvaluationWindow::tr("adjudicated: yes (a reference)");
+    case TriageStatus::AdjudicatedNo: return EvaluationWindow::tr("adjudicated: no");
+    case TriageStatus::AdjudicatedUnsure: return EvaluationWindow::tr("adjudicated: unsure");
+    }
+    return EvaluationWindow::tr("open");
 }
 
 } // namespace
@@ -429,42 +449,41 @@ void EvaluationWindow::fillCharts()
 // truth"), and where each stands once queued.
 void EvaluationWindow::fillTriage(const QList<eval::TriageCandidate> &candidates)
 {
+    m_triage = candidates;
     auto *page = new QWidget;
     auto *layout = new QVBoxLayout(page);
     auto *about = new QLabel(tr("%n comment(s) judged false positive(s) against the imported ground truth (the set 'original'). Each may be a real issue the "
-                                "ground truth misses: reviewdesk-cli triage enqueue puts them to two annotators, blind; an agreed or adjudicated yes makes it "
-                                "a reference of the set 'triaged', and the imported ground truth stays as it is.",
+                                "ground truth misses: Queue for Triage puts the rows chosen (all, when none is) to two or more annotators, blind, who answer "
+                                "with reviewdesk-cli triage answer; an agreed or adjudicated yes makes it a reference of the set 'triaged', and the imported "
+                                "ground truth stays as it is.",
                                 nullptr, int(candidates.size())));
     about->setObjectName(QStringLiteral("triageAbout"));
     about->setWordWrap(true);
     layout->addWidget(about);
+    auto *actions = new QHBoxLayout;
+    auto *queue = new QPushButton(tr("&Queue for Triage…"));
+    queue->setObjectName(QStringLiteral("queueForTriage"));
+    queue->setEnabled(!candidates.isEmpty());
+    connect(queue, &QPushButton::clicked, this, &EvaluationWindow::askToQueueForTriage);
+    m_triageQueued = new QLabel;
+    m_triageQueued->setObjectName(QStringLiteral("triageQueued"));
+    actions->addWidget(queue);
+    actions->addWidget(m_triageQueued, 1);
+    layout->addLayout(actions);
     auto *table = new QTableWidget(int(candidates.size()), 6);
+    m_triageTable = table;
     table->setObjectName(QStringLiteral("triageQueue"));
     table->setHorizontalHeaderLabels({tr("Comment"), tr("Queue"), tr("Place"), tr("Text"), tr("Merge request"), tr("Run or reviewer")});
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setWordWrap(false); // one line a comment; the whole text in the tip
     table->verticalHeader()->hide();
-    const auto statusText = [](const std::optional<TriageStatus> &status) {
-        if (!status)
-            return tr("not queued");
-        switch (*status) {
-        case TriageStatus::Open: return tr("open");
-        case TriageStatus::AgreedYes: return tr("agreed: yes (a reference)");
-        case TriageStatus::AgreedNo: return tr("agreed: no");
-        case TriageStatus::Disagreement: return tr("disagreement: to adjudicate");
-        case TriageStatus::AdjudicatedYes: return tr("adjudicated: yes (a reference)");
-        case TriageStatus::AdjudicatedNo: return tr("adjudicated: no");
-        case TriageStatus::AdjudicatedUnsure: return tr("adjudicated: unsure");
-        }
-        return tr("open");
-    };
     for (int r = 0; r < candidates.size(); ++r) {
         const eval::TriageCandidate &c = candidates[r];
         const QString mr = c.mergeRequestTitle.isEmpty() ? QString::number(c.mergeRequest) : QStringLiteral("%1  %2").arg(c.mergeRequest).arg(c.mergeRequestTitle);
         const QString by = c.run ? tr("run %1: %2").arg(*c.run).arg(c.reviewer) : tr("%1, unmatched by %2").arg(c.reviewer, c.judges.join(QStringLiteral(", ")));
         // Where it stands first: what an adjudicator looks for; the long labels last.
-        const QStringList cells{QString::number(c.comment), statusText(c.status), eval::triagePlace(c), c.text.section(QLatin1Char('\n'), 0, 0), mr, by};
+        const QStringList cells{QString::number(c.comment), triageStatusText(c.status), eval::triagePlace(c), c.text.section(QLatin1Char('\n'), 0, 0), mr, by};
         for (int col = 0; col < cells.size(); ++col) {
             auto *cell = new QTableWidgetItem(cells[col]);
             if (col == 3)
@@ -489,6 +508,59 @@ void EvaluationWindow::fillTriage(const QList<eval::TriageCandidate> &candidates
     });
     layout->addWidget(table, 1);
     m_tabs->addTab(page, tr("Triage queue"));
+}
+
+void EvaluationWindow::askToQueueForTriage()
+{
+    QList<qint64> comments;
+    for (const QModelIndex &row : m_triageTable->selectionModel()->selectedRows())
+        comments << m_triage.at(row.row()).comment;
+    if (comments.isEmpty())
+        for (const eval::TriageCandidate &c : std::as_const(m_triage))
+            comments << c.comment;
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Queue for Triage"),
+                                               tr("Put %n comment(s) to these annotators, blind (two or more, separated by commas; empty: anyone, "
+                                                  "and two answers agree):",
+                                                  nullptr, int(comments.size())),
+                                               QLineEdit::Normal, QString(), &ok);
+    if (!ok)
+        return;
+    auto names = eval::triageAnnotators(text);
+    if (!names) {
+        QMessageBox::warning(this, tr("Queue for Triage"), names.error().message);
+        return;
+    }
+    auto added = queueForTriage(comments, *names);
+    if (!added)
+        QMessageBox::warning(this, tr("Queue for Triage"), added.error().message);
+}
+
+Result<int> EvaluationWindow::queueForTriage(const QList<qint64> &comments, const QStringList &annotators)
+{
+    QList<TriageItem> items;
+    QList<int> rows;
+    for (const qint64 comment : comments) {
+        const auto c = std::find_if(m_triage.cbegin(), m_triage.cend(), [comment](const eval::TriageCandidate &t) { return t.comment == comment; });
+        if (c == m_triage.cend())
+            return Error{Error::Kind::Usage, tr("comment %1 is not one of the triage candidates shown").arg(comment)};
+        items << eval::triageItemOf(*c, annotators);
+        rows << int(c - m_triage.cbegin());
+    }
+    auto added = m_store.enqueueTriage(items);
+    if (!added)
+        return added.error();
+    for (const int row : std::as_const(rows)) {
+        eval::TriageCandidate &c = m_triage[row];
+        if (c.status)
+            continue; // queued before: its answers stand
+        c.queued = true;
+        c.status = TriageStatus::Open;
+        m_triageTable->item(row, 1)->setText(triageStatusText(c.status));
+    }
+    const QString who = annotators.isEmpty() ? tr("anyone may answer") : tr("assigned to %1").arg(annotators.join(QStringLiteral(", ")));
+    m_triageQueued->setText(tr("%n comment(s) queued, %1 in the queue already; %2.", nullptr, *added).arg(items.size() - *added).arg(who));
+    return *added;
 }
 
 void EvaluationWindow::fillTuning()

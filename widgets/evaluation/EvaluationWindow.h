@@ -86,6 +86,11 @@ public:
     // stored at once and count from the next evaluation on.
     Result<bool> markReference(qint64 comment, bool reference);
     Result<bool> linkToReference(qint64 comment, qint64 reference);
+    // What the Triage queue tab's "Queue for Triage…" does with the rows
+    // chosen: puts these comments (of the triage candidates shown) in the
+    // queue, to be answered by `annotators` (empty: anyone); their Queue
+    // cells say "open". How many were new to the queue.
+    Result<int> queueForTriage(const QList<qint64> &comments, const QStringList &annotators);
 
 Q_SIGNALS:
     void evaluated();
@@ -102,6 +107,7 @@ private:
     void fillCharts();
     void fillTuning();
     void fillTriage(const QList<eval::TriageCandidate> &candidates);
+    void askToQueueForTriage();
     QWidget *tablePage(const eval::Table &table);
     void behindMenu(const QPoint &at);
 
@@ -132,6 +138,9 @@ private:
     QHash<QString, QTableWidget *> m_tableWidgets;
     QHash<qint64, QString> m_commentText; // id -> "file:line  text"
     QHash<qint64, qint64> m_mergeRequestOf; // comment id -> merge request, for links
+    QList<eval::TriageCandidate> m_triage; // of the evaluation shown, in the Triage queue's row order
+    QTableWidget *m_triageTable = nullptr;
+    QLabel *m_triageQueued = nullptr; // what the last "Queue for Triage…" did
     EvaluationJob m_job;
 };
 
