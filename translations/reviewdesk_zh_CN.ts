@@ -1232,6 +1232,13 @@
     </message>
 </context>
 <context>
+    <name>rd::DecisionKeys</name>
+    <message>
+        <source>Undo (Ctrl+Z)</source>
+        <translation>撤销 (Ctrl+Z)</translation>
+    </message>
+</context>
+<context>
     <name>rd::DiffPane</name>
     <message>
         <source>Preparing the diff…</source>
@@ -2174,10 +2181,6 @@
     <message>
         <source>Unsure (U)</source>
         <translation>不确定 (U)</translation>
-    </message>
-    <message>
-        <source>Undo (Ctrl+Z)</source>
-        <translation>撤销 (Ctrl+Z)</translation>
     </message>
     <message>
         <source>not matched (the candidate matched nothing)</source>
@@ -3421,6 +3424,18 @@
     <message>
         <source>Audit the Judges…</source>
         <translation>审核评判者…</translation>
+    </message>
+    <message>
+        <source>Answer Triage</source>
+        <translation>回答分诊</translation>
+    </message>
+    <message>
+        <source>Open a workspace first: the triage queue and its answers are kept in it.</source>
+        <translation>请先打开工作区：分诊队列及其回答保存在其中。</translation>
+    </message>
+    <message>
+        <source>Answer &amp;Triage…</source>
+        <translation>回答分诊(&amp;T)…</translation>
     </message>
 </context>
 <context>
@@ -5374,6 +5389,77 @@
     <message>
         <source>Near-duplicates: the same file and side, overlapping or adjacent lines, and issue texts whose word sets overlap at least this much (Jaccard: shared words / all words).</source>
         <translation>近似重复：同一文件和同一侧，行范围重叠或相邻，且问题描述的词集重合度至少达到该值（Jaccard：共有词数 / 全部词数）。</translation>
+    </message>
+</context>
+<context>
+    <name>rd::TriageAnswerList</name>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Yes: a real issue</source>
+        <translation>是：真实问题</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Unsure</source>
+        <translation>不确定</translation>
+    </message>
+    <message>
+        <source>Answer Triage — %1</source>
+        <translation>回答分诊 — %1</translation>
+    </message>
+    <message>
+        <source>Each comment was judged a false positive against the imported ground truth. Is it a real issue the ground truth misses? Y: yes · N: no · U: unsure · Shift+Y / Shift+N / Shift+U: answer and go on · Ctrl+Z: undo · Up/Down: choose a comment. You answer blind: the other annotators' answers are not shown.</source>
+        <translation>每条评论相对导入的基准真值被判为误报。它是基准真值遗漏的真实问题吗？Y：是 · N：否 · U：不确定 · Shift+Y / Shift+N / Shift+U：回答并继续 · Ctrl+Z：撤销 · 上/下：选择评论。你是盲审：不显示其他标注者的回答。</translation>
+    </message>
+    <message>
+        <source>Merge request</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>评论</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>你的回答</translation>
+    </message>
+    <message>
+        <source>Yes, a real issue (Y)</source>
+        <translation>是，真实问题 (Y)</translation>
+    </message>
+    <message>
+        <source>No (N)</source>
+        <translation>否 (N)</translation>
+    </message>
+    <message>
+        <source>Unsure (U)</source>
+        <translation>不确定 (U)</translation>
+    </message>
+    <message>
+        <source>Nothing in the triage queue for %1: no comment is queued, or every one is assigned to others.</source>
+        <translation>分诊队列中没有 %1 要回答的评论：没有评论入队，或都已分配给他人。</translation>
+    </message>
+    <message>
+        <source>Comment %1 of %2 · %3 answered by %4</source>
+        <translation>第 %1 条，共 %2 条 · %4 已回答 %3 条</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;A real issue the ground truth misses?&lt;/h3&gt;&lt;p&gt;&lt;i&gt;%1&lt;/i&gt; · %2 · written by %3&lt;/p&gt;&lt;p&gt;%4&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your answer:&lt;/b&gt; %5&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;基准真值遗漏的真实问题？&lt;/h3&gt;&lt;p&gt;&lt;i&gt;%1&lt;/i&gt; · %2 · 由 %3 撰写&lt;/p&gt;&lt;p&gt;%4&lt;/p&gt;&lt;p&gt;&lt;b&gt;你的回答：&lt;/b&gt;%5&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Not stored: %1</source>
+        <translation>未保存：%1</translation>
     </message>
 </context>
 <context>
@@ -7339,6 +7425,10 @@
         <source>read the triage adjudications</source>
         <translation>读取分诊裁决</translation>
     </message>
+    <message>
+        <source>take back the triage answer</source>
+        <translation>撤回分诊回答</translation>
+    </message>
 </context>
 <context>
     <name>rd::pipeline</name>
@@ -8745,6 +8835,14 @@
     <message>
         <source>triage asks two or more annotators (blind double annotation), not only '%1'</source>
         <translation>分诊需要两名或更多标注者（盲审双重标注），不能只有 '%1'</translation>
+    </message>
+    <message>
+        <source>choose an annotator before answering the triage queue</source>
+        <translation>回答分诊队列前请先选择标注者</translation>
+    </message>
+    <message>
+        <source>there is no comment to answer</source>
+        <translation>没有要回答的评论</translation>
     </message>
 </context>
 <context>

@@ -270,27 +270,21 @@ int runTriageList(const QStringList &arguments)
     auto store = openWorkspaceStore(parser.value(workspace), WorkspaceOpenMode::OpenExisting);
     if (!store)
         return failIn(command, store.error());
-    auto queue = (*store)->triageQueue();
-    if (!queue)
-        return failIn(command, queue.error());
-    auto answers = (*store)->triageAnswers();
-    if (!answers)
-        return failIn(command, answers.error());
-    auto adjudications = (*store)->triageAdjudications();
-    if (!adjudications)
-        return failIn(command, adjudications.error());
+    auto triage = readTriage(**store);
+    if (!triage)
+        return failIn(command, triage.error());
     QHash<qint64, QList<TriageResponse>> answersOf;
-    for (const TriageResponse &r : std::as_const(*answers))
+    for (const TriageResponse &r : std::as_const(triage->answers))
         answersOf[r.comment] << r;
     QHash<qint64, TriageAdjudication> adjudicationOf;
-    for (const TriageAdjudication &a : std::as_const(*adjudications))
+    for (const TriageAdjudication &a : std::as_const(triage->adjudications))
         adjudicationOf.insert(a.comment, a);
     QHash<qint64, TriagedReference> referenceOf;
-    for (const TriagedReference &r : triagedReferences(*queue, *answers, *adjudications))
+    for (const TriagedReference &r : triagedReferences(triage->queue, triage->answers, triage->adjudications))
         referenceOf.insert(r.item.comment, r);
 
     QJsonArray items;
-    for (const TriageItem &item : std::as_const(*queue)) {
+    for (const TriageItem &item : std::as_const(triage->queue)) {
         if (viewer && !item.annotators.isEmpty() && !item.annotators.contains(*viewer))
             continue;
         auto comment = (*store)->comment(item.comment);

@@ -103,18 +103,30 @@ QList<TriagedReference> triagedReferences(const QList<TriageItem> &queue, const 
     return out;
 }
 
-Result<QList<TriagedReference>> triagedReferencesOf(const TriageStore &store)
+Result<TriageRecords> readTriage(const TriageStore &store)
 {
+    TriageRecords records;
     auto queue = store.triageQueue();
     if (!queue)
         return queue.error();
+    records.queue = std::move(*queue);
     auto answers = store.triageAnswers();
     if (!answers)
         return answers.error();
+    records.answers = std::move(*answers);
     auto adjudications = store.triageAdjudications();
     if (!adjudications)
         return adjudications.error();
-    return triagedReferences(*queue, *answers, *adjudications);
+    records.adjudications = std::move(*adjudications);
+    return records;
+}
+
+Result<QList<TriagedReference>> triagedReferencesOf(const TriageStore &store)
+{
+    auto records = readTriage(store);
+    if (!records)
+        return records.error();
+    return triagedReferences(records->queue, records->answers, records->adjudications);
 }
 
 } // namespace rd

@@ -187,6 +187,7 @@ public:
     Result<int> enqueueTriage(const QList<TriageItem> &items) override;
     Result<QList<TriageItem>> triageQueue() const override;
     Result<StoredTriageAnswer> answerTriage(const TriageResponse &answer) override;
+    Result<bool> removeTriageAnswer(const QString &annotator, qint64 comment) override;
     Result<QList<TriageResponse>> triageAnswers() const override;
     Result<std::optional<TriageAdjudication>> adjudicateTriage(const TriageAdjudication &adjudication) override;
     Result<QList<TriageAdjudication>> triageAdjudications() const override;

@@ -219,4 +219,10 @@ Result<QList<TriageAdjudication>> SqlWorkspaceStore::triageAdjudications() const
                                        });
 }
 
+Result<bool> SqlWorkspaceStore::removeTriageAnswer(const QString &annotator, qint64 comment)
+{
+    return d->removeAnnotatorsRow(annotator, "triage_answers", "comment = ?", {comment},
+                                  QCoreApplication::translate("rd::models", "take back the triage answer"));
+}
+
 } // namespace rd

@@ -31,6 +31,9 @@ public:
     // comment is replaced (and returned).
     virtual Result<StoredTriageAnswer> answerTriage(const TriageResponse &answer) = 0;
     virtual Result<QList<TriageResponse>> triageAnswers() const = 0;
+    // Takes the annotator's answer to a queued comment back (undo); false
+    // when there was none.
+    virtual Result<bool> removeTriageAnswer(const QString &annotator, qint64 comment) = 0;
     // The adjudicator's answer to a queued comment, which decides it;
     // replaces an earlier adjudication (returned).
     virtual Result<std::optional<TriageAdjudication>> adjudicateTriage(const TriageAdjudication &adjudication) = 0;
@@ -39,6 +42,15 @@ public:
 protected:
     ~TriageStore() = default; // owned as a whole WorkspaceStore, never through a role
 };
+
+// The queue, every answer and every adjudication, read together.
+struct TriageRecords
+{
+    QList<TriageItem> queue;
+    QList<TriageResponse> answers;
+    QList<TriageAdjudication> adjudications;
+};
+Result<TriageRecords> readTriage(const TriageStore &store);
 
 // The references triage added (triagedReferences() of the store's queue,
 // answers and adjudications).

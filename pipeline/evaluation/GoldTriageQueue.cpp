@@ -77,13 +77,18 @@ Result<QStringList> triageAnnotators(const QString &text)
     return names;
 }
 
+QString triagePlace(const QString &file, int lineStart, int lineEnd)
+{
+    if (lineStart <= 0)
+        return file;
+    if (lineEnd > lineStart)
+        return QStringLiteral("%1:%2-%3").arg(file).arg(lineStart).arg(lineEnd);
+    return QStringLiteral("%1:%2").arg(file).arg(lineStart);
+}
+
 QString triagePlace(const TriageCandidate &c)
 {
-    if (c.lineStart <= 0)
-        return c.file;
-    if (c.lineEnd > c.lineStart)
-        return QStringLiteral("%1:%2-%3").arg(c.file).arg(c.lineStart).arg(c.lineEnd);
-    return QStringLiteral("%1:%2").arg(c.file).arg(c.lineStart);
+    return triagePlace(c.file, c.lineStart, c.lineEnd);
 }
 
 Result<QList<TriageCandidate>> falsePositivesAgainstGold(const WorkspaceStore &store, const TriageQueueOptions &options)
@@ -189,24 +194,18 @@ Result<QList<TriageCandidate>> falsePositivesAgainstGold(const WorkspaceStore &s
     }
 
     // Where each stands in the queue.
-    auto queue = store.triageQueue();
-    if (!queue)
-        return queue.error();
-    auto answers = store.triageAnswers();
-    if (!answers)
-        return answers.error();
-    auto adjudications = store.triageAdjudications();
-    if (!adjudications)
-        return adjudications.error();
+    auto triage = readTriage(store);
+    if (!triage)
+        return triage.error();
     QHash<qint64, TriageAdjudication> adjudicationOf;
-    for (const TriageAdjudication &a : std::as_const(*adjudications))
+    for (const TriageAdjudication &a : std::as_const(triage->adjudications))
         adjudicationOf.insert(a.comment, a);
-    for (const TriageItem &item : std::as_const(*queue))
+    for (const TriageItem &item : std::as_const(triage->queue))
         if (const auto at = indexOf.constFind(item.comment); at != indexOf.cend()) {
             TriageCandidate &c = out[*at];
             c.queued = true;
             const auto adjudicated = adjudicationOf.constFind(item.comment);
-            c.status = triageStatus(item, *answers, adjudicated == adjudicationOf.cend() ? std::nullopt : std::optional<TriageAdjudication>(*adjudicated));
+            c.status = triageStatus(item, triage->answers, adjudicated == adjudicationOf.cend() ? std::nullopt : std::optional<TriageAdjudication>(*adjudicated));
         }
     return out;
 }

@@ -76,6 +76,7 @@ TriageItem triageItemOf(const TriageCandidate &candidate, const QStringList &ann
 Result<QStringList> triageAnnotators(const QString &text);
 
 // "src/a.cpp:12-14" (or the file alone, without lines).
+QString triagePlace(const QString &file, int lineStart, int lineEnd);
 QString triagePlace(const TriageCandidate &candidate);
 
 } // namespace rd::eval

@@ -166,6 +166,7 @@ private Q_SLOTS:
     void disagreementWithoutAdjudicationAddsNothing();
     void answersNameUnknownUnqueuedAndUnassignedComments();
     void laterAnswerReplacesTheEarlierAndSaysWhat();
+    void anAnswerTakenBackIsGoneAndTheOthersStay();
     void importedJudgesUnmatchedCandidateIsQueued();
     void errataWriteEachAdditionInItsBenchmarksShape();
     void copyKeepsTheQueueAndItsAnswers();
@@ -338,6 +339,24 @@ void GoldTriageTest::laterAnswerReplacesTheEarlierAndSaysWhat()
     QVERIFY(w.enqueue({}));
     QCOMPARE(w.store->triageAnswers()->size(), 1);
     QCOMPARE(w.store->triageQueue()->size(), 1);
+}
+
+// Undo in Judge ▸ Answer Triage…: the annotator's answer goes, the others' stay.
+void GoldTriageTest::anAnswerTakenBackIsGoneAndTheOthersStay()
+{
+    TriageWorkspace w;
+    QVERIFY(w.make(workspace()));
+    QVERIFY(w.enqueue({}));
+    QVERIFY(w.store->answerTriage(TriageResponse{w.falsePositive, QStringLiteral("ann"), TriageAnswer::Yes, {}}));
+    QVERIFY(w.store->answerTriage(TriageResponse{w.falsePositive, QStringLiteral("bob"), TriageAnswer::No, {}}));
+    QCOMPARE(*w.store->removeTriageAnswer(QStringLiteral("ann"), w.falsePositive), true);
+    const auto answers = w.store->triageAnswers();
+    QVERIFY(answers);
+    QCOMPARE(answers->size(), 1);
+    QCOMPARE(answers->first().annotator, QStringLiteral("bob"));
+    QCOMPARE(*w.store->removeTriageAnswer(QStringLiteral("ann"), w.falsePositive), false);
+    QCOMPARE(*w.store->removeTriageAnswer(QStringLiteral("nobody"), w.falsePositive), false);
+    QCOMPARE(w.store->triageAnswers()->size(), 1);
 }
 
 void GoldTriageTest::importedJudgesUnmatchedCandidateIsQueued()

@@ -1,10 +1,10 @@
 #include "JudgeAuditList.h"
 
-#include <QHBoxLayout>
+#include <DecisionKeys.h>
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QShortcut>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -110,37 +110,14 @@ JudgeAuditList::JudgeAuditList(std::unique_ptr<JudgeAudit> audit, QWidget *paren
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
 
-    auto *buttons = new QHBoxLayout;
-    const auto button = [&](const QString &text, auto slot) {
-        auto *b = new QPushButton(text);
-        b->setFocusPolicy(Qt::NoFocus);
-        connect(b, &QPushButton::clicked, this, slot);
-        buttons->addWidget(b);
-        return b;
-    };
-    button(tr("Same issue (A)"), [this] { decide(AuditDecision::Same, false); });
-    button(tr("Different (R)"), [this] { decide(AuditDecision::Different, false); });
-    button(tr("Unsure (U)"), [this] { decide(AuditDecision::Unsure, false); });
-    m_undo = button(tr("Undo (Ctrl+Z)"), [this] { undo(); });
-    buttons->addStretch(1);
-    m_error = new QLabel;
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b;"));
-    buttons->addWidget(m_error, 2);
-    layout->addLayout(buttons);
-
-    const auto key = [this](const QKeySequence &sequence, auto slot) {
-        auto *shortcut = new QShortcut(sequence, this);
-        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
-        connect(shortcut, &QShortcut::activated, this, slot);
-    };
-    key(QKeySequence(Qt::Key_A), [this] { decide(AuditDecision::Same, false); });
-    key(QKeySequence(Qt::Key_R), [this] { decide(AuditDecision::Different, false); });
-    key(QKeySequence(Qt::Key_U), [this] { decide(AuditDecision::Unsure, false); });
-    key(QKeySequence(Qt::SHIFT | Qt::Key_A), [this] { decide(AuditDecision::Same, true); });
-    key(QKeySequence(Qt::SHIFT | Qt::Key_R), [this] { decide(AuditDecision::Different, true); });
-    key(QKeySequence(Qt::SHIFT | Qt::Key_U), [this] { decide(AuditDecision::Unsure, true); });
-    key(QKeySequence::Undo, [this] { undo(); });
+    const DecisionKeys bar = addDecisionKeys(this,
+                                             {{tr("Same issue (A)"), Qt::Key_A, [this](bool goOn) { decide(AuditDecision::Same, goOn); }},
+                                              {tr("Different (R)"), Qt::Key_R, [this](bool goOn) { decide(AuditDecision::Different, goOn); }},
+                                              {tr("Unsure (U)"), Qt::Key_U, [this](bool goOn) { decide(AuditDecision::Unsure, goOn); }}},
+                                             [this] { undo(); });
+    m_undo = bar.undo;
+    m_error = bar.error;
+    layout->addLayout(bar.row);
 
     connect(m_list, &QTableWidget::currentCellChanged, this, [this](int row) {
         if (m_filling || row < 0 || row == m_audit->current())

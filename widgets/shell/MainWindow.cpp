@@ -7,6 +7,7 @@
 #include "JudgeEvaluationWindow.h"
 #include "CompareView.h"
 #include "JudgeAuditList.h"
+#include "TriageAnswerList.h"
 #include <JudgeAudit.h>
 #include "FileListPanel.h"
 #include "FindBar.h"
@@ -272,6 +273,36 @@ void MainWindow::showPairwiseView()
     view->show();
     view->raise();
     view->activateWindow();
+}
+
+void MainWindow::showTriageAnswers()
+{
+    if (!m_session->hasWorkspace()) {
+        QMessageBox::information(this, tr("Answer Triage"), tr("Open a workspace first: the triage queue and its answers are kept in it."));
+        return;
+    }
+    if (!m_judging->controller()->ensureAnnotator())
+        return;
+    if (m_triageAnswers) {
+        m_triageAnswers->show();
+        m_triageAnswers->raise();
+        m_triageAnswers->activateWindow();
+        return;
+    }
+    auto answering = TriageAnswering::open(*m_session->store(), m_session->annotator());
+    if (!answering) {
+        QMessageBox::warning(this, tr("Answer Triage"), answering.error().message);
+        return;
+    }
+    auto *list = new TriageAnswerList(std::move(*answering), this);
+    list->setAttribute(Qt::WA_DeleteOnClose);
+    // Its answers are the annotator's in that workspace: it closes with either.
+    connect(m_session, &ReviewSession::workspaceChanged, list, &TriageAnswerList::abandon);
+    connect(m_session, &ReviewSession::annotatorChanged, list, &TriageAnswerList::abandon);
+    m_triageAnswers = list;
+    list->show();
+    list->raise();
+    list->activateWindow();
 }
 
 // The Compare view's Audit tab: the pairs of the benchmark judges' matches

@@ -139,6 +139,8 @@ private:
     void showEvaluation();
     void showJudgeEvaluation();
     void showPairwiseView();
+    // Judge ▸ Answer Triage…: the annotator's blind answers to the triage queue.
+    void showTriageAnswers();
     // Review ▸ Compare Reviewers: the Compare view on the open workspace.
     void showComparison();
     void addAuditList(CompareView *view);
@@ -168,6 +170,7 @@ private:
     QPointer<QWidget> m_evaluation; // the Evaluation window, while open
     QPointer<QWidget> m_judgeEvaluation; // the Evaluate Judge window, while open
     QPointer<QWidget> m_pairwise; // Judge ▸ Compare Two Reviews…, while open
+    QPointer<QWidget> m_triageAnswers; // Judge ▸ Answer Triage…, while open
     QPointer<QWidget> m_comparison; // the Compare view, while open
     QPointer<QWidget> m_manual; // Help ▸ Manual, while open
     QPointer<QWidget> m_publish; // Review ▸ Publish Review…, while open

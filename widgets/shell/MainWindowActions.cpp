@@ -68,6 +68,7 @@ void MainWindow::createActions()
     command(QStringLiteral("evaluate"), tr("&Evaluate…"), QKeySequence(), [this] { showEvaluation(); });
     command(QStringLiteral("evaluateJudge"), tr("Evaluate &Judge…"), QKeySequence(), [this] { showJudgeEvaluation(); });
     command(QStringLiteral("compareReviews"), tr("&Compare Two Reviews…"), QKeySequence(), [this] { showPairwiseView(); });
+    command(QStringLiteral("answerTriage"), tr("Answer &Triage…"), QKeySequence(), [this] { showTriageAnswers(); });
     command(QStringLiteral("compareReviewers"), tr("&Compare Reviewers…"), QKeySequence(), [this] { showComparison(); });
     command(QStringLiteral("publishReview"), tr("&Publish Review…"), QKeySequence(), [this] { showPublishDialog(); });
     command(QStringLiteral("manual"), tr("&Manual"), QKeySequence(), [this] { showManual(); });
@@ -151,6 +152,7 @@ void MainWindow::createMenus()
 
     QMenu *judge = menuBar()->addMenu(tr("&Judge"));
     judge->addAction(action(QStringLiteral("compareReviews")));
+    judge->addAction(action(QStringLiteral("answerTriage")));
     judge->addSeparator();
     m_judging->fillMenu(judge);
 
