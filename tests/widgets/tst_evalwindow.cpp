@@ -29,6 +29,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 using namespace rd;
 
@@ -593,20 +594,30 @@ void TestEvalWindow::theTriageQueueListsFalsePositivesAgainstImportedGold()
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(1, 3)).center());
     QCOMPARE(m_window->behindList()->count(), 1);
     QCOMPARE(m_window->behindList()->item(0)->data(Qt::UserRole).toLongLong(), items[1].comment);
+    // English as the window has it: "13 comments", its plural forms, come from a translation too.
+    QTranslator english;
+    QVERIFY(english.load(QStringLiteral(REVIEWDESK_QM_DIR "/reviewdesk_en")));
+    QCoreApplication::installTranslator(&english);
     for (const Theme theme : {Theme::Light, Theme::Dark}) {
         applyTheme(theme);
         // Evaluated again under the theme, as the other screenshots are; the tab stays.
         m_window->evaluate();
         QVERIFY(done.wait(60000));
-        table = m_window->findChild<QTableWidget *>(QStringLiteral("triageQueue"));
-        m_window->tabs()->setCurrentWidget(table->parentWidget());
+        // The page shown: the pages of the evaluation before are deleted later.
+        QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->currentIndex()), QStringLiteral("Triage queue"));
+        QWidget *page = m_window->tabs()->currentWidget();
+        table = page->findChild<QTableWidget *>(QStringLiteral("triageQueue"));
+        QVERIFY(table);
         QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(1, 3)).center());
         QCOMPARE(m_window->behindList()->count(), 1);
         QCOMPARE(isDark(m_window->palette()), theme == Theme::Dark);
         const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-triage-queue-%1.png").arg(theme == Theme::Light ? QStringLiteral("light") : QStringLiteral("dark"));
         QVERIFY(m_window->grab().toImage().save(path));
         qInfo("screenshot: %s", qPrintable(path));
+        const QString about = page->findChild<QLabel *>(QStringLiteral("triageAbout"))->text();
+        QVERIFY2(about.startsWith(QStringLiteral("%1 comments judged false positives").arg(table->rowCount())), qPrintable(about));
     }
+    QCoreApplication::removeTranslator(&english);
     applyTheme(Theme::Light);
 }
 
