@@ -248,6 +248,18 @@ void MainWindow::showJudgeEvaluation()
     m_judgeEvaluation->raise();
 }
 
+namespace {
+
+// A window of the annotator's own (votes, triage answers) to the front.
+void bringToFront(QWidget *window)
+{
+    window->show();
+    window->raise();
+    window->activateWindow();
+}
+
+} // namespace
+
 // Judge ▸ Compare Two Reviews…: blind pairwise votes by the annotator, on
 // the open merge request's runs (the window offers every merge request too).
 void MainWindow::showPairwiseView()
@@ -259,9 +271,7 @@ void MainWindow::showPairwiseView()
     if (!m_judging->controller()->ensureAnnotator())
         return;
     if (m_pairwise) {
-        m_pairwise->show();
-        m_pairwise->raise();
-        m_pairwise->activateWindow();
+        bringToFront(m_pairwise);
         return;
     }
     auto *view = new PairwiseView(*m_session->store(), m_session->annotator(), m_session->currentMergeRequestId(), this);
@@ -270,9 +280,7 @@ void MainWindow::showPairwiseView()
     connect(m_session, &ReviewSession::workspaceChanged, view, &PairwiseView::abandon);
     connect(m_session, &ReviewSession::annotatorChanged, view, &PairwiseView::abandon);
     m_pairwise = view;
-    view->show();
-    view->raise();
-    view->activateWindow();
+    bringToFront(view);
 }
 
 void MainWindow::showTriageAnswers()
@@ -284,9 +292,7 @@ void MainWindow::showTriageAnswers()
     if (!m_judging->controller()->ensureAnnotator())
         return;
     if (m_triageAnswers) {
-        m_triageAnswers->show();
-        m_triageAnswers->raise();
-        m_triageAnswers->activateWindow();
+        bringToFront(m_triageAnswers);
         return;
     }
     auto answering = TriageAnswering::open(*m_session->store(), m_session->annotator());
@@ -300,9 +306,7 @@ void MainWindow::showTriageAnswers()
     connect(m_session, &ReviewSession::workspaceChanged, list, &TriageAnswerList::abandon);
     connect(m_session, &ReviewSession::annotatorChanged, list, &TriageAnswerList::abandon);
     m_triageAnswers = list;
-    list->show();
-    list->raise();
-    list->activateWindow();
+    bringToFront(list);
 }
 
 // The Compare view's Audit tab: the pairs of the benchmark judges' matches
