@@ -1,5 +1,7 @@
 #include "JudgeAudit.h"
 
+#include "NextUndecided.h"
+
 #include <WorkspaceStore.h>
 
 #include <QCoreApplication>
@@ -54,15 +56,11 @@ bool JudgeAudit::previous()
 
 bool JudgeAudit::nextUndecided()
 {
-    const int n = int(m_items.items.size());
-    for (int step = 1; step <= n; ++step) {
-        const int i = (m_current + step) % n;
-        if (!decisionAt(i)) {
-            m_current = i;
-            return true;
-        }
-    }
-    return false;
+    const int i = nextUndecidedIndex(m_current, int(m_items.items.size()), [this](int index) { return decisionAt(index).has_value(); });
+    if (i < 0)
+        return false;
+    m_current = i;
+    return true;
 }
 
 std::optional<AuditDecision> JudgeAudit::decisionAt(int index) const

@@ -1,5 +1,7 @@
 #include "TriageAnswering.h"
 
+#include "NextUndecided.h"
+
 #include <GoldTriageQueue.h>
 #include <WorkspaceStore.h>
 
@@ -82,15 +84,11 @@ bool TriageAnswering::setCurrent(int index)
 
 bool TriageAnswering::nextUnanswered()
 {
-    const int n = int(m_items.size());
-    for (int step = 1; step <= n; ++step) {
-        const int i = (m_current + step) % n;
-        if (!m_items[i].answer) {
-            m_current = i;
-            return true;
-        }
-    }
-    return false;
+    const int i = nextUndecidedIndex(m_current, int(m_items.size()), [this](int index) { return m_items[index].answer.has_value(); });
+    if (i < 0)
+        return false;
+    m_current = i;
+    return true;
 }
 
 int TriageAnswering::answered() const
