@@ -87,6 +87,8 @@ private Q_SLOTS:
     void screenshot();
 
 private:
+    // Shows the window on the workspace and opens Review ▸ Compare Reviewers…; null when any step failed.
+    CompareView *openCompareView(MainWindow &window) const;
     QTemporaryDir m_dir;
     QString m_workspace;
 };
@@ -106,14 +108,19 @@ void CompareViewTest::cleanupTestCase()
     applyTheme(Theme::System);
 }
 
+CompareView *CompareViewTest::openCompareView(MainWindow &window) const
+{
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window) || !window.openWorkspace(m_workspace, false))
+        return nullptr;
+    test::windowAction(window, QStringLiteral("compareReviewers"))->trigger();
+    return window.findChild<CompareView *>();
+}
+
 void CompareViewTest::reviewMenuOpensTheLeaderboardWithItsCharts()
 {
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openWorkspace(m_workspace, false));
-    test::windowAction(window, QStringLiteral("compareReviewers"))->trigger();
-    auto *view = window.findChild<CompareView *>();
+    auto *view = openCompareView(window);
     QVERIFY(view);
     QSignalSpy shown(view, &CompareView::comparisonShown);
     QVERIFY(view->isComparing());
@@ -215,11 +222,7 @@ void CompareViewTest::auditTabAsksForTheNameThenRecomputesUnderPeoplesDecisions(
     // Opening the view asks nobody's name: the Audit tab offers to audit.
     QSettings().remove(QStringLiteral("judging/annotator"));
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openWorkspace(m_workspace, false));
-    test::windowAction(window, QStringLiteral("compareReviewers"))->trigger();
-    auto *view = window.findChild<CompareView *>();
+    auto *view = openCompareView(window);
     QVERIFY(view);
     QSignalSpy shown(view, &CompareView::comparisonShown);
     QVERIFY(shown.wait(60000));
