@@ -41,15 +41,6 @@ QString auditDecisionText(const std::optional<AuditDecision> &decision)
     return {};
 }
 
-// A list cell: the first line of a text, the rest in its tooltip.
-QTableWidgetItem *auditCell(const QString &text)
-{
-    auto *item = new QTableWidgetItem(text.simplified());
-    item->setToolTip(text);
-    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-    return item;
-}
-
 QTextBrowser *auditPane()
 {
     auto *pane = new QTextBrowser;
@@ -152,14 +143,14 @@ void JudgeAuditList::fillList()
     m_list->setRowCount(int(items.size()));
     for (int row = 0; row < items.size(); ++row) {
         const compare::AuditItem &item = items[row];
-        m_list->setItem(row, KindColumn, auditCell(auditKindText(item.kind)));
-        m_list->setItem(row, MergeRequestColumn, auditCell(item.mergeRequestTitle.isEmpty() ? QString::number(item.mergeRequest) : item.mergeRequestTitle));
-        m_list->setItem(row, GoldenColumn, auditCell(item.referenceText));
-        m_list->setItem(row, CandidateColumn, auditCell(item.candidateText));
+        m_list->setItem(row, KindColumn, decisionListCell(auditKindText(item.kind)));
+        m_list->setItem(row, MergeRequestColumn, decisionListCell(item.mergeRequestTitle.isEmpty() ? QString::number(item.mergeRequest) : item.mergeRequestTitle));
+        m_list->setItem(row, GoldenColumn, decisionListCell(item.referenceText));
+        m_list->setItem(row, CandidateColumn, decisionListCell(item.candidateText));
         const QStringList &judges = m_audit->selection().judges;
         for (int j = 0; j < judges.size(); ++j) {
             const compare::JudgeOnPair *on = judgeNamed(item, judges[j]);
-            QTableWidgetItem *cell = auditCell(on ? (on->matched ? tr("matched") : tr("not matched")) : tr("did not judge"));
+            QTableWidgetItem *cell = decisionListCell(on ? (on->matched ? tr("matched") : tr("not matched")) : tr("did not judge"));
             if (on && on->matched) { // a judge's yes stands out from its no
                 QFont bold = cell->font();
                 bold.setBold(true);
@@ -181,7 +172,7 @@ void JudgeAuditList::fillList()
 void JudgeAuditList::updateRow(int row)
 {
     const int column = m_list->columnCount() - 1;
-    m_list->setItem(row, column, auditCell(auditDecisionText(m_audit->decisionAt(row))));
+    m_list->setItem(row, column, decisionListCell(auditDecisionText(m_audit->decisionAt(row))));
 }
 
 void JudgeAuditList::showCurrent()

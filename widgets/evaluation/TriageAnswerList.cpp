@@ -30,14 +30,6 @@ QString triageAnswerText(const std::optional<TriageAnswer> &answer)
     return {};
 }
 
-QTableWidgetItem *triageCell(const QString &text)
-{
-    auto *item = new QTableWidgetItem(text.simplified());
-    item->setToolTip(text);
-    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-    return item;
-}
-
 } // namespace
 
 TriageAnswerList::TriageAnswerList(std::unique_ptr<TriageAnswering> answering, QWidget *parent)
@@ -116,10 +108,10 @@ void TriageAnswerList::fillList()
     for (int row = 0; row < items.size(); ++row) {
         const TriageAnswering::Item &item = items[row];
         m_list->setItem(row, TriageMergeRequestColumn,
-                        triageCell(item.mergeRequestTitle.isEmpty() ? QString::number(item.mergeRequest)
+                        decisionListCell(item.mergeRequestTitle.isEmpty() ? QString::number(item.mergeRequest)
                                                                     : QStringLiteral("%1  %2").arg(item.mergeRequest).arg(item.mergeRequestTitle)));
-        m_list->setItem(row, TriagePlaceColumn, triageCell(item.place()));
-        m_list->setItem(row, TriageCommentColumn, triageCell(item.text));
+        m_list->setItem(row, TriagePlaceColumn, decisionListCell(item.place()));
+        m_list->setItem(row, TriageCommentColumn, decisionListCell(item.text));
         updateRow(row);
     }
     m_list->resizeColumnsToContents();
@@ -130,7 +122,7 @@ void TriageAnswerList::fillList()
 
 void TriageAnswerList::updateRow(int row)
 {
-    m_list->setItem(row, TriageAnswerColumn, triageCell(triageAnswerText(m_answering->items().at(row).answer)));
+    m_list->setItem(row, TriageAnswerColumn, decisionListCell(triageAnswerText(m_answering->items().at(row).answer)));
 }
 
 void TriageAnswerList::showCurrent()

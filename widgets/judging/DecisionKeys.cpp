@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QShortcut>
+#include <QTableWidgetItem>
 
 namespace rd {
 
@@ -27,6 +28,14 @@ void decisionKey(QWidget *owner, const QKeySequence &sequence, const std::functi
 }
 
 } // namespace
+
+QTableWidgetItem *decisionListCell(const QString &text)
+{
+    auto *item = new QTableWidgetItem(text.simplified());
+    item->setToolTip(text);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    return item;
+}
 
 DecisionKeys addDecisionKeys(QWidget *owner, const QList<DecisionChoice> &choices, const std::function<void()> &undo)
 {

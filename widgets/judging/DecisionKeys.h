@@ -16,6 +16,7 @@
 class QHBoxLayout;
 class QLabel;
 class QPushButton;
+class QTableWidgetItem;
 class QWidget;
 
 namespace rd {
@@ -33,6 +34,9 @@ struct DecisionKeys
     QPushButton *undo = nullptr;
     QLabel *error = nullptr;
 };
+
+// A cell of such a list: the text on one line, the whole in its tooltip, not editable.
+QTableWidgetItem *decisionListCell(const QString &text);
 
 DecisionKeys addDecisionKeys(QWidget *owner, const QList<DecisionChoice> &choices, const std::function<void()> &undo);
 
