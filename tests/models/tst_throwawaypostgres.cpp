@@ -78,7 +78,7 @@ void ThrowawayPostgresTest::aPortTakenWhenTheServerBindsIsGivenUpForTheNext()
         next = released.port();
     }
     QVERIFY(next > 0 && next != taken.port());
-    qputenv("REVIEWDESK_PG_PORTS", QByteArray::number(taken.port()) + ' ' + QByteArray::number(next));
+    qputenv("REVIEWDESK_PG_PORTS", QByteArray(QByteArray::number(taken.port()) + ' ' + QByteArray::number(next)));
 
     rd::testpg::OwnServer server;
     RD_REQUIRE_OWN_POSTGRES(server);
