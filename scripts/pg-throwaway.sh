@@ -48,6 +48,8 @@ rd_next_port() {
     local low=32768 first=10000 port
     read -r low _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || true
     [ "$low" -gt $((first + 1000)) ] || first=1024
+    # A range that leaves nothing below it (a kernel tuned so): anywhere unprivileged.
+    [ "$low" -gt $((first + 100)) ] || low=65536
     for _ in $(seq 50); do
         port=$((first + RANDOM % (low - first)))
         if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
