@@ -1,0 +1,187 @@
+// The resampling toolkit (models/metrics/Resampling.h): the unbiased index
+// draw, the percentile with infinite and undefined resamples, the p-value's
+// floor, Holm's adjustment on a worked case, and the tiers' letters.
+
+#include <Resampling.h>
+
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace rd::stats;
+
+class TestResampling : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void indexBelowIsTheMultiplyShiftDrawForSmallRanges()
+    {
+        // Rejection happens with probability n / 2^64: for a small range the
+        // draws are the high word of x * n, as compare drew before the
+        // toolkit, so its published intervals stay what they were.
+        std::mt19937_64 a(7), b(7);
+        for (int i = 0; i < 1000; ++i) {
+            const quint64 x = b();
+            const quint64 expected = ((x >> 32) * 50 + (((x & 0xffffffffULL) * 50) >> 32)) >> 32;
+            QCOMPARE(indexBelow(a, 50), expected);
+        }
+    }
+
+    void indexBelowRejectsTheBiasedProductsOfALargeRange()
+    {
+        // n = 2^63 + 1: 2^64 mod n = 2^63 - 1, so half the words are
+        // rejected; every accepted draw lies below n and both halves occur.
+        const quint64 n = (quint64(1) << 63) + 1;
+        std::mt19937_64 g(3);
+        int upperHalf = 0;
+        for (int i = 0; i < 200; ++i) {
+            const quint64 x = indexBelow(g, n);
+            QVERIFY(x < n);
+            upperHalf += x >= (quint64(1) << 62) ? 1 : 0;
+        }
+        QVERIFY2(upperHalf > 50 && upperHalf < 200, qPrintable(QString::number(upperHalf)));
+    }
+
+    void indexBelowDrawsEveryIndexEquallyOften()
+    {
+        std::mt19937_64 g(11);
+        QList<int> counts(3, 0);
+        for (int i = 0; i < 30000; ++i)
+            ++counts[int(indexBelow(g, 3))];
+        for (int c : counts)
+            QVERIFY2(std::abs(c - 10000) < 400, qPrintable(QString::number(c)));
+    }
+
+    void aStratifiedResampleDrawsEachStratumWithinItself()
+    {
+        Resampler r(QList<int>{5, 5, 9, 9, 9, 2}, 4);
+        for (int b = 0; b < 50; ++b) {
+            const QList<int> &c = r.next();
+            QCOMPARE(c[0] + c[1], 2);
+            QCOMPARE(c[2] + c[3] + c[4], 3);
+            QCOMPARE(c[5], 1);
+        }
+    }
+
+    void thePercentileIsNumpysTypeSeven()
+    {
+        QCOMPARE(quantileOfSorted({1, 2, 3, 4}, 0.25), 1.75);
+        QCOMPARE(quantileOfSorted({1, 2, 3, 4}, 0.5), 2.5);
+        QCOMPARE(quantileOfSorted({1, 2, 3, 4}, 1.0), 4.0);
+        QVERIFY(std::isnan(quantileOfSorted({}, 0.5)));
+    }
+
+    void undefinedResamplesAreLeftOutAndCounted()
+    {
+        QList<double> values;
+        for (int i = 0; i < 90; ++i)
+            values << double(i % 10);
+        for (int i = 0; i < 10; ++i)
+            values << std::nan("");
+        const Estimate e = estimate(4.5, values, 0.95);
+        QCOMPARE(e.resamples, 90);
+        QCOMPARE(e.drawn, 100);
+        QCOMPARE(*e.low, 0.0);
+        QCOMPARE(*e.high, 9.0);
+    }
+
+    void anInfiniteTailOpensItsSide()
+    {
+        // 97 finite fits and 3 at +inf of 100: the 97.5th percentile lies
+        // among the infinite ones, so the interval is open above.
+        QList<double> values;
+        for (int i = 1; i <= 97; ++i)
+            values << double(i);
+        const double inf = std::numeric_limits<double>::infinity();
+        values << inf << inf << inf;
+        const Estimate open = estimate(50.0, values, 0.95);
+        QVERIFY(open.low);
+        QVERIFY(!open.high);
+        QVERIFY(open.highOpen());
+        QCOMPARE(open.resamples, 100);
+        // Two of 100 at +inf: the percentile is still among the finite ones.
+        values.removeLast();
+        values.prepend(0.0);
+        const Estimate closed = estimate(50.0, values, 0.95);
+        QVERIFY(closed.high);
+        QVERIFY(std::isfinite(*closed.high));
+        // -inf opens the lower side the same way.
+        QList<double> negative{-inf, -inf, -inf};
+        for (int i = 1; i <= 97; ++i)
+            negative << double(i);
+        QVERIFY(!estimate(50.0, negative, 0.95).low);
+    }
+
+    void anUndefinedFigureHasNoInterval()
+    {
+        const Estimate e = estimate(std::nullopt, {1, 2, 3}, 0.95);
+        QVERIFY(!e.value);
+        QVERIFY(!e.low);
+        QVERIFY(!e.high);
+        QVERIFY(!e.lowOpen());
+    }
+
+    void thePValueIsNeverBelowItsFloor()
+    {
+        // No resample crosses 0: (1 + 0)/(B + 1) per tail, doubled.
+        QCOMPARE(*pValue({0.5, 2, 3}), 0.5);
+        QList<double> positive(2000, 1.0);
+        QCOMPARE(*pValue(positive), 2.0 / 2001.0);
+        QCOMPARE(pValueFloor(2000), 2.0 / 2001.0);
+        // Two at or below 0 of four: (1 + 2)/5, doubled and capped at 1.
+        QCOMPARE(*pValue({-1, -2, 0, 4}), 1.0);
+        QCOMPARE(*pValue({1, 2, 3, -1}), 0.8);
+        QVERIFY(!pValue({}));
+    }
+
+    void aPairedDifferenceLeavesOutResamplesWhereEitherIsUndefined()
+    {
+        const double nan = std::nan("");
+        const PairedDifference d = pairedDifference(60.0, 50.0, {60, nan, 70, 65}, {50, 40, nan, 55}, 0.95);
+        QCOMPARE(*d.difference, 10.0);
+        QCOMPARE(d.resamples, 2);
+        QCOMPARE(*d.p, 2.0 / 3.0);
+        QVERIFY(!pairedDifference(std::nullopt, 50.0, {1}, {1}, 0.95).difference);
+    }
+
+    void holmAdjustsStepDown()
+    {
+        // Sorted 0.01, 0.03, 0.04 of m = 3: 3 x 0.01, max(0.03, 2 x 0.03), max(0.06, 1 x 0.04).
+        const auto adjusted = holmAdjusted({0.01, 0.04, 0.03, std::nullopt});
+        QCOMPARE(*adjusted[0], 0.03);
+        QCOMPARE(*adjusted[1], 0.06);
+        QCOMPARE(*adjusted[2], 0.06);
+        QVERIFY(!adjusted[3]);
+        QCOMPARE(*holmAdjusted({0.5, 0.6})[1], 1.0);
+    }
+
+    void tiersGroupWhatNoTestSeparates()
+    {
+        // Four in rank order; the fourth is told apart from the first two.
+        const auto separated = [](int i, int j) { return j == 3 && i < 2; };
+        QCOMPARE(compactLetters(4, separated), (QStringList{QStringLiteral("a"), QStringLiteral("a"), QStringLiteral("ab"), QStringLiteral("b")}));
+        // Nothing separated: one tier.
+        QCOMPARE(compactLetters(3, [](int, int) { return false; }), (QStringList{QStringLiteral("a"), QStringLiteral("a"), QStringLiteral("a")}));
+        // Everything separated: a tier each.
+        QCOMPARE(compactLetters(3, [](int, int) { return true; }), (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+    }
+
+    void tiersNeverPutTwoSeparatedItemsUnderOneLetter()
+    {
+        // A chain: neighbours alike, two apart different.
+        const auto separated = [](int i, int j) { return j - i >= 2; };
+        const QStringList letters = compactLetters(5, separated);
+        for (int i = 0; i < 5; ++i)
+            for (int j = i + 1; j < 5; ++j) {
+                bool share = false;
+                for (QChar c : letters[i])
+                    share = share || letters[j].contains(c);
+                QCOMPARE(share, !separated(i, j));
+            }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestResampling)
+#include "tst_resampling.moc"
