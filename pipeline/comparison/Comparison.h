@@ -12,6 +12,7 @@
 
 #include <EvalMetrics.h>
 #include <Result.h>
+#include <Resampling.h>
 #include <ReviewerEconomics.h>
 
 #include <QList>
@@ -40,8 +41,8 @@ Result<LabelFilter> labelFilterFromText(const QString &text);
 
 struct Settings
 {
-    int resamples = 2000;        // bootstrap resamples of the merge requests
-    quint64 seed = 1;            // of the resamples (std::mt19937_64)
+    int resamples = stats::DefaultResamples; // bootstrap resamples of the merge requests
+    quint64 seed = stats::DefaultSeed;       // of the resamples (std::mt19937_64)
     double beta = 1;             // F-beta; 1: F1
     double level = 0.95;         // of the percentile intervals
 };
@@ -60,14 +61,10 @@ struct ComparisonRequest
 };
 
 // A figure in percent with its percentile bootstrap interval; an empty
-// value where the figure is not defined (KBI without key issues).
-struct Estimate
-{
-    std::optional<double> value;
-    std::optional<double> low;
-    std::optional<double> high;
-    int resamples = 0; // resamples where the figure was defined
-};
+// value where the figure is not defined (precision without a comment, KBI
+// without key issues), shown "—" and null; `resamples` of `drawn` where it
+// was defined (the toolkit's Estimate, Resampling.h).
+using Estimate = stats::Estimate;
 
 enum class ReviewerKind { Tool, Configuration };
 // Audited: an imported judge's matches with people's audit decisions in
@@ -89,6 +86,10 @@ struct ReviewerStanding
     int fp = 0;            // comments that found none (the judge's false positives)
     int fn = 0;            // references missed
     Estimate precision, recall, fBeta;
+    // The tier letters (a compact letter display): reviewers that share a
+    // letter are not told apart by any Holm-adjusted pair on F-beta at
+    // 1 - level (docs/comparing.md, "Tiers").
+    QString tier;
     // Run configurations judged by people: the defect-focused paper's
     // figures pooled over the configuration's runs (App. M), as `eval`'s
     // stage table at the last stage; empty for tools.
@@ -111,16 +112,25 @@ struct ReviewerStanding
     std::optional<Estimate> addressedRate;
 };
 
+// A pair on fewer common merge requests than this says it is too few.
+inline constexpr int MinimumPairMergeRequests = 5;
+
 struct PairDifference
 {
     QString a;
     QString b;
     Metric metric = Metric::FBeta;
-    double difference = 0;          // a - b, percentage points
+    double difference = 0;          // a - b, percentage points, on the merge requests both reviewed
     std::optional<double> low, high; // paired percentile bootstrap interval
-    std::optional<double> p;        // two-sided bootstrap p-value (docs/comparing.md)
-    int resamples = 0;
+    std::optional<double> p;        // two-sided bootstrap p-value (docs/comparing.md), never below 2/(B + 1)
+    // Holm's step-down adjustment over the pairs of one board and one metric (Holm 1979).
+    std::optional<double> pAdjusted;
+    int resamples = 0;      // resamples where both figures were defined
+    int mergeRequests = 0;  // both reviewed: the pair is computed on these only
+    // Fewer than MinimumPairMergeRequests in common: no interval, no p-value.
+    bool tooFew() const { return mergeRequests < MinimumPairMergeRequests; }
 };
+
 
 struct JudgeBoard
 {
