@@ -674,6 +674,14 @@
         <source>%1 (pending)</source>
         <translation>%1（待存储）</translation>
     </message>
+    <message>
+        <source>key bug</source>
+        <translation>关键缺陷</translation>
+    </message>
+    <message>
+        <source>Key bug</source>
+        <translation>关键缺陷</translation>
+    </message>
 </context>
 <context>
     <name>rd::CommentsModel</name>
@@ -720,6 +728,10 @@
     <message>
         <source>Addressed? %1</source>
         <translation>已解决？%1</translation>
+    </message>
+    <message>
+        <source>★ key bug</source>
+        <translation>★ 关键缺陷</translation>
     </message>
 </context>
 <context>
@@ -2524,21 +2536,37 @@
         <source>One-sentence critique (E), Enter to save</source>
         <translation>一句话评语 (E)，回车保存</translation>
     </message>
-    <message numerus="yes">
-        <source>%n comment(s) in this merge request; press J to judge the first.</source>
-        <translation><numerusform>此合并请求有 %n 条评论；按 J 评判第一条。</numerusform></translation>
-    </message>
     <message>
         <source>No comments yet: run a review (Ctrl+R) or add one on selected lines (Shift+C).</source>
         <translation>还没有评论：运行审查 (Ctrl+R)，或在选中的行上添加评论 (Shift+C)。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Comment %1 of %2&lt;/b&gt; · %3:%4</source>
-        <translation>&lt;b&gt;第 %1 条评论，共 %2 条&lt;/b&gt; · %3:%4</translation>
-    </message>
-    <message>
         <source>model %1</source>
         <translation>模型 %1</translation>
+    </message>
+    <message>
+        <source>%1 kept</source>
+        <translation>保留的 %1 条</translation>
+    </message>
+    <message>
+        <source>%1 shown</source>
+        <translation>显示的 %1 条</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n generated); press J to judge the first.</source>
+        <translation><numerusform>%1（共生成 %n 条）；按 J 评判第一条。</numerusform></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Comment %1 of %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;第 %1 条评论，共%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A comment outside the %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;不在%1之中的评论&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n generated) · %2:%3</source>
+        <translation><numerusform>%1（共生成 %n 条）· %2:%3</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2782,12 +2810,12 @@
         <translation>没有工作区</translation>
     </message>
     <message>
-        <source>Judged %1/%2 · workspace %3/%4</source>
-        <translation>已评判 %1/%2 · 工作区 %3/%4</translation>
-    </message>
-    <message>
         <source>median %1 s a decision</source>
         <translation>每次决定中位数 %1 秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n decision(s) (%1/%2 comments, with their near-duplicates) · workspace %3/%4</source>
+        <translation><numerusform>已做 %n 个决定（%1/%2 条评论，含近似重复）· 工作区 %3/%4</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3436,6 +3464,10 @@
     <message>
         <source>Answer &amp;Triage…</source>
         <translation>回答分诊(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
     </message>
 </context>
 <context>
@@ -4715,10 +4747,6 @@
         <source>The slices are still being computed.</source>
         <translation>切片仍在计算中。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n slice(s) to review, about %1 tokens of code</source>
-        <translation><numerusform>将审查 %n 个切片，约 %1 个代码词元</numerusform></translation>
-    </message>
     <message>
         <source>Estimated tokens a slice may hold; a larger slice keeps the context nearest to its changes.</source>
         <translation>每个切片可容纳的估计令牌数；更大的切片保留最靠近其变更的上下文。</translation>
@@ -4934,6 +4962,10 @@
     <message>
         <source>QA-Checker &amp;embeddings:</source>
         <translation>QA-Checker 嵌入模型(&amp;E)：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slice(s) of %1 to review, about %2 tokens of code</source>
+        <translation><numerusform>将审查 %n 个 %1 切片，约 %2 个代码词元</numerusform></translation>
     </message>
 </context>
 <context>
@@ -5253,10 +5285,6 @@
         <source>About %n token(s)</source>
         <translation><numerusform>约 %n 个词元</numerusform></translation>
     </message>
-    <message numerus="yes">
-        <source>%n slice(s) in this merge request</source>
-        <translation><numerusform>此合并请求共有 %n 个切片</numerusform></translation>
-    </message>
     <message>
         <source>parsed with libclang: %1, parser errors tolerated: %2</source>
         <translation>libclang 已解析：%1，已容忍的解析错误：%2</translation>
@@ -5264,6 +5292,18 @@
     <message numerus="yes">
         <source>%n file(s) could not be read</source>
         <translation><numerusform>%n 个文件无法读取</numerusform></translation>
+    </message>
+    <message>
+        <source>Code brought in from elsewhere:</source>
+        <translation>从别处引入的代码：</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slice(s) in this merge request (%1)</source>
+        <translation><numerusform>此合并请求共有 %n 个切片（%1）</numerusform></translation>
     </message>
 </context>
 <context>
@@ -8843,6 +8883,78 @@
     <message>
         <source>there is no comment to answer</source>
         <translation>没有要回答的评论</translation>
+    </message>
+    <message>
+        <source>Key bug inclusion: 100 · Σ key issues found / Σ key issues; not defined without references. Defect-focused review paper, App. M.1, Eq. 1.</source>
+        <translation>关键缺陷包含率：100 · Σ 找到的关键问题 / Σ 关键问题；无参考时不定义。缺陷导向审查论文，附录 M.1，式 1。</translation>
+    </message>
+    <message>
+        <source>False alarm rate: the mean over all merge requests of 100 · false alarms / comments. Defect-focused review paper, App. M.2, Eq. 2.</source>
+        <translation>误报率：所有合并请求上 100 · 误报 / 评论 的平均值。缺陷导向审查论文，附录 M.2，式 2。</translation>
+    </message>
+    <message>
+        <source>False alarm rate over the merge requests where a key issue was found ('—' when none). Defect-focused review paper, App. M.2, Eq. 3.</source>
+        <translation>在找到关键问题的合并请求上的误报率（没有时为“—”）。缺陷导向审查论文，附录 M.2，式 3。</translation>
+    </message>
+    <message>
+        <source>Comprehensive performance index: 2 · KBI · (100 − FAR1) / (KBI + 100 − FAR1). Defect-focused review paper, App. M.3, Eq. 4.</source>
+        <translation>综合性能指数：2 · KBI · (100 − FAR1) / (KBI + 100 − FAR1)。缺陷导向审查论文，附录 M.3，式 4。</translation>
+    </message>
+    <message>
+        <source>Comprehensive performance index with FAR2: 2 · KBI · (100 − FAR2) / (KBI + 100 − FAR2). Defect-focused review paper, App. M.3, Eq. 5.</source>
+        <translation>使用 FAR2 的综合性能指数：2 · KBI · (100 − FAR2) / (KBI + 100 − FAR2)。缺陷导向审查论文，附录 M.3，式 5。</translation>
+    </message>
+    <message>
+        <source>Line localization success rate: the mean over all merge requests of 100 · comments on valid lines / comments. Defect-focused review paper, App. M.4, Eq. 6.</source>
+        <translation>行定位成功率：所有合并请求上 100 · 位于有效行的评论 / 评论 的平均值。缺陷导向审查论文，附录 M.4，式 6。</translation>
+    </message>
+    <message>
+        <source>Comments that found a reference / comments. AACR-Bench §4.2.</source>
+        <translation>找到参考的评论 / 评论。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>References found / references. AACR-Bench §4.2.</source>
+        <translation>找到的参考 / 参考。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>2 · precision · recall / (precision + recall). AACR-Bench §4.2.</source>
+        <translation>2 · 精确率 · 召回率 / (精确率 + 召回率)。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>Comments whose lines match a reference's / comments. AACR-Bench §4.2 (the released evaluator's line match).</source>
+        <translation>行与参考匹配的评论 / 评论。AACR-Bench §4.2（已发布评估器的行匹配）。</translation>
+    </message>
+    <message>
+        <source>References matched by a comment's lines / references. AACR-Bench §4.2.</source>
+        <translation>被评论行匹配的参考 / 参考。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>2 · P · R / (P + R) of the line match. AACR-Bench §4.2.</source>
+        <translation>行匹配的 2 · P · R / (P + R)。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>Comments the judge matched to a reference / comments. AACR-Bench §4.2 (semantic match).</source>
+        <translation>评判模型匹配到参考的评论 / 评论。AACR-Bench §4.2（语义匹配）。</translation>
+    </message>
+    <message>
+        <source>References the judge matched to a comment / references. AACR-Bench §4.2.</source>
+        <translation>评判模型匹配到评论的参考 / 参考。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>2 · P · R / (P + R) of the semantic match. AACR-Bench §4.2.</source>
+        <translation>语义匹配的 2 · P · R / (P + R)。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>Comments / merge requests. AACR-Bench Table 9.</source>
+        <translation>评论 / 合并请求。AACR-Bench 表 9。</translation>
+    </message>
+    <message>
+        <source>Comments that found no reference / comments. AACR-Bench §4.2.</source>
+        <translation>未找到参考的评论 / 评论。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>Comments / diff hunks, pooled over the merge requests. AACR-Bench Table 9, §4.2.1.</source>
+        <translation>评论 / 差异块，汇总所有合并请求。AACR-Bench 表 9，§4.2.1。</translation>
     </message>
 </context>
 <context>
