@@ -260,7 +260,7 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
         compare();
     });
     connect(&m_job, &compare::ComparisonJob::progressed, this, &CompareView::showProgress);
-    connect(&m_job, &compare::ComparisonJob::compared, this, &CompareView::showComparison);
+    connect(&m_job, &compare::ComparisonJob::compared, this, &CompareView::jobCompared);
     connect(&m_job, &compare::ComparisonJob::failed, this, &CompareView::showFailure);
 
     resize(1360, 860);
@@ -458,10 +458,16 @@ void CompareView::showFailure(const QString &message)
     Q_EMIT comparisonFailed(message);
 }
 
-void CompareView::showComparison()
+void CompareView::jobCompared()
+{
+    showComparison(*m_job.comparison());
+}
+
+void CompareView::showComparison(const compare::Comparison &comparison)
 {
     m_progress->hide();
-    const compare::Comparison &c = *m_job.comparison();
+    m_shown = comparison;
+    const compare::Comparison &c = *m_shown;
     const QString current = m_judges->currentData().toString();
     {
         const QSignalBlocker block(m_judges);
@@ -478,10 +484,10 @@ void CompareView::showComparison()
 
 const compare::JudgeBoard *CompareView::board() const
 {
-    if (!m_job.comparison())
+    if (!m_shown)
         return nullptr;
     const QString judge = m_judges->currentData().toString();
-    for (const compare::JudgeBoard &b : m_job.comparison()->judges)
+    for (const compare::JudgeBoard &b : m_shown->judges)
         if (b.judge == judge)
             return &b;
     return nullptr;
@@ -520,7 +526,7 @@ void CompareView::showBoard()
     const compare::JudgeBoard *b = board();
     if (!b)
         return;
-    const compare::Settings &settings = m_job.comparison()->settings;
+    const compare::Settings &settings = m_shown->settings;
     {
         const QSignalBlocker block(m_metrics);
         const compare::Metric current = metric();
@@ -534,7 +540,7 @@ void CompareView::showBoard()
     m_table->resizeColumnsToContents();
     const QString filters = [&] {
         QStringList parts;
-        for (const compare::LabelFilter &f : m_job.request().filters)
+        for (const compare::LabelFilter &f : m_shown->filters)
             parts << QStringLiteral("%1=%2").arg(f.name, f.values.join(QLatin1Char(',')));
         return parts.isEmpty() ? tr("all merge requests") : parts.join(QStringLiteral(", "));
     }();
@@ -552,7 +558,7 @@ void CompareView::drawCharts()
     const compare::JudgeBoard *b = board();
     if (!b)
         return;
-    const compare::Settings &settings = m_job.comparison()->settings;
+    const compare::Settings &settings = m_shown->settings;
     replaceChart(m_intervals, CompareCharts::intervalChart(*b, metric(), settings, palette()));
     replaceChart(m_precisionRecall, CompareCharts::precisionRecallChart(*b, settings, palette()));
     if (QChart *cost = CompareCharts::costChart(*b, palette())) {
@@ -576,7 +582,7 @@ void CompareView::fillDifferences()
     if (!b)
         return;
     const compare::Metric shown = metric();
-    m_pairs->horizontalHeaderItem(2)->setText(tr("A − B, %1 (points) [interval]").arg(CompareCharts::metricTitle(shown, m_job.comparison()->settings.beta)));
+    m_pairs->horizontalHeaderItem(2)->setText(tr("A − B, %1 (points) [interval]").arg(CompareCharts::metricTitle(shown, m_shown->settings.beta)));
     for (const compare::PairDifference &p : b->pairs) {
         if (p.metric != shown)
             continue;
@@ -601,9 +607,9 @@ void CompareView::fillDifferences()
 void CompareView::fillAgreement()
 {
     m_agreement->setRowCount(0);
-    if (!m_job.comparison())
+    if (!m_shown)
         return;
-    for (const compare::JudgeAgreement &a : m_job.comparison()->agreement) {
+    for (const compare::JudgeAgreement &a : m_shown->agreement) {
         const int row = m_agreement->rowCount();
         m_agreement->insertRow(row);
         m_agreement->setItem(row, 0, cell(a.a, Qt::AlignLeft | Qt::AlignVCenter));

@@ -60,6 +60,9 @@ public:
     // Chooses exactly these values of `label` (none: no filter on it); compares again.
     bool setLabelFilter(const QString &label, const QStringList &values);
     void setBootstrap(int resamples, quint64 seed);
+    // Shows `comparison` as if computed here (one made elsewhere, e.g. from
+    // the CLI's figures); what the worker computes is shown through it too.
+    void showComparison(const compare::Comparison &comparison);
     // Shows this judge's board; false when the comparison has no such judge.
     bool setJudge(const QString &judge);
     QString judge() const;
@@ -70,7 +73,7 @@ public:
     // decide) in its own tab, "Audit".
     void setAuditList(QWidget *auditList);
 
-    const std::optional<compare::Comparison> &comparison() const { return m_job.comparison(); }
+    const std::optional<compare::Comparison> &comparison() const { return m_shown; }
     const compare::JudgeBoard *board() const;
     QTabWidget *tabs() const { return m_tabs; }
     QTableView *leaderboard() const { return m_table; }
@@ -93,7 +96,7 @@ private:
     void fillLabelTree();
     void labelChosen(QTreeWidgetItem *item);
     void updatePassing();
-    void showComparison();
+    void jobCompared();
     void clearFigures(const QString &why);
     void showFailure(const QString &message);
     void showBoard();
@@ -107,6 +110,7 @@ private:
     QString m_path;
     std::optional<compare::MergeRequestLabels> m_labels;
     compare::ComparisonJob m_job;
+    std::optional<compare::Comparison> m_shown;
     bool m_fillingTree = false;
 
     QComboBox *m_judges = nullptr;
