@@ -33,7 +33,9 @@ class QTreeWidgetItem;
 
 namespace rd {
 
+class DifferencesTable;
 class LeaderboardModel;
+class SeedField;
 class WorkspaceStore;
 
 class CompareView : public QWidget
@@ -81,7 +83,7 @@ public:
     QChartView *precisionRecallChart() const { return m_precisionRecall; }
     QChartView *costChart() const { return m_cost; }
     QLabel *costMissing() const { return m_costMissing; }
-    QTableWidget *differences() const { return m_pairs; }
+    QTableWidget *differences() const;
     QTableWidget *agreement() const { return m_agreement; }
     QLabel *status() const { return m_status; }
 
@@ -116,7 +118,7 @@ private:
     QComboBox *m_judges = nullptr;
     QComboBox *m_metrics = nullptr;
     QSpinBox *m_resamples = nullptr;
-    QSpinBox *m_seed = nullptr;
+    SeedField *m_seed = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     QTreeWidget *m_labelTree = nullptr;
@@ -132,7 +134,7 @@ private:
     QStackedWidget *m_costPage = nullptr;
     QChartView *m_cost = nullptr;
     QLabel *m_costMissing = nullptr;
-    QTableWidget *m_pairs = nullptr;
+    DifferencesTable *m_pairs = nullptr;
     QTableWidget *m_agreement = nullptr;
 };
 
