@@ -152,7 +152,7 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
     leaderboardSplit->setCollapsible(0, false);
     leaderboardSplit->setCollapsible(1, false);
     leaderboardSplit->setStretchFactor(1, 1);
-    leaderboardSplit->setSizes({600, 480});
+    leaderboardSplit->setSizes({645, 465}); // the table with its tiers and F1 whole, and the chart's titles, at the window's size
     auto *leaderboardPage = new QWidget;
     leaderboardPage->setObjectName(QStringLiteral("compareLeaderboardPage"));
     auto *leaderboardLayout = new QVBoxLayout(leaderboardPage);
@@ -203,7 +203,7 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
     split->addWidget(m_tabs);
     split->setStretchFactor(1, 1);
     split->setCollapsible(1, false);
-    split->setSizes({250, 1100});
+    split->setSizes({220, 1130});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(settingsRow);
     layout->addWidget(split, 1);

@@ -81,8 +81,8 @@ void DifferencesTable::showPairs(const compare::JudgeBoard &board, compare::Metr
             m_table->setItem(row, Difference, figureCell(interval.isEmpty() ? percentText(p.difference)
                                                                                 : QStringLiteral("%1 %2").arg(percentText(p.difference), interval)));
         }
-        m_table->setItem(row, P, figureCell(p.tooFew() ? QStringLiteral("—") : pValueText(p.p)));
-        m_table->setItem(row, PAdjusted, figureCell(p.tooFew() ? QStringLiteral("—") : pValueText(p.pAdjusted)));
+        m_table->setItem(row, P, figureCell(p.tooFew() ? QStringLiteral("—") : pValueText(p.p, p.resamples)));
+        m_table->setItem(row, PAdjusted, figureCell(p.tooFew() ? QStringLiteral("—") : pValueText(p.pAdjusted, p.resamples)));
         m_table->setItem(row, Resamples, figureCell(QLocale().toString(p.resamples)));
         if (!p.tooFew() && toldApart(p.pAdjusted, settings.level))
             for (int column : {int(A), int(B), int(Difference), int(PAdjusted)})
@@ -95,6 +95,7 @@ void DifferencesTable::showPairs(const compare::JudgeBoard &board, compare::Metr
                            .arg(levelPercent(settings), figure, QLocale().toString(1 - settings.level, 'g', 3))
                            .arg(compare::MinimumPairMergeRequests));
     m_table->resizeColumnsToContents();
+    m_table->scrollToTop();
 }
 
 } // namespace rd

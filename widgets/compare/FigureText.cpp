@@ -28,8 +28,10 @@ QString estimateText(const compare::Estimate &e)
     return interval.isEmpty() ? percentText(*e.value) : QStringLiteral("%1 %2").arg(percentText(*e.value), interval);
 }
 
-QString pValueText(std::optional<double> p)
+QString pValueText(std::optional<double> p, int resamples)
 {
+    if (p && *p == 0 && resamples > 0)
+        return QStringLiteral("< %1").arg(QLocale().toString(1.0 / resamples, 'g', 2));
     return p ? QLocale().toString(*p, 'g', 3) : QStringLiteral("—");
 }
 

@@ -24,8 +24,10 @@ QString percentText(double value);
 QString estimateText(const compare::Estimate &e);
 // "[32.1, 42.9]" or with its open sides as above; empty without an interval.
 QString intervalText(std::optional<double> low, std::optional<double> high, bool lowOpen, bool highOpen, int decimals = 1);
-// A p-value with three significant digits; "—" when there is none.
-QString pValueText(std::optional<double> p);
+// A p-value with three significant digits; "—" when there is none; a p of
+// 0 (no resample crossed zero, from a pipeline older than the toolkit's
+// (1 + #)/(B + 1), which is never 0) as "< 1/B" of its B resamples.
+QString pValueText(std::optional<double> p, int resamples);
 // A pair tells its reviewers apart when its Holm-adjusted p-value is below
 // 1 - level (5 % at the 95 % level); a value at the edge does not.
 bool toldApart(std::optional<double> pAdjusted, double level);
