@@ -77,6 +77,17 @@
     </message>
 </context>
 <context>
+    <name>rd::DifferencesTable</name>
+    <message numerus="yes">
+        <source>too few (%n merge request(s))</source>
+        <translation><numerusform>too few (%n merge request)</numerusform><numerusform>too few (%n merge requests)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Bold: the pairs told apart at %1 %, their p-value adjusted by Holm's method over the %n pair(s) of this judge on %2 (adjusted p below %3). Each pair is computed on the merge requests both reviewers reviewed; fewer than %4 give no interval and no p-value.</source>
+        <translation><numerusform>Bold: the pairs told apart at %1 %, their p-value adjusted by Holm's method over the %n pair of this judge on %2 (adjusted p below %3). Each pair is computed on the merge requests both reviewers reviewed; fewer than %4 give no interval and no p-value.</numerusform><numerusform>Bold: the pairs told apart at %1 %, their p-value adjusted by Holm's method over the %n pairs of this judge on %2 (adjusted p below %3). Each pair is computed on the merge requests both reviewers reviewed; fewer than %4 give no interval and no p-value.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::EvaluationWindow</name>
     <message numerus="yes">
         <source>Evaluating %n run(s)…</source>

@@ -1063,10 +1063,6 @@
         <translation>对合并请求的自助重抽样次数；越多，区间端点越稳定</translation>
     </message>
     <message>
-        <source>The seed of the resamples: the same seed gives the same intervals</source>
-        <translation>重抽样的种子：相同种子给出相同区间</translation>
-    </message>
-    <message>
         <source>&amp;Judge:</source>
         <translation>评判者(&amp;J)：</translation>
     </message>
@@ -1093,34 +1089,6 @@
     <message>
         <source>&amp;All Merge Requests</source>
         <translation>全部合并请求(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Reviewer A</source>
-        <translation>评审者 A</translation>
-    </message>
-    <message>
-        <source>Reviewer B</source>
-        <translation>评审者 B</translation>
-    </message>
-    <message>
-        <source>A − B (points) [interval]</source>
-        <translation>A − B（百分点）[区间]</translation>
-    </message>
-    <message>
-        <source>p</source>
-        <translation>p</translation>
-    </message>
-    <message>
-        <source>Resamples</source>
-        <translation>重抽样次数</translation>
-    </message>
-    <message>
-        <source>The difference of the figure, with its paired percentile bootstrap interval: both on the same resampled merge requests</source>
-        <translation>指标之差及其配对百分位自助区间：两者基于相同的重抽样合并请求</translation>
-    </message>
-    <message>
-        <source>Two-sided bootstrap p-value of no difference; &lt; 1/B: no resample crossed zero</source>
-        <translation>无差异的双侧自助 p 值；&lt; 1/B：没有重抽样越过零</translation>
     </message>
     <message>
         <source>Judge A</source>
@@ -1235,12 +1203,12 @@
         <translation>没有成本对被接受发现的图表</translation>
     </message>
     <message>
-        <source>A − B, %1 (points) [interval]</source>
-        <translation>A − B，%1（百分点）[区间]</translation>
-    </message>
-    <message>
         <source>Audit</source>
         <translation>审核</translation>
+    </message>
+    <message>
+        <source>The seed of the resamples, 0 to 18446744073709551615 as --seed takes it: the same seed gives the same intervals</source>
+        <translation>重抽样的种子，0 到 18446744073709551615，与 --seed 相同：相同的种子给出相同的区间</translation>
     </message>
 </context>
 <context>
@@ -1366,6 +1334,73 @@
     <message>
         <source>added</source>
         <translation>新增</translation>
+    </message>
+</context>
+<context>
+    <name>rd::DifferencesTable</name>
+    <message>
+        <source>Reviewer A</source>
+        <translation>评审者 A</translation>
+    </message>
+    <message>
+        <source>Reviewer B</source>
+        <translation>评审者 B</translation>
+    </message>
+    <message>
+        <source>Merge requests</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>A − B (points) [interval]</source>
+        <translation>A − B（百分点）[区间]</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Adjusted p</source>
+        <translation>校正后 p</translation>
+    </message>
+    <message>
+        <source>Resamples</source>
+        <translation>重抽样次数</translation>
+    </message>
+    <message>
+        <source>Merge requests both reviewed: the pair is computed on these only</source>
+        <translation>两者都评审过的合并请求：该对仅基于这些计算</translation>
+    </message>
+    <message>
+        <source>The difference of the figure, with its paired percentile bootstrap interval: both on the same resampled merge requests</source>
+        <translation>指标之差及其配对百分位自助区间：两者基于相同的重抽样合并请求</translation>
+    </message>
+    <message>
+        <source>Two-sided bootstrap p-value of no difference, of this pair alone</source>
+        <translation>“无差异”的双侧自助 p 值，仅针对这一对</translation>
+    </message>
+    <message>
+        <source>Holm's step-down adjustment of the p-values of all the pairs of this judge on this figure: what tells a pair apart</source>
+        <translation>对该评判者在该指标上所有配对的 p 值做 Holm 逐步下降校正：据此区分一对</translation>
+    </message>
+    <message>
+        <source>Resamples in which both figures were defined</source>
+        <translation>两个指标都有定义的重抽样次数</translation>
+    </message>
+    <message>
+        <source>A − B, %1 (points) [interval]</source>
+        <translation>A − B，%1（百分点）[区间]</translation>
+    </message>
+    <message numerus="yes">
+        <source>too few (%n merge request(s))</source>
+        <translation><numerusform>太少（%n 个合并请求）</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 − %2 = %3 points on the merge requests both reviewed; an interval and a p-value need %4 of them or more</source>
+        <translation>在两者都评审过的合并请求上 %1 − %2 = %3 个百分点；区间和 p 值需要至少 %4 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>Bold: the pairs told apart at %1 %, their p-value adjusted by Holm's method over the %n pair(s) of this judge on %2 (adjusted p below %3). Each pair is computed on the merge requests both reviewers reviewed; fewer than %4 give no interval and no p-value.</source>
+        <translation><numerusform>粗体：在 %1 % 水平下可区分的配对，其 p 值经 Holm 方法在该评判者于 %2 上的 %n 对中校正（校正后 p 低于 %3）。每一对仅基于两位评审者都评审过的合并请求计算；少于 %4 个则没有区间和 p 值。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2872,18 +2907,6 @@
 <context>
     <name>rd::LeaderboardModel</name>
     <message>
-        <source>%1 is not defined here (no key issue to find).</source>
-        <translation>%1 在此无定义（没有可发现的关键问题）。</translation>
-    </message>
-    <message>
-        <source>%1: %2 %</source>
-        <translation>%1：%2%</translation>
-    </message>
-    <message>
-        <source>%1: %2 %, %3 % percentile bootstrap interval %4 to %5 over merge requests (%6 of %7 resamples)</source>
-        <translation>%1：%2%，对合并请求的 %3% 百分位自助区间为 %4 至 %5（%7 次重抽样中的 %6 次）</translation>
-    </message>
-    <message>
         <source>%1: a review tool of the benchmark</source>
         <translation>%1：基准中的评审工具</translation>
     </message>
@@ -3010,6 +3033,38 @@
     <message>
         <source>USD per accepted</source>
         <translation>每条被接受美元</translation>
+    </message>
+    <message>
+        <source>%1 is not defined here: nothing to count it on (no comment for precision, no reference for recall, no key issue for KBI).</source>
+        <translation>%1 在此无定义：没有可计数的对象（精确率无评论，召回率无参考问题，KBI 无关键问题）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 %, without an interval (no resample defined it)</source>
+        <translation>%1：%2 %，无区间（没有重抽样定义了它）</translation>
+    </message>
+    <message>
+        <source>%1: %2 %, %3 % percentile bootstrap interval %4 over merge requests (%5 of %6 resamples defined it)</source>
+        <translation>%1：%2 %，基于合并请求的 %3 % 百分位自助区间 %4（%6 次重抽样中 %5 次有定义）</translation>
+    </message>
+    <message>
+        <source>An end shown — is open: the figure was infinite in too many resamples on that side to bound it.</source>
+        <translation>显示为 — 的一端是开放的：该指标在这一侧有太多重抽样为无穷大，无法给出界限。</translation>
+    </message>
+    <message>
+        <source>Reviewers sharing a letter are not told apart by any Holm-adjusted test on %1 at %2 %</source>
+        <translation>共享同一字母的评审者，在 %2 % 水平下，任何经 Holm 校正的 %1 检验都无法区分</translation>
+    </message>
+    <message>
+        <source>No tier: the pairs were not tested.</source>
+        <translation>无层级：未对各对进行检验。</translation>
+    </message>
+    <message>
+        <source>Tier %1. %2.</source>
+        <translation>层级 %1。%2。</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>层级</translation>
     </message>
 </context>
 <context>
