@@ -9,6 +9,7 @@
 
 #include <CodeReviewBenchFixture.h>
 #include <ComparisonEvidence.h>
+#include <ComparisonReport.h>
 #include <Evaluation.h>
 #include <PythonRound.h>
 #include <RunRecord.h>
@@ -330,7 +331,8 @@ void ComparisonTest::pairOnTooFewCommonMergeRequestsHasNoIntervalNorPValue()
         few[i].reset();
     Evidence e;
     e.judges << judgeOf(QStringLiteral("j"), {{QStringLiteral("few"), few}, {QStringLiteral("many"), many}});
-    const JudgeBoard board = compareEvidence(e, requestWith(500)).judges.first();
+    const Comparison c = compareEvidence(e, requestWith(500));
+    const JudgeBoard &board = c.judges.first();
     QVERIFY(!board.pairs.isEmpty());
     for (const PairDifference &p : board.pairs) {
         QCOMPARE(p.mergeRequests, 4);
@@ -339,6 +341,18 @@ void ComparisonTest::pairOnTooFewCommonMergeRequestsHasNoIntervalNorPValue()
         QVERIFY(!p.p);
         QVERIFY(!p.pAdjusted);
     }
+    // The reports say so: JSON too_few with nulls, Markdown "too few", CSV too_few true.
+    const QByteArray json = comparisonToJson(c);
+    QVERIFY2(json.contains(R"("merge_requests": 4,
+          "too_few": true,
+          "difference": null,
+          "low": null,
+          "high": null,
+          "p": null,
+          "p_adjusted": null,)"),
+             json.constData());
+    QVERIFY2(comparisonToMarkdown(c).contains("| recall | 4 | too few (4 MRs) | — | — |"), comparisonToMarkdown(c).constData());
+    QVERIFY2(comparisonToCsv(c).contains(",4,,,,,,,,,0,true\n"), comparisonToCsv(c).constData()); // merge_requests .. resamples, too_few
 }
 
 // Holm's step-down over the pairs of one metric, by hand: sorted raw p's
