@@ -127,7 +127,8 @@ struct PairDifference
     std::optional<double> pAdjusted;
     int resamples = 0;      // resamples where both figures were defined
     int mergeRequests = 0;  // both reviewed: the pair is computed on these only
-    // Fewer than MinimumPairMergeRequests in common: no interval, no p-value.
+    // Fewer than MinimumPairMergeRequests in common: no interval, no p-value
+    // (and the reports print no difference).
     bool tooFew() const { return mergeRequests < MinimumPairMergeRequests; }
 };
 

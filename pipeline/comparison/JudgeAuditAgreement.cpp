@@ -2,12 +2,12 @@
 // (docs/comparing.md, "People audit the judge"): accuracy and Cohen's
 // (1960) kappa on the 2x2 table of the judge's matched / not matched and
 // people's same / different, each with a percentile bootstrap interval
-// over the audited merge requests (Bootstrap.h).
+// over the audited merge requests (the toolkit, Resampling.h).
 
-#include "Bootstrap.h"
 #include "ComparisonEvidence.h"
 
 #include <Agreement.h>
+#include <Resampling.h>
 
 namespace rd::compare {
 
@@ -52,7 +52,7 @@ JudgeAuditStanding auditStandingOf(const AuditEvidence &audit, const Settings &s
     QList<double> accuracies, kappas;
     accuracies.reserve(settings.resamples);
     kappas.reserve(settings.resamples);
-    Resampler resampler(out.mergeRequests, settings.seed);
+    stats::Resampler resampler(out.mergeRequests, settings.seed);
     for (int b = 0; b < settings.resamples; ++b) {
         const QList<int> &counts = resampler.next();
         std::array<qint64, 4> cells{0, 0, 0, 0};
@@ -65,12 +65,12 @@ JudgeAuditStanding auditStandingOf(const AuditEvidence &audit, const Settings &s
             kappas << *k;
     }
     out.accuracy.resamples = int(accuracies.size());
-    const Interval accuracy = percentileInterval(accuracies, settings.level);
+    const stats::Estimate accuracy = stats::estimate(out.accuracy.value, accuracies, settings.level);
     out.accuracy.low = accuracy.low;
     out.accuracy.high = accuracy.high;
     out.kappaResamples = int(kappas.size());
     if (out.kappa) {
-        const Interval kappa = percentileInterval(kappas, settings.level);
+        const stats::Estimate kappa = stats::estimate(out.kappa, kappas, settings.level);
         out.kappaLow = kappa.low;
         out.kappaHigh = kappa.high;
     }

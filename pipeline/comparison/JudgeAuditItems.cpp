@@ -4,8 +4,7 @@
 
 #include "JudgeAuditItems.h"
 
-#include "Bootstrap.h"
-
+#include <Resampling.h>
 #include <WorkspaceStore.h>
 
 #include <QCoreApplication>
@@ -110,7 +109,7 @@ QList<int> seededDraw(int n, int k, quint64 seed)
     k = std::clamp(k, 0, std::max(0, n));
     std::mt19937_64 generator(seed);
     for (int i = 0; i < k; ++i) {
-        const int j = i + Resampler::unitOf(generator(), n - i);
+        const int j = i + int(stats::indexBelow(generator, quint64(n - i)));
         std::swap(indices[i], indices[j]);
     }
     QList<int> out = indices.mid(0, k);

@@ -95,7 +95,7 @@ double wordOverlap(const QString &a, const QString &b);
 
 // k of the n indices 0..n-1, drawn without replacement from a
 // std::mt19937_64 seeded with `seed` (a partial Fisher–Yates shuffle with
-// Bootstrap.h's Resampler::unitOf), ascending.
+// the toolkit's stats::indexBelow, Resampling.h), ascending.
 QList<int> seededDraw(int n, int k, quint64 seed);
 
 } // namespace compare
