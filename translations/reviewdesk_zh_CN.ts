@@ -249,10 +249,6 @@
         <translation>所有标注者对这些评论给出的值</translation>
     </message>
     <message>
-        <source>Alpha = 1 − observed / expected disagreement over every annotator's values (Krippendorff 2011): 1 is perfect agreement, 0 agreement by chance. Nominal for verdict, category, context level and key bug; interval for severity and the Q1/Q2 scores. A comment counts once two annotators gave it the label; the interval is a 95 % bootstrap over the comments.</source>
-        <translation>Alpha = 1 − 观察到的分歧 / 期望分歧，基于所有标注者给出的值（Krippendorff 2011）：1 表示完全一致，0 表示一致程度与偶然相当。结论、类别、上下文级别和关键缺陷按名义尺度计算；严重程度和 Q1/Q2 评分按等距尺度计算。一条评论在两位标注者都给出该标签后才计入；区间是对评论做 95% bootstrap 重抽样得到的。</translation>
-    </message>
-    <message>
         <source>All annotators</source>
         <translation>全部标注者</translation>
     </message>
@@ -311,6 +307,14 @@
     <message numerus="yes">
         <source>%1 and %2: kappa %3 over %n item(s) both judged</source>
         <translation><numerusform>%1 与 %2：在双方都评判过的 %n 个条目上 kappa 为 %3</numerusform></translation>
+    </message>
+    <message>
+        <source>Alpha = 1 − observed / expected disagreement over every annotator's values (Krippendorff 2011): 1 is perfect agreement, 0 agreement by chance. Nominal for verdict, category and key bug; ordinal for context level (diff &lt; file &lt; repository), severity and the Q1/Q2 scores. A comment counts once two annotators gave it the label; the interval is a 95 % bootstrap over the merge requests, each with all its comments.</source>
+        <translation>Alpha = 1 − 观察到的分歧 / 期望分歧，基于所有标注者给出的值（Krippendorff 2011）：1 表示完全一致，0 表示一致程度与偶然相当。结论、类别和关键缺陷按名义尺度计算；上下文级别（diff &lt; 文件 &lt; 仓库）、严重程度和 Q1/Q2 评分按顺序尺度计算。一条评论在两位标注者都给出该标签后才计入；区间是对合并请求（每个连同其全部评论）做 95% bootstrap 重抽样得到的。</translation>
+    </message>
+    <message>
+        <source>ordinal</source>
+        <translation>顺序</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "ComparisonReport.h"
+#include "JudgeAuditItems.h"
 
 #include <EvalTable.h>
 #include <PythonRound.h>
@@ -217,6 +218,35 @@ QString economicsMarkdown(const JudgeBoard &board, const QString &level)
     return out;
 }
 
+// People's audit of a judge: the figures weighted by the strata's inverse
+// inclusion probabilities, and the same "on the audit sample".
+Json judgeAuditJson(const JudgeAuditStanding &a)
+{
+    const auto kappaJson = [](const Estimate &e) { return Json{{"value", jsonNumber(e.value, 3)}, {"low", jsonNumber(e.low, 3)}, {"high", jsonNumber(e.high, 3)}}; };
+    Json strata = Json::array();
+    for (int s = 0; s < a.strataPairs.size(); ++s)
+        strata.push_back(Json{{"stratum", utf8(auditItemKindName(AuditItemKind(s)))},
+                              {"pairs", a.strataPairs[s]},
+                              {"items", a.strataItems[s]},
+                              {"weight", jsonNumber(a.strataItems[s] ? std::optional<double>(double(a.strataPairs[s]) / a.strataItems[s]) : std::nullopt, 6)}});
+    return Json{{"judge", utf8(a.judge)},
+                {"items", a.items},
+                {"merge_requests", a.mergeRequests},
+                {"accuracy", estimateJson(a.accuracy)},
+                {"kappa", kappaJson(a.kappa)},
+                {"matched_same", jsonNumber(a.table.matchedSame, 1)},
+                {"matched_different", jsonNumber(a.table.matchedDifferent, 1)},
+                {"unmatched_same", jsonNumber(a.table.unmatchedSame, 1)},
+                {"unmatched_different", jsonNumber(a.table.unmatchedDifferent, 1)},
+                {"accuracy_on_sample", estimateJson(a.accuracyOnSample)},
+                {"kappa_on_sample", kappaJson(a.kappaOnSample)},
+                {"matched_same_on_sample", int(a.tableOnSample.matchedSame)},
+                {"matched_different_on_sample", int(a.tableOnSample.matchedDifferent)},
+                {"unmatched_same_on_sample", int(a.tableOnSample.unmatchedSame)},
+                {"unmatched_different_on_sample", int(a.tableOnSample.unmatchedDifferent)},
+                {"strata", std::move(strata)}};
+}
+
 } // namespace
 
 std::optional<ReportFormat> reportFormatFromName(const QString &name)
@@ -294,15 +324,7 @@ QByteArray comparisonToJson(const Comparison &c)
                                  {"agreement", jsonNumber(a.agreement, 1)}});
     Json audit = Json::array();
     for (const JudgeAuditStanding &a : c.judgeAudit)
-        audit.push_back(Json{{"judge", utf8(a.judge)},
-                             {"items", a.items},
-                             {"merge_requests", a.mergeRequests},
-                             {"accuracy", estimateJson(a.accuracy)},
-                             {"kappa", Json{{"value", jsonNumber(a.kappa, 3)}, {"low", jsonNumber(a.kappaLow, 3)}, {"high", jsonNumber(a.kappaHigh, 3)}}},
-                             {"matched_same", a.matchedSame},
-                             {"matched_different", a.matchedDifferent},
-                             {"unmatched_same", a.unmatchedSame},
-                             {"unmatched_different", a.unmatchedDifferent}});
+        audit.push_back(judgeAuditJson(a));
     Json filters = Json::array();
     for (const LabelFilter &f : c.filters) {
         Json values = Json::array();
@@ -409,27 +431,45 @@ QByteArray comparisonToMarkdown(const Comparison &c)
     if (!c.judgeAudit.isEmpty()) {
         out += QStringLiteral("\n## People audit the judges\n\nOn the (candidate, reference) pairs people audited (same or different issue), how often "
                               "each judge's matched / not matched is people's decision, and Cohen's kappa, with %1 bootstrap intervals over their merge "
-                              "requests. The boards \"people (audit of …)\" are that judge's matches with people's decisions in their place.\n\n")
+                              "requests. The audit is a stratified sample, so the table, accuracy and kappa are weighted by each stratum's inverse "
+                              "inclusion probability (its pairs over the items people decided of them) and estimate the judge on all the pairs of the "
+                              "strata; in parentheses and in the last two columns, the same on the audit sample. The boards \"people (audit of …)\" are "
+                              "that judge's matches with people's decisions in their place.\n\n")
                    .arg(level);
         eval::Table table;
         table.columns = {QStringLiteral("Judge"),          QStringLiteral("Items"),           QStringLiteral("MRs"),
                          QStringLiteral("Matched, same"),   QStringLiteral("Matched, different"), QStringLiteral("Unmatched, same"),
-                         QStringLiteral("Unmatched, different"), QStringLiteral("Accuracy %"),   QStringLiteral("Kappa")};
+                         QStringLiteral("Unmatched, different"), QStringLiteral("Accuracy %"),   QStringLiteral("Kappa"),
+                         QStringLiteral("Accuracy % on the sample"), QStringLiteral("Kappa on the sample")};
+        const auto cell = [](double weighted, double onSample) {
+            return QStringLiteral("%1 (%2)").arg(number(weighted, 1)).arg(int(onSample));
+        };
+        const auto kappaText = [](const Estimate &k) {
+            QString text = number(k.value, 3);
+            if (k.value && k.low && k.high)
+                text += QStringLiteral(" [%1, %2]").arg(number(k.low, 3), number(k.high, 3));
+            return text;
+        };
+        QStringList strata;
         for (const JudgeAuditStanding &a : c.judgeAudit) {
-            QString kappa = number(a.kappa, 3);
-            if (a.kappaLow && a.kappaHigh)
-                kappa += QStringLiteral(" [%1, %2]").arg(number(a.kappaLow, 3), number(a.kappaHigh, 3));
             table.rows << QList<eval::Cell>{{a.judge, {}},
                                             {QString::number(a.items), {}},
                                             {QString::number(a.mergeRequests), {}},
-                                            {QString::number(a.matchedSame), {}},
-                                            {QString::number(a.matchedDifferent), {}},
-                                            {QString::number(a.unmatchedSame), {}},
-                                            {QString::number(a.unmatchedDifferent), {}},
+                                            {cell(a.table.matchedSame, a.tableOnSample.matchedSame), {}},
+                                            {cell(a.table.matchedDifferent, a.tableOnSample.matchedDifferent), {}},
+                                            {cell(a.table.unmatchedSame, a.tableOnSample.unmatchedSame), {}},
+                                            {cell(a.table.unmatchedDifferent, a.tableOnSample.unmatchedDifferent), {}},
                                             {estimateText(a.accuracy), {}},
-                                            {kappa, {}}};
+                                            {kappaText(a.kappa), {}},
+                                            {estimateText(a.accuracyOnSample), {}},
+                                            {kappaText(a.kappaOnSample), {}}};
+            QStringList parts;
+            for (int s = 0; s < a.strataPairs.size(); ++s)
+                parts << QStringLiteral("%1 %2 of %3").arg(auditItemKindName(AuditItemKind(s))).arg(a.strataItems[s]).arg(a.strataPairs[s]);
+            strata << QStringLiteral("%1: %2.").arg(a.judge, parts.join(QStringLiteral(", ")));
         }
         out += eval::formatTable(table, eval::TableFormat::Markdown);
+        out += QStringLiteral("\nItems of the pairs per stratum: %1\n").arg(strata.join(QLatin1Char(' ')));
     }
     return out.toUtf8();
 }
@@ -490,11 +530,14 @@ QByteArray comparisonToCsv(const Comparison &c)
         row({QStringLiteral("agreement"), QString(), a.a, a.b, QString(), QStringLiteral("kappa"), text(a.kappa, 3), text(a.low, 3), text(a.high, 3), QString(),
              QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(), QString(), QString()});
     for (const JudgeAuditStanding &a : c.judgeAudit) {
-        row({QStringLiteral("audit"), a.judge, QString(), QString(), QString(), QStringLiteral("accuracy"), text(a.accuracy.value, 1), text(a.accuracy.low, 1),
-             text(a.accuracy.high, 1), QString(), QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(),
-             QString(), QString()});
-        row({QStringLiteral("audit"), a.judge, QString(), QString(), QString(), QStringLiteral("kappa"), text(a.kappa, 3), text(a.kappaLow, 3), text(a.kappaHigh, 3),
-             QString(), QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(), QString(), QString()});
+        const auto figure = [&](const QString &metric, const Estimate &e, int digits) {
+            row({QStringLiteral("audit"), a.judge, QString(), QString(), QString(), metric, text(e.value, digits), text(e.low, digits), text(e.high, digits),
+                 QString(), QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(), QString(), QString()});
+        };
+        figure(QStringLiteral("accuracy"), a.accuracy, 1);
+        figure(QStringLiteral("kappa"), a.kappa, 3);
+        figure(QStringLiteral("accuracy_on_sample"), a.accuracyOnSample, 1);
+        figure(QStringLiteral("kappa_on_sample"), a.kappaOnSample, 3);
     }
     return eval::formatTable(table, eval::TableFormat::Csv).toUtf8();
 }
