@@ -9015,6 +9015,10 @@
         <source>Comments / diff hunks, pooled over the merge requests. AACR-Bench Table 9, §4.2.1.</source>
         <translation>评论 / 差异块，汇总所有合并请求。AACR-Bench 表 9，§4.2.1。</translation>
     </message>
+    <message>
+        <source>judge %1: with %2 %3 pairs and %4 resamples no Holm-adjusted p-value can be below %5, so the tiers tell no reviewers apart at %6; --bootstrap %7 or more can</source>
+        <translation>评判者 %1：在 %2 个 %3 配对和 %4 次重抽样下，经 Holm 校正的 p 值都不可能低于 %5，因此层级在 %6 水平下无法区分任何评审者；--bootstrap %7 或更多才可以</translation>
+    </message>
 </context>
 <context>
     <name>rd::slicing</name>
