@@ -103,6 +103,7 @@ void checkNullFamily(const CoverageDesign &design, const compare::JudgeBoard &bo
     for (const compare::PairDifference &pair : board.pairs)
         if (pair.metric == compare::Metric::FBeta)
             p << pair.p;
+    out.nullP = p;
     const double alpha = 1 - design.level;
     for (const std::optional<double> &x : p)
         if (x) {
@@ -164,10 +165,10 @@ CoverageDesign defaultCoverageDesign()
     // Merge requests from small and easy to large and hard: mean 3.8
     // references, the large ones the hardest (their references weigh most).
     d.kinds = {
-        {0.35, 1, 0.1, 2, 0.7},
-        {0.35, 3, 0.3, 4, 0.5},
-        {0.20, 6, 0.5, 6, 0.4},
-        {0.10, 12, 0.6, 10, 0.3},
+        {0.35, 1, 0.1, 3, 0.8},
+        {0.35, 3, 0.3, 8, 0.5},
+        {0.20, 6, 0.5, 15, 0.3},
+        {0.10, 12, 0.6, 30, 0.2},
     };
     d.reviewers = {
         {QStringLiteral("thorough"), 0.8, 0.8},
@@ -179,7 +180,7 @@ CoverageDesign defaultCoverageDesign()
         d.equalReviewers << SimulatedReviewer{QStringLiteral("equal%1").arg(i), 0.6, 0.4};
     d.arena.strengths = {-1.0, -0.3, 0.4, 0.9};
     d.arena.votesPerMergeRequest = 6;
-    d.annotation.accuracy = {0.9, 0.85, 0.75};
+    d.annotation.accuracy = {0.95, 0.9, 0.85};
     return d;
 }
 

@@ -57,6 +57,7 @@ struct BenchmarkOutcome
 {
     QList<IntervalCheck> checks;
     int nullPairs = 0;           // pairs of the null board with a p-value
+    QList<std::optional<double>> nullP; // their p-values, unadjusted, in the board's order
     bool anyRejected = false;    // some unadjusted p < 1 − level
     bool anyHolmRejected = false; // some Holm-adjusted p < 1 − level
 };

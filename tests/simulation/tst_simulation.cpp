@@ -49,9 +49,9 @@ private Q_SLOTS:
     {
         const QList<MergeRequestKind> kinds{{1, 2, 0.5, 0, 0.5}, {1, 4, 0, 0, 0.5}};
         const ReviewerTruth t = reviewerTruth(kinds, {QStringLiteral("r"), 0.6, 0.25});
-        QVERIFY(std::abs(t.recall - 50.0) < 1e-9);
-        QVERIFY(std::abs(t.precision - 200.0 / 3) < 1e-9);
-        QVERIFY(std::abs(t.f1 - 400.0 / 7) < 1e-9);
+        QVERIFY2(std::abs(t.recall - 50.0) < 1e-9, qPrintable(QString::number(t.recall)));
+        QVERIFY2(std::abs(t.precision - 200.0 / 3) < 1e-9, qPrintable(QString::number(t.precision)));
+        QVERIFY2(std::abs(t.f1 - 400.0 / 7) < 1e-9, qPrintable(QString::number(t.f1)));
     }
 
     // Annotators right with 0.9 and 0.8 on comments valid half the time:
@@ -88,7 +88,7 @@ private Q_SLOTS:
     }
 
     // Krippendorff's alpha of the annotations of 20,000 merge requests
-    // (about 86,000 comments) within 0.01 of the population's.
+    // (about 200,000 comments) within 0.01 of the population's.
     void largeDrawAlphaComesNearThePopulationAlpha()
     {
         const CoverageDesign design = defaultCoverageDesign();
