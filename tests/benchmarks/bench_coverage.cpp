@@ -14,7 +14,7 @@
 // Per interval kind, one subject per benchmark (benchmark b checks subject
 // b mod subjects: reviewer, pair or configuration), so the benchmarks of a
 // row are independent and the Wilson interval of its coverage is honest;
-// --by-subject adds every subject's own row. Then the null board: the share
+// --by-subject adds every subject's own row, with its truth. Then the null board: the share
 // of benchmarks where any of its 15 pairs' F1 p-values is below 0.05, raw
 // and Holm-adjusted (the family-wise error rate).
 //
@@ -140,9 +140,10 @@ int main(int argc, char **argv)
         coverageRow(intervalKindName(kind), design.level, rotating[int(kind)], kind);
     if (parser.isSet(bySubjectOption))
         for (IntervalKind kind : allKinds)
-            if (bySubject[int(kind)].size() > 1)
-                for (int s = 0; s < bySubject[int(kind)].size(); ++s)
-                    coverageRow(intervalKindName(kind) + QStringLiteral(", ") + subjectName(design, kind, s), design.level, bySubject[int(kind)][s], kind);
+            for (int s = 0; s < bySubject[int(kind)].size(); ++s)
+                coverageRow(QStringLiteral("%1, %2 (truth %3)")
+                                .arg(intervalKindName(kind), subjectName(design, kind, s), QString::number(truthOf(design, kind, s), 'f', kind == IntervalKind::Alpha ? 4 : 2)),
+                            design.level, bySubject[int(kind)][s], kind);
 
     std::printf("\n| null board: %d reviewers alike, %d pairs on F1 | nominal | benchmarks | with p < %.2f | share [Wilson 95 %%] |\n",
                 int(design.equalReviewers.size()), nullPairs, 1 - design.level);

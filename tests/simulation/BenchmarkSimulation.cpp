@@ -117,6 +117,9 @@ ReviewerOutcomes simulateReviews(const QList<MergeRequestKind> &kinds, const QLi
         QList<ReviewerOutcome> perReviewer;
         for (const SimulatedReviewer &reviewer : reviewers) {
             ReviewerOutcome o;
+            // Drawn only when a reviewer may skip, so that designs without skips keep their draws.
+            if (reviewer.reviewedShare < 1)
+                o.reviewed = draws.bernoulli(reviewer.reviewedShare);
             const double q = findProbability(reviewer, kind);
             for (int r = 0; r < kind.references; ++r)
                 o.found << draws.bernoulli(q);
@@ -150,6 +153,10 @@ compare::JudgeEvidence judgeEvidenceOf(const QString &judge, const QList<Simulat
         j.references << ids;
         for (int v = 0; v < reviewers.size(); ++v) {
             const ReviewerOutcome &o = outcomes[i][v];
+            if (!o.reviewed) {
+                j.reviewers[v].reviews << std::nullopt;
+                continue;
+            }
             compare::ReviewOnMergeRequest review;
             for (qsizetype r = 0; r < o.found.size(); ++r)
                 if (o.found[r])

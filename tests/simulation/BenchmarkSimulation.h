@@ -76,11 +76,15 @@ struct MergeRequestKind
 // A reviewer: on a merge request of difficulty d it finds each reference
 // independently with probability detection · (1 − d), and raises
 // Poisson(falseAlarmsPerReference · references) comments that find none.
+// It reviews each merge request with probability reviewedShare, whatever
+// its kind (missing completely at random: the truths stay those of all
+// merge requests, and a pair is compared on the ones both reviewed).
 struct SimulatedReviewer
 {
     QString name;
     double detection = 0.5;
     double falseAlarmsPerReference = 0.5;
+    double reviewedShare = 1;
 };
 double findProbability(const SimulatedReviewer &reviewer, const MergeRequestKind &kind);
 
@@ -101,9 +105,11 @@ ReviewerTruth reviewerTruth(const QList<MergeRequestKind> &kinds, const Simulate
 QList<int> drawKinds(const QList<MergeRequestKind> &kinds, int mergeRequests, Draws &draws);
 
 // What one reviewer did on one merge request: per reference, found or not;
-// its false alarms.
+// its false alarms; whether it reviewed the merge request at all (when not,
+// the rest is drawn all the same and not shown to the judge).
 struct ReviewerOutcome
 {
+    bool reviewed = true;
     QList<bool> found;
     int falsePositives = 0;
 };
@@ -114,8 +120,8 @@ ReviewerOutcomes simulateReviews(const QList<MergeRequestKind> &kinds, const QLi
                                  Draws &draws);
 
 // A judge that sees the outcomes as they are (tp, fp, fn counted from
-// them): the evidence compareEvidence reads, every reviewer on every merge
-// request (ids 1..n, references numbered within the benchmark).
+// them): the evidence compareEvidence reads, every reviewer on the merge
+// requests it reviewed (ids 1..n, references numbered within the benchmark).
 compare::JudgeEvidence judgeEvidenceOf(const QString &judge, const QList<SimulatedReviewer> &reviewers, const ReviewerOutcomes &outcomes);
 
 // Pairwise votes on whole reviews from Bradley–Terry strengths θ: on each

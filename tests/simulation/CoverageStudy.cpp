@@ -174,7 +174,7 @@ CoverageDesign defaultCoverageDesign()
         {QStringLiteral("thorough"), 0.8, 0.8},
         {QStringLiteral("balanced"), 0.6, 0.4},
         {QStringLiteral("precise"), 0.4, 0.1},
-        {QStringLiteral("noisy"), 0.7, 2.0},
+        {QStringLiteral("noisy"), 0.7, 2.0, 0.8},
     };
     for (int i = 1; i <= 6; ++i)
         d.equalReviewers << SimulatedReviewer{QStringLiteral("equal%1").arg(i), 0.6, 0.4};
