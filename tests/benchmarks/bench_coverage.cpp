@@ -14,7 +14,8 @@
 // Per interval kind, one subject per benchmark (benchmark b checks subject
 // b mod subjects: reviewer, pair or configuration), so the benchmarks of a
 // row are independent and the Wilson interval of its coverage is honest;
-// --by-subject adds every subject's own row, with its truth. Then the null board: the share
+// --by-subject adds every subject's own row over all benchmarks, with its
+// truth, the estimates' bias and spread, and the width the spread calls for. Then the null board: the share
 // of benchmarks where any of its 15 pairs' F1 p-values is below 0.05, raw
 // and Holm-adjusted (the family-wise error rate).
 //
@@ -117,6 +118,7 @@ int main(int argc, char **argv)
         const BenchmarkOutcome outcome = runBenchmark(design, streamSeed(seed, quint64(b)));
         for (const IntervalCheck &c : outcome.checks) {
             bySubject[int(c.kind)][c.subject].add(c.truth, c.low, c.high, c.hasInterval);
+            bySubject[int(c.kind)][c.subject].addEstimate(c.truth, c.value);
             if (c.subject == b % subjectsOf(design, c.kind))
                 rotating[int(c.kind)].add(c.truth, c.low, c.high, c.hasInterval);
         }
@@ -138,12 +140,23 @@ int main(int argc, char **argv)
     std::printf("| --- | --- | --- | --- | --- | --- | --- |\n");
     for (IntervalKind kind : allKinds)
         coverageRow(intervalKindName(kind), design.level, rotating[int(kind)], kind);
-    if (parser.isSet(bySubjectOption))
+    if (parser.isSet(bySubjectOption)) {
+        // Every subject over every benchmark: is the estimate centred on the
+        // truth, and is the interval as wide as the estimates' spread says
+        // it should be (width ÷ 3.92 sd about 1 for a 95 % interval)?
+        std::printf("\n| subject (truth) | benchmarks | coverage [Wilson 95 %%] | mean width | bias of the estimate | sd of the estimate | width ÷ (3.92 sd) |\n");
+        std::printf("| --- | --- | --- | --- | --- | --- | --- |\n");
         for (IntervalKind kind : allKinds)
-            for (int s = 0; s < bySubject[int(kind)].size(); ++s)
-                coverageRow(QStringLiteral("%1, %2 (truth %3)")
-                                .arg(intervalKindName(kind), subjectName(design, kind, s), QString::number(truthOf(design, kind, s), 'f', kind == IntervalKind::Alpha ? 4 : 2)),
-                            design.level, bySubject[int(kind)][s], kind);
+            for (int s = 0; s < bySubject[int(kind)].size(); ++s) {
+                const IntervalCoverage &t = bySubject[int(kind)][s];
+                const int digits = kind == IntervalKind::Alpha ? 3 : 2;
+                std::printf("| %s, %s (%s) | %d | %s | %s%s | %s | %s | %s |\n", qPrintable(intervalKindName(kind)), qPrintable(subjectName(design, kind, s)),
+                            qPrintable(QString::number(truthOf(design, kind, s), 'f', digits + 1)), t.checked, qPrintable(shareCell(t.covered, t.checked)),
+                            qPrintable(QString::number(t.meanWidth(), 'f', digits)), qPrintable(unitOf(kind)), qPrintable(QString::number(t.bias(), 'f', digits + 1)),
+                            qPrintable(QString::number(t.spread(), 'f', digits)),
+                            qPrintable(t.spread() > 0 ? QString::number(t.meanWidth() / (2 * 1.959963984540054 * t.spread()), 'f', 3) : QStringLiteral("—")));
+            }
+    }
 
     std::printf("\n| null board: %d reviewers alike, %d pairs on F1 | nominal | benchmarks | with p < %.2f | share [Wilson 95 %%] |\n",
                 int(design.equalReviewers.size()), nullPairs, 1 - design.level);

@@ -284,6 +284,23 @@ void IntervalCoverage::add(double truth, std::optional<double> low, std::optiona
     }
 }
 
+void IntervalCoverage::addEstimate(double truth, std::optional<double> value)
+{
+    if (!value)
+        return;
+    ++estimates;
+    errorSum += *value - truth;
+    errorSquares += (*value - truth) * (*value - truth);
+}
+
+double IntervalCoverage::spread() const
+{
+    if (estimates < 2)
+        return 0;
+    const double mean = errorSum / estimates;
+    return std::sqrt(std::max(0.0, (errorSquares - estimates * mean * mean) / (estimates - 1)));
+}
+
 ShareInterval wilsonInterval(int successes, int n, double z)
 {
     if (n <= 0)

@@ -182,11 +182,19 @@ struct IntervalCoverage
     int withoutInterval = 0; // no interval at all: counted as not covering
     double widthSum = 0;     // of the finite intervals
     int widths = 0;
+    // The point estimates' errors (estimate − truth), for their bias and spread.
+    int estimates = 0;
+    double errorSum = 0, errorSquares = 0;
 
     // An empty bound is an open side (it covers on that side); no value at all: no interval.
     void add(double truth, std::optional<double> low, std::optional<double> high, bool hasInterval = true);
+    void addEstimate(double truth, std::optional<double> value);
     double share() const { return checked > 0 ? double(covered) / checked : 0; }
     double meanWidth() const { return widths > 0 ? widthSum / widths : 0; }
+    // Mean of estimate − truth; the estimates' standard deviation over the
+    // benchmarks (n − 1): what a 95 % interval's width should be about 3.92 times.
+    double bias() const { return estimates > 0 ? errorSum / estimates : 0; }
+    double spread() const;
 };
 
 // The Wilson score interval (Wilson 1927) of a binomial share: successes of

@@ -209,7 +209,8 @@ private Q_SLOTS:
         QCOMPARE(wilsonInterval(0, 10).low, 0.0);
     }
 
-    // An open side covers on its side; no interval never covers.
+    // An open side covers on its side; no interval never covers; the
+    // estimates' bias and spread.
     void tallyCountsOpenSidesAndMissingIntervals()
     {
         IntervalCoverage t;
@@ -222,6 +223,14 @@ private Q_SLOTS:
         QCOMPARE(t.covered, 2);
         QCOMPARE(t.withoutInterval, 1);
         QCOMPARE(t.meanWidth(), 2.5);
+        // Errors 1, −1, 3 and none: bias 1, spread √((1 + 1 + 9 − 3·1)/2) = 2.
+        t.addEstimate(5, 6);
+        t.addEstimate(5, 4);
+        t.addEstimate(5, 8);
+        t.addEstimate(5, std::nullopt);
+        QCOMPARE(t.estimates, 3);
+        QCOMPARE(t.bias(), 1.0);
+        QVERIFY(std::abs(t.spread() - 2.0) < 1e-12);
     }
 
     // 40 seeded benchmarks of 30 merge requests, 200 resamples: the reviewers'
