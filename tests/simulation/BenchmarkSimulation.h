@@ -122,6 +122,9 @@ ReviewerOutcomes simulateReviews(const QList<MergeRequestKind> &kinds, const QLi
 // A judge that sees the outcomes as they are (tp, fp, fn counted from
 // them): the evidence compareEvidence reads, every reviewer on the merge
 // requests it reviewed (ids 1..n, references numbered within the benchmark).
+// A judge that errs sees other outcomes: give it the drawn ones changed as it
+// would (a found reference it does not match, a false alarm it matches),
+// while the truth stays reviewerTruth's.
 compare::JudgeEvidence judgeEvidenceOf(const QString &judge, const QList<SimulatedReviewer> &reviewers, const ReviewerOutcomes &outcomes);
 
 // Pairwise votes on whole reviews from Bradley–Terry strengths θ: on each
@@ -161,7 +164,7 @@ double effectiveAccuracy(double accuracy, const MergeRequestKind &kind);
 struct SimulatedAnnotations
 {
     QList<AlphaUnit> units;
-    QList<int> mergeRequestOf; // per unit: its merge request's index
+    QList<qint64> mergeRequestOf; // per unit: its merge request's index (the bootstrap's unit)
 };
 SimulatedAnnotations simulateAnnotations(const QList<MergeRequestKind> &kinds, const QList<int> &kindOf, const AnnotationDesign &design, Draws &draws);
 
