@@ -77,6 +77,17 @@
     </message>
 </context>
 <context>
+    <name>rd::DifferencesTable</name>
+    <message numerus="yes">
+        <source>too few (%n merge request(s))</source>
+        <translation><numerusform>too few (%n merge request)</numerusform><numerusform>too few (%n merge requests)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Bold: the pairs told apart at %1 %, their p-value adjusted by Holm's method over the %n pair(s) of this judge on %2 (adjusted p below %3). Each pair is computed on the merge requests both reviewers reviewed; fewer than %4 give no interval and no p-value.</source>
+        <translation><numerusform>Bold: the pairs told apart at %1 %, their p-value adjusted by Holm's method over the %n pair of this judge on %2 (adjusted p below %3). Each pair is computed on the merge requests both reviewers reviewed; fewer than %4 give no interval and no p-value.</numerusform><numerusform>Bold: the pairs told apart at %1 %, their p-value adjusted by Holm's method over the %n pairs of this judge on %2 (adjusted p below %3). Each pair is computed on the merge requests both reviewers reviewed; fewer than %4 give no interval and no p-value.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>rd::EvaluationWindow</name>
     <message numerus="yes">
         <source>Evaluating %n run(s)…</source>
@@ -132,8 +143,19 @@
 <context>
     <name>rd::JudgingBar</name>
     <message numerus="yes">
-        <source>%n comment(s) in this merge request; press J to judge the first.</source>
-        <translation><numerusform>%n comment in this merge request; press J to judge the first.</numerusform><numerusform>%n comments in this merge request; press J to judge the first.</numerusform></translation>
+        <source>%1 (%n generated); press J to judge the first.</source>
+        <translation><numerusform>%1 (%n generated); press J to judge the first.</numerusform><numerusform>%1 (%n generated); press J to judge the first.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n generated) · %2:%3</source>
+        <translation><numerusform>%1 (%n generated) · %2:%3</numerusform><numerusform>%1 (%n generated) · %2:%3</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>rd::JudgingStatus</name>
+    <message numerus="yes">
+        <source>%n decision(s) (%1/%2 comments, with their near-duplicates) · workspace %3/%4</source>
+        <translation><numerusform>%n decision (%1/%2 comments, with their near-duplicates) · workspace %3/%4</numerusform><numerusform>%n decisions (%1/%2 comments, with their near-duplicates) · workspace %3/%4</numerusform></translation>
     </message>
 </context>
 <context>
@@ -223,8 +245,8 @@
 <context>
     <name>rd::RunDialog</name>
     <message numerus="yes">
-        <source>%n slice(s) to review, about %1 tokens of code</source>
-        <translation><numerusform>%n slice to review, about %1 tokens of code</numerusform><numerusform>%n slices to review, about %1 tokens of code</numerusform></translation>
+        <source>%n slice(s) of %1 to review, about %2 tokens of code</source>
+        <translation><numerusform>%n slice of %1 to review, about %2 tokens of code</numerusform><numerusform>%n slices of %1 to review, about %2 tokens of code</numerusform></translation>
     </message>
 </context>
 <context>
@@ -241,12 +263,12 @@
         <translation><numerusform>About %n token</numerusform><numerusform>About %n tokens</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n slice(s) in this merge request</source>
-        <translation><numerusform>%n slice in this merge request</numerusform><numerusform>%n slices in this merge request</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>%n file(s) could not be read</source>
         <translation><numerusform>%n file could not be read</numerusform><numerusform>%n files could not be read</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slice(s) in this merge request (%1)</source>
+        <translation><numerusform>%n slice in this merge request (%1)</numerusform><numerusform>%n slices in this merge request (%1)</numerusform></translation>
     </message>
 </context>
 <context>

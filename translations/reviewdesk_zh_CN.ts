@@ -249,10 +249,6 @@
         <translation>所有标注者对这些评论给出的值</translation>
     </message>
     <message>
-        <source>Alpha = 1 − observed / expected disagreement over every annotator's values (Krippendorff 2011): 1 is perfect agreement, 0 agreement by chance. Nominal for verdict, category, context level and key bug; interval for severity and the Q1/Q2 scores. A comment counts once two annotators gave it the label; the interval is a 95 % bootstrap over the comments.</source>
-        <translation>Alpha = 1 − 观察到的分歧 / 期望分歧，基于所有标注者给出的值（Krippendorff 2011）：1 表示完全一致，0 表示一致程度与偶然相当。结论、类别、上下文级别和关键缺陷按名义尺度计算；严重程度和 Q1/Q2 评分按等距尺度计算。一条评论在两位标注者都给出该标签后才计入；区间是对评论做 95% bootstrap 重抽样得到的。</translation>
-    </message>
-    <message>
         <source>All annotators</source>
         <translation>全部标注者</translation>
     </message>
@@ -311,6 +307,14 @@
     <message numerus="yes">
         <source>%1 and %2: kappa %3 over %n item(s) both judged</source>
         <translation><numerusform>%1 与 %2：在双方都评判过的 %n 个条目上 kappa 为 %3</numerusform></translation>
+    </message>
+    <message>
+        <source>Alpha = 1 − observed / expected disagreement over every annotator's values (Krippendorff 2011): 1 is perfect agreement, 0 agreement by chance. Nominal for verdict, category and key bug; ordinal for context level (diff &lt; file &lt; repository), severity and the Q1/Q2 scores. A comment counts once two annotators gave it the label; the interval is a 95 % bootstrap over the merge requests, each with all its comments.</source>
+        <translation>Alpha = 1 − 观察到的分歧 / 期望分歧，基于所有标注者给出的值（Krippendorff 2011）：1 表示完全一致，0 表示一致程度与偶然相当。结论、类别和关键缺陷按名义尺度计算；上下文级别（diff &lt; 文件 &lt; 仓库）、严重程度和 Q1/Q2 评分按顺序尺度计算。一条评论在两位标注者都给出该标签后才计入；区间是对合并请求（每个连同其全部评论）做 95% bootstrap 重抽样得到的。</translation>
+    </message>
+    <message>
+        <source>ordinal</source>
+        <translation>顺序</translation>
     </message>
 </context>
 <context>
@@ -674,6 +678,14 @@
         <source>%1 (pending)</source>
         <translation>%1（待存储）</translation>
     </message>
+    <message>
+        <source>key bug</source>
+        <translation>关键缺陷</translation>
+    </message>
+    <message>
+        <source>Key bug</source>
+        <translation>关键缺陷</translation>
+    </message>
 </context>
 <context>
     <name>rd::CommentsModel</name>
@@ -720,6 +732,10 @@
     <message>
         <source>Addressed? %1</source>
         <translation>已解决？%1</translation>
+    </message>
+    <message>
+        <source>★ key bug</source>
+        <translation>★ 关键缺陷</translation>
     </message>
 </context>
 <context>
@@ -1051,10 +1067,6 @@
         <translation>对合并请求的自助重抽样次数；越多，区间端点越稳定</translation>
     </message>
     <message>
-        <source>The seed of the resamples: the same seed gives the same intervals</source>
-        <translation>重抽样的种子：相同种子给出相同区间</translation>
-    </message>
-    <message>
         <source>&amp;Judge:</source>
         <translation>评判者(&amp;J)：</translation>
     </message>
@@ -1081,34 +1093,6 @@
     <message>
         <source>&amp;All Merge Requests</source>
         <translation>全部合并请求(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Reviewer A</source>
-        <translation>评审者 A</translation>
-    </message>
-    <message>
-        <source>Reviewer B</source>
-        <translation>评审者 B</translation>
-    </message>
-    <message>
-        <source>A − B (points) [interval]</source>
-        <translation>A − B（百分点）[区间]</translation>
-    </message>
-    <message>
-        <source>p</source>
-        <translation>p</translation>
-    </message>
-    <message>
-        <source>Resamples</source>
-        <translation>重抽样次数</translation>
-    </message>
-    <message>
-        <source>The difference of the figure, with its paired percentile bootstrap interval: both on the same resampled merge requests</source>
-        <translation>指标之差及其配对百分位自助区间：两者基于相同的重抽样合并请求</translation>
-    </message>
-    <message>
-        <source>Two-sided bootstrap p-value of no difference; &lt; 1/B: no resample crossed zero</source>
-        <translation>无差异的双侧自助 p 值；&lt; 1/B：没有重抽样越过零</translation>
     </message>
     <message>
         <source>Judge A</source>
@@ -1223,12 +1207,12 @@
         <translation>没有成本对被接受发现的图表</translation>
     </message>
     <message>
-        <source>A − B, %1 (points) [interval]</source>
-        <translation>A − B，%1（百分点）[区间]</translation>
-    </message>
-    <message>
         <source>Audit</source>
         <translation>审核</translation>
+    </message>
+    <message>
+        <source>The seed of the resamples, 0 to 18446744073709551615 as --seed takes it: the same seed gives the same intervals</source>
+        <translation>重抽样的种子，0 到 18446744073709551615，与 --seed 相同：相同的种子给出相同的区间</translation>
     </message>
 </context>
 <context>
@@ -1354,6 +1338,73 @@
     <message>
         <source>added</source>
         <translation>新增</translation>
+    </message>
+</context>
+<context>
+    <name>rd::DifferencesTable</name>
+    <message>
+        <source>Reviewer A</source>
+        <translation>评审者 A</translation>
+    </message>
+    <message>
+        <source>Reviewer B</source>
+        <translation>评审者 B</translation>
+    </message>
+    <message>
+        <source>Merge requests</source>
+        <translation>合并请求</translation>
+    </message>
+    <message>
+        <source>A − B (points) [interval]</source>
+        <translation>A − B（百分点）[区间]</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Adjusted p</source>
+        <translation>校正后 p</translation>
+    </message>
+    <message>
+        <source>Resamples</source>
+        <translation>重抽样次数</translation>
+    </message>
+    <message>
+        <source>Merge requests both reviewed: the pair is computed on these only</source>
+        <translation>两者都评审过的合并请求：该对仅基于这些计算</translation>
+    </message>
+    <message>
+        <source>The difference of the figure, with its paired percentile bootstrap interval: both on the same resampled merge requests</source>
+        <translation>指标之差及其配对百分位自助区间：两者基于相同的重抽样合并请求</translation>
+    </message>
+    <message>
+        <source>Two-sided bootstrap p-value of no difference, of this pair alone</source>
+        <translation>“无差异”的双侧自助 p 值，仅针对这一对</translation>
+    </message>
+    <message>
+        <source>Holm's step-down adjustment of the p-values of all the pairs of this judge on this figure: what tells a pair apart</source>
+        <translation>对该评判者在该指标上所有配对的 p 值做 Holm 逐步下降校正：据此区分一对</translation>
+    </message>
+    <message>
+        <source>Resamples in which both figures were defined</source>
+        <translation>两个指标都有定义的重抽样次数</translation>
+    </message>
+    <message>
+        <source>A − B, %1 (points) [interval]</source>
+        <translation>A − B，%1（百分点）[区间]</translation>
+    </message>
+    <message numerus="yes">
+        <source>too few (%n merge request(s))</source>
+        <translation><numerusform>太少（%n 个合并请求）</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 − %2 = %3 points on the merge requests both reviewed; an interval and a p-value need %4 of them or more</source>
+        <translation>在两者都评审过的合并请求上 %1 − %2 = %3 个百分点；区间和 p 值需要至少 %4 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>Bold: the pairs told apart at %1 %, their p-value adjusted by Holm's method over the %n pair(s) of this judge on %2 (adjusted p below %3). Each pair is computed on the merge requests both reviewers reviewed; fewer than %4 give no interval and no p-value.</source>
+        <translation><numerusform>粗体：在 %1 % 水平下可区分的配对，其 p 值经 Holm 方法在该评判者于 %2 上的 %n 对中校正（校正后 p 低于 %3）。每一对仅基于两位评审者都评审过的合并请求计算；少于 %4 个则没有区间和 p 值。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2524,21 +2575,37 @@
         <source>One-sentence critique (E), Enter to save</source>
         <translation>一句话评语 (E)，回车保存</translation>
     </message>
-    <message numerus="yes">
-        <source>%n comment(s) in this merge request; press J to judge the first.</source>
-        <translation><numerusform>此合并请求有 %n 条评论；按 J 评判第一条。</numerusform></translation>
-    </message>
     <message>
         <source>No comments yet: run a review (Ctrl+R) or add one on selected lines (Shift+C).</source>
         <translation>还没有评论：运行审查 (Ctrl+R)，或在选中的行上添加评论 (Shift+C)。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Comment %1 of %2&lt;/b&gt; · %3:%4</source>
-        <translation>&lt;b&gt;第 %1 条评论，共 %2 条&lt;/b&gt; · %3:%4</translation>
-    </message>
-    <message>
         <source>model %1</source>
         <translation>模型 %1</translation>
+    </message>
+    <message>
+        <source>%1 kept</source>
+        <translation>保留的 %1 条</translation>
+    </message>
+    <message>
+        <source>%1 shown</source>
+        <translation>显示的 %1 条</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n generated); press J to judge the first.</source>
+        <translation><numerusform>%1（共生成 %n 条）；按 J 评判第一条。</numerusform></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Comment %1 of %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;第 %1 条评论，共%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A comment outside the %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;不在%1之中的评论&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n generated) · %2:%3</source>
+        <translation><numerusform>%1（共生成 %n 条）· %2:%3</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2782,12 +2849,12 @@
         <translation>没有工作区</translation>
     </message>
     <message>
-        <source>Judged %1/%2 · workspace %3/%4</source>
-        <translation>已评判 %1/%2 · 工作区 %3/%4</translation>
-    </message>
-    <message>
         <source>median %1 s a decision</source>
         <translation>每次决定中位数 %1 秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n decision(s) (%1/%2 comments, with their near-duplicates) · workspace %3/%4</source>
+        <translation><numerusform>已做 %n 个决定（%1/%2 条评论，含近似重复）· 工作区 %3/%4</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2843,18 +2910,6 @@
 </context>
 <context>
     <name>rd::LeaderboardModel</name>
-    <message>
-        <source>%1 is not defined here (no key issue to find).</source>
-        <translation>%1 在此无定义（没有可发现的关键问题）。</translation>
-    </message>
-    <message>
-        <source>%1: %2 %</source>
-        <translation>%1：%2%</translation>
-    </message>
-    <message>
-        <source>%1: %2 %, %3 % percentile bootstrap interval %4 to %5 over merge requests (%6 of %7 resamples)</source>
-        <translation>%1：%2%，对合并请求的 %3% 百分位自助区间为 %4 至 %5（%7 次重抽样中的 %6 次）</translation>
-    </message>
     <message>
         <source>%1: a review tool of the benchmark</source>
         <translation>%1：基准中的评审工具</translation>
@@ -2982,6 +3037,38 @@
     <message>
         <source>USD per accepted</source>
         <translation>每条被接受美元</translation>
+    </message>
+    <message>
+        <source>%1 is not defined here: nothing to count it on (no comment for precision, no reference for recall, no key issue for KBI).</source>
+        <translation>%1 在此无定义：没有可计数的对象（精确率无评论，召回率无参考问题，KBI 无关键问题）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 %, without an interval (no resample defined it)</source>
+        <translation>%1：%2 %，无区间（没有重抽样定义了它）</translation>
+    </message>
+    <message>
+        <source>%1: %2 %, %3 % percentile bootstrap interval %4 over merge requests (%5 of %6 resamples defined it)</source>
+        <translation>%1：%2 %，基于合并请求的 %3 % 百分位自助区间 %4（%6 次重抽样中 %5 次有定义）</translation>
+    </message>
+    <message>
+        <source>An end shown — is open: the figure was infinite in too many resamples on that side to bound it.</source>
+        <translation>显示为 — 的一端是开放的：该指标在这一侧有太多重抽样为无穷大，无法给出界限。</translation>
+    </message>
+    <message>
+        <source>Reviewers sharing a letter are not told apart by any Holm-adjusted test on %1 at %2 %</source>
+        <translation>共享同一字母的评审者，在 %2 % 水平下，任何经 Holm 校正的 %1 检验都无法区分</translation>
+    </message>
+    <message>
+        <source>No tier: the pairs were not tested.</source>
+        <translation>无层级：未对各对进行检验。</translation>
+    </message>
+    <message>
+        <source>Tier %1. %2.</source>
+        <translation>层级 %1。%2。</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>层级</translation>
     </message>
 </context>
 <context>
@@ -3436,6 +3523,10 @@
     <message>
         <source>Answer &amp;Triage…</source>
         <translation>回答分诊(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
     </message>
 </context>
 <context>
@@ -4715,10 +4806,6 @@
         <source>The slices are still being computed.</source>
         <translation>切片仍在计算中。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n slice(s) to review, about %1 tokens of code</source>
-        <translation><numerusform>将审查 %n 个切片，约 %1 个代码词元</numerusform></translation>
-    </message>
     <message>
         <source>Estimated tokens a slice may hold; a larger slice keeps the context nearest to its changes.</source>
         <translation>每个切片可容纳的估计令牌数；更大的切片保留最靠近其变更的上下文。</translation>
@@ -4934,6 +5021,10 @@
     <message>
         <source>QA-Checker &amp;embeddings:</source>
         <translation>QA-Checker 嵌入模型(&amp;E)：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slice(s) of %1 to review, about %2 tokens of code</source>
+        <translation><numerusform>将审查 %n 个 %1 切片，约 %2 个代码词元</numerusform></translation>
     </message>
 </context>
 <context>
@@ -5253,10 +5344,6 @@
         <source>About %n token(s)</source>
         <translation><numerusform>约 %n 个词元</numerusform></translation>
     </message>
-    <message numerus="yes">
-        <source>%n slice(s) in this merge request</source>
-        <translation><numerusform>此合并请求共有 %n 个切片</numerusform></translation>
-    </message>
     <message>
         <source>parsed with libclang: %1, parser errors tolerated: %2</source>
         <translation>libclang 已解析：%1，已容忍的解析错误：%2</translation>
@@ -5264,6 +5351,18 @@
     <message numerus="yes">
         <source>%n file(s) could not be read</source>
         <translation><numerusform>%n 个文件无法读取</numerusform></translation>
+    </message>
+    <message>
+        <source>Code brought in from elsewhere:</source>
+        <translation>从别处引入的代码：</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slice(s) in this merge request (%1)</source>
+        <translation><numerusform>此合并请求共有 %n 个切片（%1）</numerusform></translation>
     </message>
 </context>
 <context>
@@ -8843,6 +8942,78 @@
     <message>
         <source>there is no comment to answer</source>
         <translation>没有要回答的评论</translation>
+    </message>
+    <message>
+        <source>Key bug inclusion: 100 · Σ key issues found / Σ key issues; not defined without references. Defect-focused review paper, App. M.1, Eq. 1.</source>
+        <translation>关键缺陷包含率：100 · Σ 找到的关键问题 / Σ 关键问题；无参考时不定义。缺陷导向审查论文，附录 M.1，式 1。</translation>
+    </message>
+    <message>
+        <source>False alarm rate: the mean over all merge requests of 100 · false alarms / comments. Defect-focused review paper, App. M.2, Eq. 2.</source>
+        <translation>误报率：所有合并请求上 100 · 误报 / 评论 的平均值。缺陷导向审查论文，附录 M.2，式 2。</translation>
+    </message>
+    <message>
+        <source>False alarm rate over the merge requests where a key issue was found ('—' when none). Defect-focused review paper, App. M.2, Eq. 3.</source>
+        <translation>在找到关键问题的合并请求上的误报率（没有时为“—”）。缺陷导向审查论文，附录 M.2，式 3。</translation>
+    </message>
+    <message>
+        <source>Comprehensive performance index: 2 · KBI · (100 − FAR1) / (KBI + 100 − FAR1). Defect-focused review paper, App. M.3, Eq. 4.</source>
+        <translation>综合性能指数：2 · KBI · (100 − FAR1) / (KBI + 100 − FAR1)。缺陷导向审查论文，附录 M.3，式 4。</translation>
+    </message>
+    <message>
+        <source>Comprehensive performance index with FAR2: 2 · KBI · (100 − FAR2) / (KBI + 100 − FAR2). Defect-focused review paper, App. M.3, Eq. 5.</source>
+        <translation>使用 FAR2 的综合性能指数：2 · KBI · (100 − FAR2) / (KBI + 100 − FAR2)。缺陷导向审查论文，附录 M.3，式 5。</translation>
+    </message>
+    <message>
+        <source>Line localization success rate: the mean over all merge requests of 100 · comments on valid lines / comments. Defect-focused review paper, App. M.4, Eq. 6.</source>
+        <translation>行定位成功率：所有合并请求上 100 · 位于有效行的评论 / 评论 的平均值。缺陷导向审查论文，附录 M.4，式 6。</translation>
+    </message>
+    <message>
+        <source>Comments that found a reference / comments. AACR-Bench §4.2.</source>
+        <translation>找到参考的评论 / 评论。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>References found / references. AACR-Bench §4.2.</source>
+        <translation>找到的参考 / 参考。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>2 · precision · recall / (precision + recall). AACR-Bench §4.2.</source>
+        <translation>2 · 精确率 · 召回率 / (精确率 + 召回率)。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>Comments whose lines match a reference's / comments. AACR-Bench §4.2 (the released evaluator's line match).</source>
+        <translation>行与参考匹配的评论 / 评论。AACR-Bench §4.2（已发布评估器的行匹配）。</translation>
+    </message>
+    <message>
+        <source>References matched by a comment's lines / references. AACR-Bench §4.2.</source>
+        <translation>被评论行匹配的参考 / 参考。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>2 · P · R / (P + R) of the line match. AACR-Bench §4.2.</source>
+        <translation>行匹配的 2 · P · R / (P + R)。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>Comments the judge matched to a reference / comments. AACR-Bench §4.2 (semantic match).</source>
+        <translation>评判模型匹配到参考的评论 / 评论。AACR-Bench §4.2（语义匹配）。</translation>
+    </message>
+    <message>
+        <source>References the judge matched to a comment / references. AACR-Bench §4.2.</source>
+        <translation>评判模型匹配到评论的参考 / 参考。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>2 · P · R / (P + R) of the semantic match. AACR-Bench §4.2.</source>
+        <translation>语义匹配的 2 · P · R / (P + R)。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>Comments / merge requests. AACR-Bench Table 9.</source>
+        <translation>评论 / 合并请求。AACR-Bench 表 9。</translation>
+    </message>
+    <message>
+        <source>Comments that found no reference / comments. AACR-Bench §4.2.</source>
+        <translation>未找到参考的评论 / 评论。AACR-Bench §4.2。</translation>
+    </message>
+    <message>
+        <source>Comments / diff hunks, pooled over the merge requests. AACR-Bench Table 9, §4.2.1.</source>
+        <translation>评论 / 差异块，汇总所有合并请求。AACR-Bench 表 9，§4.2.1。</translation>
     </message>
 </context>
 <context>

@@ -84,14 +84,18 @@ int parseArena(const QStringList &arguments, ArenaOptions &options)
         "by maximum likelihood, a tie half a win each, with bootstrap intervals over merge requests; each configuration's\n"
         "strength on the log scale and the Elo scale, its votes and wins, and the win probability of every pair.\n"
         "With --judge-config, an LLM judge also compares every pair people voted on (or a --sample), in both orders,\n"
-        "--repeats times: agreement with people, position consistency, preference fairness, repetition stability,\n"
+        "--repeats times: agreement with people, position consistency, positional preference score, repetition stability,\n"
         "and its own ranking beside people's (docs/arena.md)."));
     const QCommandLineOption workspace = workspaceOption();
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default) or md."), QStringLiteral("FORMAT"), QStringLiteral("json"));
-    const QCommandLineOption bootstrap(QStringLiteral("bootstrap"), QStringLiteral("Bootstrap resamples of the merge requests (default 1000; 0: no intervals)."),
-                                       QStringLiteral("N"), QStringLiteral("1000"));
-    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Seed of the bootstrap, of a judge's sample and of its first ask (default 0)."),
-                                  QStringLiteral("S"), QStringLiteral("0"));
+    const QCommandLineOption bootstrap(QStringLiteral("bootstrap"),
+                                       QStringLiteral("Bootstrap resamples of the merge requests (default %1; 0: no intervals).").arg(stats::DefaultResamples),
+                                       QStringLiteral("N"), QString::number(stats::DefaultResamples));
+    const QCommandLineOption seed(QStringLiteral("seed"),
+                                  QStringLiteral("Seed of the bootstrap (std::mt19937_64), of a judge's sample and of its first ask: 0 to 18446744073709551615 "
+                                                 "(default %1, as compare).")
+                                      .arg(stats::DefaultSeed),
+                                  QStringLiteral("S"), QString::number(stats::DefaultSeed));
     const QCommandLineOption judgeConfig(QStringLiteral("judge-config"),
                                          QStringLiteral("A judge of pairs: {\"roles\": {\"judge\": {\"endpoint\", \"model\", \"api_key_env\"}}}. Repeat for several judges."),
                                          QStringLiteral("FILE"));
@@ -118,9 +122,9 @@ int parseArena(const QStringList &arguments, ArenaOptions &options)
     options.settings.bootstrap = parser.value(bootstrap).toInt(&ok);
     if (!ok || options.settings.bootstrap < 0 || options.settings.bootstrap > 100000)
         return fail(ExitUsage, QStringLiteral("arena: --bootstrap is a number of resamples from 0 to 100000, not '%1'").arg(parser.value(bootstrap)));
-    options.settings.seed = parser.value(seed).toUInt(&ok);
+    options.settings.seed = parser.value(seed).toULongLong(&ok);
     if (!ok)
-        return fail(ExitUsage, QStringLiteral("arena: --seed is a number from 0 to 4294967295, not '%1'").arg(parser.value(seed)));
+        return fail(ExitUsage, QStringLiteral("arena: --seed is a whole number from 0 to 18446744073709551615, not '%1'").arg(parser.value(seed)));
     options.judgeConfigs = parser.values(judgeConfig);
     const bool judged = !options.judgeConfigs.isEmpty();
     for (const auto *judgeOnly : {&repeats, &sample, &cache, &noCache, &replay, &record})

@@ -7,6 +7,7 @@
 
 #include <Comparison.h>
 #include <ComparisonReport.h>
+#include <Resampling.h>
 #include <WorkspaceOpening.h>
 
 #include <QFileInfo>
@@ -23,15 +24,21 @@ int runCompare(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Compare reviewers (imported tools, the workspace's run configurations) per judge (people, each imported judge):\n"
         "merge requests, tp, fp, fn, precision, recall and F1 (Code Review Bench's definitions) with percentile bootstrap\n"
-        "intervals over the merge requests, every pair's paired difference with its p-value, Cohen's kappa between judges;\n"
+        "intervals over the merge requests (a figure without items, e.g. precision without a comment, is undefined: null, \"—\"),\n"
+        "every pair's paired difference on the merge requests both reviewed with its p-value and Holm-adjusted p-value, the\n"
+        "leaderboard's tiers (reviewers no adjusted F1 pair separates share a letter), Cohen's kappa between judges;\n"
         "where people audited the imported judges (audit), each judge's accuracy and kappa against people and the\n"
         "leaderboard under people's decisions (\"people (audit of JUDGE)\").\n"
         "Definitions: the manual's chapter \"Comparing reviewers\" (docs/comparing.md)."));
     const QCommandLineOption workspace = workspaceOption();
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default), md or csv."), QStringLiteral("FORMAT"), QStringLiteral("json"));
-    const QCommandLineOption bootstrap(QStringLiteral("bootstrap"), QStringLiteral("Bootstrap resamples of the merge requests (default 2000)."), QStringLiteral("N"),
-                                       QStringLiteral("2000"));
-    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Seed of the resamples (std::mt19937_64; default 1)."), QStringLiteral("S"), QStringLiteral("1"));
+    const QString defaultResamples = QString::number(stats::DefaultResamples), defaultSeed = QString::number(stats::DefaultSeed);
+    const QCommandLineOption bootstrap(QStringLiteral("bootstrap"), QStringLiteral("Bootstrap resamples of the merge requests, 1 to 1000000 (default %1).").arg(defaultResamples),
+                                       QStringLiteral("N"), defaultResamples);
+    const QCommandLineOption seed(QStringLiteral("seed"),
+                                  QStringLiteral("Seed of the resamples (std::mt19937_64), a whole number from 0 to 18446744073709551615 (2^64 - 1; default %1).")
+                                      .arg(defaultSeed),
+                                  QStringLiteral("S"), defaultSeed);
     const QCommandLineOption judge(QStringLiteral("judge"), QStringLiteral("Only this judge: people, or an imported judge's name."), QStringLiteral("NAME"));
     const QCommandLineOption filter(QStringLiteral("mr-filter"),
                                     QStringLiteral("Only merge requests with this label, e.g. language=Go or pr_size=large,medium (repeatable: all must hold)."),
@@ -53,7 +60,7 @@ int runCompare(const QStringList &arguments)
         return fail(ExitUsage, QStringLiteral("compare: --bootstrap takes 1 to 1000000 resamples, not '%1'").arg(parser.value(bootstrap)));
     request.settings.seed = parser.value(seed).toULongLong(&ok);
     if (!ok)
-        return fail(ExitUsage, QStringLiteral("compare: --seed is a whole number from 0 to 18446744073709551615, not '%1'").arg(parser.value(seed)));
+        return fail(ExitUsage, QStringLiteral("compare: --seed is a whole number from 0 to 18446744073709551615 (2^64 - 1), not '%1'").arg(parser.value(seed)));
     request.settings.beta = parser.value(beta).toDouble(&ok);
     if (!ok || !std::isfinite(request.settings.beta) || request.settings.beta <= 0 || request.settings.beta > 1000)
         return fail(ExitUsage, QStringLiteral("compare: --beta is a number above 0 (at most 1000), not '%1'").arg(parser.value(beta)));

@@ -9,6 +9,7 @@
 #include <AssignmentPlan.h>
 #include <TeamAgreement.h>
 #include <TeamAnnotation.h>
+#include <TeamService.h>
 #include <WorkspaceOpening.h>
 
 #include <QJsonArray>
@@ -156,9 +157,9 @@ int runAgreement(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Agreement of two or more annotators per label, overall and per merge request:\n"
         "- Krippendorff's alpha over all of them (each comment a unit; an annotator who did not judge it is a\n"
-        "  missing value): nominal for verdict, category, context level and key bug, interval for severity and\n"
-        "  the Q1/Q2 scores, with the units (comments with two or more values) and values it rests on and a\n"
-        "  bootstrap interval over the comments;\n"
+        "  missing value): nominal for verdict, category and key bug, ordinal for context level (diff < file <\n"
+        "  repository), severity and the Q1/Q2 scores, with the units (comments with two or more values) and\n"
+        "  values it rests on and a bootstrap interval over the merge requests (each with all its comments);\n"
         "- Cohen's kappa of every pair (verdict, category, context level, key bug, severity within ±1): percent\n"
         "  agreement, the items both judged and the confusion matrix.\n"
         "Alpha is undefined (null, with the reason) when no comment has two values or every value given is the same;\n"
@@ -168,9 +169,11 @@ int runAgreement(const QStringList &arguments)
     const QCommandLineOption all(QStringLiteral("all"), QStringLiteral("Every annotator who gave a verdict (in the merge request of --mr, if given)."));
     const QCommandLineOption mr(QStringLiteral("mr"), QStringLiteral("Only this merge request (its id in the workspace)."), QStringLiteral("ID"));
     const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("json (default) or md (Markdown)."), QStringLiteral("FORMAT"), QStringLiteral("json"));
-    const QCommandLineOption bootstrap(QStringLiteral("bootstrap"), QStringLiteral("Resamples of the comments for alpha's 95 % interval (default 1000; 0: none)."),
-                                       QStringLiteral("N"), QStringLiteral("1000"));
-    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Seed of the bootstrap (default 1)."), QStringLiteral("S"), QStringLiteral("1"));
+    const QCommandLineOption bootstrap(QStringLiteral("bootstrap"),
+                                       QStringLiteral("Resamples of the merge requests for alpha's 95 % interval (default %1; 0: none).").arg(stats::DefaultResamples),
+                                       QStringLiteral("N"), QString::number(stats::DefaultResamples));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Seed of the bootstrap (std::mt19937_64; default %1).").arg(stats::DefaultSeed),
+                                  QStringLiteral("S"), QString::number(stats::DefaultSeed));
     parser.addOptions({workspace, annotators, all, mr, format, bootstrap, seed});
     if (const int done = parseCommandLine(parser, arguments); done >= 0)
         return done;
@@ -186,10 +189,9 @@ int runAgreement(const QStringList &arguments)
     resampling.resamples = parser.value(bootstrap).toInt(&ok);
     if (!ok || resampling.resamples < 0 || resampling.resamples > 1000000)
         return fail(ExitUsage, QStringLiteral("agreement: --bootstrap is a whole number from 0 to 1000000, not '%1'").arg(parser.value(bootstrap)));
-    const qint64 seedValue = parser.value(seed).toLongLong(&ok);
-    resampling.seed = static_cast<quint64>(seedValue);
-    if (!ok || seedValue < 0)
-        return fail(ExitUsage, QStringLiteral("agreement: --seed is a whole number of 0 or more, not '%1'").arg(parser.value(seed)));
+    resampling.seed = parser.value(seed).toULongLong(&ok);
+    if (!ok)
+        return fail(ExitUsage, QStringLiteral("agreement: --seed is a whole number from 0 to 18446744073709551615, not '%1'").arg(parser.value(seed)));
     QStringList names;
     if (parser.isSet(annotators))
         if (const int bad = parseAnnotators(command, parser.value(annotators), 2, 100000, names); bad >= 0)
@@ -210,30 +212,18 @@ int runAgreement(const QStringList &arguments)
     if (only)
         if (auto entry = (*store)->mergeRequest(*only); !entry)
             return failIn(command, entry.error());
-    CommentQuery query;
-    query.mergeRequest = only;
-    auto comments = (*store)->comments(query);
-    if (!comments)
-        return failIn(command, comments.error());
-    auto judgements = (*store)->judgements(only);
-    if (!judgements)
-        return failIn(command, judgements.error());
-    QHash<qint64, qint64> mergeRequestOf;
-    for (const StoredComment &c : std::as_const(*comments))
-        mergeRequestOf.insert(c.id, c.mergeRequest);
-    QList<Judgement> shown; // judgements of removed comments do not count
-    for (const Judgement &j : std::as_const(*judgements))
-        if (mergeRequestOf.contains(j.comment))
-            shown << j;
+    auto data = readAgreementData(**store, only);
+    if (!data)
+        return failIn(command, data.error());
     if (parser.isSet(all)) {
-        names = annotatorsWithVerdicts(shown);
+        names = annotatorsWithVerdicts(data->judgements);
         if (names.size() < 2)
             return fail(ExitUsage, QStringLiteral("agreement: --all needs two annotators who gave a verdict%1; found %2%3")
                                        .arg(only ? QStringLiteral(" in merge request %1").arg(*only) : QString())
                                        .arg(names.size())
                                        .arg(names.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(names.constFirst())));
     }
-    const TeamAgreementReport report = computeTeamAgreement(shown, mergeRequestOf, names, resampling);
+    const TeamAgreementReport report = teamAgreementOf(*data, names, resampling);
     return writeOutput(command, outputFormat == QLatin1String("json") ? teamAgreementToJson(report) : teamAgreementToMarkdown(report).toUtf8());
 }
 

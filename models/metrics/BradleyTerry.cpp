@@ -1,9 +1,11 @@
 #include "BradleyTerry.h"
 
+#include <Resampling.h>
+
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
-#include <random>
 
 namespace rd {
 
@@ -248,7 +250,110 @@ BradleyTerryFit fitBradleyTerry(const PairwiseTally &tally)
     return fit;
 }
 
-BradleyTerryBootstrap bootstrapBradleyTerry(int players, const std::vector<std::vector<PairOutcome>> &units, int resamples, quint32 seed)
+double BradleyTerryResample::difference(int i, int j) const
+{
+    const int a = component[std::size_t(i)];
+    const int b = component[std::size_t(j)];
+    if (a < 0 || b < 0)
+        return std::numeric_limits<double>::quiet_NaN();
+    if (a == b)
+        return within[std::size_t(i)] - within[std::size_t(j)];
+    if (reaches[std::size_t(a * components + b)])
+        return std::numeric_limits<double>::infinity();
+    if (reaches[std::size_t(b * components + a)])
+        return -std::numeric_limits<double>::infinity();
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+BradleyTerryResample fitToTheLimit(const PairwiseTally &tally, const std::vector<char> &expected)
+{
+    const int players = tally.players();
+    const double undefined = std::numeric_limits<double>::quiet_NaN();
+    const double infinite = std::numeric_limits<double>::infinity();
+    BradleyTerryResample out;
+    out.strength.assign(std::size_t(players), undefined);
+    out.within.assign(std::size_t(players), undefined);
+    out.component.assign(std::size_t(players), -1);
+    std::vector<int> who; // the players who played, in order
+    bool everyone = true;
+    for (int i = 0; i < players; ++i) {
+        if (tally.played(i))
+            who.push_back(i);
+        else if (i < int(expected.size()) && expected[std::size_t(i)])
+            everyone = false;
+    }
+    const int m = int(who.size());
+    if (m == 0)
+        return out;
+    // The "beat" graph's reach and its strongly connected components.
+    const auto beat = [&](int x, int y) { return tally.wins(who[std::size_t(x)], who[std::size_t(y)]) > 0; };
+    std::vector<std::vector<char>> reach(static_cast<std::size_t>(m));
+    for (int a = 0; a < m; ++a)
+        reach[std::size_t(a)] = btReachable(a, m, beat);
+    std::vector<int> local(std::size_t(m), -1);
+    for (int a = 0; a < m; ++a) {
+        if (local[std::size_t(a)] >= 0)
+            continue;
+        local[std::size_t(a)] = out.components;
+        for (int b = a + 1; b < m; ++b)
+            if (reach[std::size_t(a)][std::size_t(b)] && reach[std::size_t(b)][std::size_t(a)])
+                local[std::size_t(b)] = out.components;
+        ++out.components;
+    }
+    const int c = out.components;
+    out.reaches.assign(std::size_t(c) * std::size_t(c), 0);
+    for (int a = 0; a < m; ++a) {
+        out.component[std::size_t(who[std::size_t(a)])] = local[std::size_t(a)];
+        for (int b = 0; b < m; ++b)
+            if (reach[std::size_t(a)][std::size_t(b)])
+                out.reaches[std::size_t(local[std::size_t(a)] * c + local[std::size_t(b)])] = 1;
+    }
+    // Each component at its own fit (finite: it is strongly connected).
+    for (int k = 0; k < c; ++k) {
+        std::vector<int> members;
+        for (int a = 0; a < m; ++a)
+            if (local[std::size_t(a)] == k)
+                members.push_back(who[std::size_t(a)]);
+        if (members.size() == 1) {
+            out.within[std::size_t(members.front())] = 0;
+            continue;
+        }
+        PairwiseTally own(c == 1 ? 0 : players); // one component: the tally itself
+        if (c > 1)
+            for (int i : members)
+                for (int j : members)
+                    if (i != j)
+                        own.add({i, j, tally.wins(i, j), 0});
+        const BradleyTerryFit fit = fitBradleyTerry(c == 1 ? tally : own);
+        for (int i : members)
+            out.within[std::size_t(i)] = fit.strength[std::size_t(i)].value_or(undefined);
+    }
+    // Centred strengths need every player of the whole tally (the mean is theirs).
+    if (!everyone)
+        return out;
+    if (c == 1) {
+        out.strength = out.within;
+        return out;
+    }
+    for (int a = 0; a < m; ++a) {
+        bool above = false, below = false, neither = false;
+        for (int b = 0; b < m; ++b) {
+            const bool down = reach[std::size_t(a)][std::size_t(b)];
+            const bool up = reach[std::size_t(b)][std::size_t(a)];
+            above = above || (up && !down);
+            below = below || (down && !up);
+            neither = neither || (!up && !down);
+        }
+        const int i = who[std::size_t(a)];
+        if (below && !above && !neither)
+            out.strength[std::size_t(i)] = infinite;
+        else if (above && !below && !neither)
+            out.strength[std::size_t(i)] = -infinite;
+    }
+    return out;
+}
+
+BradleyTerryBootstrap bootstrapBradleyTerry(int players, const std::vector<std::vector<PairOutcome>> &units, int resamples, quint64 seed)
 {
     BradleyTerryBootstrap out;
     out.resamples = std::max(0, resamples);
@@ -283,53 +388,31 @@ BradleyTerryBootstrap bootstrapBradleyTerry(int players, const std::vector<std::
     std::vector<char> present(static_cast<std::size_t>(players));
     for (int i = 0; i < players; ++i)
         present[std::size_t(i)] = all.played(i);
-    std::mt19937 random(seed);
-    const quint32 count = quint32(units.size());
+    stats::Resampler draws(int(units.size()), seed);
     std::vector<double> wins;
-    std::vector<int> drawn(count);
+    out.fits.reserve(std::size_t(out.resamples));
     for (int r = 0; r < out.resamples; ++r) {
         // How often each unit is drawn, then each drawn unit added that many
         // times: a third of the units are not drawn at all.
-        std::fill(drawn.begin(), drawn.end(), 0);
-        for (quint32 k = 0; k < count; ++k)
-            ++drawn[uniformBelow(random, count)];
+        const QList<int> &drawn = draws.next();
         wins.assign(whole.size(), 0.0);
-        for (quint32 u = 0; u < count; ++u) {
-            if (drawn[u] == 0)
+        for (std::size_t u = 0; u < units.size(); ++u) {
+            const double times = drawn[qsizetype(u)];
+            if (times == 0)
                 continue;
-            const double times = drawn[u];
             for (std::size_t x = begin[u]; x < begin[u + 1]; ++x) {
                 wins[entries[x].ab] += times * entries[x].aWins;
                 wins[entries[x].ba] += times * entries[x].bWins;
             }
         }
-        const BradleyTerryFit fit = fitBradleyTerry(PairwiseTally(players, wins));
-        if (!fit.finite())
-            continue;
-        std::vector<double> strengths(std::size_t(players), std::nan(""));
-        bool complete = true;
-        for (int i = 0; i < players; ++i) {
-            if (!present[std::size_t(i)])
-                continue;
-            if (!fit.strength[std::size_t(i)]) {
-                complete = false;
-                break;
-            }
-            strengths[std::size_t(i)] = *fit.strength[std::size_t(i)];
-        }
-        if (complete)
-            out.strengths.push_back(std::move(strengths));
+        BradleyTerryResample fit = fitToTheLimit(PairwiseTally(players, wins), present);
+        bool finite = true;
+        for (int i = 0; i < players && finite; ++i)
+            finite = !present[std::size_t(i)] || std::isfinite(fit.strength[std::size_t(i)]);
+        out.finite += finite ? 1 : 0;
+        out.fits.push_back(std::move(fit));
     }
     return out;
-}
-
-double quantile(std::vector<double> values, double q)
-{
-    std::sort(values.begin(), values.end());
-    const double position = std::clamp(q, 0.0, 1.0) * double(values.size() - 1);
-    const auto below = std::size_t(std::floor(position));
-    const std::size_t above = std::min(values.size() - 1, below + 1);
-    return values[below] + (position - double(below)) * (values[above] - values[below]);
 }
 
 } // namespace rd

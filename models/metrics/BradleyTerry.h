@@ -79,34 +79,49 @@ double winProbability(double strengthA, double strengthB);
 // 1000 + 400 · θ / ln 10.
 double eloFromStrength(double strength);
 
+// A tally's fit carried to its limit, for a bootstrap resample, where a fit
+// that diverges is an outcome like any other. The maximum-likelihood
+// strengths are finite exactly when the "beat" graph of the players who
+// played (i -> j when i won at least half a vote against j; a tie goes both
+// ways) is strongly connected (Ford 1957). When it is not, the likelihood's
+// supremum is approached by pulling its strongly connected components apart
+// without bound (θ_i − θ_j -> +∞ whenever i's component reaches j's and not
+// back), each component at its own finite fit. So:
+//   - a difference θ_i − θ_j is the component's own fit within a component,
+//     +∞ or −∞ between components one of which reaches the other, and
+//     undefined (NaN) between components neither reaches;
+//   - a centred strength θ_i − mean θ is +∞ when every other player is
+//     below i's component or in it, −∞ when every other is above or in it,
+//     the fit itself when there is one component, and undefined otherwise
+//     (infinities both ways, or a player neither above nor below);
+//   - a player who did not play is undefined, and so is every centred
+//     strength when a player of `expected` (those of the whole tally) did
+//     not play: the mean is over all of them.
+struct BradleyTerryResample
+{
+    std::vector<double> strength; // centred θ per player: finite, ±inf or NaN (undefined)
+    std::vector<int> component;   // per player: its strongly connected component; -1 when it did not play
+    std::vector<double> within;   // θ per player within its component, from the component's own votes
+    std::vector<char> reaches;    // components × components, row-major: a's players beat b's, transitively
+    int components = 0;
+
+    // θ_i − θ_j: finite, ±inf or NaN, as above.
+    double difference(int i, int j) const;
+};
+BradleyTerryResample fitToTheLimit(const PairwiseTally &tally, const std::vector<char> &expected);
+
 // A bootstrap of the fit: `units` (the results of each merge request) drawn
-// with replacement, as many as there are, `resamples` times, seeded; each
-// resample fitted. A resample counts when its fit is finite and every player
-// of the whole tally played in it.
+// with replacement, as many as there are, `resamples` times, by the
+// toolkit's resampler (Resampling.h: std::mt19937_64 seeded with `seed`);
+// each resample fitted to the limit (fitToTheLimit, expecting every player
+// of the whole tally). `finite` counts the resamples in which every such
+// player has a finite strength.
 struct BradleyTerryBootstrap
 {
     int resamples = 0;
-    std::vector<std::vector<double>> strengths; // one per counted resample, per player (centred as the fit)
+    int finite = 0;
+    std::vector<BradleyTerryResample> fits; // one per resample
 };
-BradleyTerryBootstrap bootstrapBradleyTerry(int players, const std::vector<std::vector<PairOutcome>> &units, int resamples, quint32 seed);
-
-// The q-quantile (0..1) of `values` by linear interpolation between order
-// statistics (Hyndman & Fan's type 7, numpy's default percentile); `values`
-// must not be empty.
-double quantile(std::vector<double> values, double q);
-
-// A number below `n` from the generator, the same on every platform (the
-// standard distributions are not): rejection of the biased top of 2^32.
-template <typename Generator>
-quint32 uniformBelow(Generator &random, quint32 n)
-{
-    const quint64 range = quint64(1) << 32;
-    const quint64 limit = range - range % n;
-    quint64 x = 0;
-    do
-        x = random();
-    while (x >= limit);
-    return quint32(x % n);
-}
+BradleyTerryBootstrap bootstrapBradleyTerry(int players, const std::vector<std::vector<PairOutcome>> &units, int resamples, quint64 seed);
 
 } // namespace rd

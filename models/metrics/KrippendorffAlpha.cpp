@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
+#include <map>
 #include <vector>
 
 namespace rd {
@@ -85,15 +85,6 @@ AlphaDisagreements alphaOfCoincidences(const std::vector<double> &o, const QList
     return d;
 }
 
-// The type-7 percentile (linear between order statistics) of sorted values.
-double alphaPercentile(const std::vector<double> &sorted, double p)
-{
-    const double h = (static_cast<double>(sorted.size()) - 1) * p;
-    const auto lo = static_cast<size_t>(std::floor(h));
-    const size_t hi = std::min(lo + 1, sorted.size() - 1);
-    return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
-}
-
 } // namespace
 
 AlphaResult krippendorffAlpha(const QList<AlphaUnit> &units, AlphaMetric metric, const AlphaBootstrap &bootstrap)
@@ -101,9 +92,11 @@ AlphaResult krippendorffAlpha(const QList<AlphaUnit> &units, AlphaMetric metric,
     AlphaResult r;
     r.metric = metric;
     QList<const AlphaUnit *> pairable;
-    for (const AlphaUnit &u : units)
-        if (u.size() >= 2) {
+    QList<qsizetype> pairableIndex; // its place among the units given
+    for (qsizetype i = 0; i < units.size(); ++i)
+        if (const AlphaUnit &u = units[i]; u.size() >= 2) {
             pairable << &u;
+            pairableIndex << i;
             r.values += static_cast<int>(u.size());
             for (double x : u)
                 r.valueSet << x;
@@ -167,31 +160,41 @@ AlphaResult krippendorffAlpha(const QList<AlphaUnit> &units, AlphaMetric metric,
 
     if (bootstrap.resamples <= 0)
         return r;
-    // A fixed generator and `% units` (not std::uniform_int_distribution,
-    // whose output differs between standard libraries): the same seed gives
-    // the same interval everywhere.
-    std::mt19937_64 generator(bootstrap.seed);
-    const auto unitCount = static_cast<quint64>(r.units);
-    std::vector<double> alphas;
-    alphas.reserve(static_cast<size_t>(bootstrap.resamples));
+    // The merge requests holding pairable units, ascending, each with its
+    // units; a resample draws merge requests (stats::Resampler) and adds the
+    // coincidences of every unit of each as often as it was drawn.
+    std::map<qint64, std::vector<size_t>> unitsOfMergeRequest;
+    for (qsizetype i = 0; i < pairable.size(); ++i) {
+        const qsizetype given = pairableIndex[i];
+        const qint64 mergeRequest = bootstrap.mergeRequestOfUnit.isEmpty() ? qint64(given) : bootstrap.mergeRequestOfUnit.value(given);
+        unitsOfMergeRequest[mergeRequest].push_back(static_cast<size_t>(i));
+    }
+    std::vector<std::vector<size_t>> groups;
+    for (auto &[mergeRequest, members] : unitsOfMergeRequest)
+        groups.push_back(std::move(members));
+    r.mergeRequests = static_cast<int>(groups.size());
+    stats::Resampler resampler(r.mergeRequests, bootstrap.seed);
+    QList<double> alphas;
+    alphas.reserve(bootstrap.resamples);
     std::vector<double> resampled(o.size());
     for (int b = 0; b < bootstrap.resamples; ++b) {
         std::fill(resampled.begin(), resampled.end(), 0.0);
-        for (quint64 i = 0; i < unitCount; ++i) {
-            const auto u = static_cast<size_t>(generator() % unitCount);
-            for (size_t e = unitStart[u]; e < unitStart[u + 1]; ++e)
-                resampled[cells[e].cell] += cells[e].weight;
+        const QList<int> &drawn = resampler.next();
+        for (size_t g = 0; g < groups.size(); ++g) {
+            const int times = drawn[static_cast<qsizetype>(g)];
+            if (times == 0)
+                continue;
+            for (size_t u : groups[g])
+                for (size_t e = unitStart[u]; e < unitStart[u + 1]; ++e)
+                    resampled[cells[e].cell] += times * cells[e].weight;
         }
-        if (const auto a = alphaOfCoincidences(resampled, r.valueSet, metric).alpha)
-            alphas.push_back(*a);
+        // Undefined (one value drawn): NaN, which the toolkit leaves out and counts.
+        alphas << alphaOfCoincidences(resampled, r.valueSet, metric).alpha.value_or(std::nan(""));
     }
-    r.resamples = static_cast<int>(alphas.size());
-    if (alphas.empty())
-        return r;
-    std::sort(alphas.begin(), alphas.end());
-    const double tail = (1.0 - bootstrap.level) / 2.0;
-    r.low = alphaPercentile(alphas, tail);
-    r.high = alphaPercentile(alphas, 1.0 - tail);
+    const stats::Estimate interval = stats::estimate(r.alpha, alphas, bootstrap.level);
+    r.low = interval.low;
+    r.high = interval.high;
+    r.resamples = interval.resamples;
     return r;
 }
 

@@ -9,10 +9,13 @@
 //   D_e  = Σ_c Σ_k n_c n_k δ²_ck / (n (n − 1)),
 // over the pairable units only (those with m_u ≥ 2 values).
 
+#include <Resampling.h>
+
 #include <QList>
 #include <QString>
 
 #include <optional>
+#include <utility>
 
 namespace rd {
 
@@ -27,14 +30,27 @@ QString alphaMetricName(AlphaMetric metric); // "nominal", "ordinal", "interval"
 // category.
 using AlphaUnit = QList<double>;
 
-// A percentile bootstrap interval: the pairable units are resampled with
-// replacement (the unit that was sampled; Zapf et al. 2016, BMC Medical
-// Research Methodology 16:93) and alpha recomputed each time.
+// A percentile bootstrap interval: the merge requests holding pairable
+// units are resampled with replacement, each drawn merge request with all its
+// units (comments of one merge request are not independent: resampling them
+// one by one makes the interval too narrow), and alpha recomputed each time
+// (resample the unit that was sampled: Zapf et al. 2016, BMC Medical Research
+// Methodology 16:93; the toolkit's Resampler and percentile, Resampling.h).
 struct AlphaBootstrap
 {
-    int resamples = 1000; // 0: no interval
-    quint64 seed = 1; // the commands take 0 .. 2^63 − 1, so it prints as a JSON number
-    double level = 0.95;
+    // A constructor, not an aggregate: {resamples, seed} leaves the rest to
+    // their defaults without a missing-initializer warning.
+    AlphaBootstrap(int resamples = stats::DefaultResamples, quint64 seed = stats::DefaultSeed, double level = stats::DefaultLevel,
+                   QList<qint64> mergeRequestOfUnit = {})
+        : resamples(resamples), seed(seed), level(level), mergeRequestOfUnit(std::move(mergeRequestOfUnit))
+    {
+    }
+    int resamples; // 0: no interval
+    quint64 seed;
+    double level;
+    // The merge request of each unit, in the order of the units given (any
+    // ids); empty: every unit is a merge request of its own.
+    QList<qint64> mergeRequestOfUnit;
 };
 
 struct AlphaResult
@@ -58,8 +74,9 @@ struct AlphaResult
     std::optional<double> low;
     std::optional<double> high;
     int resamples = 0;
+    int mergeRequests = 0; // the merge requests resampled: those holding a pairable unit
 };
 
-AlphaResult krippendorffAlpha(const QList<AlphaUnit> &units, AlphaMetric metric, const AlphaBootstrap &bootstrap = {0, 1, 0.95});
+AlphaResult krippendorffAlpha(const QList<AlphaUnit> &units, AlphaMetric metric, const AlphaBootstrap &bootstrap = AlphaBootstrap(0));
 
 } // namespace rd

@@ -39,11 +39,11 @@ AlphaMetric alphaLabelMetric(AlphaLabel label)
     switch (label) {
     case AlphaLabel::Verdict:
     case AlphaLabel::Category:
-    case AlphaLabel::Context:
     case AlphaLabel::KeyBug: return AlphaMetric::Nominal;
+    case AlphaLabel::Context:
     case AlphaLabel::Severity:
     case AlphaLabel::Nitpick:
-    case AlphaLabel::Fake: return AlphaMetric::Interval;
+    case AlphaLabel::Fake: return AlphaMetric::Ordinal;
     }
     return AlphaMetric::Nominal;
 }
@@ -78,23 +78,40 @@ QString alphaValueName(AlphaLabel label, const Judgement &j)
     return score ? QString::number(*score) : QString();
 }
 
-// Alpha of one label over units given as each comment's judgements (with a verdict).
-LabelAlpha labelAlphaOf(AlphaLabel label, const QList<QList<const Judgement *>> &comments, const AlphaBootstrap &bootstrap)
+// Whether the label's values are numbers (the 1..7 scores), coded as
+// themselves; the others are coded by their place in the label's value list
+// (teamLabelValues: context level in its order diff, file, repository).
+bool alphaValuesAreScores(AlphaLabel label)
+{
+    return label == AlphaLabel::Severity || label == AlphaLabel::Nitpick || label == AlphaLabel::Fake;
+}
+
+// The comments of one computation: each comment's judgements (with a
+// verdict) and its merge request, which the bootstrap resamples.
+struct AlphaComments
+{
+    QList<QList<const Judgement *>> judgements;
+    QList<qint64> mergeRequests;
+};
+
+// Alpha of one label over units given as each comment's judgements.
+LabelAlpha labelAlphaOf(AlphaLabel label, const AlphaComments &comments, AlphaBootstrap bootstrap)
 {
     const AlphaMetric metric = alphaLabelMetric(label);
-    // Nominal values are coded by their place in the label's value list; a
-    // value outside it (not written by this version) gets a code of its own.
-    QStringList names = metric == AlphaMetric::Nominal ? teamLabelValues(*kappaLabelOf(label)) : QStringList();
+    const bool scores = alphaValuesAreScores(label);
+    // Coded values by their place in the label's value list; a value outside
+    // it (not written by this version) gets a code of its own, after them.
+    QStringList names = scores ? QStringList() : teamLabelValues(*kappaLabelOf(label));
     QList<AlphaUnit> units;
     QSet<QString> coders;
-    for (const QList<const Judgement *> &judgements : comments) {
+    for (const QList<const Judgement *> &judgements : comments.judgements) {
         AlphaUnit unit;
         QStringList who;
         for (const Judgement *j : judgements) {
             const QString name = alphaValueName(label, *j);
             if (name.isEmpty())
                 continue;
-            if (metric == AlphaMetric::Nominal) {
+            if (!scores) {
                 qsizetype code = names.indexOf(name);
                 if (code < 0) {
                     code = names.size();
@@ -113,10 +130,11 @@ LabelAlpha labelAlphaOf(AlphaLabel label, const QList<QList<const Judgement *>> 
     }
     LabelAlpha a;
     a.label = label;
+    bootstrap.mergeRequestOfUnit = comments.mergeRequests;
     a.result = krippendorffAlpha(units, metric, bootstrap);
     a.annotators = static_cast<int>(coders.size());
     for (double v : std::as_const(a.result.valueSet))
-        a.valueNames << (metric == AlphaMetric::Nominal ? names.value(static_cast<qsizetype>(v)) : QString::number(v));
+        a.valueNames << (scores ? QString::number(v) : names.value(static_cast<qsizetype>(v)));
     switch (a.result.degeneracy) {
     case AlphaResult::Degeneracy::None: break;
     case AlphaResult::Degeneracy::NoPairableUnit: a.degenerate = QStringLiteral("no comment has this label from two or more of the annotators"); break;
@@ -127,7 +145,7 @@ LabelAlpha labelAlphaOf(AlphaLabel label, const QList<QList<const Judgement *>> 
     return a;
 }
 
-QList<LabelAlpha> alphasOf(const QList<QList<const Judgement *>> &comments, const AlphaBootstrap &bootstrap)
+QList<LabelAlpha> alphasOf(const AlphaComments &comments, const AlphaBootstrap &bootstrap)
 {
     QList<LabelAlpha> out;
     for (AlphaLabel l : alphaLabels())
@@ -155,18 +173,30 @@ TeamAgreementReport computeTeamAgreement(const QList<Judgement> &judgements, con
         if (j.verdict)
             byComment[j.comment] << &j;
     }
-    report.alpha = alphasOf(byComment.values(), bootstrap);
+    AlphaComments all;
+    for (auto it = byComment.cbegin(); it != byComment.cend(); ++it) {
+        all.judgements << *it;
+        all.mergeRequests << mergeRequestOf.value(it.key(), 0);
+    }
+    report.alpha = alphasOf(all, bootstrap);
     for (auto it = commentsOf.cbegin(); it != commentsOf.cend(); ++it) {
-        QList<QList<const Judgement *>> units;
+        AlphaComments units;
         for (qint64 c : *it)
-            if (const auto found = byComment.constFind(c); found != byComment.cend())
-                units << *found;
+            if (const auto found = byComment.constFind(c); found != byComment.cend()) {
+                units.judgements << *found;
+                units.mergeRequests << it.key();
+            }
         report.mergeRequests.append({it.key(), alphasOf(units, AlphaBootstrap{0, bootstrap.seed, bootstrap.level})});
     }
     for (qsizetype i = 0; i < annotators.size(); ++i)
         for (qsizetype j = i + 1; j < annotators.size(); ++j)
             report.pairs << computeAgreement(judgements, mergeRequestOf, annotators[i], annotators[j]);
     return report;
+}
+
+TeamAgreementReport teamAgreementOf(const AgreementData &data, const QStringList &annotators, const AlphaBootstrap &bootstrap)
+{
+    return computeTeamAgreement(data.judgements, data.mergeRequestOf, annotators.isEmpty() ? annotatorsWithVerdicts(data.judgements) : annotators, bootstrap);
 }
 
 namespace {
@@ -188,6 +218,7 @@ QJsonObject alphaLabelsJson(const QList<LabelAlpha> &labels, bool withInterval)
             o.insert(QStringLiteral("low"), alphaJsonNumber(r.low));
             o.insert(QStringLiteral("high"), alphaJsonNumber(r.high));
             o.insert(QStringLiteral("resamples"), r.resamples);
+            o.insert(QStringLiteral("merge_requests"), r.mergeRequests);
         }
         o.insert(QStringLiteral("units"), r.units);
         o.insert(QStringLiteral("values"), r.values);
@@ -251,7 +282,9 @@ QByteArray teamAgreementToJson(const TeamAgreementReport &report)
     alpha.insert(QStringLiteral("merge_requests"), mrs);
     QJsonObject bootstrap;
     bootstrap.insert(QStringLiteral("resamples"), report.bootstrap.resamples);
-    bootstrap.insert(QStringLiteral("seed"), static_cast<qint64>(report.bootstrap.seed));
+    bootstrap.insert(QStringLiteral("unit"), QStringLiteral("merge request"));
+    // A string: 64-bit seeds, which a JSON number (a double) cannot hold whole.
+    bootstrap.insert(QStringLiteral("seed"), QString::number(report.bootstrap.seed));
     bootstrap.insert(QStringLiteral("level"), report.bootstrap.level);
     alpha.insert(QStringLiteral("bootstrap"), bootstrap);
     o.insert(QStringLiteral("alpha"), alpha);
@@ -267,9 +300,11 @@ QString teamAgreementToMarkdown(const TeamAgreementReport &report)
     QString md = QStringLiteral("# Agreement: %1\n\n## Krippendorff's alpha over the %2 annotators\n\n").arg(annotatorList(report.annotators)).arg(report.annotators.size());
     md += alphaTableOf(report.alpha, true);
     if (report.bootstrap.resamples > 0)
-        md += QStringLiteral("\nInterval: %1 % percentile bootstrap over %2 resamples of the units (comments), seed %3.\n")
+        md += QStringLiteral("\nInterval: %1 % percentile bootstrap over %2 resamples of the merge requests, each drawn with all its comments (%3 merge %4), seed %5.\n")
                   .arg(100 * report.bootstrap.level)
                   .arg(report.bootstrap.resamples)
+                  .arg(report.mergeRequests.size())
+                  .arg(report.mergeRequests.size() == 1 ? QStringLiteral("request") : QStringLiteral("requests"))
                   .arg(report.bootstrap.seed);
 
     md += QStringLiteral("\n## Cohen's kappa, every pair\n\nkappa (items both judged)\n\n| pair |");

@@ -2,8 +2,7 @@
 // intervals, the paired differences of every two reviewers, and Cohen's
 // kappa between judges. Definitions and their sources: docs/comparing.md.
 
-#include "Bootstrap.h"
-#include "ComparisonEvidence.h"
+#include "BoardFigures.h"
 
 #include <Agreement.h>
 #include <WorkspaceOpening.h>
@@ -22,24 +21,27 @@ namespace rd::compare {
 
 namespace {
 
-constexpr int MetricCount = 6;
-constexpr std::array<Metric, MetricCount> allMetrics{Metric::Precision, Metric::Recall, Metric::FBeta, Metric::Kbi, Metric::Far1, Metric::Cpi1};
-
 struct Sums
 {
     qint64 tp = 0, fp = 0, fn = 0;
 };
 
 // Code Review Bench's leaderboard (analysis/benchmark_dashboard.py,
-// calculate_aggregate_metrics): the ratios of the summed counts, 0 where the
-// denominator is 0; F-beta of the two fractions (F1 = 2PR/(P+R) for beta 1,
-// the same operations in the same order), all in percent.
+// calculate_aggregate_metrics): the ratios of the summed counts; F-beta of
+// the two fractions (F1 = 2PR/(P+R) for beta 1, the same operations in the
+// same order), all in percent. Where upstream's denominator is 0 it returns
+// 0; here the figure is undefined (NaN: no comment, no reference) and so is
+// F-beta of it. F-beta of P = R = 0 is 0, as upstream. Where defined, the
+// digits are upstream's (docs/comparing.md, "Precision, recall, F1").
 std::array<double, 3> leaderboardFigures(const Sums &s, double beta)
 {
-    const double precision = s.tp + s.fp > 0 ? double(s.tp) / double(s.tp + s.fp) : 0.0;
-    const double recall = s.tp + s.fn > 0 ? double(s.tp) / double(s.tp + s.fn) : 0.0;
+    const double undefined = std::nan("");
+    const double precision = s.tp + s.fp > 0 ? double(s.tp) / double(s.tp + s.fp) : undefined;
+    const double recall = s.tp + s.fn > 0 ? double(s.tp) / double(s.tp + s.fn) : undefined;
     const double b2 = beta * beta;
-    const double f = precision + recall > 0 ? (1 + b2) * precision * recall / (b2 * precision + recall) : 0.0;
+    double f = undefined;
+    if (!std::isnan(precision) && !std::isnan(recall))
+        f = precision + recall > 0 ? (1 + b2) * precision * recall / (b2 * precision + recall) : 0.0;
     return {precision * 100, recall * 100, f * 100};
 }
 
@@ -103,37 +105,6 @@ std::array<double, 3> economicsFigures(const ReviewerEvidence &r, const QList<in
             addressable > 0 ? 100.0 * double(addressed) / double(addressable) : undefined};
 }
 
-std::optional<double> definedOrEmpty(double v)
-{
-    return std::isnan(v) ? std::nullopt : std::optional<double>(v);
-}
-
-bool hasDefectFigures(const ReviewerEvidence &r)
-{
-    return r.kind == ReviewerKind::Configuration;
-}
-
-// Per reviewer, per metric, per resample: the figure (NaN where undefined).
-using Samples = QList<std::array<QList<double>, MetricCount>>;
-
-Estimate estimateOf(std::optional<double> value, const QList<double> &samples, double level)
-{
-    Estimate e;
-    e.value = value;
-    QList<double> defined;
-    defined.reserve(samples.size());
-    for (double v : samples)
-        if (!std::isnan(v))
-            defined << v;
-    e.resamples = int(defined.size());
-    if (value) {
-        const Interval interval = percentileInterval(defined, level);
-        e.low = interval.low;
-        e.high = interval.high;
-    }
-    return e;
-}
-
 // How far the resamples of all the judges' boards are, for the request's hooks.
 struct BootstrapProgress
 {
@@ -163,39 +134,31 @@ JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings, Bootstr
     const qsizetype reviewers = judge.reviewers.size();
 
     // The same resamples of the merge requests for every reviewer (one
-    // generator, one draw per resample): a pair's difference is paired.
-    Samples samples(reviewers);
-    for (auto &perReviewer : samples)
-        for (QList<double> &values : perReviewer)
-            values.reserve(settings.resamples);
+    // generator, one draw per resample): a pair of reviewers that both
+    // reviewed every one of them is paired on these.
+    QList<int> units(board.mergeRequests);
+    std::iota(units.begin(), units.end(), 0);
+    QList<qsizetype> everyone(reviewers);
+    std::iota(everyone.begin(), everyone.end(), 0);
     // Cost per accepted, coverage, addressed rate: not compared in pairs.
     QList<std::array<QList<double>, 3>> economicsSamples(reviewers);
-    Resampler resampler(int(judge.mergeRequests.size()), settings.seed);
-    QList<eval::MrOutcome> scratch;
-    for (int b = 0; b < settings.resamples; ++b) {
+    const QList<FigureSamples> samples = resampledFigures(judge, units, everyone, settings, [&](const QList<int> &counts) {
         if (!progress.step())
-            return board;
-        const QList<int> &counts = resampler.next();
-        for (qsizetype r = 0; r < reviewers; ++r) {
-            const ReviewerEvidence &reviewer = judge.reviewers[r];
-            const auto figures = leaderboardFigures(sumsOf(reviewer, &counts), settings.beta);
-            for (int m = 0; m < 3; ++m)
-                samples[r][m] << figures[m];
-            if (hasDefectFigures(reviewer)) {
-                const auto defect = defectFigures(reviewer, &counts, scratch);
-                for (int m = 0; m < 3; ++m)
-                    samples[r][3 + m] << defect[m].value_or(std::nan(""));
-            }
-            if (reviewer.economics) {
-                const auto figures = economicsFigures(reviewer, &counts);
+            return false;
+        for (qsizetype r = 0; r < reviewers; ++r)
+            if (judge.reviewers[r].economics) {
+                const auto figures = economicsFigures(judge.reviewers[r], &counts);
                 for (int m = 0; m < 3; ++m)
                     economicsSamples[r][m] << figures[m];
             }
-        }
-    }
+        return true;
+    });
+    if (samples.size() != reviewers)
+        return board; // cancelled
 
     QList<ReviewerStanding> standings;
-    QList<std::array<std::optional<double>, MetricCount>> points;
+    QList<Figures> points;
+    QList<eval::MrOutcome> scratch;
     for (qsizetype r = 0; r < reviewers; ++r) {
         const ReviewerEvidence &reviewer = judge.reviewers[r];
         ReviewerStanding s;
@@ -208,20 +171,15 @@ JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings, Bootstr
         s.fp = int(sums.fp);
         s.fn = int(sums.fn);
         s.mergeRequests = int(std::count_if(reviewer.reviews.cbegin(), reviewer.reviews.cend(), [](const auto &review) { return review.has_value(); }));
-        std::array<std::optional<double>, MetricCount> point;
-        const auto figures = leaderboardFigures(sums, settings.beta);
-        for (int m = 0; m < 3; ++m)
-            point[m] = figures[m];
-        s.precision = estimateOf(point[0], samples[r][0], settings.level);
-        s.recall = estimateOf(point[1], samples[r][1], settings.level);
-        s.fBeta = estimateOf(point[2], samples[r][2], settings.level);
-        if (hasDefectFigures(reviewer)) {
-            const auto defect = defectFigures(reviewer, nullptr, scratch);
-            for (int m = 0; m < 3; ++m)
-                point[3 + m] = defect[m];
-            s.kbi = estimateOf(point[3], samples[r][3], settings.level);
-            s.far1 = estimateOf(point[4], samples[r][4], settings.level);
-            s.cpi1 = estimateOf(point[5], samples[r][5], settings.level);
+        const Figures point = figuresOf(reviewer, nullptr, settings.beta, scratch);
+        const auto estimateOf = [&](int m) { return stats::estimate(definedOrEmpty(point[m]), samples[r][m], settings.level); };
+        s.precision = estimateOf(0);
+        s.recall = estimateOf(1);
+        s.fBeta = estimateOf(2);
+        if (reviewer.kind == ReviewerKind::Configuration) {
+            s.kbi = estimateOf(3);
+            s.far1 = estimateOf(4);
+            s.cpi1 = estimateOf(5);
         }
         if (reviewer.economics) {
             const ReviewerEconomics &e = *reviewer.economics;
@@ -230,51 +188,82 @@ JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings, Bootstr
             if (s.costUsd && s.accepted && *s.accepted > 0)
                 s.costPerAccepted = *s.costUsd / *s.accepted;
             const auto figures = economicsFigures(reviewer, nullptr);
-            s.costPerAcceptedInterval = estimateOf(s.costPerAccepted, economicsSamples[r][0], settings.level);
-            s.coverage = estimateOf(definedOrEmpty(figures[1]), economicsSamples[r][1], settings.level);
-            s.addressedRate = estimateOf(definedOrEmpty(figures[2]), economicsSamples[r][2], settings.level);
+            s.costPerAcceptedInterval = stats::estimate(s.costPerAccepted, economicsSamples[r][0], settings.level);
+            s.coverage = stats::estimate(definedOrEmpty(figures[1]), economicsSamples[r][1], settings.level);
+            s.addressedRate = stats::estimate(definedOrEmpty(figures[2]), economicsSamples[r][2], settings.level);
         }
         standings << s;
         points << point;
     }
 
-    // Best F-beta first (then by name, so that ties keep one order).
+    // Best F-beta first, an undefined one last (then by name, so that ties keep one order).
     QList<qsizetype> order(reviewers);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](qsizetype x, qsizetype y) {
-        const double fx = *points[x][2], fy = *points[y][2];
-        return fx != fy ? fx > fy : standings[x].reviewer < standings[y].reviewer;
+        const double fx = points[x][2], fy = points[y][2];
+        if (std::isnan(fx) != std::isnan(fy))
+            return std::isnan(fy);
+        return fx != fy && !std::isnan(fx) ? fx > fy : standings[x].reviewer < standings[y].reviewer;
     });
     for (qsizetype r : order)
         board.reviewers << standings[r];
-
-    for (qsizetype i = 0; i < order.size(); ++i)
-        for (qsizetype j = i + 1; j < order.size(); ++j) {
-            const qsizetype a = order[i], b = order[j];
-            for (int m = 0; m < MetricCount; ++m) {
-                if (!points[a][m] || !points[b][m])
-                    continue;
-                const QList<double> &sa = samples[a][m], &sb = samples[b][m];
-                QList<double> differences;
-                differences.reserve(sa.size());
-                for (qsizetype k = 0; k < sa.size() && k < sb.size(); ++k)
-                    if (!std::isnan(sa[k]) && !std::isnan(sb[k]))
-                        differences << sa[k] - sb[k];
-                PairDifference pair;
-                pair.a = standings[a].reviewer;
-                pair.b = standings[b].reviewer;
-                pair.metric = allMetrics[m];
-                pair.difference = *points[a][m] - *points[b][m];
-                const Interval interval = percentileInterval(differences, settings.level);
-                pair.low = interval.low;
-                pair.high = interval.high;
-                pair.p = bootstrapPValue(differences);
-                pair.resamples = int(differences.size());
-                board.pairs << pair;
-            }
-        }
+    board.pairs = pairsOf(judge, order, points, samples, settings, progress.request.cancelled);
+    setTiers(board, settings.level);
     return board;
 }
+
+} // namespace
+
+Figures figuresOf(const ReviewerEvidence &reviewer, const QList<int> *counts, double beta, QList<eval::MrOutcome> &scratch)
+{
+    Figures out;
+    out.fill(std::nan(""));
+    const auto leaderboard = leaderboardFigures(sumsOf(reviewer, counts), beta);
+    std::copy(leaderboard.cbegin(), leaderboard.cend(), out.begin());
+    if (reviewer.kind == ReviewerKind::Configuration) {
+        const auto defect = defectFigures(reviewer, counts, scratch);
+        for (int m = 0; m < 3; ++m)
+            out[3 + m] = defect[m].value_or(std::nan(""));
+    }
+    return out;
+}
+
+std::optional<double> definedOrEmpty(double v)
+{
+    return std::isnan(v) ? std::nullopt : std::optional<double>(v);
+}
+
+QList<FigureSamples> resampledFigures(const JudgeEvidence &judge, const QList<int> &units, const QList<qsizetype> &reviewers, const Settings &settings,
+                                      const std::function<bool(const QList<int> &counts)> &each)
+{
+    QList<FigureSamples> samples(reviewers.size());
+    for (FigureSamples &perReviewer : samples)
+        for (QList<double> &values : perReviewer)
+            values.reserve(settings.resamples);
+    const qsizetype all = judge.mergeRequests.size();
+    QList<int> counts(all, 0); // a subset's draws, indexed as the judge's merge requests
+    stats::Resampler resampler(int(units.size()), settings.seed);
+    QList<eval::MrOutcome> scratch;
+    for (int b = 0; b < settings.resamples; ++b) {
+        const QList<int> &drawn = resampler.next();
+        // Units that are all the judge's merge requests are in its order already.
+        const bool everyMergeRequest = units.size() == all;
+        if (!everyMergeRequest)
+            for (qsizetype k = 0; k < units.size(); ++k)
+                counts[units[k]] = drawn[k];
+        const QList<int> &drawnCounts = everyMergeRequest ? drawn : counts;
+        if (each && !each(drawnCounts))
+            return {};
+        for (qsizetype k = 0; k < reviewers.size(); ++k) {
+            const Figures figures = figuresOf(judge.reviewers[reviewers[k]], &drawnCounts, settings.beta, scratch);
+            for (int m = 0; m < MetricCount; ++m)
+                samples[k][m] << figures[m];
+        }
+    }
+    return samples;
+}
+
+namespace {
 
 // The decision "reference r was found by reviewer v on merge request m" of
 // two judges, counted per merge request as a 2x2 table (found by both,
@@ -348,7 +337,7 @@ JudgeAgreement agreementOf(const JudgeEvidence &x, const JudgeEvidence &y, const
     out.agreement = point.percent();
     if (!out.kappa)
         return out;
-    Resampler resampler(out.mergeRequests, settings.seed);
+    stats::Resampler resampler(out.mergeRequests, settings.seed);
     QList<double> kappas;
     kappas.reserve(settings.resamples);
     for (int b = 0; b < settings.resamples; ++b) {
@@ -357,13 +346,33 @@ JudgeAgreement agreementOf(const JudgeEvidence &x, const JudgeEvidence &y, const
         for (int i = 0; i < counts.size(); ++i)
             for (int c = 0; c < 4; ++c)
                 cells[c] += qint64(counts[i]) * shared.perMergeRequest[i][c];
-        if (const auto k = kappaOfCells(cells).kappa)
-            kappas << *k;
+        kappas << kappaOfCells(cells).kappa.value_or(std::nan("")); // undefined: left out
     }
-    const Interval interval = percentileInterval(kappas, settings.level);
+    const stats::Estimate interval = stats::estimate(out.kappa, kappas, settings.level);
     out.low = interval.low;
     out.high = interval.high;
     return out;
+}
+
+// Holm multiplies the smallest p-value by the number of pairs m, and B
+// resamples give no p-value below 2/(B + 1): when m · 2/(B + 1) is above
+// alpha, no pair can separate two reviewers and every tier is "a" whatever
+// the data. Said, with the resamples that would do (docs/comparing.md, "Tiers").
+std::optional<QString> tiersCannotSeparateNote(const JudgeBoard &board, const Settings &settings)
+{
+    const auto pairs = std::count_if(board.pairs.cbegin(), board.pairs.cend(), [](const PairDifference &p) { return p.metric == Metric::FBeta && p.p; });
+    const double alpha = 1 - settings.level;
+    const double smallest = std::min(1.0, double(pairs) * stats::pValueFloor(settings.resamples));
+    if (pairs == 0 || smallest <= alpha)
+        return std::nullopt;
+    return QCoreApplication::translate("rd::pipeline", "judge %1: with %2 %3 pairs and %4 resamples no Holm-adjusted p-value can be below %5, so the tiers "
+                                                       "tell no reviewers apart at %6; --bootstrap %7 or more can")
+        .arg(board.judge)
+        .arg(pairs)
+        .arg(metricKey(Metric::FBeta, settings.beta))
+        .arg(settings.resamples)
+        .arg(QString::number(smallest, 'g', 4), QString::number(alpha, 'g', 4))
+        .arg(qint64(std::ceil(2.0 * double(pairs) / alpha)));
 }
 
 } // namespace
@@ -422,6 +431,8 @@ Comparison compareEvidence(const Evidence &evidence, const ComparisonRequest &re
         out.judges << boardOf(judge, request.settings, progress);
         if (request.cancelled && request.cancelled())
             return out;
+        if (const auto note = tiersCannotSeparateNote(out.judges.last(), request.settings))
+            out.notes << *note;
     }
     // An audited board is its judge's matches with people's decisions in
     // place: its agreement with people is judge_audit, not a judge pair.

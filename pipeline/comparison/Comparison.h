@@ -127,7 +127,8 @@ struct PairDifference
     std::optional<double> pAdjusted;
     int resamples = 0;      // resamples where both figures were defined
     int mergeRequests = 0;  // both reviewed: the pair is computed on these only
-    // Fewer than MinimumPairMergeRequests in common: no interval, no p-value.
+    // Fewer than MinimumPairMergeRequests in common: no interval, no p-value
+    // (and the reports print no difference).
     bool tooFew() const { return mergeRequests < MinimumPairMergeRequests; }
 };
 
@@ -160,6 +161,11 @@ struct JudgeAgreement
 // pairs the judge judged and people decided (same or different), how often
 // the judge's matched / not matched is people's same / different, and
 // Cohen's kappa, each with a bootstrap interval over their merge requests.
+// The audit is a stratified sample (every disagreement, a sample of the
+// agreements and of the near misses, what people decided besides), so the
+// figures are weighted by each stratum's inverse inclusion probability and
+// estimate the judge on every pair of the strata; the unweighted ones are
+// "on the audit sample" (docs/comparing.md, "The judge on all its decisions").
 struct JudgeAuditStanding
 {
     QString judge;
@@ -168,10 +174,19 @@ struct JudgeAuditStanding
     // The 2x2 table: the judge matched and people said same, the judge
     // matched and people said different, it did not and people said same,
     // neither.
-    int matchedSame = 0, matchedDifferent = 0, unmatchedSame = 0, unmatchedDifferent = 0;
-    Estimate accuracy; // percent of items where the judge decided as people
-    std::optional<double> kappa, kappaLow, kappaHigh;
-    int kappaResamples = 0;
+    struct Table
+    {
+        double matchedSame = 0, matchedDifferent = 0, unmatchedSame = 0, unmatchedDifferent = 0;
+    };
+    Table table;          // weighted: the pairs of the strata it estimates
+    Table tableOnSample;  // the audited items (whole numbers)
+    Estimate accuracy;          // weighted: percent of the strata's pairs where the judge decides as people
+    Estimate kappa;             // weighted
+    Estimate accuracyOnSample;  // on the audit sample
+    Estimate kappaOnSample;     // on the audit sample
+    // Per stratum (disagreement, agreement, near miss, decided: AuditItemKind's
+    // order): the pairs the judge judged in it, and the items (people decided) of them.
+    QList<int> strataPairs, strataItems;
 };
 
 struct Comparison

@@ -202,22 +202,35 @@ ReviewOnMergeRequest auditedReview(const JudgedReview &r, const QList<qint64> &r
 }
 
 // The judge's decisions on the pairs people decided: per merge request, the
-// 2x2 table of AuditEvidence.
-void countAudit(const JudgedReview &r, const QList<qint64> &references, const PeopleOnPairs &people, std::array<int, 4> &cells)
+// 2x2 table of each stratum of AuditEvidence; and the pairs of each stratum
+// the judge judged (a pair people decided outside the sampled strata is of
+// the stratum "decided", which holds just those).
+void countAudit(const JudgedReview &r, const QList<qint64> &references, const PeopleOnPairs &people, const AuditPairKinds &kinds,
+                AuditEvidence::StrataCells &cells, std::array<int, 4> &strataPairs)
 {
-    for (const JudgedCandidate &c : r.candidates)
+    const auto inMergeRequest = [&](qint64 reference) { return std::binary_search(references.cbegin(), references.cend(), reference); };
+    for (const JudgedCandidate &c : r.candidates) {
+        const QList<std::pair<qint64, AuditItemKind>> kindsOfCandidate = kinds.value(c.comment);
+        for (const auto &[reference, kind] : kindsOfCandidate)
+            if (inMergeRequest(reference))
+                ++strataPairs[size_t(kind)];
         for (const auto &[pairReference, same] : people.value(c.comment)) {
             // A named copy: clang 14 cannot capture a structured binding in a lambda.
             const qint64 reference = pairReference;
-            if (!std::binary_search(references.cbegin(), references.cend(), reference))
+            if (!inMergeRequest(reference))
                 continue;
             const bool matched = std::any_of(r.matches.cbegin(), r.matches.cend(), [&](const JudgeMatch &m) { return m.comment == c.comment && m.reference == reference; });
-            ++cells[(matched ? 0 : 2) + (same ? 0 : 1)];
+            const auto stratum = std::find_if(kindsOfCandidate.cbegin(), kindsOfCandidate.cend(), [&](const auto &k) { return k.first == reference; });
+            const AuditItemKind kind = stratum == kindsOfCandidate.cend() ? AuditItemKind::Decided : stratum->second;
+            if (kind == AuditItemKind::Decided)
+                ++strataPairs[size_t(kind)];
+            ++cells[size_t(kind)][(matched ? 0 : 2) + (same ? 0 : 1)];
         }
+    }
 }
 
 Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const QStringList &judges, const QSet<qint64> &passing,
-                                             const std::optional<PeopleOnPairs> &people, QList<AuditEvidence> &audits)
+                                             const std::optional<PeopleOnPairs> &people, const AuditPairKinds &kinds, QList<AuditEvidence> &audits)
 {
     QList<JudgeEvidence> out;
     if (judges.isEmpty())
@@ -262,7 +275,8 @@ Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const
         QHash<QString, int> reviewerIndex;
         QHash<QString, QSet<qint64>> acceptedOf, judgedOf;
         JudgeEvidence audited;
-        QList<std::array<int, 4>> auditCells(judge.mergeRequests.size(), std::array<int, 4>{0, 0, 0, 0});
+        QList<AuditEvidence::StrataCells> auditCells(judge.mergeRequests.size(), AuditEvidence::StrataCells{});
+        std::array<int, 4> strataPairs{0, 0, 0, 0};
         for (const JudgedReview &r : std::as_const(*reviews)) {
             const auto at = index.constFind(r.mergeRequest);
             if (at == index.cend())
@@ -298,7 +312,7 @@ Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const
             judge.reviewers[reviewerIndex.value(r.reviewer)].reviews[*at] = review;
             if (people && !r.skipped) {
                 audited.reviewers[reviewerIndex.value(r.reviewer)].reviews[*at] = auditedReview(r, references, *people);
-                countAudit(r, references, *people, auditCells[*at]);
+                countAudit(r, references, *people, kinds, auditCells[*at], strataPairs);
             }
         }
         for (ReviewerEvidence &reviewer : judge.reviewers)
@@ -307,8 +321,9 @@ Result<QList<JudgeEvidence>> importedEvidence(const WorkspaceStore &store, const
         out << judge;
         AuditEvidence audit;
         audit.judge = name;
+        audit.strataPairs = strataPairs;
         for (const auto &cells : std::as_const(auditCells))
-            if (cells[0] + cells[1] + cells[2] + cells[3] > 0)
+            if (std::any_of(cells.cbegin(), cells.cend(), [](const AuditEvidence::Cells &stratum) { return stratum[0] + stratum[1] + stratum[2] + stratum[3] > 0; }))
                 audit.perMergeRequest << cells;
         if (!audit.perMergeRequest.isEmpty()) {
             // The audited board: the judge's reviewers and merge requests,
@@ -375,14 +390,20 @@ Result<Evidence> readComparisonEvidence(const WorkspaceStore &store, const Compa
             return usageError(QCoreApplication::translate("rd::pipeline", "--judge people: people judge the workspace's own runs, and no run of the merge requests compared has one"));
     }
     std::optional<PeopleOnPairs> audited;
+    AuditPairKinds strata;
     if (request.audit && !imported.isEmpty()) {
         auto decided = peopleOnPairs(store);
         if (!decided)
             return decided.error();
-        if (!decided->isEmpty())
+        if (!decided->isEmpty()) {
             audited = *decided;
+            auto kinds = auditPairKinds(store);
+            if (!kinds)
+                return kinds.error();
+            strata = *kinds;
+        }
     }
-    auto others = importedEvidence(store, imported, *passing, audited, evidence.audits);
+    auto others = importedEvidence(store, imported, *passing, audited, strata, evidence.audits);
     if (!others)
         return others.error();
     for (const JudgeEvidence &j : std::as_const(*others)) {

@@ -55,12 +55,18 @@ struct JudgeEvidence
 };
 
 // People's audit of one imported judge: per merge request with audited
-// pairs, the 2x2 table {matched & same, matched & different, unmatched &
-// same, unmatched & different} (JudgeAuditStanding's order).
+// pairs, per stratum of the audit (AuditItemKind's order: disagreement,
+// agreement, near miss, decided), the 2x2 table {matched & same, matched &
+// different, unmatched & same, unmatched & different}
+// (JudgeAuditStanding's order); and per stratum the pairs the judge judged
+// in the merge requests compared, people decided them or not.
 struct AuditEvidence
 {
+    using Cells = std::array<int, 4>;
+    using StrataCells = std::array<Cells, 4>;
     QString judge;
-    QList<std::array<int, 4>> perMergeRequest;
+    QList<StrataCells> perMergeRequest;
+    std::array<int, 4> strataPairs{0, 0, 0, 0};
 };
 
 struct Evidence

@@ -1,10 +1,12 @@
 #include "ComparisonReport.h"
+#include "JudgeAuditItems.h"
 
 #include <EvalTable.h>
 #include <PythonRound.h>
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <string>
 
 namespace rd::compare {
@@ -25,9 +27,22 @@ Json jsonCount(const std::optional<int> &v)
     return v ? Json(*v) : Json();
 }
 
+// `resamples`: of the comparison's, those in which the figure was defined.
 Json estimateJson(const Estimate &e)
 {
-    return Json{{"value", jsonNumber(e.value, 1)}, {"low", jsonNumber(e.low, 1)}, {"high", jsonNumber(e.high, 1)}};
+    return Json{{"value", jsonNumber(e.value, 1)}, {"low", jsonNumber(e.low, 1)}, {"high", jsonNumber(e.high, 1)}, {"resamples", e.resamples}};
+}
+
+// A p-value to four significant digits (a p-value is never 0, and the
+// smallest, 2/(B + 1), must not round to it).
+int pValueDigits(double p)
+{
+    return p > 0 ? std::max(4, 3 - int(std::floor(std::log10(p)))) : 4;
+}
+
+std::optional<double> pValueRounded(const std::optional<double> &p)
+{
+    return p ? std::optional<double>(eval::pythonRound(*p, pValueDigits(*p))) : std::nullopt;
 }
 
 std::string utf8(const QString &s)
@@ -103,12 +118,37 @@ QString estimateText(const Estimate &e)
     return QStringLiteral("%1 [%2, %3]").arg(number(e.value, 1), number(e.low, 1), number(e.high, 1));
 }
 
-// A p-value; 0 (no resample crossed zero) is "< 1/B", what the resamples can tell.
+// A p-value: at its floor 2/(B + 1) (no resample of the pair's B crossed
+// zero), "< x", x the one-digit number just above the floor (B = 2000:
+// "< 0.001"), as the resamples cannot tell a smaller p; else its value.
 QString pValueText(const std::optional<double> &p, int resamples)
 {
-    if (p && *p == 0 && resamples > 0)
-        return QStringLiteral("< %1").arg(QString::number(1.0 / resamples, 'g', 3));
-    return number(p, 4);
+    if (!p)
+        return QStringLiteral("—");
+    const double floor = stats::pValueFloor(resamples);
+    if (resamples > 0 && floor < 1 && *p <= floor) {
+        const double unit = std::pow(10.0, std::floor(std::log10(floor)));
+        const double above = (std::floor(floor / unit + 1e-9) + 1) * unit;
+        return QStringLiteral("< %1").arg(QString::number(above, 'g', 1));
+    }
+    return number(p, pValueDigits(*p));
+}
+
+// A pair's difference with its interval, or why it has none.
+QString differenceText(const PairDifference &p)
+{
+    if (p.tooFew())
+        return QStringLiteral("too few (%1 MRs)").arg(p.mergeRequests);
+    Estimate d;
+    d.value = p.difference;
+    d.low = p.low;
+    d.high = p.high;
+    return estimateText(d);
+}
+
+QString tierText(const QString &tier)
+{
+    return tier.isEmpty() ? QStringLiteral("—") : tier;
 }
 
 QString filtersText(const QList<LabelFilter> &filters)
@@ -178,6 +218,35 @@ QString economicsMarkdown(const JudgeBoard &board, const QString &level)
     return out;
 }
 
+// People's audit of a judge: the figures weighted by the strata's inverse
+// inclusion probabilities, and the same "on the audit sample".
+Json judgeAuditJson(const JudgeAuditStanding &a)
+{
+    const auto kappaJson = [](const Estimate &e) { return Json{{"value", jsonNumber(e.value, 3)}, {"low", jsonNumber(e.low, 3)}, {"high", jsonNumber(e.high, 3)}}; };
+    Json strata = Json::array();
+    for (int s = 0; s < a.strataPairs.size(); ++s)
+        strata.push_back(Json{{"stratum", utf8(auditItemKindName(AuditItemKind(s)))},
+                              {"pairs", a.strataPairs[s]},
+                              {"items", a.strataItems[s]},
+                              {"weight", jsonNumber(a.strataItems[s] ? std::optional<double>(double(a.strataPairs[s]) / a.strataItems[s]) : std::nullopt, 6)}});
+    return Json{{"judge", utf8(a.judge)},
+                {"items", a.items},
+                {"merge_requests", a.mergeRequests},
+                {"accuracy", estimateJson(a.accuracy)},
+                {"kappa", kappaJson(a.kappa)},
+                {"matched_same", jsonNumber(a.table.matchedSame, 1)},
+                {"matched_different", jsonNumber(a.table.matchedDifferent, 1)},
+                {"unmatched_same", jsonNumber(a.table.unmatchedSame, 1)},
+                {"unmatched_different", jsonNumber(a.table.unmatchedDifferent, 1)},
+                {"accuracy_on_sample", estimateJson(a.accuracyOnSample)},
+                {"kappa_on_sample", kappaJson(a.kappaOnSample)},
+                {"matched_same_on_sample", int(a.tableOnSample.matchedSame)},
+                {"matched_different_on_sample", int(a.tableOnSample.matchedDifferent)},
+                {"unmatched_same_on_sample", int(a.tableOnSample.unmatchedSame)},
+                {"unmatched_different_on_sample", int(a.tableOnSample.unmatchedDifferent)},
+                {"strata", std::move(strata)}};
+}
+
 } // namespace
 
 std::optional<ReportFormat> reportFormatFromName(const QString &name)
@@ -200,6 +269,7 @@ QByteArray comparisonToJson(const Comparison &c)
         for (const ReviewerStanding &s : board.reviewers) {
             Json r{{"reviewer", utf8(s.reviewer)},
                    {"kind", utf8(reviewerKindName(s.kind))},
+                   {"tier", s.tier.isEmpty() ? Json() : Json(utf8(s.tier))},
                    {"merge_requests", s.mergeRequests},
                    {"tp", s.tp},
                    {"fp", s.fp},
@@ -224,10 +294,14 @@ QByteArray comparisonToJson(const Comparison &c)
             pairs.push_back(Json{{"a", utf8(p.a)},
                                  {"b", utf8(p.b)},
                                  {"metric", utf8(metricKey(p.metric, beta))},
-                                 {"difference", jsonNumber(p.difference, 1)},
+                                 {"merge_requests", p.mergeRequests},
+                                 {"too_few", p.tooFew()},
+                                 {"difference", p.tooFew() ? Json() : jsonNumber(p.difference, 1)},
                                  {"low", jsonNumber(p.low, 1)},
                                  {"high", jsonNumber(p.high, 1)},
-                                 {"p", jsonNumber(p.p, 4)}});
+                                 {"p", pValueRounded(p.p) ? Json(*pValueRounded(p.p)) : Json()},
+                                 {"p_adjusted", pValueRounded(p.pAdjusted) ? Json(*pValueRounded(p.pAdjusted)) : Json()},
+                                 {"resamples", p.resamples}});
         Json judge{{"judge", utf8(board.judge)},
                    {"kind", utf8(judgeKindName(board.kind))},
                    {"merge_requests", board.mergeRequests},
@@ -250,15 +324,7 @@ QByteArray comparisonToJson(const Comparison &c)
                                  {"agreement", jsonNumber(a.agreement, 1)}});
     Json audit = Json::array();
     for (const JudgeAuditStanding &a : c.judgeAudit)
-        audit.push_back(Json{{"judge", utf8(a.judge)},
-                             {"items", a.items},
-                             {"merge_requests", a.mergeRequests},
-                             {"accuracy", estimateJson(a.accuracy)},
-                             {"kappa", Json{{"value", jsonNumber(a.kappa, 3)}, {"low", jsonNumber(a.kappaLow, 3)}, {"high", jsonNumber(a.kappaHigh, 3)}}},
-                             {"matched_same", a.matchedSame},
-                             {"matched_different", a.matchedDifferent},
-                             {"unmatched_same", a.unmatchedSame},
-                             {"unmatched_different", a.unmatchedDifferent}});
+        audit.push_back(judgeAuditJson(a));
     Json filters = Json::array();
     for (const LabelFilter &f : c.filters) {
         Json values = Json::array();
@@ -288,10 +354,13 @@ QByteArray comparisonToMarkdown(const Comparison &c)
     const QString level = QString::number(c.settings.level * 100, 'g', 4) + QLatin1Char('%');
     QString out = QStringLiteral("# Comparing reviewers\n\n");
     out += QStringLiteral("Percent, with %1 percentile bootstrap intervals over %2 resamples of the merge requests (seed %3, the same resamples for "
-                          "every reviewer of a judge). Pairs: the paired bootstrap difference a − b and its two-sided p-value.")
+                          "every reviewer of a judge); — where a figure is undefined (no comment, no reference). Pairs: on the merge requests both "
+                          "reviewed, the paired bootstrap difference a − b, its two-sided p-value and the p-value Holm-adjusted over the judge's pairs of "
+                          "that metric. Tier: reviewers that share a letter are not told apart by any adjusted %4 pair at %5.")
                .arg(level)
                .arg(c.settings.resamples)
-               .arg(c.settings.seed);
+               .arg(c.settings.seed)
+               .arg(f, QString::number((1 - c.settings.level), 'g', 4));
     if (!c.filters.isEmpty())
         out += QStringLiteral(" Merge requests: %1.").arg(filtersText(c.filters));
     out += QStringLiteral("\n");
@@ -306,14 +375,15 @@ QByteArray comparisonToMarkdown(const Comparison &c)
                    .arg(board.references);
         const bool defect = std::any_of(board.reviewers.cbegin(), board.reviewers.cend(), [](const ReviewerStanding &s) { return s.kbi.has_value(); });
         eval::Table table;
-        table.columns = {QStringLiteral("Reviewer"), QStringLiteral("MRs"), QStringLiteral("TP"), QStringLiteral("FP"), QStringLiteral("FN"),
-                         QStringLiteral("Precision"), QStringLiteral("Recall"), f};
+        table.columns = {QStringLiteral("Reviewer"), QStringLiteral("Tier"), QStringLiteral("MRs"), QStringLiteral("TP"), QStringLiteral("FP"),
+                         QStringLiteral("FN"), QStringLiteral("Precision"), QStringLiteral("Recall"), f};
         if (defect)
             table.columns << QStringLiteral("Runs") << QStringLiteral("KBI") << QStringLiteral("FAR1") << QStringLiteral("CPI1");
         table.columns << QStringLiteral("Accepted") << QStringLiteral("Cost (USD)") << QStringLiteral("Cost per accepted");
         for (const ReviewerStanding &s : board.reviewers) {
-            QStringList cells{s.reviewer,          QString::number(s.mergeRequests), QString::number(s.tp),    QString::number(s.fp),
-                              QString::number(s.fn), estimateText(s.precision),       estimateText(s.recall), estimateText(s.fBeta)};
+            QStringList cells{s.reviewer,          tierText(s.tier),          QString::number(s.mergeRequests), QString::number(s.tp),
+                              QString::number(s.fp), QString::number(s.fn), estimateText(s.precision),       estimateText(s.recall),
+                              estimateText(s.fBeta)};
             if (defect)
                 cells << (s.kbi ? QString::number(s.runs) : QStringLiteral("—")) << (s.kbi ? estimateText(*s.kbi) : QStringLiteral("—"))
                       << (s.far1 ? estimateText(*s.far1) : QStringLiteral("—")) << (s.cpi1 ? estimateText(*s.cpi1) : QStringLiteral("—"));
@@ -329,14 +399,16 @@ QByteArray comparisonToMarkdown(const Comparison &c)
             continue;
         out += QStringLiteral("\n### Pairs (%1)\n\n").arg(board.judge);
         eval::Table pairs;
-        pairs.columns = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("Metric"), QStringLiteral("a − b [%1]").arg(level), QStringLiteral("p")};
-        for (const PairDifference &p : board.pairs) {
-            Estimate d;
-            d.value = p.difference;
-            d.low = p.low;
-            d.high = p.high;
-            pairs.rows << QList<eval::Cell>{{p.a, {}}, {p.b, {}}, {metricKey(p.metric, beta), {}}, {estimateText(d), {}}, {pValueText(p.p, p.resamples), {}}};
-        }
+        pairs.columns = {QStringLiteral("a"),      QStringLiteral("b"), QStringLiteral("Metric"),  QStringLiteral("MRs"), QStringLiteral("a − b [%1]").arg(level),
+                         QStringLiteral("p"), QStringLiteral("p (Holm)")};
+        for (const PairDifference &p : board.pairs)
+            pairs.rows << QList<eval::Cell>{{p.a, {}},
+                                            {p.b, {}},
+                                            {metricKey(p.metric, beta), {}},
+                                            {QString::number(p.mergeRequests), {}},
+                                            {differenceText(p), {}},
+                                            {pValueText(p.p, p.resamples), {}},
+                                            {pValueText(p.pAdjusted, p.resamples), {}}};
         out += eval::formatTable(pairs, eval::TableFormat::Markdown);
     }
     if (!c.agreement.isEmpty()) {
@@ -359,27 +431,45 @@ QByteArray comparisonToMarkdown(const Comparison &c)
     if (!c.judgeAudit.isEmpty()) {
         out += QStringLiteral("\n## People audit the judges\n\nOn the (candidate, reference) pairs people audited (same or different issue), how often "
                               "each judge's matched / not matched is people's decision, and Cohen's kappa, with %1 bootstrap intervals over their merge "
-                              "requests. The boards \"people (audit of …)\" are that judge's matches with people's decisions in their place.\n\n")
+                              "requests. The audit is a stratified sample, so the table, accuracy and kappa are weighted by each stratum's inverse "
+                              "inclusion probability (its pairs over the items people decided of them) and estimate the judge on all the pairs of the "
+                              "strata; in parentheses and in the last two columns, the same on the audit sample. The boards \"people (audit of …)\" are "
+                              "that judge's matches with people's decisions in their place.\n\n")
                    .arg(level);
         eval::Table table;
         table.columns = {QStringLiteral("Judge"),          QStringLiteral("Items"),           QStringLiteral("MRs"),
                          QStringLiteral("Matched, same"),   QStringLiteral("Matched, different"), QStringLiteral("Unmatched, same"),
-                         QStringLiteral("Unmatched, different"), QStringLiteral("Accuracy %"),   QStringLiteral("Kappa")};
+                         QStringLiteral("Unmatched, different"), QStringLiteral("Accuracy %"),   QStringLiteral("Kappa"),
+                         QStringLiteral("Accuracy % on the sample"), QStringLiteral("Kappa on the sample")};
+        const auto cell = [](double weighted, double onSample) {
+            return QStringLiteral("%1 (%2)").arg(number(weighted, 1)).arg(int(onSample));
+        };
+        const auto kappaText = [](const Estimate &k) {
+            QString text = number(k.value, 3);
+            if (k.value && k.low && k.high)
+                text += QStringLiteral(" [%1, %2]").arg(number(k.low, 3), number(k.high, 3));
+            return text;
+        };
+        QStringList strata;
         for (const JudgeAuditStanding &a : c.judgeAudit) {
-            QString kappa = number(a.kappa, 3);
-            if (a.kappaLow && a.kappaHigh)
-                kappa += QStringLiteral(" [%1, %2]").arg(number(a.kappaLow, 3), number(a.kappaHigh, 3));
             table.rows << QList<eval::Cell>{{a.judge, {}},
                                             {QString::number(a.items), {}},
                                             {QString::number(a.mergeRequests), {}},
-                                            {QString::number(a.matchedSame), {}},
-                                            {QString::number(a.matchedDifferent), {}},
-                                            {QString::number(a.unmatchedSame), {}},
-                                            {QString::number(a.unmatchedDifferent), {}},
+                                            {cell(a.table.matchedSame, a.tableOnSample.matchedSame), {}},
+                                            {cell(a.table.matchedDifferent, a.tableOnSample.matchedDifferent), {}},
+                                            {cell(a.table.unmatchedSame, a.tableOnSample.unmatchedSame), {}},
+                                            {cell(a.table.unmatchedDifferent, a.tableOnSample.unmatchedDifferent), {}},
                                             {estimateText(a.accuracy), {}},
-                                            {kappa, {}}};
+                                            {kappaText(a.kappa), {}},
+                                            {estimateText(a.accuracyOnSample), {}},
+                                            {kappaText(a.kappaOnSample), {}}};
+            QStringList parts;
+            for (int s = 0; s < a.strataPairs.size(); ++s)
+                parts << QStringLiteral("%1 %2 of %3").arg(auditItemKindName(AuditItemKind(s))).arg(a.strataItems[s]).arg(a.strataPairs[s]);
+            strata << QStringLiteral("%1: %2.").arg(a.judge, parts.join(QStringLiteral(", ")));
         }
         out += eval::formatTable(table, eval::TableFormat::Markdown);
+        out += QStringLiteral("\nItems of the pairs per stratum: %1\n").arg(strata.join(QLatin1Char(' ')));
     }
     return out.toUtf8();
 }
@@ -388,14 +478,22 @@ QByteArray comparisonToCsv(const Comparison &c)
 {
     const double beta = c.settings.beta;
     eval::Table table;
+    // An undefined figure, a missing bound or p-value: an empty cell.
     table.columns = {QStringLiteral("section"), QStringLiteral("judge"), QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("kind"),
                      QStringLiteral("metric"), QStringLiteral("value"), QStringLiteral("low"), QStringLiteral("high"), QStringLiteral("p"),
-                     QStringLiteral("merge_requests"), QStringLiteral("items"), QStringLiteral("tp"), QStringLiteral("fp"), QStringLiteral("fn"),
-                     QStringLiteral("accepted"), QStringLiteral("cost_usd"), QStringLiteral("cost_per_accepted")};
+                     QStringLiteral("p_adjusted"), QStringLiteral("merge_requests"), QStringLiteral("items"), QStringLiteral("tp"), QStringLiteral("fp"),
+                     QStringLiteral("fn"), QStringLiteral("accepted"), QStringLiteral("cost_usd"), QStringLiteral("cost_per_accepted"), QStringLiteral("tier"),
+                     QStringLiteral("resamples"), QStringLiteral("too_few")};
     const auto text = [](const std::optional<double> &v, int digits) { return v ? QString::number(eval::pythonRound(*v, digits), 'f', digits) : QString(); };
-    const auto row = [&](const QStringList &cells) {
+    const auto pText = [&text](const std::optional<double> &p) { return p ? text(p, pValueDigits(*p)) : QString(); };
+    // A row: the first 18 columns without p_adjusted (section .. cost_per_accepted), then p_adjusted, and tier, resamples, too_few.
+    const auto row = [&](QStringList cells, const QString &pAdjusted = {}, const QStringList &tail = {}) {
+        cells.insert(10, pAdjusted);
+        cells += tail;
+        while (cells.size() < table.columns.size())
+            cells << QString();
         QList<eval::Cell> r;
-        for (const QString &cell : cells)
+        for (const QString &cell : std::as_const(cells))
             r << eval::Cell{cell, {}};
         table.rows << r;
     };
@@ -413,26 +511,33 @@ QByteArray comparisonToCsv(const Comparison &c)
             for (const auto &[metric, e] : named)
                 row({QStringLiteral("reviewer"), board.judge, s.reviewer, QString(), reviewerKindName(s.kind), metric, text(e->value, 1),
                      text(e->low, 1), text(e->high, 1), QString(), QString::number(s.mergeRequests), QString(), QString::number(s.tp), QString::number(s.fp),
-                     QString::number(s.fn), s.accepted ? QString::number(*s.accepted) : QString(), text(s.costUsd, 6), text(s.costPerAccepted, 6)});
+                     QString::number(s.fn), s.accepted ? QString::number(*s.accepted) : QString(), text(s.costUsd, 6), text(s.costPerAccepted, 6)},
+                    {}, {s.tier, QString::number(e->resamples)});
             if (s.economics && s.costPerAccepted)
                 row({QStringLiteral("reviewer"), board.judge, s.reviewer, QString(), reviewerKindName(s.kind), QStringLiteral("cost_per_accepted"),
                      text(s.costPerAccepted, 6), text(s.costPerAcceptedInterval.low, 6), text(s.costPerAcceptedInterval.high, 6), QString(),
                      QString::number(s.mergeRequests), QString(), QString::number(s.tp), QString::number(s.fp), QString::number(s.fn),
-                     s.accepted ? QString::number(*s.accepted) : QString(), text(s.costUsd, 6), text(s.costPerAccepted, 6)});
+                     s.accepted ? QString::number(*s.accepted) : QString(), text(s.costUsd, 6), text(s.costPerAccepted, 6)},
+                    {}, {s.tier, QString::number(s.costPerAcceptedInterval.resamples)});
         }
         for (const PairDifference &p : board.pairs)
-            row({QStringLiteral("pair"), board.judge, p.a, p.b, QString(), metricKey(p.metric, beta), text(p.difference, 1), text(p.low, 1), text(p.high, 1),
-                 text(p.p, 4), QString(), QString(), QString(), QString(), QString(), QString(), QString(), QString()});
+            row({QStringLiteral("pair"), board.judge, p.a, p.b, QString(), metricKey(p.metric, beta), p.tooFew() ? QString() : text(p.difference, 1),
+                 text(p.low, 1), text(p.high, 1), pText(p.p), QString::number(p.mergeRequests), QString(), QString(), QString(), QString(), QString(), QString(),
+                 QString()},
+                pText(p.pAdjusted), {QString(), QString::number(p.resamples), p.tooFew() ? QStringLiteral("true") : QStringLiteral("false")});
     }
     for (const JudgeAgreement &a : c.agreement)
         row({QStringLiteral("agreement"), QString(), a.a, a.b, QString(), QStringLiteral("kappa"), text(a.kappa, 3), text(a.low, 3), text(a.high, 3), QString(),
              QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(), QString(), QString()});
     for (const JudgeAuditStanding &a : c.judgeAudit) {
-        row({QStringLiteral("audit"), a.judge, QString(), QString(), QString(), QStringLiteral("accuracy"), text(a.accuracy.value, 1), text(a.accuracy.low, 1),
-             text(a.accuracy.high, 1), QString(), QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(),
-             QString(), QString()});
-        row({QStringLiteral("audit"), a.judge, QString(), QString(), QString(), QStringLiteral("kappa"), text(a.kappa, 3), text(a.kappaLow, 3), text(a.kappaHigh, 3),
-             QString(), QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(), QString(), QString()});
+        const auto figure = [&](const QString &metric, const Estimate &e, int digits) {
+            row({QStringLiteral("audit"), a.judge, QString(), QString(), QString(), metric, text(e.value, digits), text(e.low, digits), text(e.high, digits),
+                 QString(), QString::number(a.mergeRequests), QString::number(a.items), QString(), QString(), QString(), QString(), QString(), QString()});
+        };
+        figure(QStringLiteral("accuracy"), a.accuracy, 1);
+        figure(QStringLiteral("kappa"), a.kappa, 3);
+        figure(QStringLiteral("accuracy_on_sample"), a.accuracyOnSample, 1);
+        figure(QStringLiteral("kappa_on_sample"), a.kappaOnSample, 3);
     }
     return eval::formatTable(table, eval::TableFormat::Csv).toUtf8();
 }

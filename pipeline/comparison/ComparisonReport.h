@@ -4,7 +4,7 @@
 // field names), Markdown (a leaderboard per judge, its pairs, the judges'
 // agreement) or CSV (one row per figure). Percentages carry one decimal, as
 // Code Review Bench's leaderboard prints them (Python's round(x, 1)); kappa
-// three, p-values four.
+// three, p-values four significant digits (never 0: the smallest is 2/(B + 1)).
 
 #include "Comparison.h"
 

@@ -4,7 +4,7 @@
 
 #include "JudgeAuditItems.h"
 
-#include "Bootstrap.h"
+#include <Resampling.h>
 
 #include <WorkspaceStore.h>
 
@@ -56,6 +56,98 @@ const JudgeMatch *auditMatchOf(const JudgedReview &review, const AuditPair &pair
         if (m.comment == pair.first && m.reference == pair.second)
             return &m;
     return nullptr;
+}
+
+// The audit's strata: every pair a judge matched (a disagreement when some
+// judge that listed its candidate did not match it, else an agreement) and
+// every near miss, by review.
+struct AuditStrataOfPairs
+{
+    std::map<ReviewKey, std::map<AuditPair, AuditItemKind>> kinds;
+    QList<std::pair<ReviewKey, AuditPair>> agreements, nearMisses; // the pools the sample is drawn from
+    int disagreements = 0;
+};
+
+AuditStrataOfPairs auditStrataOf(const std::map<ReviewKey, AuditedReview> &byReview, const QHash<qint64, const StoredComment *> &commentById,
+                                 const QHash<qint64, QList<qint64>> &referencesOf)
+{
+    AuditStrataOfPairs out;
+    auto &classified = out.kinds;
+    auto &agreementPool = out.agreements;
+    auto &nearMissPool = out.nearMisses;
+    for (const auto &[key, review] : byReview) {
+        std::set<AuditPair> matched;
+        std::set<qint64> candidates;
+        for (const JudgedReview *r : review.judged) {
+            for (const JudgedCandidate &c : r->candidates)
+                candidates.insert(c.comment);
+            for (const JudgeMatch &m : r->matches)
+                matched.insert({m.comment, m.reference});
+        }
+        auto &kinds = classified[key];
+        std::set<qint64> matchedCandidates, foundReferences;
+        for (const AuditPair &pair : matched) {
+            matchedCandidates.insert(pair.first);
+            foundReferences.insert(pair.second);
+            // A judge that did not list the candidate did not judge the pair.
+            bool all = true;
+            for (const JudgedReview *r : review.judged)
+                if (auditCandidateOf(*r, pair.first) && !auditMatchOf(*r, pair))
+                    all = false;
+            kinds[pair] = all ? AuditItemKind::Agreement : AuditItemKind::Disagreement;
+            if (all)
+                agreementPool.append({key, pair});
+            else
+                ++out.disagreements;
+        }
+        // Near misses: a candidate no judge matched, with the reference no
+        // judge found for this reviewer whose words it shares most.
+        for (qint64 c : candidates) {
+            if (matchedCandidates.count(c) || !commentById.contains(c))
+                continue;
+            double best = 0;
+            qint64 nearest = 0;
+            for (qint64 ref : referencesOf.value(key.first)) {
+                if (foundReferences.count(ref))
+                    continue;
+                const double overlap = wordOverlap(commentById.value(c)->comment.issue, commentById.value(ref)->comment.issue);
+                if (overlap > best) {
+                    best = overlap;
+                    nearest = ref;
+                }
+            }
+            if (nearest != 0) {
+                kinds[{c, nearest}] = AuditItemKind::NearMiss;
+                nearMissPool.append({key, {c, nearest}});
+            }
+        }
+    }
+    return out;
+}
+
+// Every non-skipped review of every judge, by (merge request, reviewer),
+// its judges in name order.
+std::map<ReviewKey, AuditedReview> auditedReviewsOf(const QList<JudgedReview> &reviews)
+{
+    std::map<ReviewKey, AuditedReview> byReview;
+    for (const JudgedReview &r : reviews)
+        if (!r.skipped)
+            byReview[{r.mergeRequest, r.reviewer}].judged << &r;
+    for (auto &[key, review] : byReview)
+        std::sort(review.judged.begin(), review.judged.end(), [](const JudgedReview *a, const JudgedReview *b) { return a->judge < b->judge; });
+    return byReview;
+}
+
+// The comments by id, and the references of each merge request ascending.
+void auditCommentsOf(const QList<StoredComment> &comments, QHash<qint64, const StoredComment *> &commentById, QHash<qint64, QList<qint64>> &referencesOf)
+{
+    for (const StoredComment &c : comments) {
+        commentById.insert(c.id, &c);
+        if (c.reference)
+            referencesOf[c.mergeRequest] << c.id;
+    }
+    for (QList<qint64> &ids : referencesOf)
+        std::sort(ids.begin(), ids.end());
 }
 
 } // namespace
@@ -110,7 +202,7 @@ QList<int> seededDraw(int n, int k, quint64 seed)
     k = std::clamp(k, 0, std::max(0, n));
     std::mt19937_64 generator(seed);
     for (int i = 0; i < k; ++i) {
-        const int j = i + Resampler::unitOf(generator(), n - i);
+        const int j = i + int(stats::indexBelow(generator, quint64(n - i)));
         std::swap(indices[i], indices[j]);
     }
     QList<int> out = indices.mid(0, k);
@@ -150,13 +242,7 @@ Result<AuditItems> auditItems(const WorkspaceStore &store, const AuditSelection 
 
     QHash<qint64, const StoredComment *> commentById;
     QHash<qint64, QList<qint64>> referencesOf;
-    for (const StoredComment &c : std::as_const(*comments)) {
-        commentById.insert(c.id, &c);
-        if (c.reference)
-            referencesOf[c.mergeRequest] << c.id;
-    }
-    for (QList<qint64> &ids : referencesOf)
-        std::sort(ids.begin(), ids.end());
+    auditCommentsOf(*comments, commentById, referencesOf);
     QHash<qint64, QString> severityOf;
     for (const CommentLabel &l : std::as_const(*labels))
         if (l.name == QLatin1String("severity"))
@@ -168,63 +254,13 @@ Result<AuditItems> auditItems(const WorkspaceStore &store, const AuditSelection 
     for (const JudgeAuditDecision &d : std::as_const(*decisions))
         decided[{d.comment, d.reference}] << d;
 
-    std::map<ReviewKey, AuditedReview> byReview;
-    for (const JudgedReview &r : std::as_const(*reviews))
-        if (!r.skipped)
-            byReview[{r.mergeRequest, r.reviewer}].judged << &r;
-    for (auto &[key, review] : byReview)
-        std::sort(review.judged.begin(), review.judged.end(), [](const JudgedReview *a, const JudgedReview *b) { return a->judge < b->judge; });
+    const std::map<ReviewKey, AuditedReview> byReview = auditedReviewsOf(*reviews);
 
-    // Every pair a judge matched, every near miss, by review: classified.
-    std::map<ReviewKey, std::map<AuditPair, AuditItemKind>> classified;
-    QList<std::pair<ReviewKey, AuditPair>> agreementPool, nearMissPool;
-    for (const auto &[key, review] : byReview) {
-        std::set<AuditPair> matched;
-        std::set<qint64> candidates;
-        for (const JudgedReview *r : review.judged) {
-            for (const JudgedCandidate &c : r->candidates)
-                candidates.insert(c.comment);
-            for (const JudgeMatch &m : r->matches)
-                matched.insert({m.comment, m.reference});
-        }
-        auto &kinds = classified[key];
-        std::set<qint64> matchedCandidates, foundReferences;
-        for (const AuditPair &pair : matched) {
-            matchedCandidates.insert(pair.first);
-            foundReferences.insert(pair.second);
-            // A judge that did not list the candidate did not judge the pair.
-            bool all = true;
-            for (const JudgedReview *r : review.judged)
-                if (auditCandidateOf(*r, pair.first) && !auditMatchOf(*r, pair))
-                    all = false;
-            kinds[pair] = all ? AuditItemKind::Agreement : AuditItemKind::Disagreement;
-            if (all)
-                agreementPool.append({key, pair});
-            else
-                ++out.disagreements;
-        }
-        // Near misses: a candidate no judge matched, with the reference no
-        // judge found for this reviewer whose words it shares most.
-        for (qint64 c : candidates) {
-            if (matchedCandidates.count(c) || !commentById.contains(c))
-                continue;
-            double best = 0;
-            qint64 nearest = 0;
-            for (qint64 ref : referencesOf.value(key.first)) {
-                if (foundReferences.count(ref))
-                    continue;
-                const double overlap = wordOverlap(commentById.value(c)->comment.issue, commentById.value(ref)->comment.issue);
-                if (overlap > best) {
-                    best = overlap;
-                    nearest = ref;
-                }
-            }
-            if (nearest != 0) {
-                kinds[{c, nearest}] = AuditItemKind::NearMiss;
-                nearMissPool.append({key, {c, nearest}});
-            }
-        }
-    }
+    const AuditStrataOfPairs strata = auditStrataOf(byReview, commentById, referencesOf);
+    const auto &classified = strata.kinds;
+    const auto &agreementPool = strata.agreements;
+    const auto &nearMissPool = strata.nearMisses;
+    out.disagreements = strata.disagreements;
     out.agreements = int(agreementPool.size());
     out.nearMisses = int(nearMissPool.size());
 
@@ -260,9 +296,11 @@ Result<AuditItems> auditItems(const WorkspaceStore &store, const AuditSelection 
         if (!candidate || !reference)
             continue;
         AuditItem item;
-        const auto &kinds = classified[key];
-        const auto kind = kinds.find(pair);
-        item.kind = kind == kinds.end() ? AuditItemKind::Decided : kind->second;
+        const auto kinds = classified.find(key);
+        item.kind = AuditItemKind::Decided;
+        if (kinds != classified.end())
+            if (const auto kind = kinds->second.find(pair); kind != kinds->second.end())
+                item.kind = kind->second;
         item.mergeRequest = key.first;
         if (const MergeRequestEntry *mr = mergeRequestById.value(key.first)) {
             item.mergeRequestTitle = mr->title;
@@ -293,6 +331,24 @@ Result<AuditItems> auditItems(const WorkspaceStore &store, const AuditSelection 
         item.decisions = decided.value(pair);
         out.items << item;
     }
+    return out;
+}
+
+Result<AuditPairKinds> auditPairKinds(const WorkspaceStore &store)
+{
+    auto reviews = store.judgedReviews();
+    if (!reviews)
+        return reviews.error();
+    auto comments = store.comments();
+    if (!comments)
+        return comments.error();
+    QHash<qint64, const StoredComment *> commentById;
+    QHash<qint64, QList<qint64>> referencesOf;
+    auditCommentsOf(*comments, commentById, referencesOf);
+    AuditPairKinds out;
+    for (const auto &[key, kinds] : auditStrataOf(auditedReviewsOf(*reviews), commentById, referencesOf).kinds)
+        for (const auto &[pair, kind] : kinds)
+            out[pair.first].append({pair.second, kind});
     return out;
 }
 

@@ -12,11 +12,13 @@
 #include <JudgeAuditStore.h>
 #include <Result.h>
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 
 namespace rd {
 
@@ -95,8 +97,16 @@ double wordOverlap(const QString &a, const QString &b);
 
 // k of the n indices 0..n-1, drawn without replacement from a
 // std::mt19937_64 seeded with `seed` (a partial Fisher–Yates shuffle with
-// Bootstrap.h's Resampler::unitOf), ascending.
+// the toolkit's unbiased stats::indexBelow, Resampling.h), ascending.
 QList<int> seededDraw(int n, int k, quint64 seed);
+
+// The stratum of every pair of the audit's three sampled strata
+// (Disagreement, Agreement, NearMiss), whether drawn or not: candidate
+// comment -> (reference, kind). A pair people decided that is in none of
+// them is of the stratum Decided (docs/comparing.md, "The judge on all its
+// decisions"). From every judge's verdicts, as auditItems classifies them.
+using AuditPairKinds = QHash<qint64, QList<std::pair<qint64, AuditItemKind>>>;
+Result<AuditPairKinds> auditPairKinds(const WorkspaceStore &store);
 
 } // namespace compare
 } // namespace rd

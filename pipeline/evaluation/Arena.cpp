@@ -2,6 +2,7 @@
 
 #include "ArenaConfigurations.h"
 
+#include <Resampling.h>
 #include <WorkspaceStore.h>
 
 #include <QMap>
@@ -190,42 +191,35 @@ ArenaRanking rankConfigurations(const QList<ArenaComparison> &comparisons, const
         reviewers[i].strength = fit.strength[std::size_t(i)];
 
     // The bootstrap: merge requests drawn with replacement, each fit paired
-    // across the configurations (and their win probabilities).
-    std::vector<std::vector<double>> resampled;
+    // across the configurations (and their win probabilities). A resample
+    // whose fit diverges (a configuration that won every vote in it) puts
+    // the strengths it sends to infinity at ±inf, where they open the
+    // interval on their side once more than its tail are; strengths the
+    // resample leaves undefined (a configuration without a vote in it) are
+    // left out and counted (BradleyTerry.h, fitToTheLimit).
+    BradleyTerryBootstrap boot;
     if (out.finite && settings.bootstrap > 0) {
-        const BradleyTerryBootstrap boot = bootstrapBradleyTerry(players, units, settings.bootstrap, settings.seed);
-        out.countedResamples = int(boot.strengths.size());
-        // A resample without a finite fit (a configuration that won every
-        // vote in it, or had none) has no strengths to rank; when more than
-        // the interval's tails are such, the interval would hide them.
-        const double needed = settings.level * settings.bootstrap;
-        if (out.countedResamples < needed)
-            out.noInterval = QStringLiteral("only %1 of %2 bootstrap resamples of the merge requests have finite strengths for every configuration "
-                                            "(a %3 % interval needs at least %4): too few merge requests with votes")
-                                 .arg(out.countedResamples)
-                                 .arg(settings.bootstrap)
-                                 .arg(settings.level * 100)
-                                 .arg(int(std::ceil(needed)));
-        else
-            resampled = boot.strengths;
+        boot = bootstrapBradleyTerry(players, units, settings.bootstrap, settings.seed);
+        out.countedResamples = boot.finite;
     } else if (settings.bootstrap <= 0) {
         out.noInterval = QStringLiteral("no bootstrap was asked for");
     } else {
         out.noInterval = QStringLiteral("the strengths themselves are not finite");
     }
-    const double tail = (1.0 - settings.level) / 2.0;
-    const auto interval = [&](auto value) -> std::pair<std::optional<double>, std::optional<double>> {
-        if (resampled.empty())
-            return {};
-        std::vector<double> values;
-        values.reserve(resampled.size());
-        for (const std::vector<double> &r : resampled)
-            values.push_back(value(r));
-        return {quantile(values, tail), quantile(values, 1.0 - tail)};
+    const auto interval = [&](std::optional<double> value, const auto &resampled) {
+        QList<double> values;
+        values.reserve(qsizetype(boot.fits.size()));
+        for (const BradleyTerryResample &fit : boot.fits)
+            values << resampled(fit);
+        return stats::estimate(value, values, settings.level);
     };
     for (int i = 0; i < players; ++i)
-        if (reviewers[i].strength)
-            std::tie(reviewers[i].low, reviewers[i].high) = interval([i](const std::vector<double> &r) { return r[std::size_t(i)]; });
+        if (reviewers[i].strength && !boot.fits.empty()) {
+            const stats::Estimate e = interval(reviewers[i].strength, [i](const BradleyTerryResample &fit) { return fit.strength[std::size_t(i)]; });
+            reviewers[i].low = e.low;
+            reviewers[i].high = e.high;
+            reviewers[i].resamples = e.resamples;
+        }
 
     // Strongest first; a configuration without a strength after, by name.
     QList<int> order;
@@ -250,7 +244,13 @@ ArenaRanking rankConfigurations(const QList<ArenaComparison> &comparisons, const
             w.a = labels[i];
             w.b = labels[j];
             w.p = winProbability(*reviewers[i].strength, *reviewers[j].strength);
-            std::tie(w.low, w.high) = interval([i, j](const std::vector<double> &r) { return winProbability(r[std::size_t(i)], r[std::size_t(j)]); });
+            if (!boot.fits.empty()) {
+                // A diverging difference is a probability of 1 or 0: a bound, never open.
+                const stats::Estimate e = interval(w.p, [i, j](const BradleyTerryResample &fit) { return winProbability(fit.difference(i, j), 0); });
+                w.low = e.low;
+                w.high = e.high;
+                w.resamples = e.resamples;
+            }
             out.winProbability << w;
         }
     return out;

@@ -8,6 +8,7 @@
 
 #include <BradleyTerry.h>
 #include <PairwiseVote.h>
+#include <Resampling.h>
 #include <Result.h>
 #include <Workspace.h>
 
@@ -55,9 +56,9 @@ QList<ArenaComparison> comparisonsOf(const QList<PairwiseVote> &votes);
 
 struct ArenaSettings
 {
-    int bootstrap = 1000; // resamples; 0: no intervals
-    quint32 seed = 0;
-    double level = 0.95;  // of the intervals
+    int bootstrap = stats::DefaultResamples; // resamples; 0: no intervals
+    quint64 seed = stats::DefaultSeed;
+    double level = stats::DefaultLevel;      // of the intervals
 };
 
 // A run configuration with its strength. `votes` counts the comparisons it
@@ -68,8 +69,9 @@ struct ArenaReviewer
     QString label;
     QList<qint64> runs; // every run of the configuration in the workspace
     std::optional<double> strength; // θ, log scale, centred on the configurations' mean
-    std::optional<double> low;      // the bootstrap interval of θ
+    std::optional<double> low;      // the bootstrap interval of θ; empty: open on that side (resamples > 0) or none
     std::optional<double> high;
+    int resamples = 0;              // resamples in which θ is defined (finite or infinite)
     int votes = 0;
     int wins = 0;
     int ties = 0;
@@ -85,6 +87,7 @@ struct ArenaWinProbability
     std::optional<double> p;
     std::optional<double> low;
     std::optional<double> high;
+    int resamples = 0; // resamples in which the probability is defined
 };
 
 struct ArenaRanking
@@ -99,7 +102,7 @@ struct ArenaRanking
     QString notFinite;             // why there are no strengths (English)
     int iterations = 0;
     double logLikelihood = 0;
-    int countedResamples = 0;      // resamples with a finite fit over every configuration
+    int countedResamples = 0;      // resamples with a finite strength for every configuration
     QString noInterval;            // why there are no intervals (English); empty when there are
 };
 

@@ -39,6 +39,7 @@ QJsonObject arenaRankingJson(const ArenaRanking &r)
                                      {QStringLiteral("elo"), arenaRounded(eloOf(c.strength), 1)},
                                      {QStringLiteral("elo_low"), arenaRounded(eloOf(c.low), 1)},
                                      {QStringLiteral("elo_high"), arenaRounded(eloOf(c.high), 1)},
+                                     {QStringLiteral("resamples"), c.resamples},
                                      {QStringLiteral("votes"), c.votes},
                                      {QStringLiteral("wins"), c.wins},
                                      {QStringLiteral("ties"), c.ties},
@@ -50,7 +51,8 @@ QJsonObject arenaRankingJson(const ArenaRanking &r)
                                          {QStringLiteral("b"), w.b},
                                          {QStringLiteral("p"), arenaRounded(w.p, 3)},
                                          {QStringLiteral("low"), arenaRounded(w.low, 3)},
-                                         {QStringLiteral("high"), arenaRounded(w.high, 3)}});
+                                         {QStringLiteral("high"), arenaRounded(w.high, 3)},
+                                         {QStringLiteral("resamples"), w.resamples}});
     QJsonObject o;
     o.insert(QStringLiteral("reviewers"), reviewers);
     o.insert(QStringLiteral("win_probability"), probabilities);
@@ -65,8 +67,8 @@ QJsonObject arenaRankingJson(const ArenaRanking &r)
                                                   {QStringLiteral("iterations"), r.iterations},
                                                   {QStringLiteral("log_likelihood"), arenaRounded(r.finite ? std::optional<double>(r.logLikelihood) : std::nullopt, 4)}});
     o.insert(QStringLiteral("bootstrap"), QJsonObject{{QStringLiteral("resamples"), r.settings.bootstrap},
-                                                      {QStringLiteral("counted"), r.countedResamples},
-                                                      {QStringLiteral("seed"), qint64(r.settings.seed)},
+                                                      {QStringLiteral("finite"), r.countedResamples},
+                                                      {QStringLiteral("seed"), QString::number(r.settings.seed)},
                                                       {QStringLiteral("level"), r.settings.level},
                                                       {QStringLiteral("unit"), QStringLiteral("merge request")},
                                                       {QStringLiteral("no_interval"), arenaTextOrNull(r.noInterval)}});
@@ -84,7 +86,7 @@ QJsonObject arenaJudgeJson(const PairJudgeOutcome &j)
         {QStringLiteral("endpoint"), j.judgeEndpoint},
         {QStringLiteral("temperature"), j.temperature},
         {QStringLiteral("repeats"), j.repeats},
-        {QStringLiteral("seed"), qint64(j.seed)},
+        {QStringLiteral("seed"), QString::number(j.seed)},
         {QStringLiteral("pairs_from"), j.pairsFrom},
         {QStringLiteral("pairs"), m.pairs},
         {QStringLiteral("asks"), m.asks},
@@ -99,10 +101,8 @@ QJsonObject arenaJudgeJson(const PairJudgeOutcome &j)
                                                              {QStringLiteral("items"), m.consistencyItems},
                                                              {QStringLiteral("primacy_preferred"), m.primacyPreferred},
                                                              {QStringLiteral("recency_preferred"), m.recencyPreferred}}},
-        {QStringLiteral("preference_fairness"), QJsonObject{{QStringLiteral("a"), arenaRounded(m.shareA, 4)},
-                                                            {QStringLiteral("b"), arenaRounded(m.shareB, 4)},
-                                                            {QStringLiteral("tie"), arenaRounded(m.shareTie, 4)},
-                                                            {QStringLiteral("answers"), m.readable}}},
+        {QStringLiteral("positional_preference_score"), QJsonObject{{QStringLiteral("value"), arenaRounded(m.positionalPreferenceScore, 4)},
+                                                                    {QStringLiteral("pairs"), m.preferencePairs}}},
         {QStringLiteral("repetition_stability"), QJsonObject{{QStringLiteral("value"), arenaRounded(m.repetitionStability, 4)},
                                                              {QStringLiteral("items"), m.stabilityItems}}},
         {QStringLiteral("ranking"), arenaRankingJson(j.ranking)},
@@ -115,13 +115,16 @@ QString arenaNumber(const std::optional<double> &v, int digits)
     return v ? QString::number(*v, 'f', digits) : QStringLiteral("—");
 }
 
-QString arenaWithInterval(const std::optional<double> &v, const std::optional<double> &low, const std::optional<double> &high, int digits)
+// A figure with its interval; a side the resamples left open (infinite) is
+// ∞, and without resamples there is no interval.
+QString arenaWithInterval(const std::optional<double> &v, const std::optional<double> &low, const std::optional<double> &high, int resamples, int digits)
 {
     if (!v)
         return QStringLiteral("—");
-    if (!low || !high)
+    if (resamples <= 0)
         return arenaNumber(v, digits);
-    return QStringLiteral("%1 (%2 to %3)").arg(arenaNumber(v, digits), arenaNumber(low, digits), arenaNumber(high, digits));
+    return QStringLiteral("%1 (%2 to %3)")
+        .arg(arenaNumber(v, digits), low ? arenaNumber(low, digits) : QStringLiteral("−∞"), high ? arenaNumber(high, digits) : QStringLiteral("∞"));
 }
 
 QString arenaRankingMarkdown(const ArenaRanking &r)
@@ -132,7 +135,7 @@ QString arenaRankingMarkdown(const ArenaRanking &r)
               .arg(r.votes == 1 ? QStringLiteral("vote") : QStringLiteral("votes"))
               .arg(r.mergeRequests)
               .arg(r.mergeRequests == 1 ? QStringLiteral("merge request") : QStringLiteral("merge requests"));
-    md += r.noInterval.isEmpty() ? QStringLiteral("%1 % intervals from %2 bootstrap resamples of the merge requests (seed %3, %4 counted).\n\n")
+    md += r.noInterval.isEmpty() ? QStringLiteral("%1 % intervals from %2 bootstrap resamples of the merge requests (seed %3; %4 with every strength finite).\n\n")
                                        .arg(r.settings.level * 100)
                                        .arg(r.settings.bootstrap)
                                        .arg(r.settings.seed)
@@ -148,7 +151,7 @@ QString arenaRankingMarkdown(const ArenaRanking &r)
         // The runs' ids are in the JSON; a table of hundreds of merge requests counts them.
         md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 |\n")
                   .arg(c.strength ? QString::number(++rank) : QStringLiteral("—"), c.label, QString::number(c.runs.size()),
-                       arenaWithInterval(c.strength, c.low, c.high, 3), arenaWithInterval(eloOf(c.strength), eloOf(c.low), eloOf(c.high), 0))
+                       arenaWithInterval(c.strength, c.low, c.high, c.resamples, 3), arenaWithInterval(eloOf(c.strength), eloOf(c.low), eloOf(c.high), c.resamples, 0))
                   .arg(c.votes)
                   .arg(c.wins)
                   .arg(c.ties)
@@ -157,7 +160,7 @@ QString arenaRankingMarkdown(const ArenaRanking &r)
     if (!r.winProbability.isEmpty()) {
         md += QStringLiteral("\n| a | b | P(a's review preferred) |\n| --- | --- | --- |\n");
         for (const ArenaWinProbability &w : r.winProbability)
-            md += QStringLiteral("| %1 | %2 | %3 |\n").arg(w.a, w.b, arenaWithInterval(w.p, w.low, w.high, 3));
+            md += QStringLiteral("| %1 | %2 | %3 |\n").arg(w.a, w.b, arenaWithInterval(w.p, w.low, w.high, w.resamples, 3));
     }
     return md;
 }
@@ -200,9 +203,9 @@ QString arenaMarkdown(const ArenaReport &report)
                   .arg(m.consistencyItems)
                   .arg(m.primacyPreferred)
                   .arg(m.recencyPreferred);
-        md += QStringLiteral("| preference fairness: A / B / tie | %1 / %2 / %3 | %4 answers |\n")
-                  .arg(arenaNumber(m.shareA, 3), arenaNumber(m.shareB, 3), arenaNumber(m.shareTie, 3))
-                  .arg(m.readable);
+        md += QStringLiteral("| positional preference score (−1 first, +1 second) | %1 | %2 pairs × repeats asked both ways |\n")
+                  .arg(arenaNumber(m.positionalPreferenceScore, 3))
+                  .arg(m.preferencePairs);
         md += QStringLiteral("| repetition stability | %1 | %2 pairs × orders |\n").arg(arenaNumber(m.repetitionStability, 3)).arg(m.stabilityItems);
         // The judge's ranking beside people's, by configuration.
         md += QStringLiteral("\n| reviewer | people: Elo | judge: Elo |\n| --- | --- | --- |\n");
@@ -211,9 +214,10 @@ QString arenaMarkdown(const ArenaReport &report)
             const std::optional<double> strength = judged == j.ranking.reviewers.cend() ? std::nullopt : judged->strength;
             const std::optional<double> low = judged == j.ranking.reviewers.cend() ? std::nullopt : judged->low;
             const std::optional<double> high = judged == j.ranking.reviewers.cend() ? std::nullopt : judged->high;
+            const int resamples = judged == j.ranking.reviewers.cend() ? 0 : judged->resamples;
             md += QStringLiteral("| %1 | %2 | %3 |\n")
-                      .arg(people.label, arenaWithInterval(eloOf(people.strength), eloOf(people.low), eloOf(people.high), 0),
-                           arenaWithInterval(eloOf(strength), eloOf(low), eloOf(high), 0));
+                      .arg(people.label, arenaWithInterval(eloOf(people.strength), eloOf(people.low), eloOf(people.high), people.resamples, 0),
+                           arenaWithInterval(eloOf(strength), eloOf(low), eloOf(high), resamples, 0));
         }
         if (!j.ranking.finite)
             md += QStringLiteral("\nThe judge's strengths: none, %1.\n").arg(j.ranking.notFinite);

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QMap>
 
+#include <Resampling.h>
+
 #include <algorithm>
 #include <random>
 #include <tuple>
@@ -11,9 +13,11 @@ namespace rd {
 
 namespace {
 
-// A generator from a 64-bit seed, the same on every platform (seed_seq's
-// mixing is specified by the standard).
-std::mt19937 drawingGenerator(qint64 seed)
+// The generator of the order shown, from a 64-bit seed, the same on every
+// platform (seed_seq's mixing is specified by the standard). It stays the
+// Mersenne Twister of issue 35: every stored vote's order is checked against
+// its seed by this rule.
+std::mt19937 orderGenerator(qint64 seed)
 {
     const auto bits = quint64(seed);
     std::seed_seq sequence{quint32(bits & 0xffffffffu), quint32(bits >> 32)};
@@ -120,22 +124,24 @@ PairDraw drawPair(const QHash<qint64, ArenaRun> &runs, const QList<PairwiseVote>
     for (const Candidate &c : std::as_const(candidates))
         if (c.votes == fewest)
             least << c;
-    std::mt19937 choose = drawingGenerator(seed);
-    const Candidate &chosen = least[qsizetype(uniformBelow(choose, quint32(least.size())))];
-    std::mt19937 order = drawingGenerator(seed);
+    // One of the equals, by the toolkit's one unbiased draw.
+    std::mt19937_64 choose{static_cast<quint64>(seed)};
+    const Candidate &chosen = least[qsizetype(stats::indexBelow(choose, quint64(least.size())))];
+    std::mt19937 order = orderGenerator(seed);
     const bool swap = order() % 2 == 1;
     out.pair = DrawnPair{chosen.mergeRequest, swap ? chosen.runs.second : chosen.runs.first, swap ? chosen.runs.first : chosen.runs.second, seed};
     return out;
 }
 
-QList<DrawnPair> drawPairs(const QHash<qint64, ArenaRun> &runs, const QList<PairwiseVote> &votes, int count, quint32 seed)
+QList<DrawnPair> drawPairs(const QHash<qint64, ArenaRun> &runs, const QList<PairwiseVote> &votes, int count, quint64 seed)
 {
     QList<DrawnPair> out;
     QList<PairwiseVote> drawn = votes;
     PairDrawingOptions options;
     options.annotator = QStringLiteral("\x01sample"); // a name no person has: drawn pairs are not drawn again
     for (int k = 0; k < count; ++k) {
-        const PairDraw draw = drawPair(runs, drawn, options, qint64(seed) * 1000003 + k);
+        // Modulo 2^64 (unsigned: no overflow), then as the signed seed a vote stores.
+        const PairDraw draw = drawPair(runs, drawn, options, qint64(seed * 1000003u + quint64(k)));
         if (!draw.pair)
             break;
         out << *draw.pair;

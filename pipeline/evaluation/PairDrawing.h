@@ -11,9 +11,11 @@
 // order) nor skipped, take those whose pair of configurations has the fewest
 // votes in the workspace; of those, the ones whose merge request has the
 // fewest votes on that pair of configurations; of those, the ones with the
-// fewest votes on the two runs; then one at random. The run with the lower
-// id is shown first unless the first number of a Mersenne Twister (mt19937)
-// seeded with the draw's seed is odd: that seed is recorded with the vote.
+// fewest votes on the two runs; then one at random (stats::indexBelow from
+// std::mt19937_64 seeded with the draw's seed). The run with the lower id is
+// shown first unless the first number of a Mersenne Twister (mt19937, seeded
+// through std::seed_seq with the draw's seed) is odd: that seed is recorded
+// with the vote.
 
 #include "Arena.h"
 
@@ -58,7 +60,7 @@ PairDraw drawPair(const QHash<qint64, ArenaRun> &runs, const QList<PairwiseVote>
 
 // `count` pairs drawn one after another as if each had been voted on (by
 // nobody in particular), balanced the same way: an LLM judge's sample.
-QList<DrawnPair> drawPairs(const QHash<qint64, ArenaRun> &runs, const QList<PairwiseVote> &votes, int count, quint32 seed);
+QList<DrawnPair> drawPairs(const QHash<qint64, ArenaRun> &runs, const QList<PairwiseVote> &votes, int count, quint64 seed);
 
 // Why nothing is drawn, in words.
 QString noPairText(NoPairReason reason);

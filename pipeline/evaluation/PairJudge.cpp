@@ -252,7 +252,8 @@ PairJudgeOutcome PairJudgeJob::run(const ArenaData &data, const QList<StoredComm
                                                            {QStringLiteral("review_a"), swappedOrder ? second : first},
                                                            {QStringLiteral("review_b"), swappedOrder ? first : second}});
             for (int k = 0; k < m_request.repeats; ++k) {
-                const int seed = int(m_request.seed) + k;
+                // An endpoint's seed is a 32-bit integer: S + k modulo 2^31.
+                const int seed = int((m_request.seed + quint64(k)) % (quint64(1) << 31));
                 PairJudgeAnswer pending;
                 pending.seed = seed;
                 (swappedOrder ? pair.swapped : pair.forward) << pending;

@@ -4,7 +4,8 @@
 // merge request as "A" and "B" (ArenaReviews.h: nothing names the run or its
 // model) asked which it would rather receive, in both orders and repeated,
 // and measured as Shi et al. 2024 ("Judging the Judges") measure position
-// bias: position consistency, preference fairness, repetition stability;
+// bias: position consistency, the positional preference score, repetition
+// stability, as their released code computes them;
 // and against people's votes (accuracy, Cohen's kappa). Its answers rank the
 // configurations too (Arena.h). Through the pipeline's LlmClient: answers
 // are cached, recordable and replayable like every judge's.
@@ -93,15 +94,19 @@ struct PairJudgeMetrics
     // the share naming the same winner (or a tie both times).
     int consistencyItems = 0;
     std::optional<double> positionConsistency;
-    int primacyPreferred = 0; // inconsistent: position A both times
-    int recencyPreferred = 0; // inconsistent: position B both times
-    // Preference fairness: shares of the readable answers naming position A,
-    // position B and a tie.
-    std::optional<double> shareA;
-    std::optional<double> shareB;
-    std::optional<double> shareTie;
-    // Repetition stability: the mean, over (pair, order) with two or more
-    // readable answers, of the share of the most frequent answer.
+    int primacyPreferred = 0; // inconsistent toward the first position: (A, A), (A, tie), (tie, A)
+    int recencyPreferred = 0; // toward the second: (B, B), (B, tie), (tie, B)
+    // Shi et al.'s positional preference score: over the (pair, repeat)
+    // with both orders answered, readable or not (`preferencePairs`),
+    // (recency × recency share − primacy × primacy share) / pairs, the
+    // shares of primacy + recency: −1 when the judge always prefers the
+    // review shown first, 0 when it is consistent (or always says tie), +1
+    // when it always prefers the second. Empty without pairs.
+    int preferencePairs = 0;
+    std::optional<double> positionalPreferenceScore;
+    // Repetition stability: the mean, over (pair, order) asked two or more
+    // times with a readable answer, of the most frequent answer's count
+    // divided by every repetition (unreadable ones included).
     int stabilityItems = 0;
     std::optional<double> repetitionStability;
 };
@@ -113,8 +118,8 @@ QList<ArenaComparison> judgeComparisons(const QList<JudgedPair> &pairs);
 struct PairJudgeRequest
 {
     QString configPath;
-    int repeats = 1;   // each order asked this many times, seeds seed, seed + 1, ...
-    quint32 seed = 0;
+    int repeats = 1;   // each order asked this many times, seeds seed, seed + 1, ... (mod 2^31)
+    quint64 seed = stats::DefaultSeed;
     int sample = 0;    // 0: every pair people voted on; N: N pairs drawn (PairDrawing.h)
     QString cache;     // response cache folder; empty: none
     QString replay;    // answer from this recording instead of the endpoint
@@ -126,7 +131,7 @@ struct PairJudgeOutcome
     QString judgeEndpoint;
     double temperature = 0;
     int repeats = 1;
-    quint32 seed = 0;
+    quint64 seed = stats::DefaultSeed;
     QString pairsFrom;          // "votes" or "sample"
     QList<JudgedPair> pairs;
     PairJudgeMetrics metrics;

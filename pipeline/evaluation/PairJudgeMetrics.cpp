@@ -8,6 +8,7 @@
 #include <QMap>
 
 #include <algorithm>
+#include <numeric>
 
 namespace rd {
 
@@ -15,61 +16,64 @@ PairJudgeMetrics pairJudgeMetrics(const QList<JudgedPair> &pairs, const QList<Pa
 {
     PairJudgeMetrics m;
     m.pairs = int(pairs.size());
-    int a = 0, b = 0, tie = 0;
     double stability = 0;
     int consistent = 0;
     for (const JudgedPair &pair : pairs) {
         for (const bool swappedOrder : {false, true}) {
             const QList<PairJudgeAnswer> &answers = swappedOrder ? pair.swapped : pair.forward;
             QMap<int, int> counts; // by winner as shown
-            int readable = 0;
             for (const PairJudgeAnswer &answer : answers) {
                 ++m.asks;
-                if (!answer.answered) {
+                if (!answer.answered)
                     ++m.failed;
-                    continue;
-                }
-                if (!answer.winner) {
+                else if (!answer.winner)
                     ++m.unreadable;
-                    continue;
-                }
-                ++m.readable;
-                ++readable;
-                ++counts[int(*answer.winner)];
-                switch (*answer.winner) {
-                case PairWinner::A: ++a; break;
-                case PairWinner::B: ++b; break;
-                case PairWinner::Tie: ++tie; break;
-                }
+                else
+                    ++counts[int(*answer.winner)];
             }
-            if (readable >= 2) {
+            m.readable += std::accumulate(counts.cbegin(), counts.cend(), 0);
+            // Shi et al.'s repetition stability: the most frequent answer's
+            // share of every repetition (one without a winner included); an
+            // order without a readable answer is left out, and one repetition
+            // says nothing.
+            if (answers.size() >= 2 && !counts.isEmpty()) {
                 ++m.stabilityItems;
-                stability += double(*std::max_element(counts.cbegin(), counts.cend())) / readable;
+                stability += double(*std::max_element(counts.cbegin(), counts.cend())) / double(answers.size());
             }
         }
-        // Position consistency, repeat by repeat: the same run (or a tie)
-        // chosen with the order swapped.
+        // Position consistency and preference, repeat by repeat, the answers
+        // as shown (original order, swapped order), as Shi et al.'s
+        // consistency_preference_calculation.py pairs them: (A, B), (B, A)
+        // and (tie, tie) name the same run; (A, A), (A, tie), (tie, A) prefer
+        // the first position; (B, B), (B, tie), (tie, B) the second. A pair
+        // with an answer without a winner counts among the pairs only.
         for (qsizetype k = 0; k < std::min(pair.forward.size(), pair.swapped.size()); ++k) {
             const PairJudgeAnswer &f = pair.forward[k];
             const PairJudgeAnswer &s = pair.swapped[k];
+            if (f.answered && s.answered)
+                ++m.preferencePairs;
             if (!f.winner || !s.winner)
                 continue;
             ++m.consistencyItems;
-            if (pair.winningRun(f, false) == pair.winningRun(s, true)) {
-                ++consistent;
-            } else if (*f.winner == PairWinner::A && *s.winner == PairWinner::A) {
+            const auto first = [](PairWinner w) { return w == PairWinner::A ? 1 : w == PairWinner::B ? -1 : 0; }; // +1 first position, −1 second
+            const int leaning = first(*f.winner) + first(*s.winner);
+            if (leaning > 0)
                 ++m.primacyPreferred;
-            } else if (*f.winner == PairWinner::B && *s.winner == PairWinner::B) {
+            else if (leaning < 0)
                 ++m.recencyPreferred;
-            }
+            else
+                ++consistent;
         }
     }
     if (m.consistencyItems > 0)
         m.positionConsistency = double(consistent) / m.consistencyItems;
-    if (m.readable > 0) {
-        m.shareA = double(a) / m.readable;
-        m.shareB = double(b) / m.readable;
-        m.shareTie = double(tie) / m.readable;
+    if (m.preferencePairs > 0) {
+        // recency × recency share − primacy × primacy share (shares of the
+        // two), over the pairs: −1 when every pair prefers the first position.
+        const double p = m.primacyPreferred;
+        const double r = m.recencyPreferred;
+        const double raw = p + r > 0 ? r * (r / (p + r)) - p * (p / (p + r)) : 0.0;
+        m.positionalPreferenceScore = raw / m.preferencePairs;
     }
     if (m.stabilityItems > 0)
         m.repetitionStability = stability / m.stabilityItems;

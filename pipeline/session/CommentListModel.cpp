@@ -83,6 +83,8 @@ QVariant CommentListModel::data(const QModelIndex &index, int role) const
                 return tr("%1 (pending)").arg(verdictName(*pending->verdict));
             return j && j->verdict ? verdictName(*j->verdict) : QString();
         }
+        // The annotator's key-bug mark (B), with or without a verdict yet.
+        case KeyBugColumn: return j && j->keyBug.value_or(false) ? tr("key bug") : QString();
         case SourceColumn: return s.origin == CommentOrigin::Generated ? runModel() : s.author;
         case TextColumn: return c.issue;
         default: return {};
@@ -117,6 +119,7 @@ QVariant CommentListModel::headerData(int section, Qt::Orientation orientation, 
     case LocationColumn: return tr("Location");
     case CategoryColumn: return tr("Category");
     case VerdictColumn: return tr("Verdict");
+    case KeyBugColumn: return tr("Key bug");
     case SourceColumn: return tr("Source");
     case TextColumn: return tr("Comment");
     default: return {};

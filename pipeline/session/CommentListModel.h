@@ -15,7 +15,7 @@ class CommentListModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { SeverityColumn, LocationColumn, CategoryColumn, VerdictColumn, SourceColumn, TextColumn, ColumnCount };
+    enum Column { SeverityColumn, LocationColumn, CategoryColumn, VerdictColumn, KeyBugColumn, SourceColumn, TextColumn, ColumnCount };
     enum Role {
         CommentIdRole = Qt::UserRole + 1, // qint64
         FileRole,          // QString

@@ -263,19 +263,31 @@ QStringList TeamService::annotatorNames() const
     return names;
 }
 
+Result<AgreementData> readAgreementData(const WorkspaceStore &store, std::optional<qint64> only)
+{
+    CommentQuery query;
+    query.mergeRequest = only;
+    auto comments = store.comments(query);
+    if (!comments)
+        return comments.error();
+    auto judgements = store.judgements(only);
+    if (!judgements)
+        return judgements.error();
+    AgreementData data;
+    for (const StoredComment &c : std::as_const(*comments))
+        data.mergeRequestOf.insert(c.id, c.mergeRequest);
+    for (const Judgement &j : std::as_const(*judgements))
+        if (data.mergeRequestOf.contains(j.comment)) // judgements of removed comments do not count
+            data.judgements << j;
+    return data;
+}
+
 TeamService::AgreementData TeamService::agreementData() const
 {
-    AgreementData data;
     if (!m_context.store())
-        return data;
-    if (auto comments = m_context.store()->comments())
-        for (const StoredComment &c : std::as_const(*comments))
-            data.mergeRequestOf.insert(c.id, c.mergeRequest);
-    if (auto all = m_context.store()->judgements())
-        for (const Judgement &j : std::as_const(*all))
-            if (data.mergeRequestOf.contains(j.comment))
-                data.judgements << j;
-    return data;
+        return {};
+    auto data = readAgreementData(*m_context.store());
+    return data ? *data : AgreementData{};
 }
 
 AgreementReport TeamService::agreement(const QString &first, const QString &second) const
@@ -286,8 +298,7 @@ AgreementReport TeamService::agreement(const QString &first, const QString &seco
 
 TeamAgreementReport TeamService::teamAgreement(const AlphaBootstrap &bootstrap) const
 {
-    const AgreementData data = agreementData();
-    return computeTeamAgreement(data.judgements, data.mergeRequestOf, annotatorsWithVerdicts(data.judgements), bootstrap);
+    return teamAgreementOf(agreementData(), {}, bootstrap);
 }
 
 } // namespace rd

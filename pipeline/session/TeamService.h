@@ -17,6 +17,13 @@ namespace rd {
 
 class MergeRequestDocument;
 class SessionContext;
+class WorkspaceStore;
+
+// What agreement is computed from, read from the workspace: every judgement
+// of a comment not removed and each such comment's merge request (of merge
+// request `only` when given). The agreement command and TeamService read it
+// alike.
+Result<AgreementData> readAgreementData(const WorkspaceStore &store, std::optional<qint64> only = std::nullopt);
 
 // Ground truth by a team (issue 11) over the session's workspace: groups of
 // near-duplicate comments in the open merge request, blind mode, the
@@ -82,14 +89,8 @@ public:
     QList<Judgement> judgementsForAdjudication(qint64 comment) const;
     // Annotators of the workspace, by name.
     QStringList annotatorNames() const;
-    // What agreement is computed from: every judgement of a comment not
-    // removed and each such comment's merge request. Plain values, so the
-    // computation can run on a worker thread.
-    struct AgreementData
-    {
-        QList<Judgement> judgements;
-        QHash<qint64, qint64> mergeRequestOf;
-    };
+    // What agreement is computed from (TeamAgreement.h), read by readAgreementData.
+    using AgreementData = rd::AgreementData;
     AgreementData agreementData() const;
     // Agreement of two annotators over the workspace (AgreementReport per label, per merge request).
     AgreementReport agreement(const QString &first, const QString &second) const;

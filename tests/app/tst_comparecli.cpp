@@ -83,6 +83,8 @@ private Q_SLOTS:
     void pairsAndIntervalsComeWithTheLeaderboard();
     void importingAgainGivesTheSameComparison();
     void markdownAndCsvCarryTheSameFigures();
+    void pValueAtTheFloorIsPrintedAsBelowIt();
+    void figureWithoutItemsIsNullInJsonDashInMarkdownEmptyInCsv();
     void exportedBenchmarkImportsToTheSameComparison();
     void badInputExitsWithoutWriting_data();
     void badInputExitsWithoutWriting();
@@ -156,9 +158,16 @@ void CompareCliTest::labelFilterSelectsAsTheDashboardDoes()
         for (const QJsonValue &v : board.value(QLatin1String("reviewers")).toArray()) {
             const QJsonObject r = v.toObject();
             const QJsonObject expected = upstream.value(r.value(QLatin1String("reviewer")).toString()).toObject();
-            for (const char *figure : {"precision", "recall", "f1"})
-                QCOMPARE(r.value(QLatin1String(figure)).toObject().value(QLatin1String("value")).toDouble(), expected.value(QLatin1String(figure)).toDouble());
-            QCOMPARE(r.value(QLatin1String("tp")).toInt(), expected.value(QLatin1String("tp")).toInt());
+            // Upstream's 0 for 0/0 is null here (docs/comparing.md); every other figure is upstream's.
+            const int tp = expected.value(QLatin1String("tp")).toInt(), fp = expected.value(QLatin1String("fp")).toInt(), fn = expected.value(QLatin1String("fn")).toInt();
+            const bool noPrecision = tp + fp == 0, noRecall = tp + fn == 0;
+            for (const auto &[figure, undefined] : {std::pair{"precision", noPrecision}, std::pair{"recall", noRecall}, std::pair{"f1", noPrecision || noRecall}}) {
+                const QJsonValue value = r.value(QLatin1String(figure)).toObject().value(QLatin1String("value"));
+                QCOMPARE(value.isNull(), undefined);
+                if (!undefined)
+                    QCOMPARE(value.toDouble(), expected.value(QLatin1String(figure)).toDouble());
+            }
+            QCOMPARE(r.value(QLatin1String("tp")).toInt(), tp);
             prs = std::max(prs, expected.value(QLatin1String("num_prs")).toInt());
         }
         QVERIFY(prs > 0 && prs < 50);
@@ -180,6 +189,9 @@ void CompareCliTest::pairsAndIntervalsComeWithTheLeaderboard()
     for (const QJsonValue &v : board.value(QLatin1String("reviewers")).toArray())
         for (const char *figure : {"precision", "recall", "f1"}) {
             const QJsonObject e = v.toObject().value(QLatin1String(figure)).toObject();
+            // Every tool commented on every pull request it reviewed: each resample defines each figure.
+            QCOMPARE(e.value(QLatin1String("resamples")).toInt(), 2000);
+            QVERIFY(!v.toObject().value(QLatin1String("tier")).toString().isEmpty());
             QVERIFY(e.value(QLatin1String("low")).toDouble() <= e.value(QLatin1String("value")).toDouble());
             QVERIFY(e.value(QLatin1String("value")).toDouble() <= e.value(QLatin1String("high")).toDouble());
             QVERIFY(e.value(QLatin1String("high")).toDouble() - e.value(QLatin1String("low")).toDouble() > 1);
@@ -187,8 +199,16 @@ void CompareCliTest::pairsAndIntervalsComeWithTheLeaderboard()
     // 12 tools: 66 pairs, each on precision, recall and F1.
     QCOMPARE(board.value(QLatin1String("pairs")).toArray().size(), 66 * 3);
     const QJsonObject first = board.value(QLatin1String("pairs")).toArray().first().toObject();
-    for (const char *key : {"a", "b", "metric", "difference", "low", "high", "p"})
+    for (const char *key : {"a", "b", "metric", "merge_requests", "difference", "low", "high", "p", "p_adjusted", "resamples", "too_few"})
         QVERIFY2(first.contains(QLatin1String(key)), key);
+    for (const QJsonValue &v : board.value(QLatin1String("pairs")).toArray()) {
+        const QJsonObject pair = v.toObject();
+        QCOMPARE(pair.value(QLatin1String("merge_requests")).toInt(), 50);
+        QCOMPARE(pair.value(QLatin1String("too_few")).toBool(), false);
+        // Never 0; the adjusted p never below the raw one.
+        QVERIFY(pair.value(QLatin1String("p")).toDouble() > 0);
+        QVERIFY(pair.value(QLatin1String("p_adjusted")).toDouble() >= pair.value(QLatin1String("p")).toDouble());
+    }
     // One judge: no agreement to report.
     QVERIFY(report.value(QLatin1String("judge_agreement")).toArray().isEmpty());
     // The same seed, the same figures; another seed, other intervals.
@@ -220,8 +240,9 @@ void CompareCliTest::markdownAndCsvCarryTheSameFigures()
     QVERIFY2(md.exitCode == 0, md.err.constData());
     QVERIFY(md.out.startsWith("# Comparing reviewers"));
     QVERIFY(md.out.contains("## Judge: openai_gpt-5.2 (imported)"));
-    // augment: tp 81, fp 136, fn 56; precision 37.3 with its interval.
-    QVERIFY2(md.out.contains("| augment | 50 | 81 | 136 | 56 | 37.3 ["), md.out.left(2000).constData());
+    // augment, tier a: tp 81, fp 136, fn 56; precision 37.3 with its interval.
+    QVERIFY2(md.out.contains("| augment | a | 50 | 81 | 136 | 56 | 37.3 ["), md.out.left(2000).constData());
+    QVERIFY2(md.out.contains("| a | b | Metric | MRs | a − b [95%] | p | p (Holm) |"), md.out.constData());
     const QString out = m_dir->filePath(QStringLiteral("compare.csv"));
     const test::GitOutput csv = test::runCli({QStringLiteral("compare"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"), QStringLiteral("csv"),
                                              QStringLiteral("--bootstrap"), QStringLiteral("300"), QStringLiteral("--out"), out});
@@ -229,10 +250,61 @@ void CompareCliTest::markdownAndCsvCarryTheSameFigures()
     QFile file(out);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
-    QVERIFY(lines.first().startsWith("section,judge,a,b,kind,metric,value,low,high,p"));
+    QVERIFY(lines.first().startsWith("section,judge,a,b,kind,metric,value,low,high,p,p_adjusted,merge_requests,"));
+    QVERIFY2(lines.first().endsWith(",tier,resamples,too_few"), lines.first().constData());
     // 12 tools x 3 figures, 66 pairs x 3.
     QCOMPARE(lines.size(), 1 + 36 + 198);
     QVERIFY(std::any_of(lines.cbegin(), lines.cend(), [](const QByteArray &l) { return l.startsWith("reviewer,openai_gpt-5.2,graphite,,tool,precision,66.7,"); }));
+}
+
+// augment - bugbot on recall: no resample of 2,000 crosses 0, so p is
+// 2/2001 (JSON) and Markdown says "< 0.001"; on F1 (p = 0.115) the value.
+void CompareCliTest::pValueAtTheFloorIsPrintedAsBelowIt()
+{
+    const QString workspace = imported();
+    const test::GitOutput json = test::runCli({QStringLiteral("compare"), QStringLiteral("--workspace"), workspace});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonArray pairs = boardOf(QJsonDocument::fromJson(json.out).object(), QStringLiteral("openai_gpt-5.2")).value(QLatin1String("pairs")).toArray();
+    const auto pairOf = [&pairs](const char *metric) {
+        for (const QJsonValue &v : pairs)
+            if (v.toObject().value(QLatin1String("a")).toString() == QLatin1String("augment") && v.toObject().value(QLatin1String("b")).toString() == QLatin1String("bugbot")
+                && v.toObject().value(QLatin1String("metric")).toString() == QLatin1String(metric))
+                return v.toObject();
+        return QJsonObject();
+    };
+    QCOMPARE(pairOf("recall").value(QLatin1String("p")).toDouble(), 0.0009995);
+    QCOMPARE(pairOf("f1").value(QLatin1String("p")).toDouble(), 0.1159); // 2 · (1 + 115) / 2001
+    const test::GitOutput md = test::runCli({QStringLiteral("compare"), QStringLiteral("--workspace"), workspace, QStringLiteral("--format"), QStringLiteral("md")});
+    QVERIFY2(md.exitCode == 0, md.err.constData());
+    QVERIFY2(md.out.contains("| augment | bugbot | recall | 50 | 16.1 [8.3, 24.8] | < 0.001 |"), md.out.constData());
+    QVERIFY2(md.out.contains("| augment | bugbot | f1 | 50 | 5.2 [-1.1, 12.4] | 0.1159 |"), md.out.constData());
+}
+
+// project=discourse: graphite raised nothing, so its precision and F1 are
+// undefined: null in JSON, "—" in Markdown, empty in CSV (upstream: 0.0).
+void CompareCliTest::figureWithoutItemsIsNullInJsonDashInMarkdownEmptyInCsv()
+{
+    const QString workspace = imported();
+    const QStringList compare{QStringLiteral("compare"), QStringLiteral("--workspace"), workspace, QStringLiteral("--mr-filter"), QStringLiteral("project=discourse"),
+                              QStringLiteral("--bootstrap"), QStringLiteral("300"), QStringLiteral("--format")};
+    const test::GitOutput json = test::runCli(compare + QStringList{QStringLiteral("json")});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    QJsonObject graphite;
+    for (const QJsonValue &v : boardOf(QJsonDocument::fromJson(json.out).object(), QStringLiteral("openai_gpt-5.2")).value(QLatin1String("reviewers")).toArray())
+        if (v.toObject().value(QLatin1String("reviewer")).toString() == QLatin1String("graphite"))
+            graphite = v.toObject();
+    QCOMPARE(graphite.value(QLatin1String("fp")).toInt(), 0);
+    for (const char *figure : {"precision", "f1"}) {
+        const QJsonObject e = graphite.value(QLatin1String(figure)).toObject();
+        QVERIFY2(e.value(QLatin1String("value")).isNull(), figure);
+        QVERIFY(e.value(QLatin1String("low")).isNull() && e.value(QLatin1String("high")).isNull());
+        QCOMPARE(e.value(QLatin1String("resamples")).toInt(), 0);
+    }
+    QCOMPARE(graphite.value(QLatin1String("recall")).toObject().value(QLatin1String("value")).toDouble(), 0.0);
+    const test::GitOutput md = test::runCli(compare + QStringList{QStringLiteral("md")});
+    QVERIFY2(md.out.contains("| graphite | — | 10 | 0 | 0 | 28 | — | 0.0 [0.0, 0.0] | — |"), md.out.constData());
+    const test::GitOutput csv = test::runCli(compare + QStringList{QStringLiteral("csv")});
+    QVERIFY2(csv.out.contains("\nreviewer,openai_gpt-5.2,graphite,,tool,precision,,,,"), csv.out.constData());
 }
 
 // export --format code-review-bench writes the offline layout back from the
@@ -269,6 +341,7 @@ void CompareCliTest::badInputExitsWithoutWriting_data()
     QTest::newRow("no resamples") << QStringList{QStringLiteral("--bootstrap"), QStringLiteral("0")} << 2 << QStringLiteral("--bootstrap");
     QTest::newRow("resamples not a number") << QStringList{QStringLiteral("--bootstrap"), QStringLiteral("many")} << 2 << QStringLiteral("many");
     QTest::newRow("beta zero") << QStringList{QStringLiteral("--beta"), QStringLiteral("0")} << 2 << QStringLiteral("--beta");
+    QTest::newRow("seed above 2^64 - 1") << QStringList{QStringLiteral("--seed"), QStringLiteral("18446744073709551616")} << 2 << QStringLiteral("18446744073709551615");
     QTest::newRow("seed negative") << QStringList{QStringLiteral("--seed"), QStringLiteral("-1")} << 2 << QStringLiteral("--seed");
     QTest::newRow("unknown format") << QStringList{QStringLiteral("--format"), QStringLiteral("xml")} << 2 << QStringLiteral("xml");
     QTest::newRow("unknown judge") << QStringList{QStringLiteral("--judge"), QStringLiteral("gpt-2")} << 2 << QStringLiteral("openai_gpt-5.2");

@@ -11,6 +11,7 @@
 //   bench_arena [--votes N] [--configurations N] [--mrs N] [--repeat N]
 
 #include <Arena.h>
+#include <Resampling.h>
 #include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
 
@@ -129,20 +130,20 @@ int main(int argc, char *argv[])
     const int rounds = std::max(1, parser.value(repeatOption).toInt());
 
     // The votes, from known strengths.
-    std::mt19937 random(35);
+    std::mt19937_64 random(35);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     std::vector<GeneratedVote> generated;
     generated.reserve(std::size_t(voteCount));
     for (int k = 0; k < voteCount; ++k) {
-        const int a = int(uniformBelow(random, quint32(players)));
-        int b = int(uniformBelow(random, quint32(players - 1)));
+        const int a = int(stats::indexBelow(random, quint64(players)));
+        int b = int(stats::indexBelow(random, quint64(players - 1)));
         if (b >= a)
             ++b;
         const double thetaA = -1.5 + 3.0 * a / (players - 1);
         const double thetaB = -1.5 + 3.0 * b / (players - 1);
         const double u = unit(random);
         const PairWinner winner = u < 0.1 ? PairWinner::Tie : unit(random) < winProbability(thetaA, thetaB) ? PairWinner::A : PairWinner::B;
-        generated.push_back({int(uniformBelow(random, quint32(mrCount))), a, b, winner});
+        generated.push_back({int(stats::indexBelow(random, quint64(mrCount))), a, b, winner});
     }
 
     // The same in a workspace: one run per merge request and configuration

@@ -4,10 +4,12 @@
 // themselves, and strengths recovered from votes simulated from the model.
 
 #include <BradleyTerry.h>
+#include <Resampling.h>
 
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 using namespace rd;
@@ -89,8 +91,8 @@ private Q_SLOTS:
     void playersNoVoteComparesAreNamedAsDisconnected();
     void aPlayerWhoNeverPlayedHasNoStrengthAndDoesNotMoveTheOthers();
     void bootstrapIsTheSameForOneSeedAndBracketsTheFit();
-    void bootstrapLeavesOutResamplesWithoutAFiniteFit();
-    void quantileIsNumpysLinearInterpolation();
+    void bootstrapPutsADivergingFitAtInfinity();
+    void aDivergingFitSendsOnlyTheDeterminedStrengthsToInfinity();
     void eloScaleIsFourHundredPerFactorTen();
 };
 
@@ -181,12 +183,12 @@ void BradleyTerryTest::recoversKnownStrengthsFromSimulatedVotes()
     // about 1 / sqrt(4 · 5000 · 0.2) ≈ 0.016, so 0.06 (almost 4 standard
     // errors) fails only when the fit is wrong, not by chance.
     const std::vector<double> truth = {-1.0, -0.4, 0.0, 0.5, 0.9};
-    std::mt19937 random(20240601);
+    std::mt19937_64 random(20240601);
     std::uniform_real_distribution<double> coin(0.0, 1.0);
     PairwiseTally t(5);
     for (int k = 0; k < 50000; ++k) {
-        const int i = int(uniformBelow(random, 5));
-        int j = int(uniformBelow(random, 4));
+        const int i = int(stats::indexBelow(random, 5));
+        int j = int(stats::indexBelow(random, 4));
         if (j >= i)
             ++j;
         if (coin(random) < winProbability(truth[std::size_t(i)], truth[std::size_t(j)]))
@@ -248,13 +250,13 @@ void BradleyTerryTest::bootstrapIsTheSameForOneSeedAndBracketsTheFit()
 {
     // Twenty "merge requests", each a few votes among three players.
     std::vector<std::vector<PairOutcome>> units;
-    std::mt19937 random(7);
+    std::mt19937_64 random(7);
     for (int u = 0; u < 20; ++u) {
         std::vector<PairOutcome> unit;
         for (int k = 0; k < 6; ++k) {
-            const int i = int(uniformBelow(random, 3));
-            const int j = (i + 1 + int(uniformBelow(random, 2))) % 3;
-            const bool iWins = uniformBelow(random, 10) < quint32(4 + 2 * (2 - i)); // player 0 strongest
+            const int i = int(stats::indexBelow(random, 3));
+            const int j = (i + 1 + int(stats::indexBelow(random, 2))) % 3;
+            const bool iWins = stats::indexBelow(random, 10) < quint64(4 + 2 * (2 - i)); // player 0 strongest
             unit.push_back({i, j, iWins ? 1.0 : 0.0, iWins ? 0.0 : 1.0});
         }
         units.push_back(unit);
@@ -262,47 +264,109 @@ void BradleyTerryTest::bootstrapIsTheSameForOneSeedAndBracketsTheFit()
     const BradleyTerryBootstrap first = bootstrapBradleyTerry(3, units, 300, 11);
     const BradleyTerryBootstrap again = bootstrapBradleyTerry(3, units, 300, 11);
     const BradleyTerryBootstrap other = bootstrapBradleyTerry(3, units, 300, 12);
-    QCOMPARE(first.strengths, again.strengths);
-    QVERIFY(first.strengths != other.strengths);
-    QVERIFY(first.strengths.size() >= 285); // a finite fit nearly always, with twenty units
+    const auto strengthsOf = [](const BradleyTerryBootstrap &b, int i) {
+        QList<double> values;
+        for (const BradleyTerryResample &r : b.fits)
+            values << r.strength[std::size_t(i)];
+        return values;
+    };
+    QCOMPARE(first.fits.size(), std::size_t(300));
+    QCOMPARE(strengthsOf(first, 0), strengthsOf(again, 0));
+    QVERIFY(strengthsOf(first, 0) != strengthsOf(other, 0));
+    QVERIFY(first.finite >= 285); // a finite fit nearly always, with twenty units
     PairwiseTally whole(3);
     for (const auto &unit : units)
         for (const PairOutcome &o : unit)
             whole.add(o);
     const BradleyTerryFit fit = fitBradleyTerry(whole);
     for (int i = 0; i < 3; ++i) {
-        std::vector<double> values;
-        for (const auto &r : first.strengths)
-            values.push_back(r[std::size_t(i)]);
-        const double low = quantile(values, 0.025);
-        const double high = quantile(values, 0.975);
-        QVERIFY2(low < *fit.strength[std::size_t(i)] && *fit.strength[std::size_t(i)] < high,
-                 qPrintable(QStringLiteral("player %1: %2 outside %3..%4").arg(i).arg(*fit.strength[std::size_t(i)]).arg(low).arg(high)));
-        QVERIFY(high - low > 0.05); // resampling moves the fit
+        const stats::Estimate e = stats::estimate(fit.strength[std::size_t(i)], strengthsOf(first, i), 0.95);
+        QVERIFY2(e.low && e.high && *e.low < *e.value && *e.value < *e.high,
+                 qPrintable(QStringLiteral("player %1: %2 outside %3..%4").arg(i).arg(*e.value).arg(e.low.value_or(-1e9)).arg(e.high.value_or(1e9))));
+        QVERIFY(*e.high - *e.low > 0.05); // resampling moves the fit
     }
 }
 
-void BradleyTerryTest::bootstrapLeavesOutResamplesWithoutAFiniteFit()
+void BradleyTerryTest::bootstrapPutsADivergingFitAtInfinity()
 {
     // Two units: in one player 0 wins, in the other player 1. A resample that
-    // draws one unit twice has an unbeaten player: about half of them.
+    // draws one unit twice has an unbeaten player, at +inf, the other at
+    // −inf: about half of them; one of each is 0 and 0.
     const std::vector<std::vector<PairOutcome>> units = {{{0, 1, 1, 0}}, {{0, 1, 0, 1}}};
     const BradleyTerryBootstrap boot = bootstrapBradleyTerry(2, units, 400, 3);
     QCOMPARE(boot.resamples, 400);
-    QVERIFY(boot.strengths.size() > 120 && boot.strengths.size() < 280);
-    for (const auto &r : boot.strengths)
-        QVERIFY(std::abs(r[0]) < 1e-9); // the only finite resample is one of each
+    QCOMPARE(boot.fits.size(), std::size_t(400));
+    int up = 0, down = 0;
+    for (const BradleyTerryResample &r : boot.fits) {
+        const double s = r.strength[0];
+        QVERIFY2(std::abs(s) < 1e-9 || std::isinf(s), qPrintable(QString::number(s)));
+        QCOMPARE(r.strength[1], -s);
+        QCOMPARE(r.difference(0, 1), std::isinf(s) ? s : 0.0);
+        up += s > 1 ? 1 : 0;
+        down += s < -1 ? 1 : 0;
+    }
+    QCOMPARE(boot.finite, 400 - up - down);
+    QVERIFY2(up > 60 && up < 140 && down > 60 && down < 140, qPrintable(QStringLiteral("%1 up, %2 down").arg(up).arg(down)));
 }
 
-void BradleyTerryTest::quantileIsNumpysLinearInterpolation()
+void BradleyTerryTest::aDivergingFitSendsOnlyTheDeterminedStrengthsToInfinity()
 {
-    // numpy.percentile([1, 2, 3, 4], [0, 25, 50, 97.5, 100]) = 1, 1.75, 2.5, 3.925, 4
-    const std::vector<double> v = {4, 1, 3, 2};
-    QCOMPARE(quantile(v, 0.0), 1.0);
-    QVERIFY(std::abs(quantile(v, 0.25) - 1.75) < 1e-12);
-    QVERIFY(std::abs(quantile(v, 0.5) - 2.5) < 1e-12);
-    QVERIFY(std::abs(quantile(v, 0.975) - 3.925) < 1e-12);
-    QCOMPARE(quantile(v, 1.0), 4.0);
+    const double inf = std::numeric_limits<double>::infinity();
+    // 0 never lost; 1 and 2 beat each other (2 : 1): 0 at +inf, and with the
+    // mean dragged up, 1 and 2 at −inf; their difference is their own fit,
+    // log 2.
+    PairwiseTally unbeaten(3);
+    unbeaten.addWin(0, 1);
+    unbeaten.addWin(0, 2);
+    unbeaten.add({1, 2, 2, 1});
+    const BradleyTerryResample u = fitToTheLimit(unbeaten, {1, 1, 1});
+    QCOMPARE(u.components, 2);
+    QCOMPARE(u.strength, (std::vector<double>{inf, -inf, -inf}));
+    QVERIFY(std::abs(u.difference(1, 2) - std::log(2.0)) < 1e-9);
+    QCOMPARE(u.difference(0, 2), inf);
+    QCOMPARE(u.difference(2, 0), -inf);
+    // A chain 0 > 1 > 2, every vote one way: 1 is pulled both ways, undefined.
+    PairwiseTally chain(3);
+    chain.addWin(0, 1);
+    chain.addWin(1, 2);
+    const BradleyTerryResample c = fitToTheLimit(chain, {1, 1, 1});
+    QCOMPARE(c.components, 3);
+    QCOMPARE(c.strength[0], inf);
+    QVERIFY(std::isnan(c.strength[1]));
+    QCOMPARE(c.strength[2], -inf);
+    QCOMPARE(c.difference(0, 2), inf); // through 1
+    // 0 and 1 each beat 2 and never met: 2 is below both (−inf); 0 and 1
+    // are neither above nor below each other: undefined, and so is their
+    // difference.
+    PairwiseTally twoTops(3);
+    twoTops.addWin(0, 2);
+    twoTops.addWin(1, 2);
+    const BradleyTerryResample t = fitToTheLimit(twoTops, {1, 1, 1});
+    QVERIFY(std::isnan(t.strength[0]) && std::isnan(t.strength[1]));
+    QCOMPARE(t.strength[2], -inf);
+    QVERIFY(std::isnan(t.difference(0, 1)));
+    // Two groups that never met: nothing centred, differences within each.
+    PairwiseTally apart(4);
+    apart.add({0, 1, 3, 1});
+    apart.add({2, 3, 1, 1});
+    const BradleyTerryResample a = fitToTheLimit(apart, {1, 1, 1, 1});
+    for (double s : a.strength)
+        QVERIFY(std::isnan(s));
+    QVERIFY(std::abs(a.difference(0, 1) - std::log(3.0)) < 1e-9);
+    QVERIFY(std::isnan(a.difference(0, 2)));
+    // A finite fit is the fit; one with an expected player missing centres
+    // nothing (the mean is over every player) but keeps its differences.
+    PairwiseTally finite(3);
+    finite.add({0, 1, 3, 1});
+    const BradleyTerryFit fit = fitBradleyTerry(finite);
+    const BradleyTerryResample whole = fitToTheLimit(finite, {1, 1, 0});
+    QCOMPARE(whole.components, 1);
+    QCOMPARE(whole.strength[0], *fit.strength[0]);
+    QVERIFY(std::isnan(whole.strength[2]));
+    const BradleyTerryResample missing = fitToTheLimit(finite, {1, 1, 1});
+    QVERIFY(std::isnan(missing.strength[0]) && std::isnan(missing.strength[1]));
+    QVERIFY(std::abs(missing.difference(0, 1) - std::log(3.0)) < 1e-9);
+    QVERIFY(std::isnan(missing.difference(0, 2)));
 }
 
 void BradleyTerryTest::eloScaleIsFourHundredPerFactorTen()

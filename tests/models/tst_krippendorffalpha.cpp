@@ -4,9 +4,11 @@
 // 4 coders, 12 units; nominal 0.743, ordinal 0.815, interval 0.849), recomputed
 // here from the coincidence matrix the paper prints, and Wikipedia's
 // computational example (3 coders, 15 units; nominal 0.691, interval 0.811);
-// then the cases where alpha is undefined and the bootstrap interval.
+// then the cases where alpha is undefined and the bootstrap interval, which
+// resamples merge requests (all the units of a drawn one together), not units.
 
 #include <KrippendorffAlpha.h>
+#include <Resampling.h>
 
 #include <QTest>
 
@@ -165,7 +167,7 @@ private Q_SLOTS:
     void oneValueOnlyIsUndefinedNotDividedByZero()
     {
         // Everyone gave 3 (a lone 5 in a unit of its own is not pairable).
-        const AlphaResult r = krippendorffAlpha(unitsOf({{3, 3, 5}, {3, 3, Missing}}), AlphaMetric::Interval, {1000, 7, 0.95});
+        const AlphaResult r = krippendorffAlpha(unitsOf({{3, 3, 5}, {3, 3, Missing}}), AlphaMetric::Interval, {1000, 7});
         QCOMPARE(r.units, 2);
         QCOMPARE(r.values, 4);
         QCOMPARE(r.valueSet, QList<double>{3});
@@ -176,7 +178,7 @@ private Q_SLOTS:
 
     void bootstrapIntervalIsSeededAndBracketsAlpha()
     {
-        const AlphaBootstrap resampling{2000, 42, 0.95};
+        const AlphaBootstrap resampling{2000, 42};
         const AlphaResult a = krippendorffAlpha(krippendorff2011(), AlphaMetric::Nominal, resampling);
         const AlphaResult b = krippendorffAlpha(krippendorff2011(), AlphaMetric::Nominal, resampling);
         QVERIFY(a.low && a.high);
@@ -195,12 +197,61 @@ private Q_SLOTS:
     {
         // Every unit is the same pair (1, 2): every resample is the data again.
         const QList<AlphaUnit> units(6, AlphaUnit{1, 2});
-        const AlphaResult r = krippendorffAlpha(units, AlphaMetric::Nominal, {500, 3, 0.95});
+        const AlphaResult r = krippendorffAlpha(units, AlphaMetric::Nominal, {500, 3});
         QVERIFY(r.alpha);
         QCOMPARE(r.resamples, 500);
         QVERIFY(std::abs(*r.low - *r.alpha) < 1e-12);
         QVERIFY(std::abs(*r.high - *r.alpha) < 1e-12);
         QVERIFY(std::abs(*r.alpha - (1 - 11.0 / 6.0)) < 1e-12); // D_o = 1, D_e = 2·6·6 / (12·11)
+    }
+    void bootstrapOfUnitsClusteredInMergeRequestsIsWiderThanOfUnits()
+    {
+        // Ten merge requests of five identical units each: the units of one
+        // merge request are one observation five times over, so resampling
+        // them one by one (50 "independent" units) understates the spread
+        // that resampling the 10 merge requests shows (about sqrt(5) wider).
+        const QList<AlphaUnit> kinds = {{1, 1}, {2, 2}, {1, 2}, {3, 3}, {2, 3}};
+        QList<AlphaUnit> units;
+        QList<qint64> mergeRequestOf;
+        for (qint64 mr = 0; mr < 10; ++mr)
+            for (int copy = 0; copy < 5; ++copy) {
+                units << kinds[mr % kinds.size()];
+                mergeRequestOf << 100 + mr;
+            }
+        const AlphaResult byUnit = krippendorffAlpha(units, AlphaMetric::Nominal, {2000, 1});
+        const AlphaResult byMergeRequest = krippendorffAlpha(units, AlphaMetric::Nominal, {2000, 1, stats::DefaultLevel, mergeRequestOf});
+        QCOMPARE(byUnit.mergeRequests, 50);
+        QCOMPARE(byMergeRequest.mergeRequests, 10);
+        QVERIFY(byUnit.low && byMergeRequest.low && byMergeRequest.high);
+        QCOMPARE(*byMergeRequest.alpha, *byUnit.alpha); // the point value does not depend on the grouping
+        const double unitWidth = *byUnit.high - *byUnit.low, mergeRequestWidth = *byMergeRequest.high - *byMergeRequest.low;
+        QVERIFY2(mergeRequestWidth > 1.5 * unitWidth, qPrintable(QStringLiteral("merge requests %1, units %2").arg(mergeRequestWidth).arg(unitWidth)));
+    }
+
+    void bootstrapDrawsMergeRequestsWithTheToolkitsResampler()
+    {
+        // One resample, seeded: its alpha (the interval's both ends) is the
+        // alpha of the units of the merge requests stats::Resampler draws with
+        // that seed, in ascending merge request order, each as often as drawn.
+        // The units are given out of order; merge request 50 holds no
+        // pairable unit and is not resampled.
+        const QList<AlphaUnit> units = {{1, 1, 2}, {1, 1}, {3, 3}, {1, 2}, {2, 2}, {5}, {2, 2}, {2, 3}, {1, 2}};
+        const QList<qint64> mergeRequestOf = {30, 10, 40, 10, 20, 50, 20, 40, 20};
+        const quint64 seed = 0x9e3779b97f4a7c15ULL; // 64-bit seeds are taken whole
+        const AlphaResult r = krippendorffAlpha(units, AlphaMetric::Ordinal, {1, seed, stats::DefaultLevel, mergeRequestOf});
+        QCOMPARE(r.mergeRequests, 4);
+        const QList<QList<AlphaUnit>> byMergeRequest = {{{1, 1}, {1, 2}}, {{2, 2}, {2, 2}, {1, 2}}, {{1, 1, 2}}, {{3, 3}, {2, 3}}}; // 10, 20, 30, 40
+        stats::Resampler resampler(4, seed);
+        const QList<int> &drawn = resampler.next();
+        QList<AlphaUnit> resampled;
+        for (int m = 0; m < 4; ++m)
+            for (int k = 0; k < drawn[m]; ++k)
+                resampled << byMergeRequest[m];
+        const AlphaResult expected = krippendorffAlpha(resampled, AlphaMetric::Ordinal);
+        QVERIFY(expected.alpha && r.low && r.high);
+        QCOMPARE(r.resamples, 1);
+        QVERIFY2(std::abs(*r.low - *expected.alpha) < 1e-12 && std::abs(*r.high - *expected.alpha) < 1e-12,
+                 qPrintable(QStringLiteral("%1 – %2, expected %3").arg(*r.low).arg(*r.high).arg(*expected.alpha)));
     }
 };
 

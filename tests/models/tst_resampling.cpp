@@ -15,7 +15,7 @@ class TestResampling : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void indexBelowIsTheMultiplyShiftDrawForSmallRanges()
     {
         // Rejection happens with probability n / 2^64: for a small range the

@@ -12,6 +12,7 @@
 #include <PairJudge.h>
 #include <PairwiseVoting.h>
 #include <RawDb.h>
+#include <Resampling.h>
 #include <SqlWorkspaceStore.h>
 #include <TestPostgres.h>
 #include <VoteJson.h>
@@ -70,7 +71,8 @@ private Q_SLOTS:
     void rankingEqualsTheFitOfTheVotesTally();
     void votesBetweenRunsOfOneConfigurationAreSetAside();
     void aConfigurationThatNeverLostIsNamedAndHasNoStrength();
-    void fewMergeRequestsGiveNoIntervalAndSayWhy();
+    void fewMergeRequestsOpenTheIntervalsOnTheirInfiniteSide();
+    void aRareUnbeatenResampleOpensTheIntervalOnItsSide();
     void arenaJsonHasTheIssuesNames();
     void markdownCountsOneMergeRequestAndOneVoteInTheSingular();
     void drawnPairsCoverEveryPairOfConfigurationsBeforeRepeatingOne();
@@ -89,6 +91,8 @@ private Q_SLOTS:
     void keyBugJudgeIsConsistentAndAgreesWithPeople();
     void anUnreadableAnswerIsAnErrorNeverATie();
     void repetitionStabilityIsTheShareOfTheMostFrequentAnswer();
+    void positionalPreferenceCountsTiesAsShiEtAlDo();
+    void repetitionStabilityDividesByEveryRepetition();
     void theJudgeNeverSeesARunsConfigurationOrModel();
     void aSampledJudgeAsksAboutDrawnPairs();
 
@@ -418,29 +422,91 @@ void ArenaTest::aConfigurationThatNeverLostIsNamedAndHasNoStrength()
     QCOMPARE(r.reviewers[0].votes, 4); // counted all the same
 }
 
-void ArenaTest::fewMergeRequestsGiveNoIntervalAndSayWhy()
+void ArenaTest::fewMergeRequestsOpenTheIntervalsOnTheirInfiniteSide()
 {
     // Three merge requests: a resample without the third has alpha unbeaten
-    // ((2/3)^3 of them): far more than 5 %.
+    // ((2/3)^3 of them), alpha at +inf and beta and gamma (who tied) at −inf:
+    // far more than the 2.5 % tails, so alpha's interval is open above and
+    // gamma's below. The old arena printed no interval at all here.
     test::makeArenaWorkspace(*m_store, 3);
     const ArenaData d = data();
     const ArenaRanking r = rankConfigurations(comparisonsOf(d.votes), d.runs, {500, 1, 0.95});
     QVERIFY(r.finite);
+    QVERIFY2(r.noInterval.isEmpty(), qPrintable(r.noInterval));
     QVERIFY(r.countedResamples < 475);
-    QVERIFY2(r.noInterval.contains(QStringLiteral("bootstrap resamples")), qPrintable(r.noInterval));
-    QVERIFY(!r.reviewers[0].low);
+    QCOMPARE(r.reviewers[0].label, QStringLiteral("alpha config"));
+    QVERIFY(r.reviewers[0].resamples > 0 && !r.reviewers[0].high);
+    QVERIFY(r.reviewers[2].resamples > 0 && !r.reviewers[2].low);
     // Twelve: a resample without any of the four merge requests where beta
-    // holds the key bug is rare ((8/12)^12 < 1 %): intervals, around the fit.
+    // holds the key bug is rare ((8/12)^12 < 1 %): closed intervals, around the fit.
     init();
     test::makeArenaWorkspace(*m_store, 12);
     const ArenaData many = data();
     const ArenaRanking wide = rankConfigurations(comparisonsOf(many.votes), many.runs, {1000, 1, 0.95});
     QVERIFY2(wide.noInterval.isEmpty(), qPrintable(wide.noInterval));
     QVERIFY(wide.countedResamples >= 950);
-    for (const ArenaReviewer &c : wide.reviewers)
+    for (const ArenaReviewer &c : wide.reviewers) {
+        QVERIFY(c.low && c.high);
         QVERIFY(*c.low <= *c.strength && *c.strength <= *c.high && *c.low < *c.high);
+    }
     const ArenaRanking same = rankConfigurations(comparisonsOf(many.votes), many.runs, {1000, 1, 0.95});
     QCOMPARE(same.reviewers[0].low, wide.reviewers[0].low);
+}
+
+void ArenaTest::aRareUnbeatenResampleOpensTheIntervalOnItsSide()
+{
+    // Ten merge requests, one vote each between alpha and beta: alpha wins on
+    // seven, beta on three. A resample that draws none of beta's three has
+    // alpha unbeaten, its strength +inf and beta's -inf: (7/10)^10 = 2.8 % of
+    // them, more than the 2.5 % tail, so the 97.5th percentile of alpha's
+    // strength is +inf and its interval is open above (beta's below). Leaving
+    // those resamples out (97 % of them counted) gave a finite upper bound.
+    QHash<qint64, ArenaRun> runs;
+    QList<ArenaComparison> votes;
+    for (qint64 mr = 1; mr <= 10; ++mr) {
+        StoredRun alpha, beta;
+        alpha.id = 2 * mr - 1;
+        beta.id = 2 * mr;
+        alpha.mergeRequest = beta.mergeRequest = mr;
+        runs.insert(alpha.id, ArenaRun{alpha, QStringLiteral("alpha")});
+        runs.insert(beta.id, ArenaRun{beta, QStringLiteral("beta")});
+        votes << ArenaComparison{mr, alpha.id, beta.id, mr <= 7 ? PairWinner::A : PairWinner::B};
+    }
+    ArenaSettings settings;
+    settings.bootstrap = 2000;
+    settings.seed = 1;
+    // The premise, counted with the same draws (one unit per merge request,
+    // in merge request order): more than 2.5 % of the resamples have alpha
+    // unbeaten, fewer than 5 %.
+    stats::Resampler draws(10, settings.seed);
+    int unbeaten = 0;
+    for (int k = 0; k < settings.bootstrap; ++k) {
+        const QList<int> &drawn = draws.next();
+        unbeaten += drawn[7] + drawn[8] + drawn[9] == 0 ? 1 : 0;
+    }
+    QVERIFY2(unbeaten > 50 && unbeaten < 100, qPrintable(QString::number(unbeaten)));
+    const ArenaRanking r = rankConfigurations(votes, runs, settings);
+    QVERIFY2(r.finite, qPrintable(r.notFinite));
+    QVERIFY2(r.noInterval.isEmpty(), qPrintable(r.noInterval));
+    const ArenaReviewer &alpha = r.reviewers[0];
+    const ArenaReviewer &beta = r.reviewers[1];
+    QCOMPARE(alpha.label, QStringLiteral("alpha"));
+    QVERIFY(alpha.low && *alpha.low < *alpha.strength);
+    QVERIFY2(!alpha.high, qPrintable(QString::number(alpha.high.value_or(0))));
+    QVERIFY(beta.high && *beta.high > *beta.strength);
+    QVERIFY2(!beta.low, qPrintable(QString::number(beta.low.value_or(0))));
+    // P(alpha preferred) is 1 in those resamples: its bound is 1, not open.
+    QCOMPARE(r.winProbability.size(), 1);
+    QCOMPARE(r.winProbability[0].high, std::optional<double>(1.0));
+    // Open sides print as such: null in JSON, ∞ in Markdown.
+    ArenaReport report;
+    report.people = r;
+    const QJsonObject top = QJsonDocument::fromJson(arenaJson(report)).object().value(QStringLiteral("reviewers")).toArray().first().toObject();
+    QVERIFY(top.value(QStringLiteral("high")).isNull());
+    QVERIFY(top.value(QStringLiteral("elo_high")).isNull());
+    QVERIFY(top.value(QStringLiteral("low")).isDouble());
+    const QString md = arenaMarkdown(report);
+    QVERIFY2(md.contains(QStringLiteral("to ∞) |")) && md.contains(QStringLiteral("(−∞ to ")), qPrintable(md));
 }
 
 void ArenaTest::markdownCountsOneMergeRequestAndOneVoteInTheSingular()
@@ -757,7 +823,8 @@ void ArenaTest::alwaysFirstJudgeHasPositionConsistencyZero()
     QCOMPARE(m.consistencyItems, 9);
     QVERIFY(near(m.positionConsistency, 0.0));
     QCOMPARE(m.primacyPreferred, 9);
-    QVERIFY(near(m.shareA, 1.0));
+    QCOMPARE(m.preferencePairs, 9);
+    QVERIFY(near(m.positionalPreferenceScore, -1.0));
     // Its verdict on every pair is a draw (each run won once): a tie; people
     // tied on three of nine votes.
     QCOMPARE(m.agreementItems, 9);
@@ -777,8 +844,8 @@ void ArenaTest::alwaysTieJudgeHasPositionConsistencyOne()
     const PairJudgeOutcome out = judgeInBackground(job, data(), *m_store->comments());
     const PairJudgeMetrics &m = out.metrics;
     QVERIFY(near(m.positionConsistency, 1.0));
-    QVERIFY(near(m.shareTie, 1.0));
-    QVERIFY(near(m.shareA, 0.0));
+    QCOMPARE(m.primacyPreferred + m.recencyPreferred, 0);
+    QVERIFY(near(m.positionalPreferenceScore, 0.0));
     QVERIFY(near(m.accuracy, 3.0 / 9.0));
     // The judge's own ranking: everyone equal.
     QVERIFY(out.ranking.finite);
@@ -803,8 +870,8 @@ void ArenaTest::keyBugJudgeIsConsistentAndAgreesWithPeople()
     QCOMPARE(m.agreementItems, 9);
     QVERIFY(near(m.accuracy, 1.0));
     QVERIFY(near(m.kappa, 1.0));
-    // Shown in both orders, half the decisive answers name A.
-    QVERIFY(near(m.shareA, m.shareB.value_or(-1)));
+    // Consistent: no leaning either way.
+    QVERIFY(near(m.positionalPreferenceScore, 0.0));
     // Its ranking is people's: the same votes, counted twice.
     const ArenaRanking people = rankConfigurations(comparisonsOf(d.votes), d.runs, {0, 0, 0.95});
     for (int i = 0; i < 3; ++i) {
@@ -844,7 +911,10 @@ void ArenaTest::anUnreadableAnswerIsAnErrorNeverATie()
     QCOMPARE(m.failed, 0);
     QCOMPARE(out.errors.size(), 6);
     QVERIFY2(out.errors.first().contains(QStringLiteral("no JSON object with a \"winner\"")), qPrintable(out.errors.first()));
-    QVERIFY(near(m.shareB, 0.0)); // the unreadable answers were not taken as anything
+    // The unreadable answers were not taken as anything: their pairs count
+    // among the pairs asked both ways, never as leaning.
+    QCOMPARE(m.preferencePairs, 9);
+    QCOMPARE(m.primacyPreferred + m.recencyPreferred, 0);
     QCOMPARE(judgeComparisons(out.pairs).size(), 12);
     // Consistency counts only repeats where both orders were read.
     QCOMPARE(m.consistencyItems, 3);
@@ -874,6 +944,84 @@ void ArenaTest::repetitionStabilityIsTheShareOfTheMostFrequentAnswer()
     QVERIFY(near(m.repetitionStability, 12.0 / 18.0));
     QCOMPARE(m.consistencyItems, 18);
     QVERIFY(near(m.positionConsistency, 1.0));
+}
+
+namespace {
+
+// An answer as the judge gave it: "A", "B", "tie", or "?" (no readable winner).
+PairJudgeAnswer judgeAnswer(const char *said)
+{
+    PairJudgeAnswer a;
+    a.answered = true;
+    const QLatin1String s(said);
+    if (s == QLatin1String("A"))
+        a.winner = PairWinner::A;
+    else if (s == QLatin1String("B"))
+        a.winner = PairWinner::B;
+    else if (s == QLatin1String("tie"))
+        a.winner = PairWinner::Tie;
+    return a;
+}
+
+JudgedPair judgedPair(qint64 first, const QList<const char *> &forward, const QList<const char *> &swapped)
+{
+    JudgedPair p;
+    p.mergeRequest = first;
+    p.first = 2 * first;
+    p.second = 2 * first + 1;
+    for (const char *a : forward)
+        p.forward << judgeAnswer(a);
+    for (const char *a : swapped)
+        p.swapped << judgeAnswer(a);
+    return p;
+}
+
+} // namespace
+
+void ArenaTest::positionalPreferenceCountsTiesAsShiEtAlDo()
+{
+    // Eight pairs asked both ways, once (original order, swapped order):
+    // (A, tie), (tie, A), (A, A) prefer the first position shown; (B, tie),
+    // (B, B) the second; (A, B), (tie, tie) are consistent; (A, ?) has an
+    // answer without a winner. Shi et al.'s consistency_preference_calculation.py
+    // (Slimshilin/Position-Bias-Analyzer, commit 0eb0ce9) counts primacy 3,
+    // recency 2, consistent 2 of these, positional consistency 2/7, raw
+    // preference 2 · 2/5 − 3 · 3/5 = −1 and, over its 8 pairs, a positional
+    // preference score of (−1 + 8) / 16 · 2 − 1 = −0.125 (its counting
+    // rerun by hand on these pairs).
+    const QList<JudgedPair> pairs = {judgedPair(1, {"A"}, {"tie"}), judgedPair(2, {"tie"}, {"A"}), judgedPair(3, {"A"}, {"A"}),
+                                     judgedPair(4, {"B"}, {"tie"}), judgedPair(5, {"B"}, {"B"}),    judgedPair(6, {"A"}, {"B"}),
+                                     judgedPair(7, {"tie"}, {"tie"}), judgedPair(8, {"A"}, {"?"})};
+    const PairJudgeMetrics m = pairJudgeMetrics(pairs, {});
+    QCOMPARE(m.primacyPreferred, 3);
+    QCOMPARE(m.recencyPreferred, 2);
+    QCOMPARE(m.consistencyItems, 7);
+    QVERIFY(near(m.positionConsistency, 2.0 / 7.0));
+    QCOMPARE(m.preferencePairs, 8);
+    QVERIFY2(near(m.positionalPreferenceScore, -0.125), qPrintable(QString::number(m.positionalPreferenceScore.value_or(-9))));
+    // An always-first judge is −1 and an always-tie one 0 on the same pairs.
+    QList<JudgedPair> first, tie;
+    for (qint64 k = 1; k <= 8; ++k) {
+        first << judgedPair(k, {"A"}, {"A"});
+        tie << judgedPair(k, {"tie"}, {"tie"});
+    }
+    QVERIFY(near(pairJudgeMetrics(first, {}).positionalPreferenceScore, -1.0));
+    QVERIFY(near(pairJudgeMetrics(tie, {}).positionalPreferenceScore, 0.0));
+    QVERIFY(!pairJudgeMetrics({}, {}).positionalPreferenceScore); // no pairs: undefined, not 0
+}
+
+void ArenaTest::repetitionStabilityDividesByEveryRepetition()
+{
+    // Three repetitions of each order. Shi et al.'s
+    // calculate_repetitional_consistency.py divides the most frequent
+    // answer's count by every repetition, an answer without a winner
+    // included, and leaves out an order with no readable answer:
+    // (A, A, ?) 2/3, (B, B, B) 1, (?, ?, ?) left out, (A, tie, A) 2/3; the
+    // mean (2/3 + 1 + 2/3) / 3 = 7/9 (its counting rerun by hand).
+    const QList<JudgedPair> pairs = {judgedPair(1, {"A", "A", "?"}, {"B", "B", "B"}), judgedPair(2, {"?", "?", "?"}, {"A", "tie", "A"})};
+    const PairJudgeMetrics m = pairJudgeMetrics(pairs, {});
+    QCOMPARE(m.stabilityItems, 3);
+    QVERIFY2(near(m.repetitionStability, 7.0 / 9.0), qPrintable(QString::number(m.repetitionStability.value_or(-1))));
 }
 
 void ArenaTest::theJudgeNeverSeesARunsConfigurationOrModel()

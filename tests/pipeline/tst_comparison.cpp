@@ -1,12 +1,17 @@
-// Comparing reviewers (issue 34): the leaderboard's sums and ratios, the
-// bootstrap (seeded draws, numpy's percentile, the paired p-value), its
+// Comparing reviewers (issue 34): the leaderboard's sums and ratios, its
 // intervals' properties on evidence whose answer is known, Cohen's kappa
 // between judges on a hand-made table, and people judging our own runs as
-// the evaluation matches them.
+// the evaluation matches them. Issue 40: figures without items undefined
+// (their resamples left out and counted), pairs only over the merge requests
+// both reviewed, p-values never 0, Holm-adjusted p-values and tiers — on
+// hand-made evidence and on Code Review Bench. The toolkit's own functions
+// (draws, percentile, p-value, Holm, letters): tst_resampling.
 
-#include <Bootstrap.h>
+#include <CodeReviewBenchFixture.h>
 #include <ComparisonEvidence.h>
+#include <ComparisonReport.h>
 #include <Evaluation.h>
+#include <PythonRound.h>
 #include <RunRecord.h>
 #include <SqlWorkspaceStore.h>
 
@@ -17,7 +22,6 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <random>
 
 using namespace rd;
 using namespace rd::compare;
@@ -88,6 +92,28 @@ const PairDifference *pairOf(const JudgeBoard &board, Metric metric)
     return nullptr;
 }
 
+// Each pair's pAdjusted against Holm's step-down done here by hand over the
+// board's pairs of `metric` that have a p-value; false (with a warning) on
+// the first that differs, or when there are none.
+bool holmByHandMatches(const JudgeBoard &board, Metric metric)
+{
+    QList<const PairDifference *> pairs;
+    for (const PairDifference &p : board.pairs)
+        if (p.metric == metric && p.p)
+            pairs << &p;
+    std::sort(pairs.begin(), pairs.end(), [](const PairDifference *x, const PairDifference *y) { return *x->p < *y->p; });
+    const auto m = double(pairs.size());
+    double running = 0;
+    for (qsizetype i = 0; i < pairs.size(); ++i) {
+        running = std::max(running, std::min(1.0, (m - double(i)) * *pairs[i]->p));
+        if (!pairs[i]->pAdjusted || std::abs(*pairs[i]->pAdjusted - running) > 1e-12) {
+            qWarning("%s - %s: adjusted %g, by hand %g", qPrintable(pairs[i]->a), qPrintable(pairs[i]->b), pairs[i]->pAdjusted.value_or(-1), running);
+            return false;
+        }
+    }
+    return !pairs.isEmpty();
+}
+
 double width(const Estimate &e)
 {
     return *e.high - *e.low;
@@ -100,72 +126,31 @@ class ComparisonTest : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void quantileInterpolatesLikeNumpysDefault();
-    void drawTakesTheHigh64BitsOfTheProduct();
-    void resamplesDependOnlyOnTheSeed();
-    void pValueCountsTheSmallerTailTwice();
     void leaderboardSumsCountsThenTakesRatios();
+    void figureWithoutItemsIsUndefinedNotZero();
+    void resamplesWhereAFigureIsUndefinedAreLeftOutAndCounted();
     void fBetaWeighsRecallBetaTimesAsMuch();
     void everyIntervalContainsItsPoint();
     void reviewerComparedWithItselfDiffersByExactlyZero();
     void reviewerThatAlwaysFindsMoreDiffersSignificantly();
+    void pairIsComputedOnTheMergeRequestsBothReviewed();
+    void pairOnTooFewCommonMergeRequestsHasNoIntervalNorPValue();
+    void pairsCarryHolmAdjustedPValuesPerMetric();
+    void tiersGroupReviewersNoAdjustedPairSeparates();
     void intervalNarrowsAsMergeRequestsGrow();
     void endpointsVaryLessAcrossSeedsWithMoreResamples();
     void kappaOfTwoJudgesIsCohensOnTheirDecisions();
     void configurationsCarryThePapersFiguresPooledOverRuns();
     void peopleJudgeOurRunsAsTheEvaluationMatchesThem();
+    void graphiteWithoutCommentsOnDiscourseHasNoPrecision();
+    void sentryResamplesWithoutCommentsAreLeftOut();
+    void codeReviewBenchPairsCarryHolmAndTheLeaderboardTiers();
+
+private:
+    QString benchWorkspace();
+    QTemporaryDir m_bench;
+    bool m_benchImported = false;
 };
-
-void ComparisonTest::quantileInterpolatesLikeNumpysDefault()
-{
-    // numpy.percentile([1, 2, 3, 4], [25, 50, 100]) = [1.75, 2.5, 4.0]
-    QCOMPARE(quantileOfSorted({1, 2, 3, 4}, 0.25), 1.75);
-    QCOMPARE(quantileOfSorted({1, 2, 3, 4}, 0.5), 2.5);
-    QCOMPARE(quantileOfSorted({1, 2, 3, 4}, 1.0), 4.0);
-    // numpy.percentile(range(10), [2.5, 97.5]) = [0.225, 8.775]
-    const Interval i = percentileInterval({9, 3, 0, 5, 1, 8, 2, 7, 4, 6}, 0.95);
-    QVERIFY(std::abs(*i.low - 0.225) < 1e-12);
-    QVERIFY(std::abs(*i.high - 8.775) < 1e-12);
-    QVERIFY(!percentileInterval({}, 0.95).low);
-}
-
-void ComparisonTest::drawTakesTheHigh64BitsOfTheProduct()
-{
-    // floor(x * n / 2^64), checked in Python with exact integers.
-    QCOMPARE(Resampler::unitOf(0, 5), 0);
-    QCOMPARE(Resampler::unitOf(quint64(1) << 63, 10), 5);
-    QCOMPARE(Resampler::unitOf(std::numeric_limits<quint64>::max(), 7), 6);
-    // std::mt19937_64's first output for its default seed 5489 (the standard's
-    // own test value for the 10000th is checked below).
-    std::mt19937_64 g(5489);
-    const quint64 first = g();
-    QCOMPARE(first, Q_UINT64_C(14514284786278117030));
-    QCOMPARE(Resampler::unitOf(first, 50), 39);
-    g.discard(9998);
-    QCOMPARE(quint64(g()), Q_UINT64_C(9981545732273789042));
-}
-
-void ComparisonTest::resamplesDependOnlyOnTheSeed()
-{
-    Resampler a(50, 7), b(50, 7), c(50, 8);
-    bool differs = false;
-    for (int i = 0; i < 20; ++i) {
-        const QList<int> x = a.next();
-        QCOMPARE(b.next(), x);
-        QCOMPARE(std::accumulate(x.cbegin(), x.cend(), 0), 50);
-        differs = differs || c.next() != x;
-    }
-    QVERIFY(differs);
-}
-
-void ComparisonTest::pValueCountsTheSmallerTailTwice()
-{
-    QCOMPARE(*bootstrapPValue({1, 2, 3, -1}), 0.5);
-    QCOMPARE(*bootstrapPValue({0, 0, 0}), 1.0);
-    QCOMPARE(*bootstrapPValue({0.5, 2, 3}), 0.0);
-    QCOMPARE(*bootstrapPValue({-1, -2, 0, 4}), 1.0); // two at or below 0 of four, doubled
-    QVERIFY(!bootstrapPValue({}));
-}
 
 void ComparisonTest::leaderboardSumsCountsThenTakesRatios()
 {
@@ -183,12 +168,49 @@ void ComparisonTest::leaderboardSumsCountsThenTakesRatios()
     QCOMPARE(*a.recall.value, 4.0 / 5.0 * 100);
     const double p = 4.0 / 7.0, r = 0.8;
     QCOMPARE(*a.fBeta.value, 2 * p * r / (p + r) * 100);
-    // Nothing found, nothing raised: 0 as the upstream leaderboard shows it, not undefined.
+}
+
+// Nothing raised: precision is 0/0, undefined (upstream shows 0), and so is
+// F1; recall, 0 of 2, is 0. Found nothing but raised something: all defined.
+void ComparisonTest::figureWithoutItemsIsUndefinedNotZero()
+{
     Evidence none;
-    none.judges << judgeOf(QStringLiteral("j"), {{QStringLiteral("silent"), {review(0, 0, 2)}}});
-    const ReviewerStanding silent = compareEvidence(none, requestWith(10)).judges.first().reviewers.first();
-    QCOMPARE(*silent.precision.value, 0.0);
-    QCOMPARE(*silent.fBeta.value, 0.0);
+    none.judges << judgeOf(QStringLiteral("j"), {{QStringLiteral("silent"), {review(0, 0, 2), review(0, 0, 1)}},
+                                                 {QStringLiteral("noisy"), {review(0, 3, 2), review(0, 1, 1)}}});
+    const JudgeBoard board = compareEvidence(none, requestWith(10)).judges.first();
+    const ReviewerStanding &silent = standing(board, QStringLiteral("silent"));
+    QVERIFY(!silent.precision.value);
+    QVERIFY(!silent.precision.low && !silent.precision.high);
+    QVERIFY(!silent.fBeta.value);
+    QCOMPARE(*silent.recall.value, 0.0);
+    const ReviewerStanding &noisy = standing(board, QStringLiteral("noisy"));
+    QCOMPARE(*noisy.precision.value, 0.0);
+    QCOMPARE(*noisy.fBeta.value, 0.0);
+    // The undefined figure is last on the leaderboard, and in no pair.
+    QCOMPARE(board.reviewers.last().reviewer, QStringLiteral("silent"));
+    QVERIFY(!pairOf(board, Metric::Precision));
+    QVERIFY(!pairOf(board, Metric::FBeta));
+    QVERIFY(pairOf(board, Metric::Recall));
+}
+
+// A reviewer that commented on 3 of 30 merge requests: a resample that
+// draws none of the 3 has no precision. It is left out and counted, not
+// scored 0: every resample's precision is 50 (1 of 2 comments found).
+void ComparisonTest::resamplesWhereAFigureIsUndefinedAreLeftOutAndCounted()
+{
+    QList<std::optional<ReviewOnMergeRequest>> reviews;
+    for (int i = 0; i < 30; ++i)
+        reviews << (i % 10 == 0 ? review(1, 1, 1) : review(0, 0, 1));
+    Evidence e;
+    e.judges << judgeOf(QStringLiteral("j"), {{QStringLiteral("rare"), reviews}});
+    const ReviewerStanding s = compareEvidence(e, requestWith(2000)).judges.first().reviewers.first();
+    QCOMPARE(*s.precision.value, 50.0);
+    QCOMPARE(*s.precision.low, 50.0);
+    QCOMPARE(*s.precision.high, 50.0);
+    QCOMPARE(s.precision.drawn, 2000);
+    // P(none of the 3 drawn) = (27/30)^30, about 4.2 %: some 85 of 2000.
+    QVERIFY2(s.precision.resamples < 2000 - 40 && s.precision.resamples > 2000 - 140, qPrintable(QString::number(s.precision.resamples)));
+    QCOMPARE(s.recall.resamples, 2000);
 }
 
 void ComparisonTest::fBetaWeighsRecallBetaTimesAsMuch()
@@ -254,7 +276,114 @@ void ComparisonTest::reviewerThatAlwaysFindsMoreDiffersSignificantly()
     QCOMPARE(recall->a, QStringLiteral("better"));
     QVERIFY(recall->difference > 40);
     QVERIFY(*recall->low > 0);
-    QCOMPARE(*recall->p, 0.0);
+    // No resample crossed 0: the smallest p-value 2,000 resamples can give, 2/2001, not 0.
+    QCOMPARE(recall->resamples, 2000);
+    QCOMPARE(*recall->p, stats::pValueFloor(2000));
+    QCOMPARE(*recall->p, 2.0 / 2001.0);
+}
+
+// Two reviewers alike on the 40 merge requests both reviewed (each finds
+// its one reference); the second also reviewed 10 hard ones (4 references
+// each, none found). On the leaderboard their recalls are 100 and 50; the
+// pair, on the 40 in common, differs by nothing.
+void ComparisonTest::pairIsComputedOnTheMergeRequestsBothReviewed()
+{
+    QList<std::optional<ReviewOnMergeRequest>> alike, alsoHard;
+    for (int i = 0; i < 40; ++i) {
+        alike << review(1, i % 3, 0);
+        alsoHard << review(1, i % 3, 0);
+    }
+    for (int i = 0; i < 10; ++i) {
+        alike << std::nullopt;
+        alsoHard << review(0, 1, 4);
+    }
+    Evidence e;
+    e.judges << judgeOf(QStringLiteral("j"), {{QStringLiteral("easy only"), alike}, {QStringLiteral("also hard"), alsoHard}});
+    const JudgeBoard board = compareEvidence(e, requestWith(2000)).judges.first();
+    QCOMPARE(*standing(board, QStringLiteral("easy only")).recall.value, 100.0);
+    QCOMPARE(*standing(board, QStringLiteral("also hard")).recall.value, 50.0);
+    QCOMPARE(board.pairs.size(), 3);
+    QStringList pairs;
+    for (const PairDifference &p : board.pairs)
+        pairs << QStringLiteral("%1: %2 MRs, %3 [%4, %5], p %6")
+                     .arg(metricKey(p.metric, 1))
+                     .arg(p.mergeRequests)
+                     .arg(p.difference)
+                     .arg(p.low.value_or(-1))
+                     .arg(p.high.value_or(-1))
+                     .arg(p.p.value_or(-1));
+    for (const PairDifference &p : board.pairs) {
+        QVERIFY2(p.mergeRequests == 40 && p.difference == 0 && p.p == 1.0, qPrintable(pairs.join(QStringLiteral("; "))));
+        QVERIFY(!p.tooFew());
+        QCOMPARE(p.difference, 0.0);
+        QCOMPARE(*p.low, 0.0);
+        QCOMPARE(*p.high, 0.0);
+        QCOMPARE(*p.p, 1.0);
+        QCOMPARE(p.resamples, 2000);
+    }
+}
+
+// Four merge requests in common: too few for an interval or a p-value.
+void ComparisonTest::pairOnTooFewCommonMergeRequestsHasNoIntervalNorPValue()
+{
+    QList<std::optional<ReviewOnMergeRequest>> few = typicalReviews(30), many = typicalReviews(30, 1);
+    for (int i = 4; i < 30; ++i)
+        few[i].reset();
+    Evidence e;
+    e.judges << judgeOf(QStringLiteral("j"), {{QStringLiteral("few"), few}, {QStringLiteral("many"), many}});
+    const Comparison c = compareEvidence(e, requestWith(500));
+    const JudgeBoard &board = c.judges.first();
+    QVERIFY(!board.pairs.isEmpty());
+    for (const PairDifference &p : board.pairs) {
+        QCOMPARE(p.mergeRequests, 4);
+        QVERIFY(p.tooFew());
+        QVERIFY(!p.low && !p.high);
+        QVERIFY(!p.p);
+        QVERIFY(!p.pAdjusted);
+    }
+    // The reports say so: JSON too_few with nulls, Markdown "too few", CSV too_few true.
+    const QByteArray json = comparisonToJson(c);
+    QVERIFY2(json.contains(R"("merge_requests": 4,
+          "too_few": true,
+          "difference": null,
+          "low": null,
+          "high": null,
+          "p": null,
+          "p_adjusted": null,)"),
+             json.constData());
+    QVERIFY2(comparisonToMarkdown(c).contains("| recall | 4 | too few (4 MRs) | — | — |"), comparisonToMarkdown(c).constData());
+    QVERIFY2(comparisonToCsv(c).contains(",4,,,,,,,,,0,true\n"), comparisonToCsv(c).constData()); // merge_requests .. resamples, too_few
+}
+
+// Holm's step-down over the pairs of one metric, by hand: sorted raw p's
+// times m, m - 1, ..., never below the one before, at most 1.
+void ComparisonTest::pairsCarryHolmAdjustedPValuesPerMetric()
+{
+    Evidence e;
+    e.judges << judgeOf(QStringLiteral("j"), {{QStringLiteral("a"), typicalReviews(50)},
+                                              {QStringLiteral("b"), typicalReviews(50, 1)},
+                                              {QStringLiteral("c"), typicalReviews(50, 2)},
+                                              {QStringLiteral("d"), typicalReviews(50, 3)}});
+    const JudgeBoard board = compareEvidence(e, requestWith(1000)).judges.first();
+    for (Metric metric : {Metric::Precision, Metric::Recall, Metric::FBeta})
+        QVERIFY(holmByHandMatches(board, metric));
+}
+
+// Two reviewers alike and one far worse: the worse one is separated from
+// both (its own letter), the two alike share one.
+void ComparisonTest::tiersGroupReviewersNoAdjustedPairSeparates()
+{
+    QList<std::optional<ReviewOnMergeRequest>> worse;
+    for (int i = 0; i < 50; ++i)
+        worse << review(i % 5 == 0 ? 1 : 0, 3, 3);
+    Evidence e;
+    e.judges << judgeOf(QStringLiteral("j"), {{QStringLiteral("good"), typicalReviews(50)},
+                                              {QStringLiteral("good too"), typicalReviews(50)},
+                                              {QStringLiteral("worse"), worse}});
+    const JudgeBoard board = compareEvidence(e, requestWith(2000)).judges.first();
+    QCOMPARE(standing(board, QStringLiteral("good")).tier, QStringLiteral("a"));
+    QCOMPARE(standing(board, QStringLiteral("good too")).tier, QStringLiteral("a"));
+    QCOMPARE(standing(board, QStringLiteral("worse")).tier, QStringLiteral("b"));
 }
 
 // The same merge requests four times over: a quarter of the variance, so
@@ -488,6 +617,115 @@ void ComparisonTest::peopleJudgeOurRunsAsTheEvaluationMatchesThem()
     request.judge.reset();
     request.settings.resamples = 0;
     QVERIFY(!compareReviewers(store, request));
+}
+
+QString ComparisonTest::benchWorkspace()
+{
+    const QString workspace = m_bench.filePath(QStringLiteral("bench.rdw"));
+    if (!m_benchImported) {
+        auto imported = test::importCodeReviewBench(workspace, m_bench.path(), false);
+        if (!imported)
+            qWarning("%s", qPrintable(imported.error().message));
+        m_benchImported = bool(imported);
+    }
+    return workspace;
+}
+
+// Code Review Bench, --mr-filter project=discourse: graphite raised no
+// comment on its 10 pull requests (tp 0, fp 0, fn 28). Its precision, and
+// so its F1, is undefined (upstream's dashboard shows 0.0), and it is in no
+// precision or F1 pair; its recall is 0.
+void ComparisonTest::graphiteWithoutCommentsOnDiscourseHasNoPrecision()
+{
+    auto store = SqlWorkspaceStore::open(benchWorkspace(), SqlWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(store);
+    ComparisonRequest request = requestWith(2000);
+    request.filters = {LabelFilter{QStringLiteral("project"), {QStringLiteral("discourse")}}};
+    auto compared = compareReviewers(**store, request);
+    QVERIFY2(compared, compared ? "" : qPrintable(compared.error().message));
+    const JudgeBoard &board = compared->judges.first();
+    QCOMPARE(board.mergeRequests, 10);
+    const ReviewerStanding &graphite = standing(board, QStringLiteral("graphite"));
+    QCOMPARE(graphite.tp + graphite.fp, 0);
+    QVERIFY(!graphite.precision.value);
+    QVERIFY(!graphite.precision.low && !graphite.precision.high);
+    QVERIFY(!graphite.fBeta.value);
+    QCOMPARE(*graphite.recall.value, 0.0);
+    QCOMPARE(graphite.tier, QString());
+    for (const PairDifference &p : board.pairs)
+        if (p.a == QLatin1String("graphite") || p.b == QLatin1String("graphite"))
+            QVERIFY2(p.metric == Metric::Recall, qPrintable(p.a + QStringLiteral(" - ") + p.b + QLatin1Char(' ') + metricKey(p.metric, 1)));
+}
+
+// --mr-filter project=sentry: graphite's 3 comments (2 found) are on a few of
+// the 10 pull requests; resamples that draw none of those have no precision
+// and are left out (214 of 2,000 with seed 1), so the interval is
+// [50.0, 100.0], not [0.0, 100.0].
+void ComparisonTest::sentryResamplesWithoutCommentsAreLeftOut()
+{
+    auto store = SqlWorkspaceStore::open(benchWorkspace(), SqlWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(store);
+    ComparisonRequest request = requestWith(2000, 1);
+    request.filters = {LabelFilter{QStringLiteral("project"), {QStringLiteral("sentry")}}};
+    auto compared = compareReviewers(**store, request);
+    QVERIFY(compared);
+    const ReviewerStanding &graphite = standing(compared->judges.first(), QStringLiteral("graphite"));
+    QVERIFY2(graphite.precision.resamples == 2000 - 214 && graphite.precision.low && *graphite.precision.low == 50.0,
+             qPrintable(QStringLiteral("precision %1 [%2, %3] in %4 resamples")
+                            .arg(*graphite.precision.value)
+                            .arg(graphite.precision.low.value_or(-1))
+                            .arg(graphite.precision.high.value_or(-1))
+                            .arg(graphite.precision.resamples)));
+    QCOMPARE(eval::pythonRound(*graphite.precision.value, 1), 66.7);
+    QCOMPARE(graphite.precision.drawn, 2000);
+    QCOMPARE(graphite.precision.resamples, 2000 - 214);
+    QCOMPARE(eval::pythonRound(*graphite.precision.low, 1), 50.0);
+    QCOMPARE(eval::pythonRound(*graphite.precision.high, 1), 100.0);
+}
+
+// The whole data, seed 1: every pair's adjusted p is Holm's over its
+// metric's 66 pairs. At 2,000 resamples the smallest adjusted p is
+// 66 · 2/2001 = 0.066: no pair can separate at 0.05, every tier is "a",
+// and a note says so. At 10,000 the tiers follow the adjusted F1 pairs:
+// augment and bugbot are not told apart (augment − bugbot p 0.1159 raw),
+// augment and graphite are (adjusted 66 · 2/10001 = 0.0132).
+void ComparisonTest::codeReviewBenchPairsCarryHolmAndTheLeaderboardTiers()
+{
+    auto store = SqlWorkspaceStore::open(benchWorkspace(), SqlWorkspaceStore::Mode::OpenExisting);
+    QVERIFY(store);
+    auto compared = compareReviewers(**store, requestWith(2000, 1));
+    QVERIFY(compared);
+    const JudgeBoard &board = compared->judges.first();
+    QCOMPARE(board.reviewers.size(), 12);
+    for (Metric metric : {Metric::Precision, Metric::Recall, Metric::FBeta})
+        QVERIFY(holmByHandMatches(board, metric));
+    for (const PairDifference &p : board.pairs) {
+        QCOMPARE(p.mergeRequests, 50);
+        QVERIFY(*p.p >= stats::pValueFloor(2000));
+    }
+    for (const ReviewerStanding &s : board.reviewers)
+        QCOMPARE(s.tier, QStringLiteral("a"));
+    QVERIFY2(compared->notes.size() == 1 && compared->notes.first().contains(QLatin1String("with 66 f1 pairs and 2000 resamples"))
+                 && compared->notes.first().contains(QLatin1String("--bootstrap 2640")),
+             qPrintable(compared->notes.join(QLatin1Char('\n'))));
+
+    auto more = compareReviewers(**store, requestWith(10000, 1));
+    QVERIFY(more);
+    const JudgeBoard &tiered = more->judges.first();
+    QVERIFY(more->notes.isEmpty());
+    QVERIFY(holmByHandMatches(tiered, Metric::FBeta));
+    const PairDifference *augmentGraphite = nullptr;
+    for (const PairDifference &p : tiered.pairs)
+        if (p.a == QLatin1String("augment") && p.b == QLatin1String("graphite") && p.metric == Metric::FBeta)
+            augmentGraphite = &p;
+    QVERIFY(augmentGraphite);
+    QCOMPARE(*augmentGraphite->p, stats::pValueFloor(10000));
+    QVERIFY(std::abs(*augmentGraphite->pAdjusted - 66 * 2.0 / 10001.0) < 1e-12);
+    QStringList tiers;
+    for (const ReviewerStanding &s : tiered.reviewers)
+        tiers << s.reviewer + QLatin1Char(' ') + s.tier;
+    QCOMPARE(tiers.join(QStringLiteral(", ")), QStringLiteral("augment a, bugbot ab, propel ab, greptile ab, claude ab, copilot b, baz abc, qodo b, "
+                                                             "gemini bc, coderabbit bc, kg bc, graphite c"));
 }
 
 QTEST_GUILESS_MAIN(ComparisonTest)

@@ -7,6 +7,7 @@
 
 #include <Comparison.h>
 #include <ComparisonEvidence.h>
+#include <ComparisonReport.h>
 #include <DatasetExchange.h>
 #include <JudgeAudit.h>
 #include <JudgeAuditFixture.h>
@@ -31,6 +32,23 @@ namespace {
 bool near(const std::optional<double> &v, double expected, double tolerance = 1e-9)
 {
     return v && std::abs(*v - expected) < tolerance;
+}
+
+// Audit evidence of one judge: per merge request, the 2x2 table
+// {matched & same, matched & different, unmatched & same, unmatched &
+// different} of each stratum {disagreement, agreement, near miss, decided}.
+compare::AuditEvidence auditEvidenceOf(const QList<QList<compare::AuditEvidence::Cells>> &perMergeRequest, const std::array<int, 4> &strataPairs)
+{
+    compare::AuditEvidence evidence;
+    evidence.judge = QStringLiteral("j");
+    for (const QList<compare::AuditEvidence::Cells> &strata : perMergeRequest) {
+        compare::AuditEvidence::StrataCells cells{};
+        for (qsizetype s = 0; s < strata.size(); ++s)
+            cells[size_t(s)] = strata[s];
+        evidence.perMergeRequest << cells;
+    }
+    evidence.strataPairs = strataPairs;
+    return evidence;
 }
 
 // One merge request with a run of three comments; the third is made a
@@ -124,6 +142,7 @@ private Q_SLOTS:
     void decidedPairsStayListedWhateverTheSample();
     void theModelDecidesGoesOnAndUndoes();
     void accuracyAndKappaOfAHandComputedTable();
+    void accuracyAndKappaAreWeightedByTheStrataInclusionProbabilities();
     void compareReportsTheJudgeAgainstPeopleAndTheAuditedBoard();
 
 private:
@@ -523,33 +542,85 @@ void JudgeAuditTest::accuracyAndKappaOfAHandComputedTable()
     // same, unmatched & different} = {3,1,0,0} and {2,0,1,3}: 10 items, 8
     // agreeing (accuracy 80 %); both raters say yes 6 times in 10, so
     // p_e = 0.6 * 0.6 + 0.4 * 0.4 = 0.52 and kappa = (0.8 - 0.52) / 0.48 = 7/12.
-    compare::AuditEvidence evidence;
-    evidence.judge = QStringLiteral("j");
-    evidence.perMergeRequest = {{3, 1, 0, 0}, {2, 0, 1, 3}};
+    // All of them disagreements, every one decided: weight 1, the weighted
+    // figures are the sample's.
+    compare::AuditEvidence evidence = auditEvidenceOf({{{3, 1, 0, 0}}, {{2, 0, 1, 3}}}, {10, 0, 0, 0});
     compare::Settings settings;
     settings.resamples = 500;
     const compare::JudgeAuditStanding s = compare::auditStandingOf(evidence, settings);
     QCOMPARE(s.items, 10);
     QCOMPARE(s.mergeRequests, 2);
-    QCOMPARE(s.matchedSame, 5);
-    QCOMPARE(s.matchedDifferent, 1);
-    QCOMPARE(s.unmatchedSame, 1);
-    QCOMPARE(s.unmatchedDifferent, 3);
+    QCOMPARE(s.tableOnSample.matchedSame, 5);
+    QCOMPARE(s.tableOnSample.matchedDifferent, 1);
+    QCOMPARE(s.tableOnSample.unmatchedSame, 1);
+    QCOMPARE(s.tableOnSample.unmatchedDifferent, 3);
     QVERIFY(near(s.accuracy.value, 80.0));
-    QVERIFY(near(s.kappa, 7.0 / 12.0));
+    QVERIFY(near(s.kappa.value, 7.0 / 12.0));
+    QVERIFY(near(s.accuracyOnSample.value, 80.0));
+    QVERIFY(near(s.kappaOnSample.value, 7.0 / 12.0));
     // The intervals hold the point and are not a point (75 % on one merge request, 83 % on the other).
     QVERIFY(s.accuracy.low && s.accuracy.high && *s.accuracy.low <= 80.0 && 80.0 <= *s.accuracy.high && *s.accuracy.low < *s.accuracy.high);
-    QVERIFY(s.kappaLow && s.kappaHigh && *s.kappaLow <= 7.0 / 12.0 && 7.0 / 12.0 <= *s.kappaHigh && *s.kappaLow < *s.kappaHigh);
+    QVERIFY(s.kappa.low && s.kappa.high && *s.kappa.low <= 7.0 / 12.0 && 7.0 / 12.0 <= *s.kappa.high && *s.kappa.low < *s.kappa.high);
     // A judge people always agree with: 100 % and kappa 1.
-    evidence.perMergeRequest = {{2, 0, 0, 3}, {1, 0, 0, 1}};
+    evidence = auditEvidenceOf({{{2, 0, 0, 3}}, {{1, 0, 0, 1}}}, {7, 0, 0, 0});
     const compare::JudgeAuditStanding perfect = compare::auditStandingOf(evidence, settings);
     QVERIFY(near(perfect.accuracy.value, 100.0));
-    QVERIFY(near(perfect.kappa, 1.0));
+    QVERIFY(near(perfect.kappa.value, 1.0));
     // Every item "matched & same": chance agreement 1, kappa undefined.
-    evidence.perMergeRequest = {{4, 0, 0, 0}};
+    evidence = auditEvidenceOf({{{4, 0, 0, 0}}}, {4, 0, 0, 0});
     const compare::JudgeAuditStanding oneValue = compare::auditStandingOf(evidence, settings);
     QVERIFY(near(oneValue.accuracy.value, 100.0));
-    QVERIFY(!oneValue.kappa);
+    QVERIFY(!oneValue.kappa.value);
+}
+
+void JudgeAuditTest::accuracyAndKappaAreWeightedByTheStrataInclusionProbabilities()
+{
+    // The audit sample: all 4 disagreements (the judge right on 2), 4 of 40
+    // agreements (right on all 4) and 4 of 60 near misses (right on 3), over
+    // two merge requests, and 1 pair decided outside the strata (right).
+    //   on the sample: 13 items, 10 right: accuracy 10/13 = 76.92 %;
+    //     table {ms, md, us, ud} = {1+4, 1, 1+1, 1+3+1} = {5, 1, 2, 5}:
+    //     p_o = 10/13, matched 6/13, same 7/13,
+    //     p_e = (6·7 + 7·6)/169 = 84/169, kappa = (130 − 84)/(169 − 84) = 46/85.
+    //   weighted (disagreements 4/4 = 1, agreements 40/4 = 10, near misses
+    //     60/4 = 15, decided 1): table {1 + 40, 1, 1 + 15, 1 + 45 + 1}
+    //     = {41, 1, 16, 47} over 105 pairs: accuracy 88/105 = 83.81 %;
+    //     matched 42/105, same 57/105, p_e = (42·57 + 63·48)/105² = 5418/11025,
+    //     kappa = (88·105 − 5418)/(11025 − 5418) = 3822/5607.
+    const compare::AuditEvidence evidence = auditEvidenceOf({{{1, 1, 0, 0}, {2, 0, 0, 0}, {0, 0, 0, 2}, {0, 0, 0, 1}},  // merge request 1
+                                                             {{0, 0, 1, 1}, {2, 0, 0, 0}, {0, 0, 1, 1}, {0, 0, 0, 0}}}, // merge request 2
+                                                            {4, 40, 60, 1});
+    compare::Settings settings;
+    settings.resamples = 500;
+    const compare::JudgeAuditStanding s = compare::auditStandingOf(evidence, settings);
+    QCOMPARE(s.items, 13);
+    QCOMPARE(s.strataItems, (QList<int>{4, 4, 4, 1}));
+    QCOMPARE(s.strataPairs, (QList<int>{4, 40, 60, 1}));
+    QVERIFY2(near(s.accuracyOnSample.value, 1000.0 / 13.0), qPrintable(QString::number(s.accuracyOnSample.value.value_or(-1))));
+    QVERIFY(near(s.kappaOnSample.value, 46.0 / 85.0));
+    QVERIFY2(near(s.accuracy.value, 8800.0 / 105.0), qPrintable(QString::number(s.accuracy.value.value_or(-1))));
+    QVERIFY2(near(s.kappa.value, 3822.0 / 5607.0), qPrintable(QString::number(s.kappa.value.value_or(-1))));
+    QVERIFY(near(s.table.matchedSame, 41) && near(s.table.matchedDifferent, 1) && near(s.table.unmatchedSame, 16) && near(s.table.unmatchedDifferent, 47));
+    QVERIFY(near(s.tableOnSample.matchedSame, 5) && near(s.tableOnSample.unmatchedDifferent, 5));
+    QVERIFY(s.accuracy.low && s.accuracy.high && *s.accuracy.low <= *s.accuracy.value && *s.accuracy.value <= *s.accuracy.high);
+    QCOMPARE(s.accuracy.drawn, 500);
+
+    // The report names both: weighted under the figure's name, the sample's "on_sample".
+    compare::Comparison c;
+    c.judgeAudit << s;
+    const QJsonObject audit = QJsonDocument::fromJson(compare::comparisonReport(c, compare::ReportFormat::Json)).object().value(QStringLiteral("judge_audit")).toArray().first().toObject();
+    QCOMPARE(audit.value(QStringLiteral("accuracy")).toObject().value(QStringLiteral("value")).toDouble(), 83.8);
+    QCOMPARE(audit.value(QStringLiteral("accuracy_on_sample")).toObject().value(QStringLiteral("value")).toDouble(), 76.9);
+    QCOMPARE(audit.value(QStringLiteral("kappa")).toObject().value(QStringLiteral("value")).toDouble(), 0.682);
+    QCOMPARE(audit.value(QStringLiteral("kappa_on_sample")).toObject().value(QStringLiteral("value")).toDouble(), 0.541);
+    QCOMPARE(audit.value(QStringLiteral("unmatched_same")).toDouble(), 16.0);
+    QCOMPARE(audit.value(QStringLiteral("unmatched_same_on_sample")).toInt(), 2);
+    const QJsonObject agreements = audit.value(QStringLiteral("strata")).toArray().at(1).toObject();
+    QCOMPARE(agreements.value(QStringLiteral("stratum")).toString(), QStringLiteral("agreement"));
+    QCOMPARE(agreements.value(QStringLiteral("weight")).toDouble(), 10.0);
+    const QString md = QString::fromUtf8(compare::comparisonReport(c, compare::ReportFormat::Markdown));
+    QVERIFY2(md.contains(QLatin1String("| j | 13 | 2 | 41.0 (5) | 1.0 (1) | 16.0 (2) | 47.0 (5) |")), qPrintable(md));
+    QVERIFY2(md.contains(QLatin1String("j: disagreement 4 of 4, agreement 4 of 40, near-miss 4 of 60, decided 1 of 1.")), qPrintable(md));
 }
 
 void JudgeAuditTest::compareReportsTheJudgeAgainstPeopleAndTheAuditedBoard()
@@ -612,12 +683,20 @@ void JudgeAuditTest::compareReportsTheJudgeAgainstPeopleAndTheAuditedBoard()
     const compare::JudgeAuditStanding &a = after->judgeAudit[0];
     QCOMPARE(a.judge, judge);
     QCOMPARE(a.items, 4);
-    QCOMPARE(a.matchedSame, 2);
-    QCOMPARE(a.matchedDifferent, 1);
-    QCOMPARE(a.unmatchedSame, 1);
-    QCOMPARE(a.unmatchedDifferent, 0);
-    QVERIFY(near(a.accuracy.value, 50.0));
-    QVERIFY(near(a.kappa, -1.0 / 3.0));
+    QCOMPARE(a.tableOnSample.matchedSame, 2);
+    QCOMPARE(a.tableOnSample.matchedDifferent, 1);
+    QCOMPARE(a.tableOnSample.unmatchedSame, 1);
+    QCOMPARE(a.tableOnSample.unmatchedDifferent, 0);
+    QVERIFY(near(a.accuracyOnSample.value, 50.0));
+    QVERIFY(near(a.kappaOnSample.value, -1.0 / 3.0));
+    // Weighted by the strata: the 3 agreements stand for the judge's N_a
+    // agreements, the near miss for its N_n near misses; right on 2 of the 3
+    // agreements and none of the near misses: accuracy (2/3 N_a) / (N_a + N_n).
+    QCOMPARE(a.strataItems, (QList<int>{0, 3, 1, 0}));
+    const double agreements = a.strataPairs[1], nearMisses = a.strataPairs[2];
+    QVERIFY2(agreements > 3 && nearMisses > 1, qPrintable(QStringLiteral("%1 %2").arg(agreements).arg(nearMisses)));
+    QVERIFY(near(a.accuracy.value, 100.0 * (2.0 / 3.0 * agreements) / (agreements + nearMisses)));
+    QVERIFY(near(a.table.unmatchedSame, nearMisses));
 
     // The audited board: the judge's, changed where people decided.
     QCOMPARE(after->judges.size(), 2);

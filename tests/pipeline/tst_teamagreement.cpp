@@ -1,7 +1,7 @@
 // Agreement of more than two annotators (issue 35): Krippendorff's alpha
 // per label over judgements with missing ones, recomputing published worked
 // examples through the labels (Krippendorff 2011 §C as severity scores:
-// interval 0.849; Wikipedia's computational example as categories: nominal
+// ordinal 0.815; Wikipedia's computational example as categories: nominal
 // 0.691), Cohen's kappa of every pair beside it, the balanced assignment of
 // n annotators per merge request, and both commands (`agreement --all`,
 // `assign --per-merge-request`) with their bad input.
@@ -126,7 +126,7 @@ class TeamAgreementTest : public QObject
     }
 
 private Q_SLOTS:
-    void severityAlphaOfKrippendorffsDataIs0849WithMissingJudgements()
+    void severityAlphaOfKrippendorffsDataIsOrdinal0815WithMissingJudgements()
     {
         const QList<Judgement> judgements = judgementsOf(Krippendorff2011, ids(1, 12), asSeverityAndNitpick);
         QHash<qint64, qint64> mergeRequestOf;
@@ -135,11 +135,13 @@ private Q_SLOTS:
         const TeamAgreementReport r = computeTeamAgreement(judgements, mergeRequestOf, annotatorsWithVerdicts(judgements));
         QCOMPARE(r.annotators, Coders);
         QCOMPARE(r.alpha.size(), alphaLabels().size());
-        for (AlphaLabel interval : {AlphaLabel::Severity, AlphaLabel::Nitpick}) {
-            const LabelAlpha &a = alphaOf(r.alpha, interval);
-            QCOMPARE(a.result.metric, AlphaMetric::Interval);
+        for (AlphaLabel ordered : {AlphaLabel::Severity, AlphaLabel::Nitpick}) {
+            // Ordered scores: the ordinal metric (Krippendorff 2011 §E: 0.815 on these data).
+            const LabelAlpha &a = alphaOf(r.alpha, ordered);
+            QCOMPARE(a.result.metric, AlphaMetric::Ordinal);
             QVERIFY(a.result.alpha);
-            QCOMPARE(rounded(*a.result.alpha, 3), 0.849);
+            QCOMPARE(rounded(*a.result.alpha, 3), 0.815);
+            QCOMPARE(a.result.mergeRequests, 2); // the bootstrap resamples the two merge requests, not the 11 comments
             QCOMPARE(a.result.units, 11); // unit 12 was judged by B alone
             QCOMPARE(a.result.values, 40);
             QCOMPARE(a.annotators, 4);
@@ -205,22 +207,69 @@ private Q_SLOTS:
         QCOMPARE(annotatorsWithVerdicts(judgements), (QStringList{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("Z")}));
     }
 
+    void contextLevelIsOrdinalInItsOrderDiffFileRepository()
+    {
+        // Three annotators' context levels over six comments; coded in the
+        // order diff < file < repository (0, 1, 2), alpha is the ordinal one
+        // of those codes, which differs from the nominal one.
+        const QList<QList<ContextLevel>> levels = {{ContextLevel::Diff, ContextLevel::Diff, ContextLevel::File},
+                                                   {ContextLevel::File, ContextLevel::File, ContextLevel::Repo},
+                                                   {ContextLevel::Repo, ContextLevel::Repo, ContextLevel::Repo},
+                                                   {ContextLevel::Diff, ContextLevel::File, ContextLevel::File},
+                                                   {ContextLevel::Diff, ContextLevel::Diff, ContextLevel::Diff},
+                                                   {ContextLevel::Repo, ContextLevel::File, ContextLevel::Repo}};
+        const QList<ContextLevel> order = {ContextLevel::Diff, ContextLevel::File, ContextLevel::Repo};
+        QList<Judgement> judgements;
+        QList<AlphaUnit> codes;
+        QHash<qint64, qint64> mergeRequestOf;
+        for (qsizetype c = 0; c < levels.size(); ++c) {
+            AlphaUnit unit;
+            for (qsizetype coder = 0; coder < 3; ++coder) {
+                Judgement j = test::verdictOf(c + 1, Coders[coder], Verdict::Accept);
+                j.context = levels[c][coder];
+                judgements << j;
+                unit << double(order.indexOf(levels[c][coder]));
+            }
+            codes << unit;
+            mergeRequestOf.insert(c + 1, c / 2 + 1);
+        }
+        const TeamAgreementReport r = computeTeamAgreement(judgements, mergeRequestOf, Coders.mid(0, 3), AlphaBootstrap(0));
+        const LabelAlpha &context = alphaOf(r.alpha, AlphaLabel::Context);
+        QCOMPARE(context.result.metric, AlphaMetric::Ordinal);
+        QCOMPARE(context.valueNames, (QStringList{contextLevelName(ContextLevel::Diff), contextLevelName(ContextLevel::File), contextLevelName(ContextLevel::Repo)}));
+        const auto ordinal = krippendorffAlpha(codes, AlphaMetric::Ordinal).alpha, nominal = krippendorffAlpha(codes, AlphaMetric::Nominal).alpha;
+        QVERIFY(context.result.alpha && ordinal && nominal);
+        QVERIFY(std::abs(*ordinal - *nominal) > 0.01);
+        QVERIFY2(std::abs(*context.result.alpha - *ordinal) < 1e-12, qPrintable(QStringLiteral("%1, ordinal %2").arg(*context.result.alpha).arg(*ordinal)));
+        const QJsonObject o = QJsonDocument::fromJson(teamAgreementToJson(r)).object().value(QStringLiteral("alpha")).toObject().value(QStringLiteral("overall")).toObject();
+        for (const char *ordered : {"severity", "context", "q1_nitpick", "q2_fake"})
+            QCOMPARE(o.value(QLatin1String(ordered)).toObject().value(QStringLiteral("metric")).toString(), QStringLiteral("ordinal"));
+        for (const char *named : {"verdict", "category", "key_bug"})
+            QCOMPARE(o.value(QLatin1String(named)).toObject().value(QStringLiteral("metric")).toString(), QStringLiteral("nominal"));
+        QVERIFY(teamAgreementToMarkdown(r).contains(QLatin1String("| context | ordinal | ")));
+    }
+
     void reportPrintsAlphaAndEveryPairAsJsonAndMarkdown()
     {
         const QList<Judgement> judgements = judgementsOf(Krippendorff2011, ids(1, 12), asSeverityAndNitpick);
         QHash<qint64, qint64> mergeRequestOf;
         for (qint64 c = 1; c <= 12; ++c)
             mergeRequestOf.insert(c, 1);
-        const TeamAgreementReport r = computeTeamAgreement(judgements, mergeRequestOf, Coders, {200, 5, 0.95});
+        const TeamAgreementReport r = computeTeamAgreement(judgements, mergeRequestOf, Coders, {200, 5});
         const QJsonObject o = QJsonDocument::fromJson(teamAgreementToJson(r)).object();
         QCOMPARE(o.value(QStringLiteral("annotators")).toArray().size(), 4);
         const QJsonObject severity = o.value(QStringLiteral("alpha")).toObject().value(QStringLiteral("overall")).toObject().value(QStringLiteral("severity")).toObject();
-        QCOMPARE(severity.value(QStringLiteral("metric")).toString(), QStringLiteral("interval"));
-        QCOMPARE(rounded(severity.value(QStringLiteral("alpha")).toDouble(), 3), 0.849);
+        QCOMPARE(severity.value(QStringLiteral("metric")).toString(), QStringLiteral("ordinal"));
+        QCOMPARE(rounded(severity.value(QStringLiteral("alpha")).toDouble(), 3), 0.815);
         QCOMPARE(severity.value(QStringLiteral("units")).toInt(), 11);
         QCOMPARE(severity.value(QStringLiteral("values")).toInt(), 40);
         QCOMPARE(severity.value(QStringLiteral("resamples")).toInt(), 200);
-        QVERIFY(severity.value(QStringLiteral("low")).toDouble() < severity.value(QStringLiteral("high")).toDouble());
+        QCOMPARE(severity.value(QStringLiteral("merge_requests")).toInt(), 1);
+        // All the comments in one merge request: every resample of the merge
+        // requests is the data again, so the interval is the point (resampling
+        // the comments one by one pretended to know more).
+        QCOMPARE(severity.value(QStringLiteral("low")).toDouble(), severity.value(QStringLiteral("alpha")).toDouble());
+        QCOMPARE(severity.value(QStringLiteral("high")).toDouble(), severity.value(QStringLiteral("alpha")).toDouble());
         QCOMPARE(severity.value(QStringLiteral("value_counts")).toObject().value(QStringLiteral("2")).toInt(), 13);
         QVERIFY(severity.value(QStringLiteral("degenerate")).isNull());
         const QJsonObject verdict = o.value(QStringLiteral("alpha")).toObject().value(QStringLiteral("overall")).toObject().value(QStringLiteral("verdict")).toObject();
@@ -233,7 +282,9 @@ private Q_SLOTS:
 
         const QString md = teamAgreementToMarkdown(r);
         QVERIFY2(md.startsWith(QLatin1String("# Agreement: A, B, C and D\n")), qPrintable(md));
-        QVERIFY2(md.contains(QLatin1String("| severity | interval | 0.849 |")), qPrintable(md));
+        QVERIFY2(md.contains(QLatin1String("| severity | ordinal | 0.815 |")), qPrintable(md));
+        QVERIFY2(md.contains(QLatin1String("over 200 resamples of the merge requests, each drawn with all its comments (1 merge request), seed 5.")), qPrintable(md));
+        QCOMPARE(o.value(QStringLiteral("alpha")).toObject().value(QStringLiteral("bootstrap")).toObject().value(QStringLiteral("unit")).toString(), QStringLiteral("merge request"));
         QVERIFY(md.contains(QLatin1String("| 11 | 40 | 4 |")));
         QVERIFY(md.contains(QLatin1String("| A and B | ")));
         QVERIFY(md.contains(QLatin1String("## Agreement: C and D\n")));
@@ -298,9 +349,10 @@ private Q_SLOTS:
         QJsonObject o = QJsonDocument::fromJson(out.out).object();
         QCOMPARE(o.value(QStringLiteral("annotators")).toArray().size(), 4);
         QJsonObject alpha = o.value(QStringLiteral("alpha")).toObject().value(QStringLiteral("overall")).toObject();
-        QCOMPARE(rounded(alpha.value(QStringLiteral("severity")).toObject().value(QStringLiteral("alpha")).toDouble(), 3), 0.849);
-        QCOMPARE(rounded(alpha.value(QStringLiteral("q1_nitpick")).toObject().value(QStringLiteral("alpha")).toDouble(), 3), 0.849);
-        QCOMPARE(alpha.value(QStringLiteral("severity")).toObject().value(QStringLiteral("resamples")).toInt(), 1000);
+        QCOMPARE(rounded(alpha.value(QStringLiteral("severity")).toObject().value(QStringLiteral("alpha")).toDouble(), 3), 0.815);
+        QCOMPARE(rounded(alpha.value(QStringLiteral("q1_nitpick")).toObject().value(QStringLiteral("alpha")).toDouble(), 3), 0.815);
+        QCOMPARE(alpha.value(QStringLiteral("severity")).toObject().value(QStringLiteral("resamples")).toInt(), stats::DefaultResamples);
+        QCOMPARE(o.value(QStringLiteral("alpha")).toObject().value(QStringLiteral("bootstrap")).toObject().value(QStringLiteral("seed")).toString(), QStringLiteral("1"));
         QCOMPARE(o.value(QStringLiteral("pairs")).toArray().size(), 6);
 
         out = test::runCli(agreement + QStringList{QStringLiteral("--all"), QStringLiteral("--mr"), QStringLiteral("2")});
@@ -317,7 +369,12 @@ private Q_SLOTS:
         QCOMPARE(test::runCli(three).out, out.out);
         out = test::runCli(three + QStringList{QStringLiteral("--format"), QStringLiteral("md")});
         QVERIFY(out.out.startsWith("# Agreement: A, B and C\n"));
-        QVERIFY(out.out.contains("| severity | interval | "));
+        QVERIFY(out.out.contains("| severity | ordinal | "));
+        // Seeds are 64-bit, printed whole (a JSON string: a double holds 53 bits).
+        out = test::runCli(three + QStringList{QStringLiteral("--seed"), QStringLiteral("18446744073709551615")});
+        QVERIFY2(out.exitCode == 0, out.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(out.out).object().value(QStringLiteral("alpha")).toObject().value(QStringLiteral("bootstrap")).toObject().value(QStringLiteral("seed")).toString(),
+                 QStringLiteral("18446744073709551615"));
     }
 
     void cliAgreementRefusesBadInput()

@@ -452,7 +452,7 @@ void JudgingTest::judgingByKeyboardOnly()
     QTest::keyClick(m_window, Qt::Key_K);
     QCOMPARE(session->currentComment(), first);
     // Progress in the status bar.
-    QTRY_VERIFY2(test::judging(*m_window)->status()->text().contains(QLatin1String("Judged 2/4")), qPrintable(test::judging(*m_window)->status()->text()));
+    QTRY_VERIFY2(test::judging(*m_window)->status()->text().contains(QLatin1String("(2/4 comments, with their near-duplicates)")), qPrintable(test::judging(*m_window)->status()->text()));
 }
 
 void JudgingTest::undoAndRedoEveryJudgingAction()

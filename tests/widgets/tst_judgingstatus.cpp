@@ -52,7 +52,7 @@ void JudgingStatusTest::figuresShowTheOpenedMergeRequestAfterTheBurst()
                                               {commentAt(QStringLiteral("a.c"), 1, QStringLiteral("leak")), commentAt(QStringLiteral("a.c"), 2, QStringLiteral("race"))});
     JudgingStatus status(&session);
     QVERIFY(session.openMergeRequest(mr));
-    QTRY_VERIFY2(status.text().startsWith(JudgingStatus::tr("Judged %1/%2 · workspace %3/%4").arg(0).arg(2).arg(0).arg(2)), qPrintable(status.text()));
+    QTRY_VERIFY2(status.text().startsWith(JudgingStatus::tr("%n decision(s) (%1/%2 comments, with their near-duplicates) · workspace %3/%4", nullptr, 0).arg(0).arg(2).arg(0).arg(2)), qPrintable(status.text()));
 }
 
 // The workspace's figures (a count over all its comments) do not change
@@ -74,10 +74,10 @@ void JudgingStatusTest::switchingMergeRequestKeepsTheWorkspaceFiguresAndAJudgeme
     QVERIFY(session.openMergeRequest(second));
     QTRY_COMPARE(status.figuresRead(), 3);
     QCOMPARE(status.workspaceFiguresRead(), workspaceRead);
-    QVERIFY2(status.text().startsWith(JudgingStatus::tr("Judged %1/%2 · workspace %3/%4").arg(0).arg(2).arg(0).arg(3)), qPrintable(status.text()));
+    QVERIFY2(status.text().startsWith(JudgingStatus::tr("%n decision(s) (%1/%2 comments, with their near-duplicates) · workspace %3/%4", nullptr, 0).arg(0).arg(2).arg(0).arg(3)), qPrintable(status.text()));
     QVERIFY(session.judging()->judge(test::verdictOf(session.comments().constFirst().id, QStringLiteral("alice"), Verdict::Accept)));
     QTRY_COMPARE(status.workspaceFiguresRead(), workspaceRead + 1);
-    QVERIFY2(status.text().startsWith(JudgingStatus::tr("Judged %1/%2 · workspace %3/%4").arg(1).arg(2).arg(1).arg(3)), qPrintable(status.text()));
+    QVERIFY2(status.text().startsWith(JudgingStatus::tr("%n decision(s) (%1/%2 comments, with their near-duplicates) · workspace %3/%4", nullptr, 1).arg(1).arg(2).arg(1).arg(3)), qPrintable(status.text()));
 }
 
 QTEST_MAIN(JudgingStatusTest)

@@ -244,7 +244,8 @@ void MergeRequestBrowserTest::nextUnjudgedSkipsWhatIsJudgedAndWhatIsNotMine()
 
 void MergeRequestBrowserTest::viewMenuTogglesTheDock()
 {
-    QAction *toggle = test::windowAction(*m_window, QStringLiteral("showMergeRequests"));
+    // View > Panels > Merge Requests; View > Merge Requests (Ctrl+Shift+B) only brings it forward (tst_tour).
+    QAction *toggle = test::windowAction(*m_window, QStringLiteral("showMergeRequestsPanel"));
     QVERIFY(toggle);
     auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("mergeRequestsDock"));
     const bool before = dock->isVisible();

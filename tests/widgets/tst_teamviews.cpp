@@ -298,7 +298,8 @@ void TeamViewsTest::agreementViewShowsAlphaAndEveryPairsKappa()
     QCOMPARE(alpha->item(0, 4)->text(), QStringLiteral("2"));
     QCOMPARE(alpha->item(0, 5)->text(), QStringLiteral("5"));
     QCOMPARE(alpha->item(0, 1)->text(), QStringLiteral("nominal"));
-    QCOMPARE(alpha->item(4, 1)->text(), QStringLiteral("interval"));
+    QCOMPARE(alpha->item(2, 1)->text(), QStringLiteral("ordinal")); // context level: diff < file < repository
+    QCOMPARE(alpha->item(4, 1)->text(), QStringLiteral("ordinal")); // severity
     // Category: everyone said Code Defect; Q1: nobody scored it.
     QCOMPARE(alpha->item(1, 2)->text(), QStringLiteral("undefined"));
     QVERIFY(alpha->item(1, 6)->text().contains(QLatin1String("Code Defect")));

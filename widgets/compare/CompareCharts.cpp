@@ -1,5 +1,6 @@
 #include "CompareCharts.h"
 
+#include "FigureText.h"
 #include "Theme.h"
 
 #include <QCategoryAxis>
@@ -73,13 +74,12 @@ void attach(QChart *chart, QAbstractSeries *series, QAbstractAxis *x, QAbstractA
     series->attachAxis(y);
 }
 
-QString intervalText(const compare::Estimate &e)
+// Where an interval's whisker ends: its bound, or the axis's end on an open side; none without an interval.
+std::optional<std::pair<double, double>> whiskerEnds(const compare::Estimate &e, const QValueAxis *axis)
 {
-    if (!e.value)
-        return QStringLiteral("—");
-    if (!e.low || !e.high)
-        return compareNumber(*e.value);
-    return QStringLiteral("%1 [%2, %3]").arg(compareNumber(*e.value), compareNumber(*e.low), compareNumber(*e.high));
+    if (!e.value || !(e.low || e.lowOpen()) || !(e.high || e.highOpen()))
+        return std::nullopt;
+    return std::pair{e.low.value_or(axis->min()), e.high.value_or(axis->max())};
 }
 
 } // namespace
@@ -177,20 +177,24 @@ QChart *CompareCharts::intervalChart(const compare::JudgeBoard &board, compare::
         const Row &r = rows[i];
         const double y = n - 1 - i; // the best on top
         const QColor colour = reviewerColor(r.rank, palette);
-        if (r.estimate->low && r.estimate->high) {
-            // The whiskers: the interval with a cap at each end, drawn as one path.
+        if (const auto ends = whiskerEnds(*r.estimate, valueAxis)) {
+            // The whiskers: the interval with a cap at each end, drawn as one
+            // path; an open side reaches the axis's end without a cap.
             auto *whiskers = new QLineSeries;
             whiskers->setName(r.standing->reviewer);
             whiskers->setProperty("reviewer", r.standing->reviewer);
             const double cap = 0.18;
-            whiskers->append({{*r.estimate->low, y - cap}, {*r.estimate->low, y + cap}, {*r.estimate->low, y}, {*r.estimate->high, y},
-                              {*r.estimate->high, y + cap}, {*r.estimate->high, y - cap}});
+            if (r.estimate->low)
+                whiskers->append({{ends->first, y - cap}, {ends->first, y + cap}});
+            whiskers->append({{ends->first, y}, {ends->second, y}});
+            if (r.estimate->high)
+                whiskers->append({{ends->second, y + cap}, {ends->second, y - cap}});
             whiskers->setPen(QPen(colour, 2));
             attach(chart, whiskers, valueAxis, reviewerAxis);
         }
         points->append(*r.estimate->value, y);
         tips << tr("%1: %2 %3 (%4 of %5 resamples)")
-                    .arg(r.standing->reviewer, title, intervalText(*r.estimate), QLocale().toString(r.estimate->resamples), QLocale().toString(settings.resamples));
+                    .arg(r.standing->reviewer, title, estimateText(*r.estimate), QLocale().toString(r.estimate->resamples), QLocale().toString(settings.resamples));
     }
     attach(chart, points, valueAxis, reviewerAxis);
     for (int i = 0; i < n; ++i)
@@ -282,11 +286,13 @@ QChart *CompareCharts::precisionRecallChart(const compare::JudgeBoard &board, co
             continue;
         const QColor colour = reviewerColor(i, palette);
         const double r = *s.recall.value, p = *s.precision.value;
-        if (s.recall.low && s.recall.high && s.precision.low && s.precision.high) {
+        const auto across = whiskerEnds(s.recall, recallAxis), upright = whiskerEnds(s.precision, precisionAxis);
+        if (across && upright) {
+            // Open sides reach the axes' ends.
             auto *cross = new QLineSeries;
             cross->setName(s.reviewer);
             cross->setProperty("reviewer", s.reviewer);
-            cross->append({{*s.recall.low, p}, {*s.recall.high, p}, {r, p}, {r, *s.precision.low}, {r, *s.precision.high}});
+            cross->append({{across->first, p}, {across->second, p}, {r, p}, {r, upright->first}, {r, upright->second}});
             QColor faint = colour;
             faint.setAlphaF(0.55f);
             cross->setPen(QPen(faint, 1.5));
@@ -304,7 +310,7 @@ QChart *CompareCharts::precisionRecallChart(const compare::JudgeBoard &board, co
         point->setPointLabelsVisible(true);
         point->setPointLabelsColor(palette.color(QPalette::Text));
         attach(chart, point, recallAxis, precisionAxis);
-        const QString tip = tr("%1: precision %2, recall %3").arg(s.reviewer, intervalText(s.precision), intervalText(s.recall));
+        const QString tip = tr("%1: precision %2, recall %3").arg(s.reviewer, estimateText(s.precision), estimateText(s.recall));
         QObject::connect(point, &QScatterSeries::hovered, point, [tip](const QPointF &, bool state) {
             if (state)
                 QToolTip::showText(QCursor::pos(), tip);

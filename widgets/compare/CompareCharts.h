@@ -8,6 +8,8 @@
 //    intervals as a cross, and the curves of equal F-beta behind them;
 //  - cost against accepted findings: the reviewers with both, and their
 //    Pareto front (docs/comparing.md, "In the window").
+// A figure not defined for a reviewer is not drawn; an interval open on a
+// side (FigureText.h) reaches the axis's end there, without a cap.
 // A series drawn for a reviewer carries its name in the property "reviewer".
 
 #include <Comparison.h>

@@ -1,7 +1,10 @@
 #include "CompareView.h"
 
 #include "CompareCharts.h"
+#include "DifferencesTable.h"
+#include "FigureText.h"
 #include "LeaderboardModel.h"
+#include "SeedField.h"
 
 #include <WorkspaceStore.h>
 
@@ -27,8 +30,6 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-#include <cmath>
-#include <limits>
 
 namespace rd {
 
@@ -48,29 +49,6 @@ void replaceChart(QChartView *view, QChart *chart)
     QChart *old = view->chart();
     view->setChart(chart);
     delete old;
-}
-
-QTableWidgetItem *cell(const QString &text, Qt::Alignment alignment = Qt::AlignRight | Qt::AlignVCenter)
-{
-    auto *item = new QTableWidgetItem(text);
-    item->setTextAlignment(alignment);
-    item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-    return item;
-}
-
-QString pointsText(double v)
-{
-    return QLocale().toString(v, 'f', 1);
-}
-
-// A bootstrap p-value: p = 0 means no resample crossed zero, that is p < 1/B.
-QString pValueText(std::optional<double> p, int resamples)
-{
-    if (!p)
-        return QStringLiteral("—");
-    if (*p == 0 && resamples > 0)
-        return QStringLiteral("< %1").arg(QLocale().toString(1.0 / resamples, 'g', 2));
-    return QLocale().toString(*p, 'g', 3);
 }
 
 } // namespace
@@ -93,15 +71,12 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
     m_resamples->setObjectName(QStringLiteral("compareResamples"));
     m_resamples->setRange(100, 100000);
     m_resamples->setSingleStep(500);
-    m_resamples->setValue(2000);
+    m_resamples->setValue(stats::DefaultResamples);
     m_resamples->setKeyboardTracking(false);
     m_resamples->setToolTip(tr("Bootstrap resamples of the merge requests; more give steadier interval ends"));
-    m_seed = new QSpinBox;
+    m_seed = new SeedField;
     m_seed->setObjectName(QStringLiteral("compareSeed"));
-    m_seed->setRange(0, std::numeric_limits<int>::max());
-    m_seed->setValue(1);
-    m_seed->setKeyboardTracking(false);
-    m_seed->setToolTip(tr("The seed of the resamples: the same seed gives the same intervals"));
+    m_seed->setToolTip(tr("The seed of the resamples, 0 to 18446744073709551615 as --seed takes it: the same seed gives the same intervals"));
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("compareProgress"));
     m_progress->setMaximumWidth(180);
@@ -156,7 +131,7 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(false);
-    m_table->setAlternatingRowColors(true);
+    // No alternating colours: the rows are shaded by tier (LeaderboardModel).
     const int rowHeight = fontMetrics().height() + 8;
     m_table->verticalHeader()->setDefaultSectionSize(rowHeight);
     m_intervals = compareChartView();
@@ -177,7 +152,7 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
     leaderboardSplit->setCollapsible(0, false);
     leaderboardSplit->setCollapsible(1, false);
     leaderboardSplit->setStretchFactor(1, 1);
-    leaderboardSplit->setSizes({600, 480});
+    leaderboardSplit->setSizes({645, 465}); // the table with its tiers and F1 whole, and the chart's titles, at the window's size
     auto *leaderboardPage = new QWidget;
     leaderboardPage->setObjectName(QStringLiteral("compareLeaderboardPage"));
     auto *leaderboardLayout = new QVBoxLayout(leaderboardPage);
@@ -206,15 +181,7 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
     m_costPage->addWidget(m_cost);
     m_costPage->addWidget(costMissingPage);
 
-    m_pairs = new QTableWidget;
-    m_pairs->setObjectName(QStringLiteral("compareDifferences"));
-    m_pairs->setColumnCount(5);
-    m_pairs->setHorizontalHeaderLabels({tr("Reviewer A"), tr("Reviewer B"), tr("A − B (points) [interval]"), tr("p"), tr("Resamples")});
-    m_pairs->horizontalHeaderItem(2)->setToolTip(tr("The difference of the figure, with its paired percentile bootstrap interval: both on the same resampled merge requests"));
-    m_pairs->horizontalHeaderItem(3)->setToolTip(tr("Two-sided bootstrap p-value of no difference; < 1/B: no resample crossed zero"));
-    m_pairs->verticalHeader()->hide();
-    m_pairs->verticalHeader()->setDefaultSectionSize(rowHeight);
-    m_pairs->setSortingEnabled(false);
+    m_pairs = new DifferencesTable;
     m_agreement = new QTableWidget;
     m_agreement->setObjectName(QStringLiteral("compareAgreement"));
     m_agreement->setColumnCount(6);
@@ -236,7 +203,7 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
     split->addWidget(m_tabs);
     split->setStretchFactor(1, 1);
     split->setCollapsible(1, false);
-    split->setSizes({250, 1100});
+    split->setSizes({220, 1130});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(settingsRow);
     layout->addWidget(split, 1);
@@ -247,7 +214,7 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
         fillDifferences();
     });
     connect(m_resamples, &QSpinBox::valueChanged, this, &CompareView::compare);
-    connect(m_seed, &QSpinBox::valueChanged, this, &CompareView::compare);
+    connect(m_seed, &SeedField::seedChanged, this, &CompareView::compare);
     connect(m_labelTree, &QTreeWidget::itemChanged, this, &CompareView::labelChosen);
     connect(clear, &QPushButton::clicked, this, [this] {
         m_fillingTree = true;
@@ -260,7 +227,7 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
         compare();
     });
     connect(&m_job, &compare::ComparisonJob::progressed, this, &CompareView::showProgress);
-    connect(&m_job, &compare::ComparisonJob::compared, this, &CompareView::showComparison);
+    connect(&m_job, &compare::ComparisonJob::compared, this, &CompareView::jobCompared);
     connect(&m_job, &compare::ComparisonJob::failed, this, &CompareView::showFailure);
 
     resize(1360, 860);
@@ -389,7 +356,7 @@ void CompareView::setBootstrap(int resamples, quint64 seed)
 {
     const QSignalBlocker blockResamples(m_resamples), blockSeed(m_seed);
     m_resamples->setValue(resamples);
-    m_seed->setValue(int(seed));
+    m_seed->setSeed(seed);
     compare();
 }
 
@@ -410,7 +377,7 @@ void CompareView::compare()
     updatePassing();
     compare::ComparisonRequest request;
     request.settings.resamples = m_resamples->value();
-    request.settings.seed = quint64(m_seed->value());
+    request.settings.seed = m_seed->seed();
     request.filters = labelFilters();
     if (!request.filters.isEmpty() && m_labels->passing(request.filters).isEmpty()) {
         // A state of the filters, not an error to acknowledge.
@@ -443,7 +410,7 @@ void CompareView::clearFigures(const QString &why)
     for (QChartView *view : {m_intervals, m_precisionRecall, m_cost})
         replaceChart(view, new QChart);
     m_costMissing->clear();
-    m_pairs->setRowCount(0);
+    m_pairs->clear();
     m_agreement->setRowCount(0);
 }
 
@@ -458,10 +425,16 @@ void CompareView::showFailure(const QString &message)
     Q_EMIT comparisonFailed(message);
 }
 
-void CompareView::showComparison()
+void CompareView::jobCompared()
+{
+    showComparison(*m_job.comparison());
+}
+
+void CompareView::showComparison(const compare::Comparison &comparison)
 {
     m_progress->hide();
-    const compare::Comparison &c = *m_job.comparison();
+    m_shown = comparison;
+    const compare::Comparison &c = *m_shown;
     const QString current = m_judges->currentData().toString();
     {
         const QSignalBlocker block(m_judges);
@@ -478,10 +451,10 @@ void CompareView::showComparison()
 
 const compare::JudgeBoard *CompareView::board() const
 {
-    if (!m_job.comparison())
+    if (!m_shown)
         return nullptr;
     const QString judge = m_judges->currentData().toString();
-    for (const compare::JudgeBoard &b : m_job.comparison()->judges)
+    for (const compare::JudgeBoard &b : m_shown->judges)
         if (b.judge == judge)
             return &b;
     return nullptr;
@@ -520,7 +493,7 @@ void CompareView::showBoard()
     const compare::JudgeBoard *b = board();
     if (!b)
         return;
-    const compare::Settings &settings = m_job.comparison()->settings;
+    const compare::Settings &settings = m_shown->settings;
     {
         const QSignalBlocker block(m_metrics);
         const compare::Metric current = metric();
@@ -529,12 +502,13 @@ void CompareView::showBoard()
             m_metrics->addItem(CompareCharts::metricTitle(m, settings.beta), int(m));
         m_metrics->setCurrentIndex(std::max(0, m_metrics->findData(int(current))));
     }
+    m_model->setPalette(palette());
     m_model->setBoard(*b, settings);
     m_table->sortByColumn(m_model->section(LeaderboardModel::Column::FBeta), Qt::DescendingOrder);
     m_table->resizeColumnsToContents();
     const QString filters = [&] {
         QStringList parts;
-        for (const compare::LabelFilter &f : m_job.request().filters)
+        for (const compare::LabelFilter &f : m_shown->filters)
             parts << QStringLiteral("%1=%2").arg(f.name, f.values.join(QLatin1Char(',')));
         return parts.isEmpty() ? tr("all merge requests") : parts.join(QStringLiteral(", "));
     }();
@@ -552,7 +526,7 @@ void CompareView::drawCharts()
     const compare::JudgeBoard *b = board();
     if (!b)
         return;
-    const compare::Settings &settings = m_job.comparison()->settings;
+    const compare::Settings &settings = m_shown->settings;
     replaceChart(m_intervals, CompareCharts::intervalChart(*b, metric(), settings, palette()));
     replaceChart(m_precisionRecall, CompareCharts::precisionRecallChart(*b, settings, palette()));
     if (QChart *cost = CompareCharts::costChart(*b, palette())) {
@@ -572,49 +546,34 @@ void CompareView::drawCharts()
 void CompareView::fillDifferences()
 {
     const compare::JudgeBoard *b = board();
-    m_pairs->setRowCount(0);
-    if (!b)
+    if (!b) {
+        m_pairs->clear();
         return;
-    const compare::Metric shown = metric();
-    m_pairs->horizontalHeaderItem(2)->setText(tr("A − B, %1 (points) [interval]").arg(CompareCharts::metricTitle(shown, m_job.comparison()->settings.beta)));
-    for (const compare::PairDifference &p : b->pairs) {
-        if (p.metric != shown)
-            continue;
-        const int row = m_pairs->rowCount();
-        m_pairs->insertRow(row);
-        m_pairs->setItem(row, 0, cell(p.a, Qt::AlignLeft | Qt::AlignVCenter));
-        m_pairs->setItem(row, 1, cell(p.b, Qt::AlignLeft | Qt::AlignVCenter));
-        m_pairs->setItem(row, 2, cell(p.low && p.high ? QStringLiteral("%1 [%2, %3]").arg(pointsText(p.difference), pointsText(*p.low), pointsText(*p.high))
-                                                      : pointsText(p.difference)));
-        // An interval that leaves out 0 tells the two apart.
-        if (p.low && p.high && (*p.low > 0 || *p.high < 0)) {
-            QFont bold = m_pairs->font();
-            bold.setBold(true);
-            m_pairs->item(row, 2)->setFont(bold);
-        }
-        m_pairs->setItem(row, 3, cell(pValueText(p.p, p.resamples)));
-        m_pairs->setItem(row, 4, cell(QLocale().toString(p.resamples)));
     }
-    m_pairs->resizeColumnsToContents();
+    m_pairs->showPairs(*b, metric(), m_shown->settings);
+}
+
+QTableWidget *CompareView::differences() const
+{
+    return m_pairs->table();
 }
 
 void CompareView::fillAgreement()
 {
     m_agreement->setRowCount(0);
-    if (!m_job.comparison())
+    if (!m_shown)
         return;
-    for (const compare::JudgeAgreement &a : m_job.comparison()->agreement) {
+    for (const compare::JudgeAgreement &a : m_shown->agreement) {
         const int row = m_agreement->rowCount();
         m_agreement->insertRow(row);
-        m_agreement->setItem(row, 0, cell(a.a, Qt::AlignLeft | Qt::AlignVCenter));
-        m_agreement->setItem(row, 1, cell(a.b, Qt::AlignLeft | Qt::AlignVCenter));
-        m_agreement->setItem(row, 2, cell(QLocale().toString(a.items)));
-        m_agreement->setItem(row, 3, cell(QLocale().toString(a.mergeRequests)));
+        m_agreement->setItem(row, 0, figureCell(a.a, Qt::AlignLeft | Qt::AlignVCenter));
+        m_agreement->setItem(row, 1, figureCell(a.b, Qt::AlignLeft | Qt::AlignVCenter));
+        m_agreement->setItem(row, 2, figureCell(QLocale().toString(a.items)));
+        m_agreement->setItem(row, 3, figureCell(QLocale().toString(a.mergeRequests)));
         const auto kappa = [](double v) { return QLocale().toString(v, 'f', 2); };
-        m_agreement->setItem(row, 4, cell(!a.kappa ? QStringLiteral("—")
-                                          : a.low && a.high ? QStringLiteral("%1 [%2, %3]").arg(kappa(*a.kappa), kappa(*a.low), kappa(*a.high))
-                                                            : kappa(*a.kappa)));
-        m_agreement->setItem(row, 5, cell(a.agreement ? pointsText(*a.agreement) : QStringLiteral("—")));
+        const QString interval = intervalText(a.low, a.high, a.kappa && !a.low && a.high, a.kappa && a.low && !a.high, 2);
+        m_agreement->setItem(row, 4, figureCell(!a.kappa ? QStringLiteral("—") : interval.isEmpty() ? kappa(*a.kappa) : QStringLiteral("%1 %2").arg(kappa(*a.kappa), interval)));
+        m_agreement->setItem(row, 5, figureCell(a.agreement ? percentText(*a.agreement) : QStringLiteral("—")));
     }
     m_agreement->resizeColumnsToContents();
 }
@@ -629,8 +588,10 @@ void CompareView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     // The charts take their colours from the palette when drawn.
-    if (event->type() == QEvent::PaletteChange && board())
+    if (event->type() == QEvent::PaletteChange && board()) {
+        m_model->setPalette(palette());
         drawCharts();
+    }
 }
 
 } // namespace rd

@@ -33,7 +33,9 @@ class QTreeWidgetItem;
 
 namespace rd {
 
+class DifferencesTable;
 class LeaderboardModel;
+class SeedField;
 class WorkspaceStore;
 
 class CompareView : public QWidget
@@ -60,6 +62,9 @@ public:
     // Chooses exactly these values of `label` (none: no filter on it); compares again.
     bool setLabelFilter(const QString &label, const QStringList &values);
     void setBootstrap(int resamples, quint64 seed);
+    // Shows `comparison` as if computed here (one made elsewhere, e.g. from
+    // the CLI's figures); what the worker computes is shown through it too.
+    void showComparison(const compare::Comparison &comparison);
     // Shows this judge's board; false when the comparison has no such judge.
     bool setJudge(const QString &judge);
     QString judge() const;
@@ -70,7 +75,7 @@ public:
     // decide) in its own tab, "Audit".
     void setAuditList(QWidget *auditList);
 
-    const std::optional<compare::Comparison> &comparison() const { return m_job.comparison(); }
+    const std::optional<compare::Comparison> &comparison() const { return m_shown; }
     const compare::JudgeBoard *board() const;
     QTabWidget *tabs() const { return m_tabs; }
     QTableView *leaderboard() const { return m_table; }
@@ -78,7 +83,7 @@ public:
     QChartView *precisionRecallChart() const { return m_precisionRecall; }
     QChartView *costChart() const { return m_cost; }
     QLabel *costMissing() const { return m_costMissing; }
-    QTableWidget *differences() const { return m_pairs; }
+    QTableWidget *differences() const;
     QTableWidget *agreement() const { return m_agreement; }
     QLabel *status() const { return m_status; }
 
@@ -93,7 +98,7 @@ private:
     void fillLabelTree();
     void labelChosen(QTreeWidgetItem *item);
     void updatePassing();
-    void showComparison();
+    void jobCompared();
     void clearFigures(const QString &why);
     void showFailure(const QString &message);
     void showBoard();
@@ -107,12 +112,13 @@ private:
     QString m_path;
     std::optional<compare::MergeRequestLabels> m_labels;
     compare::ComparisonJob m_job;
+    std::optional<compare::Comparison> m_shown;
     bool m_fillingTree = false;
 
     QComboBox *m_judges = nullptr;
     QComboBox *m_metrics = nullptr;
     QSpinBox *m_resamples = nullptr;
-    QSpinBox *m_seed = nullptr;
+    SeedField *m_seed = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     QTreeWidget *m_labelTree = nullptr;
@@ -128,7 +134,7 @@ private:
     QStackedWidget *m_costPage = nullptr;
     QChartView *m_cost = nullptr;
     QLabel *m_costMissing = nullptr;
-    QTableWidget *m_pairs = nullptr;
+    DifferencesTable *m_pairs = nullptr;
     QTableWidget *m_agreement = nullptr;
 };
 

@@ -1,5 +1,10 @@
 #include "LeaderboardModel.h"
 
+#include "CompareCharts.h"
+#include "FigureText.h"
+
+#include <QBrush>
+#include <QGuiApplication>
 #include <QLocale>
 
 #include <algorithm>
@@ -7,11 +12,6 @@
 namespace rd {
 
 namespace {
-
-QString leaderboardPercent(double v)
-{
-    return QLocale().toString(v, 'f', 1);
-}
 
 const std::optional<compare::Estimate> *leaderboardDefectFigure(const compare::ReviewerStanding &s, LeaderboardModel::Column c)
 {
@@ -25,18 +25,16 @@ const std::optional<compare::Estimate> *leaderboardDefectFigure(const compare::R
 
 } // namespace
 
-QString estimateText(const compare::Estimate &e)
+LeaderboardModel::LeaderboardModel(QObject *parent)
+    : QAbstractTableModel(parent), m_palette(QGuiApplication::palette())
 {
-    if (!e.value)
-        return QStringLiteral("—");
-    if (!e.low || !e.high)
-        return leaderboardPercent(*e.value);
-    return QStringLiteral("%1 [%2, %3]").arg(leaderboardPercent(*e.value), leaderboardPercent(*e.low), leaderboardPercent(*e.high));
 }
 
-LeaderboardModel::LeaderboardModel(QObject *parent)
-    : QAbstractTableModel(parent)
+void LeaderboardModel::setPalette(const QPalette &palette)
 {
+    m_palette = palette;
+    if (!m_reviewers.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::BackgroundRole});
 }
 
 void LeaderboardModel::clear()
@@ -52,7 +50,7 @@ void LeaderboardModel::setBoard(const compare::JudgeBoard &board, const compare:
     beginResetModel();
     m_reviewers = board.reviewers;
     m_settings = settings;
-    m_columns = {Column::Reviewer, Column::MergeRequests, Column::Tp, Column::Fp, Column::Fn, Column::Precision, Column::Recall, Column::FBeta};
+    m_columns = {Column::Reviewer, Column::Tier, Column::MergeRequests, Column::Tp, Column::Fp, Column::Fn, Column::Precision, Column::Recall, Column::FBeta};
     const auto any = [&](auto has) { return std::any_of(m_reviewers.cbegin(), m_reviewers.cend(), has); };
     if (any([](const compare::ReviewerStanding &s) { return s.kbi.has_value(); }))
         m_columns << Column::Kbi << Column::Far1 << Column::Cpi1;
@@ -76,12 +74,36 @@ int LeaderboardModel::columnCount(const QModelIndex &parent) const
 QString LeaderboardModel::estimateTip(const QString &figure, const compare::Estimate &e) const
 {
     if (!e.value)
-        return tr("%1 is not defined here (no key issue to find).").arg(figure);
-    if (!e.low || !e.high)
-        return tr("%1: %2 %").arg(figure, leaderboardPercent(*e.value));
-    return tr("%1: %2 %, %3 % percentile bootstrap interval %4 to %5 over merge requests (%6 of %7 resamples)")
-        .arg(figure, leaderboardPercent(*e.value), QLocale().toString(m_settings.level * 100, 'g', 3), leaderboardPercent(*e.low), leaderboardPercent(*e.high))
-        .arg(QLocale().toString(e.resamples), QLocale().toString(m_settings.resamples));
+        return tr("%1 is not defined here: nothing to count it on (no comment for precision, no reference for recall, no key issue for KBI).")
+            .arg(figure);
+    if (!e.lowOpen() && !e.highOpen() && (!e.low || !e.high))
+        return tr("%1: %2 %, without an interval (no resample defined it)").arg(figure, percentText(*e.value));
+    QString tip = tr("%1: %2 %, %3 % percentile bootstrap interval %4 over merge requests (%5 of %6 resamples defined it)")
+                      .arg(figure, percentText(*e.value), QLocale().toString(m_settings.level * 100, 'g', 3), intervalText(e.low, e.high, e.lowOpen(), e.highOpen()))
+                      .arg(QLocale().toString(e.resamples), QLocale().toString(e.drawn > 0 ? e.drawn : m_settings.resamples));
+    if (e.lowOpen() || e.highOpen())
+        tip += QLatin1Char('\n') + tr("An end shown — is open: the figure was infinite in too many resamples on that side to bound it.");
+    return tip;
+}
+
+QString LeaderboardModel::tierRule() const
+{
+    return tr("Reviewers sharing a letter are not told apart by any Holm-adjusted test on %1 at %2 %")
+        .arg(CompareCharts::metricTitle(compare::Metric::FBeta, m_settings.beta), QLocale().toString((1 - m_settings.level) * 100, 'g', 3));
+}
+
+// Reviewers whose first letter is the 2nd, 4th, ... on a band; a reviewer without a tier on none.
+QVariant LeaderboardModel::tierBand(const compare::ReviewerStanding &s) const
+{
+    if (s.tier.isEmpty() || (s.tier.at(0).unicode() - u'a') % 2 == 0)
+        return {};
+    QColor band = m_palette.color(QPalette::Base);
+    const QColor highlight = m_palette.color(QPalette::Highlight);
+    // A sixth of the highlight over the base: the text stays as readable as on the base, light or dark.
+    const float share = 1.0f / 6;
+    band.setRgbF(band.redF() * (1 - share) + highlight.redF() * share, band.greenF() * (1 - share) + highlight.greenF() * share,
+                 band.blueF() * (1 - share) + highlight.blueF() * share);
+    return QBrush(band);
 }
 
 QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
@@ -94,8 +116,12 @@ QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
     if (const auto *figure = leaderboardDefectFigure(s, c))
         estimate = figure->has_value() ? &**figure : nullptr;
     if (role == Qt::TextAlignmentRole)
-        return c == Column::Reviewer ? int(Qt::AlignLeft | Qt::AlignVCenter) : int(Qt::AlignRight | Qt::AlignVCenter);
+        return c == Column::Reviewer || c == Column::Tier ? int(Qt::AlignLeft | Qt::AlignVCenter) : int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::BackgroundRole)
+        return tierBand(s);
     if (role == Qt::ToolTipRole) {
+        if (c == Column::Tier)
+            return s.tier.isEmpty() ? tr("No tier: the pairs were not tested.") : tr("Tier %1. %2.").arg(s.tier, tierRule());
         if (estimate)
             return estimateTip(headerData(index.column(), Qt::Horizontal).toString(), *estimate);
         if (c == Column::Reviewer)
@@ -117,6 +143,7 @@ QVariant LeaderboardModel::data(const QModelIndex &index, int role) const
     };
     switch (c) {
     case Column::Reviewer: return s.reviewer;
+    case Column::Tier: return s.tier.isEmpty() && !sort ? QStringLiteral("—") : s.tier;
     case Column::MergeRequests: return sort ? QVariant(s.mergeRequests) : QVariant(QLocale().toString(s.mergeRequests));
     case Column::Tp: return sort ? QVariant(s.tp) : QVariant(QLocale().toString(s.tp));
     case Column::Fp: return sort ? QVariant(s.fp) : QVariant(QLocale().toString(s.fp));
@@ -138,6 +165,7 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
     const Column c = m_columns[section];
     if (role == Qt::ToolTipRole) {
         switch (c) {
+        case Column::Tier: return tierRule();
         case Column::MergeRequests: return tr("Merge requests the reviewer has an entry on (after the filters)");
         case Column::Tp: return tr("References found, summed over merge requests");
         case Column::Fp: return tr("Comments that found no reference, summed over merge requests");
@@ -158,6 +186,7 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     switch (c) {
     case Column::Reviewer: return tr("Reviewer");
+    case Column::Tier: return tr("Tier");
     case Column::MergeRequests: return tr("MRs");
     case Column::Tp: return tr("TP");
     case Column::Fp: return tr("FP");

@@ -2,6 +2,8 @@
 
 #include <SliceRenderer.h>
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -94,13 +96,25 @@ SlicePanel::SlicePanel(QWidget *parent) : QWidget(parent)
     bar->addWidget(copy);
     layout->addLayout(bar);
     m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("sliceStatus"));
     layout->addWidget(m_status);
 
     auto *split = new QSplitter(this);
     auto *lists = new QSplitter(Qt::Vertical, split);
     m_slices = new QListWidget(lists);
-    m_external = new QListWidget(lists);
+    // Shown, with its label, only for a slice that brings code in: an empty
+    // unlabelled list read as a broken box.
+    m_externalBox = new QWidget(lists);
+    auto *externalLayout = new QVBoxLayout(m_externalBox);
+    externalLayout->setContentsMargins(0, 0, 0, 0);
+    auto *externalLabel = new QLabel(tr("Code brought in from elsewhere:"), m_externalBox);
+    externalLabel->setObjectName(QStringLiteral("externalCodeLabel"));
+    externalLayout->addWidget(externalLabel);
+    m_external = new QListWidget(m_externalBox);
+    m_external->setObjectName(QStringLiteral("externalCode"));
     m_external->setToolTip(tr("Code this slice brings in from elsewhere; double-click to open it"));
+    externalLayout->addWidget(m_external);
+    m_externalBox->hide();
     m_text = new QPlainTextEdit(split);
     m_text->setReadOnly(true);
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -131,7 +145,13 @@ void SlicePanel::setResult(std::shared_ptr<const SlicingResult> result, std::sha
     m_mr = std::move(mr);
     if (m_result) {
         const SlicingDiagnostics &d = m_result->diagnostics;
-        setStatus(tr("%n slice(s) in this merge request", nullptr, static_cast<int>(m_result->slices.size())) + QStringLiteral(" · ")
+        // Each algorithm's own count: Run Review sends one algorithm's
+        // slices, so a total over all four matched no figure there.
+        QStringList perAlgorithm;
+        for (SliceAlgorithm a : AllAlgorithms)
+            perAlgorithm << tr("%1 %2").arg(titleOf(a)).arg(std::count_if(m_result->slices.cbegin(), m_result->slices.cend(), [a](const Slice &s) { return s.algorithm == a; }));
+        setStatus(tr("%n slice(s) in this merge request (%1)", nullptr, static_cast<int>(m_result->slices.size())).arg(perAlgorithm.join(QStringLiteral(", ")))
+                  + QStringLiteral(" · ")
                   + tr("parsed with libclang: %1, parser errors tolerated: %2").arg(d.parsed).arg(d.parseErrors)
                   + (d.unreadable.isEmpty() ? QString() : QStringLiteral(" · ") + tr("%n file(s) could not be read", nullptr, static_cast<int>(d.unreadable.size()))));
         // What was left out, by name, for whoever wonders why a file has no slice.
@@ -212,6 +232,7 @@ void SlicePanel::refill()
     m_slices->blockSignals(false);
     if (m_listed.isEmpty()) {
         m_external->clear();
+        m_externalBox->hide();
         m_text->setPlainText(m_result ? tr("No slice of the shown kinds touches this file.") : QString());
     } else {
         m_slices->setCurrentRow(0);
@@ -232,6 +253,7 @@ void SlicePanel::selectSlice(int row)
 void SlicePanel::showSlice(int row)
 {
     m_external->clear();
+    m_externalBox->hide();
     if (row < 0 || row >= m_listed.size() || !m_mr) {
         m_text->clear();
         return;
@@ -244,6 +266,7 @@ void SlicePanel::showSlice(int row)
             item->setData(Qt::UserRole + 1, x.from);
         }
     }
+    m_externalBox->setVisible(m_external->count() > 0);
     const LineFormat format = lineFormatFromName(m_lineFormat->currentData().toString()).value_or(LineFormat::Inline);
     const QString text = MergeRequestSliceRenderer(*m_mr).render(s, format);
     m_text->setPlainText(text);

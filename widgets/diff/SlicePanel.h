@@ -61,6 +61,7 @@ private:
     QComboBox *m_lineFormat = nullptr;
     QLabel *m_status = nullptr;
     QListWidget *m_slices = nullptr;
+    QWidget *m_externalBox = nullptr; // m_external and its label
     QListWidget *m_external = nullptr;
     QPlainTextEdit *m_text = nullptr;
 };

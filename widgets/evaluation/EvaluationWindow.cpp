@@ -3,6 +3,7 @@
 #include "EvaluationCharts.h"
 
 #include <GoldTriageQueue.h>
+#include <MetricDefinitions.h>
 #include <ResponseStore.h>
 #include <WorkspaceStore.h>
 
@@ -392,6 +393,9 @@ QWidget *EvaluationWindow::tablePage(const eval::Table &t)
     auto *widget = new QTableWidget(int(t.rows.size()), int(t.columns.size()));
     widget->setObjectName(t.id);
     widget->setHorizontalHeaderLabels(t.columns);
+    // Every figure names its definition and source where it is read (docs/evaluation.md, "Metrics").
+    for (int c = 0; c < t.columns.size(); ++c)
+        widget->horizontalHeaderItem(c)->setToolTip(eval::columnDefinition(t.columns[c]));
     widget->setEditTriggers(QAbstractItemView::NoEditTriggers);
     widget->verticalHeader()->hide();
     for (int r = 0; r < t.rows.size(); ++r)

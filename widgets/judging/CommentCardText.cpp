@@ -161,7 +161,11 @@ QString CommentCardText::chips(const StoredComment &c, const std::optional<Judge
     const QColor neutralText = palette.color(QPalette::Text);
     QString out;
     if (!j || !j->verdict) {
-        out += chip(tr("Not judged"), neutral, palette.color(QPalette::PlaceholderText));
+        // Readable on the neutral fill in both themes (placeholder grey was grey on grey in dark).
+        out += chip(tr("Not judged"), neutral, neutralText);
+        // B marks a key bug before any verdict: the card shows it at once.
+        if (j && j->keyBug.value_or(false))
+            out += chip(tr("Key bug"), QColor(0xcf222e), Qt::white);
         return out;
     }
     out += chip(verdictText(*j->verdict), verdictColor(*j->verdict), Qt::white);

@@ -63,6 +63,7 @@ QVariant CommentsModel::data(const QModelIndex &index, int role) const
         return r.kept ? tr("—") : tr("— filtered: %1").arg(CommentCardText::stageText(r.droppedAt));
     case CommentListModel::CategoryColumn:
         return CommentCardText::categoryText(judgement && judgement->category ? *judgement->category : r.category);
+    case CommentListModel::KeyBugColumn: return judgement && judgement->keyBug.value_or(false) ? tr("★ key bug") : QString();
     case CommentListModel::SourceColumn: return CommentCardText::source(*c, CommentCardText::runLabel(m_session->runs(), *c));
     case CommentListModel::TextColumn: return r.issue.section(QLatin1Char('\n'), 0, 0);
     }

@@ -108,6 +108,7 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     m_view->setColumnWidth(CommentListModel::LocationColumn, 190);
     m_view->setColumnWidth(CommentListModel::CategoryColumn, 130);
     m_view->setColumnWidth(CommentListModel::VerdictColumn, 140);
+    m_view->header()->setSectionResizeMode(CommentListModel::KeyBugColumn, QHeaderView::ResizeToContents);
     m_view->setColumnWidth(CommentListModel::SourceColumn, 160);
     layout->addWidget(m_view, 1);
 

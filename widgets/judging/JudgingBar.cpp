@@ -197,16 +197,17 @@ void JudgingBar::refresh()
     for (QWidget *w : findChildren<QWidget *>())
         if (w != m_position)
             w->setEnabled(c != nullptr);
+    // Positions in the walk J and K take (the kept comments by default),
+    // beside how many were generated: ids and filtered comments are not places.
+    const int generated = static_cast<int>(m_session->comments().size());
+    const JudgingController::WalkPosition walk = m_controller->walkPosition(c ? c->id : 0);
+    const QString walked = walk.kept ? tr("%1 kept").arg(walk.of) : tr("%1 shown").arg(walk.of);
     if (!c) {
-        const int total = static_cast<int>(m_session->comments().size());
-        m_position->setText(total ? tr("%n comment(s) in this merge request; press J to judge the first.", nullptr, total)
-                                  : tr("No comments yet: run a review (Ctrl+R) or add one on selected lines (Shift+C)."));
+        m_position->setText(generated ? tr("%1 (%n generated); press J to judge the first.", nullptr, generated).arg(walked)
+                                      : tr("No comments yet: run a review (Ctrl+R) or add one on selected lines (Shift+C)."));
     } else {
-        int at = 0;
-        for (int i = 0; i < m_session->comments().size(); ++i)
-            if (m_session->comments()[i].id == c->id)
-                at = i + 1;
-        m_position->setText(tr("<b>Comment %1 of %2</b> · %3:%4").arg(at).arg(m_session->comments().size()).arg(c->comment.file.toHtmlEscaped()).arg(c->comment.lineStart));
+        const QString place = walk.at ? tr("<b>Comment %1 of %2</b>").arg(walk.at).arg(walked) : tr("<b>A comment outside the %1</b>").arg(walked);
+        m_position->setText(tr("%1 (%n generated) · %2:%3", nullptr, generated).arg(place, c->comment.file.toHtmlEscaped()).arg(c->comment.lineStart));
     }
     if (m_controller->pending() != JudgingController::Pending::None) {
         m_position->setText(m_controller->pendingPrompt().toHtmlEscaped());

@@ -195,6 +195,31 @@ Result<bool> JudgingController::store(const Judgement &change)
     return result;
 }
 
+JudgingController::WalkPosition JudgingController::walkPosition(qint64 id) const
+{
+    WalkPosition p;
+    for (const StoredComment &c : m_session->comments()) {
+        if (m_visible && !m_visible(c)) {
+            p.kept = p.kept && !c.comment.kept;
+            continue;
+        }
+        p.kept = p.kept && c.comment.kept;
+        ++p.of;
+        if (c.id == id)
+            p.at = p.of;
+    }
+    return p;
+}
+
+int JudgingController::decisionsInWalk() const
+{
+    int decisions = 0;
+    for (const StoredComment &c : m_session->comments())
+        if ((!m_visible || m_visible(c)) && m_session->judgement(c.id).has_value())
+            ++decisions;
+    return decisions;
+}
+
 void JudgingController::step(int direction)
 {
     const bool moved = direction > 0 ? m_session->selectNext(m_visible) : m_session->selectPrevious(m_visible);

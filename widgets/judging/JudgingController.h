@@ -36,6 +36,20 @@ public:
     QString pendingPrompt() const;
     // Which comments Next/Previous visit (the comments panel's filter).
     void setVisibleFilter(std::function<bool(const StoredComment &)> visible) { m_visible = std::move(visible); }
+    // The walk J and K take: the comments the Comments panel's filter shows,
+    // in the merge request's order. `at` is the 1-based place of `id` in it
+    // (0 outside it), `of` its length, `kept` whether it is exactly the
+    // comments the pipeline kept (the default filter).
+    struct WalkPosition
+    {
+        int at = 0;
+        int of = 0;
+        bool kept = true;
+    };
+    WalkPosition walkPosition(qint64 id) const;
+    // Of the walk's comments, those with a verdict of the annotator's:
+    // decisions a person made (each may cover near-duplicates judged with it).
+    int decisionsInWalk() const;
     // Asks for the annotator's name when none is set (once; remembered).
     bool ensureAnnotator();
     // Stores `change` (the keys and the judging bar alike); when another

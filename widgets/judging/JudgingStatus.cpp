@@ -59,7 +59,14 @@ void JudgingStatus::refresh()
     }
     m_workspaceStale = m_switching = false;
     const JudgingProgress &all = m_workspace;
-    QString text = tr("Judged %1/%2 · workspace %3/%4").arg(mr.judged).arg(mr.total).arg(all.judged).arg(all.total);
+    // Decisions are what the annotator made (one covers its near-duplicates
+    // judged with it); the comments they cover follow in brackets.
+    const int decisions = m_decisions ? m_decisions() : mr.judged;
+    QString text = tr("%n decision(s) (%1/%2 comments, with their near-duplicates) · workspace %3/%4", nullptr, decisions)
+                       .arg(mr.judged)
+                       .arg(mr.total)
+                       .arg(all.judged)
+                       .arg(all.total);
     if (const auto median = m_session->judging()->medianDecisionMs())
         text += QStringLiteral(" · ") + tr("median %1 s a decision").arg(QLocale().toString(*median / 1000.0, 'f', 1));
     if (!m_session->annotator().isEmpty())

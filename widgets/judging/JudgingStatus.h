@@ -5,6 +5,8 @@
 #include <QLabel>
 #include <QTimer>
 
+#include <functional>
+
 namespace rd {
 
 class PendingNotice;
@@ -20,6 +22,9 @@ class JudgingStatus : public QLabel
 public:
     explicit JudgingStatus(ReviewSession *session, QWidget *parent = nullptr);
     void setPendingNotice(PendingNotice *notice);
+    // How many decisions the annotator made on the open merge request (the
+    // walk's comments with a verdict); without it, every judged comment counts.
+    void setDecisionCount(std::function<int()> decisions) { m_decisions = std::move(decisions); }
 
     // How many times the figures were read from the workspace.
     int figuresRead() const { return m_figuresRead; }
@@ -40,6 +45,7 @@ private:
     bool m_switching = false;      // this burst shows another merge request
     bool m_workspaceStale = false; // this burst may change the workspace's figures
     PendingNotice *m_notice = nullptr;
+    std::function<int()> m_decisions;
 };
 
 } // namespace rd

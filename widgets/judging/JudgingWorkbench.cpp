@@ -9,6 +9,7 @@
 #include "JudgingBar.h"
 #include "JudgingController.h"
 #include "JudgingStatus.h"
+#include "PanelCommand.h"
 #include "PendingNotice.h"
 #include "UnreviewedMarks.h"
 #include "ShortcutSettings.h"
@@ -41,9 +42,8 @@ JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QWidget *window, Diff
     m_dock = new QDockWidget(tr("Comments"), window);
     m_dock->setObjectName(QStringLiteral("commentsDock"));
     m_dock->setWidget(m_panel);
-    m_dock->toggleViewAction()->setObjectName(QStringLiteral("showComments"));
-    m_dock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-    window->addAction(m_dock->toggleViewAction());
+    m_showComments = addPanelCommand(m_dock, QStringLiteral("showComments"), tr("Comments"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M), window,
+                                     QStringLiteral("showCommentsPanel"));
 
     m_sheet = new QAction(tr("&Keyboard Shortcuts"), window);
     m_sheet->setObjectName(QStringLiteral("shortcutSheet"));
@@ -57,6 +57,7 @@ JudgingWorkbench::JudgingWorkbench(ReviewSession *session, QWidget *window, Diff
     auto visible = [panel = m_panel](const StoredComment &c) { return panel->filterModel()->accepts(c); };
     m_cards->setVisibleFilter(visible);
     m_controller->setVisibleFilter(visible);
+    m_status->setDecisionCount([controller = m_controller] { return controller->decisionsInWalk(); });
     m_codeless->setVisibleFilter(visible);
     connect(m_panel, &CommentsPanel::filterChanged, m_cards, &CommentCards::refresh);
     m_unreviewed = new UnreviewedMarks(session, pane, this);
@@ -91,7 +92,7 @@ void JudgingWorkbench::fillMenu(QMenu *menu) const
             menu->addAction(m_controller->action(name));
         menu->addSeparator();
     }
-    menu->addAction(m_dock->toggleViewAction());
+    menu->addAction(m_showComments);
     menu->addAction(m_sheet);
     menu->addAction(m_settings);
 }
@@ -112,8 +113,9 @@ void JudgingWorkbench::reportStoredRun(const QString &problem)
         Q_EMIT message(tr("The run is not stored: no workspace is open."));
     else if (!problem.isEmpty())
         Q_EMIT message(tr("The run could not be stored: %1").arg(problem));
-    else
-        m_dock->raise(); // its comments are what comes next
+    // The Review panel stays in front: it lists the run's comments, most
+    // severe first, as the README's tour says; Ctrl+Shift+M brings the
+    // Comments panel forward.
 }
 
 void JudgingWorkbench::followCurrentComment()

@@ -82,6 +82,7 @@ private:
     JudgingStatus *m_status = nullptr;
     PendingNotice *m_notice = nullptr;
     QDockWidget *m_dock = nullptr;
+    QAction *m_showComments = nullptr; // brings the Comments panel forward (Ctrl+Shift+M)
     QAction *m_sheet = nullptr;
     QAction *m_settings = nullptr;
 };

@@ -562,7 +562,8 @@ void RunDialog::showEstimate()
     }
     const auto it = m_estimates->find(*algorithm);
     const SliceEstimate e = it == m_estimates->end() ? SliceEstimate{} : it->second;
-    m_estimate->setText(tr("%n slice(s) to review, about %1 tokens of code", nullptr, e.slices).arg(QLocale().toString(e.tokens)));
+    m_estimate->setText(tr("%n slice(s) of %1 to review, about %2 tokens of code", nullptr, e.slices)
+                            .arg(SlicePanel::titleOf(*algorithm), QLocale().toString(e.tokens)));
 }
 
 void RunDialog::testConnection()

@@ -123,6 +123,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_judging, &JudgingWorkbench::message, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
     connect(m_judging, &JudgingWorkbench::showFileRequested, this, [this](const QByteArray &path) { selectFile(path); });
 
+    connect(m_diffPane, &DiffPane::documentShown, this, [this] {
+        if (std::exchange(m_focusDiffWhenShown, false))
+            m_diffPane->view()->setFocus(Qt::OtherFocusReason);
+    });
     connect(m_files, &FileListPanel::currentFileChanged, this, [this](int file) {
         if (file >= 0 && file != m_diffPane->fileIndex())
             m_diffPane->showFile(m_session->diff(), file);
@@ -228,6 +232,9 @@ void MainWindow::showEvaluation()
     }
     m_evaluation->show();
     m_evaluation->raise();
+    // It opens on its figures (computed on its worker), not on an empty
+    // page waiting for the Evaluate button.
+    static_cast<EvaluationWindow *>(m_evaluation.data())->evaluate();
 }
 
 void MainWindow::showJudgeEvaluation()
@@ -536,6 +543,11 @@ void MainWindow::showMergeRequest()
     else
         m_diffPane->showMessage(mr->files.isEmpty() ? tr("This merge request changes no files.") : tr("Select a file to see its changes."));
     updateActions();
+    // A merge request opens with the keyboard in its diff, where the tour's
+    // keys (J, A, Alt+Down) act: the Merge Requests panel's search box,
+    // focused to invite a choice, took the J the window asks for. The view
+    // takes it once its first document is shown (a hidden widget cannot).
+    m_focusDiffWhenShown = true;
     Q_EMIT mergeRequestOpened();
 }
 

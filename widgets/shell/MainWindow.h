@@ -174,6 +174,7 @@ private:
     QPointer<QWidget> m_comparison; // the Compare view, while open
     QPointer<QWidget> m_manual; // Help ▸ Manual, while open
     QPointer<QWidget> m_publish; // Review ▸ Publish Review…, while open
+    bool m_focusDiffWhenShown = false; // a merge request just opened: its first document takes the keyboard
 };
 
 } // namespace rd

@@ -121,6 +121,11 @@ void MainWindow::createMenus()
         view->addAction(action(QString::fromLatin1(name)));
     view->addAction(action(QStringLiteral("showMergeRequests")));
     view->addAction(action(QStringLiteral("showSlices")));
+    // Showing a panel brings it forward (the commands above); hiding one is this explicit toggle.
+    QMenu *panels = view->addMenu(tr("&Panels"));
+    for (const char *name : {"showMergeRequestsPanel", "showSlicesPanel", "showReviewPanel", "showRetrievalPanel", "showRunsPanel", "showRevisionsPanel",
+                             "showCommentsPanel"})
+        panels->addAction(action(QString::fromLatin1(name)));
     QMenu *theme = view->addMenu(tr("&Theme"));
     for (const char *name : {"theme-system", "theme-light", "theme-dark"})
         theme->addAction(action(QString::fromLatin1(name)));

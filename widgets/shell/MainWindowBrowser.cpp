@@ -11,6 +11,7 @@
 #include "JudgingWorkbench.h"
 #include "MergeRequestBrowser.h"
 #include "MergeRequestHeader.h"
+#include "PanelCommand.h"
 #include "WorkspaceActions.h"
 
 #include <MergeRequestFilter.h>
@@ -36,10 +37,8 @@ void MainWindow::createBrowser()
     addDockWidget(Qt::BottomDockWidgetArea, m_browserDock);
     tabifyDockWidget(m_judging->commentsDock(), m_browserDock);
     m_judging->commentsDock()->raise();
-    QAction *toggle = m_browserDock->toggleViewAction();
-    toggle->setObjectName(QStringLiteral("showMergeRequests"));
-    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
-    addAction(toggle);
+    addPanelCommand(m_browserDock, QStringLiteral("showMergeRequests"), tr("Merge Requests"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), this,
+                    QStringLiteral("showMergeRequestsPanel"));
     connect(m_browser, &MergeRequestBrowser::openRequested, this, [this](qint64 id) { m_exchange->openStored(id); });
     connect(m_browser->model(), &MergeRequestListModel::summariesRefreshed, this, &MainWindow::mergeRequestsListed);
     connect(m_browser, &MergeRequestBrowser::problem, this, [this](const QString &text) { statusBar()->showMessage(text, 6000); });
@@ -98,6 +97,7 @@ void MainWindow::showWorkspaceStart()
     m_header->setMergeRequest(nullptr);
     m_diffPane->showMessage(tr("Choose a merge request in the Merge Requests panel."));
     setWindowTitle(tr("ReviewDesk"));
+    m_focusDiffWhenShown = false; // no merge request: the keyboard stays in the search field
     m_browserDock->show();
     m_browserDock->raise();
     m_browser->focusSearch();

@@ -10,6 +10,7 @@
 #include "DiffView.h"
 #include "JudgingWorkbench.h"
 #include "OpenPullRequestDialog.h"
+#include "PanelCommand.h"
 #include "PipelinePanel.h"
 #include "ResumeRunDialog.h"
 #include "RetrievalPanel.h"
@@ -34,37 +35,37 @@ namespace rd {
 
 void MainWindow::createDocks()
 {
-    // Each panel in a dock under the diff, tabbed with `tabWith`; the dock's
-    // toggle action is named for the shortcut settings and works while menus are closed.
-    auto dockFor = [this](QWidget *panel, const QString &title, const QString &name, const QString &toggleName, QDockWidget *tabWith) {
+    // Each panel in a dock under the diff, tabbed with `tabWith`; its command
+    // (named for the shortcut settings, working while menus are closed)
+    // brings it forward, its toggle hides it (PanelCommand.h).
+    auto dockFor = [this](QWidget *panel, const QString &title, const QString &name, const QString &command, const QKeySequence &shortcut,
+                          QDockWidget *tabWith) {
         auto *dock = new QDockWidget(title, this);
         dock->setObjectName(name);
         dock->setWidget(panel);
         addDockWidget(Qt::BottomDockWidgetArea, dock);
         if (tabWith)
             tabifyDockWidget(tabWith, dock);
-        dock->toggleViewAction()->setObjectName(toggleName);
-        addAction(dock->toggleViewAction());
+        addPanelCommand(dock, command, title, shortcut, this, command + QStringLiteral("Panel"));
         return dock;
     };
     m_slicePanel = new SlicePanel(this);
     m_slicePanel->setObjectName(QStringLiteral("slicePanel"));
-    QDockWidget *dock = dockFor(m_slicePanel, tr("Slices"), QStringLiteral("slicesDock"), QStringLiteral("showSlices"), nullptr);
-    dock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    QDockWidget *dock = dockFor(m_slicePanel, tr("Slices"), QStringLiteral("slicesDock"), QStringLiteral("showSlices"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), nullptr);
     m_pipelinePanel = new PipelinePanel(this);
     m_pipelinePanel->setObjectName(QStringLiteral("pipelinePanel"));
-    QDockWidget *reviewDock = dockFor(m_pipelinePanel, tr("Review"), QStringLiteral("reviewDock"), QStringLiteral("showReview"), dock);
+    QDockWidget *reviewDock = dockFor(m_pipelinePanel, tr("Review"), QStringLiteral("reviewDock"), QStringLiteral("showReview"), {}, dock);
     // AACR runs: the chunks (and scores) or tool calls each hunk was reviewed with.
     m_retrievalPanel = new RetrievalPanel(this);
     m_retrievalPanel->setObjectName(QStringLiteral("retrievalPanel"));
-    dockFor(m_retrievalPanel, tr("Retrieved Context"), QStringLiteral("retrievalDock"), QStringLiteral("showRetrieval"), reviewDock);
+    dockFor(m_retrievalPanel, tr("Retrieved Context"), QStringLiteral("retrievalDock"), QStringLiteral("showRetrieval"), {}, reviewDock);
     auto *runsPanel = new RunsPanel(m_session->reviewing(), this);
     runsPanel->setObjectName(QStringLiteral("runsPanel"));
-    dockFor(runsPanel, tr("Runs"), QStringLiteral("runsDock"), QStringLiteral("showRuns"), reviewDock);
+    dockFor(runsPanel, tr("Runs"), QStringLiteral("runsDock"), QStringLiteral("showRuns"), {}, reviewDock);
     // The merge request's revisions; two chosen show their interdiff in the diff view.
     auto *revisionsPanel = new RevisionsPanel(m_session, this);
     revisionsPanel->setObjectName(QStringLiteral("revisionsPanel"));
-    dockFor(revisionsPanel, tr("Revisions"), QStringLiteral("revisionsDock"), QStringLiteral("showRevisions"), reviewDock);
+    dockFor(revisionsPanel, tr("Revisions"), QStringLiteral("revisionsDock"), QStringLiteral("showRevisions"), {}, reviewDock);
     connect(revisionsPanel, &RevisionsPanel::problem, this, &MainWindow::showProblem);
     connect(m_session->revisions(), &RevisionService::interdiffChanged, this, [this] {
         if (m_session->revisions()->interdiff())
@@ -197,10 +198,8 @@ void MainWindow::showReviewStarted(const RunConfig &config, bool replay, int sli
     m_pipelinePanel->started(config, replay, slices);
     // Several at once: the Runs view shows each one's progress.
     const QString shown = m_session->reviewing()->activeReviews().size() > 1 ? QStringLiteral("runsDock") : QStringLiteral("reviewDock");
-    if (auto *dock = findChild<QDockWidget *>(shown)) {
-        dock->show();
-        dock->raise();
-    }
+    if (auto *dock = findChild<QDockWidget *>(shown))
+        bringPanelForward(dock);
 }
 
 void MainWindow::showReviewFinished()

@@ -68,9 +68,9 @@ AgreementDialog::AgreementDialog(TeamService *team, const QList<MergeRequestEntr
     m_pairs->horizontalHeader()->setMinimumSectionSize(96);
     everyoneLayout->addWidget(m_pairs, 1);
     auto *alphaNote = new QLabel(tr("Alpha = 1 − observed / expected disagreement over every annotator's values (Krippendorff 2011): 1 is perfect "
-                                    "agreement, 0 agreement by chance. Nominal for verdict, category, context level and key bug; interval for "
-                                    "severity and the Q1/Q2 scores. A comment counts once two annotators gave it the label; the interval is a "
-                                    "95 % bootstrap over the comments."),
+                                    "agreement, 0 agreement by chance. Nominal for verdict, category and key bug; ordinal for context level "
+                                    "(diff < file < repository), severity and the Q1/Q2 scores. A comment counts once two annotators gave it the "
+                                    "label; the interval is a 95 % bootstrap over the merge requests, each with all its comments."),
                                  everyone);
     alphaNote->setWordWrap(true);
     everyoneLayout->addWidget(alphaNote);
@@ -181,6 +181,16 @@ void AgreementDialog::showPair(const QString &first, const QString &second)
     m_tabs->setCurrentIndex(1);
 }
 
+QString AgreementDialog::alphaMetricText(AlphaMetric metric)
+{
+    switch (metric) {
+    case AlphaMetric::Nominal: return tr("nominal");
+    case AlphaMetric::Ordinal: return tr("ordinal");
+    case AlphaMetric::Interval: return tr("interval");
+    }
+    return {};
+}
+
 QString AgreementDialog::alphaLabelText(AlphaLabel label)
 {
     switch (label) {
@@ -240,7 +250,7 @@ void AgreementDialog::refresh()
 {
     m_report = m_team->agreement(m_first->currentText(), m_second->currentText());
     m_data = m_team->agreementData();
-    m_teamReport = computeTeamAgreement(m_data.judgements, m_data.mergeRequestOf, annotatorsWithVerdicts(m_data.judgements), AlphaBootstrap{0, 1, 0.95});
+    m_teamReport = teamAgreementOf(m_data, {}, AlphaBootstrap(0)); // alpha now, its intervals on a worker
     m_intervalsPending = true;
     computeIntervals();
     showScope();
@@ -256,7 +266,7 @@ void AgreementDialog::computeIntervals()
     }
     m_intervalsStale = false;
     m_intervals->setFuture(QtConcurrent::run([data = m_data] {
-        return computeTeamAgreement(data.judgements, data.mergeRequestOf, annotatorsWithVerdicts(data.judgements));
+        return teamAgreementOf(data);
     }));
 }
 
@@ -324,7 +334,7 @@ void AgreementDialog::showAlpha()
                                  : overall && m_intervalsPending && result && result->alpha ? tr("computing…")
                                                                                              : tr("—");
         const QStringList cells = {alphaLabelText(all[r]),
-                                   alphaLabelMetric(all[r]) == AlphaMetric::Nominal ? tr("nominal") : tr("interval"),
+                                   alphaMetricText(alphaLabelMetric(all[r])),
                                    result && result->alpha ? QString::number(*result->alpha, 'f', 3) : tr("undefined"),
                                    interval,
                                    QString::number(result ? result->units : 0),

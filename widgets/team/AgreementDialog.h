@@ -54,6 +54,7 @@ public:
     static QString degeneracyText(const LabelAgreement &agreement);
     static QString degeneracyText(const LabelAlpha &alpha);
     static QString alphaLabelText(AlphaLabel label); // "verdict", "Q1 nitpick", translated
+    static QString alphaMetricText(AlphaMetric metric); // "nominal", "ordinal", "interval", translated
     static QString valueText(const QString &value);  // a label's value ("accept", "file", "yes", "Code Defect"), translated
 
 public Q_SLOTS:
