@@ -3,8 +3,6 @@
 
 #include "CoverageStudy.h"
 
-#include <Resampling.h>
-
 #include <cmath>
 
 namespace rd::simulation {
@@ -95,23 +93,21 @@ void checkBoard(const CoverageDesign &design, const compare::JudgeBoard &board, 
     }
 }
 
-// The null board's F1 pairs: any p below 1 − level, raw and after Holm's
-// step-down over the family of its pairs.
+// The null board's F1 pairs: any p below 1 − level, raw and as compare
+// adjusts it (Holm's step-down over the board's pairs on one metric).
 void checkNullFamily(const CoverageDesign &design, const compare::JudgeBoard &board, BenchmarkOutcome &out)
 {
-    QList<std::optional<double>> p;
-    for (const compare::PairDifference &pair : board.pairs)
-        if (pair.metric == compare::Metric::FBeta)
-            p << pair.p;
-    out.nullP = p;
     const double alpha = 1 - design.level;
-    for (const std::optional<double> &x : p)
-        if (x) {
+    for (const compare::PairDifference &pair : board.pairs) {
+        if (pair.metric != compare::Metric::FBeta)
+            continue;
+        out.nullP << pair.p;
+        if (pair.p) {
             ++out.nullPairs;
-            out.anyRejected = out.anyRejected || *x < alpha;
+            out.anyRejected = out.anyRejected || *pair.p < alpha;
         }
-    for (const std::optional<double> &x : stats::holmAdjusted(p))
-        out.anyHolmRejected = out.anyHolmRejected || (x && *x < alpha);
+        out.anyHolmRejected = out.anyHolmRejected || (pair.pAdjusted && *pair.pAdjusted < alpha);
+    }
 }
 
 void checkArena(const CoverageDesign &design, int mergeRequests, Draws &draws, quint64 seed, BenchmarkOutcome &out)
@@ -133,7 +129,7 @@ void checkArena(const CoverageDesign &design, int mergeRequests, Draws &draws, q
                 c.value = r.strength;
                 c.low = r.low;
                 c.high = r.high;
-                c.hasInterval = r.strength && (r.low || r.high);
+                c.hasInterval = r.strength && r.resamples > 0; // an empty bound is an open side
             }
         out.checks << c;
     }
@@ -146,6 +142,7 @@ void checkAlpha(const CoverageDesign &design, const QList<int> &kindOf, Draws &d
     bootstrap.resamples = design.resamples;
     bootstrap.seed = seed >> 1; // the commands' seeds stop at 2^63 − 1
     bootstrap.level = design.level;
+    bootstrap.mergeRequestOfUnit = annotations.mergeRequestOf; // resample merge requests, each with all its comments
     const AlphaResult alpha = krippendorffAlpha(annotations.units, AlphaMetric::Nominal, bootstrap);
     IntervalCheck c;
     c.kind = IntervalKind::Alpha;
