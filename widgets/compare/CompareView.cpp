@@ -84,6 +84,10 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
     m_progress->hide();
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("compareStatus"));
+    // A long note (the tiers' resample floor) wraps instead of widening the
+    // window past the screen; the whole text stays in the tooltip.
+    m_status->setWordWrap(true);
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *settingsRow = new QHBoxLayout;
     const auto labelled = [settingsRow](const QString &text, QWidget *field) {
         auto *label = new QLabel(text);
@@ -444,6 +448,7 @@ void CompareView::showComparison(const compare::Comparison &comparison)
         m_judges->setCurrentIndex(std::max(0, m_judges->findData(current)));
     }
     m_status->setText(c.notes.isEmpty() ? tr("%n judge(s) compared.", nullptr, int(c.judges.size())) : c.notes.join(QStringLiteral("; ")));
+    m_status->setToolTip(m_status->text());
     showBoard();
     fillAgreement();
     Q_EMIT comparisonShown();
