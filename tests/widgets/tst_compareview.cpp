@@ -448,7 +448,7 @@ void CompareViewTest::leaderboardShowsTiersShadedWithTheirRuleAndUndefinedFigure
     const QAbstractItemModel *model = table->model();
     QCOMPARE(model->rowCount(), 4);
     const int tier = columnHeaded(model, QStringLiteral("Tier"));
-    QVERIFY(tier >= 0);
+    QVERIFY2(tier != -1, "no Tier column");
     QVERIFY2(model->headerData(tier, Qt::Horizontal, Qt::ToolTipRole)
                  .toString()
                  .contains(QStringLiteral("Reviewers sharing a letter are not told apart by any Holm-adjusted test on F1 at 5 %")),
@@ -500,12 +500,12 @@ void CompareViewTest::differencesBoldOnlyWhatTheAdjustedPTellsApartAndSayTooFew(
         return -1;
     };
     const int p = column(QStringLiteral("p")), adjusted = column(QStringLiteral("Adjusted p")), mergeRequests = column(QStringLiteral("Merge requests"));
-    QVERIFY(p >= 0 && adjusted >= 0 && mergeRequests >= 0);
+    QVERIFY2(p != -1 && adjusted != -1 && mergeRequests != -1, "the p, Adjusted p or Merge requests column is missing");
     int difference = -1;
     for (int c = 0; c < table->columnCount(); ++c)
         if (table->horizontalHeaderItem(c)->text().startsWith(QStringLiteral("A − B")))
             difference = c;
-    QVERIFY(difference >= 0);
+    QVERIFY2(difference != -1, "no A − B column");
     // p below 5 %, the adjusted p at 5 %: not told apart, not bold.
     const int ab = pairRow(table, QStringLiteral("alpha"), QStringLiteral("beta"));
     QCOMPARE(table->item(ab, p)->text(), QStringLiteral("0.0125"));

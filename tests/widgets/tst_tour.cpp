@@ -60,6 +60,9 @@ private:
     void openDemo();
     // Review > Run Review... with the replay preset, and Run.
     void runReplayedReview();
+    // Each step above, false when it failed (the test then stops).
+    bool openDemoReady();
+    bool openDemoAndRunReview();
     // A key to whatever has the keyboard focus, as a person types it.
     void type(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier);
     QDockWidget *dock(const QString &name) const;
@@ -114,6 +117,20 @@ void TourTest::runReplayedReview()
     QVERIFY(reviewed.wait(120000));
 }
 
+bool TourTest::openDemoReady()
+{
+    openDemo();
+    return !QTest::currentTestFailed();
+}
+
+bool TourTest::openDemoAndRunReview()
+{
+    if (!openDemoReady())
+        return false;
+    runReplayedReview();
+    return !QTest::currentTestFailed();
+}
+
 void TourTest::type(Qt::Key key, Qt::KeyboardModifiers modifiers)
 {
     QWidget *focus = QApplication::focusWidget();
@@ -133,11 +150,7 @@ bool TourTest::inFront(const QString &name) const
 
 void TourTest::jAfterRunJudgesTheFirstComment()
 {
-    openDemo();
-    if (QTest::currentTestFailed())
-        return;
-    runReplayedReview();
-    if (QTest::currentTestFailed())
+    if (!openDemoAndRunReview())
         return;
     QVERIFY(!m_window->session()->currentComment());
     type(Qt::Key_J);
@@ -151,8 +164,7 @@ void TourTest::aHiddenSearchBoxTakesNoKeys()
 {
     // Named already: R (reject) in the diff asks no name.
     QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ada"));
-    openDemo();
-    if (QTest::currentTestFailed())
+    if (!openDemoReady())
         return;
     QWidget *focus = QApplication::focusWidget();
     QVERIFY(focus);
@@ -167,8 +179,7 @@ void TourTest::aHiddenSearchBoxTakesNoKeys()
 
 void TourTest::theSlicesCommandBringsItsPanelForward()
 {
-    openDemo();
-    if (QTest::currentTestFailed())
+    if (!openDemoReady())
         return;
     QVERIFY(!inFront(QStringLiteral("slicesDock")));
     type(Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
@@ -181,11 +192,7 @@ void TourTest::theSlicesCommandBringsItsPanelForward()
 
 void TourTest::theCommentsCommandBringsItsPanelForward()
 {
-    openDemo();
-    if (QTest::currentTestFailed())
-        return;
-    runReplayedReview();
-    if (QTest::currentTestFailed())
+    if (!openDemoAndRunReview())
         return;
     // Another panel in front of it first.
     type(Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
@@ -198,11 +205,7 @@ void TourTest::theCommentsCommandBringsItsPanelForward()
 
 void TourTest::runBringsTheReviewPanelForward()
 {
-    openDemo();
-    if (QTest::currentTestFailed())
-        return;
-    runReplayedReview();
-    if (QTest::currentTestFailed())
+    if (!openDemoAndRunReview())
         return;
     QVERIFY2(inFront(QStringLiteral("reviewDock")), "after Run the Review panel is not in front");
 }
@@ -210,11 +213,7 @@ void TourTest::runBringsTheReviewPanelForward()
 void TourTest::theCountsSayWhatTheAnnotatorWalks()
 {
     QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ada"));
-    openDemo();
-    if (QTest::currentTestFailed())
-        return;
-    runReplayedReview();
-    if (QTest::currentTestFailed())
+    if (!openDemoAndRunReview())
         return;
     const auto *position = m_window->findChild<QLabel *>(QStringLiteral("judgingPosition"));
     QVERIFY(position);
@@ -235,11 +234,7 @@ void TourTest::theCountsSayWhatTheAnnotatorWalks()
 void TourTest::theKeyBugMarkShowsOnTheCardAndInTheCommentsTable()
 {
     QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ada"));
-    openDemo();
-    if (QTest::currentTestFailed())
-        return;
-    runReplayedReview();
-    if (QTest::currentTestFailed())
+    if (!openDemoAndRunReview())
         return;
     type(Qt::Key_J);
     type(Qt::Key_B);
@@ -268,8 +263,7 @@ void TourTest::theKeyBugMarkShowsOnTheCardAndInTheCommentsTable()
 
 void TourTest::theSliceCountsNameTheirAlgorithm()
 {
-    openDemo();
-    if (QTest::currentTestFailed())
+    if (!openDemoReady())
         return;
     type(Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
     // The Slices panel counts each algorithm's slices by name, and they add up.
@@ -300,9 +294,7 @@ void TourTest::theSliceCountsNameTheirAlgorithm()
 void TourTest::evaluateOpensOnItsFiguresWithTheirDefinitions()
 {
     QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ada"));
-    openDemo();
-    runReplayedReview();
-    if (QTest::currentTestFailed())
+    if (!openDemoAndRunReview())
         return;
     type(Qt::Key_J);
     type(Qt::Key_B);
