@@ -1199,10 +1199,6 @@
         <translation><numerusform>评判者 %1：%n 个合并请求（%2），%3 条参考。</numerusform></translation>
     </message>
     <message>
-        <source>Figures in percent, each with its %1 % percentile bootstrap interval over merge requests: %2 resamples, seed %3, the same resamples for every reviewer.</source>
-        <translation>指标以百分比表示，各带对合并请求的 %1% 百分位自助区间：%2 次重抽样，种子 %3，所有评审者使用相同的重抽样。</translation>
-    </message>
-    <message>
         <source>No chart of cost against accepted findings</source>
         <translation>没有成本对被接受发现的图表</translation>
     </message>
@@ -1213,6 +1209,10 @@
     <message>
         <source>The seed of the resamples, 0 to 18446744073709551615 as --seed takes it: the same seed gives the same intervals</source>
         <translation>重抽样的种子，0 到 18446744073709551615，与 --seed 相同：相同的种子给出相同的区间</translation>
+    </message>
+    <message>
+        <source>Figures in percent, each with its %1 % bootstrap interval over merge requests (studentized for precision, recall and F-beta, percentile for the others): %2 resamples, seed %3, the same resamples for every reviewer.</source>
+        <translation>指标以百分比表示，各带对合并请求的 %1% 自助区间（精确率、召回率和 F-beta 为学生化区间，其余为百分位区间）：%2 次重抽样，种子 %3，所有评审者使用相同的重抽样。</translation>
     </message>
 </context>
 <context>
@@ -1375,10 +1375,6 @@
         <translation>两者都评审过的合并请求：该对仅基于这些计算</translation>
     </message>
     <message>
-        <source>The difference of the figure, with its paired percentile bootstrap interval: both on the same resampled merge requests</source>
-        <translation>指标之差及其配对百分位自助区间：两者基于相同的重抽样合并请求</translation>
-    </message>
-    <message>
         <source>Two-sided bootstrap p-value of no difference, of this pair alone</source>
         <translation>“无差异”的双侧自助 p 值，仅针对这一对</translation>
     </message>
@@ -1405,6 +1401,10 @@
     <message numerus="yes">
         <source>Bold: the pairs told apart at %1 %, their p-value adjusted by Holm's method over the %n pair(s) of this judge on %2 (adjusted p below %3). Each pair is computed on the merge requests both reviewers reviewed; fewer than %4 give no interval and no p-value.</source>
         <translation><numerusform>粗体：在 %1 % 水平下可区分的配对，其 p 值经 Holm 方法在该评判者于 %2 上的 %n 对中校正（校正后 p 低于 %3）。每一对仅基于两位评审者都评审过的合并请求计算；少于 %4 个则没有区间和 p 值。</numerusform></translation>
+    </message>
+    <message>
+        <source>The difference of the figure, with its paired bootstrap interval (studentized for precision, recall and F-beta): both on the same resampled merge requests</source>
+        <translation>指标之差及其配对自助区间（精确率、召回率和 F-beta 为学生化区间）：两者基于相同的重抽样合并请求</translation>
     </message>
 </context>
 <context>
@@ -3047,10 +3047,6 @@
         <translation>%1：%2 %，无区间（没有重抽样定义了它）</translation>
     </message>
     <message>
-        <source>%1: %2 %, %3 % percentile bootstrap interval %4 over merge requests (%5 of %6 resamples defined it)</source>
-        <translation>%1：%2 %，基于合并请求的 %3 % 百分位自助区间 %4（%6 次重抽样中 %5 次有定义）</translation>
-    </message>
-    <message>
         <source>An end shown — is open: the figure was infinite in too many resamples on that side to bound it.</source>
         <translation>显示为 — 的一端是开放的：该指标在这一侧有太多重抽样为无穷大，无法给出界限。</translation>
     </message>
@@ -3069,6 +3065,10 @@
     <message>
         <source>Tier</source>
         <translation>层级</translation>
+    </message>
+    <message>
+        <source>%1: %2 %, %3 % bootstrap interval %4 over merge requests (%5 of %6 resamples defined it)</source>
+        <translation>%1：%2 %，基于合并请求的 %3 % 自助区间 %4（%6 次重抽样中 %5 次有定义）</translation>
     </message>
 </context>
 <context>

@@ -23,8 +23,8 @@ int runCompare(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Compare reviewers (imported tools, the workspace's run configurations) per judge (people, each imported judge):\n"
-        "merge requests, tp, fp, fn, precision, recall and F1 (Code Review Bench's definitions) with percentile bootstrap\n"
-        "intervals over the merge requests (a figure without items, e.g. precision without a comment, is undefined: null, \"—\"),\n"
+        "merge requests, tp, fp, fn, precision, recall and F1 (Code Review Bench's definitions) with bootstrap intervals\n"
+        "over the merge requests (studentized for precision, recall and F1, percentile for the rest; a figure without items, e.g. precision without a comment, is undefined: null, \"—\"),\n"
         "every pair's paired difference on the merge requests both reviewed with its p-value and Holm-adjusted p-value, the\n"
         "leaderboard's tiers (reviewers no adjusted F1 pair separates share a letter), Cohen's kappa between judges;\n"
         "where people audited the imported judges (audit), each judge's accuracy and kappa against people and the\n"

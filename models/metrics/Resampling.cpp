@@ -118,6 +118,132 @@ PairedDifference pairedDifference(std::optional<double> a, std::optional<double>
     return out;
 }
 
+namespace {
+
+// The resamples' t* = (θ* − θ̂)/se*, NaN where θ* or se* is undefined.
+QList<double> studentizedResamples(double value, const QList<double> &resampled, const QList<double> &errors)
+{
+    // θ* = θ̂ up to rounding: a ratio recomputed from other sums.
+    const double tolerance = 1e-9 * std::max(1.0, std::abs(value));
+    QList<double> t;
+    t.reserve(resampled.size());
+    for (qsizetype b = 0; b < resampled.size() && b < errors.size(); ++b) {
+        const double away = resampled[b] - value;
+        if (std::isnan(away) || std::isnan(errors[b]))
+            continue;
+        if (errors[b] > 0)
+            t << away / errors[b];
+        else if (std::abs(away) <= tolerance)
+            t << 0.0;
+        else
+            t << std::copysign(std::numeric_limits<double>::infinity(), away);
+    }
+    return t;
+}
+
+// [θ̂ − se·t*(1 − a/2), θ̂ − se·t*(a/2)] within [lowest, highest]; an infinite
+// quantile reaches the end of the range.
+void studentizedInterval(double value, double se, QList<double> sortedT, double level, double lowest, double highest, std::optional<double> &low,
+                         std::optional<double> &high)
+{
+    if (se <= 0) {
+        low = high = std::clamp(value, lowest, highest);
+        return;
+    }
+    const double tail = (1 - level) / 2;
+    const double upperT = quantileOfSorted(sortedT, 1 - tail), lowerT = quantileOfSorted(sortedT, tail);
+    const auto bound = [&](double t) { return std::isinf(t) ? (t > 0 ? lowest : highest) : std::clamp(value - se * t, lowest, highest); };
+    low = bound(upperT);
+    high = bound(lowerT);
+}
+
+} // namespace
+
+Estimate studentizedEstimate(std::optional<double> value, double se, const QList<double> &resampled, const QList<double> &resampledErrors, double level,
+                             double lowest, double highest)
+{
+    Estimate e;
+    e.value = value;
+    e.drawn = int(resampled.size());
+    if (!value || std::isnan(se)) {
+        e.resamples = int(std::count_if(resampled.cbegin(), resampled.cend(), [](double v) { return !std::isnan(v); }));
+        return e;
+    }
+    QList<double> t = studentizedResamples(*value, resampled, resampledErrors);
+    e.resamples = int(t.size());
+    if (t.isEmpty())
+        return e;
+    std::sort(t.begin(), t.end());
+    studentizedInterval(*value, se, t, level, lowest, highest, e.low, e.high);
+    return e;
+}
+
+PairedDifference studentizedDifference(std::optional<double> difference, double se, const QList<double> &resampled, const QList<double> &resampledErrors,
+                                       double level, double lowest, double highest)
+{
+    PairedDifference out;
+    out.difference = difference;
+    if (!difference || std::isnan(se))
+        return out;
+    QList<double> t = studentizedResamples(*difference, resampled, resampledErrors);
+    out.resamples = int(t.size());
+    if (t.isEmpty())
+        return out;
+    std::sort(t.begin(), t.end());
+    studentizedInterval(*difference, se, t, level, lowest, highest, out.low, out.high);
+    // t0 = θ̂/se; with se = 0 every resample equals θ̂ (t* = 0), and θ̂ = 0 is no evidence.
+    const double tolerance = 1e-9 * std::max(1.0, std::abs(*difference));
+    const double t0 = se > 0 ? *difference / se
+        : std::abs(*difference) <= tolerance ? 0.0 : std::copysign(std::numeric_limits<double>::infinity(), *difference);
+    const auto atMost = std::upper_bound(t.cbegin(), t.cend(), t0) - t.cbegin();
+    const auto atLeast = t.cend() - std::lower_bound(t.cbegin(), t.cend(), t0);
+    const double b = static_cast<double>(t.size());
+    out.p = std::min(1.0, 2.0 * (1.0 + static_cast<double>(std::min(atMost, atLeast))) / (b + 1.0));
+    return out;
+}
+
+ValueWithError ratioOfSums(const RatioOfSums &ratio, const QList<int> *counts, double scale)
+{
+    double y = 0, x = 0;
+    const qsizetype units = std::min(ratio.numerators.size(), ratio.denominators.size());
+    for (qsizetype i = 0; i < units; ++i) {
+        const double c = counts ? (*counts)[i] : 1;
+        y += c * ratio.numerators[i];
+        x += c * ratio.denominators[i];
+    }
+    if (x == 0)
+        return {std::nan(""), std::nan("")};
+    const double t = y / x;
+    double squares = 0;
+    for (qsizetype i = 0; i < units; ++i) {
+        const double c = counts ? (*counts)[i] : 1;
+        const double residual = ratio.numerators[i] - t * ratio.denominators[i];
+        squares += c * residual * residual;
+    }
+    return {scale * t, scale * std::sqrt(squares) / x};
+}
+
+ValueWithError ratioDifference(const RatioOfSums &a, const RatioOfSums &b, const QList<int> *counts, double scale)
+{
+    const ValueWithError ra = ratioOfSums(a, counts, 1), rb = ratioOfSums(b, counts, 1);
+    if (std::isnan(ra.value) || std::isnan(rb.value))
+        return {std::nan(""), std::nan("")};
+    double xa = 0, xb = 0;
+    const qsizetype units = std::min({a.denominators.size(), b.denominators.size(), a.numerators.size(), b.numerators.size()});
+    for (qsizetype i = 0; i < units; ++i) {
+        const double c = counts ? (*counts)[i] : 1;
+        xa += c * a.denominators[i];
+        xb += c * b.denominators[i];
+    }
+    double squares = 0;
+    for (qsizetype i = 0; i < units; ++i) {
+        const double c = counts ? (*counts)[i] : 1;
+        const double l = (a.numerators[i] - ra.value * a.denominators[i]) / xa - (b.numerators[i] - rb.value * b.denominators[i]) / xb;
+        squares += c * l * l;
+    }
+    return {scale * (ra.value - rb.value), scale * std::sqrt(squares)};
+}
+
 std::optional<double> pValue(const QList<double> &differences)
 {
     if (differences.isEmpty())

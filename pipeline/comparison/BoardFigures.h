@@ -8,6 +8,8 @@
 
 #include "ComparisonEvidence.h"
 
+#include <Resampling.h>
+
 #include <array>
 #include <functional>
 
@@ -17,14 +19,48 @@ inline constexpr int MetricCount = 6;
 inline constexpr std::array<Metric, MetricCount> allMetrics{Metric::Precision, Metric::Recall, Metric::FBeta, Metric::Kbi, Metric::Far1, Metric::Cpi1};
 
 using Figures = std::array<double, MetricCount>; // per metric, NaN where undefined
-// Per metric, the figure in each resample (NaN where undefined).
-using FigureSamples = std::array<QList<double>, MetricCount>;
+// Precision, recall and F-beta (the first three metrics) are ratios of
+// counts summed over merge requests: their intervals and pairs are
+// studentized with the ratio's delta-method standard error
+// (rd::stats::studentizedEstimate; docs/comparing.md, "Intervals"). The
+// others keep the percentile interval.
+inline constexpr int RatioMetricCount = 3;
+using RatioTerms = std::array<stats::RatioOfSums, RatioMetricCount>;
+// Per merge request of the judge: precision tp / (tp + fp), recall
+// tp / (tp + fn), F-beta (1 + b²) tp / ((1 + b²) tp + fp + b² fn) — F-beta of
+// the summed precision and recall, written as one ratio (0 / 0 where the
+// reviewer has no entry).
+RatioTerms ratioTermsOf(const ReviewerEvidence &reviewer, double beta);
+// Per metric, the figure in each resample (NaN where undefined), and for the
+// ratio metrics its standard error in that resample.
+struct FigureSamples
+{
+    std::array<QList<double>, MetricCount> values;
+    std::array<QList<double>, RatioMetricCount> errors;
+};
+// Resamples of `units` (indices of the judge's `all` merge requests,
+// ascending) from one generator seeded with `seed`, as counts indexed as
+// the judge's merge requests (0 for those not among the units): the same
+// draws for the same units and seed, board and pairs alike.
+class MergeRequestResampler
+{
+public:
+    MergeRequestResampler(const QList<int> &units, qsizetype all, quint64 seed);
+    const QList<int> &next();
+
+private:
+    QList<int> m_units;
+    stats::Resampler m_resampler;
+    QList<int> m_counts;
+};
 
 // A reviewer's figures on the merge requests drawn, each as often as drawn
 // (`counts` indexed as the judge's merge requests; nullptr: each once).
 // `scratch` is reused between calls.
 Figures figuresOf(const ReviewerEvidence &reviewer, const QList<int> *counts, double beta, QList<eval::MrOutcome> &scratch);
 
+// The ratio metrics alone (cheaper than figuresOf for a configuration).
+std::array<double, RatioMetricCount> ratioFiguresOf(const ReviewerEvidence &reviewer, const QList<int> *counts, double beta);
 std::optional<double> definedOrEmpty(double v);
 
 // `resamples` resamples of `units` (indices of the judge's merge requests,

@@ -29,6 +29,36 @@ struct PendingPair
     QList<int> common;
 };
 
+// A pair's ratio metrics (precision, recall, F-beta) in each resample of
+// the merge requests both reviewed: the difference (NaN where either
+// figure is undefined, as on the board) and its standard error.
+struct RatioResamples
+{
+    std::array<QList<double>, RatioMetricCount> differences;
+    std::array<QList<double>, RatioMetricCount> errors;
+};
+
+// Empty when cancelled. The draws are the board's for the same merge requests.
+std::optional<RatioResamples> ratioResamples(const JudgeEvidence &judge, const PendingPair &p, const QList<RatioTerms> &terms, const Settings &settings,
+                                             const std::function<bool()> &cancelled)
+{
+    RatioResamples out;
+    MergeRequestResampler resampler(p.common, judge.mergeRequests.size(), settings.seed);
+    const ReviewerEvidence &a = judge.reviewers[p.a], &b = judge.reviewers[p.b];
+    for (int r = 0; r < settings.resamples; ++r) {
+        if (cancelled && r % 16 == 15 && cancelled())
+            return std::nullopt;
+        const QList<int> &counts = resampler.next();
+        const auto figuresA = ratioFiguresOf(a, &counts, settings.beta);
+        const auto figuresB = ratioFiguresOf(b, &counts, settings.beta);
+        for (int m = 0; m < RatioMetricCount; ++m) {
+            out.differences[m] << figuresA[m] - figuresB[m];
+            out.errors[m] << stats::ratioDifference(terms[p.a][m], terms[p.b][m], &counts, 100).error;
+        }
+    }
+    return out;
+}
+
 // Each adjusted over the pairs of its metric that have a p-value (Holm 1979).
 void adjustPerMetric(QList<PairDifference> &pairs)
 {
@@ -79,9 +109,18 @@ QList<PairDifference> pairsOf(const JudgeEvidence &judge, const QList<qsizetype>
             ownSamples[it.key()].insert(it.value()[k], resampled[k]);
     }
 
+    QList<RatioTerms> terms;
+    for (const ReviewerEvidence &reviewer : judge.reviewers)
+        terms << ratioTermsOf(reviewer, settings.beta);
+
     QList<PairDifference> pairs;
     QList<eval::MrOutcome> scratch;
     for (const PendingPair &p : std::as_const(pending)) {
+        const std::optional<RatioResamples> ratios = p.common.size() >= MinimumPairMergeRequests
+            ? ratioResamples(judge, p, terms, settings, cancelled)
+            : std::optional<RatioResamples>(RatioResamples{});
+        if (!ratios)
+            return {}; // cancelled
         const bool onAll = p.common.size() == all;
         // The point values on the common merge requests (the board's where both reviewed all).
         Figures pointA = points[p.a], pointB = points[p.b];
@@ -110,9 +149,18 @@ QList<PairDifference> pairsOf(const JudgeEvidence &judge, const QList<qsizetype>
             }
             if (std::isnan(pointA[m]) || std::isnan(pointB[m]))
                 continue; // undefined on the merge requests both reviewed
-            const FigureSamples &sa = onAll ? samples[p.a] : ownSamples[p.common][p.a];
-            const FigureSamples &sb = onAll ? samples[p.b] : ownSamples[p.common][p.b];
-            const stats::PairedDifference d = stats::pairedDifference(pointA[m], pointB[m], sa[m], sb[m], settings.level);
+            stats::PairedDifference d;
+            if (m < RatioMetricCount) {
+                QList<int> once(all, 0);
+                for (int i : p.common)
+                    once[i] = 1;
+                const double se = stats::ratioDifference(terms[p.a][m], terms[p.b][m], &once, 100).error;
+                d = stats::studentizedDifference(pointA[m] - pointB[m], se, ratios->differences[m], ratios->errors[m], settings.level, -100, 100);
+            } else {
+                const FigureSamples &sa = onAll ? samples[p.a] : ownSamples[p.common][p.a];
+                const FigureSamples &sb = onAll ? samples[p.b] : ownSamples[p.common][p.b];
+                d = stats::pairedDifference(pointA[m], pointB[m], sa.values[m], sb.values[m], settings.level);
+            }
             pair.difference = *d.difference;
             pair.low = d.low;
             pair.high = d.high;

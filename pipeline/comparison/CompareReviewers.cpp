@@ -172,7 +172,13 @@ JudgeBoard boardOf(const JudgeEvidence &judge, const Settings &settings, Bootstr
         s.fn = int(sums.fn);
         s.mergeRequests = int(std::count_if(reviewer.reviews.cbegin(), reviewer.reviews.cend(), [](const auto &review) { return review.has_value(); }));
         const Figures point = figuresOf(reviewer, nullptr, settings.beta, scratch);
-        const auto estimateOf = [&](int m) { return stats::estimate(definedOrEmpty(point[m]), samples[r][m], settings.level); };
+        const RatioTerms terms = ratioTermsOf(reviewer, settings.beta);
+        const auto estimateOf = [&](int m) {
+            if (m < RatioMetricCount)
+                return stats::studentizedEstimate(definedOrEmpty(point[m]), stats::ratioOfSums(terms[m], nullptr, 100).error, samples[r].values[m],
+                                                  samples[r].errors[m], settings.level, 0, 100);
+            return stats::estimate(definedOrEmpty(point[m]), samples[r].values[m], settings.level);
+        };
         s.precision = estimateOf(0);
         s.recall = estimateOf(1);
         s.fBeta = estimateOf(2);
@@ -228,36 +234,79 @@ Figures figuresOf(const ReviewerEvidence &reviewer, const QList<int> *counts, do
     return out;
 }
 
+std::array<double, RatioMetricCount> ratioFiguresOf(const ReviewerEvidence &reviewer, const QList<int> *counts, double beta)
+{
+    return leaderboardFigures(sumsOf(reviewer, counts), beta);
+}
+
 std::optional<double> definedOrEmpty(double v)
 {
     return std::isnan(v) ? std::nullopt : std::optional<double>(v);
+}
+
+RatioTerms ratioTermsOf(const ReviewerEvidence &reviewer, double beta)
+{
+    RatioTerms terms;
+    const double b2 = beta * beta;
+    for (stats::RatioOfSums &ratio : terms) {
+        ratio.numerators.fill(0, reviewer.reviews.size());
+        ratio.denominators.fill(0, reviewer.reviews.size());
+    }
+    for (qsizetype i = 0; i < reviewer.reviews.size(); ++i) {
+        const std::optional<ReviewOnMergeRequest> &review = reviewer.reviews[i];
+        if (!review)
+            continue;
+        const double tp = double(review->tp), fp = double(review->fp), fn = double(review->fn);
+        terms[0].numerators[i] = tp;
+        terms[0].denominators[i] = tp + fp;
+        terms[1].numerators[i] = tp;
+        terms[1].denominators[i] = tp + fn;
+        terms[2].numerators[i] = (1 + b2) * tp;
+        terms[2].denominators[i] = (1 + b2) * tp + fp + b2 * fn;
+    }
+    return terms;
+}
+
+MergeRequestResampler::MergeRequestResampler(const QList<int> &units, qsizetype all, quint64 seed)
+    : m_units(units), m_resampler(int(units.size()), seed), m_counts(all, 0)
+{
+}
+
+const QList<int> &MergeRequestResampler::next()
+{
+    const QList<int> &drawn = m_resampler.next();
+    // Units that are all the judge's merge requests are in its order already.
+    if (m_units.size() == m_counts.size())
+        return drawn;
+    for (qsizetype k = 0; k < m_units.size(); ++k)
+        m_counts[m_units[k]] = drawn[k];
+    return m_counts;
 }
 
 QList<FigureSamples> resampledFigures(const JudgeEvidence &judge, const QList<int> &units, const QList<qsizetype> &reviewers, const Settings &settings,
                                       const std::function<bool(const QList<int> &counts)> &each)
 {
     QList<FigureSamples> samples(reviewers.size());
-    for (FigureSamples &perReviewer : samples)
-        for (QList<double> &values : perReviewer)
+    QList<RatioTerms> terms;
+    for (qsizetype k = 0; k < reviewers.size(); ++k) {
+        for (QList<double> &values : samples[k].values)
             values.reserve(settings.resamples);
-    const qsizetype all = judge.mergeRequests.size();
-    QList<int> counts(all, 0); // a subset's draws, indexed as the judge's merge requests
-    stats::Resampler resampler(int(units.size()), settings.seed);
+        for (QList<double> &errors : samples[k].errors)
+            errors.reserve(settings.resamples);
+        terms << ratioTermsOf(judge.reviewers[reviewers[k]], settings.beta);
+    }
+    MergeRequestResampler resampler(units, judge.mergeRequests.size(), settings.seed);
     QList<eval::MrOutcome> scratch;
     for (int b = 0; b < settings.resamples; ++b) {
-        const QList<int> &drawn = resampler.next();
-        // Units that are all the judge's merge requests are in its order already.
-        const bool everyMergeRequest = units.size() == all;
-        if (!everyMergeRequest)
-            for (qsizetype k = 0; k < units.size(); ++k)
-                counts[units[k]] = drawn[k];
-        const QList<int> &drawnCounts = everyMergeRequest ? drawn : counts;
+        const QList<int> &drawnCounts = resampler.next();
         if (each && !each(drawnCounts))
             return {};
         for (qsizetype k = 0; k < reviewers.size(); ++k) {
             const Figures figures = figuresOf(judge.reviewers[reviewers[k]], &drawnCounts, settings.beta, scratch);
             for (int m = 0; m < MetricCount; ++m)
-                samples[k][m] << figures[m];
+                samples[k].values[m] << figures[m];
+            for (int m = 0; m < RatioMetricCount; ++m)
+                samples[k].errors[m] << stats::ratioOfSums(terms[k][m], &drawnCounts, 100).error;
         }
     }
     return samples;

@@ -353,10 +353,10 @@ QByteArray comparisonToMarkdown(const Comparison &c)
     const QString f = beta == 1 ? QStringLiteral("F1") : QStringLiteral("F%1").arg(beta);
     const QString level = QString::number(c.settings.level * 100, 'g', 4) + QLatin1Char('%');
     QString out = QStringLiteral("# Comparing reviewers\n\n");
-    out += QStringLiteral("Percent, with %1 percentile bootstrap intervals over %2 resamples of the merge requests (seed %3, the same resamples for "
-                          "every reviewer of a judge); — where a figure is undefined (no comment, no reference). Pairs: on the merge requests both "
-                          "reviewed, the paired bootstrap difference a − b, its two-sided p-value and the p-value Holm-adjusted over the judge's pairs of "
-                          "that metric. Tier: reviewers that share a letter are not told apart by any adjusted %4 pair at %5.")
+    out += QStringLiteral("Percent, with %1 bootstrap intervals over %2 resamples of the merge requests (seed %3, the same resamples for "
+                          "every reviewer of a judge), studentized for precision, recall and %4 and their pairs, percentile for the other figures; — "
+                          "where a figure is undefined (no comment, no reference). Pairs: on the merge requests both reviewed, the paired "
+                          "bootstrap difference a − b, its two-sided p-value and the p-value Holm-adjusted over the judge's pairs of that metric. Tier: reviewers that share a letter are not told apart by any adjusted %4 pair at %5.")
                .arg(level)
                .arg(c.settings.resamples)
                .arg(c.settings.seed)

@@ -181,6 +181,86 @@ private Q_SLOTS:
                 QCOMPARE(share, !separated(i, j));
             }
     }
+    void ratioOfSumsCarriesTheDeltaMethodError()
+    {
+        // y = 1, 2, 0 over x = 2, 2, 1: t = 3/5; residuals y − t x = −0.2,
+        // 0.8, −0.6; se = √1.04 / 5. Unit 0 twice, unit 1 not at all: t = 2/5,
+        // residuals 0.2 (twice) and −0.4; se = √0.24 / 5.
+        const RatioOfSums r{{1, 2, 0}, {2, 2, 1}};
+        const ValueWithError once = ratioOfSums(r, nullptr, 100);
+        QCOMPARE(once.value, 60.0);
+        QVERIFY(std::abs(once.error - 100 * std::sqrt(1.04) / 5) < 1e-12);
+        const QList<int> counts{2, 0, 1};
+        const ValueWithError drawn = ratioOfSums(r, &counts, 1);
+        QVERIFY(std::abs(drawn.value - 0.4) < 1e-15);
+        QVERIFY(std::abs(drawn.error - std::sqrt(0.24) / 5) < 1e-15);
+        const ValueWithError none = ratioOfSums(RatioOfSums{{0, 0}, {0, 0}}, nullptr, 100);
+        QVERIFY(std::isnan(none.value) && std::isnan(none.error));
+    }
+
+    void ratioDifferencePairsTheUnits()
+    {
+        // b = 2, 0, 1 over 2, 1, 2: the same 3/5, so the difference is 0; the
+        // influence values a: −0.04, 0.16, −0.12, b: 0.16, −0.12, −0.04 pull
+        // apart unit by unit: √(0.2² + 0.28² + 0.08²) = √0.1248, wider than
+        // √(0.0416 + 0.0416) of two independent ratios.
+        const RatioOfSums a{{1, 2, 0}, {2, 2, 1}}, b{{2, 0, 1}, {2, 1, 2}};
+        const ValueWithError d = ratioDifference(a, b, nullptr, 100);
+        QVERIFY(std::abs(d.value) < 1e-12);
+        QVERIFY(std::abs(d.error - 100 * std::sqrt(0.1248)) < 1e-9);
+        const ValueWithError undefined = ratioDifference(a, RatioOfSums{{0, 0, 0}, {0, 0, 0}}, nullptr, 100);
+        QVERIFY(std::isnan(undefined.value));
+    }
+
+    void studentizedIntervalTurnsTheQuantilesOfT()
+    {
+        // t* = −4, −1, 0, 1, 2 (se* = 1); at 80 % the type-7 quantiles are
+        // t*(0.9) = 1.6 and t*(0.1) = −2.8, so [10 − 2·1.6, 10 + 2·2.8]: a long
+        // lower tail of t* lengthens the interval's upper side. The range caps it.
+        const QList<double> values{6, 9, 10, 11, 12}, errors{1, 1, 1, 1, 1};
+        const Estimate e = studentizedEstimate(10.0, 2, values, errors, 0.8, 0, 100);
+        QVERIFY(e.low && std::abs(*e.low - 6.8) < 1e-12);
+        QVERIFY(e.high && std::abs(*e.high - 15.6) < 1e-12);
+        QCOMPARE(e.resamples, 5);
+        const Estimate capped = studentizedEstimate(10.0, 2, values, errors, 0.8, 0, 15);
+        QCOMPARE(*capped.high, 15.0);
+    }
+
+    void studentizedResampleWithoutSpreadIsZeroOrInfinite()
+    {
+        // se* = 0: t* = 0 where θ* = θ̂, else ±inf, which takes that side to
+        // the end of the range; NaN (undefined) is left out and counted.
+        const QList<double> values{6, 9, 10, 11, 30, std::nan("")}, errors{1, 1, 0, 1, 0, 1};
+        const Estimate e = studentizedEstimate(10.0, 2, values, errors, 0.8, 0, 100);
+        QCOMPARE(e.resamples, 5);
+        QCOMPARE(e.drawn, 6);
+        QCOMPARE(*e.low, 0.0);
+        QVERIFY(e.high && std::abs(*e.high - 15.6) < 1e-12);
+        // Every resample the same and se = 0: the point.
+        const Estimate flat = studentizedEstimate(40.0, 0, {40, 40, 40}, {0, 0, 0}, 0.95, 0, 100);
+        QCOMPARE(*flat.low, 40.0);
+        QCOMPARE(*flat.high, 40.0);
+        QVERIFY(!studentizedEstimate(std::nullopt, 2, values, errors, 0.8, 0, 100).low);
+    }
+
+    void studentizedPValueIsTheTestTheIntervalInverts()
+    {
+        // θ̂ = 3, se = 1: t0 = 3 against t* = −2 … 4 (B = 7): 2 of them at or
+        // above it, so p = 2 · (1 + 2)/8.
+        const QList<double> values{1, 2, 3, 4, 5, 6, 7}, errors(7, 1.0);
+        const PairedDifference d = studentizedDifference(3.0, 1, values, errors, 0.95, -100, 100);
+        QCOMPARE(*d.p, 0.75);
+        QCOMPARE(d.resamples, 7);
+        // Two reviewers alike on every merge request: no difference in any
+        // resample, p = 1 and the interval is the point.
+        const PairedDifference same = studentizedDifference(0.0, 0, {0, 0, 0}, {0, 0, 0}, 0.95, -100, 100);
+        QCOMPARE(*same.p, 1.0);
+        QCOMPARE(*same.low, 0.0);
+        QCOMPARE(*same.high, 0.0);
+        // One always ahead by the same amount: the floor, 2/(B + 1).
+        const PairedDifference ahead = studentizedDifference(5.0, 0, {5, 5, 5}, {0, 0, 0}, 0.95, -100, 100);
+        QCOMPARE(*ahead.p, pValueFloor(3));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestResampling)

@@ -519,8 +519,8 @@ void CompareView::showBoard()
     }();
     m_summary->setText(tr("Judge %1: %n merge request(s) (%2), %3 references.", nullptr, b->mergeRequests)
                            .arg(b->judge, filters, QLocale().toString(b->references)));
-    m_bootstrapSummary->setText(tr("Figures in percent, each with its %1 % percentile bootstrap interval over merge requests: %2 resamples, seed %3, "
-                                   "the same resamples for every reviewer.")
+    m_bootstrapSummary->setText(tr("Figures in percent, each with its %1 % bootstrap interval over merge requests (studentized for precision, recall "
+                                   "and F-beta, percentile for the others): %2 resamples, seed %3, the same resamples for every reviewer.")
                                     .arg(QLocale().toString(settings.level * 100, 'g', 3), QLocale().toString(settings.resamples), QString::number(settings.seed)));
     drawCharts();
     fillDifferences();

@@ -34,7 +34,8 @@ DifferencesTable::DifferencesTable(QWidget *parent)
                                         tr("Adjusted p"), tr("Resamples")});
     m_table->horizontalHeaderItem(MergeRequests)->setToolTip(tr("Merge requests both reviewed: the pair is computed on these only"));
     m_table->horizontalHeaderItem(Difference)->setToolTip(
-        tr("The difference of the figure, with its paired percentile bootstrap interval: both on the same resampled merge requests"));
+        tr("The difference of the figure, with its paired bootstrap interval (studentized for precision, recall and F-beta): both on the "
+           "same resampled merge requests"));
     m_table->horizontalHeaderItem(P)->setToolTip(tr("Two-sided bootstrap p-value of no difference, of this pair alone"));
     m_table->horizontalHeaderItem(PAdjusted)->setToolTip(
         tr("Holm's step-down adjustment of the p-values of all the pairs of this judge on this figure: what tells a pair apart"));

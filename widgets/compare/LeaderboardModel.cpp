@@ -78,7 +78,7 @@ QString LeaderboardModel::estimateTip(const QString &figure, const compare::Esti
             .arg(figure);
     if (!e.lowOpen() && !e.highOpen() && (!e.low || !e.high))
         return tr("%1: %2 %, without an interval (no resample defined it)").arg(figure, percentText(*e.value));
-    QString tip = tr("%1: %2 %, %3 % percentile bootstrap interval %4 over merge requests (%5 of %6 resamples defined it)")
+    QString tip = tr("%1: %2 %, %3 % bootstrap interval %4 over merge requests (%5 of %6 resamples defined it)")
                       .arg(figure, percentText(*e.value), QLocale().toString(m_settings.level * 100, 'g', 3), intervalText(e.low, e.high, e.lowOpen(), e.highOpen()))
                       .arg(QLocale().toString(e.resamples), QLocale().toString(e.drawn > 0 ? e.drawn : m_settings.resamples));
     if (e.lowOpen() || e.highOpen())
