@@ -141,9 +141,16 @@ QList<double> studentizedResamples(double value, const QList<double> &resampled,
     return t;
 }
 
-// [θ̂ − se·t*(1 − a/2), θ̂ − se·t*(a/2)] within [lowest, highest]; an infinite
-// quantile reaches the end of the range.
-void studentizedInterval(double value, double se, QList<double> sortedT, double level, double lowest, double highest, std::optional<double> &low,
+// Whether t* bounds both sides: more than (1 − level)/2 of the resamples
+// without spread away from θ̂ (t* infinite) on a side leave it unbounded.
+bool studentizable(const QList<double> &sortedT, double level)
+{
+    const double tail = (1 - level) / 2;
+    return !sortedT.isEmpty() && std::isfinite(quantileOfSorted(sortedT, 1 - tail)) && std::isfinite(quantileOfSorted(sortedT, tail));
+}
+
+// [θ̂ − se·t*(1 − a/2), θ̂ − se·t*(a/2)] within [lowest, highest].
+void studentizedInterval(double value, double se, const QList<double> &sortedT, double level, double lowest, double highest, std::optional<double> &low,
                          std::optional<double> &high)
 {
     if (se <= 0) {
@@ -151,10 +158,8 @@ void studentizedInterval(double value, double se, QList<double> sortedT, double 
         return;
     }
     const double tail = (1 - level) / 2;
-    const double upperT = quantileOfSorted(sortedT, 1 - tail), lowerT = quantileOfSorted(sortedT, tail);
-    const auto bound = [&](double t) { return std::isinf(t) ? (t > 0 ? lowest : highest) : std::clamp(value - se * t, lowest, highest); };
-    low = bound(upperT);
-    high = bound(lowerT);
+    low = std::clamp(value - se * quantileOfSorted(sortedT, 1 - tail), lowest, highest);
+    high = std::clamp(value - se * quantileOfSorted(sortedT, tail), lowest, highest);
 }
 
 } // namespace
@@ -170,10 +175,12 @@ Estimate studentizedEstimate(std::optional<double> value, double se, const QList
         return e;
     }
     QList<double> t = studentizedResamples(*value, resampled, resampledErrors);
+    std::sort(t.begin(), t.end());
+    if (se > 0 && !studentizable(t, level))
+        return estimate(value, resampled, level);
     e.resamples = int(t.size());
     if (t.isEmpty())
         return e;
-    std::sort(t.begin(), t.end());
     studentizedInterval(*value, se, t, level, lowest, highest, e.low, e.high);
     return e;
 }
@@ -186,10 +193,22 @@ PairedDifference studentizedDifference(std::optional<double> difference, double 
     if (!difference || std::isnan(se))
         return out;
     QList<double> t = studentizedResamples(*difference, resampled, resampledErrors);
+    std::sort(t.begin(), t.end());
+    if (se > 0 && !studentizable(t, level)) {
+        QList<double> defined;
+        for (double d : resampled)
+            if (!std::isnan(d))
+                defined << d;
+        const Estimate e = estimate(difference, defined, level);
+        out.low = e.low;
+        out.high = e.high;
+        out.resamples = e.resamples;
+        out.p = pValue(defined);
+        return out;
+    }
     out.resamples = int(t.size());
     if (t.isEmpty())
         return out;
-    std::sort(t.begin(), t.end());
     studentizedInterval(*difference, se, t, level, lowest, highest, out.low, out.high);
     // t0 = θ̂/se; with se = 0 every resample equals θ̂ (t* = 0), and θ̂ = 0 is no evidence.
     const double tolerance = 1e-9 * std::max(1.0, std::abs(*difference));

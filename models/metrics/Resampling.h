@@ -104,15 +104,20 @@ PairedDifference pairedDifference(std::optional<double> a, std::optional<double>
 // widens where the figure's spread is uncertain (few merge requests), as a
 // t interval does: on generated benchmarks of 50 merge requests it covers
 // 95 %, the percentile interval 92 % (docs/comparing.md, "Coverage by
-// simulation"). A resample whose se* is 0 has t* = 0 when θ* = θ̂ and ±inf
-// otherwise; NaN values (undefined) are left out and counted. se = 0 (every
-// resample the same) gives [θ̂, θ̂].
+// simulation"). A resample whose se* is 0 (every unit drawn has the same
+// ratio) has t* = 0 when θ* = θ̂ and ±inf otherwise; where more than
+// (1 − level)/2 of them are infinite on a side, t* cannot bound it and the
+// interval is the percentile one (estimate() above) — a figure resting on
+// a few units, or at 0 or 100 in many resamples. NaN values (undefined)
+// are left out and counted. se = 0 (every resample the same) gives [θ̂, θ̂].
 Estimate studentizedEstimate(std::optional<double> value, double se, const QList<double> &resampled, const QList<double> &resampledErrors, double level,
                              double lowest, double highest);
 // The same for a paired difference, with the studentized p-value of "the
 // difference is 0": t0 = θ̂/se against the resamples' t*, each tail
 // (1 + #{t* <= t0})/(B + 1) and (1 + #{t* >= t0})/(B + 1), the smaller doubled
 // and capped at 1 (the test the interval inverts; never below 2/(B + 1)).
+// Where the interval falls back to the percentile one, so does the p-value
+// (pValue below).
 PairedDifference studentizedDifference(std::optional<double> difference, double se, const QList<double> &resampled, const QList<double> &resampledErrors,
                                        double level, double lowest, double highest);
 

@@ -228,19 +228,37 @@ private Q_SLOTS:
 
     void studentizedResampleWithoutSpreadIsZeroOrInfinite()
     {
-        // se* = 0: t* = 0 where θ* = θ̂, else ±inf, which takes that side to
-        // the end of the range; NaN (undefined) is left out and counted.
-        const QList<double> values{6, 9, 10, 11, 30, std::nan("")}, errors{1, 1, 0, 1, 0, 1};
-        const Estimate e = studentizedEstimate(10.0, 2, values, errors, 0.8, 0, 100);
+        // se* = 0: t* = 0 where θ* = θ̂, else ±inf. One infinite t* of 20 lies
+        // beyond the 90th percentile and changes nothing: t*(0.9) = 8.1,
+        // t*(0.1) = −7.1 of −9 … 9 and +inf.
+        QList<double> values, errors;
+        for (int t = -9; t <= 9; ++t) {
+            values << 10 + t;
+            errors << 1;
+        }
+        values << 50;
+        errors << 0;
+        const Estimate few = studentizedEstimate(10.0, 2, values, errors, 0.8, -100, 100);
+        QVERIFY(few.low && std::abs(*few.low - (10 - 2 * 8.1)) < 1e-9);
+        QVERIFY(few.high && std::abs(*few.high - (10 + 2 * 7.1)) < 1e-9);
+        // One of five reaches the 90th percentile: t* cannot bound that side,
+        // and the interval is the percentile one of 6, 9, 10, 11, 30 —
+        // [7.2, 22.4]. NaN (undefined) is left out and counted.
+        const QList<double> spreadless{6, 9, 10, 11, 30, std::nan("")}, spreadlessErrors{1, 1, 0, 1, 0, 1};
+        const Estimate e = studentizedEstimate(10.0, 2, spreadless, spreadlessErrors, 0.8, 0, 100);
         QCOMPARE(e.resamples, 5);
         QCOMPARE(e.drawn, 6);
-        QCOMPARE(*e.low, 0.0);
-        QVERIFY(e.high && std::abs(*e.high - 15.6) < 1e-12);
+        QVERIFY(e.low && std::abs(*e.low - 7.2) < 1e-12);
+        QVERIFY(e.high && std::abs(*e.high - 22.4) < 1e-12);
         // Every resample the same and se = 0: the point.
         const Estimate flat = studentizedEstimate(40.0, 0, {40, 40, 40}, {0, 0, 0}, 0.95, 0, 100);
         QCOMPARE(*flat.low, 40.0);
         QCOMPARE(*flat.high, 40.0);
         QVERIFY(!studentizedEstimate(std::nullopt, 2, values, errors, 0.8, 0, 100).low);
+        // A difference falls back with its p-value: 2 · (1 + 1)/6 of the
+        // percentile test (one of the five resamples at or below 0).
+        const PairedDifference d = studentizedDifference(10.0, 2, {-1, 9, 10, 11, 30}, {1, 1, 0, 1, 0}, 0.8, -100, 100);
+        QCOMPARE(*d.p, 2.0 * 2 / 6);
     }
 
     void studentizedPValueIsTheTestTheIntervalInverts()

@@ -126,9 +126,13 @@ def studentized(value, se, values, errors, level, lowest, highest):
     t.sort()
     tail = (1 - level) / 2
     if se <= 0:
-        return value, value, t
-    bound = lambda q: (lowest if q > 0 else highest) if math.isinf(q) else min(highest, max(lowest, value - se * q))
-    return bound(quantile(t, 1 - tail)), bound(quantile(t, tail)), t
+        return value, value, t, None
+    if math.isinf(quantile(t, 1 - tail)) or math.isinf(quantile(t, tail)):
+        # Too many resamples without spread: the percentile interval.
+        defined = sorted(v for v in values if not math.isnan(v))
+        return quantile(defined, tail), quantile(defined, 1 - tail), defined, defined
+    bound = lambda q: min(highest, max(lowest, value - se * q))
+    return bound(quantile(t, 1 - tail)), bound(quantile(t, tail)), t, None
 
 
 def main():
@@ -149,7 +153,7 @@ def main():
             se = 100 * ratio(t, [1] * size)[1]
             values = [figure(reviews, c, metric) for c in draws]
             errors = [100 * ratio(t, c)[1] for c in draws]
-            low, high, ts = studentized(value, se, values, errors, level, 0, 100)
+            low, high, ts, _ = studentized(value, se, values, errors, level, 0, 100)
             standing[label] = [value, low, high, len(ts)]
         out["standings"][name] = standing
     for i, a in enumerate(names):
@@ -164,10 +168,14 @@ def main():
                 se = difference_error(ta, tb, once)
                 values = [figure(reviewers[a], c, metric) - figure(reviewers[b], c, metric) for c in pair_draws]
                 errors = [difference_error(ta, tb, c) for c in pair_draws]
-                low, high, ts = studentized(d, se, values, errors, level, -100, 100)
-                t0 = d / se if se > 0 else 0.0
-                at_most = sum(1 for x in ts if x <= t0)
-                at_least = sum(1 for x in ts if x >= t0)
+                low, high, ts, percentile = studentized(d, se, values, errors, level, -100, 100)
+                if percentile is not None:
+                    at_most = sum(1 for x in percentile if x <= 0)
+                    at_least = sum(1 for x in percentile if x >= 0)
+                else:
+                    t0 = d / se if se > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
+                    at_most = sum(1 for x in ts if x <= t0)
+                    at_least = sum(1 for x in ts if x >= t0)
                 p = min(1.0, 2 * (1 + min(at_most, at_least)) / (len(ts) + 1))
                 pair[label] = [d, low, high, p, len(ts)]
             out["pairs"][a + "|" + b] = pair
