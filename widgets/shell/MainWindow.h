@@ -47,6 +47,10 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    // The size the window first opens at (reviewdesk with no saved geometry):
+    // the size the tour's screenshots and the no-text-cut tests use.
+    static QSize defaultSize() { return {1400, 860}; }
+
     // The session opens it in the background; errors appear in a dialog and
     // the window keeps what it showed before.
     void openMergeRequest(const MergeRequestRequest &request);
