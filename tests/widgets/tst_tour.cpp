@@ -46,6 +46,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 #include <QTreeView>
 
 #include <cmath>
@@ -416,6 +417,7 @@ void TourTest::evaluateOpensOnItsFiguresWithTheirDefinitions()
 void TourTest::eachScoreIsGroupedWithItsModelValue()
 {
     QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ada"));
+    m_window->resize(MainWindow::defaultSize());
     if (!openDemoAndRunReview())
         return;
     type(Qt::Key_J);
@@ -438,6 +440,9 @@ void TourTest::eachScoreIsGroupedWithItsModelValue()
         QVERIFY2(std::any_of(texts.cbegin(), texts.cend(), [](const QString &t) { return t.startsWith(QLatin1String("model ")); }),
                  qPrintable(texts.join(QLatin1Char('|'))));
         QVERIFY(group->isVisible());
+        // Whole: "model 7", not "mo…" squeezed by a window too narrow for its parts.
+        for (const QLabel *label : group->findChildren<QLabel *>())
+            QVERIFY2(label->width() >= label->minimumSizeHint().width(), qPrintable(QStringLiteral("\"%1\" %2 of %3 px").arg(label->text()).arg(label->width()).arg(label->minimumSizeHint().width())));
     }
 }
 
@@ -486,6 +491,9 @@ void TourTest::theCommentsFiltersShowTheirWholeChoiceAtTheDefaultSize()
             cut << QStringLiteral("label \"%1\"").arg(label->text());
     QVERIFY(combos > 5);
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
+    // Nothing made the window wider than it opens at (its parts would be squeezed).
+    QVERIFY2(m_window->minimumSizeHint().width() <= MainWindow::defaultSize().width() && m_window->width() == MainWindow::defaultSize().width(),
+             qPrintable(QStringLiteral("the window needs %1 px").arg(m_window->minimumSizeHint().width())));
 }
 
 void TourTest::theEvaluationWindowShowsWholeRunNamesAndTabs()
@@ -506,17 +514,39 @@ void TourTest::theEvaluationWindowShowsWholeRunNamesAndTabs()
     QVERIFY(runs->count() > 0);
     if (runs->sizeHintForColumn(0) > runs->viewport()->width())
         cut << QStringLiteral("runs need %1 px, the list has %2").arg(runs->sizeHintForColumn(0)).arg(runs->viewport()->width());
-    // The tabs: "Configurations comp…".
+    // The tables: tabs were cut ("Configurations comp…") or scrolled out of
+    // sight. Tabs in view each show their name whole; the list that chooses
+    // the table (when the tabs are hidden) shows its longest name whole.
     auto *tabs = evaluation->findChild<QTabWidget *>();
     QVERIFY(tabs);
+    QVERIFY(tabs->count() > 1);
     QTabBar *bar = tabs->tabBar();
-    QVERIFY(bar->count() > 1);
-    const int padding = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
-    for (int i = 0; i < bar->count(); ++i) {
-        const int needed = bar->fontMetrics().horizontalAdvance(bar->tabText(i)) + padding;
-        const QRect rect = bar->tabRect(i);
-        if (rect.width() < needed || rect.right() > bar->width())
-            cut << QStringLiteral("tab \"%1\" (%2 of %3 px, ends at %4 of %5)").arg(bar->tabText(i)).arg(rect.width()).arg(needed).arg(rect.right()).arg(bar->width());
+    if (bar->isVisible()) {
+        const int padding = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
+        for (int i = 0; i < bar->count(); ++i) {
+            const int needed = bar->fontMetrics().horizontalAdvance(bar->tabText(i)) + padding;
+            const QRect rect = bar->tabRect(i);
+            if (rect.width() < needed || rect.left() < 0 || rect.right() > bar->width())
+                cut << QStringLiteral("tab \"%1\" (%2 of %3 px, ends at %4 of %5)").arg(bar->tabText(i)).arg(rect.width()).arg(needed).arg(rect.right()).arg(bar->width());
+        }
+    } else {
+        auto *tables = evaluation->findChild<QComboBox *>(QStringLiteral("evaluationTables"));
+        QVERIFY2(tables && tables->isVisible(), "the tabs are hidden and nothing chooses the table");
+        QCOMPARE(tables->count(), tabs->count());
+        QCOMPARE(tables->currentText(), tabs->tabText(tabs->currentIndex()));
+        // The layouts its new names asked for, as the event loop runs them before painting.
+        for (int round = 0; round < 3; ++round)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QStyleOptionComboBox option;
+        option.initFrom(tables);
+        const int field = tables->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, tables).width();
+        for (int i = 0; i < tables->count(); ++i)
+            if (tables->fontMetrics().horizontalAdvance(tables->itemText(i)) > field)
+                cut << QStringLiteral("table \"%1\" (%2 px of %3)").arg(tables->itemText(i)).arg(tables->fontMetrics().horizontalAdvance(tables->itemText(i))).arg(field);
+        // Choosing one in the list shows it.
+        tables->setCurrentIndex(1);
+        Q_EMIT tables->activated(1);
+        QCOMPARE(tabs->currentIndex(), 1);
     }
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
 }
@@ -656,9 +686,18 @@ void TourTest::screenshotsOfTheTour()
 {
     QFETCH(int, theme);
     const ThemeForTest themed(static_cast<Theme>(theme));
+    // English plurals as reviewdesk loads them ("3 decisions", not "3 decision(s)").
+    QTranslator english;
+    if (english.load(QStringLiteral(QT_TESTCASE_BUILDDIR "/../app/gui/reviewdesk_en.qm")))
+        QCoreApplication::installTranslator(&english);
+    else
+        qWarning("no app/gui/reviewdesk_en.qm: build reviewdesk for the screenshots' plural forms");
     remakeWindow();
     QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ada"));
     auto save = [&](QWidget *w, const char *step) {
+        // The layouts the keys' new texts asked for, as the event loop runs them before a person sees the window.
+        for (int round = 0; round < 3; ++round)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         const QString path = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshot-tour-%1-%2.png").arg(QLatin1String(step), themeName(static_cast<Theme>(theme)));
         QVERIFY(w->grab().save(path));
         qInfo("screenshot: %s", qPrintable(path));
