@@ -55,8 +55,8 @@ protected:
         style->drawControl(QStyle::CE_ItemViewItem, &item, painter, widget); // the row's fill, selected or not
         // "11/23" beside the bar, never over it: in the row's own text colour
         // on the row's fill (over the bar's fill it was unreadable, 3:1 and
-        // less, worst on a selected row). Where the bar starts depends on the
-        // total only, so it does not move with the text.
+        // less, worst on a selected row). The bar starts after the widest
+        // count of this total ("23 / 23"), so it stays put as the count grows.
         const bool selected = option.state & QStyle::State_Selected;
         const QPalette::ColorGroup group = !(option.state & QStyle::State_Enabled) ? QPalette::Disabled
                                          : (option.state & QStyle::State_Active) ? QPalette::Active
@@ -64,7 +64,7 @@ protected:
         const QColor textColor = option.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
         const QRect inner = option.rect.adjusted(4, 0, -4, 0);
         const QFontMetrics metrics(item.font);
-        const int textWidth = metrics.horizontalAdvance(QStringLiteral("%1/%1").arg(total));
+        const int textWidth = std::max(metrics.horizontalAdvance(QStringLiteral("%1 / %1").arg(total)), metrics.horizontalAdvance(text));
         painter->save();
         painter->setFont(item.font);
         painter->setPen(textColor);
