@@ -590,8 +590,21 @@ void TourTest::myProgressIsReadableOnTheSelectedRow()
         list->itemDelegate()->paint(&painter, option, model.index(0, MergeRequestListModel::ProgressColumn));
         return image;
     };
-    const QImage withText = paintCell(QStringLiteral("11/23"));
+    const QString text = QStringLiteral("11 / 23"); // as the panel's model writes it
+    const QImage withText = paintCell(text);
     const QImage without = paintCell(QString());
+    // Whole: the text's pixels span its drawn width ('11 / 23' was cut to '1 / 23').
+    int left = withText.width(), right = -1;
+    for (int y = 0; y < withText.height(); ++y)
+        for (int x = 0; x < withText.width(); ++x)
+            if (withText.pixel(x, y) != without.pixel(x, y)) {
+                left = std::min(left, x);
+                right = std::max(right, x);
+            }
+    QFont bold = list->font();
+    bold.setBold(true);
+    const int drawn = QFontMetrics(bold).tightBoundingRect(text).width();
+    QVERIFY2(right - left + 1 >= drawn - 1, qPrintable(QStringLiteral("the text spans %1 px of its %2").arg(right - left + 1).arg(drawn)));
     const QMap<QRgb, double> contrasts = textContrastByBackground(withText, without);
     QVERIFY2(!contrasts.isEmpty(), "the cell shows no text");
     for (auto it = contrasts.cbegin(); it != contrasts.cend(); ++it)
