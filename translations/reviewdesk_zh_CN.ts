@@ -1836,6 +1836,10 @@
         <source>%n comment(s) queued, %1 in the queue already; %2.</source>
         <translation><numerusform>%n 条评论已加入队列，%1 条已在队列中；%2。</numerusform></translation>
     </message>
+    <message>
+        <source>&amp;Table:</source>
+        <translation>表格(&amp;T)：</translation>
+    </message>
 </context>
 <context>
     <name>rd::ExchangeActions</name>

@@ -123,7 +123,7 @@ int main(int argc, char *argv[])
     rd::applyTheme(rd::themeFromName(themeChoice));
 
     rd::MainWindow window;
-    window.resize(1400, 860);
+    window.resize(rd::MainWindow::defaultSize());
     window.show();
 
     auto screenshotWhenReady = std::make_shared<std::function<void()>>();

@@ -7,6 +7,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
@@ -27,6 +28,8 @@ private Q_SLOTS:
     void linkCheckerNamesMissingChaptersAndHeadings();
     void headingAnchorsAreGitHubs_data();
     void headingAnchorsAreGitHubs();
+    void theContentsShowNoEscapesAndEachChapterOnce();
+    void theChapterListShowsWholeTitles();
 };
 
 void ManualTest::initTestCase()
@@ -123,6 +126,46 @@ void ManualTest::headingAnchorsAreGitHubs()
     QFETCH(QString, heading);
     QFETCH(QString, anchor);
     QCOMPARE(ManualWindow::headingAnchor(heading), anchor);
+}
+
+void ManualTest::theContentsShowNoEscapesAndEachChapterOnce()
+{
+    ManualWindow manual;
+    manual.show();
+    QCOMPARE(manual.currentChapter(), ManualWindow::indexChapter());
+    // "--references original\|triaged": GitHub's escape of a table's pipe, shown as written here.
+    const QString shown = manual.browser()->toPlainText();
+    QVERIFY2(!shown.contains(QLatin1String("\\|")), qPrintable(shown.mid(std::max<qsizetype>(0, shown.indexOf(QLatin1String("\\|")) - 40), 80)));
+    // The contents table lists each chapter once ("Arena and agreement" was there twice).
+    static const QRegularExpression row(QStringLiteral("^\\| \\[[^]]+\\]\\(([^)#]+)\\)"));
+    QMap<QString, int> rows;
+    for (const QString &line : ManualWindow::chapters().value(ManualWindow::indexChapter()).split(QLatin1Char('\n')))
+        if (const auto m = row.match(line); m.hasMatch())
+            ++rows[m.captured(1)];
+    QVERIFY(rows.size() > 10);
+    QStringList twice;
+    for (auto it = rows.cbegin(); it != rows.cend(); ++it)
+        if (it.value() > 1)
+            twice << it.key();
+    QVERIFY2(twice.isEmpty(), qPrintable(twice.join(QStringLiteral(", "))));
+}
+
+void ManualTest::theChapterListShowsWholeTitles()
+{
+    ManualWindow manual; // at the size it opens at
+    manual.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&manual));
+    auto *list = manual.findChild<QListWidget *>(QStringLiteral("manualChapters"));
+    QVERIFY(list);
+    QVERIFY(list->count() > 10);
+    QStringList cut;
+    for (int row = 0; row < list->count(); ++row) {
+        const QRect shown = list->visualItemRect(list->item(row));
+        const int needed = list->sizeHintForIndex(list->model()->index(row, 0)).width();
+        if (shown.left() + needed > list->viewport()->width())
+            cut << QStringLiteral("\"%1\" (%2 px of %3)").arg(list->item(row)->text()).arg(needed).arg(list->viewport()->width() - shown.left());
+    }
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
 }
 
 QTEST_MAIN(ManualTest)

@@ -4,6 +4,7 @@
 
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QStyle>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -75,6 +76,15 @@ QList<int> FileListPanel::visibleFileOrder() const
     };
     walk({});
     return order;
+}
+
+int FileListPanel::widthForNames() const
+{
+    // QTreeView's column size hints (protected there) count the indentation.
+    const QAbstractItemView *view = m_tree;
+    const QMargins margins = layout()->contentsMargins();
+    return view->sizeHintForColumn(FileTreeModel::NameColumn) + view->sizeHintForColumn(FileTreeModel::ChangesColumn) + 2 * m_tree->frameWidth()
+        + m_tree->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_tree) + margins.left() + margins.right();
 }
 
 bool FileListPanel::isViewed(int fileIndex) const

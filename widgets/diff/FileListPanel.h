@@ -33,6 +33,9 @@ public:
     bool select(int fileIndex);
     // Files in the order the tree shows them (filtered ones left out).
     QList<int> visibleFileOrder() const;
+    // The panel's width that shows every listed name and count whole
+    // ("report.cpp → reporting.cpp", indented in its folder).
+    int widthForNames() const;
     bool isViewed(int fileIndex) const;
     void setViewed(int fileIndex, bool viewed);
 

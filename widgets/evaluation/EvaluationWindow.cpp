@@ -24,6 +24,8 @@
 #include <QSaveFile>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -147,6 +149,22 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
     // label keeps the height its wrapped lines need itself.
     m_referencesUsed->installEventFilter(this);
     m_tabs = new QTabWidget;
+    // Some fifteen tables with long names ("Configurations compared (after
+    // the last stage)"): as tabs, most were cut or scrolled out of sight. A
+    // list of their names, each whole, chooses the one shown.
+    m_tabs->tabBar()->hide();
+    m_tableChooser = new QComboBox;
+    m_tableChooser->setObjectName(QStringLiteral("evaluationTables"));
+    m_tableChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_tableChooser->setMaxVisibleItems(20);
+    connect(m_tableChooser, &QComboBox::activated, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &EvaluationWindow::syncTableChooser);
+    auto *tablesRow = new QHBoxLayout;
+    auto *tablesLabel = new QLabel(tr("&Table:"));
+    tablesLabel->setBuddy(m_tableChooser);
+    tablesRow->addWidget(tablesLabel);
+    tablesRow->addWidget(m_tableChooser);
+    tablesRow->addStretch(1);
     m_behind = new QListWidget;
     m_behind->setObjectName(QStringLiteral("commentsBehind"));
     m_behind->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -157,6 +175,7 @@ EvaluationWindow::EvaluationWindow(WorkspaceStore &store, const QString &workspa
     auto *tablesLayout = new QVBoxLayout(tablesBox);
     tablesLayout->setContentsMargins(0, 0, 0, 0);
     tablesLayout->addWidget(m_referencesUsed);
+    tablesLayout->addLayout(tablesRow);
     tablesLayout->addWidget(m_tabs, 1);
     right->addWidget(tablesBox);
     auto *behindBox = new QWidget;
@@ -281,9 +300,31 @@ void EvaluationWindow::reloadRuns()
             item->setData(Qt::UserRole, r.id);
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             item->setCheckState(Qt::Checked);
+            item->setToolTip(item->text());
             m_runs->addItem(item);
         }
     }
+    // The runs' names whole ("Run 1: Left Flow, 3 reviewers, …" was cut),
+    // up to a third of the window; a longer one is in its tooltip.
+    const QAbstractItemView *runs = m_runs;
+    const int wanted = runs->sizeHintForColumn(0) + 2 * m_runs->frameWidth() + m_runs->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_runs);
+    m_runs->setMinimumWidth(std::min(wanted, 520));
+}
+
+void EvaluationWindow::syncTableChooser()
+{
+    const QSignalBlocker blocker(m_tableChooser);
+    QStringList names;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        names << m_tabs->tabText(i);
+    QStringList listed;
+    for (int i = 0; i < m_tableChooser->count(); ++i)
+        listed << m_tableChooser->itemText(i);
+    if (listed != names) {
+        m_tableChooser->clear();
+        m_tableChooser->addItems(names);
+    }
+    m_tableChooser->setCurrentIndex(m_tabs->currentIndex());
 }
 
 bool EvaluationWindow::isEvaluating() const
@@ -379,6 +420,7 @@ void EvaluationWindow::showOutcome(const EvaluationOutcome &outcome)
     fillTuning();
     fillTriage(outcome.triage);
     m_tabs->setCurrentIndex(std::max(0, std::min(current, m_tabs->count() - 1)));
+    syncTableChooser();
     m_status->setText(tr("%n run(s) evaluated%1.", nullptr, int(m_evaluation->runs.size()))
                           .arg(m_evaluation->semantic ? tr(" with semantic matching") : tr(", line match")));
     m_referencesUsed->setText(m_evaluation->referenceSet.describe());

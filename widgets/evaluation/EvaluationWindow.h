@@ -104,6 +104,7 @@ private:
     void showError(const QString &message);
     void showBehindIds(const QList<qint64> &ids);
     void fillTables();
+    void syncTableChooser(); // the Table list follows the tables shown
     void fillCharts();
     void fillTuning();
     void fillTriage(const QList<eval::TriageCandidate> &candidates);
@@ -128,6 +129,8 @@ private:
     QPushButton *m_evaluate = nullptr;
     QLabel *m_status = nullptr;
     QTabWidget *m_tabs = nullptr;
+    QComboBox *m_tableChooser = nullptr; // the tables by name: the tab bar is hidden
+
     QListWidget *m_behind = nullptr;
     QLabel *m_best = nullptr;
     QPushButton *m_writeBest = nullptr;

@@ -7,6 +7,7 @@
 #include <TeamService.h>
 
 #include <QComboBox>
+#include <QStyleOptionComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -28,6 +29,8 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    // Three rows of five filters: in two rows of eight the panel was wider
+    // than the window's default size, and the filters' choices were cut.
     auto *grid = new QGridLayout;
     grid->setHorizontalSpacing(4);
     grid->setVerticalSpacing(2);
@@ -35,21 +38,21 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     m_text->setObjectName(QStringLiteral("commentText"));
     m_text->setPlaceholderText(tr("Search the comments' text"));
     m_text->setClearButtonEnabled(true);
-    grid->addWidget(m_text, 0, 0, 1, 6);
-    QComboBox *order = addCombo(QStringLiteral("order"), tr("Sort"), grid, 0, 12);
+    grid->addWidget(m_text, 0, 0, 1, 4);
+    QComboBox *order = addCombo(QStringLiteral("order"), tr("Sort"), grid, 0, 6);
     order->addItem(tr("By location"), static_cast<int>(CommentFilterModel::Order::Location));
     order->addItem(tr("By severity"), static_cast<int>(CommentFilterModel::Order::Severity));
     order->addItem(tr("By score (Q1+Q2+Q3)"), static_cast<int>(CommentFilterModel::Order::Score));
 
-    QComboBox *verdict = addCombo(QStringLiteral("verdict"), tr("Verdict"), grid, 0, 6);
+    QComboBox *verdict = addCombo(QStringLiteral("verdict"), tr("Verdict"), grid, 1, 0);
     verdict->addItem(tr("Any verdict"), -1);
     for (Verdict v : {Verdict::Accept, Verdict::Reject, Verdict::Unsure})
         verdict->addItem(CommentCardText::verdictText(v), static_cast<int>(v));
-    QComboBox *judged = addCombo(QStringLiteral("judged"), tr("Judged"), grid, 0, 8);
+    QComboBox *judged = addCombo(QStringLiteral("judged"), tr("Judged"), grid, 1, 2);
     judged->addItem(tr("Judged or not"), static_cast<int>(CommentFilter::Judged::Any));
     judged->addItem(tr("Judged"), static_cast<int>(CommentFilter::Judged::Judged));
     judged->addItem(tr("Not judged"), static_cast<int>(CommentFilter::Judged::Unjudged));
-    QComboBox *kept = addCombo(QStringLiteral("kept"), tr("Pipeline"), grid, 0, 10);
+    QComboBox *kept = addCombo(QStringLiteral("kept"), tr("Pipeline"), grid, 0, 4);
     kept->addItem(tr("Kept and filtered"), QString());
     kept->addItem(tr("Kept"), QStringLiteral("kept"));
     kept->addItem(tr("Filtered (any stage)"), QStringLiteral("filtered"));
@@ -59,37 +62,37 @@ CommentsPanel::CommentsPanel(ReviewSession *session, QWidget *parent)
     // are one key away (toggleFilteredComments()).
     kept->setCurrentIndex(kept->findData(QStringLiteral("kept")));
 
-    QComboBox *category = addCombo(QStringLiteral("category"), tr("Category"), grid, 1, 0);
+    QComboBox *category = addCombo(QStringLiteral("category"), tr("Category"), grid, 1, 4);
     category->addItem(tr("Any category"), QString());
     for (const QString &c : aacrCategories())
         category->addItem(CommentCardText::categoryText(c), c);
-    QComboBox *context = addCombo(QStringLiteral("context"), tr("Context"), grid, 1, 2);
+    QComboBox *context = addCombo(QStringLiteral("context"), tr("Context"), grid, 1, 6);
     context->addItem(tr("Any context level"), -1);
     for (ContextLevel c : {ContextLevel::Diff, ContextLevel::File, ContextLevel::Repo})
         context->addItem(CommentCardText::contextText(c), static_cast<int>(c));
-    QComboBox *severity = addCombo(QStringLiteral("severity"), tr("Severity"), grid, 1, 4);
+    QComboBox *severity = addCombo(QStringLiteral("severity"), tr("Severity"), grid, 1, 8);
     severity->addItem(tr("Any severity"), 0);
     for (int s = 2; s <= 7; ++s)
         severity->addItem(tr("Severity ≥ %1").arg(s), s);
 
-    addCombo(QStringLiteral("file"), tr("File"), grid, 1, 6);
-    addCombo(QStringLiteral("run"), tr("Run"), grid, 1, 8);
-    addCombo(QStringLiteral("model"), tr("Model"), grid, 1, 10);
-    addCombo(QStringLiteral("author"), tr("Author"), grid, 1, 12);
+    addCombo(QStringLiteral("file"), tr("File"), grid, 2, 0);
+    addCombo(QStringLiteral("run"), tr("Run"), grid, 2, 2);
+    addCombo(QStringLiteral("model"), tr("Model"), grid, 2, 4);
+    addCombo(QStringLiteral("author"), tr("Author"), grid, 2, 6);
     // Ground truth by a team: what the others' judgements say, as far as blind mode shows them.
-    QComboBox *team = addCombo(QStringLiteral("team"), tr("Team"), grid, 1, 14);
+    QComboBox *team = addCombo(QStringLiteral("team"), tr("Team"), grid, 2, 8);
     team->addItem(tr("Any team state"), static_cast<int>(CommentFilter::Team::Any));
     team->addItem(tr("Others' judgements shown"), static_cast<int>(CommentFilter::Team::OthersShown));
     team->addItem(tr("Annotators agree"), static_cast<int>(CommentFilter::Team::Agreed));
     team->addItem(tr("Annotators disagree"), static_cast<int>(CommentFilter::Team::Disagreed));
     team->addItem(tr("Others judged, you not yet"), static_cast<int>(CommentFilter::Team::WaitingForYou));
     // Revisions (issue 24): outdated comments, and those the newest revision outdated ("addressed?").
-    QComboBox *revision = addCombo(QStringLiteral("revision"), tr("Revision"), grid, 0, 14);
+    QComboBox *revision = addCombo(QStringLiteral("revision"), tr("Revision"), grid, 0, 8);
     revision->addItem(tr("Current and outdated"), static_cast<int>(CommentFilter::Revision::Any));
     revision->addItem(tr("On the current code"), static_cast<int>(CommentFilter::Revision::Current));
     revision->addItem(tr("Outdated"), static_cast<int>(CommentFilter::Revision::Outdated));
     revision->addItem(tr("Addressed? (outdated by the newest revision)"), static_cast<int>(CommentFilter::Revision::AddressedQuestions));
-    for (int column : {1, 3, 5, 7, 9, 11, 13, 15})
+    for (int column : {1, 3, 5, 7, 9})
         grid->setColumnStretch(column, 1);
     layout->addLayout(grid);
 
@@ -174,6 +177,14 @@ QComboBox *CommentsPanel::addCombo(const QString &name, const QString &label, QG
     combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     combo->setMinimumContentsLength(8);
     text->setBuddy(combo);
+    // The choice shown whole ("Any context lev…" was cut at the default
+    // window size): at least as wide as its current text.
+    connect(combo, &QComboBox::currentIndexChanged, combo, [combo] {
+        QStyleOptionComboBox option;
+        option.initFrom(combo);
+        const QSize text(combo->fontMetrics().horizontalAdvance(combo->currentText()), combo->fontMetrics().height());
+        combo->setMinimumWidth(combo->style()->sizeFromContents(QStyle::CT_ComboBox, &option, text, combo).width());
+    });
     grid->addWidget(text, row, column);
     grid->addWidget(combo, row, column + 1);
     m_combos.insert(name, combo);

@@ -9,6 +9,7 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -66,18 +67,34 @@ JudgingBar::JudgingBar(ReviewSession *session, JudgingController *controller, QW
                             tr("Q2 fake problem: 1 not real … 7 real (keys 2, then 1–7)"),
                             tr("Q3 severity: 1 trivial … 7 severe (keys 3, then 1–7)")};
     for (int i = 0; i < 3; ++i) {
-        auto *label = new QLabel(QString::fromLatin1(names[i]), this);
+        // Each score framed with the model's value for it: "Q1 [–] model 7"
+        // side by side read as if "model 7" belonged to the next score.
+        auto *group = new QFrame(this);
+        group->setObjectName(QStringLiteral("score") + QString::fromLatin1(names[i]));
+        group->setFrameShape(QFrame::StyledPanel);
+        group->setToolTip(tips[i]);
+        auto *groupLayout = new QHBoxLayout(group);
+        groupLayout->setContentsMargins(4, 0, 4, 0);
+        groupLayout->setSpacing(4);
+        auto *label = new QLabel(QString::fromLatin1(names[i]), group);
         label->setToolTip(tips[i]);
-        top->addWidget(label);
-        m_score[i] = new QSpinBox(this);
+        groupLayout->addWidget(label);
+        m_score[i] = new QSpinBox(group);
         m_score[i]->setRange(0, 7);
         m_score[i]->setSpecialValueText(tr("–"));
         m_score[i]->setToolTip(tips[i]);
         m_score[i]->setFocusPolicy(Qt::ClickFocus);
-        top->addWidget(m_score[i]);
-        m_modelScore[i] = new QLabel(this);
+        groupLayout->addWidget(m_score[i]);
+        m_modelScore[i] = new QLabel(group);
         m_modelScore[i]->setForegroundRole(QPalette::PlaceholderText);
-        top->addWidget(m_modelScore[i]);
+        // As wide as its widest text from the start: a text set later does
+        // not widen the frame's share of the bar (it was cut to "mo…").
+        int widest = 0;
+        for (int score = 0; score <= 7; ++score)
+            widest = std::max(widest, m_modelScore[i]->fontMetrics().horizontalAdvance(tr("model %1").arg(score)));
+        m_modelScore[i]->setMinimumWidth(widest);
+        groupLayout->addWidget(m_modelScore[i]);
+        top->addWidget(group);
         connect(m_score[i], &QSpinBox::valueChanged, this, [this, i](int value) {
             if (m_refreshing || value == 0)
                 return;

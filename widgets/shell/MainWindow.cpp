@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include <DiffText.h>
+
 #include "CodelessReviewView.h"
 #include "DiffPane.h"
 #include "DiffView.h"
@@ -95,6 +97,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({300, 900});
     setCentralWidget(m_splitter);
+    // Moved by hand: the file list keeps the width it was given.
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_filesSizedByHand = true; });
 
     createDocks();
     createBrowser();
@@ -526,6 +530,7 @@ void MainWindow::showMergeRequest()
     m_header->setMergeRequest(mr.get());
     m_header->setDescriptionVisible(action(QStringLiteral("description"))->isChecked());
     m_files->setMergeRequest(mr);
+    fitFileListToNames();
     setWindowTitle(tr("%1 — ReviewDesk").arg(mr->title.isEmpty() ? mr->headRevision : mr->title));
     rememberRecent(request);
     statusBar()->showMessage(tr("%n file(s) changed", nullptr, static_cast<int>(mr->files.size())) + QStringLiteral(" · ")
@@ -537,7 +542,7 @@ void MainWindow::showMergeRequest()
             toSelect = i;
     const QList<int> order = visibleFileOrder();
     if (toSelect < 0 && !order.isEmpty())
-        toSelect = order.first();
+        toSelect = firstFileToReview(*mr, order);
     if (toSelect >= 0)
         selectFile(toSelect);
     else
@@ -549,6 +554,36 @@ void MainWindow::showMergeRequest()
     // takes it once its first document is shown (a hidden widget cannot).
     m_focusDiffWhenShown = true;
     Q_EMIT mergeRequestOpened();
+}
+
+int MainWindow::firstFileToReview(const MergeRequest &mr, const QList<int> &order)
+{
+    // The first changed source file the tree lists: not a deleted note
+    // (the demo opened on docs/old-notes.txt), a binary or a submodule.
+    // Else the first file with a side to read, else the first listed.
+    auto readable = [&mr](int i) {
+        const FileDiff &f = mr.files[i];
+        return f.exists(Side::New) && f.isReadable() && !f.isBinary() && !f.isSubmodule() && !f.hunks.isEmpty();
+    };
+    for (int i : order)
+        if (readable(i) && languageOfPath(QString::fromUtf8(mr.files[i].displayPath())) != QLatin1String("other"))
+            return i;
+    for (int i : order)
+        if (readable(i))
+            return i;
+    return order.first();
+}
+
+void MainWindow::fitFileListToNames()
+{
+    // Names whole ("report.cpp → reportin…" was cut at the default size),
+    // widening the list up to two fifths of the window, never narrowing it.
+    const QList<int> sizes = m_splitter->sizes();
+    if (m_filesSizedByHand || sizes.size() != 2)
+        return;
+    const int wanted = std::min(m_files->widthForNames(), m_splitter->width() * 2 / 5);
+    if (wanted > sizes[0])
+        m_splitter->setSizes({wanted, sizes[0] + sizes[1] - wanted});
 }
 
 void MainWindow::showMergeRequestWithoutCode(const MergeRequestEntry &entry, const QString &note)

@@ -47,6 +47,10 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    // The size the window first opens at (reviewdesk with no saved geometry):
+    // the size the tour's screenshots and the no-text-cut tests use.
+    static QSize defaultSize() { return {1400, 860}; }
+
     // The session opens it in the background; errors appear in a dialog and
     // the window keeps what it showed before.
     void openMergeRequest(const MergeRequestRequest &request);
@@ -115,6 +119,9 @@ private:
     void showOpenPullRequestDialog();
     void connectPullRequestOpener();
     void reopenWithOptions();
+    void fitFileListToNames();
+    // The file a merge request opens on, of the files in the tree's order.
+    static int firstFileToReview(const MergeRequest &mr, const QList<int> &order);
     void nextFile(int step);
     void nextChange(int step);
     void goToLine();
@@ -174,6 +181,7 @@ private:
     QPointer<QWidget> m_comparison; // the Compare view, while open
     QPointer<QWidget> m_manual; // Help ▸ Manual, while open
     QPointer<QWidget> m_publish; // Review ▸ Publish Review…, while open
+    bool m_filesSizedByHand = false; // the splitter beside the file list was moved
     bool m_focusDiffWhenShown = false; // a merge request just opened: its first document takes the keyboard
 };
 

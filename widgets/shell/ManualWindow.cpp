@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QSplitter>
+#include <QStyle>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextCursor>
@@ -160,10 +161,23 @@ ManualWindow::ManualWindow(QWidget *parent)
     for (const QString &chapter : texts.keys())
         if (!order.contains(chapter))
             order << chapter;
+    // Each chapter by the name the index gives it ("The judge loop"), its
+    // heading ("The judge loop: from critiques to a judge you can trust") in
+    // the tooltip: the list shows its names whole.
+    QMap<QString, QString> indexNames;
+    static const QRegularExpression link(QStringLiteral("\\[([^]]+)\\]\\(([^)#\\s]+)\\)"));
+    for (const QString &line : proseLines(texts.value(indexChapter())))
+        for (auto it = link.globalMatch(line); it.hasNext();) {
+            const auto m = it.next();
+            if (!indexNames.contains(m.captured(2)))
+                indexNames.insert(m.captured(2), m.captured(1));
+        }
     for (const QString &chapter : order) {
         if (!texts.contains(chapter))
             continue;
-        auto *item = new QListWidgetItem(chapterTitle(texts[chapter], chapter), m_chapterList);
+        const QString heading = chapterTitle(texts[chapter], chapter);
+        auto *item = new QListWidgetItem(indexNames.value(chapter, heading), m_chapterList);
+        item->setToolTip(heading);
         item->setData(Qt::UserRole, chapter);
     }
     connect(m_chapterList, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
@@ -175,7 +189,10 @@ ManualWindow::ManualWindow(QWidget *parent)
     splitter->addWidget(m_chapterList);
     splitter->addWidget(m_browser);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({240, 760});
+    const QAbstractItemView *chapterList = m_chapterList;
+    const int listWidth = std::max(240, chapterList->sizeHintForColumn(0) + 2 * m_chapterList->frameWidth()
+                                            + m_chapterList->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_chapterList));
+    splitter->setSizes({listWidth, 1000 - listWidth});
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);

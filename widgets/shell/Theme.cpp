@@ -55,9 +55,6 @@ void applyTheme(Theme theme)
         p.setColor(QPalette::Mid, QColor(0x484f58));
         p.setColor(QPalette::Dark, QColor(0x161b22));
         p.setColor(QPalette::Light, QColor(0x484f58));
-        p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x6e7681));
-        p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x6e7681));
-        p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x6e7681));
     } else {
         p.setColor(QPalette::Window, QColor(0xf6f8fa));
         p.setColor(QPalette::WindowText, QColor(0x1f2328));
@@ -71,6 +68,15 @@ void applyTheme(Theme theme)
         p.setColor(QPalette::PlaceholderText, QColor(0x6e7781));
         p.setColor(QPalette::Link, QColor(0x0969da));
     }
+    // Disabled fields look disabled: a fill of their own and dimmer text and
+    // placeholder (in dark, Run Review's disabled fields had the enabled
+    // ones' black fill and grey placeholder; in light, nothing changed).
+    const QColor disabledFill = theme == Theme::Dark ? QColor(0x21262d) : QColor(0xeaeef2);
+    const QColor disabledText = theme == Theme::Dark ? QColor(0x6e7681) : QColor(0x8c959f);
+    for (QPalette::ColorRole role : {QPalette::Base, QPalette::Button})
+        p.setColor(QPalette::Disabled, role, disabledFill);
+    for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText, QPalette::PlaceholderText})
+        p.setColor(QPalette::Disabled, role, disabledText);
     QApplication::setPalette(p);
 }
 

@@ -4,6 +4,8 @@
 #include <MergeRequestListModel.h>
 #include <ReviewSession.h>
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -43,21 +45,44 @@ protected:
         }
         QStyleOptionViewItem item = option;
         initStyleOption(&item, index);
+        const QString text = item.text;
         item.text.clear();
+        // With its text cleared the style would fill no selection: the whole
+        // cell is filled, as the view does for its selected rows.
+        item.showDecorationSelected = true;
         const QWidget *widget = option.widget;
         QStyle *style = widget ? widget->style() : QApplication::style();
-        style->drawControl(QStyle::CE_ItemViewItem, &item, painter, widget); // selection background
-        QStyleOptionProgressBar bar;
-        bar.rect = option.rect.adjusted(2, 2, -2, -2);
-        bar.minimum = 0;
-        bar.maximum = total;
-        bar.progress = index.data(MergeRequestListModel::JudgedRole).toInt();
-        bar.text = index.data(Qt::DisplayRole).toString();
-        bar.textVisible = true;
-        bar.state = option.state | QStyle::State_Horizontal;
-        bar.palette = option.palette;
-        bar.fontMetrics = option.fontMetrics;
-        style->drawControl(QStyle::CE_ProgressBar, &bar, painter, widget);
+        style->drawControl(QStyle::CE_ItemViewItem, &item, painter, widget); // the row's fill, selected or not
+        // "11/23" beside the bar, never over it: in the row's own text colour
+        // on the row's fill (over the bar's fill it was unreadable, 3:1 and
+        // less, worst on a selected row). The bar starts after the widest
+        // count of this total ("23 / 23"), so it stays put as the count grows.
+        const bool selected = option.state & QStyle::State_Selected;
+        const QPalette::ColorGroup group = !(option.state & QStyle::State_Enabled) ? QPalette::Disabled
+                                         : (option.state & QStyle::State_Active) ? QPalette::Active
+                                                                                  : QPalette::Inactive;
+        const QColor textColor = option.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
+        const QRect inner = option.rect.adjusted(4, 0, -4, 0);
+        const QFontMetrics metrics(item.font);
+        const int textWidth = std::max(metrics.horizontalAdvance(QStringLiteral("%1 / %1").arg(total)), metrics.horizontalAdvance(text));
+        painter->save();
+        painter->setFont(item.font);
+        painter->setPen(textColor);
+        painter->drawText(QRect(inner.left(), inner.top(), textWidth, inner.height()), Qt::AlignVCenter | Qt::AlignRight, text);
+        const QRect bar(inner.left() + textWidth + 6, inner.center().y() - 3, inner.width() - textWidth - 6, 6);
+        if (bar.width() > 8) {
+            const int judged = std::clamp(index.data(MergeRequestListModel::JudgedRole).toInt(), 0, total);
+            const QColor fill = selected ? textColor : option.palette.color(group, QPalette::Highlight);
+            QColor groove = textColor;
+            groove.setAlphaF(0.25);
+            painter->setRenderHint(QPainter::Antialiasing);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(groove);
+            painter->drawRoundedRect(bar, 3, 3);
+            painter->setBrush(fill);
+            painter->drawRoundedRect(QRect(bar.left(), bar.top(), bar.width() * judged / total, bar.height()), 3, 3);
+        }
+        painter->restore();
     }
 };
 
