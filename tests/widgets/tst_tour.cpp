@@ -55,6 +55,14 @@ using namespace rd;
 
 namespace {
 
+// The data rows of a test run in both themes.
+void addThemeRows()
+{
+    QTest::addColumn<int>("theme");
+    QTest::newRow("light") << int(Theme::Light);
+    QTest::newRow("dark") << int(Theme::Dark);
+}
+
 // WCAG 2.x relative luminance and contrast ratio (4.5 for text).
 double luminance(const QColor &c)
 {
@@ -629,9 +637,7 @@ void TourTest::notJudgedChipIsReadableInBothThemes()
 
 void TourTest::disabledRunReviewFieldsLookDisabled_data()
 {
-    QTest::addColumn<int>("theme");
-    QTest::newRow("light") << int(Theme::Light);
-    QTest::newRow("dark") << int(Theme::Dark);
+    addThemeRows();
 }
 
 void TourTest::disabledRunReviewFieldsLookDisabled()
@@ -690,9 +696,7 @@ void TourTest::theDemoOpensOnTheFirstChangedSourceFile()
 
 void TourTest::screenshotsOfTheTour_data()
 {
-    QTest::addColumn<int>("theme");
-    QTest::newRow("light") << int(Theme::Light);
-    QTest::newRow("dark") << int(Theme::Dark);
+    addThemeRows();
 }
 
 void TourTest::screenshotsOfTheTour()
