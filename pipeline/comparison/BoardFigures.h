@@ -59,8 +59,9 @@ private:
 // `scratch` is reused between calls.
 Figures figuresOf(const ReviewerEvidence &reviewer, const QList<int> *counts, double beta, QList<eval::MrOutcome> &scratch);
 
-// The ratio metrics alone (cheaper than figuresOf for a configuration).
-std::array<double, RatioMetricCount> ratioFiguresOf(const ReviewerEvidence &reviewer, const QList<int> *counts, double beta);
+// F-beta of a precision and a recall as fractions (NaN if either is), in
+// upstream's operations and order: (1 + b²) P R / (b² P + R), 0 where P = R = 0.
+double fBetaOfFractions(double precision, double recall, double beta);
 std::optional<double> definedOrEmpty(double v);
 
 // `resamples` resamples of `units` (indices of the judge's merge requests,

@@ -38,11 +38,7 @@ std::array<double, 3> leaderboardFigures(const Sums &s, double beta)
     const double undefined = std::nan("");
     const double precision = s.tp + s.fp > 0 ? double(s.tp) / double(s.tp + s.fp) : undefined;
     const double recall = s.tp + s.fn > 0 ? double(s.tp) / double(s.tp + s.fn) : undefined;
-    const double b2 = beta * beta;
-    double f = undefined;
-    if (!std::isnan(precision) && !std::isnan(recall))
-        f = precision + recall > 0 ? (1 + b2) * precision * recall / (b2 * precision + recall) : 0.0;
-    return {precision * 100, recall * 100, f * 100};
+    return {precision * 100, recall * 100, fBetaOfFractions(precision, recall, beta) * 100};
 }
 
 // The defect-focused paper's figures (App. M) of a run configuration's runs
@@ -234,9 +230,12 @@ Figures figuresOf(const ReviewerEvidence &reviewer, const QList<int> *counts, do
     return out;
 }
 
-std::array<double, RatioMetricCount> ratioFiguresOf(const ReviewerEvidence &reviewer, const QList<int> *counts, double beta)
+double fBetaOfFractions(double precision, double recall, double beta)
 {
-    return leaderboardFigures(sumsOf(reviewer, counts), beta);
+    if (std::isnan(precision) || std::isnan(recall))
+        return std::nan("");
+    const double b2 = beta * beta;
+    return precision + recall > 0 ? (1 + b2) * precision * recall / (b2 * precision + recall) : 0.0;
 }
 
 std::optional<double> definedOrEmpty(double v)
