@@ -173,6 +173,7 @@ private Q_SLOTS:
     void paretoFrontKeepsTheReviewersNoOtherBeats();
     void costChartDrawsReviewersWithCostAndAcceptedAndTheirFront();
     void seedAboveThirtyTwoBitsReachesTheComparison();
+    void bootstrapSummaryIsShownWholeAtTheScreenshotSize();
     void leaderboardShowsTiersShadedWithTheirRuleAndUndefinedFiguresAsDashes();
     void differencesBoldOnlyWhatTheAdjustedPTellsApartAndSayTooFew();
     void intervalChartSkipsUndefinedFiguresAndRunsOpenSidesToTheAxisEnd();
@@ -433,6 +434,31 @@ void CompareViewTest::seedAboveThirtyTwoBitsReachesTheComparison()
     QVERIFY(shown.wait(60000));
     QCOMPARE(view.comparison()->settings.seed, (quint64(1) << 32) + 7);
     QCOMPARE(seed->text(), QStringLiteral("4294967303"));
+}
+
+// The line saying which interval each figure has is long (studentized for
+// some, percentile for the others): at 1,400 px it wraps instead of being cut.
+void CompareViewTest::bootstrapSummaryIsShownWholeAtTheScreenshotSize()
+{
+    auto store = SqlWorkspaceStore::open(m_workspace);
+    QVERIFY(store);
+    CompareView view(**store, m_workspace);
+    QSignalSpy shown(&view, &CompareView::comparisonShown);
+    view.resize(1400, 900);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(shown.wait(60000));
+    auto *summary = view.findChild<QLabel *>(QStringLiteral("compareBootstrapSummary"));
+    QVERIFY(summary);
+    QCoreApplication::processEvents(); // the layout settles after the text is set
+    const QRect needed = summary->fontMetrics().boundingRect(QRect(0, 0, summary->contentsRect().width(), 100000), Qt::TextWordWrap, summary->text());
+    QVERIFY2(needed.height() <= summary->contentsRect().height() && summary->geometry().right() <= summary->parentWidget()->contentsRect().right(),
+             qPrintable(QStringLiteral("%1 px high and %2 px wide needed, %3 × %4 given: %5")
+                            .arg(needed.height())
+                            .arg(needed.width())
+                            .arg(summary->contentsRect().width())
+                            .arg(summary->contentsRect().height())
+                            .arg(summary->text())));
 }
 
 void CompareViewTest::leaderboardShowsTiersShadedWithTheirRuleAndUndefinedFiguresAsDashes()

@@ -147,7 +147,11 @@ CompareView::CompareView(WorkspaceStore &store, const QString &workspacePath, QW
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_bootstrapSummary = new QLabel;
     m_bootstrapSummary->setObjectName(QStringLiteral("compareBootstrapSummary"));
+    // Which interval each figure has makes it long: wrapped into two lines kept
+    // for it (a label in a tab page gets no height for its width).
     m_bootstrapSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_bootstrapSummary->setWordWrap(true);
+    m_bootstrapSummary->setFixedHeight(2 * m_bootstrapSummary->fontMetrics().lineSpacing() + 2);
     m_bootstrapSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // The table and, beside it, its figure per reviewer, best first in both.
     auto *leaderboardSplit = new QSplitter;
