@@ -157,6 +157,9 @@ private:
     // Each step above, false when it failed (the test then stops).
     bool openDemoReady();
     bool openDemoAndRunReview();
+    // Review > Evaluate...: the Evaluation window once it shows its figures;
+    // nullptr when that failed (the test then stops).
+    EvaluationWindow *openEvaluation();
     // The window made again, at the size reviewdesk opens at (after a theme is chosen, as reviewdesk does).
     void remakeWindow();
     // A key to whatever has the keyboard focus, as a person types it.
@@ -226,6 +229,19 @@ bool TourTest::openDemoAndRunReview()
         return false;
     runReplayedReview();
     return !QTest::currentTestFailed();
+}
+
+EvaluationWindow *TourTest::openEvaluation()
+{
+    [this] {
+        test::windowAction(*m_window, QStringLiteral("evaluate"))->trigger();
+        auto *evaluation = m_window->findChild<EvaluationWindow *>();
+        QVERIFY(evaluation);
+        QSignalSpy evaluated(evaluation, &EvaluationWindow::evaluated);
+        QVERIFY(evaluated.count() > 0 || evaluated.wait(60000));
+        QVERIFY(QTest::qWaitForWindowExposed(evaluation));
+    }();
+    return QTest::currentTestFailed() ? nullptr : m_window->findChild<EvaluationWindow *>();
 }
 
 void TourTest::remakeWindow()
@@ -509,12 +525,9 @@ void TourTest::theEvaluationWindowShowsWholeRunNamesAndTabs()
     QSettings().setValue(QStringLiteral("judging/annotator"), QStringLiteral("ada"));
     if (!openDemoAndRunReview())
         return;
-    test::windowAction(*m_window, QStringLiteral("evaluate"))->trigger();
-    auto *evaluation = m_window->findChild<EvaluationWindow *>();
-    QVERIFY(evaluation);
-    QSignalSpy evaluated(evaluation, &EvaluationWindow::evaluated);
-    QVERIFY(evaluated.count() > 0 || evaluated.wait(60000));
-    QVERIFY(QTest::qWaitForWindowExposed(evaluation));
+    auto *evaluation = openEvaluation();
+    if (!evaluation)
+        return;
     QStringList cut;
     // The run list: "Run 1: Left Flow, 3 reviewers, …" whole.
     auto *runs = evaluation->findChild<QListWidget *>(QStringLiteral("evaluationRuns"));
@@ -740,12 +753,9 @@ void TourTest::screenshotsOfTheTour()
     QVERIFY(inFront(QStringLiteral("commentsDock")));
     save(m_window, "3-judge");
     // 4. Review > Evaluate...: the Evaluation window on its figures.
-    test::windowAction(*m_window, QStringLiteral("evaluate"))->trigger();
-    auto *evaluation = m_window->findChild<EvaluationWindow *>();
-    QVERIFY(evaluation);
-    QSignalSpy evaluated(evaluation, &EvaluationWindow::evaluated);
-    QVERIFY(evaluated.count() > 0 || evaluated.wait(60000));
-    QVERIFY(QTest::qWaitForWindowExposed(evaluation));
+    auto *evaluation = openEvaluation();
+    if (!evaluation)
+        return;
     save(evaluation, "4-evaluate");
     // Not in the README: the Merge Requests panel with the demo's row and its progress.
     type(Qt::Key_Escape);
