@@ -120,24 +120,25 @@ PairedDifference pairedDifference(std::optional<double> a, std::optional<double>
 
 namespace {
 
+// `away` in standard errors: 0 where there is no spread and `away` is 0
+// up to rounding (a ratio recomputed from other sums), else ±inf.
+double inErrors(double away, double error, double value)
+{
+    if (error > 0)
+        return away / error;
+    if (std::abs(away) <= 1e-9 * std::max(1.0, std::abs(value)))
+        return 0.0;
+    return std::copysign(std::numeric_limits<double>::infinity(), away);
+}
+
 // The resamples' t* = (θ* − θ̂)/se*, NaN where θ* or se* is undefined.
 QList<double> studentizedResamples(double value, const QList<double> &resampled, const QList<double> &errors)
 {
-    // θ* = θ̂ up to rounding: a ratio recomputed from other sums.
-    const double tolerance = 1e-9 * std::max(1.0, std::abs(value));
     QList<double> t;
     t.reserve(resampled.size());
-    for (qsizetype b = 0; b < resampled.size() && b < errors.size(); ++b) {
-        const double away = resampled[b] - value;
-        if (std::isnan(away) || std::isnan(errors[b]))
-            continue;
-        if (errors[b] > 0)
-            t << away / errors[b];
-        else if (std::abs(away) <= tolerance)
-            t << 0.0;
-        else
-            t << std::copysign(std::numeric_limits<double>::infinity(), away);
-    }
+    for (qsizetype b = 0; b < resampled.size() && b < errors.size(); ++b)
+        if (!std::isnan(resampled[b]) && !std::isnan(errors[b]))
+            t << inErrors(resampled[b] - value, errors[b], value);
     return t;
 }
 
@@ -211,9 +212,7 @@ PairedDifference studentizedDifference(std::optional<double> difference, double 
         return out;
     studentizedInterval(*difference, se, t, level, lowest, highest, out.low, out.high);
     // t0 = θ̂/se; with se = 0 every resample equals θ̂ (t* = 0), and θ̂ = 0 is no evidence.
-    const double tolerance = 1e-9 * std::max(1.0, std::abs(*difference));
-    const double t0 = se > 0 ? *difference / se
-        : std::abs(*difference) <= tolerance ? 0.0 : std::copysign(std::numeric_limits<double>::infinity(), *difference);
+    const double t0 = inErrors(*difference, se, *difference);
     const auto atMost = std::upper_bound(t.cbegin(), t.cend(), t0) - t.cbegin();
     const auto atLeast = t.cend() - std::lower_bound(t.cbegin(), t.cend(), t0);
     const double b = static_cast<double>(t.size());

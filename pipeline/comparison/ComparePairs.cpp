@@ -158,11 +158,12 @@ QList<PairDifference> pairsOf(const JudgeEvidence &judge, const QList<qsizetype>
             return {}; // cancelled
         const bool onAll = p.common.size() == all;
         // The point values on the common merge requests (the board's where both reviewed all).
+        // The common merge requests, each once.
+        QList<int> once(all, 0);
+        for (int i : p.common)
+            once[i] = 1;
         Figures pointA = points[p.a], pointB = points[p.b];
         if (!onAll) {
-            QList<int> once(all, 0);
-            for (int i : p.common)
-                once[i] = 1;
             pointA = figuresOf(judge.reviewers[p.a], &once, settings.beta, scratch);
             pointB = figuresOf(judge.reviewers[p.b], &once, settings.beta, scratch);
         }
@@ -186,9 +187,6 @@ QList<PairDifference> pairsOf(const JudgeEvidence &judge, const QList<qsizetype>
                 continue; // undefined on the merge requests both reviewed
             stats::PairedDifference d;
             if (m < RatioMetricCount) {
-                QList<int> once(all, 0);
-                for (int i : p.common)
-                    once[i] = 1;
                 const double se = stats::ratioDifference(terms[p.a][m], terms[p.b][m], &once, 100).error;
                 d = stats::studentizedDifference(pointA[m] - pointB[m], se, ratios->differences[m], ratios->errors[m], settings.level, -100, 100);
             } else {
