@@ -181,6 +181,15 @@ private Q_SLOTS:
     void screenshot();
 
 private:
+    // The Compare view on the workspace at the screenshots' size, shown with
+    // its first comparison (false when that failed: the test then stops).
+    struct ShownView
+    {
+        std::unique_ptr<SqlWorkspaceStore> store;
+        std::unique_ptr<CompareView> view;
+        std::unique_ptr<QSignalSpy> shown;
+    };
+    bool showAtScreenshotSize(ShownView &out);
     // Shows the window on the workspace and opens Review ▸ Compare Reviewers…; null when any step failed.
     CompareView *openCompareView(MainWindow &window) const;
     QTemporaryDir m_dir;
@@ -436,18 +445,30 @@ void CompareViewTest::seedAboveThirtyTwoBitsReachesTheComparison()
     QCOMPARE(seed->text(), QStringLiteral("4294967303"));
 }
 
+bool CompareViewTest::showAtScreenshotSize(ShownView &out)
+{
+    [&] {
+        auto store = SqlWorkspaceStore::open(m_workspace);
+        QVERIFY(store);
+        out.store = std::move(*store);
+        out.view = std::make_unique<CompareView>(*out.store, m_workspace);
+        out.shown = std::make_unique<QSignalSpy>(out.view.get(), &CompareView::comparisonShown);
+        out.view->resize(1400, 900);
+        out.view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(out.view.get()));
+        QVERIFY(out.shown->wait(60000));
+    }();
+    return !QTest::currentTestFailed();
+}
+
 // The line saying which interval each figure has is long (studentized for
 // some, percentile for the others): at 1,400 px it wraps instead of being cut.
 void CompareViewTest::bootstrapSummaryIsShownWholeAtTheScreenshotSize()
 {
-    auto store = SqlWorkspaceStore::open(m_workspace);
-    QVERIFY(store);
-    CompareView view(**store, m_workspace);
-    QSignalSpy shown(&view, &CompareView::comparisonShown);
-    view.resize(1400, 900);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QVERIFY(shown.wait(60000));
+    ShownView shownView;
+    if (!showAtScreenshotSize(shownView))
+        return;
+    CompareView &view = *shownView.view;
     auto *summary = view.findChild<QLabel *>(QStringLiteral("compareBootstrapSummary"));
     QVERIFY(summary);
     QCoreApplication::processEvents(); // the layout settles after the text is set
@@ -612,14 +633,11 @@ void CompareViewTest::screenshot()
     QVERIFY(english.load(QStringLiteral(REVIEWDESK_QM_DIR "/reviewdesk_en")));
     QCoreApplication::installTranslator(&english);
     const auto uninstall = qScopeGuard([&english] { QCoreApplication::removeTranslator(&english); });
-    auto store = SqlWorkspaceStore::open(m_workspace);
-    QVERIFY(store);
-    CompareView view(**store, m_workspace);
-    QSignalSpy shown(&view, &CompareView::comparisonShown);
-    view.resize(1400, 900);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QVERIFY(shown.wait(60000));
+    ShownView shownView;
+    if (!showAtScreenshotSize(shownView))
+        return;
+    CompareView &view = *shownView.view;
+    QSignalSpy &shown = *shownView.shown;
     // Enough resamples for Holm over 66 pairs to tell tools apart (at the
     // default 2,000 no adjusted p can fall below 0.066: every tier is "a").
     view.setBootstrap(10000, stats::DefaultSeed);
